@@ -1,0 +1,9 @@
+import { accessCheck } from './access.ts'
+import { routeCheck } from './route.ts'
+import { storeCodeCheck } from './store-code.ts'
+import type { Check } from './types.ts'
+
+/** Every check kind, in the order they run and are reported. */
+export const CHECKS: readonly Check[] = [routeCheck, storeCodeCheck, accessCheck]
+
+export const CHECK_KINDS: readonly string[] = CHECKS.map((c) => c.name)

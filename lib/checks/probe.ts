@@ -1,0 +1,100 @@
+import { fillTemplate } from '../spec/paths.ts'
+import type { AccessClass, EndpointRow } from '../spec/types.ts'
+import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
+import type { Caller, Session } from '../target/session.ts'
+
+/**
+ * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
+ * Placeholders select the endpoint's own route where a literal sibling exists: ids are numbers
+ * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
+ */
+export interface Probe {
+  caller: Caller
+  store: string
+  /** The path sent (after aliases). */
+  path: string
+  answer?: Answer
+  failure?: TransportFailure
+  exchange?: Exchange
+  /** Set when the probe could not be sent at all, with the reason. */
+  unavailable?: string
+}
+
+export const PLACEHOLDER_ID = 999999
+export const PLACEHOLDER_SKU = 'conformance-probe-sku'
+export const PLACEHOLDER_CODE = 'probe'
+export const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
+
+export function placeholderFor(param: string): string | number {
+  if (/sku$/i.test(param)) return PLACEHOLDER_SKU
+  if (/email$/i.test(param)) return PLACEHOLDER_EMAIL
+  if (/(id|Uuid)$/i.test(param) || param === 'qty' || param === 'price' || param === 'status') return PLACEHOLDER_ID
+  return PLACEHOLDER_CODE
+}
+
+export function concretePath(row: Pick<EndpointRow, 'path'>): string {
+  return fillTemplate(row.path, placeholderFor)
+}
+
+/** The caller the endpoint's access class admits: the one whose answer shows the route is there. */
+export function admittedCaller(access: AccessClass): Caller {
+  return access === 'admin' ? 'admin' : access === 'self' ? 'customer' : 'none'
+}
+
+/**
+ * Endpoints that revoke the caller's own tokens (platform conventions, Tokens): probed with a customer of
+ * the run's own, never with the token the rest of the run needs.
+ */
+const REVOKES_CALLER_TOKENS = new Set(['POST /V1/integration/customer/revoke-customer-token'])
+
+export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): boolean {
+  return REVOKES_CALLER_TOKENS.has(`${row.method} ${row.path}`)
+}
+
+/** Sends the probe once per session; every check asking for the same one shares the answer. */
+export function probe(session: Session, row: EndpointRow, caller: Caller, store: string): Promise<Probe> {
+  return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
+    const path = session.targetPath(concretePath(row))
+    const disposable = caller === 'customer' && revokesCallerTokens(row)
+    const token = session.tokenFor(caller, { disposable })
+    if (caller !== 'none' && token === undefined) {
+      return { caller, store, path, unavailable: 'no customer of the run\'s own whose tokens may be revoked' }
+    }
+    const outcome = await session.send({
+      method: row.method,
+      path,
+      store,
+      ...(token !== undefined ? { token } : {}),
+      ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
+    })
+    return { caller, store, path, ...outcome }
+  })
+}
+
+export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
+
+export function classify(session: Session, p: Probe): ProbeKind {
+  if (p.unavailable !== undefined) return 'not sent'
+  if (p.answer === undefined) return 'no answer'
+  if (session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
+  if (p.answer.status === 401 || p.answer.status === 403) return 'refused'
+  return 'accepted'
+}
+
+/** `404 "No such entity …"`: how an answer is quoted in messages. */
+export function quoteAnswer(p: Probe): string {
+  if (p.unavailable !== undefined) return `not sent (${p.unavailable})`
+  if (p.answer === undefined) return p.failure?.message ?? 'no answer'
+  const body = p.answer.body
+  const message = body !== null && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
+  if (typeof message === 'string') return `${p.answer.status} "${clip(message)}"`
+  return `${p.answer.status}${p.answer.text.trim() === '' ? ' (empty body)' : ` ${clip(JSON.stringify(p.answer.body))}`}`
+}
+
+function clip(s: string): string {
+  return s.length > 100 ? `${s.slice(0, 100)}…` : s
+}
+
+export function exchangesOf(...probes: Probe[]): Exchange[] {
+  return probes.flatMap((p) => (p.exchange !== undefined ? [p.exchange] : []))
+}

@@ -1,0 +1,56 @@
+import type { Result } from '../run/result.ts'
+
+/** report.json: the one result model every other format is rendered from. */
+export interface Report {
+  suite: { name: string; version: string }
+  spec: { version: string }
+  target: { baseUrl: string; storeCode: string; secondStoreCode: string; bundledReferenceTarget: boolean }
+  run: {
+    id: string
+    concurrency: number
+    timeoutMs: number
+    modules: string[]
+    checks: string[]
+    pathAliases: { from: string; to: string }[]
+  }
+  startedAt: string
+  finishedAt: string
+  durationMs: number
+  summary: Summary
+  /** The target's learned no-route and unknown-store answers, so a reader can judge the route verdicts. */
+  calibration: { noRoute: string[]; unknownStore: string[] }
+  /** Entities the run created on the target. */
+  created: { kind: string; id: string; note?: string }[]
+  /** Problems of the run itself (not of the target). */
+  runErrors: string[]
+  results: Result[]
+}
+
+export interface Summary {
+  passed: number
+  failed: number
+  skipped: number
+  total: number
+  warnings: number
+  endpointsInCatalog: number
+  endpointsChecked: number
+}
+
+export function summarise(results: readonly Result[], endpointsInCatalog: number): Summary {
+  const count = (s: Result['status']) => results.filter((r) => r.status === s).length
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    total: results.length,
+    warnings: results.reduce((n, r) => n + (r.warnings?.length ?? 0), 0),
+    endpointsInCatalog,
+    endpointsChecked: new Set(results.map((r) => `${r.endpoint.method} ${r.endpoint.path}`)).size,
+  }
+}
+
+/** Results in catalog order, then check order: the same order in every run and every format. */
+export function sortResults(results: Result[], rowOrder: Map<string, number>, checkOrder: readonly string[]): Result[] {
+  const key = (r: Result) => rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER
+  return [...results].sort((a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id))
+}

@@ -1,0 +1,30 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Secrets } from '../target/secrets.ts'
+import { reportHtml } from './html.ts'
+import { junitXml } from './junit.ts'
+import type { Report } from './model.ts'
+import { markdownSummary } from './text.ts'
+
+export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md'] as const
+
+/**
+ * Writes every format from one redacted copy of the report. Each file is redacted once more as text and
+ * written whole or not at all (temp file, then rename), so a reader never sees half a report.
+ */
+export async function writeReports(dir: string, report: Report, secrets: Secrets): Promise<Report> {
+  const clean = secrets.redact(report)
+  await mkdir(dir, { recursive: true })
+  const rendered: Record<(typeof REPORT_FILES)[number], string> = {
+    'report.json': `${JSON.stringify(clean, null, 2)}\n`,
+    'report.html': reportHtml(clean),
+    'junit.xml': junitXml(clean),
+    'summary.md': markdownSummary(clean),
+  }
+  for (const [name, text] of Object.entries(rendered)) {
+    const path = join(dir, name)
+    await writeFile(`${path}.tmp`, secrets.redactText(text))
+    await rename(`${path}.tmp`, path)
+  }
+  return clean
+}

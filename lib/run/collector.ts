@@ -1,0 +1,63 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import { RESULT_META_KEY } from './register.ts'
+import type { Result } from './result.ts'
+
+/**
+ * The vitest reporter of a conformance run: it turns finished tests into results as they arrive. A test
+ * that ended without a result (a crash inside the suite) still becomes a failed result, never a silent gap.
+ */
+export class ResultCollector implements Reporter {
+  readonly results: Result[] = []
+  readonly errors: string[] = []
+  readonly #onModuleEnd: (moduleFile: string, results: Result[]) => void
+  readonly #byModuleFile = new Map<string, Result[]>()
+
+  constructor(onModuleEnd: (moduleFile: string, results: Result[]) => void = () => {}) {
+    this.#onModuleEnd = onModuleEnd
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const meta = testCase.meta() as Record<string, unknown>
+    let result = meta[RESULT_META_KEY] as Result | undefined
+    if (result === undefined) {
+      const state = testCase.result()
+      if (state.state === 'skipped' && state.note === undefined) return // filtered out, not a result
+      const error = state.errors?.[0]?.message ?? 'the check ended without a verdict'
+      result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), error)
+    }
+    this.results.push(result)
+    const file = testCase.module.moduleId
+    const list = this.#byModuleFile.get(file) ?? []
+    list.push(result)
+    this.#byModuleFile.set(file, list)
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    const errors = testModule.errors()
+    for (const e of errors) this.errors.push(`${testModule.moduleId}: ${e.message}`)
+    this.#onModuleEnd(testModule.moduleId, this.#byModuleFile.get(testModule.moduleId) ?? [])
+  }
+
+  onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const e of unhandledErrors) this.errors.push(e.message ?? String(e))
+  }
+}
+
+export function moduleIdOf(suiteFile: string): string {
+  return suiteFile.replace(/^.*\//, '').replace(/\.conformance\.ts$/, '')
+}
+
+function crashResult(name: string, module: string, error: string): Result {
+  const m = /^(\S+) (\S+) › (.+)$/.exec(name)
+  return {
+    id: name,
+    module,
+    endpoint: { method: m?.[1] ?? '?', path: m?.[2] ?? '?' },
+    check: m?.[3] ?? '?',
+    status: 'failed',
+    message: `the suite itself failed while checking: ${error}`,
+    durationMs: 0,
+    spec: [],
+    exchanges: [],
+  }
+}

@@ -1,0 +1,38 @@
+/** Path templates as the spec writes them: `/V1/carts/:cartId/items/:itemId`. */
+
+export function templateParams(template: string): string[] {
+  return template.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1))
+}
+
+/** Fills every `:name` segment; values are URL-encoded as one path segment. */
+export function fillTemplate(template: string, valueOf: (name: string) => string | number): string {
+  return template
+    .split('/')
+    .map((s) => (s.startsWith(':') ? encodeURIComponent(String(valueOf(s.slice(1)))) : s))
+    .join('/')
+}
+
+/**
+ * Whether a concrete path matches a template, and how many of its segments matched literally
+ * (a router prefers the template with more literal segments: `/customerGroups/default` over `/customerGroups/:id`).
+ */
+export function matchTemplate(template: string, path: string): { literalSegments: number } | undefined {
+  const t = stripTrailingSlash(template).split('/')
+  const p = stripTrailingSlash(path).split('/')
+  if (t.length !== p.length) return undefined
+  let literalSegments = 0
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i]!
+    if (seg.startsWith(':')) {
+      if (p[i] === '') return undefined
+      continue
+    }
+    if (seg !== p[i]) return undefined
+    literalSegments++
+  }
+  return { literalSegments }
+}
+
+export function stripTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TargetClient } from './client.ts'
+import { Secrets } from './secrets.ts'
+
+let server: Server
+let base: string
+let inFlight = 0
+let maxInFlight = 0
+const seen: { url?: string; headers: Record<string, unknown>; body: string }[] = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      seen.push({ url: req.url, headers: req.headers, body })
+      const path = req.url!.replace(/^\/shop\/rest\/[^/]+/, '')
+      if (path === '/V1/hang') return // never answers
+      if (path === '/V1/reset') return req.socket.destroy()
+      if (path === '/V1/html') return res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>')
+      if (path === '/V1/broken-json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":')
+      if (path === '/V1/big') return res.writeHead(200).end('x'.repeat(3000))
+      if (path === '/V1/slowish') {
+        inFlight++
+        maxInFlight = Math.max(maxInFlight, inFlight)
+        return setTimeout(() => {
+          inFlight--
+          res.writeHead(200, { 'content-type': 'application/json' }).end('"ok"')
+        }, 30)
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'sid=abc123456' }).end(JSON.stringify({ token: 'tok-SECRET-987654321', echo: body }))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/shop`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+function client(options: { timeoutMs?: number; concurrency?: number } = {}) {
+  const secrets = new Secrets()
+  secrets.add('tok-SECRET-987654321', 'admin token')
+  return new TargetClient({ baseUrl: base, timeoutMs: options.timeoutMs ?? 2000, concurrency: options.concurrency ?? 4, secrets, maxRecordedBodyChars: 1000, maxBodyBytes: 100_000 })
+}
+
+describe('TargetClient', () => {
+  it('builds {base}/rest/{store}/V1 URLs, sends Accept and the token, and records the exchange redacted', async () => {
+    const c = client()
+    const o = await c.send({ method: 'POST', path: '/V1/echo', store: 'all', token: 'tok-SECRET-987654321', body: { a: 1 } })
+    expect(seen.at(-1)).toMatchObject({ url: '/shop/rest/all/V1/echo', body: '{"a":1}' })
+    expect(seen.at(-1)!.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer tok-SECRET-987654321' })
+    expect(o.answer).toMatchObject({ status: 200, json: true, body: { token: 'tok-SECRET-987654321' } })
+    expect(o.exchange.request).toEqual({ method: 'POST', url: `${base}/rest/all/V1/echo`, headers: { accept: 'application/json', authorization: 'Bearer [redacted admin token]', 'content-type': 'application/json' }, body: { a: 1 } })
+    expect(o.exchange.response?.body).toEqual({ token: '[redacted admin token]', echo: '{"a":1}' })
+    expect(o.exchange.response?.headers['set-cookie']).toBe('[redacted]')
+    await c.close()
+  })
+
+  it('turns a target that never answers into a timeout, within the deadline', async () => {
+    const c = client({ timeoutMs: 300 })
+    const o = await c.send({ method: 'GET', path: '/V1/hang', store: 'default' })
+    expect(o.answer).toBeUndefined()
+    expect(o.failure).toMatchObject({ kind: 'timeout' })
+    expect(o.exchange.error).toMatch(/no complete answer within 300 ms/)
+    await c.close()
+  })
+
+  it('turns refused and reset connections into connection failures', async () => {
+    const c = client()
+    expect((await c.send({ method: 'GET', path: '/V1/reset', store: 'default' })).failure?.kind).toBe('connection')
+    const dead = new TargetClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000, concurrency: 1, secrets: new Secrets() })
+    const o = await dead.send({ method: 'GET', path: '/V1/x', store: 'default' })
+    expect(o.failure).toMatchObject({ kind: 'connection' })
+    expect(o.failure?.message).toMatch(/ECONNREFUSED/)
+    await Promise.all([c.close(), dead.close()])
+  })
+
+  it('keeps non-JSON and broken JSON bodies as text', async () => {
+    const c = client()
+    expect((await c.send({ method: 'GET', path: '/V1/html', store: 'default' })).answer).toMatchObject({ status: 500, json: false, body: '<html>oops</html>' })
+    expect((await c.send({ method: 'GET', path: '/V1/broken-json', store: 'default' })).answer).toMatchObject({ status: 200, json: false, text: '{"a":' })
+    await c.close()
+  })
+
+  it('cuts long bodies in the record, and refuses runaway ones', async () => {
+    const c = client()
+    const o = await c.send({ method: 'GET', path: '/V1/big', store: 'default' })
+    expect(o.answer?.text.length).toBe(3000)
+    expect(o.exchange.response?.body).toMatch(/… \[2000 more characters not recorded\]$/)
+    const tiny = new TargetClient({ baseUrl: base, timeoutMs: 1000, concurrency: 1, secrets: new Secrets(), maxBodyBytes: 100 })
+    expect((await tiny.send({ method: 'GET', path: '/V1/big', store: 'default' })).failure?.message).toMatch(/larger than 100 bytes/)
+    await Promise.all([c.close(), tiny.close()])
+  })
+
+  it('never has more requests in flight than its concurrency', async () => {
+    const c = client({ concurrency: 3 })
+    maxInFlight = 0
+    await Promise.all(Array.from({ length: 12 }, () => c.send({ method: 'GET', path: '/V1/slowish', store: 'default' })))
+    expect(maxInFlight).toBe(3)
+    expect(c.sent).toBe(12)
+    await c.close()
+  })
+})

@@ -1,0 +1,214 @@
+import { Agent, type Dispatcher } from 'undici'
+import pLimit, { type LimitFunction } from 'p-limit'
+import type { Secrets } from './secrets.ts'
+
+export interface RecordedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+}
+
+export interface RecordedResponse {
+  status: number
+  headers: Record<string, string>
+  body: unknown
+}
+
+/** One request and what came back, secrets redacted: the evidence every verdict carries. */
+export interface Exchange {
+  request: RecordedRequest
+  response?: RecordedResponse
+  /** Set when no complete answer came back. */
+  error?: string
+  durationMs: number
+}
+
+export interface Answer {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON when the body is JSON, else the raw text. */
+  body: unknown
+  /** Whether the body parsed as JSON. */
+  json: boolean
+  text: string
+}
+
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol'
+
+export interface TransportFailure {
+  kind: TransportFailureKind
+  message: string
+}
+
+export interface Outcome {
+  answer?: Answer
+  failure?: TransportFailure
+  exchange: Exchange
+}
+
+export interface RequestSpec {
+  method: string
+  /** Path below `/rest/{store}`, e.g. `/V1/directory/countries`. */
+  path: string
+  store: string
+  /** Bearer token to send; absent sends no Authorization header. */
+  token?: string
+  body?: unknown
+  /** Already-encoded query string without `?`. */
+  query?: string
+}
+
+export interface ClientOptions {
+  baseUrl: string
+  timeoutMs: number
+  concurrency: number
+  secrets: Secrets
+  /** Largest body read from an answer; the rest is cut off so a runaway target cannot exhaust memory. */
+  maxBodyBytes?: number
+  /** Largest body kept in a recorded exchange. */
+  maxRecordedBodyChars?: number
+}
+
+/**
+ * The one way the suite talks to a target: bounded concurrency, a hard deadline per request,
+ * `Accept: application/json` always (the platform answers XML otherwise), and every exchange recorded redacted.
+ * It never throws for what the target does: a dead or broken target becomes a `TransportFailure`.
+ */
+export class TargetClient {
+  readonly #agent: Agent
+  readonly #limit: LimitFunction
+  readonly #base: URL
+  readonly #options: Required<ClientOptions>
+  #sent = 0
+
+  constructor(options: ClientOptions) {
+    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, ...options }
+    this.#base = new URL(options.baseUrl)
+    this.#limit = pLimit(options.concurrency)
+    this.#agent = new Agent({
+      connections: options.concurrency,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+      keepAliveTimeout: 10_000,
+    })
+  }
+
+  /** Requests sent so far (for benchmarks and safety tests). */
+  get sent(): number {
+    return this.#sent
+  }
+
+  urlFor(spec: Pick<RequestSpec, 'path' | 'store' | 'query'>): string {
+    const prefix = this.#base.pathname.replace(/\/+$/, '')
+    const query = spec.query === undefined || spec.query === '' ? '' : `?${spec.query}`
+    return `${this.#base.origin}${prefix}/rest/${spec.store}${spec.path}${query}`
+  }
+
+  send(spec: RequestSpec): Promise<Outcome> {
+    return this.#limit(() => this.#send(spec))
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close()
+  }
+
+  async #send(spec: RequestSpec): Promise<Outcome> {
+    const url = this.urlFor(spec)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`
+    let payload: string | undefined
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      payload = JSON.stringify(spec.body)
+    }
+    const started = performance.now()
+    const recordedRequest = (): RecordedRequest => ({ method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) })
+    this.#sent++
+    try {
+      const target = new URL(url)
+      const res = await this.#agent.request({
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: spec.method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange.
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
+      })
+      const text = await readLimited(res.body, this.#options.maxBodyBytes)
+      const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
+      const exchange: Exchange = {
+        request: recordedRequest(),
+        response: { status: answer.status, headers: answer.headers, body: this.#recordableBody(answer) },
+        durationMs: Math.round(performance.now() - started),
+      }
+      return { answer, exchange: this.#options.secrets.redact(exchange) }
+    } catch (err) {
+      const failure = describeFailure(err, this.#options.timeoutMs)
+      const exchange: Exchange = {
+        request: recordedRequest(),
+        error: failure.message,
+        durationMs: Math.round(performance.now() - started),
+      }
+      return { failure, exchange: this.#options.secrets.redact(exchange) }
+    }
+  }
+
+  #recordableBody(answer: Answer): unknown {
+    const limit = this.#options.maxRecordedBodyChars
+    if (answer.text.length <= limit) return answer.body
+    return `${answer.text.slice(0, limit)}… [${answer.text.length - limit} more characters not recorded]`
+  }
+}
+
+/** Hop-by-hop headers say nothing about the interface and would only bloat every recorded exchange. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v
+  }
+  return out
+}
+
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > maxBytes) {
+      body.destroy()
+      throw Object.assign(new Error(`answer body larger than ${maxBytes} bytes`), { code: 'SHOP_BODY_TOO_LARGE' })
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function toAnswer(status: number, headers: Record<string, string>, text: string): Answer {
+  if (text.trim() !== '') {
+    try {
+      return { status, headers, body: JSON.parse(text) as unknown, json: true, text }
+    } catch {
+      // Not JSON: checks decide whether that matters; the raw text is the evidence.
+    }
+  }
+  return { status, headers, body: text, json: false, text }
+}
+
+function describeFailure(err: unknown, timeoutMs: number): TransportFailure {
+  const e = err as { code?: unknown; name?: string; message?: string; cause?: { code?: unknown } }
+  // An aborted signal is a DOMException whose numeric `code` means nothing here: its name says what happened.
+  const named = e.name === 'TimeoutError' || e.name === 'AbortError' ? e.name : undefined
+  const code = named ?? [e.code, e.cause?.code].find((c): c is string => typeof c === 'string') ?? e.name ?? 'ERROR'
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'TimeoutError' || code === 'AbortError') {
+    return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms (${code})` }
+  }
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return { kind: 'connection', message: `connection failed: ${code}${e.message !== undefined && e.message !== code ? ` (${e.message})` : ''}` }
+  }
+  return { kind: 'protocol', message: `request failed: ${code}${e.message !== undefined ? ` (${e.message})` : ''}` }
+}

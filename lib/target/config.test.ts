@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const KINDS = ['route', 'access'] as const
+const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
+const load = (argv: string[], env: Record<string, string> = {}, dotenv: Record<string, string> = {}) => loadConfig(argv, env, dotenv, KINDS)
+const refusal = (argv: string[], env: Record<string, string> = {}): string => {
+  try {
+    load(argv, env)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError)
+    return (err as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('defaults to the bundled target with the contract defaults', () => {
+    const c = load([])
+    expect(c).toMatchObject({ baseUrl: undefined, storeCode: 'default', secondStoreCode: 'all', concurrency: 8, timeoutMs: 10000, reportDir: 'reports', modules: [], checks: [] })
+    expect(c.admin).toBeUndefined()
+  })
+
+  it('takes flags over the environment over .env', () => {
+    const c = load(['--store', 'flag_store'], { ...TARGET, SHOP_STORE_CODE: 'env_store', SHOP_CONCURRENCY: '3' }, { SHOP_STORE_CODE: 'dot', SHOP_CONCURRENCY: '5', SHOP_TIMEOUT_MS: '777' })
+    expect(c.storeCode).toBe('flag_store')
+    expect(c.concurrency).toBe(3)
+    expect(c.timeoutMs).toBe(777)
+    expect(c.admin).toEqual({ username: 'qa', password: 'Secret-1x' })
+  })
+
+  it('normalises the base URL and rejects what is not one', () => {
+    expect(load([], { ...TARGET, SHOP_BASE_URL: 'https://shop.example.test/store/' }).baseUrl).toBe('https://shop.example.test/store')
+    expect(refusal(['--base-url', 'not a url'], TARGET)).toMatch(/^--base-url \/ SHOP_BASE_URL: "not a url" is not a URL$/)
+    expect(refusal(['--base-url', 'ftp://x'], TARGET)).toMatch(/must start with http/)
+    expect(refusal(['--base-url', 'https://x/rest/default'], TARGET)).toMatch(/without \/rest/)
+  })
+
+  it('requires admin credentials for a configured target, and pairs of credentials', () => {
+    expect(refusal([], { SHOP_BASE_URL: 'http://127.0.0.1:1' })).toMatch(/SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required/)
+    expect(refusal([], { ...TARGET, SHOP_ADMIN_PASSWORD: '' })).toMatch(/SHOP_ADMIN_PASSWORD: missing/)
+    expect(refusal([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com' })).toMatch(/SHOP_CUSTOMER_PASSWORD: missing/)
+    expect(load([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-123456' }).customer).toEqual({ username: 'a@example.com', password: 'Pw-123456' })
+  })
+
+  it('selects modules by id or heading and checks by name, refusing unknown ones', () => {
+    expect(load(['--module', 'quote', '--module', 'Catalog: categories,directory']).modules).toEqual(['quote', 'catalog-categories', 'directory'])
+    expect(load(['--check', 'route']).checks).toEqual(['route'])
+    expect(refusal(['--module', 'nope'])).toMatch(/^--module: unknown module "nope" \(known: /)
+    expect(refusal(['--check', 'shape'])).toMatch(/^--check: unknown check "shape" \(known: route, access\)$/)
+  })
+
+  it('refuses settings later work defines instead of ignoring them', () => {
+    for (const flag of ['--read-only', '--seed', '--baseline']) expect(refusal([flag])).toMatch(/not supported by this version/)
+    expect(refusal([], { SHOP_READ_ONLY: '1' })).toMatch(/^SHOP_READ_ONLY: not supported/)
+    expect(refusal(['--frobnicate'])).toMatch(/Unknown option '--frobnicate'/)
+  })
+
+  it('validates numbers, store codes and path aliases', () => {
+    expect(refusal(['--concurrency', '0'])).toMatch(/--concurrency \/ SHOP_CONCURRENCY: "0" must be a whole number/)
+    expect(refusal(['--timeout-ms', '1.5'])).toMatch(/SHOP_TIMEOUT_MS/)
+    expect(refusal(['--store', 'a/b'])).toMatch(/not a store code/)
+    expect(refusal(['--second-store', 'default'])).toMatch(/must differ/)
+    expect(load(['--path-alias', '/V1/stockmedia=/V1/adobestock'], { SHOP_PATH_ALIASES: '/V1/paypartner=/V1/paypal' }).pathAliases).toEqual([
+      { from: '/V1/paypartner', to: '/V1/paypal' },
+      { from: '/V1/stockmedia', to: '/V1/adobestock' },
+    ])
+    expect(refusal(['--path-alias', 'stockmedia'])).toMatch(/must look like/)
+  })
+})

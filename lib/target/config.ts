@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { parse as parseDotenv } from 'dotenv'
+import { MODULES } from '../spec/modules.ts'
+
+/** A setting that is missing or wrong: the run cannot start. Its message is the one line the user sees. */
+export class ConfigError extends Error {}
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+export interface PathAlias {
+  /** Spec path prefix, e.g. `/V1/stockmedia`. */
+  from: string
+  /** The target's own prefix, e.g. `/V1/adobestock`. */
+  to: string
+}
+
+export interface RunConfig {
+  /** Absent: run against the bundled reference target. */
+  baseUrl?: string
+  storeCode: string
+  /** The second store code every endpoint is also called under (the spec: a store code can replace `default`). */
+  secondStoreCode: string
+  admin?: Credentials
+  /** Absent: the suite registers its own customer. `username` is the email. */
+  customer?: Credentials
+  /** Selected module ids; empty means all. */
+  modules: string[]
+  /** Selected check kinds; empty means all. */
+  checks: string[]
+  concurrency: number
+  timeoutMs: number
+  reportDir: string
+  pathAliases: PathAlias[]
+}
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  store: { type: 'string' },
+  'second-store': { type: 'string' },
+  module: { type: 'string', multiple: true },
+  check: { type: 'string', multiple: true },
+  concurrency: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'report-dir': { type: 'string' },
+  'path-alias': { type: 'string', multiple: true },
+} as const
+
+/** Settings that later work defines; accepting them now would silently promise what the suite does not do. */
+const NOT_YET = {
+  flags: ['read-only', 'baseline', 'seed'],
+  env: ['SHOP_READ_ONLY', 'SHOP_SEED'],
+}
+
+export type Env = Record<string, string | undefined>
+
+/** Reads `.env` in `dir` when present; its values rank below the real environment. */
+export function readDotenv(dir: string): Env {
+  try {
+    return parseDotenv(readFileSync(`${dir}/.env`))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
+    throw new ConfigError(`.env: cannot read it (${(err as Error).message})`)
+  }
+}
+
+/**
+ * Flags win over the environment, which wins over `.env`. `checkKinds` are the names `--check` may take
+ * (the check registry is downstream of the target session, so it is handed in rather than imported).
+ */
+export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: readonly string[]): RunConfig {
+  const setting = (name: string): string | undefined => {
+    const v = env[name] ?? dotenv[name]
+    return v === undefined || v === '' ? undefined : v
+  }
+  for (const name of NOT_YET.env) {
+    if (setting(name) !== undefined) throw new ConfigError(`${name}: not supported by this version of the suite`)
+  }
+  const flags = parseFlags(argv)
+
+  const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
+  const storeCode = storeCodeSetting('--store / SHOP_STORE_CODE', flags.store ?? setting('SHOP_STORE_CODE') ?? 'default')
+  const secondStoreCode = storeCodeSetting(
+    '--second-store / SHOP_SECOND_STORE_CODE',
+    flags['second-store'] ?? setting('SHOP_SECOND_STORE_CODE') ?? 'all',
+  )
+  if (secondStoreCode === storeCode) {
+    throw new ConfigError(`--second-store: must differ from the store code "${storeCode}"`)
+  }
+
+  const admin = credentialPair('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', setting)
+  if (baseUrl !== undefined && admin === undefined) {
+    throw new ConfigError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given')
+  }
+  const customer = credentialPair('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', setting)
+
+  return {
+    baseUrl,
+    storeCode,
+    secondStoreCode,
+    admin,
+    customer,
+    modules: selectModules(flags.module ?? []),
+    checks: selectChecks(flags.check ?? [], checkKinds),
+    concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),
+    timeoutMs: positiveInt('--timeout-ms / SHOP_TIMEOUT_MS', flags['timeout-ms'] ?? setting('SHOP_TIMEOUT_MS') ?? '10000', 600_000),
+    reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
+    pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
+  }
+}
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values
+  } catch (err) {
+    const message = (err as Error).message
+    const unknown = /Unknown option '--?([^']+)'/.exec(message)?.[1]
+    if (unknown !== undefined && NOT_YET.flags.includes(unknown)) {
+      throw new ConfigError(`--${unknown}: not supported by this version of the suite`)
+    }
+    throw new ConfigError(message.split('\n')[0]!)
+  }
+}
+
+function normaliseBaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" is not a URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" must start with http:// or https://`)
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" must not carry a query, fragment or user info`)
+  }
+  if (/\/rest(\/|$)/.test(url.pathname)) {
+    throw new ConfigError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
+  }
+  return url.toString().replace(/\/+$/, '')
+}
+
+function storeCodeSetting(name: string, value: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not a store code (letters, digits, _)`)
+  return value
+}
+
+function credentialPair(userVar: string, passVar: string, setting: (n: string) => string | undefined): Credentials | undefined {
+  const username = setting(userVar)
+  const password = setting(passVar)
+  if (username === undefined && password === undefined) return undefined
+  if (username === undefined) throw new ConfigError(`${userVar}: missing while ${passVar} is set`)
+  if (password === undefined) throw new ConfigError(`${passVar}: missing while ${userVar} is set`)
+  return { username, password }
+}
+
+function positiveInt(name: string, raw: string, max: number): number {
+  const n = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new ConfigError(`${name}: "${raw}" must be a whole number from 1 to ${max}`)
+  }
+  return n
+}
+
+function splitList(raw: string | undefined): string[] {
+  return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
+}
+
+function selectModules(given: string[]): string[] {
+  return given.flatMap(splitList).map((name) => {
+    const wanted = name.toLowerCase()
+    const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
+    if (found === undefined) {
+      throw new ConfigError(`--module: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
+    }
+    return found.id
+  })
+}
+
+function selectChecks(given: string[], known: readonly string[]): string[] {
+  return given.flatMap(splitList).map((name) => {
+    if (!known.includes(name)) {
+      throw new ConfigError(`--check: unknown check "${name}" (known: ${known.join(', ')})`)
+    }
+    return name
+  })
+}
+
+function parseAliases(entries: string[]): PathAlias[] {
+  return entries.map((entry) => {
+    const m = /^(\/V1\/[^=\s]+)=(\/[^=\s]+)$/.exec(entry)
+    if (m === null) {
+      throw new ConfigError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
+    }
+    return { from: m[1]!.replace(/\/+$/, ''), to: m[2]!.replace(/\/+$/, '') }
+  })
+}

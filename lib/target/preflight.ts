@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto'
+import { CATALOG } from '../spec/catalog/index.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import { calibrate, CalibrationError } from './calibration.ts'
+import { TargetClient, type Exchange } from './client.ts'
+import type { Credentials, RunConfig } from './config.ts'
+import { MALFORMED_TOKEN_PREFIX, Secrets } from './secrets.ts'
+import type { SessionSeed } from './session.ts'
+import { registerCustomer, requestToken, TokenError, type RegisteredCustomer } from './tokens.ts'
+
+/** The target cannot be tested as configured; the message is the one line the user sees. */
+export class PreflightError extends Error {}
+
+export interface PreflightResult {
+  seed: SessionSeed
+  secrets: Secrets
+  /** Customers this run registered (for the report and for cleanup). */
+  registeredCustomers: { role: string; email: string; id?: number | string }[]
+  exchanges: Exchange[]
+}
+
+/** How many endpoints of a class must all refuse a token before the run stops on it. */
+const SANITY_ENDPOINTS = 3
+
+/**
+ * Before any check: an admin token, then a customer token (registering customers of the run's own when none
+ * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
+ */
+export async function preflight(config: RunConfig & { baseUrl: string; admin: Credentials }, runId: string): Promise<PreflightResult> {
+  const secrets = new Secrets()
+  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets })
+  const store = config.storeCode
+  const registeredCustomers: PreflightResult['registeredCustomers'] = []
+  const note = (c: RegisteredCustomer, role: string) => registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
+  try {
+    const admin = await requestToken(client, secrets, 'admin', config.admin, store)
+    let customerCredentials = config.customer
+    if (customerCredentials === undefined) {
+      const registered = await registerCustomer(client, secrets, runId, 'main', store)
+      note(registered, 'main')
+      customerCredentials = registered
+    }
+    const customer = await requestToken(client, secrets, 'customer', customerCredentials, store)
+    const disposableCustomer = await disposableCustomerToken(client, secrets, runId, store, note)
+
+    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries')
+    await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+    await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+
+    const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
+    const seed: SessionSeed = {
+      runId,
+      baseUrl: config.baseUrl,
+      storeCode: store,
+      secondStoreCode: config.secondStoreCode,
+      timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
+      pathAliases: config.pathAliases,
+      tokens: { admin, customer, ...(disposableCustomer !== undefined ? { disposableCustomer } : {}) },
+      malformedToken,
+      calibration,
+      secrets: secrets.entries(),
+    }
+    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
+  } catch (err) {
+    if (err instanceof TokenError || err instanceof CalibrationError) throw new PreflightError(err.message)
+    throw err
+  } finally {
+    await client.close()
+  }
+}
+
+/** A customer whose tokens may be revoked by the checks without harming the rest of the run. */
+async function disposableCustomerToken(
+  client: TargetClient,
+  secrets: Secrets,
+  runId: string,
+  store: string,
+  note: (c: RegisteredCustomer, role: string) => void,
+): Promise<string | undefined> {
+  try {
+    const c = await registerCustomer(client, secrets, runId, 'disposable', store)
+    note(c, 'disposable')
+    return await requestToken(client, secrets, 'customer', c, store)
+  } catch (err) {
+    if (err instanceof TokenError) return undefined
+    throw err
+  }
+}
+
+function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] {
+  return CATALOG.filter(pred).slice(0, n)
+}
+
+async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const seen: string[] = []
+  for (const row of rows) {
+    const o = await client.send({ method: row.method, path: row.path, store, token })
+    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${row.method} ${row.path} (${o.failure?.message})`)
+    if (o.answer.status !== 401 && o.answer.status !== 403) return
+    seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
+  }
+  throw new PreflightError(`the ${kind} token is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})`)
+}

@@ -1,0 +1,57 @@
+/**
+ * Every password and token the run learns is registered here the moment it is known; everything the
+ * suite records or writes passes through `redact`, so a secret never reaches a report, a log or stdout.
+ */
+export class Secrets {
+  readonly #values = new Map<string, string>()
+
+  add(value: string | undefined, label: string): void {
+    // Very short values would redact ordinary text and hide evidence; such "secrets" are not secret anyway.
+    if (value !== undefined && value.length >= 4) this.#values.set(value, label)
+  }
+
+  get size(): number {
+    return this.#values.size
+  }
+
+  /** Labels of registered secrets, for tests that search output for leaks. */
+  entries(): [value: string, label: string][] {
+    return [...this.#values.entries()]
+  }
+
+  redactText(text: string): string {
+    let out = text
+    // Longest first, so a secret containing another is replaced whole.
+    for (const [value, label] of [...this.#values].sort((a, b) => b[0].length - a[0].length)) {
+      if (out.includes(value)) out = out.split(value).join(`[redacted ${label}]`)
+      const encoded = encodeURIComponent(value)
+      if (encoded !== value && out.includes(encoded)) out = out.split(encoded).join(`[redacted ${label}]`)
+    }
+    return out
+  }
+
+  /** A deep copy with secret values replaced and every `password`-like key's value hidden. */
+  redact<T>(value: T): T {
+    if (value === undefined) return value
+    return JSON.parse(
+      JSON.stringify(value, (key, v: unknown) => {
+        if (typeof v === 'string') {
+          const redacted = this.redactText(v)
+          if (AUTHORIZATION_KEY.test(key)) {
+            // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
+            // made-up malformed token is no secret and stays, so the exchange can be replayed.
+            return redacted !== v || PUBLIC_BEARER.test(v) ? redacted : '[redacted]'
+          }
+          return SECRET_KEY.test(key) ? '[redacted]' : redacted
+        }
+        return v
+      }),
+    ) as T
+  }
+}
+
+const AUTHORIZATION_KEY = /^(proxy-)?authorization$/i
+const SECRET_KEY = /pass(word)?$|^cookie$|^set-cookie$|^x-api-key$/i
+/** The Bearer value the suite invents for "malformed token" probes (see preflight). */
+export const MALFORMED_TOKEN_PREFIX = 'shop-conformance-malformed-'
+const PUBLIC_BEARER = new RegExp(`^Bearer ${MALFORMED_TOKEN_PREFIX}[0-9a-f]+$`)

@@ -1,0 +1,94 @@
+import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
+import type { PathAlias } from './config.ts'
+import { matchesAny } from './fingerprint.ts'
+import type { Calibration } from './calibration.ts'
+import { Secrets } from './secrets.ts'
+import type { Answer } from './client.ts'
+
+/** The four callers of the spec's access rules. */
+export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
+
+/**
+ * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
+ * runner hands it to the vitest workers (in memory only — it holds tokens).
+ */
+export interface SessionSeed {
+  runId: string
+  baseUrl: string
+  storeCode: string
+  secondStoreCode: string
+  timeoutMs: number
+  concurrency: number
+  pathAliases: PathAlias[]
+  tokens: {
+    admin: string
+    customer: string
+    /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
+    disposableCustomer?: string
+  }
+  /** A Bearer value no target can have issued. */
+  malformedToken: string
+  calibration: Calibration
+  secrets: [value: string, label: string][]
+}
+
+/** A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. */
+export class Session {
+  readonly seed: SessionSeed
+  readonly client: TargetClient
+  readonly secrets = new Secrets()
+  readonly #memo = new Map<string, Promise<unknown>>()
+
+  constructor(seed: SessionSeed) {
+    this.seed = seed
+    for (const [value, label] of seed.secrets) this.secrets.add(value, label)
+    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets })
+  }
+
+  tokenFor(caller: Caller, options: { disposable?: boolean } = {}): string | undefined {
+    switch (caller) {
+      case 'none':
+        return undefined
+      case 'malformed':
+        return this.seed.malformedToken
+      case 'admin':
+        return this.seed.tokens.admin
+      case 'customer':
+        return options.disposable === true ? this.seed.tokens.disposableCustomer : this.seed.tokens.customer
+    }
+  }
+
+  /** The path the target serves for a spec path, after the configured aliases. */
+  targetPath(specPath: string): string {
+    for (const { from, to } of this.seed.pathAliases) {
+      if (specPath === from || specPath.startsWith(`${from}/`)) return to + specPath.slice(from.length)
+    }
+    return specPath
+  }
+
+  send(spec: RequestSpec): Promise<Outcome> {
+    return this.client.send(spec)
+  }
+
+  /** Runs `make` once per key for the life of the session; checks that need the same probe share it. */
+  memo<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = this.#memo.get(key) as Promise<T> | undefined
+    if (p === undefined) {
+      p = make()
+      this.#memo.set(key, p)
+    }
+    return p
+  }
+
+  looksLikeNoRoute(answer: Answer, path: string): boolean {
+    return matchesAny(answer, path, this.seed.calibration.noRoute)
+  }
+
+  looksLikeUnknownStore(answer: Answer, path: string): boolean {
+    return matchesAny(answer, path, this.seed.calibration.unknownStore)
+  }
+
+  async close(): Promise<void> {
+    await this.client.close()
+  }
+}

@@ -1,0 +1,3 @@
+import { registerModule } from '../lib/run/register.ts'
+
+registerModule('payment-partner-core')
