@@ -23,8 +23,8 @@ export interface EndpointRow {
   path: string
   /** Id of the spec's module group (see modules.ts). */
   module: string
-  /** `Interface::method` as the spec names the contract. */
-  contract: string
+  /** `Interface::method` as the spec names the contract; absent where the spec names none. */
+  contract?: string
   /** Module prefix the detail table gives the contract (`Sales`, `Quote`, …), when it gives one. */
   contractModule?: string
   access: AccessClass
