@@ -27,4 +27,9 @@ describe('Secrets', () => {
       list: ['[redacted admin token]', 5, null],
     })
   })
+
+  it('is idempotent: redacting twice keeps the labels', () => {
+    const once = secrets.redact({ headers: { authorization: 'Bearer tok-ADMIN-0123456789' } })
+    expect(new Secrets().redact(once)).toEqual({ headers: { authorization: 'Bearer [redacted admin token]' } })
+  })
 })

@@ -40,7 +40,7 @@ export class Secrets {
           if (AUTHORIZATION_KEY.test(key)) {
             // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
             // made-up malformed token is no secret and stays, so the exchange can be replayed.
-            return redacted !== v || PUBLIC_BEARER.test(v) ? redacted : '[redacted]'
+            return redacted !== v || PUBLIC_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
           }
           return SECRET_KEY.test(key) ? '[redacted]' : redacted
         }
@@ -54,4 +54,5 @@ const AUTHORIZATION_KEY = /^(proxy-)?authorization$/i
 const SECRET_KEY = /pass(word)?$|^cookie$|^set-cookie$|^x-api-key$/i
 /** The Bearer value the suite invents for "malformed token" probes (see preflight). */
 export const MALFORMED_TOKEN_PREFIX = 'shop-conformance-malformed-'
+const ALREADY_REDACTED = /^(Bearer )?\[redacted[^\]]*\]$/
 const PUBLIC_BEARER = new RegExp(`^Bearer ${MALFORMED_TOKEN_PREFIX}[0-9a-f]+$`)

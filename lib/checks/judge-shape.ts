@@ -1,0 +1,283 @@
+/**
+ * Judges one response body against what the spec says of its shape. Pure: no network, no state beyond the
+ * compiled schemas.
+ *
+ * What a verdict rests on (spec § Resources and their fields, the detail table; conventions § Values as the
+ * platform sends them):
+ * - A present, non-null value of the wrong type fails; the failure names the JSON pointer, the expected type
+ *   and the (clipped) value seen: `/items/0/qty: expected number, got string "2"`.
+ * - A listed field that is absent or null does not fail (the platform omits unset fields, sends some as null).
+ * - A field the spec does not list is a warning, one per object path, never a failure.
+ * - The spec's `number` does not separate integer from decimal.
+ * - `int`: a JSON integer passes; an unsigned digit string (`"12"`) passes with a warning, because the
+ *   platform itself sends ids that way; a signed string (`"-3"`) is NOT tolerated (the platform's ids are
+ *   positive, and the tolerance is for that encoding only), nor `""`, decimals, objects, arrays, null,
+ *   booleans or no body. A JSON integer written `12.0` parses to 12 and cannot be told apart: it passes.
+ * - `not-shown` is `skipped` with its reason, never `passed`; a missing body fails every other expectation.
+ */
+import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
+import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
+import type { EndpointRow } from '../spec/types.ts'
+
+export type Expectation =
+  | { kind: 'schema'; schema: keyof typeof SCHEMAS }
+  | { kind: 'int' }
+  | { kind: 'bool' }
+  | { kind: 'string' }
+  | { kind: 'array'; items?: Expectation }
+  | { kind: 'object'; typeName?: string }
+  | { kind: 'not-shown'; reason: string }
+
+export interface ShapeJudgement {
+  status: 'passed' | 'failed' | 'skipped'
+  failures: string[]
+  warnings: string[]
+  /** Why the body was not judged; set exactly when `status` is `skipped`. */
+  reason?: string
+}
+
+// --- compiled schemas: one Ajv, built once, on first use -----------------------------------------------
+
+let validators: ReadonlyMap<SchemaName, ValidateFunction> | undefined
+let compilations = 0
+
+function validatorFor(name: SchemaName): ValidateFunction {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: true, strict: true })
+    const built = new Map<SchemaName, ValidateFunction>()
+    for (const [n, schema] of Object.entries(SCHEMAS) as [SchemaName, SchemaObject][]) built.set(n, ajv.compile(schema))
+    compilations++
+    validators = built
+  }
+  const v = validators.get(name)
+  if (!v) throw new Error(`judgeShape: no schema named ${String(name)}`)
+  return v
+}
+
+/** How many times the schemas were compiled in this process (diagnostic; stays 1 after first use). */
+export function schemaCompilations(): number {
+  return compilations
+}
+
+// --- messages ------------------------------------------------------------------------------------------
+
+const CLIP = 60
+
+function clip(text: string): string {
+  return text.length > CLIP ? `${text.slice(0, CLIP - 1)}…` : text
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+/** `string "2"`, `number 12.5`, `null`, `object {"a":1}`, `nothing` — clipped. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = String(value)
+  }
+  return `${jsonType(value)} ${clip(text)}`
+}
+
+/** A JSON pointer as shown in messages; the whole body is `(root)`. */
+function where(pointer: string): string {
+  return pointer === '' ? '(root)' : pointer
+}
+
+function escapeToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function resolvePointer(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root
+  let node: unknown = root
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[key]
+  }
+  return node
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+function labelOf(expectation: Expectation): string {
+  switch (expectation.kind) {
+    case 'schema':
+      return String(SCHEMAS[expectation.schema].title)
+    case 'int':
+      return 'int'
+    case 'bool':
+      return 'bool'
+    case 'string':
+      return 'string'
+    case 'array':
+      return expectation.items ? `array of ${labelOf(expectation.items)}` : 'array'
+    case 'object':
+      return expectation.typeName ? `object (${expectation.typeName})` : 'object'
+    case 'not-shown':
+      return 'not shown'
+  }
+}
+
+/** An Ajv error as a failure; `value` is the judged value, found at `pointer` in the body. */
+function schemaFailure(error: ErrorObject, value: unknown, pointer: string): string {
+  const at = where(pointer + error.instancePath)
+  const seen = describeValue(resolvePointer(value, error.instancePath))
+  if (error.keyword === 'type') {
+    const raw = (error.params as { type?: unknown }).type
+    const types = (Array.isArray(raw) ? raw.map(String) : String(raw).split(',')).filter((t) => t !== 'null')
+    return `${at}: expected ${types.join(' or ')}, got ${seen}`
+  }
+  return `${at}: ${error.message ?? error.keyword}, got ${seen}`
+}
+
+/** One warning per object whose fields the spec does not list (walks listed nested objects and arrays). */
+function unlistedFields(schema: SchemaObject, value: unknown, pointer: string, out: string[]): void {
+  const props = schema.properties as Record<string, SchemaObject> | undefined
+  if (props && isPlainObject(value)) {
+    const extra = Object.keys(value).filter((k) => !Object.hasOwn(props, k))
+    if (extra.length > 0) out.push(`fields the spec does not list: ${where(pointer)}: ${extra.join(', ')}`)
+    for (const [k, sub] of Object.entries(props)) {
+      if (Object.hasOwn(value, k)) unlistedFields(sub, value[k], `${pointer}/${escapeToken(k)}`, out)
+    }
+    return
+  }
+  const items = schema.items as SchemaObject | undefined
+  if (items && typeof items === 'object' && !Array.isArray(items) && Array.isArray(value)) {
+    value.forEach((el, i) => unlistedFields(items, el, `${pointer}/${i}`, out))
+  }
+}
+
+// --- the judgement -------------------------------------------------------------------------------------
+
+const DIGITS = /^[0-9]+$/
+
+function judgeAt(value: unknown, expectation: Expectation, pointer: string, failures: string[], warnings: string[]): void {
+  const at = where(pointer)
+  switch (expectation.kind) {
+    case 'not-shown':
+      return
+    case 'schema': {
+      const validate = validatorFor(expectation.schema)
+      if (!validate(value)) for (const e of validate.errors ?? []) failures.push(schemaFailure(e, value, pointer))
+      unlistedFields(SCHEMAS[expectation.schema], value, pointer, warnings)
+      return
+    }
+    case 'int':
+      if (typeof value === 'number' && Number.isInteger(value)) return
+      if (typeof value === 'string' && DIGITS.test(value)) {
+        warnings.push(`${at}: int sent as the digit string ${JSON.stringify(clip(value))} (the platform sends some ids this way; accepted)`)
+        return
+      }
+      if (typeof value === 'string' && /^-[0-9]+$/.test(value)) {
+        failures.push(`${at}: expected int, got ${describeValue(value)} (only an unsigned digit string is tolerated in place of an int)`)
+        return
+      }
+      failures.push(`${at}: expected int, got ${describeValue(value)}`)
+      return
+    case 'bool':
+      if (typeof value === 'boolean') return
+      failures.push(`${at}: expected boolean (JSON true or false), got ${describeValue(value)}${typeof value === 'number' || typeof value === 'string' ? ' (not a JSON boolean)' : ''}`)
+      return
+    case 'string':
+      if (typeof value === 'string') return
+      failures.push(`${at}: expected string, got ${describeValue(value)}`)
+      return
+    case 'array':
+      if (!Array.isArray(value)) {
+        const numericKeys = isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
+        failures.push(`${at}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`)
+        return
+      }
+      if (expectation.items) {
+        const items = expectation.items
+        value.forEach((el, i) => judgeAt(el, items, `${pointer}/${i}`, failures, warnings))
+      }
+      return
+    case 'object':
+      if (isPlainObject(value)) return
+      failures.push(`${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`)
+      return
+  }
+}
+
+export function judgeShape(value: unknown, expectation: Expectation): ShapeJudgement {
+  if (expectation.kind === 'not-shown') return { status: 'skipped', failures: [], warnings: [], reason: expectation.reason }
+  if (value === undefined) return { status: 'failed', failures: [`no body (expected ${labelOf(expectation)})`], warnings: [] }
+  const failures: string[] = []
+  const warnings: string[] = []
+  judgeAt(value, expectation, '', failures, warnings)
+  return { status: failures.length > 0 ? 'failed' : 'passed', failures, warnings }
+}
+
+// --- from a catalog row to an expectation ----------------------------------------------------------------
+
+export const NOT_SHOWN_REASON = "the spec does not show this endpoint's response"
+
+/** Shapes the spec tables, by contract type name. */
+const TABLED: Readonly<Record<string, SchemaName>> = {
+  CreditmemoInterface: 'creditmemo',
+  OrderAddressInterface: 'orderAddress',
+  AttributeSetInterface: 'attributeSet',
+}
+
+/** § Resources and their fields › Other contract types named only: "field lists not shown". */
+const NAMED_ONLY: ReadonlySet<string> = new Set([
+  'ProductTierPriceInterface',
+  'CategoryInterface',
+  'GroupInterface',
+  'TaxRateInterface',
+  'ShippingMethodInterface',
+  'LatLngInterface',
+  'SearchResultInterface',
+  'SearchCriteriaInterface',
+  'PaymentInterface',
+  'AddressInterface',
+  'PriceUpdateResultInterface',
+  'CostInterface',
+  'SourceItemConfigurationInterface',
+])
+
+/** Reads without a return type whose shape the spec nevertheless tables (see the module comment of expectationFor). */
+const TABLED_READS: Readonly<Record<string, Expectation>> = {
+  // "loads a credit memo": the repository's `get` of the tabled CreditmemoInterface (its `save` returns it).
+  'GET /V1/creditmemo/:id': { kind: 'schema', schema: 'creditmemo' },
+  // "billing address of a quote": the cart address as read back.
+  'GET /V1/carts/:cartId/billing-address': { kind: 'schema', schema: 'cartAddress' },
+}
+
+function baseExpectation(base: string): Expectation | undefined {
+  if (base === 'int') return { kind: 'int' }
+  if (base === 'bool' || base === 'boolean') return { kind: 'bool' }
+  if (base === 'string') return { kind: 'string' }
+  const tabled = TABLED[base]
+  if (tabled) return { kind: 'schema', schema: tabled }
+  if (NAMED_ONLY.has(base)) return { kind: 'object', typeName: base }
+  return undefined
+}
+
+/**
+ * The expectation for a catalog row, from `row.returns` as the catalog stores it: a base type, optionally
+ * `[]`, optionally followed by a parenthesised note (`int (address ID)`, `AttributeSetInterface (saved set)`).
+ * Rows without `returns` are `not-shown`, except the two reads in TABLED_READS. An unknown return text
+ * throws, so that a new catalog row cannot go unchecked silently.
+ */
+export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns'>): Expectation {
+  if (row.returns === undefined) {
+    return TABLED_READS[`${row.method} ${row.path}`] ?? { kind: 'not-shown', reason: NOT_SHOWN_REASON }
+  }
+  const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
+  const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined
+  if (!m || !base) throw new Error(`expectationFor: unknown return type ${JSON.stringify(row.returns)} of ${row.method} ${row.path}`)
+  return m[2] ? { kind: 'array', items: base } : base
+}

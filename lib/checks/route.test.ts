@@ -1,0 +1,85 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
+import { CATALOG, findRow } from '../spec/catalog/index.ts'
+import type { Session } from '../target/session.ts'
+import { routeCheck } from './route.ts'
+import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
+
+
+describe('route check', () => {
+  const targets: { close(): Promise<void> }[] = []
+  const sessions: Session[] = []
+  afterAll(async () => {
+    await Promise.all(sessions.map((s) => s.close()))
+    await Promise.all(targets.map((t) => t.close()))
+  })
+  async function against(target: ReferenceTarget | ObservedTarget): Promise<Session> {
+    targets.push(target)
+    const s = await openSession(target)
+    sessions.push(s)
+    return s
+  }
+
+  it('passes every endpoint of the clean reference target', async () => {
+    const s = await against(await startReferenceTarget())
+    expect(byStatus(await runOverCatalog(routeCheck, s))).toEqual({ passed: CATALOG.map((r) => `${r.method} ${r.path}`).sort(), failed: [], skipped: [] })
+  })
+
+  for (const fault of ['route-missing', 'wrong-method'] as const) {
+    it(`fails only the endpoint the ${fault} fault breaks`, async () => {
+      const s = await against(await startReferenceTarget({ faults: [{ name: fault, method: 'GET', path: '/V1/carts/licence/list' }] }))
+      const verdicts = await runOverCatalog(routeCheck, s)
+      expect(byStatus(verdicts).failed).toEqual(['GET /V1/carts/licence/list'])
+      expect(verdicts.get('GET /V1/carts/licence/list')!.message).toMatch(/answered like the target's no-route answer \(404 "Request does not match any route\."\)/)
+    })
+  }
+
+  it('fails exactly the 7 endpoints a real 2.4.7 instance does not serve', async () => {
+    const s = await against(await startObservedTarget())
+    const status = byStatus(await runOverCatalog(routeCheck, s))
+    expect(status.failed).toEqual([...NOT_ON_247].sort())
+    expect(status.passed).toHaveLength(271)
+  })
+
+  it('uses path aliases the target declares, and fails without them', async () => {
+    const target = await startReferenceTarget({ vendorPaths: true })
+    targets.push(target)
+    const plain = await openSession(target)
+    const aliased = await openSession(target, ['--path-alias', '/V1/stockmedia=/V1/adobestock'])
+    sessions.push(plain, aliased)
+    const row = findRow('GET', '/V1/stockmedia/asset/list')!
+    expect((await routeCheck.run(row, plain)).status).toBe('failed')
+    const v = await routeCheck.run(row, aliased)
+    expect(v.status).toBe('passed')
+    expect(v.details).toMatchObject({ path: '/V1/adobestock/asset/list' })
+  })
+
+  it('fails when the target stops answering, and never passes on silence', async () => {
+    const target = await startReferenceTarget()
+    const s = await openSession(target, ['--timeout-ms', '500'])
+    sessions.push(s)
+    await target.close()
+    const v = await routeCheck.run(findRow('GET', '/V1/modules')!, s)
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/no answer from GET \/V1\/modules: connection failed/)
+  })
+
+  it('fails every endpoint of a target that answers impossible paths alike', async () => {
+    // Tokens work, but every other path gets the same 200 {}: nothing shows that any route exists.
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(req.url!.endsWith('/token') ? JSON.stringify(`tok-${Math.random()}-abcdefgh`) : req.url!.endsWith('/V1/customers') && req.method === 'POST' ? '{"id":1}' : '{}')
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    targets.push({ close: () => new Promise((r) => server.close(() => r())) })
+    const s = await openSession({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admin: { username: 'a', password: 'b-123456' } })
+    sessions.push(s)
+    const status = byStatus(await runOverCatalog(routeCheck, s))
+    // Only the three calls it answers differently show a route.
+    expect(status.passed).toEqual(['POST /V1/customers', 'POST /V1/integration/admin/token', 'POST /V1/integration/customer/token'])
+    expect(status.failed).toHaveLength(CATALOG.length - 3)
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * Test support for check tests (not a test itself): a session against a target as the runner would open
+ * it, and a check run over every catalog row.
+ */
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import { loadConfig, type Credentials } from '../target/config.ts'
+import { preflight } from '../target/preflight.ts'
+import { Session } from '../target/session.ts'
+import type { Check, Verdict } from './types.ts'
+
+export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
+  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [])
+  const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`)
+  return new Session(pre.seed)
+}
+
+export async function runOverCatalog(check: Check, session: Session, rows: readonly EndpointRow[] = CATALOG): Promise<Map<string, Verdict>> {
+  const verdicts = await Promise.all(rows.map((row) => check.run(row, session)))
+  return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))
+}
+
+/** Row ids by verdict status, sorted: what a test compares against. */
+export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> {
+  const out = { passed: [] as string[], failed: [] as string[], skipped: [] as string[] }
+  for (const [id, v] of verdicts) out[v.status].push(id)
+  for (const list of Object.values(out)) list.sort()
+  return out
+}
+
+/** The 7 endpoints a 2.4.7 instance does not serve (platform conventions, "A real instance's answers"). */
+export const NOT_ON_247 = [
+  'POST /V1/customers/activate',
+  'POST /V1/inventory/in-store-pickup/pickup-locations',
+  'POST /V1/paypartner/lineItems',
+  'POST /V1/paypartner/oneClick',
+  'POST /V1/paypartner/validatePhoneNumber',
+  'PUT /V1/tfa/default-provider-code/:userId',
+  'PUT /V1/tfa/user-providers/:userId',
+]

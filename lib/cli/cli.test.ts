@@ -1,0 +1,143 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { FAULTS, REFERENCE_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
+import { NOT_ON_247 } from '../checks/testing.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import type { Report } from '../report/model.ts'
+
+const BIN = resolve(import.meta.dirname, 'bin.mjs')
+
+interface CliRun {
+  status: number | null
+  stdout: string
+  stderr: string
+  dir: string
+  report?: Report
+}
+
+/** Runs the CLI as a user would, in an empty directory (no .env), with only the given environment. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [BIN, ...args, '--report-dir', join(dir, 'reports')].filter((a) => a !== ''), {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('close', (status) => {
+      let report: Report | undefined
+      try {
+        report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report
+      } catch {
+        report = undefined
+      }
+      done({ status, stdout, stderr, dir, report })
+    })
+  })
+}
+
+function everythingWritten(run: CliRun): string {
+  const files = (() => {
+    try {
+      return readdirSync(join(run.dir, 'reports')).map((f) => readFileSync(join(run.dir, 'reports', f), 'utf8'))
+    } catch {
+      return []
+    }
+  })()
+  return [run.stdout, run.stderr, ...files].join('\n')
+}
+
+const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
+
+describe('shop-conformance run', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const c of closers) await c()
+  })
+
+  it('with no target configured, runs against the bundled reference target and passes everything', async () => {
+    const run = await cli(['run'])
+    expect(run.stderr).not.toMatch(/error/i)
+    expect(run.status).toBe(0)
+    const r = run.report!
+    expect(r.summary).toMatchObject({ failed: 0, skipped: 0, endpointsInCatalog: 278, endpointsChecked: 278, total: CATALOG.length * 3 })
+    expect(r.target.bundledReferenceTarget).toBe(true)
+    expect(r.results[0]).toMatchObject({ id: `${CATALOG[0]!.method} ${CATALOG[0]!.path} › route`, status: 'passed' })
+    expect(run.stdout).toMatch(/278 of 278 catalog endpoints · 834 checks: 834 passed, 0 failed, 0 skipped/)
+    expect(readdirSync(join(run.dir, 'reports')).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md'])
+    // No secret reaches any output: the bundled admin password, nor a password of the run's own customers.
+    const all = everythingWritten(run)
+    expect(all).not.toContain(REFERENCE_ADMIN.password)
+    expect(all).not.toMatch(/[A-Za-z0-9_-]{16}aA1!/)
+    expect(all).toContain('[redacted admin token]')
+  })
+
+  const faults = Object.keys(FAULTS) as FaultName[]
+  describe.concurrent('each fault switch fails its check at its endpoint and nowhere else', () => {
+    for (const fault of faults) {
+      it(fault, async () => {
+        const target = await startReferenceTarget({ faults: [{ name: fault }] })
+        closers.push(() => target.close())
+        const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password })
+        expect(run.status).toBe(1)
+        const { method, path } = FAULTS[fault].defaultEndpoint
+        expect(failedIds(run.report!)).toEqual([`${method} ${path} › ${FAULTS[fault].breaks}`])
+        expect(run.stdout).toContain(`✗ ${method} ${path} › ${FAULTS[fault].breaks} — `)
+      })
+    }
+  })
+
+  it('gives the right verdicts on a real 2.4.7 instance\'s answers: exactly its 7 missing endpoints fail', async () => {
+    const target = await startObservedTarget()
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: OBSERVED_ADMIN.username, SHOP_ADMIN_PASSWORD: OBSERVED_ADMIN.password })
+    expect(run.status).toBe(1)
+    expect(failedIds(run.report!)).toEqual(NOT_ON_247.map((e) => `${e} › route`).sort())
+  })
+
+  it('selects modules and checks', async () => {
+    const run = await cli(['run', '--module', 'directory', '--check', 'access'])
+    expect(run.status).toBe(0)
+    expect(run.report!.results.map((r) => r.id)).toEqual(['GET /V1/directory/countries › access', 'GET /V1/directory/countries/:countryId › access', 'GET /V1/directory/currency › access'])
+  })
+
+  it('exits 2 with one line when the target is unreachable, and still writes a report', async () => {
+    const run = await cli(['run', '--base-url', 'http://127.0.0.1:9'], { SHOP_ADMIN_USERNAME: 'a', SHOP_ADMIN_PASSWORD: 'secret-pw-1' })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(/^shop-conformance: target unreachable: admin token request to http:\/\/127\.0\.0\.1:9 failed \(connection failed: ECONNREFUSED.*\)\n$/)
+    expect(run.stdout).toBe('')
+    expect(run.report!.runErrors).toHaveLength(1)
+    expect(everythingWritten(run)).not.toContain('secret-pw-1')
+  })
+
+  it('exits 2 with one line when the credentials are refused', async () => {
+    const target = await startReferenceTarget()
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'wrong-password-1' })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(/^shop-conformance: admin credentials refused by the target \(401: "The account sign-in was incorrect/)
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('exits 2 with one line and sends nothing on bad configuration', async () => {
+    for (const [args, env, message] of [
+      [['run', '--base-url', 'nope'], { SHOP_ADMIN_USERNAME: 'a', SHOP_ADMIN_PASSWORD: 'b' }, /^shop-conformance: --base-url \/ SHOP_BASE_URL: "nope" is not a URL\n$/],
+      [['run', '--base-url', 'http://127.0.0.1:9'], {}, /^shop-conformance: SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given\n$/],
+      [['run', '--module', 'nope'], {}, /^shop-conformance: --module: unknown module "nope"/],
+      [['run', '--read-only'], {}, /^shop-conformance: --read-only: not supported by this version of the suite\n$/],
+      [['frobnicate'], {}, /^shop-conformance: unknown command "frobnicate"/],
+    ] as const) {
+      const run = await cli([...args], env)
+      expect(run.status, args.join(' ')).toBe(2)
+      expect(run.stderr).toMatch(message)
+      expect(run.report).toBeUndefined()
+    }
+  })
+})
