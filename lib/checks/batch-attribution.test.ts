@@ -70,7 +70,7 @@ describe('judgeBatchResult on the real instance’s answers (2.4.7)', () => {
     expect(o.response.status).toBe(404)
     const j = judgeBatchResult(itemsOf('tier-prices-mixed-unknown-sku.json', [1]), o.response.body)
     fails(j, /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{"message":"The product that was requested doesn't exist/)
-    expect(j.problems[0]).toMatch(/not the call fail as a whole \(invalid: item 1\)$/)
+    expect(j.problems[0]).toMatch(/per the spec, invalid items are excluded and reported per item, they do not fail the whole call \(invalid: item 1\)$/)
   })
 })
 
@@ -259,6 +259,8 @@ describe('attributeEntries: matching values', () => {
     expect(messageMatches('simple-2', 'Row ID: SKU = probe-simple-2.')).toBe(false)
     expect(messageMatches('bogus', 'Invalid attribute Price Type = bogus.')).toBe(true)
     expect(messageMatches('bogus', 'Invalid attribute Price Type = bogusly.')).toBe(false)
+    expect(messageMatches('sku-v1', 'Row ID: SKU = sku-v1.2, Store ID: 0.')).toBe(false)
+    expect(messageMatches('sku-v1', 'Row ID: SKU = sku-v1. Store ID: 0.')).toBe(true)
     expect(messageMatches('2027-01-01 00:00:00', 'Price From: 2027-01-01 00:00:00, Price To: x.')).toBe(true)
     expect(messageMatches(9917, 'Website ID:9917')).toBe(true)
   })
@@ -278,6 +280,7 @@ describe('attributeEntries: matching values', () => {
     expect(parameterMatches(8, '-8')).toBe(false)
     expect(messageMatches(8, 'Invalid attribute Price = 8.00.')).toBe(true)
     expect(messageMatches(8, 'Invalid attribute Price = 8.5.')).toBe(false)
+    expect(parameterMatches(1000, '1e3')).toBe(false)
     // a parameter is one whole value, not text to search
     expect(parameterMatches(9917, 'Store 9917')).toBe(false)
     expect(parameterMatches('probe-simple-2', 'probe-simple-2x')).toBe(false)
@@ -339,6 +342,15 @@ describe('attributeEntries: weighting by rarity', () => {
     const a = attributeEntries([{ index: 7, valid: false, fields: { sku: 'x' } }, { index: 3, valid: false, fields: { sku: 'y' } }], [{ message: '', parameters: ['y'] }])
     expect(byItem(a)).toEqual({ 7: [], 3: [0] })
     expect(() => attributeEntries([{ index: 1, valid: false, fields: {} }, { index: 1, valid: true, fields: {} }], [])).toThrow(/two items with index 1/)
+  })
+
+  it('empty values say nothing', () => {
+    const items: BatchItem[] = [
+      { index: 0, valid: true, fields: { sku: 'a', note: '' } },
+      { index: 1, valid: false, fields: { sku: 'b', note: 'x' } },
+    ]
+    const a = attributeEntries(items, [{ message: '', parameters: ['', 'b'] }])
+    expect(byItem(a)).toEqual({ 0: [], 1: [0] })
   })
 
   it('tolerates entries of any shape (attribution never throws on the answer)', () => {

@@ -13,8 +13,9 @@
  * - An entry's values are its `parameters` (a list, or an object of named values; nested values flattened)
  *   and the text of its `message`.
  * - A parameter matches an item value when equal: numerically when both read as plain numbers
- *   (`-7.13` = `"-7.13"`, and `8` = `"8.0"` = `"8.000000"`: the platform stores prices as decimals and may
- *   echo them padded), else as text, case-insensitively, after trimming.
+ *   (`-7.13` = `"-7.13"`, and `8` = `"8.0"` = `"8.000000"`: prices are decimals and a target may echo them
+ *   padded; hence also an all-digit sku `"0012"` equals the number 12), else as text, case-insensitively,
+ *   after trimming. Empty values are ignored.
  * - In the message, a value must appear delimited: not inside a longer number or word. `9917` does not match
  *   `99170`, `0` does not match `10` or `00:00:00`, `7` does not match `-7.13`, `2` does not match
  *   `probe-simple-2`. Numeric values are compared with the message's numbers numerically (`8` matches
@@ -51,7 +52,8 @@ export interface BatchJudgement {
 
 // --- values --------------------------------------------------------------------------------------------
 
-const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
+/** A plain decimal number: sign, digits, optional fraction; no exponent (`1e3` stays text). */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
 
 interface Value {
   text: string
@@ -114,21 +116,17 @@ function containsDelimited(haystack: string, needle: string): boolean {
 }
 
 /**
- * The numbers of a message, whole: `-7.13` (sign included when not joined to a word), `9917`; not the parts
- * of `99170`, `probe-simple-2`, `2027-01-01` or `00:00:00`.
+ * The numbers of a message, whole: `-7.13` (with its sign), `9917`; not the parts of `99170`,
+ * `probe-simple-2`, `2027-01-01` or `00:00:00`.
  */
 function messageNumbers(message: string): number[] {
   const out: number[] = []
   const re = /-?\d+(?:\.\d+)?/g
   for (let m = re.exec(message); m !== null; m = re.exec(message)) {
-    let start = m.index
-    let token = m[0]
-    // A '-' glued to a word before it is a hyphen, not a sign: `sku-2`.
-    if (token.startsWith('-') && start > 0 && WORD.test(message[start - 1]!)) {
-      start++
-      token = token.slice(1)
-    }
-    const end = m.index + m[0].length
+    const token = m[0]
+    const start = m.index
+    const end = start + token.length
+    // `-2` in `sku-2`: the '-' follows a word character, so the token is joined and skipped.
     if (joined(message, start - 1, start - 2, token[0]!) || joined(message, end, end + 1, token[token.length - 1]!)) continue
     out.push(Number(token))
   }
@@ -257,7 +255,7 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
     const what = answerBody === undefined ? 'no body' : `${answerBody === null ? 'null' : typeof answerBody === 'object' ? 'an object' : `a ${typeof answerBody}`}: ${quote(answerBody)}`
     problems.push(
       `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}` +
-        (invalid.length > 0 ? ` — the spec has invalid items excluded and reported per item, not the call fail as a whole (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})` : ''),
+        (invalid.length > 0 ? ` — per the spec, invalid items are excluded and reported per item, they do not fail the whole call (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})` : ''),
     )
     return { status: 'failed', problems, warnings, attribution: { byItem: new Map(items.map((it) => [it.index, []])), unattributed: [], ambiguous: [] } }
   }
