@@ -43,10 +43,10 @@ export async function preflight(config: RunConfig & { baseUrl: string; admin: Cr
     const customer = await requestToken(client, secrets, 'customer', customerCredentials, store)
     const disposableCustomer = await disposableCustomerToken(client, secrets, runId, store, note)
 
-    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
-    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries')
     await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
     await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries')
 
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
