@@ -6,4 +6,5 @@ import type { Check } from './types.ts'
 /** Every check kind, in the order they run and are reported. */
 export const CHECKS: readonly Check[] = [routeCheck, storeCodeCheck, accessCheck]
 
-export const CHECK_KINDS: readonly string[] = CHECKS.map((c) => c.name)
+/** Names `--check` takes: the per-endpoint checks, then the stateful workflows. */
+export const CHECK_KINDS: readonly string[] = [...CHECKS.map((c) => c.name), 'workflow']

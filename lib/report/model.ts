@@ -7,6 +7,8 @@ export interface Report {
   target: { baseUrl: string; storeCode: string; secondStoreCode: string; bundledReferenceTarget: boolean }
   run: {
     id: string
+    /** Seed of the fixture builders: `--seed` repeats the run's data. */
+    seed: number
     concurrency: number
     timeoutMs: number
     modules: string[]
@@ -20,7 +22,7 @@ export interface Report {
   /** The target's learned no-route and unknown-store answers, so a reader can judge the route verdicts. */
   calibration: { noRoute: string[]; unknownStore: string[] }
   /** Entities the run created on the target. */
-  created: { kind: string; id: string; note?: string }[]
+  created: { kind: string; id: string; label: string }[]
   /** Problems of the run itself (not of the target). */
   runErrors: string[]
   results: Result[]
@@ -49,8 +51,11 @@ export function summarise(results: readonly Result[], endpointsInCatalog: number
   }
 }
 
-/** Results in catalog order, then check order: the same order in every run and every format. */
+/**
+ * Results in catalog order, then check order, workflows last (their ids keep the steps in order): the same
+ * order in every run and every format.
+ */
 export function sortResults(results: Result[], rowOrder: Map<string, number>, checkOrder: readonly string[]): Result[] {
-  const key = (r: Result) => rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER
+  const key = (r: Result) => (r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER - 1))
   return [...results].sort((a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id))
 }

@@ -3,7 +3,11 @@ import { CHECKS } from '../checks/index.ts'
 import { rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { Session, type SessionSeed } from '../target/session.ts'
-import { toResult, type Result } from './result.ts'
+import { provisionerOf } from '../../fixtures/provision.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+import type { StepVerdict, Workflow } from '../workflows/types.ts'
+import { findRow } from '../spec/catalog/index.ts'
+import { toResult, workflowResult, type Result } from './result.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,11 +49,42 @@ export function registerModule(moduleId: string): void {
           const verdict =
             applies === true ? await check.run(row, session) : { status: 'skipped' as const, message: `not applicable: ${applies}`, exchanges: [] }
           const result: Result = toResult(row, check, verdict, Math.round(performance.now() - started), alias)
-          ;(ctx.task.meta as Record<string, unknown>)[RESULT_META_KEY] = result
-          if (verdict.status === 'failed') throw new Error(verdict.message)
-          if (verdict.status === 'skipped') ctx.skip(verdict.message)
+          report(ctx, result)
         })
       }
     }
+    if (selected.length === 0 || selected.includes('workflow')) {
+      for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) registerWorkflow(workflow, session)
+    }
+  })
+}
+
+/** Hands the result to the reporter and gives vitest the same status. */
+function report(ctx: { task: { meta: object }; skip(note?: string): void }, result: Result): void {
+  ;(ctx.task.meta as Record<string, unknown>)[RESULT_META_KEY] = result
+  if (result.status === 'failed') throw new Error(result.message)
+  if (result.status === 'skipped') ctx.skip(result.message)
+}
+
+/** One test per step, in order; a step after one that did not pass is skipped, saying which. */
+function registerWorkflow(workflow: Workflow, session: Session): void {
+  describe.sequential(`workflow ${workflow.name}`, () => {
+    const state: Record<string, unknown> = {}
+    let stopped: string | undefined
+    workflow.steps.forEach((step, i) => {
+      const ordinal = String(i + 1).padStart(2, '0')
+      test(`workflow ${workflow.name} › ${ordinal} ${step.title}`, async (ctx) => {
+        const started = performance.now()
+        let verdict: StepVerdict
+        if (stopped !== undefined) {
+          verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
+        } else {
+          verdict = await step.run({ session, fx: provisionerOf(session), state })
+          if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
+        }
+        const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
+        report(ctx, workflowResult(workflow, ordinal, step, row, verdict, Math.round(performance.now() - started)))
+      })
+    })
   })
 }

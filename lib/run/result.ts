@@ -1,6 +1,7 @@
 import type { Check, Status, Verdict } from '../checks/types.ts'
 import type { Exchange } from '../target/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
+import type { StepVerdict, Workflow, WorkflowStep } from '../workflows/types.ts'
 
 /** One check of one endpoint: the unit every report is made of. */
 export interface Result {
@@ -39,6 +40,24 @@ export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durat
     message: verdict.message,
     durationMs,
     spec: [...check.spec, ...row.sections],
+    exchanges: verdict.exchanges,
+    ...(verdict.details !== undefined ? { details: verdict.details } : {}),
+    ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
+  }
+}
+
+/** A workflow step's result: id `workflow <name> › <nn> <title>`, filed under the endpoint the step exercises. */
+export function workflowResult(workflow: Workflow, ordinal: string, step: WorkflowStep, row: EndpointRow | undefined, verdict: StepVerdict, durationMs: number): Result {
+  const [method = '-', path = `(workflow ${workflow.name})`] = step.endpoint?.split(' ') ?? []
+  return {
+    id: `workflow ${workflow.name} › ${ordinal} ${step.title}`,
+    module: workflow.module,
+    endpoint: { method, path },
+    check: 'workflow',
+    status: verdict.status,
+    message: verdict.message,
+    durationMs,
+    spec: [...workflow.spec, ...(row?.sections ?? [])],
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startVitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { Ledger } from '../../fixtures/ledger.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { describeFingerprint } from '../target/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
@@ -54,9 +55,14 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const runErrors: string[] = []
   let results: Result[] = []
   let pre: PreflightResult | undefined
+  const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
+  mkdirSync(config.reportDir, { recursive: true })
+  writeFileSync(ledgerFile, '')
+  const ledger = new Ledger(ledgerFile)
+  io.out(`shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}\n`)
   try {
     try {
-      pre = await preflight(base, runId)
+      pre = await preflight(base, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
       for (const [value, label] of pre.secrets.entries()) secrets.add(value, label)
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
@@ -77,7 +83,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     suite: { name: 'shop-conformance', version: SUITE_VERSION },
     spec: { version: SPEC_VERSION },
     target: { baseUrl: target.baseUrl, storeCode: config.storeCode, secondStoreCode: config.secondStoreCode, bundledReferenceTarget: bundled !== undefined },
-    run: { id: runId, concurrency: config.concurrency, timeoutMs: config.timeoutMs, modules: config.modules, checks: config.checks, pathAliases: config.pathAliases },
+    run: { id: runId, seed: config.seed, concurrency: config.concurrency, timeoutMs: config.timeoutMs, modules: config.modules, checks: config.checks, pathAliases: config.pathAliases },
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
@@ -86,7 +92,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       noRoute: pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
     },
-    created: (pre?.registeredCustomers ?? []).map((c) => ({ kind: 'customer', id: String(c.id ?? c.email), note: `${c.role} customer ${c.email}` })),
+    created: Ledger.read(ledgerFile).map(({ kind, id, label }) => ({ kind, id, label })),
     runErrors,
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }

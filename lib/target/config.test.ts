@@ -51,9 +51,29 @@ describe('loadConfig', () => {
   })
 
   it('refuses settings later work defines instead of ignoring them', () => {
-    for (const flag of ['--read-only', '--seed', '--baseline']) expect(refusal([flag])).toMatch(/not supported by this version/)
+    for (const flag of ['--read-only', '--baseline']) expect(refusal([flag])).toMatch(/not supported by this version/)
     expect(refusal([], { SHOP_READ_ONLY: '1' })).toMatch(/^SHOP_READ_ONLY: not supported/)
     expect(refusal(['--frobnicate'])).toMatch(/Unknown option '--frobnicate'/)
+  })
+
+  it('takes a seed, or picks one at random and says so', () => {
+    expect(load(['--seed', '42'])).toMatchObject({ seed: 42, seedGiven: true })
+    expect(load([], { SHOP_SEED: '0' })).toMatchObject({ seed: 0, seedGiven: true })
+    const random = load([])
+    expect(random.seedGiven).toBe(false)
+    expect(Number.isSafeInteger(random.seed)).toBe(true)
+    expect(refusal(['--seed', '1.5'])).toMatch(/^--seed \/ SHOP_SEED: "1.5" must be a whole number/)
+  })
+
+  it('reads fixture settings with the platform defaults', () => {
+    expect(load([]).fixtures).toEqual({
+      paymentMethod: 'checkmo',
+      shipping: { carrier: 'flatrate', method: 'flatrate' },
+      invoiceRefundPaymentMethod: 'free',
+      freeShipping: { carrier: 'freeshipping', method: 'freeshipping' },
+    })
+    expect(load([], { SHOP_FIXTURE_SKU: 'MB01', SHOP_SHIPPING_METHOD: 'tablerate/bestway' }).fixtures).toMatchObject({ sku: 'MB01', shipping: { carrier: 'tablerate', method: 'bestway' } })
+    expect(refusal([], { SHOP_SHIPPING_METHOD: 'flatrate' })).toMatch(/^SHOP_SHIPPING_METHOD: "flatrate" must be carrier\/method/)
   })
 
   it('validates numbers, store codes and path aliases', () => {

@@ -26,19 +26,33 @@ const SANITY_ENDPOINTS = 3
  * Before any check: an admin token, then a customer token (registering customers of the run's own when none
  * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
  */
-export async function preflight(config: RunConfig & { baseUrl: string; admin: Credentials }, runId: string): Promise<PreflightResult> {
+/** Told of every entity the preflight creates, the moment it exists (the run's cleanup ledger listens). */
+export type OnCreated = (entity: { kind: string; id: string; label: string; remove?: { method: 'DELETE'; path: string } }) => void
+
+export async function preflight(
+  config: RunConfig & { baseUrl: string; admin: Credentials },
+  runId: string,
+  options: { onCreated?: OnCreated; ledgerFile?: string } = {},
+): Promise<PreflightResult> {
   const secrets = new Secrets()
   const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets })
   const store = config.storeCode
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
-  const note = (c: RegisteredCustomer, role: string) => registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
+  const note = (c: RegisteredCustomer, role: string) => {
+    registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
+    options.onCreated?.({
+      kind: 'customer',
+      id: String(c.id ?? c.username),
+      label: `${role} customer ${c.username}`,
+      ...(c.id !== undefined ? { remove: { method: 'DELETE' as const, path: `/V1/customers/${c.id}` } } : {}),
+    })
+  }
   try {
     const admin = await requestToken(client, secrets, 'admin', config.admin, store)
-    let customerCredentials = config.customer
+    let customerCredentials: RegisteredCustomer | undefined = config.customer
     if (customerCredentials === undefined) {
-      const registered = await registerCustomer(client, secrets, runId, 'main', store)
-      note(registered, 'main')
-      customerCredentials = registered
+      customerCredentials = await registerCustomer(client, secrets, runId, 'main', store)
+      note(customerCredentials, 'main')
     }
     const customer = await requestToken(client, secrets, 'customer', customerCredentials, store)
     const disposableCustomer = await disposableCustomerToken(client, secrets, runId, store, note)
@@ -61,6 +75,10 @@ export async function preflight(config: RunConfig & { baseUrl: string; admin: Cr
       malformedToken,
       calibration,
       secrets: secrets.entries(),
+      seed: config.seed,
+      fixtures: config.fixtures,
+      ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
+      customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) },
     }
     return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
   } catch (err) {

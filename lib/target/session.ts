@@ -1,5 +1,5 @@
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
-import type { PathAlias } from './config.ts'
+import type { FixtureSettings, PathAlias } from './config.ts'
 import { matchesAny } from './fingerprint.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
@@ -30,6 +30,13 @@ export interface SessionSeed {
   malformedToken: string
   calibration: Calibration
   secrets: [value: string, label: string][]
+  /** Seed of the fixture builders. */
+  seed: number
+  fixtures: FixtureSettings
+  /** Where every entity the run creates is recorded as it is created. */
+  ledgerFile?: string
+  /** The main customer, for checks that need its identity (never its password). */
+  customer: { email: string; id?: number | string }
 }
 
 /** A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. */

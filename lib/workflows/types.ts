@@ -1,0 +1,43 @@
+import type { Exchange } from '../target/client.ts'
+import type { Provisioner } from '../../fixtures/provision.ts'
+import type { Session } from '../target/session.ts'
+import type { Status } from '../checks/types.ts'
+
+/** What one step of a workflow found. */
+export interface StepVerdict {
+  status: Status
+  message: string
+  exchanges: Exchange[]
+  details?: Record<string, unknown>
+  warnings?: string[]
+}
+
+/** Handed to every step: the target, the provisioner, and the state earlier steps left for later ones. */
+export interface WorkflowContext {
+  session: Session
+  fx: Provisioner
+  /** Values a step hands to the next (ids, the address sent, …). */
+  state: Record<string, unknown>
+}
+
+export interface WorkflowStep {
+  /** Short, stable: it is part of the result id. */
+  title: string
+  /** `METHOD /V1/path` of the catalog row the step exercises, when it exercises one. */
+  endpoint?: string
+  run(ctx: WorkflowContext): Promise<StepVerdict>
+}
+
+/**
+ * A deterministic sequence whose steps feed the next. Each step is one result, id
+ * `workflow <name> › <nn> <title>`; a step after a failed or unjudged one is skipped, saying which.
+ */
+export interface Workflow {
+  name: string
+  /** Module whose suite registers it. */
+  module: string
+  description: string
+  /** Spec sections the workflow enforces. */
+  spec: string[]
+  steps: WorkflowStep[]
+}
