@@ -2,6 +2,7 @@ import { fillTemplate } from '../spec/paths.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
 import type { Caller, Session } from '../target/session.ts'
+import { describeOutcome } from '../target/answer-text.ts'
 
 /**
  * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
@@ -83,16 +84,7 @@ export function classify(session: Session, p: Probe): ProbeKind {
 
 /** `404 "No such entity …"`: how an answer is quoted in messages. */
 export function quoteAnswer(p: Probe): string {
-  if (p.unavailable !== undefined) return `not sent (${p.unavailable})`
-  if (p.answer === undefined) return p.failure?.message ?? 'no answer'
-  const body = p.answer.body
-  const message = body !== null && typeof body === 'object' ? (body as { message?: unknown }).message : undefined
-  if (typeof message === 'string') return `${p.answer.status} "${clip(message)}"`
-  return `${p.answer.status}${p.answer.text.trim() === '' ? ' (empty body)' : ` ${clip(JSON.stringify(p.answer.body))}`}`
-}
-
-function clip(s: string): string {
-  return s.length > 100 ? `${s.slice(0, 100)}…` : s
+  return p.unavailable !== undefined ? `not sent (${p.unavailable})` : describeOutcome(p)
 }
 
 export function exchangesOf(...probes: Probe[]): Exchange[] {

@@ -32,22 +32,26 @@ export interface Summary {
   passed: number
   failed: number
   skipped: number
+  /** Of the skipped: rules that do not apply because the spec does not show what they would judge. */
+  notApplicable: number
   total: number
   warnings: number
   endpointsInCatalog: number
   endpointsChecked: number
 }
 
-export function summarise(results: readonly Result[], endpointsInCatalog: number): Summary {
+/** `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints. */
+export function summarise(results: readonly Result[], catalog: ReadonlySet<string>): Summary {
   const count = (s: Result['status']) => results.filter((r) => r.status === s).length
   return {
     passed: count('passed'),
     failed: count('failed'),
     skipped: count('skipped'),
+    notApplicable: results.filter((r) => r.applicable === false).length,
     total: results.length,
     warnings: results.reduce((n, r) => n + (r.warnings?.length ?? 0), 0),
-    endpointsInCatalog,
-    endpointsChecked: new Set(results.map((r) => `${r.endpoint.method} ${r.endpoint.path}`)).size,
+    endpointsInCatalog: catalog.size,
+    endpointsChecked: new Set(results.filter((r) => r.applicable !== false).map((r) => `${r.endpoint.method} ${r.endpoint.path}`).filter((e) => catalog.has(e))).size,
   }
 }
 

@@ -47,8 +47,8 @@ export function registerModule(moduleId: string): void {
           const started = performance.now()
           const applies = check.appliesTo(row)
           const verdict =
-            applies === true ? await check.run(row, session) : { status: 'skipped' as const, message: `not applicable: ${applies}`, exchanges: [] }
-          const result: Result = toResult(row, check, verdict, Math.round(performance.now() - started), alias)
+            applies === true ? await check.run(row, session) : { status: 'skipped' as const, message: applies, exchanges: [] }
+          const result: Result = toResult(row, check, verdict, Math.round(performance.now() - started), alias, applies === true)
           report(ctx, result)
         })
       }

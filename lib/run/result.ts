@@ -24,14 +24,17 @@ export interface Result {
   exchanges: Exchange[]
   details?: Record<string, unknown>
   warnings?: string[]
+  /** False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not counted as unjudged. */
+  applicable?: false
 }
 
 export function resultId(row: Pick<EndpointRow, 'method' | 'path'>, check: string): string {
   return `${row.method} ${row.path} › ${check}`
 }
 
-export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durationMs: number, alias?: string): Result {
+export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durationMs: number, alias?: string, applicable = true): Result {
   return {
+    ...(applicable ? {} : { applicable: false as const }),
     id: resultId(row, check.name),
     module: row.module,
     endpoint: { method: row.method, path: row.path, ...(alias !== undefined ? { alias } : {}) },

@@ -87,7 +87,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
-    summary: summarise(results, CATALOG.length),
+    summary: summarise(results, new Set(CATALOG.map((r) => `${r.method} ${r.path}`))),
     calibration: {
       noRoute: pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
@@ -135,7 +135,9 @@ async function runSuites(config: RunConfig, pre: PreflightResult, onModuleEnd: (
 }
 
 function progressLine(file: string, results: Result[]): string {
-  const count = (s: string) => results.filter((r) => r.status === s).length
+  const judged = results.filter((r) => r.applicable !== false)
+  const count = (status: string) => judged.filter((r) => r.status === status).length
   const failed = count('failed')
-  return `  ${moduleIdOf(relative(PROJECT_ROOT, file)).padEnd(30)} ${String(results.length).padStart(4)} checks  ${count('passed')} passed${failed > 0 ? `, ${failed} FAILED` : ''}${count('skipped') > 0 ? `, ${count('skipped')} skipped` : ''}\n`
+  const skipped = count('skipped')
+  return `  ${moduleIdOf(relative(PROJECT_ROOT, file)).padEnd(30)} ${String(judged.length).padStart(4)} checks  ${count('passed')} passed${failed > 0 ? `, ${failed} FAILED` : ''}${skipped > 0 ? `, ${skipped} not judged` : ''}\n`
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Outcome, TargetClient } from './client.ts'
 import type { Credentials } from './config.ts'
 import type { Secrets } from './secrets.ts'
+import { messageText } from './answer-text.ts'
 
 /** Token acquisition failed in a way the user must fix; the message is the one line they see. */
 export class TokenError extends Error {}
@@ -75,9 +76,7 @@ function requireAnswer(outcome: Outcome, what: string) {
   return outcome.answer
 }
 
-export function messageOf(body: unknown): string {
-  if (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-    return `: "${(body as { message: string }).message}"`
-  }
-  return ''
+function messageOf(body: unknown): string {
+  const text = messageText(body)
+  return text === undefined ? '' : `: "${text}"`
 }

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { CATALOG, findRow } from '../spec/catalog/index.ts'
+import type { Session } from '../target/session.ts'
+import { bodyKeysCheck } from './body-keys.ts'
+import { scenarioFor } from './scenario-call.ts'
+import { byStatus, openSession, runOverCatalog } from './testing.ts'
+
+const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
+
+describe('body-keys check', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close()
+  })
+  async function against(faults: { name: FaultName }[] = [], env: Record<string, string> = {}): Promise<Session> {
+    const target = await startReferenceTarget({ faults })
+    closers.push(() => target.close())
+    const s = await openSession(target, [], env)
+    closers.push(() => s.close())
+    return s
+  }
+
+  it('applies to exactly the endpoints whose body the spec gives, each with a scenario', () => {
+    expect(BODY_ROWS.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'POST /V1/carts/mine/estimate-shipping-methods',
+      'POST /V1/creditmemo',
+      'POST /V1/eav/attribute-sets',
+      'POST /V1/guest-carts/:cartId/billing-address',
+      'POST /V1/invoice/:invoiceId/refund',
+      'POST /V1/order/:orderId/refund',
+      'PUT /V1/carts/:cartId/order',
+      'PUT /V1/eav/attribute-sets/:attributeSetId',
+      'PUT /V1/orders/:parent_id',
+    ])
+    for (const row of BODY_ROWS) expect(scenarioFor(row), `${row.method} ${row.path}`).toBeDefined()
+    expect(bodyKeysCheck.appliesTo(findRow('GET', '/V1/modules')!)).toMatch(/^not shown: /)
+  })
+
+  it('passes every such endpoint of the clean reference target, judging each rule', async () => {
+    const s = await against()
+    const verdicts = await runOverCatalog(bodyKeysCheck, s, BODY_ROWS)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
+    const orders = verdicts.get('PUT /V1/orders/:parent_id')!
+    expect(orders.message).toMatch(/documented keys \(entity\) accepted/)
+    expect(orders.message).toMatch(/missing "entity" refused, naming it \(400/)
+    expect(orders.message).toMatch(/"entity" under another name \("entityRenamed"\) refused, naming it/)
+    expect(orders.message).toMatch(/path parameter :parent_id honoured over body entity\.parent_id/)
+    expect(verdicts.get('POST /V1/carts/mine/estimate-shipping-methods')!.message).toMatch(/missing "cartId" not judged: on a mine path the cart comes from the caller's token/)
+  })
+
+  const faults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'body-keys')
+  it('has a fault switch for each rule', () => expect([...faults].sort()).toEqual(['body-key-renamed', 'body-overrides-path', 'required-key-optional']))
+  for (const fault of faults) {
+    it(`fails only the endpoint the ${fault} fault breaks`, async () => {
+      const { method, path } = FAULTS[fault].defaultEndpoint
+      const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: fault }]), BODY_ROWS)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
+    })
+  }
+
+  it('reports a refund refused for a reason of the target plainly, not as passed and not as the keys\' fault', async () => {
+    const s = await against([], { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' })
+    const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)
+    expect(v.status).toBe('skipped')
+    expect(v.message).toMatch(/^not judged: the target refused the call for a reason of its own, with or without the documented keys \(400 "We can't create creditmemo for the invoice\."/)
+  })
+})

@@ -1,0 +1,58 @@
+import { provisionerOf } from '../../fixtures/provision.ts'
+import { SCENARIOS, type PreparedCall, type Scenario } from '../../fixtures/scenarios/index.ts'
+import { fillTemplate } from '../spec/paths.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { Outcome } from '../target/client.ts'
+import type { Session } from '../target/session.ts'
+
+/** A scenario's call as sent, and what came back. */
+export interface SentCall {
+  prepared: PreparedCall
+  /** The path sent (after aliases). */
+  path: string
+  body: Record<string, unknown> | undefined
+  outcome: Outcome
+}
+
+export function scenarioFor(row: Pick<EndpointRow, 'method' | 'path'>): Scenario | undefined {
+  return SCENARIOS.get(`${row.method} ${row.path}`)
+}
+
+/** Sends a prepared call of the row's endpoint, with the documented body or `body` instead. */
+export async function sendPrepared(session: Session, row: EndpointRow, prepared: PreparedCall, body = prepared.body): Promise<SentCall> {
+  const fx = provisionerOf(session)
+  const path = session.targetPath(
+    fillTemplate(row.path, (name) => {
+      const v = prepared.path[name]
+      if (v === undefined) throw new Error(`scenario for ${row.method} ${row.path} gives no value for :${name}`)
+      return v
+    }),
+  )
+  const token = fx.tokenOf(prepared.actor)
+  const outcome = await session.send({
+    method: row.method,
+    path,
+    store: session.seed.storeCode,
+    ...(token !== undefined ? { token } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(prepared.query !== undefined ? { query: prepared.query } : {}),
+  })
+  return { prepared, path, body, outcome }
+}
+
+/**
+ * The endpoint called once with real data and its documented keys; the body-keys and shape checks judge the
+ * same call, so it is made once per run. Rejects with the SetupError when the data could not be made.
+ */
+export function validCall(session: Session, row: EndpointRow): Promise<SentCall> {
+  return session.memo(`valid call ${row.method} ${row.path}`, async () => {
+    const scenario = scenarioFor(row)
+    if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
+    const fx = provisionerOf(session)
+    const label = `${row.method} ${row.path} valid`
+    const sent = await sendPrepared(session, row, await scenario.prepare(fx, label))
+    const answer = sent.outcome.answer
+    if (answer !== undefined && answer.status >= 200 && answer.status < 300) scenario.created?.(fx, answer.body, label)
+    return sent
+  })
+}

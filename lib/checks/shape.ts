@@ -1,0 +1,57 @@
+import { SetupError } from '../../fixtures/provision.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { Session } from '../target/session.ts'
+import { describeAnswer } from '../target/answer-text.ts'
+import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
+import { validCall } from './scenario-call.ts'
+import type { Check, Verdict } from './types.ts'
+
+/** The response of a valid call has the shape or return type the spec gives for the endpoint. */
+export async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
+  const expectation = expectationFor(row)
+  if (expectation.kind === 'not-shown') return { status: 'skipped', message: `not shown: ${expectation.reason}`, exchanges: [] }
+  let sent
+  try {
+    sent = await validCall(session, row)
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err
+    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [] }
+  }
+  const exchanges = [sent.outcome.exchange]
+  const answer = sent.outcome.answer
+  const what = row.returns ?? describeExpectation(expectation)
+  if (answer === undefined) return { status: 'failed', message: `no answer to a valid call: ${sent.outcome.failure?.message}`, exchanges }
+  if (answer.status < 200 || answer.status >= 300) {
+    // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
+    // check's question (or, for reads, the workflows').
+    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges }
+  }
+  const judged = judgeShape(answer.body, expectation)
+  if (judged.status === 'failed') return { status: 'failed', message: `the answer is not ${what}: ${judged.failures.join('; ')}`, exchanges, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  return {
+    status: judged.status,
+    message: judged.status === 'passed' ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}` : `not judged: ${judged.reason ?? ''}`,
+    exchanges,
+    ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}),
+  }
+}
+
+/** For the reads whose type the spec tables without naming a return: the tabled type. */
+function describeExpectation(e: Expectation): string {
+  return e.kind === 'schema' ? (SCHEMA_TYPE_NAMES[e.schema] ?? e.schema) : e.kind
+}
+
+const SCHEMA_TYPE_NAMES: Record<string, string> = {
+  creditmemo: 'CreditmemoInterface',
+  orderAddress: 'OrderAddressInterface',
+  cartAddress: 'a cart address as the spec tables it',
+  attributeSet: 'AttributeSetInterface',
+}
+
+export const shapeCheck: Check = {
+  name: 'shape',
+  description: 'The response has the shape or return type the spec gives.',
+  spec: ['Resources and their fields', 'Endpoints › Endpoints with detailed shape'],
+  appliesTo: (row) => (expectationFor(row).kind === 'not-shown' ? 'not shown: the spec does not show this endpoint\'s response' : true),
+  run: shape,
+}

@@ -1,0 +1,42 @@
+import type { Answer, Outcome } from './client.ts'
+
+/** How every message of the suite quotes a text it did not write: cut short at `max` characters. */
+export function clip(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+/** A value as messages show it: its JSON, cut short. */
+export function clipJson(value: unknown, max = 120): string {
+  return clip(JSON.stringify(value) ?? 'nothing', max)
+}
+
+/**
+ * An error answer's message with its placeholders filled in (platform conventions, Errors: `%fieldName` from
+ * `parameters.fieldName`, `%1` from `parameters[0]`), or undefined when the body carries no message.
+ */
+export function messageText(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { message, parameters } = body as { message?: unknown; parameters?: unknown }
+  if (typeof message !== 'string') return undefined
+  if (Array.isArray(parameters)) return message.replace(/%(\d+)/g, (m, i: string) => (parameters[Number(i) - 1] !== undefined ? String(parameters[Number(i) - 1]) : m))
+  if (parameters !== null && typeof parameters === 'object') {
+    return message.replace(/%([A-Za-z_]\w*)/g, (m, name: string) => {
+      const v = (parameters as Record<string, unknown>)[name]
+      return v === undefined ? m : String(v)
+    })
+  }
+  return message
+}
+
+/** `404 "No such entity with id = 5"`, `200 [1,2]`, `500 (empty body)`: an answer as messages quote it. */
+export function describeAnswer(answer: Pick<Answer, 'status' | 'body' | 'text'>): string {
+  const message = messageText(answer.body)
+  if (message !== undefined) return `${answer.status} "${clip(message)}"`
+  if (answer.text.trim() === '') return `${answer.status} (empty body)`
+  return `${answer.status} ${clipJson(answer.body)}`
+}
+
+/** An outcome as messages quote it: the answer, or what happened instead. */
+export function describeOutcome(outcome: Pick<Outcome, 'answer' | 'failure'>): string {
+  return outcome.answer !== undefined ? describeAnswer(outcome.answer) : (outcome.failure?.message ?? 'no answer')
+}
