@@ -72,7 +72,10 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
     }
   }
 
-  if (scenario.pathConflict !== undefined) {
+  const refusedForItsOwnReasons = parts[0]?.status === 'skipped'
+  if (scenario.pathConflict !== undefined && refusedForItsOwnReasons) {
+    parts.push({ status: 'skipped', text: 'path parameter rule not judged: the target refuses this call for a reason of its own (above)' })
+  } else if (scenario.pathConflict !== undefined) {
     try {
       const conflict = await scenario.pathConflict(fx, `${row.method} ${row.path} path wins`)
       const sent = await sendPrepared(session, row, conflict.call)
