@@ -1,7 +1,7 @@
 import { fillTemplate } from '../spec/paths.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
-import type { Caller, Session } from '../target/session.ts'
+import { allowedInReadOnly, type Caller, type Session } from '../target/session.ts'
 import { describeOutcome } from '../target/answer-text.ts'
 
 /**
@@ -56,10 +56,16 @@ export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): 
 export function probe(session: Session, row: EndpointRow, caller: Caller, store: string): Promise<Probe> {
   return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
     const path = session.targetPath(concretePath(row))
+    if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
+      return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests` }
+    }
     const disposable = caller === 'customer' && revokesCallerTokens(row)
     const token = session.tokenFor(caller, { disposable })
     if (caller !== 'none' && token === undefined) {
-      return { caller, store, path, unavailable: 'no customer of the run\'s own whose tokens may be revoked' }
+      const why = disposable
+        ? 'no customer of the run\'s own whose tokens may be revoked'
+        : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
+      return { caller, store, path, unavailable: why }
     }
     const outcome = await session.send({
       method: row.method,

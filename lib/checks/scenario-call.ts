@@ -1,4 +1,4 @@
-import { provisionerOf } from '../../fixtures/provision.ts'
+import { provisionerOf, refuseWriteInReadOnly } from '../../fixtures/provision.ts'
 import { SCENARIOS, type PreparedCall, type Scenario } from '../../fixtures/scenarios/index.ts'
 import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -28,6 +28,7 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
       return v
     }),
   )
+  refuseWriteInReadOnly(session, `call ${row.method} ${row.path}`, row.method, path)
   const token = fx.tokenOf(prepared.actor)
   const outcome = await session.send({
     method: row.method,

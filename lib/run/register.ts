@@ -2,7 +2,7 @@ import { describe, inject, test } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import { rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import { Session, type SessionSeed } from '../target/session.ts'
+import { ReadOnlyViolation, Session, type SessionSeed } from '../target/session.ts'
 import { provisionerOf } from '../../fixtures/provision.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { StepVerdict, Workflow } from '../workflows/types.ts'
@@ -46,8 +46,7 @@ export function registerModule(moduleId: string): void {
         test(`${row.method} ${row.path} › ${check.name}`, async (ctx) => {
           const started = performance.now()
           const applies = check.appliesTo(row)
-          const verdict =
-            applies === true ? await check.run(row, session) : { status: 'skipped' as const, message: applies, exchanges: [] }
+          const verdict = applies === true ? await guarded(() => check.run(row, session)) : { status: 'skipped' as const, message: applies, exchanges: [] }
           const result: Result = toResult(row, check, verdict, Math.round(performance.now() - started), alias, applies === true)
           report(ctx, result)
         })
@@ -57,6 +56,19 @@ export function registerModule(moduleId: string): void {
       for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) registerWorkflow(workflow, session)
     }
   })
+}
+
+/**
+ * A write the session refused in read-only mode was never sent: whatever needed it is not judged. (Checks
+ * are meant to see read-only mode coming and say so themselves; this is the backstop.)
+ */
+async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: [] }> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [] }
+    throw err
+  }
 }
 
 /** Hands the result to the reporter and gives vitest the same status. */
@@ -79,7 +91,7 @@ function registerWorkflow(workflow: Workflow, session: Session): void {
         if (stopped !== undefined) {
           verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
         } else {
-          verdict = await step.run({ session, fx: provisionerOf(session), state })
+          verdict = await guarded(() => step.run({ session, fx: provisionerOf(session), state }))
           if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
         }
         const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))

@@ -22,10 +22,17 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
  * Calls carry the admin token: a target that checks access before routes must still show its no-route answer,
  * and an access refusal is never taken for one.
  */
-export async function calibrate(client: TargetClient, store: string, adminToken: string, anonProbePath: string): Promise<Calibration> {
+export async function calibrate(
+  client: TargetClient,
+  store: string,
+  adminToken: string,
+  anonProbePath: string,
+  /** Read-only mode learns from GET alone. */
+  methods: readonly string[] = METHODS,
+): Promise<Calibration> {
   const nonce = randomBytes(4).toString('hex')
   const impossible = [`/V1/shop-conformance-no-such-route-${nonce}`, `/V1/directory/shop-conformance-no-such-route-${nonce}`]
-  const routeProbes = METHODS.flatMap((method) =>
+  const routeProbes = methods.flatMap((method) =>
     impossible.map((path) => ({ method, path, store, token: adminToken, ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) })),
   )
   const badStore = `shopconformancenostore${nonce}`

@@ -51,9 +51,16 @@ describe('loadConfig', () => {
   })
 
   it('refuses settings later work defines instead of ignoring them', () => {
-    for (const flag of ['--read-only', '--baseline']) expect(refusal([flag])).toMatch(/not supported by this version/)
-    expect(refusal([], { SHOP_READ_ONLY: '1' })).toMatch(/^SHOP_READ_ONLY: not supported/)
+    expect(refusal(['--baseline', 'x.json'])).toMatch(/not supported by this version/)
     expect(refusal(['--frobnicate'])).toMatch(/Unknown option '--frobnicate'/)
+  })
+
+  it('takes read-only mode from the flag or the environment', () => {
+    expect(load([]).readOnly).toBe(false)
+    expect(load(['--read-only']).readOnly).toBe(true)
+    expect(load([], { SHOP_READ_ONLY: '1' }).readOnly).toBe(true)
+    expect(load([], { SHOP_READ_ONLY: '0' }).readOnly).toBe(false)
+    expect(refusal([], { SHOP_READ_ONLY: 'maybe' })).toBe('SHOP_READ_ONLY: "maybe" must be 1 or 0')
   })
 
   it('takes a seed, or picks one at random and says so', () => {

@@ -50,18 +50,20 @@ export async function preflight(
   try {
     const admin = await requestToken(client, secrets, 'admin', config.admin, store)
     let customerCredentials: RegisteredCustomer | undefined = config.customer
-    if (customerCredentials === undefined) {
+    // Read-only mode registers nobody: without configured credentials there is no customer token.
+    if (customerCredentials === undefined && !config.readOnly) {
       customerCredentials = await registerCustomer(client, secrets, runId, 'main', store)
       note(customerCredentials, 'main')
     }
-    const customer = await requestToken(client, secrets, 'customer', customerCredentials, store)
-    const disposableCustomer = await disposableCustomerToken(client, secrets, runId, store, note)
+    const customer = customerCredentials === undefined ? undefined : await requestToken(client, secrets, 'customer', customerCredentials, store)
+    const disposableCustomer = config.readOnly ? undefined : await disposableCustomerToken(client, secrets, runId, store, note)
 
     await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
-    await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+    if (customer !== undefined) {
+      await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+    }
     const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
-    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries')
-
+    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined)
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
       runId,
@@ -71,14 +73,17 @@ export async function preflight(
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
       pathAliases: config.pathAliases,
-      tokens: { admin, customer, ...(disposableCustomer !== undefined ? { disposableCustomer } : {}) },
+      tokens: { admin, ...(customer !== undefined ? { customer } : {}), ...(disposableCustomer !== undefined ? { disposableCustomer } : {}) },
       malformedToken,
       calibration,
       secrets: secrets.entries(),
       seed: config.seed,
       fixtures: config.fixtures,
       ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
-      customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) },
+      ...(customerCredentials !== undefined
+        ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }
+        : {}),
+      readOnly: config.readOnly,
     }
     return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
   } catch (err) {

@@ -22,7 +22,8 @@ export interface SessionSeed {
   pathAliases: PathAlias[]
   tokens: {
     admin: string
-    customer: string
+    /** Absent in read-only mode without configured customer credentials (no customer is registered then). */
+    customer?: string
     /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
     disposableCustomer?: string
   }
@@ -35,8 +36,18 @@ export interface SessionSeed {
   fixtures: FixtureSettings
   /** Where every entity the run creates is recorded as it is created. */
   ledgerFile?: string
-  /** The main customer, for checks that need its identity (never its password). */
-  customer: { email: string; id?: number | string }
+  /** The main customer, for checks that need its identity (never its password); absent with no customer. */
+  customer?: { email: string; id?: number | string }
+  /** Only token calls and GET requests may leave the machine. */
+  readOnly: boolean
+}
+
+/** A write was about to leave the machine in read-only mode: a bug of the suite, never sent. */
+export class ReadOnlyViolation extends Error {}
+
+/** The calls read-only mode still allows besides GET: getting tokens. */
+export function allowedInReadOnly(method: string, path: string): boolean {
+  return method === 'GET' || (method === 'POST' && /^\/V1\/integration\/(admin|customer)\/token$/.test(path))
 }
 
 /** A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. */
@@ -73,7 +84,11 @@ export class Session {
     return specPath
   }
 
+  /** Every request of every check goes through here; read-only mode is enforced at this one door. */
   send(spec: RequestSpec): Promise<Outcome> {
+    if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
+      return Promise.reject(new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`))
+    }
     return this.client.send(spec)
   }
 
