@@ -1,0 +1,25 @@
+/** The default customer group. */
+import { describeAnswer, isObject } from '../../fixtures/provision.ts'
+import { expectationFor } from '../checks/judge-shape.ts'
+import { findRow } from '../spec/catalog/index.ts'
+import { step, type SpecCall, type StepScope } from './steps.ts'
+import type { Workflow } from './types.ts'
+
+export const customerGroupDefaultWorkflow: Workflow = {
+  name: 'customer-group-default',
+  module: 'customer',
+  description: 'The default customer group reads as an object with an id.',
+  spec: ['Endpoints › Endpoints with detailed shape'],
+  steps: [
+    step('read the default group', 'GET /V1/customerGroups/default', async (s: StepScope) => {
+      const call: SpecCall = { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer)
+      s.judge(answer.body, expectationFor(findRow('GET', '/V1/customerGroups/default')!), 'the answer')
+      const id = isObject(answer.body) ? answer.body.id : undefined
+      // Group ids start at 0 (NOT LOGGED IN): any non-negative integer is an id.
+      if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0)) s.fail(`the default group has no integer id: ${describeAnswer(answer)}`)
+      return `the default group is group ${id}`
+    }),
+  ],
+}

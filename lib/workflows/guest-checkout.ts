@@ -1,0 +1,123 @@
+/**
+ * A guest checkout around the guest billing-address assignment: `useForShipping` honoured (and not applied
+ * when false), and the order placed carries the billing address sent.
+ */
+import { describeAnswer, isObject, type CartRef } from '../../fixtures/provision.ts'
+import type { AddressDraft } from '../../fixtures/builders.ts'
+import { ORDER } from './sales-steps.ts'
+import { addressDifferences, cartShippingAddress, step, type SpecCall, type StepScope } from './steps.ts'
+import type { Workflow } from './types.ts'
+
+const CART = 'cart'
+const ADDRESS = 'billingAddress'
+const SECOND_CART = 'secondCart'
+
+const BILLING = 'POST /V1/guest-carts/:cartId/billing-address'
+const PLACE = 'PUT /V1/guest-carts/:cartId/order'
+
+async function assignBilling(s: StepScope, cart: CartRef & { kind: 'guest' }, address: AddressDraft, useForShipping: boolean): Promise<number> {
+  const call: SpecCall = { method: 'POST', path: `/V1/guest-carts/${cart.maskedId}/billing-address`, actor: 'guest', body: { address, useForShipping } }
+  const answer = await s.call(call)
+  s.expectSuccess(call, answer)
+  return s.judgeId(answer.body, 'the answer (the address id)')
+}
+
+/** The guest cart read back (`GET /V1/guest-carts/:cartId`, a platform call the spec does not list). */
+async function readCart(s: StepScope, cart: CartRef & { kind: 'guest' }): Promise<Record<string, unknown>> {
+  const answer = await s.setupCall('read the guest cart back', { method: 'GET', path: `/V1/guest-carts/${cart.maskedId}`, actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
+  return answer.body as Record<string, unknown>
+}
+
+async function newGuestCart(s: StepScope, label: string): Promise<CartRef & { kind: 'guest' }> {
+  const product = await s.setup(() => s.fx.mainProduct())
+  const cart = (await s.setup(() => s.fx.guestCart(label))) as CartRef & { kind: 'guest' }
+  await s.setup(() => s.fx.addItem(cart, product.sku, 1))
+  return cart
+}
+
+export const guestCheckoutWorkflow: Workflow = {
+  name: 'guest-checkout',
+  module: 'quote',
+  description:
+    'A guest cart gets a billing address with useForShipping true (the shipping address becomes it), a second cart one with useForShipping false (it does not); the first cart is ordered and the order carries the billing address.',
+  spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Quote billing / cart address (`address` in the guest billing-address body)', 'Authentication'],
+  steps: [
+    step('create a guest cart with an item', undefined, async (s: StepScope) => {
+      const cart = await newGuestCart(s, 'guest checkout')
+      s.state[CART] = cart
+      return 'guest cart created with the main product × 1'
+    }),
+
+    step('assign the billing address for shipping too', BILLING, async (s: StepScope) => {
+      const address = s.fx.builders.address('guest checkout billing')
+      s.state[ADDRESS] = address
+      const id = await assignBilling(s, s.need(CART), address, true)
+      return `billing address assigned with useForShipping true: address ${id}`
+    }),
+
+    step('shipping address is the billing address', BILLING, async (s: StepScope) => {
+      const sent = s.need<AddressDraft>(ADDRESS)
+      const cart = await readCart(s, s.need(CART))
+      const billing = addressDifferences(sent, cart.billing_address)
+      if (billing.length > 0) s.fail(`the cart read back has another billing address than the one assigned: ${billing.join('; ')}`)
+      const shipping = addressDifferences(sent, cartShippingAddress(cart))
+      if (shipping.length > 0) s.fail(`useForShipping true not honoured: the cart's shipping address (extension_attributes.shipping_assignments[0].shipping.address) is not the billing address sent: ${shipping.join('; ')}`)
+      return 'the cart read back has the billing address sent as both billing and shipping address'
+    }),
+
+    step('create a second guest cart', undefined, async (s: StepScope) => {
+      s.state[SECOND_CART] = await newGuestCart(s, 'guest checkout second')
+      return 'second guest cart created with the main product × 1'
+    }),
+
+    step('billing address not used for shipping', BILLING, async (s: StepScope) => {
+      const address = s.fx.builders.address('guest checkout second billing')
+      const cart = s.need<CartRef & { kind: 'guest' }>(SECOND_CART)
+      const id = await assignBilling(s, cart, address, false)
+      const read = await readCart(s, cart)
+      const billing = addressDifferences(address, read.billing_address)
+      if (billing.length > 0) s.fail(`the second cart read back has another billing address than the one assigned: ${billing.join('; ')}`)
+      if (addressDifferences(address, cartShippingAddress(read)).length === 0) s.fail('useForShipping false not honoured: the second cart\'s shipping address was set to the billing address')
+      return `billing address ${id} assigned with useForShipping false; the shipping address was left alone`
+    }),
+
+    step('set the shipping method', 'POST /V1/guest-carts/:cartId/shipping-information', async (s: StepScope) => {
+      const cart = s.need<CartRef & { kind: 'guest' }>(CART)
+      const address = s.need<AddressDraft>(ADDRESS)
+      const { carrier, method } = s.ctx.session.seed.fixtures.shipping
+      const call: SpecCall = {
+        method: 'POST',
+        path: `/V1/guest-carts/${cart.maskedId}/shipping-information`,
+        actor: 'guest',
+        body: { addressInformation: { shipping_address: address, billing_address: address, shipping_carrier_code: carrier, shipping_method_code: method } },
+      }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer, {
+        refusal: (a) => `the target refused the shipping information (body per the platform conventions, shipping method ${carrier}/${method} from setting SHOP_SHIPPING_METHOD): ${describeAnswer(a)}`,
+      })
+      return `shipping ${carrier}/${method} set`
+    }),
+
+    step('place the order', PLACE, async (s: StepScope) => {
+      const cart = s.need<CartRef & { kind: 'guest' }>(CART)
+      const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
+      const call: SpecCall = { method: 'PUT', path: `/V1/guest-carts/${cart.maskedId}/order`, actor: 'guest', body: { paymentMethod: { method: paymentMethod } } }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer, {
+        refusal: (a) => `the target refused to place the order with payment method "${paymentMethod}" (setting SHOP_PAYMENT_METHOD): ${describeAnswer(a)}`,
+      })
+      const orderId = s.judgeId(answer.body, 'the answer (the order id)')
+      s.fx.ledger.record({ kind: 'order', id: String(orderId), label: 'order guest checkout' })
+      s.state[ORDER] = orderId
+      return `order ${orderId} placed`
+    }),
+
+    step('order carries the billing address', PLACE, async (s: StepScope) => {
+      const orderId = s.need<number>(ORDER)
+      const order = await s.readOrder(orderId)
+      const wrong = addressDifferences(s.need<AddressDraft>(ADDRESS), order.billing_address)
+      if (wrong.length > 0) s.fail(`order ${orderId} read back (GET /V1/orders/${orderId}) does not carry the billing address sent: ${wrong.join('; ')}`)
+      return `order ${orderId} carries the billing address sent`
+    }),
+  ],
+}

@@ -1,0 +1,50 @@
+/** A zero-total order paid with a method that can refund per invoice, refunded through its invoice. */
+import { CREDITMEMO, INVOICE, ORDER, ORDER_ITEMS, REFUNDED, invoiceOrder, readCreditmemo, refund, wholeOrder, type OrderItem, type RefundedItem } from './sales-steps.ts'
+import { step, type SpecCall, type StepScope } from './steps.ts'
+import type { Workflow } from './types.ts'
+
+export const invoiceRefundWorkflow: Workflow = {
+  name: 'invoice-refund',
+  module: 'sales-tax-tfa',
+  description:
+    'A zero-total guest order paid with the configured invoice-refund payment method is invoiced and refunded through its invoice; the credit memo names the invoice and the quantities refunded.',
+  spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Credit memo (`CreditmemoInterface`, body key `entity`)', 'Resources and their fields › Refund request parts'],
+  steps: [
+    step('place a zero-total order', undefined, async (s: StepScope) => {
+      const fx = s.ctx.session.seed.fixtures
+      const placed = await s.setup(async () => {
+        try {
+          return await s.fx.guestOrder('invoice refund', { zeroTotal: true, qty: 1 })
+        } catch (err) {
+          if (err instanceof Error) {
+            err.message += ` (a zero-total order paid with "${fx.invoiceRefundPaymentMethod}" from setting SHOP_INVOICE_REFUND_PAYMENT_METHOD, shipped ${fx.freeShipping.carrier}/${fx.freeShipping.method} from setting SHOP_FREE_SHIPPING_METHOD)`
+          }
+          throw err
+        }
+      })
+      s.state[ORDER] = placed.orderId
+      return `guest order ${placed.orderId} placed with a zero total, paid with ${fx.invoiceRefundPaymentMethod}`
+    }),
+
+    step('invoice the order', undefined, async (s: StepScope) => invoiceOrder(s, s.need<number>(ORDER))),
+
+    step('refund the invoice', 'POST /V1/invoice/:invoiceId/refund', async (s: StepScope) => {
+      const orderId = s.need<number>(ORDER)
+      const invoiceId = s.need<number>(INVOICE)
+      const refunded = wholeOrder(s.need<OrderItem[]>(ORDER_ITEMS))
+      const call: SpecCall = {
+        method: 'POST',
+        path: `/V1/invoice/${invoiceId}/refund`,
+        actor: 'admin',
+        body: { items: refunded, isOnline: false, notify: false, appendComment: false },
+      }
+      const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.invoiceRefundPaymentMethod })
+      s.state[REFUNDED] = refunded
+      return `invoice ${invoiceId} refunded: credit memo ${id}`
+    }),
+
+    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope) =>
+      readCreditmemo(s, { id: s.need<number>(CREDITMEMO), orderId: s.need<number>(ORDER), invoiceId: s.need<number>(INVOICE), items: s.need<RefundedItem[]>(REFUNDED) }),
+    ),
+  ],
+}

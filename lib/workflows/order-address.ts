@@ -1,0 +1,53 @@
+/** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
+import { isObject } from '../../fixtures/provision.ts'
+import { ORDER } from './sales-steps.ts'
+import { different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
+import type { Workflow } from './types.ts'
+
+const BILLING = 'billingAddress'
+const CITY = 'newCity'
+const SAVE = 'PUT /V1/orders/:parent_id'
+
+export const orderAddressWorkflow: Workflow = {
+  name: 'order-address',
+  module: 'sales-tax-tfa',
+  description: "A guest order's billing address is saved with a new city; the answer is the saved order address, and the order read back has the new city.",
+  spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Order address (`OrderAddressInterface`, body key `entity`)'],
+  steps: [
+    step('place a guest order', undefined, async (s: StepScope) => {
+      const placed = await s.setup(() => s.fx.guestOrder('order address', { qty: 1 }))
+      const billing = placed.order.billing_address
+      if (!isObject(billing) || billing.entity_id === undefined) s.notJudged(`order ${placed.orderId} read back (GET /V1/orders/${placed.orderId}) has no billing_address with an entity_id`)
+      s.state[ORDER] = placed.orderId
+      s.state[BILLING] = billing
+      return `guest order ${placed.orderId} placed; billing address ${String(billing.entity_id)}`
+    }),
+
+    step('save the billing address with a new city', SAVE, async (s: StepScope) => {
+      const orderId = s.need<number>(ORDER)
+      const billing = s.need<Record<string, unknown>>(BILLING)
+      const city = different(s.fx.builders.address('order address new city').city, billing.city)
+      s.state[CITY] = city
+      const call: SpecCall = { method: 'PUT', path: `/V1/orders/${orderId}`, actor: 'admin', body: { entity: { ...billing, parent_id: orderId, city } } }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer)
+      s.judge(answer.body, { kind: 'schema', schema: 'orderAddress' }, 'the answer')
+      if (!isObject(answer.body)) s.fail(`the answer is ${JSON.stringify(answer.body)}, not an order address`)
+      if (answer.body.city !== city) s.fail(`the saved address answered has city ${JSON.stringify(answer.body.city ?? null)}, not the new city ${JSON.stringify(city)}`)
+      if (answer.body.entity_id !== undefined && answer.body.entity_id !== null && !sameNumber(answer.body.entity_id, billing.entity_id)) {
+        s.fail(`the saved address answered has entity_id ${JSON.stringify(answer.body.entity_id)}, not the billing address saved (${JSON.stringify(billing.entity_id)})`)
+      }
+      return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is an order address with it`
+    }),
+
+    step('order has the new city', SAVE, async (s: StepScope) => {
+      const orderId = s.need<number>(ORDER)
+      const city = s.need<string>(CITY)
+      const order = await s.readOrder(orderId)
+      const billing = order.billing_address
+      const seen = isObject(billing) ? billing.city : undefined
+      if (seen !== city) s.fail(`order ${orderId} read back (GET /V1/orders/${orderId}) has billing city ${JSON.stringify(seen ?? null)}, not the saved ${JSON.stringify(city)}`)
+      return `order ${orderId} read back has the new billing city`
+    }),
+  ],
+}

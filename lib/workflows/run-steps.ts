@@ -1,0 +1,39 @@
+/**
+ * Runs a workflow's steps in order outside vitest's registration, with the same rule as `registerWorkflow`
+ * (lib/run/register.ts): a step after one that did not pass is skipped, saying which. For the workflows'
+ * own tests, and for anything else that wants a workflow's verdicts as data.
+ */
+import { provisionerOf } from '../../fixtures/provision.ts'
+import type { Session } from '../target/session.ts'
+import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'
+
+export interface StepOutcome {
+  /** `01`, `02`, …: as in the result id `workflow <name> › <nn> <title>`. */
+  ordinal: string
+  title: string
+  endpoint?: string
+  verdict: StepVerdict
+}
+
+export async function runWorkflow(workflow: Workflow, session: Session, context: Partial<WorkflowContext> = {}): Promise<StepOutcome[]> {
+  const ctx: WorkflowContext = { session, fx: context.fx ?? provisionerOf(session), state: context.state ?? {} }
+  const out: StepOutcome[] = []
+  let stopped: string | undefined
+  for (const [i, step] of workflow.steps.entries()) {
+    const ordinal = String(i + 1).padStart(2, '0')
+    let verdict: StepVerdict
+    if (stopped !== undefined) {
+      verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
+    } else {
+      verdict = await step.run(ctx)
+      if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
+    }
+    out.push({ ordinal, title: step.title, ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}), verdict })
+  }
+  return out
+}
+
+/** `01 title: status — message`, one line per step: what a failing test shows. */
+export function describeOutcomes(outcomes: readonly StepOutcome[]): string {
+  return outcomes.map((o) => `${o.ordinal} ${o.title}: ${o.verdict.status} — ${o.verdict.message}`).join('\n')
+}

@@ -1,0 +1,212 @@
+/**
+ * The step rule and the verdicts of single steps, against scripted answers: what the reference target never
+ * sends (the platform's own deviations, business refusals, broken answers) judged as the spec and the
+ * conventions say.
+ */
+import { describe, expect, it } from 'vitest'
+import { SetupError } from '../../fixtures/provision.ts'
+import type { Session } from '../target/session.ts'
+import { attributeSetWorkflow } from './attribute-set.ts'
+import { creditMemoWorkflow } from './credit-memo.ts'
+import { guestCheckoutWorkflow } from './guest-checkout.ts'
+import { invoiceRefundWorkflow } from './invoice-refund.ts'
+import { mineIsolationWorkflow } from './mine-isolation.ts'
+import { runWorkflow } from './run-steps.ts'
+import { CREDITMEMO, INVOICE, ORDER, ORDER_ITEMS } from './sales-steps.ts'
+import { shipmentLabelWorkflow } from './shipment-label.ts'
+import { addressDifferences, sameNumber, step } from './steps.ts'
+import { NO_ROUTE, runStep, scriptedContext, statuses, type Script } from './testing.ts'
+import { tierPricesByGroupWorkflow } from './tier-prices-by-group.ts'
+import type { Workflow } from './types.ts'
+
+describe('the step rule', () => {
+  const exchange = { request: { method: 'GET', url: '/V1/x', headers: {} }, response: { status: 500, headers: {}, body: null }, durationMs: 1 }
+  const ctx = scriptedContext({})
+
+  it('maps a pass, a failure, a set-up refusal and a suite bug to their verdicts', async () => {
+    const passed = await step('p', undefined, async () => 'fine').run(ctx)
+    expect(passed).toEqual({ status: 'passed', message: 'fine', exchanges: [] })
+    const failed = await step('f', undefined, async (s) => s.fail('broken')).run(ctx)
+    expect(failed).toMatchObject({ status: 'failed', message: 'broken' })
+    const setup = await step('s', undefined, async (s) => s.setup(() => Promise.reject(new SetupError('x', 'set-up step "x" answered 500', exchange)))).run(ctx)
+    expect(setup).toMatchObject({ status: 'skipped', message: 'not judged: set-up step "x" answered 500', exchanges: [exchange] })
+    const bug = await step('b', undefined, async () => {
+      throw new TypeError('oops')
+    }).run(ctx)
+    expect(bug.status).toBe('skipped')
+    expect(bug.message).toMatch(/^not judged: the suite broke on this step \(a bug of the suite, not a finding\): TypeError: oops/)
+  })
+
+  it('skips every step after one that did not pass, saying which', async () => {
+    const w: Workflow = {
+      name: 'w',
+      module: 'quote',
+      description: '',
+      spec: [],
+      steps: [
+        step('one', undefined, async (s) => ((s.state.n = 1), 'one')),
+        step('two', undefined, async (s) => s.notJudged(`n is ${String(s.state.n)}`)),
+        step('three', undefined, async () => 'three'),
+      ],
+    }
+    const out = await runWorkflow(w, {} as Session, { fx: ctx.fx })
+    expect(statuses(out)).toEqual({ '01 one': 'passed', '02 two': 'skipped', '03 three': 'skipped' })
+    expect(out[1]!.verdict.message).toBe('not judged: n is 1')
+    expect(out[2]!.verdict.message).toBe('not run: step 02 "two" was not judged')
+  })
+
+  it('compares amounts numerically and addresses by the fields that recognise them', () => {
+    expect(sameNumber(1, 1.0)).toBe(true)
+    expect(sameNumber('2.0000', 2)).toBe(true)
+    expect(sameNumber(1, 2)).toBe(false)
+    expect(sameNumber(undefined, 0)).toBe(false)
+    const sent = { firstname: 'Ann', lastname: 'Lee', street: ['1 Main St'], city: 'Austin', postcode: '78701' }
+    expect(addressDifferences(sent, { ...sent, region_id: 57, id: 9 })).toEqual([])
+    expect(addressDifferences(sent, { ...sent, city: 'Dallas' })).toEqual(['city "Dallas" where "Austin" was sent'])
+    expect(addressDifferences(sent, undefined)).toHaveLength(1)
+  })
+})
+
+describe('credit memo steps', () => {
+  const memo = { entity_id: 7, order_id: 3, items: [{ order_item_id: 5, qty: 1, price: 10, row_total: 10 }], comments: [] }
+  const state = () => ({ [ORDER]: 3, [ORDER_ITEMS]: [{ item_id: 5, sku: 's', qty_ordered: 2 }], [INVOICE]: 4, [CREDITMEMO]: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] })
+  const run = (title: string, script: Script) => runStep(creditMemoWorkflow, title, scriptedContext(script, state()))
+
+  it('fails the cancel the platform refuses, naming the known platform deviation', async () => {
+    const v = await run('cancel the credit memo', { 'PUT /V1/creditmemo/7': { status: 400, body: { message: 'You can not cancel Credit Memo' } } })
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/answered 400 "You can not cancel Credit Memo": the spec lists this endpoint as cancelling a credit memo\. Known platform deviation: 2\.4\.x releases/)
+    expect(v.exchanges).toHaveLength(1)
+  })
+
+  it('passes a cancel that succeeds, fails one that answers false or another refusal', async () => {
+    expect((await run('cancel the credit memo', { 'PUT /V1/creditmemo/7': { status: 200, body: true } })).status).toBe('passed')
+    expect((await run('cancel the credit memo', { 'PUT /V1/creditmemo/7': { status: 200, body: false } })).message).toMatch(/answered false/)
+    const other = await run('cancel the credit memo', { 'PUT /V1/creditmemo/7': { status: 500, body: { message: 'Internal Error.' } } })
+    expect(other.status).toBe('failed')
+    expect(other.message).not.toMatch(/deviation/)
+  })
+
+  it('tells an offline refund refused for a business reason from a broken one', async () => {
+    const business = await run('refund one unit offline', { 'POST /V1/order/3/refund': { status: 400, body: { message: 'The most money available to refund is 0.' } } })
+    expect(business.status).toBe('skipped')
+    expect(business.message).toContain('400 "The most money available to refund is 0."')
+    expect(business.message).toContain('"checkmo" (setting SHOP_PAYMENT_METHOD)')
+    expect((await run('refund one unit offline', { 'POST /V1/order/3/refund': NO_ROUTE })).message).toMatch(/no-route answer/)
+    expect((await run('refund one unit offline', { 'POST /V1/order/3/refund': { status: 500, body: { message: 'Internal Error.' } } })).status).toBe('failed')
+    expect((await run('refund one unit offline', { 'POST /V1/order/3/refund': { status: 404, body: { message: 'No such entity with %fieldName = %fieldValue' } } })).status).toBe('failed')
+    expect((await run('refund one unit offline', { 'POST /V1/order/3/refund': { status: 401, body: { message: "The consumer isn't authorized to access %resources." } } })).message).toMatch(/refused the admin token/)
+    const object = await run('refund one unit offline', { 'POST /V1/order/3/refund': { status: 200, body: { id: 7 } } })
+    expect(object.status).toBe('failed')
+    expect(object.message).toMatch(/expected int, got object/)
+  })
+
+  it('sends the refund of one unit with a comment, and checks the id names a credit memo of the order', async () => {
+    const ctx = scriptedContext({ 'POST /V1/order/3/refund': { status: 200, body: '7' }, 'GET /V1/creditmemo/7': { status: 200, body: { ...memo, order_id: 99 } } }, state())
+    const v = await runStep(creditMemoWorkflow, 'refund one unit offline', ctx)
+    expect(ctx.calls[0]!.body).toMatchObject({ items: [{ order_item_id: 5, qty: 1 }], notify: false, appendComment: true, comment: { comment: expect.any(String) } })
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/belongs to order 99, not to the refunded order 3/)
+  })
+
+  it('judges the credit memo read back: schema, order, the refunded item and its quantity', async () => {
+    expect((await run('read the credit memo', { 'GET /V1/creditmemo/7': { status: 200, body: memo } })).status).toBe('passed')
+    const noItem = await run('read the credit memo', { 'GET /V1/creditmemo/7': { status: 200, body: { ...memo, items: [] } } })
+    expect(noItem.message).toMatch(/no item with order_item_id 5/)
+    const qty = await run('read the credit memo', { 'GET /V1/creditmemo/7': { status: 200, body: { ...memo, items: [{ order_item_id: 5, qty: 2 }] } } })
+    expect(qty.message).toMatch(/has qty 2 where 1 was refunded/)
+    const shape = await run('read the credit memo', { 'GET /V1/creditmemo/7': { status: 200, body: { ...memo, grand_total: '10.00' } } })
+    expect(shape.message).toMatch(/\/grand_total: expected number, got string/)
+  })
+
+  it('does not judge an email the shop did not send, and finds the added comment in a search result', async () => {
+    expect((await run('email the credit memo', { 'POST /V1/creditmemo/7/emails': { status: 200, body: false } })).status).toBe('skipped')
+    const ctx = scriptedContext({ 'GET /V1/creditmemo/7/comments': { status: 200, body: { items: [{ comment: 'other' }], total_count: 1 } } }, { ...state(), comment: 'mine' })
+    expect((await runStep(creditMemoWorkflow, 'list the comments', ctx)).message).toMatch(/the comment added is not listed; the 1 comment\(s\) listed: "other"/)
+  })
+
+  it('names the shipping method setting when the configured carrier is not offered', async () => {
+    const ctx = scriptedContext(
+      { 'POST /V1/carts/mine/estimate-shipping-methods': { status: 200, body: [{ carrier_code: 'tablerate', method_code: 'bestway' }] } },
+      { customer: { id: 1, email: 'a@example.com', token: 't' }, cartId: 3 },
+    )
+    const v = await runStep(creditMemoWorkflow, 'estimate shipping methods', ctx)
+    expect(v).toMatchObject({ status: 'skipped' })
+    expect(v.message).toMatch(/flatrate\/flatrate \(setting SHOP_SHIPPING_METHOD\).*offers tablerate\/bestway/)
+    const notArray = await runStep(creditMemoWorkflow, 'estimate shipping methods', scriptedContext({ 'POST /V1/carts/mine/estimate-shipping-methods': { status: 200, body: { 0: {} } } }, ctx.state))
+    expect(notArray.status).toBe('failed')
+  })
+})
+
+describe('invoice refund steps', () => {
+  it('checks the credit memo names the refunded invoice', async () => {
+    const ctx = scriptedContext(
+      { 'GET /V1/creditmemo/7': { status: 200, body: { entity_id: 7, order_id: 3, invoice_id: 5, items: [{ order_item_id: 5, qty: 1 }] } } },
+      { [ORDER]: 3, [INVOICE]: 4, [CREDITMEMO]: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] },
+    )
+    expect((await runStep(invoiceRefundWorkflow, 'read the credit memo', ctx)).message).toMatch(/invoice_id 5 where the refunded invoice is 4/)
+  })
+})
+
+describe('guest checkout steps', () => {
+  const sent = { firstname: 'Ann', lastname: 'Lee', street: ['1 Main St'], city: 'Austin', postcode: '78701' }
+  const cart = (shipping: unknown) => ({ id: 1, billing_address: { ...sent, id: 2 }, extension_attributes: { shipping_assignments: [{ shipping: { address: shipping, method: null } }] } })
+  const ctx = (body: unknown) => scriptedContext({ 'GET /V1/guest-carts/abc': { status: 200, body } }, { cart: { kind: 'guest', maskedId: 'abc' }, billingAddress: sent })
+
+  it('fails useForShipping not honoured, and passes it honoured', async () => {
+    expect((await runStep(guestCheckoutWorkflow, 'shipping address is the billing address', ctx(cart({ ...sent, id: 3 })))).status).toBe('passed')
+    const v = await runStep(guestCheckoutWorkflow, 'shipping address is the billing address', ctx(cart({ id: 3, city: null })))
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/useForShipping true not honoured/)
+  })
+
+  it('does not judge a cart it cannot read back', async () => {
+    const v = await runStep(guestCheckoutWorkflow, 'shipping address is the billing address', scriptedContext({ 'GET /V1/guest-carts/abc': NO_ROUTE }, ctx(null).state))
+    expect(v.status).toBe('skipped')
+    expect(v.message).toMatch(/^not judged: set-up step "read the guest cart back"/)
+  })
+})
+
+describe('tier price, attribute set, label and isolation steps', () => {
+  const tiers = { group1: { group: '1', qty: 5, price: 1.23 }, all: { group: 'all', qty: 9, price: 3.21 } }
+  const listAll = (body: unknown) => runStep(tierPricesByGroupWorkflow, 'list the tiers of all groups', scriptedContext({ 'GET /V1/products/sku-1/group-prices/all/tiers': { status: 200, body } }, { product: { sku: 'sku-1', price: 10 }, tiers }))
+
+  it('fails an `all` list that returns the group-1 tier, and tolerates tiers of other groups', async () => {
+    const allTier = { customer_group_id: 32000, qty: 9, value: 3.21 }
+    expect((await listAll([allTier, { customer_group_id: 2, qty: 4, value: 2 }])).status).toBe('passed')
+    expect((await listAll([allTier, { customer_group_id: 1, qty: 5, value: 1.23 }])).message).toMatch(/listing all returns the tier of group 1/)
+    expect((await listAll([])).message).toMatch(/not listed under all/)
+  })
+
+  it('fails a deleted attribute set that still reads back', async () => {
+    const v = await runStep(attributeSetWorkflow, 'read it again: gone', scriptedContext({ 'GET /V1/eav/attribute-sets/9': { status: 200, body: { attribute_set_id: 9 } } }, { attributeSet: { id: 9, name: 'x', sortOrder: 1 } }))
+    expect(v.message).toMatch(/answered 200 .*where a deleted set is not found \(404\)/)
+  })
+
+  it('passes a label that is a JSON string, fails one that is not JSON', async () => {
+    const label = (a: { status: number; body: unknown; text?: string }) => runStep(shipmentLabelWorkflow, 'read the shipment label', scriptedContext({ 'GET /V1/shipment/4/label': a }, { shipmentId: 4 }))
+    expect((await label({ status: 200, body: '' })).status).toBe('passed')
+    expect((await label({ status: 200, body: 'JVBERi0=' })).status).toBe('passed')
+    expect((await label({ status: 200, body: 'plain', text: 'plain' })).status).toBe('failed')
+    expect((await label({ status: 200, body: { label: '' } })).status).toBe('failed')
+  })
+
+  it("fails B's item update that answers an item of A's cart, even with A's item unchanged", async () => {
+    const a = { id: 1, email: 'a@example.com', token: 'ta', cartId: 10, itemId: 100, sku: 's', qty: 1, firstname: 'Ann', billing: {} }
+    const b = { id: 2, email: 'b@example.com', token: 'tb', cartId: 20 }
+    const script = (quoteId: number): Script => ({
+      'PUT /V1/carts/mine/items/100': { status: 200, body: { item_id: 100, qty: 4, quote_id: quoteId } },
+      'GET /V1/carts/10': { status: 200, body: { id: 10, items: [{ item_id: 100, qty: 1 }] } },
+    })
+    const title = "B updates A's item through its own cart"
+    const leaked = await runStep(mineIsolationWorkflow, title, scriptedContext(script(10), { customerA: a, customerB: b }))
+    expect(leaked.message).toMatch(/answered an item of customer A's cart 10/)
+    expect((await runStep(mineIsolationWorkflow, title, scriptedContext(script(20), { customerA: a, customerB: b }))).status).toBe('passed')
+    const refused = scriptedContext({ ...script(20), 'PUT /V1/carts/mine/items/100': { status: 404, body: { message: "The 20 Cart doesn't contain the 100 item." } } }, { customerA: a, customerB: b })
+    const v = await runStep(mineIsolationWorkflow, title, refused)
+    expect(v).toMatchObject({ status: 'passed' })
+    expect(v.message).toMatch(/B's call was refused \(404/)
+    // B's call names A's cart in its body: a `mine` path must take the cart from the token alone.
+    expect(refused.calls[0]!.body).toMatchObject({ cartItem: { item_id: 100, quote_id: 10 } })
+  })
+})

@@ -1,0 +1,252 @@
+/**
+ * What every workflow step is built from: a scope that makes the step's calls and collects their evidence,
+ * and the one rule that turns what happened into a StepVerdict.
+ *
+ * - A set-up call (a platform convention, not a spec rule) that does not give what the next step needs ends
+ *   the step `skipped` "not judged: …" — the conventions' calls are not spec rules.
+ * - A call of the endpoint under test that misbehaves ends it `failed`; one the target refuses for a reason
+ *   of its own data or configuration (a business rule, a payment method it cannot refund) ends it `skipped`
+ *   naming the reason and the setting that chooses it — never `passed`, never blamed on the endpoint.
+ * - A bug of the suite (an unexpected exception) ends the step `skipped` saying so: it is not the target's fault.
+ */
+import type { Answer, Exchange } from '../target/client.ts'
+import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../../fixtures/provision.ts'
+import type { AddressDraft } from '../../fixtures/builders.ts'
+import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import type { Status } from '../checks/types.ts'
+import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
+
+/** Ends a step with a verdict from anywhere inside it. */
+export class StepEnd extends Error {
+  readonly status: Exclude<Status, 'passed'>
+  constructor(status: Exclude<Status, 'passed'>, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** What the endpoint under test is asked, and the call as sent. */
+export interface SpecCall {
+  method: string
+  /** Concrete path, e.g. `/V1/creditmemo/12`. */
+  path: string
+  actor: Actor
+  body?: unknown
+  query?: string
+}
+
+/** Statuses that say "refused for a reason of the target's data or configuration", not "no such thing" or "broken". */
+export const BUSINESS_STATUSES: ReadonlySet<number> = new Set([400, 409, 422])
+
+export interface SuccessOptions {
+  /**
+   * A refusal with one of BUSINESS_STATUSES: return a reason to end the step `skipped` with it (a business
+   * refusal of the target, or a setting it does not support), or undefined to fail it.
+   */
+  refusal?: (answer: Answer) => string | undefined
+}
+
+/** Collects the exchanges, warnings and details of one step while it runs. */
+export class StepScope {
+  readonly ctx: WorkflowContext
+  readonly exchanges: Exchange[] = []
+  readonly warnings: string[] = []
+  readonly details: Record<string, unknown> = {}
+
+  constructor(ctx: WorkflowContext) {
+    this.ctx = ctx
+  }
+
+  get fx() {
+    return this.ctx.fx
+  }
+
+  get state() {
+    return this.ctx.state
+  }
+
+  fail(message: string): never {
+    throw new StepEnd('failed', message)
+  }
+
+  notJudged(message: string): never {
+    throw new StepEnd('skipped', `not judged: ${message}`)
+  }
+
+  /** A value an earlier step left in the state; its absence is a bug of the workflow, not of the target. */
+  need<T>(key: string): T {
+    if (!(key in this.state)) throw new Error(`workflow state has no "${key}" (an earlier step did not leave it)`)
+    return this.state[key] as T
+  }
+
+  /** Runs set-up (provisioner helpers, convention calls); a SetupError ends the step "not judged". */
+  async setup<T>(make: () => Promise<T>): Promise<T> {
+    try {
+      return await make()
+    } catch (err) {
+      if (err instanceof SetupError) {
+        if (err.exchange !== undefined) this.exchanges.push(err.exchange)
+        this.notJudged(err.message)
+      }
+      throw err
+    }
+  }
+
+  /** A set-up call through the provisioner, its exchange kept as evidence. */
+  async setupCall(step: string, options: CallOptions, accept?: (a: Answer) => boolean): Promise<Answer> {
+    const { answer, exchange } = await this.setup(() => this.fx.call(step, options, accept))
+    this.exchanges.push(exchange)
+    return answer
+  }
+
+  /** The order read back (`GET /V1/orders/:id`, a platform call the spec does not list), its exchange kept. */
+  async readOrder(orderId: number): Promise<Record<string, unknown>> {
+    const answer = await this.setupCall('read the order', { method: 'GET', path: `/V1/orders/${orderId}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    return answer.body as Record<string, unknown>
+  }
+
+  /** A call of the endpoint under test: whatever it answers comes back; no answer at all fails the step. */
+  async call(call: SpecCall): Promise<Answer> {
+    try {
+      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call }, () => true)
+      this.exchanges.push(exchange)
+      return answer
+    } catch (err) {
+      if (err instanceof SetupError) {
+        if (err.exchange !== undefined) this.exchanges.push(err.exchange)
+        this.fail(`${call.method} ${call.path} got no answer (${err.message.replace(/^.*got no answer: /, '')})`)
+      }
+      throw err
+    }
+  }
+
+  /**
+   * Fails unless the answer is a success. A no-route answer, an access refusal (401/403) of a caller the spec
+   * admits, a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ skipped).
+   */
+  expectSuccess(call: SpecCall, answer: Answer, options: SuccessOptions = {}): void {
+    if (isSuccess(answer)) return
+    const said = describeAnswer(answer)
+    const what = `${call.method} ${call.path}`
+    if (this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path))) this.fail(`${what} answered the target's no-route answer (${said}): the endpoint is not served`)
+    if (answer.status === 401 || answer.status === 403) this.fail(`${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
+    if (BUSINESS_STATUSES.has(answer.status) && options.refusal !== undefined) {
+      const reason = options.refusal(answer)
+      if (reason !== undefined) this.notJudged(reason)
+    }
+    this.fail(`${what} answered ${said}`)
+  }
+
+  /** Fails with the judgement's failures; keeps its warnings. `what` names the value, e.g. "the answer". */
+  judge(value: unknown, expectation: Expectation, what: string): void {
+    const j = judgeShape(value, expectation)
+    this.warnings.push(...j.warnings.map((w) => `${what}: ${w}`))
+    if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${j.failures.slice(0, 5).join('; ')}${j.failures.length > 5 ? ` (and ${j.failures.length - 5} more)` : ''}`)
+  }
+
+  /** Judges an answer as `int` and returns the id. */
+  judgeId(value: unknown, what: string): number {
+    this.judge(value, { kind: 'int' }, what)
+    const id = toId(value)
+    if (id === undefined) this.fail(`${what} is ${JSON.stringify(value)}, not an id (a positive int)`)
+    return id
+  }
+}
+
+function actorName(actor: Actor): string {
+  if (typeof actor === 'object') return 'customer token'
+  return actor === 'guest' ? 'anonymous caller' : `${actor} token`
+}
+
+/**
+ * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
+ * a SetupError inside `setup`).
+ */
+export function step(title: string, endpoint: string | undefined, run: (s: StepScope) => Promise<string>): WorkflowStep {
+  return {
+    title,
+    ...(endpoint !== undefined ? { endpoint } : {}),
+    async run(ctx: WorkflowContext): Promise<StepVerdict> {
+      const s = new StepScope(ctx)
+      let status: Status
+      let message: string
+      try {
+        message = await run(s)
+        status = 'passed'
+      } catch (err) {
+        if (err instanceof StepEnd) {
+          status = err.status
+          message = err.message
+        } else if (err instanceof SetupError) {
+          if (err.exchange !== undefined) s.exchanges.push(err.exchange)
+          status = 'skipped'
+          message = `not judged: ${err.message}`
+        } else {
+          status = 'skipped'
+          message = `not judged: the suite broke on this step (a bug of the suite, not a finding): ${(err as Error)?.stack ?? String(err)}`
+        }
+      }
+      return {
+        status,
+        message,
+        exchanges: s.exchanges,
+        ...(Object.keys(s.details).length > 0 ? { details: s.details } : {}),
+        ...(s.warnings.length > 0 ? { warnings: s.warnings } : {}),
+      }
+    },
+  }
+}
+
+// --- small helpers the workflows share -------------------------------------------------------------------
+
+/** Two numbers the target reported (or one it reported and one the suite sent) are the same amount. */
+export function sameNumber(a: unknown, b: unknown): boolean {
+  const x = typeof a === 'string' && a.trim() !== '' ? Number(a) : a
+  const y = typeof b === 'string' && b.trim() !== '' ? Number(b) : b
+  return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) < 1e-6
+}
+
+/** The fields by which an address sent is recognised in what the target answers. */
+export const ADDRESS_KEYS = ['firstname', 'lastname', 'street', 'city', 'postcode'] as const
+
+/** How an address seen differs from the one sent (empty: the same), by ADDRESS_KEYS. */
+export function addressDifferences(sent: AddressDraft | Record<string, unknown>, seen: unknown): string[] {
+  if (!isObject(seen)) return [`no address (${seen === undefined ? 'nothing' : JSON.stringify(seen)})`]
+  const out: string[] = []
+  for (const k of ADDRESS_KEYS) {
+    const a = normaliseField((sent as Record<string, unknown>)[k])
+    const b = normaliseField(seen[k])
+    if (a !== b) out.push(`${k} ${JSON.stringify(seen[k] ?? null)} where ${JSON.stringify((sent as Record<string, unknown>)[k])} was sent`)
+  }
+  return out
+}
+
+function normaliseField(v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => String(x).trim()).join('\n')
+  if (v === undefined || v === null) return ''
+  return String(v).trim()
+}
+
+/** A list answer as the platform sends it: a bare array, or a search result `{items: [...]}`. */
+export function listItems(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body
+  if (isObject(body) && Array.isArray(body.items)) return body.items
+  return undefined
+}
+
+/** The shipping address of a cart read back: `extension_attributes.shipping_assignments[0].shipping.address`. */
+export function cartShippingAddress(cart: unknown): unknown {
+  if (!isObject(cart)) return undefined
+  const ext = cart.extension_attributes
+  if (isObject(ext) && Array.isArray(ext.shipping_assignments)) {
+    for (const a of ext.shipping_assignments) {
+      if (isObject(a) && isObject(a.shipping) && isObject(a.shipping.address)) return a.shipping.address
+    }
+  }
+  return undefined
+}
+
+/** A fresh value distinct from `old`: `candidate`, or `candidate` with a suffix when they coincide. */
+export function different(candidate: string, old: unknown): string {
+  return candidate === old ? `${candidate} Heights` : candidate
+}

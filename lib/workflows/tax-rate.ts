@@ -1,0 +1,49 @@
+/** A tax rate created through `PUT /V1/taxRates` and read back by id. */
+import { describeAnswer, isObject, toId } from '../../fixtures/provision.ts'
+import { expectationFor } from '../checks/judge-shape.ts'
+import { findRow } from '../spec/catalog/index.ts'
+import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
+import type { Workflow } from './types.ts'
+
+const RATE = 'taxRate'
+
+interface CreatedRate {
+  id: number
+  code: string
+  rate: number
+}
+
+export const taxRateWorkflow: Workflow = {
+  name: 'tax-rate',
+  module: 'sales-tax-tfa',
+  description: 'A tax rate of the run\'s own is created and read back by its id with the same code and rate.',
+  spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
+  steps: [
+    step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope) => {
+      const code = `sc-${s.ctx.session.seed.runId} rate`
+      const rate = s.fx.builders.oddNumber('tax rate', 1.01, 14.99, 3)
+      const call: SpecCall = { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer, { refusal: (a) => `the target refused the tax rate (body of the platform's shape; the spec does not show it): ${describeAnswer(a)}` })
+      const id = isObject(answer.body) ? toId(answer.body.id) : undefined
+      if (id === undefined) s.notJudged(`the answer carries no id of the new rate (the spec does not show what this call returns): ${describeAnswer(answer)}`)
+      s.fx.ledger.record({ kind: 'tax rate', id: String(id), label: 'tax rate workflow', remove: { method: 'DELETE', path: `/V1/taxRates/${id}` } })
+      s.state[RATE] = { id, code, rate } satisfies CreatedRate
+      return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`
+    }),
+
+    step('read the tax rate', 'GET /V1/taxRates/:rateId', async (s: StepScope) => {
+      const created = s.need<CreatedRate>(RATE)
+      const call: SpecCall = { method: 'GET', path: `/V1/taxRates/${created.id}`, actor: 'admin' }
+      const answer = await s.call(call)
+      s.expectSuccess(call, answer)
+      s.judge(answer.body, expectationFor(findRow('GET', '/V1/taxRates/:rateId')!), 'the answer')
+      const body = answer.body as Record<string, unknown>
+      const wrong: string[] = []
+      if (body.code !== created.code) wrong.push(`code ${JSON.stringify(body.code ?? null)} where ${JSON.stringify(created.code)} was saved`)
+      if (!sameNumber(body.rate, created.rate)) wrong.push(`rate ${JSON.stringify(body.rate ?? null)} where ${created.rate} was saved`)
+      if (wrong.length > 0) s.fail(`tax rate ${created.id} read back: ${wrong.join('; ')}`)
+      return `tax rate ${created.id} reads back with the code and rate saved`
+    }),
+  ],
+}
