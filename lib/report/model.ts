@@ -1,4 +1,5 @@
 import type { Result } from '../run/result.ts'
+import type { Conformance, ModuleStatement } from './certify.ts'
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
@@ -9,6 +10,7 @@ export interface Report {
     id: string
     /** Seed of the fixture builders: `--seed` repeats the run's data. */
     seed: number
+    readOnly: boolean
     concurrency: number
     timeoutMs: number
     modules: string[]
@@ -18,13 +20,21 @@ export interface Report {
   startedAt: string
   finishedAt: string
   durationMs: number
+  /** Present when the run was cut short: the results cover only what ran. */
+  partial?: { reason: 'SIGINT' | 'SIGTERM' | 'deadline' }
   summary: Summary
   /** The target's learned no-route and unknown-store answers, so a reader can judge the route verdicts. */
   calibration: { noRoute: string[]; unknownStore: string[] }
   /** Entities the run created on the target. */
   created: { kind: string; id: string; label: string }[]
+  /** What the run removed of what it created, and what it could not remove (with why). */
+  cleanup: { removed: number; leftovers: { kind: string; id: string; label: string; reason: string }[] }
   /** Problems of the run itself (not of the target). */
   runErrors: string[]
+  /** The statement a vendor hands over: conformance of required checks, and a verdict per module. */
+  certification?: Conformance & { modules: ModuleStatement[] }
+  /** What a `--baseline` file excused and what it no longer matches. */
+  baseline?: { file: string; newFailures: string[]; baselinedFailures: string[]; stale: string[]; unjudged: string[]; notInThisRun: string[] }
   results: Result[]
 }
 

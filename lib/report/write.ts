@@ -1,12 +1,14 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Secrets } from '../target/secrets.ts'
+import { badgeSvg } from './badge.ts'
 import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
+import { sarifLog } from './sarif.ts'
 import { markdownSummary } from './text.ts'
 
-export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md'] as const
+export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md', 'badge.svg', 'report.sarif'] as const
 
 /**
  * Writes every format from one redacted copy of the report. Each file is redacted once more as text and
@@ -20,6 +22,8 @@ export async function writeReports(dir: string, report: Report, secrets: Secrets
     'report.html': reportHtml(clean),
     'junit.xml': junitXml(clean),
     'summary.md': markdownSummary(clean),
+    'report.sarif': `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
+    'badge.svg': badgeSvg(clean),
   }
   for (const [name, text] of Object.entries(rendered)) {
     const path = join(dir, name)

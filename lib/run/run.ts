@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startVitest } from 'vitest/node'
+import { createVitest, type Vitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger } from '../../fixtures/ledger.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
@@ -10,12 +10,16 @@ import { describeFingerprint } from '../target/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { SPEC_VERSION } from '../spec/version.ts'
+import { TargetClient } from '../target/client.ts'
 import type { Credentials, RunConfig } from '../target/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../target/preflight.ts'
 import { Secrets } from '../target/secrets.ts'
 import { summarise, sortResults, type Report } from '../report/model.ts'
 import { terminalSummary } from '../report/text.ts'
 import { writeReports } from '../report/write.ts'
+import { applyBaseline, baselinedIds, baselineSummary, exitStatusWithBaseline, readBaseline, type BaselineOutcome } from '../report/baseline.ts'
+import { conformance, moduleStatements } from '../report/certify.ts'
+import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector } from './collector.ts'
 import type { Result } from './result.ts'
 
@@ -27,17 +31,29 @@ export interface RunIo {
   err(text: string): void
 }
 
-/** Exit status of the run contract: 0 no failure, 1 a check failed, 2 the run could not be made. */
-export type ExitStatus = 0 | 1 | 2
+/**
+ * Exit status of the run contract: 0 no failure, 1 a check failed (or the deadline cut the run short),
+ * 2 the run could not be made; 130/143 interrupted by SIGINT/SIGTERM (a partial report is written).
+ */
+export type ExitStatus = 0 | 1 | 2 | 130 | 143
+
+type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
 
 /**
  * A whole conformance run: target (the bundled one when none is configured) → preflight → the suites under
- * vitest → report files → summary. The report is written whenever a request was sent, also when the run
- * stops early.
+ * vitest → cleanup of what the run created → report files → summary. Once a request has been sent the
+ * report is always written: after failures, at the deadline, and on SIGINT/SIGTERM (marked partial).
  */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<ExitStatus> {
+  // A bad baseline is a bad setting: refused before anything is sent.
+  const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   const startedAt = new Date()
+  mkdirSync(config.reportDir, { recursive: true })
+  const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
+  writeFileSync(ledgerFile, '')
+  const ledger = new Ledger(ledgerFile)
+
   let bundled: ReferenceTarget | undefined
   let target: { baseUrl: string; admin: Credentials }
   if (config.baseUrl === undefined) {
@@ -48,34 +64,55 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   } else {
     target = { baseUrl: config.baseUrl, admin: config.admin! }
   }
-  const base = { ...config, ...target }
-  let secrets = new Secrets()
+  const secrets = new Secrets()
   secrets.add(target.admin.password, 'admin password')
   secrets.add(config.customer?.password, 'customer password')
+  io.out(
+    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+      `${config.readOnly ? ', read-only' : ''}; ends by ${new Date(startedAt.getTime() + config.runTimeoutMs).toISOString()} at the latest\n`,
+  )
+
   const runErrors: string[] = []
   let results: Result[] = []
   let pre: PreflightResult | undefined
-  const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
-  mkdirSync(config.reportDir, { recursive: true })
-  writeFileSync(ledgerFile, '')
-  const ledger = new Ledger(ledgerFile)
-  io.out(`shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}\n`)
+  let stopped: Stop | undefined
+  let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
+  let vitest: Vitest | undefined
+  const stop = (why: Stop) => {
+    if (stopped !== undefined) return
+    stopped = why
+    io.err(`shop-conformance: ${why === 'deadline' ? `deadline of ${config.runTimeoutMs} ms reached` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
+    void vitest?.cancelCurrentRun(why as string as 'keyboard-input')
+  }
+  const onSigint = () => stop('SIGINT')
+  const onSigterm = () => stop('SIGTERM')
+  process.on('SIGINT', onSigint)
+  process.on('SIGTERM', onSigterm)
+  const deadline = setTimeout(() => stop('deadline'), config.runTimeoutMs)
   try {
     try {
-      pre = await preflight(base, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
+      pre = await preflight({ ...config, ...target }, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
       for (const [value, label] of pre.secrets.entries()) secrets.add(value, label)
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
       runErrors.push(err.message)
     }
-    if (pre !== undefined) {
-      const collector = await runSuites(config, pre, (file, moduleResults) => io.err(progressLine(file, moduleResults)))
+    if (pre !== undefined && stopped === undefined) {
+      const collector = new ResultCollector((file, moduleResults) => io.err(progressLine(file, moduleResults)))
+      vitest = await suiteRunner(config, pre, collector)
+      await vitest.start()
+      await vitest.close()
       results = collector.results
       runErrors.push(...collector.errors)
     }
+    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile)
   } finally {
+    clearTimeout(deadline)
+    process.off('SIGINT', onSigint)
+    process.off('SIGTERM', onSigterm)
     await bundled?.close()
   }
+  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms) and was cut short` : `the run was interrupted (${stopped})`)
 
   const finishedAt = new Date()
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
@@ -83,34 +120,65 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     suite: { name: 'shop-conformance', version: SUITE_VERSION },
     spec: { version: SPEC_VERSION },
     target: { baseUrl: target.baseUrl, storeCode: config.storeCode, secondStoreCode: config.secondStoreCode, bundledReferenceTarget: bundled !== undefined },
-    run: { id: runId, seed: config.seed, concurrency: config.concurrency, timeoutMs: config.timeoutMs, modules: config.modules, checks: config.checks, pathAliases: config.pathAliases },
+    run: {
+      id: runId,
+      seed: config.seed,
+      readOnly: config.readOnly,
+      concurrency: config.concurrency,
+      timeoutMs: config.timeoutMs,
+      modules: config.modules,
+      checks: config.checks,
+      pathAliases: config.pathAliases,
+    },
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
+    ...(stopped !== undefined ? { partial: { reason: stopped } } : {}),
     summary: summarise(results, new Set(CATALOG.map((r) => `${r.method} ${r.path}`))),
     calibration: {
       noRoute: pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
     },
     created: Ledger.read(ledgerFile).map(({ kind, id, label }) => ({ kind, id, label })),
+    cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
+  const baselined = baseline !== undefined ? applyBaseline(report, baseline) : undefined
+  if (baselined !== undefined) report.baseline = { file: config.baseline!, ...baselineCounts(baselined) }
+  report.certification = certification(report.results, runErrors, baselined !== undefined ? baselinedIds(baselined) : undefined)
   const written = await writeReports(config.reportDir, report, secrets)
   if (pre === undefined) {
     io.err(`shop-conformance: ${runErrors[0]}\n`)
     return 2
   }
   io.out(secrets.redactText(terminalSummary(written, config.reportDir)))
+  if (baselined !== undefined) io.out(baselineSummary(baselined, { allowStale: config.allowStale }))
+  if (stopped === 'SIGINT') return 130
+  if (stopped === 'SIGTERM') return 143
+  if (baselined !== undefined) return exitStatusWithBaseline(report, baselined, { allowStale: config.allowStale })
   return report.summary.failed > 0 || runErrors.length > 0 ? 1 : 0
 }
 
-async function runSuites(config: RunConfig, pre: PreflightResult, onModuleEnd: (file: string, results: Result[]) => void): Promise<ResultCollector> {
+function baselineCounts(o: BaselineOutcome) {
+  return {
+    newFailures: o.newFailures.map((r) => r.id),
+    baselinedFailures: o.baselinedFailures.map((r) => r.id),
+    stale: o.stale.map((e) => e.id),
+    unjudged: o.unjudged.map((e) => e.id),
+    notInThisRun: o.unknown.map((e) => e.id),
+  }
+}
+
+function certification(results: readonly Result[], runErrors: readonly string[], baselined: ReadonlySet<string> | undefined): Report['certification'] {
+  return { ...conformance(results, { runErrors, ...(baselined !== undefined ? { baselined } : {}) }), modules: moduleStatements(results, baselined !== undefined ? { baselined } : {}) }
+}
+
+/** One vitest run of the selected suites, in one worker so one client and one concurrency bound serve it all. */
+function suiteRunner(config: RunConfig, pre: PreflightResult, collector: ResultCollector): Promise<Vitest> {
   const modules = config.modules.length > 0 ? config.modules : MODULES.map((m) => m.id)
-  const collector = new ResultCollector(onModuleEnd)
-  const vitest = await startVitest(
+  return createVitest(
     'test',
-    [],
     {
       config: false,
       root: PROJECT_ROOT,
@@ -118,7 +186,6 @@ async function runSuites(config: RunConfig, pre: PreflightResult, onModuleEnd: (
       include: modules.map((m) => `suites/${m}.conformance.ts`),
       reporters: [collector],
       provide: { shopSession: pre.seed, shopChecks: config.checks },
-      // One worker, one client, one concurrency bound for the whole run; tests overlap inside it.
       pool: 'threads',
       maxWorkers: 1,
       isolate: false,
@@ -128,10 +195,19 @@ async function runSuites(config: RunConfig, pre: PreflightResult, onModuleEnd: (
       hookTimeout: config.timeoutMs * 5 + 10_000,
       passWithNoTests: true,
     },
-    { cacheDir: join(PROJECT_ROOT, 'node_modules/.vite-shop-conformance') },
-  )
-  await vitest.close()
-  return collector
+    {},
+    {},
+  ).then((v) => v)
+}
+
+/** Removes what the run created, after the checks (also after failures and interrupts). */
+async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string): Promise<CleanupOutcome> {
+  const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets })
+  try {
+    return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
+  } finally {
+    await client.close()
+  }
 }
 
 function progressLine(file: string, results: Result[]): string {

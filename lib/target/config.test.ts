@@ -51,7 +51,8 @@ describe('loadConfig', () => {
   })
 
   it('refuses settings later work defines instead of ignoring them', () => {
-    expect(refusal(['--baseline', 'x.json'])).toMatch(/not supported by this version/)
+    expect(load(['--baseline', 'x.json', '--allow-stale'])).toMatchObject({ baseline: 'x.json', allowStale: true })
+    expect(refusal(['--allow-stale'])).toBe('--allow-stale: only with --baseline FILE')
     expect(refusal(['--frobnicate'])).toMatch(/Unknown option '--frobnicate'/)
   })
 

@@ -113,7 +113,9 @@ export class StepScope {
       return answer
     } catch (err) {
       if (err instanceof SetupError) {
-        if (err.exchange !== undefined) this.exchanges.push(err.exchange)
+        // Never sent (read-only mode, no token to send): nothing to judge. Sent without an answer: a failure.
+        if (err.exchange === undefined) this.notJudged(err.message)
+        this.exchanges.push(err.exchange)
         this.fail(`${call.method} ${call.path} got no answer (${err.message.replace(/^.*got no answer: /, '')})`)
       }
       throw err

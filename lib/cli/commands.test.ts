@@ -1,0 +1,227 @@
+import { execFile } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CHECKS } from '../checks/index.ts'
+import type { Status } from '../checks/types.ts'
+import { readBaseline } from '../report/baseline.ts'
+import { summarise, type Report } from '../report/model.ts'
+import { reportDigest } from '../report/sign.ts'
+import { toResult } from '../run/result.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { MODULES } from '../spec/modules.ts'
+import { ConfigError } from '../target/config.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
+
+const BIN = resolve(import.meta.dirname, 'bin.mjs')
+const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))
+
+function io(): CommandIo & { stdout: () => string } {
+  let out = ''
+  return { out: (t) => (out += t), err: (t) => (out += t), stdout: () => out }
+}
+
+function report(runId: string, statuses: Status[]): Report {
+  const results = statuses.map((status, i) => toResult(CATALOG[i]!, CHECKS[0]!, { status, message: `${status} ${i}`, exchanges: [] }, 1))
+  return {
+    suite: { name: 'shop-conformance', version: '0.1.0' },
+    spec: { version: '2.4.9' },
+    target: { baseUrl: 'http://shop.test', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
+    run: { id: runId, seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    durationMs: 1000,
+    summary: summarise(results, new Set(CATALOG.map(rowId))),
+    calibration: { noRoute: [], unknownStore: [] },
+    created: [],
+    cleanup: { removed: 0, leftovers: [] },
+    runErrors: [],
+    results,
+  }
+}
+
+/** Writes a report as `run` does (indented) into its own directory; returns the report.json path. */
+function written(name: string, r: Report): string {
+  mkdirSync(join(dir, name), { recursive: true })
+  const path = join(dir, name, 'report.json')
+  writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`)
+  return path
+}
+
+const good = written('good', report('good', ['passed', 'passed', 'failed', 'skipped']))
+const worse = written('worse', report('worse', ['passed', 'failed', 'failed', 'skipped']))
+
+function keys() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+  const priv = join(dir, `k${Math.random().toString(36).slice(2)}.pem`)
+  const pub = `${priv}.pub`
+  writeFileSync(priv, privateKey.export({ type: 'pkcs8', format: 'pem' }))
+  writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }))
+  return { priv, pub }
+}
+
+describe('shop-conformance list', () => {
+  const listing = catalogListing()
+
+  it('every catalog endpoint has an applicable check, or a written reason why not', () => {
+    expect(listing).toHaveLength(CATALOG.length)
+    const unchecked = listing.filter((e) => e.checks.length === 0 && e.workflows.length === 0)
+    for (const e of unchecked) expect(e.reason, `${e.method} ${e.path}`).toMatch(/\S{3}/)
+    for (const e of listing) {
+      expect(e.checks.length + e.notApplicable.length, `${e.method} ${e.path}`).toBe(CHECKS.length)
+      for (const n of e.notApplicable) expect(n.reason.trim(), `${e.method} ${e.path} › ${n.check}`).not.toBe('')
+    }
+  })
+
+  it('lists the workflow steps at the endpoints they exercise', () => {
+    const at = (id: string): ListedEndpoint => listing.find((e) => `${e.method} ${e.path}` === id)!
+    const w = WORKFLOWS.find((x) => x.name === 'attribute-set')!
+    expect(at(w.steps[0]!.endpoint!).workflows).toContain(`workflow attribute-set › 01 ${w.steps[0]!.title}`)
+    const named = WORKFLOWS.flatMap((x) => x.steps.filter((s) => s.endpoint !== undefined).map((s) => s.endpoint!))
+    // Every endpoint a step names is a catalog endpoint, and listed with the step.
+    for (const e of named) expect(at(e)?.workflows.length, e).toBeGreaterThan(0)
+  })
+
+  it('prints a table, or JSON, for all modules or one', async () => {
+    const t = io()
+    expect(await listCommand(['--module', 'directory'], t)).toBe(0)
+    expect(t.stdout()).toMatch(/^directory — Directory \(3 endpoints\)\n {2}GET {4}\/V1\/directory\/countries +anon {3}route, store-code, access\n/)
+    expect(t.stdout()).toContain('Checks not listed at an endpoint do not apply to it:\n  body-keys: not shown')
+    const j = io()
+    expect(await listCommand(['--format', 'json', '--module', 'Catalog: prices and costs'], j)).toBe(0)
+    const rows = JSON.parse(j.stdout()) as ListedEndpoint[]
+    expect(rows.length).toBe(CATALOG.filter((r) => r.module === 'catalog-prices').length)
+    expect(rows.some((r) => r.checks.includes('batch-partial'))).toBe(true)
+    const all = io()
+    await listCommand([], all)
+    for (const m of MODULES) expect(all.stdout()).toContain(`${m.id} — ${m.title}`)
+  })
+
+  it('refuses an unknown module or format', async () => {
+    await expect(listCommand(['--module', 'nope'], io())).rejects.toThrow(/^list: --module: unknown module "nope" \(known: payment-partner-core, /)
+    await expect(listCommand(['--format', 'xml'], io())).rejects.toThrow(new ConfigError('list: --format must be table or json, not "xml"'))
+    await expect(listCommand(['--frob'], io())).rejects.toThrow(new ConfigError("list: Unknown option '--frob'"))
+  })
+})
+
+describe('shop-conformance baseline', () => {
+  it('writes a baseline of the report\'s failures', async () => {
+    const out = join(dir, 'baselines', 'b.json')
+    const t = io()
+    expect(await baselineCommand(['--from', worse, '--out', out], t)).toBe(0)
+    expect(t.stdout()).toBe(`baseline ${out}: 2 failures of ${worse} listed\n`)
+    const b = readBaseline(out)
+    expect(b.entries.map((e) => e.id)).toEqual(readReport(worse).results.filter((r) => r.status === 'failed').map((r) => r.id))
+    expect(b.entries[0]!.reason).toMatch(/^failed 1 \(baselined \d{4}-\d\d-\d\d\)$/)
+    // A report directory works as well as its report.json; --reason replaces the message.
+    expect(await baselineCommand(['--from', join(dir, 'worse'), '--out', out, '--reason', 'SHOP-7'], io())).toBe(0)
+    expect(readBaseline(out).entries[0]!.reason).toMatch(/^SHOP-7 \(baselined /)
+  })
+
+  it('refuses unusable input in one line', async () => {
+    await expect(baselineCommand(['--out', 'x'], io())).rejects.toThrow(new ConfigError('baseline: --from REPORT is required'))
+    await expect(baselineCommand(['--from', good], io())).rejects.toThrow(new ConfigError('baseline: --out FILE is required'))
+    await expect(baselineCommand(['--from', join(dir, 'none.json'), '--out', 'x'], io())).rejects.toThrow(new ConfigError(`report ${join(dir, 'none.json')}: cannot read it (ENOENT)`))
+    const notReport = join(dir, 'not-report.json')
+    writeFileSync(notReport, '{"version":1,"entries":[]}')
+    await expect(baselineCommand(['--from', notReport, '--out', 'x'], io())).rejects.toThrow(new ConfigError(`report ${notReport}: not a shop-conformance report (no "results" list)`))
+    const notJson = join(dir, 'not-json.json')
+    writeFileSync(notJson, '<html>')
+    await expect(baselineCommand(['--from', notJson, '--out', 'x'], io())).rejects.toThrow(/^report .*not-json\.json: not JSON \(/)
+  })
+})
+
+describe('shop-conformance sign / verify', () => {
+  it('signs REPORT into REPORT.sig; verify passes untouched, fails changed', async () => {
+    const { priv, pub } = keys()
+    const path = written('signed', report('signed', ['passed', 'failed']))
+    const t = io()
+    expect(await signCommand(['--report', path, '--key', priv], t)).toBe(0)
+    const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as Record<string, string>
+    expect(Object.keys(sig).sort()).toEqual(['algorithm', 'digest', 'publicKey', 'signature', 'signedAt'])
+    expect(sig).toMatchObject({ algorithm: 'Ed25519', digest: reportDigest(readReport(path)), publicKey: readFileSync(pub, 'utf8') })
+    expect(t.stdout()).toBe(`signed ${path}: sha256 ${sig.digest} → ${path}.sig\n`)
+
+    const v = io()
+    expect(await verifyCommand(['--report', path, '--pub', pub], v)).toBe(0)
+    expect(v.stdout()).toMatch(/: signature valid \(Ed25519, sha256 [0-9a-f]{64}, signed \d{4}-/)
+    // Re-indenting the file changes no value: still valid.
+    writeFileSync(path, JSON.stringify(readReport(path)))
+    expect(await verifyCommand(['--report', join(dir, 'signed'), '--pub', pub, '--sig', `${path}.sig`], io())).toBe(0)
+
+    const r = readReport(path)
+    r.results[1]!.status = 'passed'
+    writeFileSync(path, JSON.stringify(r, null, 2))
+    const changed = io()
+    expect(await verifyCommand(['--report', path, '--pub', pub], changed)).toBe(1)
+    expect(changed.stdout()).toMatch(/^verify .*: report changed since it was signed \(digest [0-9a-f]{64}, signed [0-9a-f]{64}\)\n$/)
+
+    const other = keys()
+    expect(await signCommand(['--report', path, '--key', priv, '--out', join(dir, 'other.sig')], io())).toBe(0)
+    const wrongKey = io()
+    expect(await verifyCommand(['--report', path, '--pub', other.pub, '--sig', join(dir, 'other.sig')], wrongKey)).toBe(1)
+    expect(wrongKey.stdout()).toContain('signature does not verify with the given public key (signed with another key)')
+  })
+
+  it('refuses unusable inputs in one line', async () => {
+    const { priv, pub } = keys()
+    const path = written('unsigned', report('unsigned', ['passed']))
+    await expect(signCommand(['--report', path], io())).rejects.toThrow(new ConfigError('sign: --key PRIVATE.pem is required'))
+    await expect(signCommand(['--report', path, '--key', pub], io())).rejects.toThrow(/^key .*\.pub: not a private key/)
+    await expect(signCommand(['--report', path, '--key', join(dir, 'missing.pem')], io())).rejects.toThrow(/^key .*missing\.pem: cannot read it \(ENOENT\)$/)
+    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new ConfigError(`signature ${path}.sig: cannot read it (ENOENT)`))
+    await expect(verifyCommand(['--report', path], io())).rejects.toThrow(new ConfigError('verify: --pub PUBLIC.pem is required'))
+    writeFileSync(`${path}.sig`, '{"algorithm":"Ed25519"}')
+    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new ConfigError(`signature ${path}.sig: "digest" is not a SHA-256 hex digest`))
+    await expect(verifyCommand(['--report', path, '--pub', join(dir, 'nope.pem')], io())).rejects.toThrow(/^public key .*nope\.pem: cannot read it/)
+    expect(await signCommand(['--report', path, '--key', priv], io())).toBe(0)
+  })
+})
+
+describe('shop-conformance diff', () => {
+  it('exits 1 when something newly fails, 0 otherwise', async () => {
+    const t = io()
+    expect(await diffCommand([good, worse], t)).toBe(1)
+    expect(t.stdout()).toContain('1 newly failing, 0 newly passing')
+    expect(t.stdout()).toContain(`Newly failing:\n  ✗ ${CATALOG[1]!.method} ${CATALOG[1]!.path} › route (was passed) — failed 1`)
+    const back = io()
+    expect(await diffCommand([join(dir, 'worse'), join(dir, 'good'), '--format', 'json'], back)).toBe(0)
+    const d = JSON.parse(back.stdout()) as { newlyPassing: { id: string }[]; newlyFailing: unknown[] }
+    expect(d.newlyFailing).toEqual([])
+    expect(d.newlyPassing.map((e) => e.id)).toEqual([`${CATALOG[1]!.method} ${CATALOG[1]!.path} › route`])
+  })
+
+  it('refuses unusable input', async () => {
+    await expect(diffCommand([good], io())).rejects.toThrow(new ConfigError('diff: two reports expected (diff A.json B.json), got 1'))
+    await expect(diffCommand([good, worse, '--format', 'html'], io())).rejects.toThrow(new ConfigError('diff: --format must be text or json, not "html"'))
+  })
+})
+
+describe.concurrent('the commands through the shop-conformance binary', () => {
+  const run = (args: string[]) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+      execFile(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } }, (err, stdout, stderr) => {
+        done({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })
+      })
+    })
+
+  it('diff exits 1 on a new failure', async () => {
+    const r = await run(['diff', good, worse])
+    expect(r).toMatchObject({ status: 1, stderr: '' })
+    expect(r.stdout).toContain('1 newly failing')
+  })
+
+  it('unusable input: exit 2, one line on stderr, no stack trace', async () => {
+    const r = await run(['diff', good, join(dir, 'missing.json')])
+    expect(r).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: report ${join(dir, 'missing.json')}: cannot read it (ENOENT)\n` })
+  })
+
+  it('--help names every command', async () => {
+    const help = await run(['--help'])
+    expect(help.status).toBe(0)
+    for (const c of ['list', 'baseline', 'diff', 'report merge', 'sign', 'verify']) expect(help.stdout).toContain(`shop-conformance ${c} `)
+  })
+})

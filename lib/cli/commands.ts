@@ -1,0 +1,295 @@
+import { readFileSync, statSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { CHECKS } from '../checks/index.ts'
+import { baselineFromReport, baselineJson } from '../report/baseline.ts'
+import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
+import { mergeReports } from '../report/merge.ts'
+import type { Report } from '../report/model.ts'
+import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
+import { writeReports } from '../report/write.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { MODULES } from '../spec/modules.ts'
+import type { AccessClass } from '../spec/types.ts'
+import { ConfigError } from '../target/config.ts'
+import { Secrets } from '../target/secrets.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+
+/**
+ * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
+ * report merge, list. Each returns its exit status (0 ok, 1 the command's finding) and throws ConfigError
+ * for unusable input (main prints it as one line and exits 2).
+ */
+
+export interface CommandIo {
+  out(text: string): void
+  err(text: string): void
+}
+
+export const COMMANDS = ['baseline', 'sign', 'verify', 'diff', 'report', 'list'] as const
+export type CommandName = (typeof COMMANDS)[number]
+
+export const COMMANDS_USAGE = `  shop-conformance list [--module NAME ...] [--format table|json]
+  shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
+  shop-conformance diff A.json B.json [--format text|json]
+  shop-conformance report merge --out DIR A.json B.json ...
+  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE]
+  shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
+`
+
+export function isCommand(name: string): name is CommandName {
+  return (COMMANDS as readonly string[]).includes(name)
+}
+
+export async function runCommand(name: CommandName, argv: string[], io: CommandIo): Promise<number> {
+  switch (name) {
+    case 'baseline':
+      return baselineCommand(argv, io)
+    case 'sign':
+      return signCommand(argv, io)
+    case 'verify':
+      return verifyCommand(argv, io)
+    case 'diff':
+      return diffCommand(argv, io)
+    case 'report':
+      return reportCommand(argv, io)
+    case 'list':
+      return listCommand(argv, io)
+  }
+}
+
+/** `baseline --from REPORT --out FILE [--reason TEXT]`: a baseline listing every failure of the report. */
+export async function baselineCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values } = args('baseline', argv, { from: { type: 'string' }, out: { type: 'string' }, reason: { type: 'string' } })
+  const from = required('baseline', values.from, '--from REPORT')
+  const out = required('baseline', values.out, '--out FILE')
+  const report = readReport(from)
+  const baseline = baselineFromReport(report, values.reason)
+  await writeWhole(out, baselineJson(baseline), 'baseline')
+  io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
+  return 0
+}
+
+/** `sign --report REPORT --key PRIVATE.pem [--out FILE]`: writes REPORT.sig. */
+export async function signCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' } })
+  const file = reportPath(required('sign', values.report, '--report REPORT'))
+  const keyFile = required('sign', values.key, '--key PRIVATE.pem')
+  const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
+  const sig = signReport(readReport(file), key)
+  const out = values.out ?? `${file}.sig`
+  await writeWhole(out, `${JSON.stringify(sig, null, 2)}\n`, 'signature')
+  io.out(`signed ${file}: sha256 ${sig.digest} → ${out}\n`)
+  return 0
+}
+
+/** `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key. */
+export async function verifyCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values } = args('verify', argv, { report: { type: 'string' }, pub: { type: 'string' }, sig: { type: 'string' } })
+  const file = reportPath(required('verify', values.report, '--report REPORT'))
+  const pubFile = required('verify', values.pub, '--pub PUBLIC.pem')
+  const sigFile = values.sig ?? `${file}.sig`
+  const publicKey = ed25519PublicKey(readText(pubFile, 'public key'), `public key ${pubFile}`)
+  const sig = parseSignatureFile(readJson(sigFile, 'signature'), `signature ${sigFile}`)
+  const outcome = verifyReport(readReport(file), sig, publicKey)
+  if (!outcome.ok) {
+    io.out(`verify ${file}: ${outcome.message}\n`)
+    return 1
+  }
+  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})\n`)
+  return 0
+}
+
+/** `diff A B [--format text|json]`: 1 when something fails in B that did not fail in A. */
+export async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = args('diff', argv, { format: { type: 'string' } }, true)
+  const format = oneOf('diff', '--format', values.format ?? 'text', ['text', 'json'])
+  if (positionals.length !== 2) throw new ConfigError(`diff: two reports expected (diff A.json B.json), got ${positionals.length}`)
+  const [a, b] = positionals as [string, string]
+  const diff = diffReports(readReport(a), readReport(b))
+  io.out(format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff, { a: reportPath(a), b: reportPath(b) }))
+  return hasNewFailures(diff) ? 1 : 0
+}
+
+/** `report merge --out DIR A B ...`: one report (every format) from the reports of a sharded run. */
+export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
+  const [sub, ...rest] = argv
+  if (sub !== 'merge') throw new ConfigError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ...)' : `report: unknown subcommand "${sub}" (known: merge)`)
+  const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
+  const out = required('report merge', values.out, '--out DIR')
+  if (positionals.length === 0) throw new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
+  const merged = mergeReports(positionals.map(readReport), positionals.map(reportPath))
+  if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
+    throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
+  }
+  // The inputs are written reports, already redacted.
+  const written = await writeReports(out, merged, new Secrets())
+  const s = written.summary
+  io.out(`merged ${positionals.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped\n`)
+  return 0
+}
+
+/** One catalog row and what the suite does with it. */
+export interface ListedEndpoint {
+  module: string
+  method: string
+  path: string
+  access: AccessClass
+  /** Check kinds that apply. */
+  checks: string[]
+  /** Check kinds that do not, each with its reason. */
+  notApplicable: { check: string; reason: string }[]
+  /** Ids of the workflow steps that exercise the endpoint: `workflow <name> › <nn> <title>`. */
+  workflows: string[]
+  /** When nothing applies: why not. */
+  reason?: string
+}
+
+/** The catalog, per endpoint the checks and workflow steps that apply; `modules` empty means all. */
+export function catalogListing(modules: readonly string[] = []): ListedEndpoint[] {
+  const steps = new Map<string, string[]>()
+  for (const w of WORKFLOWS) {
+    w.steps.forEach((step, i) => {
+      if (step.endpoint === undefined) return
+      const key = step.endpoint
+      steps.set(key, [...(steps.get(key) ?? []), `workflow ${w.name} › ${String(i + 1).padStart(2, '0')} ${step.title}`])
+    })
+  }
+  return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
+    const verdicts = CHECKS.map((c) => ({ check: c.name, applies: c.appliesTo(row) }))
+    const checks = verdicts.filter((v) => v.applies === true).map((v) => v.check)
+    const notApplicable = verdicts.flatMap((v) => (v.applies === true ? [] : [{ check: v.check, reason: v.applies }]))
+    const workflows = steps.get(rowId(row)) ?? []
+    return {
+      module: row.module,
+      method: row.method,
+      path: row.path,
+      access: row.access,
+      checks,
+      notApplicable,
+      workflows,
+      ...(checks.length === 0 && workflows.length === 0 ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') } : {}),
+    }
+  })
+}
+
+/** `list [--module NAME ...] [--format table|json]`. */
+export async function listCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values } = args('list', argv, { module: { type: 'string', multiple: true }, format: { type: 'string' } })
+  const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
+  const modules = (values.module ?? []).flatMap((m) => m.split(',')).map((m) => m.trim()).filter((m) => m !== '').map(moduleId)
+  const listing = catalogListing(modules)
+  if (format === 'json') {
+    io.out(`${JSON.stringify(listing, null, 2)}\n`)
+    return 0
+  }
+  const lines: string[] = []
+  for (const m of MODULES) {
+    const rows = listing.filter((e) => e.module === m.id)
+    if (rows.length === 0) continue
+    const width = Math.max(...rows.map((e) => e.path.length))
+    lines.push(`${m.id} — ${m.title} (${rows.length} endpoint${rows.length === 1 ? '' : 's'})`)
+    for (const e of rows) {
+      lines.push(`  ${e.method.padEnd(6)} ${e.path.padEnd(width)}  ${e.access.padEnd(5)}  ${e.checks.length > 0 ? e.checks.join(', ') : '(no check applies)'}`)
+      for (const w of e.workflows) lines.push(`  ${''.padEnd(6 + 1 + width + 2 + 5 + 2)}${w}`)
+      if (e.reason !== undefined) lines.push(`  ${''.padEnd(6 + 1 + width + 2 + 5 + 2)}why not: ${e.reason}`)
+    }
+    lines.push('')
+  }
+  const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
+  if (reasons.length > 0) {
+    lines.push('Checks not listed at an endpoint do not apply to it:')
+    for (const n of reasons) lines.push(`  ${n.check}: ${n.reason}`)
+  }
+  io.out(`${lines.join('\n')}\n`)
+  return 0
+}
+
+// ---- input helpers: every problem is one ConfigError line naming the file ----
+
+/** A report path, or a report directory holding report.json. */
+export function reportPath(path: string): string {
+  try {
+    if (statSync(path).isDirectory()) return join(path, 'report.json')
+  } catch {
+    // Not there: readReport says so.
+  }
+  return path
+}
+
+/** Reads report.json (or a directory holding one) and checks it is a report. */
+export function readReport(path: string): Report {
+  const file = reportPath(path)
+  const data = readJson(file, 'report')
+  const r = data as Partial<Report>
+  const problem =
+    typeof data !== 'object' || data === null || Array.isArray(data)
+      ? 'not a JSON object'
+      : !Array.isArray(r.results)
+        ? 'no "results" list'
+        : typeof r.spec?.version !== 'string' || typeof r.target?.baseUrl !== 'string' || typeof r.run?.id !== 'string' || typeof r.summary !== 'object'
+          ? 'no spec version, target, run id or summary'
+          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped'].includes(x.status) || typeof x.check !== 'string')
+            ? 'a result without an id, check or status'
+            : undefined
+  if (problem !== undefined) throw new ConfigError(`report ${file}: not a shop-conformance report (${problem})`)
+  return data as Report
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new ConfigError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
+  }
+}
+
+function readJson(path: string, what: string): unknown {
+  const text = readText(path, what)
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new ConfigError(`${what} ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
+  }
+}
+
+async function writeWhole(path: string, text: string, what: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(path)), { recursive: true })
+    await writeFile(`${path}.tmp`, text)
+    await rename(`${path}.tmp`, path)
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new ConfigError(`${what} ${path}: cannot write it (${e.code ?? e.message})`)
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
+  } catch (err) {
+    const message = (err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')
+    throw new ConfigError(`${command}: ${message}`)
+  }
+}
+
+function required(command: string, value: string | undefined, flag: string): string {
+  if (value === undefined || value === '') throw new ConfigError(`${command}: ${flag} is required`)
+  return value
+}
+
+function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
+  return value as T
+}
+
+function moduleId(name: string): string {
+  const wanted = name.toLowerCase()
+  const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
+  if (found === undefined) throw new ConfigError(`list: --module: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
+  return found.id
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto'
+import { conformance, type Verdict } from './certify.ts'
+import type { Report } from './model.ts'
+
+/** Badge colours by verdict (shields.io's palette). */
+export const BADGE_COLOURS: Record<Verdict, string> = {
+  conforms: '#4c1',
+  'does not conform': '#e05d44',
+  incomplete: '#dfb317',
+  'not run': '#9f9f9f',
+}
+
+/**
+ * badge.svg: a small self-contained shields-style badge, "conformance | 97.3%", coloured by the run's verdict
+ * (green conforms, red does not conform, yellow incomplete, grey not run). The percentage is of required
+ * checks passed (certify.ts); the verdict and versions are in the badge's title.
+ */
+export function badgeSvg(report: Report, options: { baselined?: ReadonlySet<string> } = {}): string {
+  const c = conformance(report.results, { runErrors: report.runErrors, ...(options.baselined !== undefined ? { baselined: options.baselined } : {}) })
+  const value = c.verdict === 'not run' ? 'not run' : `${formatPercent(c.percent)}%`
+  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}: ${c.passed} of ${c.required} required checks passed (${value}), ${c.verdict}`
+  return renderBadge('conformance', value, BADGE_COLOURS[c.verdict], title)
+}
+
+function formatPercent(percent: number): string {
+  return Number.isInteger(percent) ? String(percent) : percent.toFixed(1)
+}
+
+/** The badge itself; every text is XML-escaped, the colour must be a hex colour. */
+export function renderBadge(label: string, value: string, colour: string, title = `${label}: ${value}`): string {
+  if (!/^#[0-9a-fA-F]{3,8}$/.test(colour)) throw new Error(`badge colour must be a hex colour, got ${JSON.stringify(colour)}`)
+  const lw = textWidth(label) + 10
+  const vw = textWidth(value) + 10
+  const w = lw + vw
+  const l = escapeXml(label)
+  const v = escapeXml(value)
+  const t = escapeXml(title)
+  // Ids unique to this badge's content: two different badges inlined in one page must not share a clip path.
+  const id = `b${createHash('sha256').update(`${label}\n${value}\n${colour}`).digest('hex').slice(0, 8)}`
+  // Text is drawn at 10× and scaled down, as shields does, for crisp sub-pixel placement.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${l}: ${v}">
+<title>${t}</title>
+<linearGradient id="${id}s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
+<clipPath id="${id}r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath>
+<g clip-path="url(#${id}r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour}"/><rect width="${w}" height="20" fill="url(#${id}s)"/></g>
+<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" text-rendering="geometricPrecision" font-size="110">
+<text aria-hidden="true" x="${lw * 5}" y="150" fill="#010101" fill-opacity=".3" transform="scale(.1)">${l}</text>
+<text x="${lw * 5}" y="140" transform="scale(.1)">${l}</text>
+<text aria-hidden="true" x="${(lw + vw / 2) * 10}" y="150" fill="#010101" fill-opacity=".3" transform="scale(.1)">${v}</text>
+<text x="${(lw + vw / 2) * 10}" y="140" transform="scale(.1)">${v}</text>
+</g>
+</svg>
+`
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch)
+}
+
+/** Approximate width in pixels of Verdana 11px, enough to size the badge. */
+function textWidth(text: string): number {
+  let width = 0
+  for (const ch of text) {
+    if (/[iIl.,:;|!'1]/.test(ch)) width += 3.5
+    else if (/[fjrt() ]/.test(ch)) width += 4.5
+    else if (/[mwMW%]/.test(ch)) width += 10
+    else if (/[A-Z0-9]/.test(ch)) width += 7.5
+    else width += 6.8
+  }
+  return Math.ceil(width)
+}

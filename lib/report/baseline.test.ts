@@ -1,0 +1,148 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CHECKS } from '../checks/index.ts'
+import type { Status } from '../checks/types.ts'
+import { toResult, type Result } from '../run/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import { ConfigError } from '../target/config.ts'
+import { applyBaseline, baselineFromReport, baselineSummary, baselinedIds, exitStatusWithBaseline, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-baseline-'))
+const file = (name: string, text: string) => {
+  const path = join(dir, name)
+  writeFileSync(path, text)
+  return path
+}
+
+const rows = CATALOG.slice(0, 5)
+const result = (i: number, status: Status, message = `${status} ${i}`): Result => toResult(rows[i]!, CHECKS[0]!, { status, message, exchanges: [] }, 1)
+// 0 failed, 1 failed, 2 passed, 3 skipped, 4 failed
+const results = [result(0, 'failed', 'no route\nat all'), result(1, 'failed'), result(2, 'passed'), result(3, 'skipped'), result(4, 'failed')]
+const report = { results, runErrors: [] as string[] }
+const id = (i: number) => results[i]!.id
+
+describe('readBaseline', () => {
+  const problem = (text: string) => {
+    try {
+      parseBaseline(text, 'b.json')
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError)
+      expect((err as Error).message).not.toContain('\n')
+      return (err as Error).message
+    }
+    return 'no error'
+  }
+
+  it('reads a valid file', () => {
+    const path = file('ok.json', JSON.stringify({ version: 1, entries: [{ id: id(0), reason: 'SHOP-1' }, { id: id(2), reason: 'SHOP-2', note: 'extra keys are kept out' }] }))
+    expect(readBaseline(path)).toEqual({ version: 1, entries: [{ id: id(0), reason: 'SHOP-1' }, { id: id(2), reason: 'SHOP-2' }] })
+    expect(readBaseline(file('empty.json', '{"version":1,"entries":[]}'))).toEqual({ version: 1, entries: [] })
+  })
+
+  it('names the file when it cannot be read', () => {
+    expect(() => readBaseline(join(dir, 'missing.json'))).toThrow(new ConfigError(`baseline ${join(dir, 'missing.json')}: cannot read it (ENOENT)`))
+    expect(() => readBaseline(dir)).toThrow(new ConfigError(`baseline ${dir}: cannot read it (EISDIR)`))
+  })
+
+  it('refuses what is not JSON', () => {
+    expect(problem('{ version: 1 ')).toMatch(/^baseline b\.json: not JSON \(/)
+    expect(problem('')).toMatch(/^baseline b\.json: not JSON/)
+    expect(() => readBaseline(file('bad.json', '[1,'))).toThrow(/^baseline .*bad\.json: not JSON/)
+  })
+
+  it('refuses the wrong shape', () => {
+    expect(problem('[]')).toBe('baseline b.json: wrong shape: expected an object { "version": 1, "entries": [...] }')
+    expect(problem('{"entries":[]}')).toBe('baseline b.json: wrong shape: "version" must be 1, not missing')
+    expect(problem('{"version":2,"entries":[]}')).toBe('baseline b.json: wrong shape: "version" must be 1, not 2')
+    expect(problem('{"version":1}')).toBe('baseline b.json: wrong shape: "entries" must be an array')
+    expect(problem('{"version":1,"entries":["GET /V1/x › route"]}')).toBe('baseline b.json: wrong shape: entry 1 is not an object')
+    expect(problem('{"version":1,"entries":[{"reason":"r"}]}')).toBe('baseline b.json: wrong shape: entry 1 has no "id"')
+    expect(problem('{"version":1,"entries":[{"id":"","reason":"r"}]}')).toBe('baseline b.json: wrong shape: entry 1 has no "id"')
+    expect(problem('{"version":1,"entries":[{"id":"a","reason":5}]}')).toBe('baseline b.json: wrong shape: entry 1 (a): "reason" must be a string')
+  })
+
+  it('refuses an entry without a reason', () => {
+    expect(problem(JSON.stringify({ version: 1, entries: [{ id: 'a', reason: 'r' }, { id: 'b' }] }))).toBe('baseline b.json: entry 2 (b) has no "reason"')
+    expect(problem(JSON.stringify({ version: 1, entries: [{ id: 'a', reason: '  ' }] }))).toBe('baseline b.json: entry 1 (a) has an empty "reason"')
+  })
+
+  it('refuses a duplicate id', () => {
+    expect(problem(JSON.stringify({ version: 1, entries: [{ id: 'a', reason: 'r' }, { id: 'b', reason: 'r' }, { id: 'a', reason: 's' }] }))).toBe('baseline b.json: duplicate id "a" (entries 1 and 3)')
+  })
+})
+
+describe('applyBaseline', () => {
+  const baseline: Baseline = {
+    version: 1,
+    entries: [
+      { id: id(0), reason: 'known' },
+      { id: id(2), reason: 'fixed since' },
+      { id: id(3), reason: 'not judged this time' },
+      { id: 'GET /V1/elsewhere › route', reason: 'another module' },
+    ],
+  }
+  const outcome = applyBaseline(report, baseline)
+
+  it('sorts failures into new and baselined, entries into stale, unjudged and unknown', () => {
+    expect(outcome.newFailures.map((r) => r.id)).toEqual([id(1), id(4)])
+    expect(outcome.baselinedFailures.map((r) => r.id)).toEqual([id(0)])
+    expect(outcome.stale.map((e) => e.id)).toEqual([id(2)])
+    expect(outcome.unjudged.map((e) => e.id)).toEqual([id(3)])
+    expect(outcome.unknown.map((e) => e.id)).toEqual(['GET /V1/elsewhere › route'])
+    expect([...baselinedIds(outcome)]).toEqual([id(0)])
+  })
+
+  it('fails the run on a new failure', () => {
+    expect(exitStatusWithBaseline(report, outcome, { allowStale: true })).toBe(1)
+  })
+
+  it('fails the run on a stale entry unless stale entries are allowed', () => {
+    const all: Baseline = { version: 1, entries: [0, 1, 4, 2].map((i) => ({ id: id(i), reason: 'r' })) }
+    const o = applyBaseline(report, all)
+    expect(o.newFailures).toEqual([])
+    expect(o.stale.map((e) => e.id)).toEqual([id(2)])
+    expect(exitStatusWithBaseline(report, o)).toBe(1)
+    expect(exitStatusWithBaseline(report, o, { allowStale: false })).toBe(1)
+    expect(exitStatusWithBaseline(report, o, { allowStale: true })).toBe(0)
+    expect(baselineSummary(o)).toContain(`! stale (now passes; remove it or pass --allow-stale): ${id(2)}`)
+  })
+
+  it('passes when every failure is baselined and nothing is stale; unknown and unjudged entries do not fail it', () => {
+    const o = applyBaseline(report, { version: 1, entries: [0, 1, 4, 3].map((i) => ({ id: id(i), reason: 'r' })).concat([{ id: 'workflow x › 01 y', reason: 'r' }]) })
+    expect(exitStatusWithBaseline(report, o)).toBe(0)
+    expect(baselineSummary(o)).toBe('Baseline: 0 new failures, 3 baselined, 0 stale, 1 not judged, 1 not in this run\n')
+  })
+
+  it('still fails a run that had run errors', () => {
+    const o = applyBaseline(report, { version: 1, entries: [0, 1, 4].map((i) => ({ id: id(i), reason: 'r' })) })
+    expect(exitStatusWithBaseline({ runErrors: ['suite crashed'] }, o)).toBe(1)
+  })
+})
+
+describe('baselineFromReport', () => {
+  const now = new Date('2026-03-04T10:00:00Z')
+
+  it('lists every current failure with its message and the date', () => {
+    const b = baselineFromReport(report, undefined, now)
+    expect(b).toEqual({
+      version: 1,
+      entries: [
+        { id: id(0), reason: 'no route at all (baselined 2026-03-04)' },
+        { id: id(1), reason: 'failed 1 (baselined 2026-03-04)' },
+        { id: id(4), reason: 'failed 4 (baselined 2026-03-04)' },
+      ],
+    })
+    expect(baselineFromReport(report, 'SHOP-9 vendor bug', now).entries[0]!.reason).toBe('SHOP-9 vendor bug (baselined 2026-03-04)')
+  })
+
+  it('makes a file that reads back and excuses exactly the run it came from', () => {
+    const b = baselineFromReport(report, undefined, now)
+    const path = file('from-report.json', JSON.stringify(b))
+    const o = applyBaseline(report, readBaseline(path))
+    expect(o).toMatchObject({ newFailures: [], stale: [], unknown: [] })
+    expect(exitStatusWithBaseline(report, o)).toBe(0)
+    expect(baselineFromReport({ results: [result(2, 'passed')] }, undefined, now)).toEqual({ version: 1, entries: [] })
+  })
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { CHECKS } from '../checks/index.ts'
+import type { Status } from '../checks/types.ts'
+import { toResult, type Result } from '../run/result.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { diffReports, diffText, hasNewFailures } from './diff.ts'
+import { summarise, type Report } from './model.ts'
+
+const rows = CATALOG.slice(0, 10)
+const result = (i: number, status: Status, message = `${status} ${i}`): Result => toResult(rows[i]!, CHECKS[0]!, { status, message, exchanges: [] }, 1)
+
+function report(runId: string, statuses: (Status | undefined)[]): Report {
+  const results = statuses.flatMap((s, i) => (s === undefined ? [] : [result(i, s)]))
+  return {
+    suite: { name: 'shop-conformance', version: '0.1.0' },
+    spec: { version: '2.4.9' },
+    target: { baseUrl: 'http://shop.test', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
+    run: { id: runId, seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    durationMs: 1000,
+    summary: summarise(results, new Set(CATALOG.map(rowId))),
+    calibration: { noRoute: [], unknownStore: [] },
+    created: [],
+    cleanup: { removed: 0, leftovers: [] },
+    runErrors: [],
+    results,
+  }
+}
+
+describe('diffReports', () => {
+  //                              0         1         2          3          4          5         6          7          8
+  const a = report('a', ['passed', 'failed', 'failed', 'skipped', 'passed', 'failed', 'passed', undefined, undefined])
+  const b = report('b', ['passed', 'failed', 'passed', 'failed', 'skipped', 'skipped', undefined, 'passed', 'failed'])
+  const d = diffReports(a, b)
+  const ids = (entries: { id: string }[]) => entries.map((e) => e.id)
+  const id = (i: number) => result(i, 'passed').id
+
+  it('sorts every result id into exactly one category', () => {
+    expect(ids(d.newlyFailing)).toEqual([id(3)])
+    expect(ids(d.newlyPassing)).toEqual([id(2)])
+    expect(d.changed.map((e) => [e.id, e.before, e.after])).toEqual([
+      [id(4), 'passed', 'skipped'],
+      [id(5), 'failed', 'skipped'],
+    ])
+    expect(d.onlyInA.map((e) => [e.id, e.before, e.after])).toEqual([[id(6), 'passed', null]])
+    expect(d.onlyInB.map((e) => [e.id, e.before, e.after])).toEqual([
+      [id(7), null, 'passed'],
+      [id(8), null, 'failed'],
+    ])
+    expect(d.unchanged).toBe(2)
+    expect(d.newlyFailing[0]).toMatchObject({ before: 'skipped', after: 'failed', message: 'failed 3', check: 'route', module: rows[3]!.module, endpoint: `${rows[3]!.method} ${rows[3]!.path}` })
+  })
+
+  it('counts a failure only in B as failing anew', () => {
+    expect(hasNewFailures(d)).toBe(true)
+    const onlyB = diffReports(report('a', ['passed']), report('b', ['passed', 'failed']))
+    expect(onlyB.newlyFailing).toEqual([])
+    expect(hasNewFailures(onlyB)).toBe(true)
+    expect(hasNewFailures(diffReports(report('a', ['failed', 'passed']), report('b', ['failed', 'passed', 'passed'])))).toBe(false)
+    expect(hasNewFailures(diffReports(b, a))).toBe(true)
+    expect(hasNewFailures(diffReports(report('a', ['failed', 'skipped']), report('b', ['passed', 'passed'])))).toBe(false)
+  })
+
+  it('prints a readable summary', () => {
+    const text = diffText(d, { a: 'a.json', b: 'b.json' })
+    expect(text).toContain('A: a.json — run a, http://shop.test, spec 2.4.9')
+    expect(text).toContain('1 newly failing, 1 newly passing, 2 other changes, 1 only in A, 2 only in B (1 failing), 2 unchanged')
+    expect(text).toContain(`Newly failing:\n  ✗ ${id(3)} (was skipped) — failed 3`)
+    expect(text).toContain(`Failing, only in B:\n  ✗ ${id(8)} — failed 8`)
+    expect(text).toContain(`Newly passing:\n  ✓ ${id(2)}`)
+    expect(text).toContain(`~ ${id(4)}: passed → skipped`)
+    expect(text).toContain(`Only in A:\n  - ${id(6)} (passed)`)
+    expect(text).toContain(`Only in B:\n  + ${id(7)} (passed)`)
+    expect(diffText(diffReports(a, a))).toMatch(/No differences\.\n$/)
+    expect(diffText(diffReports(a, { ...b, partial: { reason: 'SIGTERM' } }))).toMatch(/\nB: B — run b, .*: 3 passed, 3 failed, 2 skipped \(partial run: SIGTERM\)\n/)
+  })
+})

@@ -1,0 +1,107 @@
+import type { Status } from '../checks/types.ts'
+import type { Result } from '../run/result.ts'
+import type { Report } from './model.ts'
+
+/** Two runs compared result by result, keyed by the stable result id. */
+export interface ReportDiff {
+  a: DiffSide
+  b: DiffSide
+  /** In both; failed in b, not in a. */
+  newlyFailing: DiffEntry[]
+  /** In both; failed in a, passed in b. */
+  newlyPassing: DiffEntry[]
+  /** In both; any other change of status (e.g. failed → skipped, skipped → passed). */
+  changed: DiffEntry[]
+  onlyInA: DiffEntry[]
+  /** Results b has and a has not; `before` is null. Failures among them count as failing anew. */
+  onlyInB: DiffEntry[]
+  unchanged: number
+}
+
+export interface DiffSide {
+  runId: string
+  baseUrl: string
+  specVersion: string
+  suiteVersion: string
+  startedAt: string
+  summary: Report['summary']
+  /** Why the run was cut short, when it was: its missing results are not "only in" the other. */
+  partial?: string
+}
+
+export interface DiffEntry {
+  id: string
+  module: string
+  check: string
+  endpoint: string
+  before: Status | null
+  after: Status | null
+  /** The message of the newer side that has the result. */
+  message: string
+}
+
+export function diffReports(a: Report, b: Report): ReportDiff {
+  const inA = new Map(a.results.map((r) => [r.id, r]))
+  const inB = new Map(b.results.map((r) => [r.id, r]))
+  const out: ReportDiff = { a: side(a), b: side(b), newlyFailing: [], newlyPassing: [], changed: [], onlyInA: [], onlyInB: [], unchanged: 0 }
+  for (const [id, ra] of inA) {
+    const rb = inB.get(id)
+    if (rb === undefined) {
+      out.onlyInA.push(entry(ra, ra.status, null))
+    } else if (ra.status === rb.status) {
+      out.unchanged++
+    } else if (rb.status === 'failed') {
+      out.newlyFailing.push(entry(rb, ra.status, rb.status))
+    } else if (ra.status === 'failed' && rb.status === 'passed') {
+      out.newlyPassing.push(entry(rb, ra.status, rb.status))
+    } else {
+      out.changed.push(entry(rb, ra.status, rb.status))
+    }
+  }
+  for (const [id, rb] of inB) if (!inA.has(id)) out.onlyInB.push(entry(rb, null, rb.status))
+  return out
+}
+
+/** Something fails in b that did not fail in a: a result newly failing, or a failing result a did not have. */
+export function hasNewFailures(diff: ReportDiff): boolean {
+  return diff.newlyFailing.length > 0 || diff.onlyInB.some((e) => e.after === 'failed')
+}
+
+export function diffText(diff: ReportDiff, names: { a: string; b: string } = { a: 'A', b: 'B' }): string {
+  const newOnlyB = diff.onlyInB.filter((e) => e.after === 'failed').length
+  const lines = [
+    `A: ${names.a} — ${describe(diff.a)}`,
+    `B: ${names.b} — ${describe(diff.b)}`,
+    `${diff.newlyFailing.length} newly failing, ${diff.newlyPassing.length} newly passing, ${diff.changed.length} other changes, ${diff.onlyInA.length} only in A, ${diff.onlyInB.length} only in B${newOnlyB > 0 ? ` (${newOnlyB} failing)` : ''}, ${diff.unchanged} unchanged`,
+  ]
+  const section = (title: string, entries: DiffEntry[], line: (e: DiffEntry) => string, max = 100) => {
+    if (entries.length === 0) return
+    lines.push('', `${title}:`)
+    for (const e of entries.slice(0, max)) lines.push(`  ${line(e)}`)
+    if (entries.length > max) lines.push(`  … and ${entries.length - max} more (--format json lists all)`)
+  }
+  section('Newly failing', diff.newlyFailing, (e) => `✗ ${e.id} (was ${e.before}) — ${e.message}`)
+  section('Failing, only in B', diff.onlyInB.filter((e) => e.after === 'failed'), (e) => `✗ ${e.id} — ${e.message}`)
+  section('Newly passing', diff.newlyPassing, (e) => `✓ ${e.id}`)
+  section('Other changes', diff.changed, (e) => `~ ${e.id}: ${e.before} → ${e.after}`)
+  section('Only in A', diff.onlyInA, (e) => `- ${e.id} (${e.before})`, 30)
+  section('Only in B', diff.onlyInB.filter((e) => e.after !== 'failed'), (e) => `+ ${e.id} (${e.after})`, 30)
+  if (diff.newlyFailing.length + diff.newlyPassing.length + diff.changed.length + diff.onlyInA.length + diff.onlyInB.length === 0) lines.push('', 'No differences.')
+  return `${lines.join('\n')}\n`
+}
+
+function side(r: Report): DiffSide {
+  return { runId: r.run.id, baseUrl: r.target.baseUrl, specVersion: r.spec.version, suiteVersion: r.suite.version, startedAt: r.startedAt, summary: r.summary, ...(r.partial !== undefined ? { partial: r.partial.reason } : {}) }
+}
+
+function entry(r: Result, before: Status | null, after: Status | null): DiffEntry {
+  return { id: r.id, module: r.module, check: r.check, endpoint: `${r.endpoint.method} ${r.endpoint.path}`, before, after, message: r.message }
+}
+
+function describe(s: DiffSide): string {
+  return `run ${s.runId}, ${s.baseUrl}, spec ${s.specVersion}, ${s.startedAt}: ${counts(s.summary)}${s.partial !== undefined ? ` (partial run: ${s.partial})` : ''}`
+}
+
+function counts(s: Report['summary']): string {
+  return `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`
+}

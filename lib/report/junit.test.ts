@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest'
+import { CHECKS } from '../checks/index.ts'
+import type { Status } from '../checks/types.ts'
+import { toResult, type Result } from '../run/result.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { junitXml } from './junit.ts'
+import { summarise, type Report } from './model.ts'
+
+// ---- a minimal XML 1.0 parser: enough to prove the file well-formed and read back what it says ----
+
+interface XmlElement {
+  name: string
+  attrs: Record<string, string>
+  children: XmlElement[]
+  text: string
+}
+
+/** XML 1.0 `Char`: what a document may contain at all, raw or as a character reference. */
+const XML_CHAR = /^[\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u
+const NAME = /^[A-Za-z_:][\w.:-]*/
+
+function decode(raw: string, where: string): string {
+  if (/[<]/.test(raw)) throw new Error(`raw "<" in ${where}`)
+  return raw.replace(/&([^;]*);|&/g, (m, ref: string | undefined) => {
+    if (ref === undefined) throw new Error(`bare "&" in ${where}`)
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+    if (ref in named) return named[ref]!
+    const code = /^#x[0-9a-fA-F]+$/.test(ref) ? parseInt(ref.slice(2), 16) : /^#[0-9]+$/.test(ref) ? parseInt(ref.slice(1), 10) : NaN
+    if (Number.isNaN(code)) throw new Error(`unknown entity &${ref}; in ${where}`)
+    const ch = String.fromCodePoint(code)
+    if (!XML_CHAR.test(ch)) throw new Error(`character reference to a non-XML character &${ref}; in ${where}`)
+    return ch
+  })
+}
+
+function parseXml(xml: string): XmlElement {
+  if (!XML_CHAR.test(xml)) throw new Error('document holds a character XML 1.0 does not allow')
+  let i = 0
+  const decl = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/.exec(xml)
+  if (decl === null) throw new Error('no XML declaration')
+  i = decl[0].length
+  const stack: XmlElement[] = []
+  let root: XmlElement | undefined
+  while (i < xml.length) {
+    if (xml.startsWith('</', i)) {
+      const m = /^<\/([A-Za-z_:][\w.:-]*)\s*>/.exec(xml.slice(i))
+      if (m === null) throw new Error(`bad end tag at ${i}`)
+      const open = stack.pop()
+      if (open?.name !== m[1]) throw new Error(`</${m[1]}> closes <${open?.name}> at ${i}`)
+      i += m[0].length
+      if (stack.length === 0) root = open
+      continue
+    }
+    if (xml[i] === '<') {
+      if (root !== undefined) throw new Error('content after the root element')
+      i++
+      const name = NAME.exec(xml.slice(i))?.[0]
+      if (name === undefined) throw new Error(`bad tag at ${i}`)
+      i += name.length
+      const el: XmlElement = { name, attrs: {}, children: [], text: '' }
+      for (;;) {
+        const ws = /^\s*/.exec(xml.slice(i))![0]
+        i += ws.length
+        if (xml.startsWith('/>', i) || xml[i] === '>') break
+        if (ws === '') throw new Error(`no space before an attribute of <${name}> at ${i}`)
+        const a = /^([A-Za-z_:][\w.:-]*)\s*=\s*"([^"]*)"/.exec(xml.slice(i))
+        if (a === null) throw new Error(`bad attribute in <${name}> at ${i}: ${xml.slice(i, i + 40)}`)
+        if (a[1]! in el.attrs) throw new Error(`duplicate attribute ${a[1]} in <${name}>`)
+        // Attribute-value normalisation: literal white space becomes a space; character references survive.
+        el.attrs[a[1]!] = decode(a[2]!.replace(/[\t\n\r]/g, ' '), `attribute ${a[1]} of <${name}>`)
+        i += a[0].length
+      }
+      stack.at(-1)?.children.push(el)
+      if (stack.length === 0 && root === undefined && el.name !== 'testsuites') throw new Error(`root is <${el.name}>`)
+      if (xml.startsWith('/>', i)) {
+        i += 2
+        if (stack.length === 0) root = el
+      } else {
+        i += 1
+        stack.push(el)
+      }
+      continue
+    }
+    const next = xml.indexOf('<', i)
+    const raw = xml.slice(i, next === -1 ? xml.length : next)
+    if (stack.length === 0) {
+      if (raw.trim() !== '') throw new Error(`text outside the root element: ${raw.slice(0, 20)}`)
+    } else {
+      if (raw.includes(']]>')) throw new Error('"]]>" in text')
+      stack.at(-1)!.text += decode(raw.replace(/\r\n?/g, '\n'), `text of <${stack.at(-1)!.name}>`)
+    }
+    i += raw.length
+  }
+  if (stack.length > 0) throw new Error(`<${stack.at(-1)!.name}> never closed`)
+  if (root === undefined) throw new Error('no root element')
+  return root
+}
+
+// ---- a report to render ----
+
+function report(results: Result[]): Report {
+  return {
+    suite: { name: 'shop-conformance', version: '0.1.0' },
+    spec: { version: '2.4.9' },
+    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
+    run: { id: 'run1', seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:05.250Z',
+    durationMs: 5250,
+    summary: summarise(results, new Set(CATALOG.map(rowId))),
+    calibration: { noRoute: [], unknownStore: [] },
+    created: [],
+    cleanup: { removed: 0, leftovers: [] },
+    runErrors: [],
+    results,
+  }
+}
+
+const NASTY = 'a ]]> b <c> & "d" \'e\' \u0000nul \u001besc \u0007bel\nsecond line\ttab\r\nthird \ufffe\uffff end'
+/** What the message must read back as: characters XML cannot carry replaced, everything else intact. */
+const NASTY_READ = NASTY.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+
+function results(): Result[] {
+  const statuses: Status[] = ['passed', 'failed', 'skipped']
+  const rows = CATALOG.filter((r) => ['directory', 'integration', 'cms'].includes(r.module))
+  return rows.flatMap((row, i) =>
+    CHECKS.slice(0, 3).map((check, j) => {
+      const status = statuses[(i + j) % 3]!
+      return toResult(row, check, { status, message: i === 1 ? NASTY : `${status} at ${row.path}`, exchanges: [] }, 1234 + i)
+    }),
+  )
+}
+
+describe('junitXml', () => {
+  const r = report(results())
+  const xml = junitXml(r)
+  let parsed: XmlElement | undefined
+  const doc = () => (parsed ??= parseXml(xml))
+
+  it('is well-formed XML with <testsuites> at the root', () => {
+    expect(doc().name).toBe('testsuites')
+    expect(() => parseXml(xml.replace('</testsuites>', ''))).toThrow(/never closed/)
+    expect(() => parseXml(xml.replace('<testcase', '<testcase a="1&2"'))).toThrow(/bare "&"/)
+  })
+
+  it('has the attributes of the JUnit schema, with counts equal to the report\'s', () => {
+    expect(doc().attrs).toMatchObject({ name: 'shop-conformance', tests: String(r.summary.total), failures: String(r.summary.failed), errors: '0', skipped: String(r.summary.skipped), time: '5.250' })
+    const suites = doc().children
+    expect(suites.every((s) => s.name === 'testsuite')).toBe(true)
+    expect(suites.map((s) => s.attrs.name)).toEqual(['cms', 'directory', 'integration'])
+    for (const suite of suites) {
+      const mine = r.results.filter((x) => x.module === suite.attrs.name)
+      const count = (s: Status) => String(mine.filter((x) => x.status === s).length)
+      expect(suite.attrs).toMatchObject({ tests: String(mine.length), failures: count('failed'), errors: '0', skipped: count('skipped') })
+      expect(suite.attrs.time).toMatch(/^\d+\.\d{3}$/)
+      expect(suite.children.map((c) => c.attrs.name)).toEqual(mine.map((x) => x.id))
+      for (const c of suite.children) {
+        expect(c.name).toBe('testcase')
+        expect(c.attrs.classname).toBe(`shop-conformance.${suite.attrs.name}`)
+        expect(c.attrs.time).toMatch(/^\d+\.\d{3}$/)
+      }
+    }
+    const cases = suites.flatMap((s) => s.children)
+    expect(cases).toHaveLength(r.summary.total)
+    expect(cases.filter((c) => c.children.some((x) => x.name === 'failure'))).toHaveLength(r.summary.failed)
+    expect(cases.filter((c) => c.children.some((x) => x.name === 'skipped'))).toHaveLength(r.summary.skipped)
+    expect(cases.filter((c) => c.children.length === 0)).toHaveLength(r.summary.passed)
+    expect(Number(suites.reduce((n, s) => n + Number(s.attrs.tests), 0))).toBe(r.summary.total)
+  })
+
+  it('gives a failure its message, check and spec sections, and a skip its message', () => {
+    const cases = new Map(doc().children.flatMap((s) => s.children).map((c) => [c.attrs.name!, c]))
+    for (const res of r.results) {
+      const c = cases.get(res.id)!
+      expect(c.attrs.time).toBe((res.durationMs / 1000).toFixed(3))
+      if (res.status === 'failed') {
+        const [failure] = c.children
+        expect(failure).toMatchObject({ name: 'failure', attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message, type: res.check } })
+        expect(failure!.text).toContain(`Spec: ${res.spec.join('; ')}`)
+        expect(res.spec.length).toBeGreaterThan(0)
+      }
+      if (res.status === 'skipped') expect(c.children).toEqual([{ name: 'skipped', attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message }, children: [], text: '' }])
+    }
+  })
+
+  it('escapes control characters, "]]>", "<", "&" and quotes so any message reads back as it was', () => {
+    const nasty = r.results.find((x) => x.message === NASTY && x.status === 'failed')!
+    const skip = r.results.find((x) => x.message === NASTY && x.status === 'skipped')!
+    const cases = doc().children.flatMap((s) => s.children)
+    expect(cases.find((x) => x.attrs.name === skip.id)!.children[0]!.attrs.message).toBe(NASTY_READ)
+    const c = doc().children.flatMap((s) => s.children).find((x) => x.attrs.name === nasty.id)!
+    const failure = c.children[0]!
+    // The attribute keeps line breaks and tabs (as character references), not just the text.
+    expect(failure.attrs.message).toBe(NASTY_READ)
+    expect(failure.text).toBe(`${NASTY_READ}\nSpec: ${nasty.spec.join('; ')}`)
+    expect(xml).not.toContain(']]>')
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/)
+  })
+
+  it('escapes ids and module names in attributes too', () => {
+    const [base] = results()
+    const odd: Result = { ...base!, id: 'GET /V1/x?a=1&b="2" › <route>', module: 'mod&"<x>"', status: 'failed' }
+    const one = parseXml(junitXml(report([odd])))
+    expect(one.children[0]!.attrs.name).toBe('mod&"<x>"')
+    expect(one.children[0]!.children[0]!.attrs).toMatchObject({ name: odd.id, classname: 'shop-conformance.mod&"<x>"' })
+  })
+
+  it('writes an empty but valid document for a report without results', () => {
+    const empty = parseXml(junitXml(report([])))
+    expect(empty.attrs).toMatchObject({ tests: '0', failures: '0', skipped: '0' })
+    expect(empty.children).toEqual([])
+  })
+})

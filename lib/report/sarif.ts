@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CHECKS } from '../checks/index.ts'
+import type { Result } from '../run/result.ts'
+import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
+import type { Baseline } from './baseline.ts'
+import type { Report } from './model.ts'
+
+/**
+ * report.sarif: the failures as SARIF 2.1.0 static-analysis results, for code-scanning dashboards. One run;
+ * one rule per check kind; one result per failed check, located at its catalog row (`GET /V1/modules`, a
+ * logical location: the suite judges a service, not a file) and fingerprinted by its stable result id, so the
+ * same failure in the next run is recognised as the same alert. Code-scanning services also want a file
+ * location: each result points at the line of the vendored spec that lists its endpoint.
+ */
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
+export const SARIF_VERSION = '2.1.0'
+/** The vendored spec, relative to the project root: where the physical locations point. */
+export const SPEC_SOURCE = 'lib/spec/source/commerce-rest-interface.md'
+/** Name of the partial fingerprint that carries the result id; versioned as SARIF recommends. */
+export const FINGERPRINT_KEY = 'shopConformanceResultId/v1'
+
+export interface SarifMessage {
+  text: string
+}
+
+export interface SarifRule {
+  id: string
+  name: string
+  shortDescription: SarifMessage
+  fullDescription?: SarifMessage
+  defaultConfiguration: { level: 'error' }
+  properties: { spec: string[] }
+}
+
+export interface SarifResult {
+  ruleId: string
+  ruleIndex: number
+  level: 'error'
+  message: SarifMessage
+  locations: {
+    logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[]
+    physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } }
+  }[]
+  partialFingerprints: Record<string, string>
+  baselineState?: 'new' | 'unchanged'
+  suppressions?: { kind: 'external'; status: 'accepted'; justification: string }[]
+  properties: { resultId: string; module: string; spec: string[]; alias?: string; warnings?: string[] }
+}
+
+export interface SarifLog {
+  $schema: string
+  version: '2.1.0'
+  runs: {
+    tool: { driver: { name: string; version: string; semanticVersion: string; rules: SarifRule[] } }
+    automationDetails: { id: string }
+    invocations: {
+      executionSuccessful: boolean
+      startTimeUtc: string
+      endTimeUtc: string
+      toolExecutionNotifications: { level: 'error'; message: SarifMessage }[]
+    }[]
+    results: SarifResult[]
+    properties: {
+      target: Report['target']
+      specVersion: string
+      runId: string
+      summary: Report['summary']
+      partial?: Report['partial']
+    }
+  }[]
+}
+
+const WORKFLOW_RULE = {
+  name: 'workflow',
+  description: 'A stateful workflow step does what the spec says, given what the earlier steps did.',
+  spec: [] as readonly string[],
+}
+
+/**
+ * The SARIF log of a report. With a baseline, failures it lists are marked `baselineState: "unchanged"` and
+ * carry an accepted external suppression whose justification is the entry's reason; the others are "new".
+ */
+export function sarifLog(report: Report, options: { baseline?: Baseline } = {}): SarifLog {
+  const failures = report.results.filter((r) => r.status === 'failed')
+  const rules: SarifRule[] = [...CHECKS, WORKFLOW_RULE].map((c) => rule(c.name, c.description, c.spec))
+  // A report from another suite version may name a check kind this one does not know: it still gets a rule.
+  for (const kind of new Set(failures.map((r) => r.check))) {
+    if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))
+  }
+  const reasons = new Map((options.baseline?.entries ?? []).map((e) => [e.id, e.reason]))
+  return {
+    $schema: SARIF_SCHEMA,
+    version: SARIF_VERSION,
+    runs: [
+      {
+        tool: { driver: { name: report.suite.name || 'shop-conformance', version: report.suite.version, semanticVersion: report.suite.version, rules } },
+        // The part before the last slash is the category dashboards group runs by; the run id follows it.
+        automationDetails: { id: `shop-conformance/${report.run.id}` },
+        invocations: [
+          {
+            executionSuccessful: report.runErrors.length === 0 && report.partial === undefined,
+            startTimeUtc: report.startedAt,
+            endTimeUtc: report.finishedAt,
+            toolExecutionNotifications: [
+              ...(report.partial !== undefined ? [`run cut short (${report.partial.reason}): the results cover only what ran`] : []),
+              ...report.runErrors,
+            ].map((e) => ({ level: 'error' as const, message: { text: e } })),
+          },
+        ],
+        results: failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), options.baseline === undefined ? undefined : reasons.get(r.id) ?? null)),
+        properties: { target: report.target, specVersion: report.spec.version, runId: report.run.id, summary: report.summary, ...(report.partial !== undefined ? { partial: report.partial } : {}) },
+      },
+    ],
+  }
+}
+
+function rule(id: string, description: string, spec: readonly string[]): SarifRule {
+  return {
+    id,
+    name: id,
+    shortDescription: { text: description },
+    ...(spec.length > 0 ? { fullDescription: { text: `${description} Spec: ${spec.join('; ')}.` } } : {}),
+    defaultConfiguration: { level: 'error' },
+    properties: { spec: [...spec] },
+  }
+}
+
+/** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
+function sarifResult(r: Result, ruleIndex: number, reason: string | null | undefined): SarifResult {
+  const workflowOnly = r.endpoint.method === '-'
+  const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : `${r.endpoint.method} ${r.endpoint.path}`
+  return {
+    ruleId: r.check,
+    ruleIndex,
+    level: 'error',
+    message: { text: r.spec.length > 0 ? `${r.message} (spec: ${r.spec.join('; ')})` : r.message },
+    locations: [
+      {
+        logicalLocations: [{ name: workflowOnly ? fullyQualifiedName : r.endpoint.path, fullyQualifiedName, kind: workflowOnly ? 'module' : 'resource' }],
+        ...physicalLocation(workflowOnly ? undefined : fullyQualifiedName),
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: r.id },
+    ...(reason === undefined ? {} : reason === null ? { baselineState: 'new' as const } : { baselineState: 'unchanged' as const, suppressions: [{ kind: 'external' as const, status: 'accepted' as const, justification: reason }] }),
+    properties: {
+      resultId: r.id,
+      module: r.module,
+      spec: r.spec,
+      ...(r.endpoint.alias !== undefined ? { alias: r.endpoint.alias } : {}),
+      ...(r.warnings !== undefined ? { warnings: r.warnings } : {}),
+    },
+  }
+}
+
+let specLines: Map<string, number> | undefined
+
+/** The spec line that lists the endpoint (its module's endpoint list where it has one); line 1 for a workflow. */
+function physicalLocation(endpoint: string | undefined): Pick<SarifResult['locations'][number], 'physicalLocation'> {
+  if (specLines === undefined) {
+    specLines = new Map()
+    try {
+      const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+      const occurrences = extractSpecOccurrences(readFileSync(join(root, SPEC_SOURCE), 'utf8'))
+      const listed = (o: { section: string }) => o.section.startsWith('Endpoints › Endpoint lists by module')
+      for (const o of [...occurrences.filter(listed), ...occurrences.filter((o) => !listed(o))]) {
+        const key = `${o.method} ${o.path}`
+        if (!specLines.has(key)) specLines.set(key, o.lineNo)
+      }
+    } catch {
+      // Without the vendored spec the results keep their logical locations only.
+      return {}
+    }
+  }
+  if (specLines.size === 0) return {}
+  const line = endpoint === undefined ? 1 : specLines.get(endpoint)
+  return line === undefined ? {} : { physicalLocation: { artifactLocation: { uri: SPEC_SOURCE }, region: { startLine: line } } }
+}

@@ -1,0 +1,139 @@
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto'
+import { ConfigError } from '../target/config.ts'
+import type { Report } from './model.ts'
+
+/**
+ * Signed results. A report's digest is the SHA-256 of its canonical JSON: keys sorted (by UTF-16 code
+ * units), no whitespace, numbers and strings as JSON.stringify writes them (RFC 8785 for the values a report
+ * holds), and the report's own top-level `signature` field left out, so a report can carry its signature or
+ * digest without changing it. Indentation or key order of report.json therefore do not matter; any change of
+ * a value does.
+ */
+
+export interface SignatureFile {
+  algorithm: 'Ed25519'
+  /** SHA-256 hex of the canonical report. */
+  digest: string
+  /** Ed25519 signature of the canonical report's UTF-8 bytes, base64. */
+  signature: string
+  /** SPKI PEM of the signing key. Informational: verification uses the key the verifier trusts. */
+  publicKey: string
+  signedAt: string
+}
+
+export function canonicalJson(value: unknown): string {
+  return canon(value, true)
+}
+
+function canon(value: unknown, top: boolean): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON: non-finite number')
+    if (typeof value === 'bigint') throw new Error('canonical JSON: bigint')
+    return JSON.stringify(value) ?? 'null'
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canon(v, false))).join(',')}]`
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canon((value as { toJSON(): unknown }).toJSON(), top)
+  const entries = Object.keys(value)
+    .filter((k) => !(top && k === 'signature'))
+    .filter((k) => {
+      const v = (value as Record<string, unknown>)[k]
+      return v !== undefined && typeof v !== 'function'
+    })
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canon((value as Record<string, unknown>)[k], false)}`)
+  return `{${entries.join(',')}}`
+}
+
+/** SHA-256 hex of the report's canonical JSON (its `signature` field excluded). */
+export function reportDigest(report: Report | Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(report), 'utf8').digest('hex')
+}
+
+/** Loads an Ed25519 private key (PKCS#8 PEM, as `openssl genpkey -algorithm ed25519` writes it). */
+export function ed25519PrivateKey(pem: string, name: string): KeyObject {
+  let key: KeyObject
+  try {
+    key = createPrivateKey(pem)
+  } catch (err) {
+    throw new ConfigError(`${name}: not a private key (${firstLine(err)})`)
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)`)
+  return key
+}
+
+/** Loads an Ed25519 public key (SPKI PEM, as `openssl pkey -pubout` writes it; a private key PEM gives its public half). */
+export function ed25519PublicKey(pem: string, name: string): KeyObject {
+  let key: KeyObject
+  try {
+    key = createPublicKey(pem)
+  } catch (err) {
+    throw new ConfigError(`${name}: not a public key (${firstLine(err)})`)
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
+  return key
+}
+
+export function signReport(report: Report | Record<string, unknown>, privateKey: KeyObject, now: Date = new Date()): SignatureFile {
+  const canonical = Buffer.from(canonicalJson(report), 'utf8')
+  return {
+    algorithm: 'Ed25519',
+    digest: createHash('sha256').update(canonical).digest('hex'),
+    signature: sign(null, canonical, privateKey).toString('base64'),
+    publicKey: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(),
+    signedAt: now.toISOString(),
+  }
+}
+
+/** Validates a parsed .sig file; a ConfigError names the file and what is wrong. */
+export function parseSignatureFile(data: unknown, name: string): SignatureFile {
+  const o = data as Partial<Record<keyof SignatureFile, unknown>>
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ConfigError(`${name}: not a signature file (expected a JSON object)`)
+  if (o.algorithm !== 'Ed25519') throw new ConfigError(`${name}: algorithm ${JSON.stringify(o.algorithm) ?? 'missing'} is not supported (only Ed25519)`)
+  if (typeof o.digest !== 'string' || !/^[0-9a-f]{64}$/.test(o.digest)) throw new ConfigError(`${name}: "digest" is not a SHA-256 hex digest`)
+  if (typeof o.signature !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(o.signature)) throw new ConfigError(`${name}: "signature" is not base64`)
+  return {
+    algorithm: 'Ed25519',
+    digest: o.digest,
+    signature: o.signature,
+    publicKey: typeof o.publicKey === 'string' ? o.publicKey : '',
+    signedAt: typeof o.signedAt === 'string' ? o.signedAt : '',
+  }
+}
+
+export type VerifyOutcome =
+  | { ok: true; digest: string; signedAt: string }
+  | { ok: false; reason: 'report changed' | 'signature mismatch'; digest: string; message: string }
+
+/**
+ * Checks a report against its signature file with the public key the verifier trusts (never the key the
+ * file names). "report changed": the report's digest is not the signed one. "signature mismatch": the digest
+ * matches but the signature was not made by this key over it (another key, or an edited .sig file).
+ */
+export function verifyReport(report: Report | Record<string, unknown>, sig: SignatureFile, publicKey: KeyObject): VerifyOutcome {
+  const canonical = Buffer.from(canonicalJson(report), 'utf8')
+  const digest = createHash('sha256').update(canonical).digest('hex')
+  if (digest !== sig.digest) {
+    return { ok: false, reason: 'report changed', digest, message: `report changed since it was signed (digest ${digest}, signed ${sig.digest})` }
+  }
+  let valid = false
+  try {
+    valid = verify(null, canonical, publicKey, Buffer.from(sig.signature, 'base64'))
+  } catch {
+    valid = false
+  }
+  if (!valid) {
+    let signer = ''
+    try {
+      const named = sig.publicKey === '' ? undefined : createPublicKey(sig.publicKey).export({ type: 'spki', format: 'pem' }).toString()
+      if (named !== undefined && named !== publicKey.export({ type: 'spki', format: 'pem' }).toString()) signer = ' (signed with another key)'
+    } catch {
+      signer = ''
+    }
+    return { ok: false, reason: 'signature mismatch', digest, message: `signature does not verify with the given public key${signer}` }
+  }
+  return { ok: true, digest, signedAt: sig.signedAt }
+}
+
+function firstLine(err: unknown): string {
+  return String((err as Error).message ?? err).split('\n')[0]!
+}
