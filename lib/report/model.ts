@@ -15,6 +15,8 @@ export interface Report {
     timeoutMs: number
     modules: string[]
     checks: string[]
+    /** `i/n` when this run is one shard of a split run (`report merge` joins them). */
+    shard?: string
     pathAliases: { from: string; to: string }[]
   }
   startedAt: string
@@ -33,6 +35,8 @@ export interface Report {
   runErrors: string[]
   /** The statement a vendor hands over: conformance of required checks, and a verdict per module. */
   certification?: Conformance & { modules: ModuleStatement[] }
+  /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
+  signature?: { digest: string }
   /** What a `--baseline` file excused and what it no longer matches. */
   baseline?: { file: string; newFailures: string[]; baselinedFailures: string[]; stale: string[]; unjudged: string[]; notInThisRun: string[] }
   results: Result[]

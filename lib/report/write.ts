@@ -6,6 +6,7 @@ import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
 import { sarifLog } from './sarif.ts'
+import { reportDigest } from './sign.ts'
 import { markdownSummary } from './text.ts'
 
 export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md', 'badge.svg', 'report.sarif'] as const
@@ -15,15 +16,18 @@ export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary
  * written whole or not at all (temp file, then rename), so a reader never sees half a report.
  */
 export async function writeReports(dir: string, report: Report, secrets: Secrets): Promise<Report> {
-  const clean = secrets.redact(report)
+  // Redacted twice over (deep, then as text): the digest is of exactly what report.json will hold.
+  const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
+  clean.signature = { digest: reportDigest(clean) }
+  const baselined = new Set(clean.baseline?.baselinedFailures ?? [])
   await mkdir(dir, { recursive: true })
   const rendered: Record<(typeof REPORT_FILES)[number], string> = {
     'report.json': `${JSON.stringify(clean, null, 2)}\n`,
-    'report.html': reportHtml(clean),
+    'report.html': reportHtml(clean, { baselined }),
     'junit.xml': junitXml(clean),
     'summary.md': markdownSummary(clean),
     'report.sarif': `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
-    'badge.svg': badgeSvg(clean),
+    'badge.svg': badgeSvg(clean, { baselined }),
   }
   for (const [name, text] of Object.entries(rendered)) {
     const path = join(dir, name)

@@ -42,6 +42,8 @@ export interface RunConfig {
   baseline?: string
   /** A baseline entry that now passes does not fail the run. */
   allowStale: boolean
+  /** This machine's part of a run split across CI machines (`i/n`, vitest's own sharding by suite file). */
+  shard?: { index: number; count: number }
   pathAliases: PathAlias[]
   /** Seed of the fixture builders: the same seed gives the same data (apart from the run id). */
   seed: number
@@ -82,6 +84,7 @@ const FLAGS = {
   'run-timeout-ms': { type: 'string' },
   baseline: { type: 'string' },
   'allow-stale': { type: 'boolean' },
+  shard: { type: 'string' },
 } as const
 
 export type Env = Record<string, string | undefined>
@@ -138,6 +141,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
+    ...(flags.shard !== undefined ? { shard: shardSetting(flags.shard) } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
@@ -154,6 +158,14 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
 function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
   if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
   return { seed: nonNegativeInt('--seed / SHOP_SEED', raw, 2 ** 31 - 1), seedGiven: true }
+}
+
+function shardSetting(raw: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw)
+  const index = Number(m?.[1])
+  const count = Number(m?.[2])
+  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new ConfigError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
+  return { index, count }
 }
 
 function booleanSetting(name: string, raw: string | undefined): boolean {

@@ -1,0 +1,103 @@
+import type { Exchange } from '../target/client.ts'
+import { MALFORMED_TOKEN_PREFIX } from '../target/secrets.ts'
+
+/**
+ * A copy-paste `curl` command that repeats an exchange's request, for a POSIX shell.
+ *
+ * Everything taken from the exchange is single-quoted (`'` becomes `'\''`), so nothing in a URL, header or
+ * body can expand or end the command. A secret is never in it: the Authorization header always becomes
+ * `"Authorization: Bearer $TOKEN"` (a variable the reader sets; a comment line says which token), except the
+ * suite's own made-up malformed token, which is no secret and is kept so the probe can be replayed. Any other
+ * redacted text (`[redacted …]`, in the URL, a header or the body) becomes a shell variable spliced in
+ * double quotes, e.g. `[redacted admin password]` → `"$ADMIN_PASSWORD"`; the literal `[redacted…]` never
+ * reaches the command.
+ */
+export function curlFor(exchange: Pick<Exchange, 'request'>): string {
+  const { method, url, headers, body } = exchange.request
+  const needs = new Map<string, string>()
+  const parts: string[] = ['curl']
+  if (/[[\]{}]/.test(url)) parts.push('--globoff')
+  parts.push('--request', quote(method.toUpperCase()), shellText(url, needs))
+  parts.push('-H', quote('Accept: application/json'))
+
+  const hasBody = body !== undefined
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase()
+    if (lower === 'accept' || lower === 'content-type' || lower === 'content-length' || lower === 'host') continue
+    if (lower === 'authorization' || lower === 'proxy-authorization') {
+      parts.push('-H', authorization(lower === 'authorization' ? 'Authorization' : 'Proxy-Authorization', value, needs))
+    } else if (SENSITIVE_HEADER.test(lower)) {
+      const variable = variableName(lower)
+      needs.set(variable, `the ${lower} value`)
+      parts.push('-H', `"${lower}: $${variable}"`)
+    } else {
+      parts.push('-H', shellText(`${name}: ${value}`, needs))
+    }
+  }
+  if (hasBody) {
+    parts.push('-H', quote('Content-Type: application/json'))
+    // --data-raw: a body starting with "@" is sent as is, never read from a file.
+    parts.push('--data-raw', shellText(typeof body === 'string' ? body : JSON.stringify(body), needs))
+  }
+
+  const command = joinParts(parts)
+  if (needs.size === 0) return command
+  const comment = `# set first: ${[...needs].map(([variable, what]) => `${variable} (${what})`).join(', ')}`
+  return `${comment.replace(/\n/g, ' ')}\n${command}`
+}
+
+/** Header names that carry secrets even when nothing marked them redacted. */
+const SENSITIVE_HEADER = /^(cookie|set-cookie|x-api-key|x-auth-token|x-access-token)$/
+const REDACTED = /\[redacted([^\]]*)\]/g
+const MALFORMED_BEARER = new RegExp(`^Bearer ${MALFORMED_TOKEN_PREFIX}[0-9a-f]+$`)
+
+function authorization(header: string, value: string, needs: Map<string, string>): string {
+  if (MALFORMED_BEARER.test(value)) return quote(`${header}: ${value}`)
+  const label = /^Bearer \[redacted ([^\]]+)\]$/.exec(value)?.[1]
+  needs.set('TOKEN', label !== undefined ? `an ${label}`.replace(/^an ([^aeiou])/, 'a $1') : 'a token for the target')
+  return `"${header}: Bearer $TOKEN"`
+}
+
+/** Single-quotes `text`, with each `[redacted …]` replaced by a double-quoted variable spliced in. */
+function shellText(text: string, needs: Map<string, string>): string {
+  let out = ''
+  let last = 0
+  for (const match of text.matchAll(REDACTED)) {
+    const variable = variableName(match[1] ?? '')
+    const label = (match[1] ?? '').trim()
+    needs.set(variable, label === '' ? 'a redacted value' : `the ${label}`)
+    const before = text.slice(last, match.index)
+    out += `${before === '' ? '' : quote(before)}"$${variable}"`
+    last = match.index + match[0].length
+  }
+  const rest = text.slice(last)
+  return rest === '' && out !== '' ? out : out + quote(rest)
+}
+
+function variableName(label: string): string {
+  const name = label.trim().toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+  return name === '' ? 'SECRET' : /^[0-9]/.test(name) ? `_${name}` : name
+}
+
+/** POSIX single quotes: nothing inside expands; a `'` is closed, escaped and reopened. */
+export function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+function joinParts(parts: string[]): string {
+  // One option (and its value) per line, so long bodies stay readable and the command copy-pastes whole.
+  const lines: string[] = []
+  let current = ''
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? ''
+    const takesValue = part === '-H' || part === '--data-raw' || part === '--request'
+    const piece = takesValue ? `${part} ${parts[++i] ?? ''}` : part
+    if (current === '') current = piece
+    else if (part === '-H' || part === '--data-raw') {
+      lines.push(current)
+      current = piece
+    } else current += ` ${piece}`
+  }
+  lines.push(current)
+  return lines.join(' \\\n  ')
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import type { Result } from '../run/result.ts'
+import { conformance } from './certify.ts'
+import { curlFor } from './curl.ts'
+import { reportHtml } from './html.ts'
+import type { Report } from './model.ts'
+
+const HOSTILE = '</script><img src=x onerror=alert(1)><!-- <script>window.pwned=1</script>'
+
+function result(over: Partial<Result> & Pick<Result, 'id' | 'status'>): Result {
+  return {
+    module: 'directory',
+    endpoint: { method: 'GET', path: '/V1/directory/countries' },
+    check: 'route',
+    message: 'ok',
+    durationMs: 3,
+    spec: ['Endpoints'],
+    exchanges: [],
+    ...over,
+  }
+}
+
+function sampleReport(): Report {
+  const results: Result[] = [
+    result({ id: 'GET /V1/directory/countries › route', status: 'passed' }),
+    result({
+      id: 'GET /V1/modules › access',
+      module: 'analytics-async-backend',
+      endpoint: { method: 'GET', path: '/V1/modules' },
+      check: 'access',
+      status: 'failed',
+      message: `admin endpoint: no token let through (200 ${HOSTILE})`,
+      spec: ['Authentication 1–4', 'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
+      exchanges: [
+        {
+          request: { method: 'GET', url: 'http://127.0.0.1:1/rest/default/V1/modules?searchCriteria[pageSize]=5', headers: { accept: 'application/json', authorization: 'Bearer [redacted customer token]' } },
+          response: { status: 200, headers: { 'content-type': 'text/html' }, body: `<html><body>${HOSTILE}</body></html>` },
+          durationMs: 2,
+        },
+      ],
+      details: { accessClass: 'admin', matrix: { none: { expected: 'refuse', seen: 'accepted', answer: `200 ${HOSTILE}`, ok: false } } },
+      warnings: [HOSTILE],
+    }),
+    result({ id: 'GET /V1/directory/countries › body-keys', check: 'body-keys', status: 'skipped', applicable: false, message: 'not shown' }),
+    result({ id: 'workflow w › 01 step', check: 'workflow', status: 'passed', message: 'u2028\u2028 u2029\u2029 ok' }),
+  ]
+  return {
+    suite: { name: 'shop-conformance', version: '0.1.0' },
+    spec: { version: '2.4.9' },
+    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
+    run: { id: 'run-1', seed: 42, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    durationMs: 1000,
+    summary: { passed: 2, failed: 1, skipped: 1, notApplicable: 1, total: 4, warnings: 1, endpointsInCatalog: 278, endpointsChecked: 2 },
+    calibration: { noRoute: ['404 "Request does not match any route."'], unknownStore: [] },
+    created: [],
+    cleanup: { removed: 0, leftovers: [] },
+    runErrors: [],
+    results,
+  }
+}
+
+/** The text of the `<script id=...>` element, as the HTML parser would end it: at the first `</script`. */
+function scriptText(html: string, id: string): string {
+  const open = `<script id="${id}" type="application/json">`
+  const start = html.indexOf(open)
+  expect(start).toBeGreaterThan(0)
+  const from = start + open.length
+  return html.slice(from, html.toLowerCase().indexOf('</script', from))
+}
+
+describe('reportHtml', () => {
+  const report = sampleReport()
+  const html = reportHtml(report)
+
+  it('is self-contained: no http(s) asset, no src or href to anything outside the page', () => {
+    // Everything but the embedded data: markup, style and script of the page itself.
+    const page = html.replace(/<script id="report-(data|view)" type="application\/json">[\s\S]*?<\/script>/g, '')
+    expect(page).not.toMatch(/https?:\/\//i)
+    expect(page).not.toMatch(/\/\/[a-z0-9.-]+\.[a-z]{2,}\//i)
+    for (const m of page.matchAll(/\b(src|href|action|srcset|poster|data)\s*=\s*["']?([^"'\s>]*)/gi)) {
+      expect(m[2], m[0]).toMatch(/^(data:|#|$)/)
+    }
+    expect(page).not.toMatch(/@import|url\(\s*['"]?(?!#)[a-z]+:/i)
+    expect(page).not.toMatch(/<(iframe|object|embed|link rel="stylesheet"|img)\b/i)
+    expect(page).not.toMatch(/\b(fetch|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts)\b/)
+    expect(page).not.toMatch(/\.innerHTML|outerHTML|insertAdjacentHTML|document\.write/)
+    // The CSP forbids any network access and any script but the page's own.
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]+';/)
+  })
+
+  it('embeds the report as JSON that parses back to the report, and nothing in the data can end the script element', () => {
+    const data = scriptText(html, 'report-data')
+    expect(data).not.toContain('<')
+    expect(JSON.parse(data)).toEqual(report)
+    // Exactly the page's three script elements; the hostile message opened none.
+    expect(html.match(/<script\b/gi)).toHaveLength(3)
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('window.pwned=1</script>')
+    expect(html).not.toMatch(/[\u2028\u2029]/)
+  })
+
+  it('embeds the certification statement and a curl per exchange, derived from the same report', () => {
+    const view = JSON.parse(scriptText(html, 'report-view')) as { conformance: unknown; statements: { module: string; verdict: string }[]; curls: string[][] }
+    expect(view.conformance).toEqual(conformance(report.results, { runErrors: report.runErrors }))
+    expect(view.statements.find((s) => s.module === 'analytics-async-backend')?.verdict).toBe('does not conform')
+    expect(view.curls).toEqual(report.results.map((r) => r.exchanges.map((e) => curlFor(e))))
+    expect(view.curls[1]?.[0]).toContain('"Authorization: Bearer $TOKEN"')
+    expect(view.curls[1]?.[0]).toContain('--globoff')
+  })
+
+  it('pins its script by hash: the CSP hash is the script in the page', async () => {
+    const { createHash } = await import('node:crypto')
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(script.length).toBeGreaterThan(1000)
+    // Printable ASCII only: the HTML parser rewrites some characters (NUL, CR), which would break the hash.
+    expect(script).toMatch(/^[\t\n\x20-\x7e]*$/)
+    expect(html).toContain(`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+    // Data reaches the page only as text.
+    expect(script).toContain('textContent')
+  })
+
+  it('shows the signature digest when the report carries one, and renders without it', () => {
+    const signed = { ...report, signature: { digest: 'sha256:abc123' } } as Report
+    expect(JSON.parse(scriptText(reportHtml(signed), 'report-data')).signature.digest).toBe('sha256:abc123')
+    expect(reportHtml(signed)).toContain("report.signature && report.signature.digest")
+  })
+})
