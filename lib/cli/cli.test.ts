@@ -24,7 +24,8 @@ interface CliRun {
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args, '--report-dir', join(dir, 'reports')].filter((a) => a !== ''), {
+    const reportDir = args[0] === 'run' ? ['--report-dir', join(dir, 'reports')] : []
+    const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
     })
@@ -153,5 +154,49 @@ describe('shop-conformance run', () => {
       expect(run.stderr).toMatch(message)
       expect(run.report).toBeUndefined()
     }
+  })
+})
+
+describe('shop-conformance in a CI gate', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const c of closers) await c()
+  })
+
+  it('splits a run into shards whose merge equals the unsharded run', { timeout: 300_000 }, async () => {
+    const args = ['--module', 'directory,eav,catalog-prices,quote', '--seed', '7']
+    const [whole, one, two] = await Promise.all([cli(['run', ...args]), cli(['run', ...args, '--shard', '1/2']), cli(['run', ...args, '--shard', '2/2'])])
+    for (const r of [whole, one, two]) expect(r.status).toBe(0)
+    const merged = await cli(['report', 'merge', '--out', join(one.dir, 'merged'), join(one.dir, 'reports/report.json'), join(two.dir, 'reports/report.json')])
+    expect(merged.status).toBe(0)
+    const m = JSON.parse(readFileSync(join(one.dir, 'merged/report.json'), 'utf8')) as Report
+    const statusById = (r: Report) => Object.fromEntries(r.results.map((x) => [x.id, x.status]))
+    expect(m.summary).toEqual(whole.report!.summary)
+    expect(statusById(m)).toEqual(statusById(whole.report!))
+    expect(one.report!.results.length).toBeGreaterThan(0)
+    expect(two.report!.results.length).toBeGreaterThan(0)
+  })
+
+  it('fails only on new failures with a baseline, and on stale entries unless allowed', { timeout: 300_000 }, async () => {
+    const faulty = await startReferenceTarget({ faults: [{ name: 'admin-open' }] })
+    const clean = await startReferenceTarget()
+    closers.push(() => faulty.close(), () => clean.close())
+    const env = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+    const args = ['--module', 'analytics-async-backend', '--check', 'access']
+    const first = await cli(['run', '--base-url', faulty.url, ...args], env)
+    expect(first.status).toBe(1)
+    const baselineFile = join(first.dir, 'baseline.json')
+    expect((await cli(['baseline', '--from', join(first.dir, 'reports/report.json'), '--out', baselineFile])).status).toBe(0)
+    const excused = await cli(['run', '--base-url', faulty.url, ...args, '--baseline', baselineFile], env)
+    expect(excused.status).toBe(0)
+    expect(excused.report!.baseline).toMatchObject({ newFailures: [], baselinedFailures: ['GET /V1/modules › access'] })
+    expect(excused.report!.certification!.verdict).toBe('incomplete')
+    const stale = await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile], env)
+    expect(stale.status).toBe(1)
+    expect(stale.stdout).toMatch(/stale \(now passes; remove it or pass --allow-stale\): GET \/V1\/modules › access/)
+    expect((await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile, '--allow-stale'], env)).status).toBe(0)
+    const unreadable = await cli(['run', '--base-url', clean.url, ...args, '--baseline', join(first.dir, 'missing.json')], env)
+    expect(unreadable.status).toBe(2)
+    expect(unreadable.stderr.trim().split('\n')).toHaveLength(1)
   })
 })
