@@ -1,5 +1,6 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../target/session.ts'
+import { clip } from '../target/answer-text.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
 
@@ -20,15 +21,26 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
         exchanges,
         details,
       }
-    default:
+    default: {
+      const answer = p.answer!
+      if (answer.status >= 500) {
+        return { status: 'failed', message: `${row.method} ${p.path} answered a server error (${quoteAnswer(p)}) to a well-formed call`, exchanges, details }
+      }
+      // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
+      if (!answer.json && answer.status !== 204) {
+        const type = answer.headers['content-type'] ?? 'no content type'
+        const what = answer.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
+        return { status: 'failed', message: `${row.method} ${p.path} answered ${answer.status} with ${what}, where the spec says payloads are JSON`, exchanges, details }
+      }
       return { status: 'passed', message: `served: answered ${quoteAnswer(p)}, not the no-route answer`, exchanges, details }
+    }
   }
 }
 
 export const routeCheck: Check = {
   name: 'route',
-  description: 'The endpoint exists at its method and path.',
-  spec: ['Endpoints'],
+  description: 'The endpoint exists at its method and path and answers JSON, not a server error.',
+  spec: ['Endpoints', 'What the service does (payloads are JSON)'],
   appliesTo: () => true,
   run: route,
 }

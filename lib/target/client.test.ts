@@ -6,6 +6,7 @@ import { Secrets } from './secrets.ts'
 
 let server: Server
 let base: string
+const limitedCalls = new Map<string, number>()
 let inFlight = 0
 let maxInFlight = 0
 const seen: { url?: string; headers: Record<string, unknown>; body: string }[] = []
@@ -22,6 +23,13 @@ beforeAll(async () => {
       if (path === '/V1/html') return res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>')
       if (path === '/V1/broken-json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":')
       if (path === '/V1/big') return res.writeHead(200).end('x'.repeat(3000))
+      if (path.startsWith('/V1/limited')) {
+        const n = (limitedCalls.get(path) ?? 0) + 1
+        limitedCalls.set(path, n)
+        const retryAfter = path === '/V1/limited-long' ? '3600' : '1'
+        if (path === '/V1/limited-always' || path === '/V1/limited-long' || n <= 2) return res.writeHead(429, { 'retry-after': retryAfter, 'content-type': 'application/json' }).end('{"message":"Too many requests"}')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('"ok"')
+      }
       if (path === '/V1/slowish') {
         inFlight++
         maxInFlight = Math.max(maxInFlight, inFlight)
@@ -100,5 +108,30 @@ describe('TargetClient', () => {
     expect(maxInFlight).toBe(3)
     expect(c.sent).toBe(12)
     await c.close()
+  })
+
+  it('waits out 429 as Retry-After asks, a bounded number of times', async () => {
+    const c = client()
+    const o = await c.send({ method: 'GET', path: '/V1/limited', store: 'default' })
+    expect(o.answer?.status).toBe(200)
+    expect(o.exchange.note).toBe('retried 2 times after 429, waiting as Retry-After asked')
+    const always = await c.send({ method: 'GET', path: '/V1/limited-always', store: 'default' })
+    expect(always.failure).toMatchObject({ kind: 'rate-limited', message: 'the target answered 429 Too Many Requests 3 times (Retry-After: 1); no answer to judge' })
+    // An hour is more than the suite waits: no retry, no answer to judge.
+    const long = await c.send({ method: 'GET', path: '/V1/limited-long', store: 'default' })
+    expect(long.failure?.kind).toBe('rate-limited')
+    expect(limitedCalls.get('/V1/limited-long')).toBe(1)
+    await c.close()
+  })
+
+  it('stops sending once the target has stopped answering', async () => {
+    const dead = new TargetClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000, concurrency: 4, secrets: new Secrets() })
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => dead.send({ method: 'GET', path: '/V1/x', store: 'default' })))
+    // Those already in flight when the 20th failed still went out; none after.
+    expect(dead.sent).toBeGreaterThanOrEqual(20)
+    expect(dead.sent).toBeLessThan(24)
+    expect(outcomes.at(-1)!.failure).toMatchObject({ kind: 'target-gone' })
+    expect(outcomes.at(-1)!.failure!.message).toMatch(/^not sent: the target stopped answering \(20 requests in a row got no answer; the last: connection failed: ECONNREFUSED/)
+    await dead.close()
   })
 })

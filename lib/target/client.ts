@@ -21,6 +21,8 @@ export interface Exchange {
   response?: RecordedResponse
   /** Set when no complete answer came back. */
   error?: string
+  /** What the client did beyond one plain request (e.g. retries after 429). */
+  note?: string
   durationMs: number
 }
 
@@ -34,7 +36,7 @@ export interface Answer {
   text: string
 }
 
-export type TransportFailureKind = 'timeout' | 'connection' | 'protocol'
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone'
 
 export interface TransportFailure {
   kind: TransportFailureKind
@@ -68,7 +70,17 @@ export interface ClientOptions {
   maxBodyBytes?: number
   /** Largest body kept in a recorded exchange. */
   maxRecordedBodyChars?: number
+  /** Total time the client may spend waiting out 429 Retry-After answers over its whole life. */
+  retryBudgetMs?: number
+  /** Told of every request sent and its outcome (benchmarks record the sequence). */
+  observer?: (spec: RequestSpec, outcome: Outcome) => void
 }
+
+/** Retries of one request after 429, each waiting what Retry-After asks, if it asks for at most this long. */
+const MAX_429_RETRIES = 2
+const MAX_RETRY_AFTER_MS = 5_000
+/** This many requests in a row without an answer: the target is gone, and the rest are not sent. */
+const GONE_AFTER_FAILURES = 20
 
 /**
  * The one way the suite talks to a target: bounded concurrency, a hard deadline per request,
@@ -79,11 +91,15 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #limit: LimitFunction
   readonly #base: URL
-  readonly #options: Required<ClientOptions>
+  readonly #options: Required<Omit<ClientOptions, 'observer'>> & Pick<ClientOptions, 'observer'>
   #sent = 0
+  #retryBudgetMs: number
+  #failuresInARow = 0
+  #lastFailure = ''
 
   constructor(options: ClientOptions) {
-    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, ...options }
+    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, ...options }
+    this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
     this.#limit = pLimit(options.concurrency)
     this.#agent = new Agent({
@@ -107,7 +123,47 @@ export class TargetClient {
   }
 
   send(spec: RequestSpec): Promise<Outcome> {
-    return this.#limit(() => this.#send(spec))
+    return this.#limit(async () => {
+      const outcome = await this.#sendHonouringRateLimits(spec)
+      if (outcome.answer !== undefined) this.#failuresInARow = 0
+      else if (outcome.failure?.kind !== 'target-gone') {
+        this.#failuresInARow++
+        this.#lastFailure = outcome.failure?.message ?? ''
+      }
+      this.#options.observer?.(spec, outcome)
+      return outcome
+    })
+  }
+
+  /**
+   * 429 answers are waited out as Retry-After asks, a few times per request and within a budget for the whole
+   * run; a target still answering 429 after that gave no answer to judge.
+   */
+  async #sendHonouringRateLimits(spec: RequestSpec): Promise<Outcome> {
+    if (this.#failuresInARow >= GONE_AFTER_FAILURES) {
+      const message = `not sent: the target stopped answering (${this.#failuresInARow} requests in a row got no answer; the last: ${this.#lastFailure})`
+      return { failure: { kind: 'target-gone', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+    }
+    let outcome = await this.#send(spec)
+    let retries = 0
+    while (outcome.answer?.status === 429 && retries < MAX_429_RETRIES) {
+      const wait = retryAfterMs(outcome.answer.headers['retry-after'])
+      if (wait === undefined || wait > MAX_RETRY_AFTER_MS || wait > this.#retryBudgetMs) break
+      this.#retryBudgetMs -= wait
+      retries++
+      await new Promise((r) => setTimeout(r, wait))
+      outcome = await this.#send(spec)
+    }
+    const note = retries > 0 ? `retried ${retries} time${retries > 1 ? 's' : ''} after 429, waiting as Retry-After asked` : undefined
+    if (outcome.answer?.status === 429) {
+      const message = `the target answered 429 Too Many Requests${retries > 0 ? ` ${retries + 1} times` : ''} (Retry-After: ${outcome.answer.headers['retry-after'] ?? 'none'}); no answer to judge`
+      return { failure: { kind: 'rate-limited', message }, exchange: { ...outcome.exchange, ...(note !== undefined ? { note } : {}), error: message } }
+    }
+    return note === undefined ? outcome : { ...outcome, exchange: { ...outcome.exchange, note } }
+  }
+
+  #recorded(spec: RequestSpec, url: string): RecordedRequest {
+    return this.#options.secrets.redact(unredactedRequest(spec, url))
   }
 
   async close(): Promise<void> {
@@ -116,15 +172,11 @@ export class TargetClient {
 
   async #send(spec: RequestSpec): Promise<Outcome> {
     const url = this.urlFor(spec)
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`
-    let payload: string | undefined
-    if (spec.body !== undefined) {
-      headers['content-type'] = 'application/json'
-      payload = JSON.stringify(spec.body)
-    }
+    const request = unredactedRequest(spec, url)
+    const { headers } = request
+    const payload = spec.body !== undefined ? JSON.stringify(spec.body) : undefined
     const started = performance.now()
-    const recordedRequest = (): RecordedRequest => ({ method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) })
+    const recordedRequest = (): RecordedRequest => request
     this.#sent++
     try {
       const target = new URL(url)
@@ -165,6 +217,22 @@ export class TargetClient {
 
 /** Hop-by-hop headers say nothing about the interface and would only bloat every recorded exchange. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+
+/** The request as sent, secrets and all: only ever handed to redaction or to the wire. */
+function unredactedRequest(spec: RequestSpec, url: string): RecordedRequest {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`
+  if (spec.body !== undefined) headers['content-type'] = 'application/json'
+  return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) }
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {}

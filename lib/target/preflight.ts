@@ -58,10 +58,11 @@ export async function preflight(
     const customer = customerCredentials === undefined ? undefined : await requestToken(client, secrets, 'customer', customerCredentials, store)
     const disposableCustomer = config.readOnly ? undefined : await disposableCustomerToken(client, secrets, runId, store, note)
 
-    await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
-    if (customer !== undefined) {
-      await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
-    }
+    const adminCheckPath = await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
+    const customerCheckPath =
+      customer === undefined
+        ? undefined
+        : await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
     const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
     const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined)
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
@@ -84,6 +85,8 @@ export async function preflight(
         ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }
         : {}),
       readOnly: config.readOnly,
+      credentials: { admin: config.admin, ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
+      tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
     }
     return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
   } catch (err) {
@@ -116,13 +119,14 @@ function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] 
   return CATALOG.filter(pred).slice(0, n)
 }
 
-async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[]): Promise<void> {
-  if (rows.length === 0) return
+/** The path of the first endpoint that accepts the token (later: the place to tell an expired token). */
+async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[]): Promise<string | undefined> {
+  if (rows.length === 0) return undefined
   const seen: string[] = []
   for (const row of rows) {
     const o = await client.send({ method: row.method, path: row.path, store, token })
     if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${row.method} ${row.path} (${o.failure?.message})`)
-    if (o.answer.status !== 401 && o.answer.status !== 403) return
+    if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
     seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
   }
   throw new PreflightError(`the ${kind} token is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})`)

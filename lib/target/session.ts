@@ -1,5 +1,5 @@
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
-import type { FixtureSettings, PathAlias } from './config.ts'
+import type { Credentials, FixtureSettings, PathAlias } from './config.ts'
 import { matchesAny } from './fingerprint.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
@@ -40,6 +40,10 @@ export interface SessionSeed {
   customer?: { email: string; id?: number | string }
   /** Only token calls and GET requests may leave the machine. */
   readOnly: boolean
+  /** To renew a token that expires mid-run (in memory only, like the tokens). */
+  credentials: { admin: Credentials; customer?: Credentials }
+  /** A GET each token is accepted on (preflight proved it), to tell an expired token from a refusal. */
+  tokenCheckPaths: { admin: string; customer?: string }
 }
 
 /** A write was about to leave the machine in read-only mode: a bug of the suite, never sent. */
@@ -58,9 +62,11 @@ export class Session {
   readonly #memo = new Map<string, Promise<unknown>>()
 
   constructor(seed: SessionSeed) {
-    this.seed = seed
+    // The session renews tokens in its own copy: a seed may be shared.
+    this.seed = { ...seed, tokens: { ...seed.tokens } }
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets })
+    this.#registerTokens()
   }
 
   tokenFor(caller: Caller, options: { disposable?: boolean } = {}): string | undefined {
@@ -85,12 +91,67 @@ export class Session {
   }
 
   /** Every request of every check goes through here; read-only mode is enforced at this one door. */
-  send(spec: RequestSpec): Promise<Outcome> {
+  async send(spec: RequestSpec): Promise<Outcome> {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
-      return Promise.reject(new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`))
+      throw new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`)
     }
-    return this.client.send(spec)
+    const outcome = await this.client.send(spec)
+    const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
+    if (outcome.answer?.status !== 401 || kind === undefined) return outcome
+    // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
+    const current = await this.#liveToken(kind, spec.token!)
+    return current === spec.token ? outcome : this.client.send({ ...spec, token: current })
   }
+
+  readonly #tokenKinds = new Map<string, 'admin' | 'customer'>()
+  readonly #renewals = new Map<'admin' | 'customer', Promise<string>>()
+
+  #registerTokens(): void {
+    this.#tokenKinds.set(this.seed.tokens.admin, 'admin')
+    if (this.seed.tokens.customer !== undefined) this.#tokenKinds.set(this.seed.tokens.customer, 'customer')
+  }
+
+  /** The token to use now: the same one if it still works where preflight saw it work, else a renewed one. */
+  async #liveToken(kind: 'admin' | 'customer', token: string): Promise<string> {
+    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    if (token !== current) return current
+    const alive = await this.memo(`token alive ${token}`, async () => {
+      const path = kind === 'admin' ? this.seed.tokenCheckPaths.admin : this.seed.tokenCheckPaths.customer
+      if (path === undefined) return true
+      const check = await this.client.send({ method: 'GET', path, store: this.seed.storeCode, token })
+      return check.answer?.status !== 401
+    })
+    if (alive) return token
+    let renewal = this.#renewals.get(kind)
+    if (renewal === undefined) {
+      renewal = this.#renew(kind)
+      this.#renewals.set(kind, renewal)
+    }
+    return renewal
+  }
+
+  async #renew(kind: 'admin' | 'customer'): Promise<string> {
+    const credentials = kind === 'admin' ? this.seed.credentials.admin : this.seed.credentials.customer
+    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    if (credentials === undefined) return current
+    const outcome = await this.client.send({
+      method: 'POST',
+      path: `/V1/integration/${kind}/token`,
+      store: this.seed.storeCode,
+      body: { username: credentials.username, password: credentials.password },
+    })
+    if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return current
+    const fresh = outcome.answer.body
+    this.secrets.add(fresh, `${kind} token`)
+    this.#tokenKinds.set(fresh, kind)
+    if (kind === 'admin') this.seed.tokens.admin = fresh
+    else this.seed.tokens.customer = fresh
+    this.renewedTokens.push(kind)
+    return fresh
+  }
+
+  /** Tokens renewed during the run (expired mid-run), for the report. */
+  readonly renewedTokens: string[] = []
 
   /** Runs `make` once per key for the life of the session; checks that need the same probe share it. */
   memo<T>(key: string, make: () => Promise<T>): Promise<T> {
