@@ -285,6 +285,7 @@ const SCRIPT = String.raw`
   var run = report.run || {};
   fact('Target', target.baseUrl + (target.bundledReferenceTarget ? ' (bundled reference target)' : ''));
   fact('Store code', target.storeCode + (target.secondStoreCode ? ' (second: ' + target.secondStoreCode + ')' : ''), 'meta-store');
+  if (target.tlsVerification) fact('TLS certificates', 'NOT verified (--insecure)', 'meta-insecure');
   fact('Spec version', report.spec.version);
   fact('Suite version', report.suite.name + ' ' + report.suite.version);
   fact('Run id', run.id, 'meta-run');

@@ -5,7 +5,14 @@ import type { Conformance, ModuleStatement } from './certify.ts'
 export interface Report {
   suite: { name: string; version: string }
   spec: { version: string }
-  target: { baseUrl: string; storeCode: string; secondStoreCode: string; bundledReferenceTarget: boolean }
+  target: {
+    baseUrl: string
+    storeCode: string
+    secondStoreCode: string
+    bundledReferenceTarget: boolean
+    /** Present only when the user turned certificate verification off. */
+    tlsVerification?: 'off (--insecure)'
+  }
   run: {
     id: string
     /** Seed of the fixture builders: `--seed` repeats the run's data. */

@@ -4,7 +4,7 @@ import type { Report } from './model.ts'
 export function terminalSummary(report: Report, reportDir: string): string {
   const s = report.summary
   const lines = [
-    `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${report.target.baseUrl}${report.target.bundledReferenceTarget ? ' (bundled reference target)' : ''} · store ${report.target.storeCode}`,
+    `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${report.target.baseUrl}${report.target.bundledReferenceTarget ? ' (bundled reference target)' : ''} · store ${report.target.storeCode}${report.target.tlsVerification !== undefined ? ' · TLS certificates NOT verified' : ''}`,
     `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.notApplicable > 0 ? ` (${s.notApplicable} not shown by the spec)` : ''}${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
   ]
   const failures = report.results.filter((r) => r.status === 'failed')

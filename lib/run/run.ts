@@ -69,7 +69,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   secrets.add(config.customer?.password, 'customer password')
   io.out(
     `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${config.readOnly ? ', read-only' : ''}; ends by ${new Date(startedAt.getTime() + config.runTimeoutMs).toISOString()} at the latest\n`,
+      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(startedAt.getTime() + config.runTimeoutMs).toISOString()} at the latest\n`,
   )
 
   const runErrors: string[] = []
@@ -119,7 +119,13 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const report: Report = {
     suite: { name: 'shop-conformance', version: SUITE_VERSION },
     spec: { version: SPEC_VERSION },
-    target: { baseUrl: target.baseUrl, storeCode: config.storeCode, secondStoreCode: config.secondStoreCode, bundledReferenceTarget: bundled !== undefined },
+    target: {
+      baseUrl: target.baseUrl,
+      storeCode: config.storeCode,
+      secondStoreCode: config.secondStoreCode,
+      bundledReferenceTarget: bundled !== undefined,
+      ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
+    },
     run: {
       id: runId,
       seed: config.seed,
@@ -204,7 +210,7 @@ function suiteRunner(config: RunConfig, pre: PreflightResult, collector: ResultC
 
 /** Removes what the run created, after the checks (also after failures and interrupts). */
 async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string): Promise<CleanupOutcome> {
-  const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets })
+  const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets, insecure: config.insecure })
   try {
     return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
   } finally {

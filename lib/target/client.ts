@@ -72,6 +72,8 @@ export interface ClientOptions {
   maxRecordedBodyChars?: number
   /** Total time the client may spend waiting out 429 Retry-After answers over its whole life. */
   retryBudgetMs?: number
+  /** Skip TLS certificate verification (only when the user asked with --insecure). */
+  insecure?: boolean
   /** Told of every request sent and its outcome (benchmarks record the sequence). */
   observer?: (spec: RequestSpec, outcome: Outcome) => void
 }
@@ -98,7 +100,7 @@ export class TargetClient {
   #lastFailure = ''
 
   constructor(options: ClientOptions) {
-    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, ...options }
+    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
     this.#limit = pLimit(options.concurrency)
@@ -106,7 +108,8 @@ export class TargetClient {
       connections: options.concurrency,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
+      // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
+      connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
       keepAliveTimeout: 10_000,
     })
   }

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     expect(load(['--baseline', 'x.json', '--allow-stale'])).toMatchObject({ baseline: 'x.json', allowStale: true })
     expect(refusal(['--allow-stale'])).toBe('--allow-stale: only with --baseline FILE')
     expect(load(['--shard', '2/3']).shard).toEqual({ index: 2, count: 3 })
+    expect(load([]).insecure).toBe(false)
+    expect(load(['--insecure']).insecure).toBe(true)
     for (const bad of ['0/2', '3/2', 'x', '1/']) expect(refusal(['--shard', bad])).toMatch(/^--shard: ".*" must be i\/n/)
     expect(refusal(['--frobnicate'])).toMatch(/Unknown option '--frobnicate'/)
   })

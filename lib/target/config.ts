@@ -42,6 +42,8 @@ export interface RunConfig {
   baseline?: string
   /** A baseline entry that now passes does not fail the run. */
   allowStale: boolean
+  /** TLS certificates of the target are not verified (must be asked for explicitly; the report shows it). */
+  insecure: boolean
   /** This machine's part of a run split across CI machines (`i/n`, vitest's own sharding by suite file). */
   shard?: { index: number; count: number }
   pathAliases: PathAlias[]
@@ -85,6 +87,7 @@ const FLAGS = {
   baseline: { type: 'string' },
   'allow-stale': { type: 'boolean' },
   shard: { type: 'string' },
+  insecure: { type: 'boolean' },
 } as const
 
 export type Env = Record<string, string | undefined>
@@ -141,6 +144,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
+    insecure: flags.insecure === true,
     ...(flags.shard !== undefined ? { shard: shardSetting(flags.shard) } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),

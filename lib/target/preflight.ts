@@ -35,7 +35,7 @@ export async function preflight(
   options: { onCreated?: OnCreated; ledgerFile?: string } = {},
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
-  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets })
+  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
   const store = config.storeCode
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
@@ -73,6 +73,7 @@ export async function preflight(
       secondStoreCode: config.secondStoreCode,
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
+      insecure: config.insecure,
       pathAliases: config.pathAliases,
       tokens: { admin, ...(customer !== undefined ? { customer } : {}), ...(disposableCustomer !== undefined ? { disposableCustomer } : {}) },
       malformedToken,

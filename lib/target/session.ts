@@ -19,6 +19,8 @@ export interface SessionSeed {
   secondStoreCode: string
   timeoutMs: number
   concurrency: number
+  /** TLS certificates not verified (the user asked). */
+  insecure: boolean
   pathAliases: PathAlias[]
   tokens: {
     admin: string
@@ -65,7 +67,7 @@ export class Session {
     // The session renews tokens in its own copy: a seed may be shared.
     this.seed = { ...seed, tokens: { ...seed.tokens } }
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
-    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets })
+    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure })
     this.#registerTokens()
   }
 
