@@ -7,7 +7,8 @@ const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', imp
 const USAGE = `Usage:
   shop-conformance run [--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]
                        [--check KIND ...] [--read-only] [--concurrency N] [--timeout-ms N] [--report-dir DIR]
-                       [--baseline FILE [--allow-stale]] [--seed N] [--run-timeout-ms N]
+                       [--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]
+                       [--insecure] [--progress | --quiet] [--dry-run]
                        [--path-alias /V1/spec-prefix=/V1/target-prefix ...]
   shop-conformance target [--port N] [--host H] [--fault NAME[@METHOD /V1/path] ...] [--latency-ms N] [--vendor-paths]
   shop-conformance list [--module NAME ...] [--format table|json]
@@ -37,6 +38,11 @@ export async function main(argv: string[]): Promise<number> {
       case 'run': {
         const { CHECK_KINDS } = await import('../checks/index.ts')
         const config = loadConfig(rest, process.env, readDotenv(process.cwd()), CHECK_KINDS)
+        if (config.dryRun) {
+          const { dryRunPlan } = await import('../run/dry-run.ts')
+          io.out(dryRunPlan(config))
+          return 0
+        }
         const { runConformance } = await import('../run/run.ts')
         return await runConformance(config, io)
       }

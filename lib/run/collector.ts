@@ -2,6 +2,12 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import { RESULT_META_KEY } from './register.ts'
 import type { Result } from './result.ts'
 
+/** Listeners for progress on the terminal: results as they come, and a line per finished module. */
+export interface Progress {
+  onResult?(result: Result): void
+  onModuleEnd?(moduleFile: string, results: Result[]): void
+}
+
 /**
  * The vitest reporter of a conformance run: it turns finished tests into results as they arrive. A test
  * that ended without a result (a crash inside the suite) still becomes a failed result, never a silent gap.
@@ -9,11 +15,11 @@ import type { Result } from './result.ts'
 export class ResultCollector implements Reporter {
   readonly results: Result[] = []
   readonly errors: string[] = []
-  readonly #onModuleEnd: (moduleFile: string, results: Result[]) => void
+  readonly #progress: Progress
   readonly #byModuleFile = new Map<string, Result[]>()
 
-  constructor(onModuleEnd: (moduleFile: string, results: Result[]) => void = () => {}) {
-    this.#onModuleEnd = onModuleEnd
+  constructor(progress: Progress = {}) {
+    this.#progress = progress
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -30,12 +36,13 @@ export class ResultCollector implements Reporter {
     const list = this.#byModuleFile.get(file) ?? []
     list.push(result)
     this.#byModuleFile.set(file, list)
+    this.#progress.onResult?.(result)
   }
 
   onTestModuleEnd(testModule: TestModule): void {
     const errors = testModule.errors()
     for (const e of errors) this.errors.push(`${testModule.moduleId}: ${e.message}`)
-    this.#onModuleEnd(testModule.moduleId, this.#byModuleFile.get(testModule.moduleId) ?? [])
+    this.#progress.onModuleEnd?.(testModule.moduleId, this.#byModuleFile.get(testModule.moduleId) ?? [])
   }
 
   onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

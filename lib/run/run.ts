@@ -20,8 +20,9 @@ import { writeReports } from '../report/write.ts'
 import { applyBaseline, baselinedIds, baselineSummary, exitStatusWithBaseline, readBaseline, type BaselineOutcome } from '../report/baseline.ts'
 import { conformance, moduleStatements } from '../report/certify.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
-import { moduleIdOf, ResultCollector } from './collector.ts'
+import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import type { Result } from './result.ts'
+import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const SUITE_VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version
@@ -45,6 +46,7 @@ type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
  * report is always written: after failures, at the deadline, and on SIGINT/SIGTERM (marked partial).
  */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<ExitStatus> {
+  benchHooks() // SHOP_REQUEST_LOG / SHOP_BENCH_STATS (npm run bench); nothing without them
   // A bad baseline is a bad setting: refused before anything is sent.
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
@@ -98,7 +100,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       runErrors.push(err.message)
     }
     if (pre !== undefined && stopped === undefined) {
-      const collector = new ResultCollector((file, moduleResults) => io.err(progressLine(file, moduleResults)))
+      const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
       vitest = await suiteRunner(config, pre, collector)
       await vitest.start()
       await vitest.close()
@@ -215,6 +217,16 @@ async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightRe
     return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
   } finally {
     await client.close()
+  }
+}
+
+/** On stderr: each failure as it comes, then a line per module as it finishes. */
+function terminalProgress(io: RunIo): Progress {
+  return {
+    onResult: (r) => {
+      if (r.status === 'failed') io.err(`  ✗ ${r.id} — ${r.message.length > 160 ? `${r.message.slice(0, 160)}…` : r.message}\n`)
+    },
+    onModuleEnd: (file, results) => io.err(progressLine(file, results)),
   }
 }
 

@@ -75,7 +75,16 @@ export interface ClientOptions {
   /** Skip TLS certificate verification (only when the user asked with --insecure). */
   insecure?: boolean
   /** Told of every request sent and its outcome (benchmarks record the sequence). */
-  observer?: (spec: RequestSpec, outcome: Outcome) => void
+  observer?: RequestObserver
+}
+
+/** `timing`: `performance.now()` when the request left the concurrency queue and when its outcome was known. */
+export type RequestObserver = (spec: RequestSpec, outcome: Outcome, timing: { startMs: number; endMs: number }) => void
+
+/** Told of the requests of every client of this thread built without an observer of its own (the bench's request log). */
+let threadObserver: RequestObserver | undefined
+export function observeEveryClient(observer: RequestObserver | undefined): void {
+  threadObserver = observer
 }
 
 /** Retries of one request after 429, each waiting what Retry-After asks, if it asks for at most this long. */
@@ -101,6 +110,7 @@ export class TargetClient {
 
   constructor(options: ClientOptions) {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
+    if (this.#options.observer === undefined && threadObserver !== undefined) this.#options.observer = threadObserver
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
     this.#limit = pLimit(options.concurrency)
@@ -127,13 +137,14 @@ export class TargetClient {
 
   send(spec: RequestSpec): Promise<Outcome> {
     return this.#limit(async () => {
+      const startMs = performance.now()
       const outcome = await this.#sendHonouringRateLimits(spec)
       if (outcome.answer !== undefined) this.#failuresInARow = 0
       else if (outcome.failure?.kind !== 'target-gone') {
         this.#failuresInARow++
         this.#lastFailure = outcome.failure?.message ?? ''
       }
-      this.#options.observer?.(spec, outcome)
+      this.#options.observer?.(spec, outcome, { startMs, endMs: performance.now() })
       return outcome
     })
   }

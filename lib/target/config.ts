@@ -42,6 +42,10 @@ export interface RunConfig {
   baseline?: string
   /** A baseline entry that now passes does not fail the run. */
   allowStale: boolean
+  /** Progress on the terminal (stderr): on unless CI=true, where `--progress` asks for it. */
+  progress: boolean
+  /** Print the requests the run would send, send none. */
+  dryRun: boolean
   /** TLS certificates of the target are not verified (must be asked for explicitly; the report shows it). */
   insecure: boolean
   /** This machine's part of a run split across CI machines (`i/n`, vitest's own sharding by suite file). */
@@ -88,6 +92,9 @@ const FLAGS = {
   'allow-stale': { type: 'boolean' },
   shard: { type: 'string' },
   insecure: { type: 'boolean' },
+  progress: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
 } as const
 
 export type Env = Record<string, string | undefined>
@@ -145,6 +152,8 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,
+    progress: flags.quiet === true ? false : flags.progress === true || env.CI !== 'true',
+    dryRun: flags['dry-run'] === true,
     ...(flags.shard !== undefined ? { shard: shardSetting(flags.shard) } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),

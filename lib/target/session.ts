@@ -3,6 +3,8 @@ import type { Credentials, FixtureSettings, PathAlias } from './config.ts'
 import { matchesAny } from './fingerprint.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
+// The bench's request log (SHOP_REQUEST_LOG); nothing without it.
+import { sessionRequestLog } from '../bench/request-log.ts'
 import type { Answer } from './client.ts'
 
 /** The four callers of the spec's access rules. */
@@ -67,7 +69,7 @@ export class Session {
     // The session renews tokens in its own copy: a seed may be shared.
     this.seed = { ...seed, tokens: { ...seed.tokens } }
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
-    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure })
+    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, ...sessionRequestLog(process.env, seed) })
     this.#registerTokens()
   }
 

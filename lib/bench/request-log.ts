@@ -1,0 +1,160 @@
+/**
+ * The request log of a benchmarked run: when `SHOP_REQUEST_LOG` names a file, every request the run sends (from
+ * the main process and from the vitest worker) is appended to it as one JSON line, so the bench can count the
+ * requests, time the request phase and replay the same sequence with a bare client. Callers are written as a
+ * label, never the token; passwords are replaced by placeholders (the same password, the same placeholder).
+ *
+ * Kept free of heavy imports: the session of every worker loads it.
+ */
+import { openSync, writeSync } from 'node:fs'
+import type { Outcome, RequestObserver, RequestSpec } from '../target/client.ts'
+
+export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'malformed', 'none', 'other'] as const
+export type CallerLabel = (typeof CALLER_LABELS)[number]
+
+/** One line of the log. Times are milliseconds since the process started (monotonic, both threads alike). */
+export interface LoggedRequest {
+  startMs: number
+  endMs: number
+  thread: 'main' | 'worker'
+  method: string
+  path: string
+  store: string
+  query?: string
+  body?: unknown
+  caller: CallerLabel
+  /** The answer's status, absent when none came (for comparing a replay; not needed to replay). */
+  status?: number
+}
+
+/** The placeholder a password becomes in a logged body; `admin` for the admin password, else a number per password. */
+export const PASSWORD_PLACEHOLDER = /^\[password (admin|\d+)\]$/
+const PASSWORD_KEY = /pass(word)?$/i
+
+/** Which caller a token belongs to: told by the session, and learned from token answers as they arrive. */
+export class CallerLabels {
+  readonly #labels = new Map<string, CallerLabel>()
+  readonly #passwords = new Map<string, string>()
+  readonly #adminUsername: string | undefined
+  readonly #customerUsername: string | undefined
+
+  constructor(options: { adminUsername?: string; customerUsername?: string } = {}) {
+    this.#adminUsername = options.adminUsername
+    this.#customerUsername = options.customerUsername
+  }
+
+  set(token: string | undefined, label: CallerLabel): void {
+    if (token !== undefined) this.#labels.set(token, label)
+  }
+
+  of(token: string | undefined): CallerLabel {
+    if (token === undefined) return 'none'
+    const known = this.#labels.get(token)
+    if (known !== undefined) return known
+    return token.startsWith(MALFORMED_PREFIX) ? 'malformed' : 'other'
+  }
+
+  /**
+   * A token answer (`POST /V1/integration/{admin|customer}/token` → 200 with a JSON string) names a new token:
+   * the admin's, the run's main customer's, its disposable customer's, or someone else's.
+   */
+  learn(spec: RequestSpec, outcome: Outcome): void {
+    const m = /^\/V1\/integration\/(admin|customer)\/token$/.exec(spec.path)
+    if (m === null || spec.method !== 'POST' || outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return
+    const username = (spec.body as { username?: unknown } | undefined)?.username
+    const token = outcome.answer.body
+    if (this.#labels.has(token)) return
+    if (m[1] === 'admin') this.#labels.set(token, this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other')
+    else if (typeof username === 'string' && /\.disposable@example\.com$/.test(username)) this.#labels.set(token, 'disposable')
+    else if (typeof username === 'string' && (username === this.#customerUsername || /^shop-conformance\.[^.]+\.main@example\.com$/.test(username))) {
+      this.#labels.set(token, 'customer')
+    } else this.#labels.set(token, 'other')
+  }
+
+  /** The body with every password replaced by its placeholder and every known token by its label. */
+  scrub(body: unknown, path: string): unknown {
+    if (body === undefined) return undefined
+    const adminTokenCall = path === '/V1/integration/admin/token'
+    return JSON.parse(
+      JSON.stringify(body, (key, v: unknown) => {
+        if (typeof v !== 'string') return v
+        if (PASSWORD_KEY.test(key)) return adminTokenCall ? '[password admin]' : this.#passwordPlaceholder(v)
+        const label = this.#labels.get(v)
+        return label === undefined ? v : `[token ${label}]`
+      }),
+    ) as unknown
+  }
+
+  #passwordPlaceholder(password: string): string {
+    let p = this.#passwords.get(password)
+    if (p === undefined) {
+      p = `[password ${this.#passwords.size + 1}]`
+      this.#passwords.set(password, p)
+    }
+    return p
+  }
+}
+
+/** The prefix of the suite's made-up malformed token (secrets.ts), repeated here to keep this module light. */
+const MALFORMED_PREFIX = 'shop-conformance-malformed-'
+
+/** Milliseconds since the process started, from `performance.now()` of this thread (a worker's starts later). */
+function sinceProcessStart(): (now: number) => number {
+  const offset = process.uptime() * 1000 - performance.now()
+  return (now) => now + offset
+}
+
+/** A writer of log lines for this thread: one append per request (sync, so nothing is lost when a worker ends). */
+export function requestLogObserver(file: string, labels: CallerLabels, thread: LoggedRequest['thread']): RequestObserver {
+  const fd = openSync(file, 'a')
+  const toProcessMs = sinceProcessStart()
+  return (spec, outcome, timing) => {
+    labels.learn(spec, outcome)
+    const line: LoggedRequest = {
+      startMs: round(toProcessMs(timing.startMs)),
+      endMs: round(toProcessMs(timing.endMs)),
+      thread,
+      method: spec.method,
+      path: spec.path,
+      store: spec.store,
+      ...(spec.query !== undefined ? { query: spec.query } : {}),
+      ...(spec.body !== undefined ? { body: labels.scrub(spec.body, spec.path) } : {}),
+      caller: labels.of(spec.token),
+      ...(outcome.answer !== undefined ? { status: outcome.answer.status } : {}),
+    }
+    try {
+      writeSync(fd, `${JSON.stringify(line)}\n`)
+    } catch {
+      // A log that cannot be written must not break the run it observes.
+    }
+  }
+}
+
+/**
+ * The hook of the worker's session: an observer when `SHOP_REQUEST_LOG` names a file, labelling the seed's
+ * tokens; undefined otherwise (the normal case, which costs nothing).
+ */
+export function sessionRequestLog(
+  env: NodeJS.ProcessEnv,
+  seed: { tokens: { admin: string; customer?: string; disposableCustomer?: string }; malformedToken: string; customer?: { email: string }; credentials: { admin: { username: string } } },
+): { observer: RequestObserver } | Record<string, never> {
+  const file = env.SHOP_REQUEST_LOG
+  if (file === undefined || file === '') return {}
+  const labels = new CallerLabels({ adminUsername: seed.credentials.admin.username, ...(seed.customer !== undefined ? { customerUsername: seed.customer.email } : {}) })
+  labels.set(seed.tokens.admin, 'admin')
+  labels.set(seed.tokens.customer, 'customer')
+  labels.set(seed.tokens.disposableCustomer, 'disposable')
+  labels.set(seed.malformedToken, 'malformed')
+  return { observer: requestLogObserver(file, labels, 'worker') }
+}
+
+export function readRequestLog(text: string): LoggedRequest[] {
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as LoggedRequest)
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000
+}

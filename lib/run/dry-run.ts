@@ -1,0 +1,69 @@
+import { CHECKS } from '../checks/index.ts'
+import { admittedCaller, concretePath, revokesCallerTokens } from '../checks/probe.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { RunConfig } from '../target/config.ts'
+import { allowedInReadOnly, type Caller } from '../target/session.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+
+const PROBE_CHECKS = new Set(['route', 'store-code', 'access'])
+const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
+
+/**
+ * Every request `run` would send with these settings, without sending any: the preflight, each probe of the
+ * route/store-code/access checks (once, with the checks that share it), and for the stateful checks and
+ * workflows what they call — their ids depend on the target's answers, so those are described, not spelled out.
+ */
+export function dryRunPlan(config: RunConfig): string {
+  const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
+  const url = (store: string, path: string) => `${base}/rest/${store}${aliased(config, path)}`
+  const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
+  const rows = CATALOG.filter((r) => config.modules.length === 0 || config.modules.includes(r.module))
+  const out: string[] = [`# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`, '', '# preflight']
+  out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`)
+  if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
+  if (config.customer !== undefined || !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
+  if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
+  out.push('GET  up to 3 admin and 3 self endpoints without parameters, to prove the tokens are accepted')
+  out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
+
+  const probes = new Map<string, Set<string>>()
+  const need = (row: EndpointRow, caller: Caller, store: string, check: string) => {
+    if (config.readOnly && !allowedInReadOnly(row.method, row.path)) return
+    const body = row.method === 'POST' || row.method === 'PUT' ? '  {}' : ''
+    const who = caller === 'customer' && revokesCallerTokens(row) ? 'customer (a customer of its own)' : caller
+    const key = `${row.method} ${url(store, concretePath(row))}  [${who}]${body}`
+    const checks = probes.get(key) ?? new Set<string>()
+    checks.add(check)
+    probes.set(key, checks)
+  }
+  for (const row of rows) {
+    if (selected('route')) need(row, admittedCaller(row.access), config.storeCode, 'route')
+    if (selected('store-code')) {
+      const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
+      need(row, caller, config.storeCode, 'store-code')
+      need(row, caller, config.secondStoreCode, 'store-code')
+    }
+    if (selected('access')) for (const caller of CALLERS) need(row, caller, config.storeCode, 'access')
+  }
+  out.push('', `# probes (${probes.size} requests)`)
+  for (const [request, checks] of probes) out.push(`${request}   # ${[...checks].join(', ')}`)
+
+  const deep = CHECKS.filter((c) => !PROBE_CHECKS.has(c.name) && selected(c.name))
+    .map((c) => [c.name, rows.filter((r) => c.appliesTo(r) === true)] as const)
+    .filter(([, applicable]) => applicable.length > 0)
+  if (deep.length > 0) out.push('', '# stateful checks: set-up through the interface, then calls with the ids the target answers')
+  for (const [name, applicable] of deep) out.push(`# ${name}: ${applicable.map((r) => `${r.method} ${r.path}`).join(', ')}`)
+  if (selected('workflow')) {
+    const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
+    if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
+    for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
+  }
+  if (!config.readOnly) out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl)')
+  return `${out.join('\n')}\n`
+}
+
+function aliased(config: RunConfig, path: string): string {
+  for (const { from, to } of config.pathAliases) if (path === from || path.startsWith(`${from}/`)) return to + path.slice(from.length)
+  return path
+}
