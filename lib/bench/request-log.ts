@@ -12,7 +12,10 @@ import type { Outcome, RequestObserver, RequestSpec } from '../target/client.ts'
 export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'malformed', 'none', 'other'] as const
 export type CallerLabel = (typeof CALLER_LABELS)[number]
 
-/** One line of the log. Times are milliseconds since the process started (monotonic, both threads alike). */
+/**
+ * One line of the log. Times are `performance.now()`: milliseconds since the process started, monotonic, the same
+ * clock in the main thread and in worker threads (they share the process's time origin).
+ */
 export interface LoggedRequest {
   startMs: number
   endMs: number
@@ -23,6 +26,10 @@ export interface LoggedRequest {
   query?: string
   body?: unknown
   caller: CallerLabel
+  /** With caller `other`: which of the other tokens this thread learned (1, 2, …), so a replay can tell them apart. */
+  otherToken?: number
+  /** On a token request whose answer was an `other` token: its number. */
+  issuesOtherToken?: number
   /** The answer's status, absent when none came (for comparing a replay; not needed to replay). */
   status?: number
 }
@@ -34,6 +41,7 @@ const PASSWORD_KEY = /pass(word)?$/i
 /** Which caller a token belongs to: told by the session, and learned from token answers as they arrive. */
 export class CallerLabels {
   readonly #labels = new Map<string, CallerLabel>()
+  readonly #others = new Map<string, number>()
   readonly #passwords = new Map<string, string>()
   readonly #adminUsername: string | undefined
   readonly #customerUsername: string | undefined
@@ -64,11 +72,22 @@ export class CallerLabels {
     const username = (spec.body as { username?: unknown } | undefined)?.username
     const token = outcome.answer.body
     if (this.#labels.has(token)) return
-    if (m[1] === 'admin') this.#labels.set(token, this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other')
-    else if (typeof username === 'string' && /\.disposable@example\.com$/.test(username)) this.#labels.set(token, 'disposable')
-    else if (typeof username === 'string' && (username === this.#customerUsername || /^shop-conformance\.[^.]+\.main@example\.com$/.test(username))) {
-      this.#labels.set(token, 'customer')
-    } else this.#labels.set(token, 'other')
+    let label: CallerLabel = 'other'
+    if (m[1] === 'admin') label = this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other'
+    else if (typeof username === 'string' && /^shop-conformance\.[^.]+\.disposable@example\.com$/.test(username)) label = 'disposable'
+    else if (typeof username === 'string' && (username === this.#customerUsername || /^shop-conformance\.[^.]+\.main@example\.com$/.test(username))) label = 'customer'
+    this.#labels.set(token, label)
+    if (label === 'other') this.#others.set(token, this.#others.size + 1)
+  }
+
+  /** The number of an `other` token (see `LoggedRequest.otherToken`). */
+  otherNumber(token: string | undefined): number | undefined {
+    return token === undefined ? undefined : this.#others.get(token)
+  }
+
+  /** The `other` token a token answer issued, if it was one. */
+  issuedOther(outcome: Outcome): number | undefined {
+    return typeof outcome.answer?.body === 'string' ? this.#others.get(outcome.answer.body) : undefined
   }
 
   /** The body with every password replaced by its placeholder and every known token by its label. */
@@ -98,21 +117,16 @@ export class CallerLabels {
 /** The prefix of the suite's made-up malformed token (secrets.ts), repeated here to keep this module light. */
 const MALFORMED_PREFIX = 'shop-conformance-malformed-'
 
-/** Milliseconds since the process started, from `performance.now()` of this thread (a worker's starts later). */
-function sinceProcessStart(): (now: number) => number {
-  const offset = process.uptime() * 1000 - performance.now()
-  return (now) => now + offset
-}
-
 /** A writer of log lines for this thread: one append per request (sync, so nothing is lost when a worker ends). */
 export function requestLogObserver(file: string, labels: CallerLabels, thread: LoggedRequest['thread']): RequestObserver {
   const fd = openSync(file, 'a')
-  const toProcessMs = sinceProcessStart()
   return (spec, outcome, timing) => {
     labels.learn(spec, outcome)
+    const otherToken = labels.otherNumber(spec.token)
+    const issuesOtherToken = /^\/V1\/integration\/(admin|customer)\/token$/.test(spec.path) ? labels.issuedOther(outcome) : undefined
     const line: LoggedRequest = {
-      startMs: round(toProcessMs(timing.startMs)),
-      endMs: round(toProcessMs(timing.endMs)),
+      startMs: round(timing.startMs),
+      endMs: round(timing.endMs),
       thread,
       method: spec.method,
       path: spec.path,
@@ -120,6 +134,8 @@ export function requestLogObserver(file: string, labels: CallerLabels, thread: L
       ...(spec.query !== undefined ? { query: spec.query } : {}),
       ...(spec.body !== undefined ? { body: labels.scrub(spec.body, spec.path) } : {}),
       caller: labels.of(spec.token),
+      ...(otherToken !== undefined ? { otherToken } : {}),
+      ...(issuesOtherToken !== undefined ? { issuesOtherToken } : {}),
       ...(outcome.answer !== undefined ? { status: outcome.answer.status } : {}),
     }
     try {

@@ -17,6 +17,8 @@ export class ResultCollector implements Reporter {
   readonly errors: string[] = []
   readonly #progress: Progress
   readonly #byModuleFile = new Map<string, Result[]>()
+  /** Set when the run is being stopped: tests that end without a verdict from then on were cut short, not crashed. */
+  cancelled = false
 
   constructor(progress: Progress = {}) {
     this.#progress = progress
@@ -28,6 +30,7 @@ export class ResultCollector implements Reporter {
     if (result === undefined) {
       const state = testCase.result()
       if (state.state === 'skipped' && state.note === undefined) return // filtered out, not a result
+      if (this.cancelled) return // cut short by an interrupt: not run, and the report says it is partial
       const error = state.errors?.[0]?.message ?? 'the check ended without a verdict'
       result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), error)
     }

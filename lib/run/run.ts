@@ -80,9 +80,11 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   let stopped: Stop | undefined
   let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
   let vitest: Vitest | undefined
+  let collector: ResultCollector | undefined
   const stop = (why: Stop) => {
     if (stopped !== undefined) return
     stopped = why
+    if (collector !== undefined) collector.cancelled = true
     io.err(`shop-conformance: ${why === 'deadline' ? `deadline of ${config.runTimeoutMs} ms reached` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
     void vitest?.cancelCurrentRun(why as string as 'keyboard-input')
   }
@@ -100,8 +102,13 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       runErrors.push(err.message)
     }
     if (pre !== undefined && stopped === undefined) {
-      const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
+      collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
       vitest = await suiteRunner(config, pre, collector)
+      // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
+      // partial report first, so only the run's own handlers stay.
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        for (const listener of process.listeners(signal)) if (listener !== onSigint && listener !== onSigterm) process.off(signal, listener)
+      }
       await vitest.start()
       await vitest.close()
       results = collector.results

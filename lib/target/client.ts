@@ -59,6 +59,8 @@ export interface RequestSpec {
   body?: unknown
   /** Already-encoded query string without `?`. */
   query?: string
+  /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
+  refusalExpected?: boolean
 }
 
 export interface ClientOptions {

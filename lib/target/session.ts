@@ -50,6 +50,9 @@ export interface SessionSeed {
   tokenCheckPaths: { admin: string; customer?: string }
 }
 
+/** Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed forever. */
+const MAX_RENEWALS = 10
+
 /** A write was about to leave the machine in read-only mode: a bug of the suite, never sent. */
 export class ReadOnlyViolation extends Error {}
 
@@ -101,14 +104,16 @@ export class Session {
     }
     const outcome = await this.client.send(spec)
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
-    if (outcome.answer?.status !== 401 || kind === undefined) return outcome
+    if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
     const current = await this.#liveToken(kind, spec.token!)
     return current === spec.token ? outcome : this.client.send({ ...spec, token: current })
   }
 
   readonly #tokenKinds = new Map<string, 'admin' | 'customer'>()
-  readonly #renewals = new Map<'admin' | 'customer', Promise<string>>()
+  readonly #aliveChecks = new Map<string, Promise<boolean>>()
+  /** Renewals by the token they replace: each expired token is renewed once, and a run renews a few at most. */
+  readonly #renewals = new Map<string, Promise<string>>()
 
   #registerTokens(): void {
     this.#tokenKinds.set(this.seed.tokens.admin, 'admin')
@@ -119,17 +124,22 @@ export class Session {
   async #liveToken(kind: 'admin' | 'customer', token: string): Promise<string> {
     const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
     if (token !== current) return current
-    const alive = await this.memo(`token alive ${token}`, async () => {
+    // Asked afresh for each such 401 (they are rare: a token refused where it should work), one at a time per
+    // token: a token alive at an earlier check may have expired since.
+    let checking = this.#aliveChecks.get(token)
+    if (checking === undefined) {
       const path = kind === 'admin' ? this.seed.tokenCheckPaths.admin : this.seed.tokenCheckPaths.customer
-      if (path === undefined) return true
-      const check = await this.client.send({ method: 'GET', path, store: this.seed.storeCode, token })
-      return check.answer?.status !== 401
-    })
+      checking = path === undefined ? Promise.resolve(true) : this.client.send({ method: 'GET', path, store: this.seed.storeCode, token }).then((c) => c.answer?.status !== 401)
+      this.#aliveChecks.set(token, checking)
+      void checking.finally(() => this.#aliveChecks.delete(token))
+    }
+    const alive = await checking
     if (alive) return token
-    let renewal = this.#renewals.get(kind)
+    let renewal = this.#renewals.get(token)
     if (renewal === undefined) {
+      if (this.#renewals.size >= MAX_RENEWALS) return token
       renewal = this.#renew(kind)
-      this.#renewals.set(kind, renewal)
+      this.#renewals.set(token, renewal)
     }
     return renewal
   }

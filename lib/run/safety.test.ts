@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
+import { cli, everythingWritten } from '../cli/testing.ts'
+
+const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+
+describe('safe on shared staging, unbreakable by broken targets', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const c of closers) await c()
+  })
+  async function target(options: ReferenceTargetOptions = {}) {
+    const t = await startReferenceTarget(options)
+    closers.push(() => t.close())
+    return t
+  }
+  async function customerOf(t: { url: string }, email: string, password: string): Promise<void> {
+    const res = await fetch(`${t.url}/rest/default/V1/customers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ customer: { email, firstname: 'Staging', lastname: 'Tester' }, password }),
+    })
+    expect(res.status).toBe(200)
+  }
+
+  it('read-only mode sends only token calls and GET requests', { timeout: 120_000 }, async () => {
+    const t = await target()
+    const run = await cli(['run', '--base-url', t.url, '--read-only'], ADMIN_ENV)
+    expect(run.status).toBe(0)
+    // POSTs only to the token endpoints: the admin token, and the probes of the two token endpoints (empty
+    // bodies, refused: they lock no account). No customer is registered without configured credentials.
+    expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
+    const postsRecorded = new Set(run.report!.results.flatMap((r) => r.exchanges).filter((e) => e.request.method === 'POST').map((e) => JSON.stringify(e.request)))
+    expect([...postsRecorded].every((p) => /\/V1\/integration\/(admin|customer)\/token"/.test(p))).toBe(true)
+    expect(t.stats().byMethod.POST).toBe(1 + postsRecorded.size)
+    expect(run.report!.run.readOnly).toBe(true)
+    expect(run.report!.created).toEqual([])
+    const writes = run.report!.results.filter((r) => r.endpoint.method !== 'GET' && r.check === 'route' && !r.endpoint.path.endsWith('/token'))
+    expect(writes.every((r) => r.status === 'skipped' && /read-only mode/.test(r.message))).toBe(true)
+
+    await customerOf(t, 'staging.tester@example.com', 'Staging-Pw-123')
+    const before = t.stats().byMethod.POST ?? 0
+    const withCustomer = await cli(['run', '--base-url', t.url, '--read-only', '--check', 'access'], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: 'staging.tester@example.com', SHOP_CUSTOMER_PASSWORD: 'Staging-Pw-123' })
+    expect(withCustomer.status).toBe(0)
+    // Two token calls (admin, customer), nothing else that is not a GET.
+    expect((t.stats().byMethod.POST ?? 0) - before).toBe(2)
+    expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
+  })
+
+  it('never prints or writes a password, a token or an Authorization value', { timeout: 120_000 }, async () => {
+    const t = await target()
+    const email = 'secret.holder@example.com'
+    const password = 'Customer-Secret-Pw-77'
+    await customerOf(t, email, password)
+    const run = await cli(['run', '--base-url', t.url], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password })
+    expect(run.status).toBe(0)
+    const all = everythingWritten(run)
+    const secrets = [REFERENCE_ADMIN.password, password, ...t.issuedTokens()]
+    expect(t.issuedTokens().length).toBeGreaterThan(3)
+    for (const secret of secrets) expect(all.includes(secret), `a secret of ${secret.length} characters leaked`).toBe(false)
+    expect(all).not.toMatch(/[A-Za-z0-9_-]{16}aA1!/) // passwords the suite makes for its own customers
+    expect(all).not.toMatch(/"authorization": "Bearer (?!\[redacted|shop-conformance-malformed-)/i)
+  })
+
+  it('a target that goes away mid-run gives failed results and a report, not a hang', { timeout: 180_000 }, async () => {
+    const t = await target({ dieAfterRequests: 400 })
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', '2000'], ADMIN_ENV)
+    expect(run.status).toBe(1)
+    const failed = run.report!.results.filter((r) => r.status === 'failed')
+    expect(failed.length).toBeGreaterThan(0)
+    expect(failed.every((r) => /connection failed|stopped answering|no answer|no complete answer/.test(r.message) || r.check === 'workflow')).toBe(true)
+    expect(run.report!.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(0)
+  })
+
+  it('Ctrl-C stops the run, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
+    const t = await target({ latencyMs: 40 })
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', afterMs: 6_000 } })
+    expect(run.status).toBe(130)
+    expect(run.stderr).toMatch(/SIGINT received: stopping, cleaning up and writing a partial report/)
+    const r = run.report!
+    expect(r.partial).toEqual({ reason: 'SIGINT' })
+    expect(r.runErrors).toContain('the run was interrupted (SIGINT)')
+    // What it had created is removed (the customers of its own at least).
+    expect(r.cleanup.removed).toBeGreaterThan(0)
+  })
+
+  it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {
+    const ca = makeTestCa(mkdtempSync(join(tmpdir(), 'shop-ca-')))
+    const t = await target({ tls: { key: readFileSync(ca.keyPath), cert: readFileSync(ca.certPath) } })
+    expect(t.url).toMatch(/^https:/)
+    const args = ['run', '--base-url', t.url, '--module', 'directory']
+    const trusted = await cli(args, { ...ADMIN_ENV, NODE_EXTRA_CA_CERTS: ca.caCertPath })
+    expect(trusted.status).toBe(0)
+    const untrusted = await cli(args, ADMIN_ENV)
+    expect(untrusted.status).toBe(2)
+    expect(untrusted.stderr).toMatch(/^shop-conformance: target unreachable: .*(certificate|CERT)/)
+    expect(untrusted.stderr.trim().split('\n')).toHaveLength(1)
+    const insecure = await cli([...args, '--insecure'], ADMIN_ENV)
+    expect(insecure.status).toBe(0)
+    expect(insecure.report!.target.tlsVerification).toBe('off (--insecure)')
+    expect(insecure.stdout).toMatch(/TLS certificates NOT verified/)
+  })
+
+  it('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
+    const t = await target({ tokenTtlMs: 1_500, latencyMs: 30 })
+    const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
+    expect(run.report!.durationMs).toBeGreaterThan(1_500) // the tokens did expire during the run
+    expect(run.stderr).not.toMatch(/✗/)
+    expect(run.status).toBe(0)
+  })
+
+  it('sends nothing on --dry-run, and nothing on a bad setting', { timeout: 120_000 }, async () => {
+    const t = await target()
+    const dry = await cli(['run', '--base-url', t.url, '--dry-run'], ADMIN_ENV)
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toContain(`GET ${t.url}/rest/default/V1/directory/currency  [none]`)
+    for (const [args, env, message] of [
+      [['--base-url', 'http//bad'], ADMIN_ENV, /--base-url \/ SHOP_BASE_URL: "http\/\/bad" is not a URL/],
+      [['--base-url', t.url], { SHOP_ADMIN_USERNAME: 'admin' }, /SHOP_ADMIN_PASSWORD: missing while SHOP_ADMIN_USERNAME is set/],
+      [['--base-url', t.url, '--module', 'nope'], ADMIN_ENV, /--module: unknown module "nope"/],
+      [['--base-url', t.url, '--check', 'nope'], ADMIN_ENV, /--check: unknown check "nope"/],
+      [['--base-url', t.url, '--shard', '3/2'], ADMIN_ENV, /--shard: "3\/2" must be i\/n/],
+      [['--base-url', t.url, '--baseline', '/nonexistent/baseline.json'], ADMIN_ENV, /baseline/],
+    ] as const) {
+      const run = await cli(['run', ...args], env)
+      expect(run.status, args.join(' ')).toBe(2)
+      expect(run.stderr).toMatch(new RegExp(`^shop-conformance: ${message.source}`))
+      expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    }
+    expect(t.stats().requests).toBe(0)
+  })
+})
