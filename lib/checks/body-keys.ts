@@ -54,6 +54,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       ] as const) {
         const sent = await sendPrepared(session, row, prepared, body)
         keep(sent)
+        if (sent.outcome.answer !== undefined && sent.outcome.answer.status < 300) scenario.created?.(fx, sent.outcome.answer.body, `${row.method} ${row.path} ${variant}`)
         const refusal = judgeRefusal(sent, key)
         if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
         let part: Part = { status: refusal.ok ? 'passed' : 'failed', text: `${variant} ${refusal.text}` }
@@ -84,6 +85,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       if (answer === undefined || answer.status < 200 || answer.status >= 300) {
         parts.push({ status: 'failed', text: `the call with a contradicting body ${conflict.bodyKey} was not accepted (${quote(sent)})` })
       } else {
+        scenario.created?.(fx, answer.body, `${row.method} ${row.path} path wins`)
         const honoured = await conflict.honoured(answer)
         parts.push(
           honoured === true
@@ -117,6 +119,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     const fresh = await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} empty body`)
     const bare = await sendPrepared(session, row, fresh, {})
     keep(bare)
+    if (bare.outcome.answer !== undefined && bare.outcome.answer.status < 300) scenario.created?.(provisionerOf(session), bare.outcome.answer.body, `${row.method} ${row.path} empty body`)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {
       return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})` }
     }

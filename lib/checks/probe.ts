@@ -3,6 +3,7 @@ import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
 import { allowedInReadOnly, type Caller, type Session } from '../target/session.ts'
 import { describeOutcome } from '../target/answer-text.ts'
+import { provisionerOf, toId } from '../../fixtures/provision.ts'
 
 /**
  * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
@@ -52,6 +53,12 @@ export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): 
   return REVOKES_CALLER_TOKENS.has(`${row.method} ${row.path}`)
 }
 
+/**
+ * Probes whose `{}` body is a complete call that creates something (a cart: `POST /V1/carts`, `POST /V1/carts/mine`):
+ * what they create goes into the ledger like everything else the run makes.
+ */
+const CREATES_CART = new Set(['POST /V1/carts', 'POST /V1/carts/mine'])
+
 /** Sends the probe once per session; every check asking for the same one shares the answer. */
 export function probe(session: Session, row: EndpointRow, caller: Caller, store: string): Promise<Probe> {
   return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
@@ -76,6 +83,10 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
       ...(caller === 'customer' && row.access === 'admin' ? { refusalExpected: true } : {}),
       ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     })
+    const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
+    if (created !== undefined && CREATES_CART.has(`${row.method} ${row.path}`)) {
+      provisionerOf(session).ledger.record({ kind: 'cart', id: String(created), label: `cart made by the ${caller} probe of ${row.method} ${row.path}` })
+    }
     return { caller, store, path, ...outcome }
   })
 }

@@ -2,9 +2,17 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
 import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
 import { cli, everythingWritten } from '../cli/testing.ts'
+import type { Report } from '../report/model.ts'
+
+/** POSTs the checks recorded (each probe once): they must all be calls of the token endpoints. */
+function tokenEndpointProbes(report: Report): number {
+  const posts = new Set(report.results.flatMap((r) => r.exchanges).filter((e) => e.request.method === 'POST').map((e) => JSON.stringify(e.request)))
+  for (const p of posts) expect(p).toMatch(/\/V1\/integration\/(admin|customer)\/token"/)
+  return posts.size
+}
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
 
@@ -34,9 +42,8 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     // POSTs only to the token endpoints: the admin token, and the probes of the two token endpoints (empty
     // bodies, refused: they lock no account). No customer is registered without configured credentials.
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
-    const postsRecorded = new Set(run.report!.results.flatMap((r) => r.exchanges).filter((e) => e.request.method === 'POST').map((e) => JSON.stringify(e.request)))
-    expect([...postsRecorded].every((p) => /\/V1\/integration\/(admin|customer)\/token"/.test(p))).toBe(true)
-    expect(t.stats().byMethod.POST).toBe(1 + postsRecorded.size)
+    const postsRecorded = tokenEndpointProbes(run.report!)
+    expect(t.stats().byMethod.POST).toBe(1 + postsRecorded)
     expect(run.report!.run.readOnly).toBe(true)
     expect(run.report!.created).toEqual([])
     const writes = run.report!.results.filter((r) => r.endpoint.method !== 'GET' && r.check === 'route' && !r.endpoint.path.endsWith('/token'))
@@ -46,8 +53,8 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     const before = t.stats().byMethod.POST ?? 0
     const withCustomer = await cli(['run', '--base-url', t.url, '--read-only', '--check', 'access'], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: 'staging.tester@example.com', SHOP_CUSTOMER_PASSWORD: 'Staging-Pw-123' })
     expect(withCustomer.status).toBe(0)
-    // Two token calls (admin, customer), nothing else that is not a GET.
-    expect((t.stats().byMethod.POST ?? 0) - before).toBe(2)
+    // Two token calls (admin, customer) besides the probes of the token endpoints; nothing else that is not a GET.
+    expect((t.stats().byMethod.POST ?? 0) - before).toBe(2 + tokenEndpointProbes(withCustomer.report!))
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
   })
 
@@ -132,5 +139,34 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
       expect(run.stderr.trim().split('\n')).toHaveLength(1)
     }
     expect(t.stats().requests).toBe(0)
+  })
+})
+
+describe('touching only what the run made', () => {
+  it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', { timeout: 180_000 }, async () => {
+    const t = await startReferenceTarget({ seedForeignData: true })
+    try {
+      const before = t.snapshot()
+      const run = await cli(['run', '--base-url', t.url], ADMIN_ENV)
+      expect(run.status).toBe(0)
+      const diff = diffSnapshots(before, t.snapshot())
+      expect(diff.changed, 'foreign entities changed').toEqual([])
+      expect(diff.removed, 'foreign entities removed').toEqual([])
+      // What the interface can remove is gone; what it cannot (no delete call) is the run's own and listed.
+      const kindOf = (path: string) => path.split('/')[0]!
+      expect(diff.added.filter((p) => !['carts', 'orders', 'invoices', 'shipments', 'creditmemos'].includes(kindOf(p)))).toEqual([])
+      const leftovers = run.report!.cleanup.leftovers
+      const listed = (kind: string) => new Set(leftovers.filter((l) => l.kind === kind).map((l) => l.id))
+      for (const [snapshotKind, ledgerKind] of [['orders', 'order'], ['invoices', 'invoice'], ['shipments', 'shipment'], ['creditmemos', 'credit memo']] as const) {
+        const added = diff.added.filter((p) => kindOf(p) === snapshotKind).map((p) => p.split('/')[1])
+        expect(added.length, snapshotKind).toBeGreaterThan(0)
+        for (const id of added) expect(listed(ledgerKind).has(id!), `${snapshotKind}/${id} is not in the report's leftovers`).toBe(true)
+      }
+      const carts = diff.added.filter((p) => kindOf(p) === 'carts').length
+      expect(listed('cart').size + listed('guest cart').size).toBe(carts)
+      expect(leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
+    } finally {
+      await t.close()
+    }
   })
 })
