@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
 import { readBaseline } from '../report/baseline.ts'
-import { summarise, type Report } from '../report/model.ts'
+import type { Report } from '../report/model.ts'
 import { reportDigest } from '../report/sign.ts'
-import { toResult } from '../run/result.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { reportOf, resultOf } from '../report/testing.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { ConfigError } from '../target/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
@@ -24,23 +24,9 @@ function io(): CommandIo & { stdout: () => string } {
   return { out: (t) => (out += t), err: (t) => (out += t), stdout: () => out }
 }
 
+/** Run `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]`. */
 function report(runId: string, statuses: Status[]): Report {
-  const results = statuses.map((status, i) => toResult(CATALOG[i]!, CHECKS[0]!, { status, message: `${status} ${i}`, exchanges: [] }, 1))
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://shop.test', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: runId, seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:01.000Z',
-    durationMs: 1000,
-    summary: summarise(results, new Set(CATALOG.map(rowId))),
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    results,
-  }
+  return reportOf(statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)), { run: { id: runId } })
 }
 
 /** Writes a report as `run` does (indented) into its own directory; returns the report.json path. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Result } from '../run/result.ts'
 import { BADGE_COLOURS, badgeSvg, renderBadge } from './badge.ts'
-import type { Report } from './model.ts'
+import { reportOf } from './testing.ts'
 
 function result(n: number, status: Result['status'], applicable = true): Result {
   return {
@@ -15,24 +15,6 @@ function result(n: number, status: Result['status'], applicable = true): Result 
     spec: [],
     exchanges: [],
     ...(applicable ? {} : { applicable: false as const }),
-  }
-}
-
-function report(results: Result[], runErrors: string[] = []): Report {
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: true },
-    run: { id: 'r', seed: 1, readOnly: false, concurrency: 1, timeoutMs: 1, modules: [], checks: [], pathAliases: [] },
-    startedAt: '',
-    finishedAt: '',
-    durationMs: 0,
-    summary: { passed: 0, failed: 0, skipped: 0, notApplicable: 0, total: 0, warnings: 0, endpointsInCatalog: 0, endpointsChecked: 0 },
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors,
-    results,
   }
 }
 
@@ -57,7 +39,7 @@ function expectWellFormed(svg: string): void {
 
 describe('badgeSvg', () => {
   it('shows conformance and the percentage of required checks, green when the run conforms', () => {
-    const svg = badgeSvg(report([result(1, 'passed'), result(2, 'passed'), result(3, 'skipped', false)]))
+    const svg = badgeSvg(reportOf([result(1, 'passed'), result(2, 'passed'), result(3, 'skipped', false)]))
     expectWellFormed(svg)
     expect(svg).toContain('>conformance</text>')
     expect(svg).toContain('>100%</text>')
@@ -67,34 +49,34 @@ describe('badgeSvg', () => {
 
   it('is red with a failure, one decimal, never rounded up', () => {
     const results = Array.from({ length: 1000 }, (_, i) => result(i, i < 973 ? 'passed' : i < 974 ? 'failed' : 'skipped'))
-    const svg = badgeSvg(report(results.slice(0, 1000)))
+    const svg = badgeSvg(reportOf(results.slice(0, 1000)))
     expectWellFormed(svg)
     expect(svg).toContain('>97.3%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS['does not conform']}"`)
     expect(svg).toContain('does not conform</title>')
-    const almost = badgeSvg(report([...Array.from({ length: 1999 }, (_, i) => result(i, 'passed')), result(2000, 'failed')]))
+    const almost = badgeSvg(reportOf([...Array.from({ length: 1999 }, (_, i) => result(i, 'passed')), result(2000, 'failed')]))
     expect(almost).toContain('>99.9%</text>')
   })
 
   it('is yellow when checks were not judged or the run had errors, grey when nothing ran', () => {
-    expect(badgeSvg(report([result(1, 'passed'), result(2, 'skipped')]))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    expect(badgeSvg(report([result(1, 'passed')], ['calibration failed']))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    expect(badgeSvg(report([result(1, 'passed'), result(2, 'failed')]), { baselined: new Set(['GET /V1/x2 › route']) })).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    const none = badgeSvg(report([result(1, 'skipped', false)]))
+    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'skipped')]))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
+    expect(badgeSvg(reportOf([result(1, 'passed')], { runErrors: ['calibration failed'] }))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
+    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')]), { baselined: new Set(['GET /V1/x2 › route']) })).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
+    const none = badgeSvg(reportOf([result(1, 'skipped', false)]))
     expectWellFormed(none)
     expect(none).toContain('>not run</text>')
     expect(none).toContain(`fill="${BADGE_COLOURS['not run']}"`)
   })
 
   it('is self-contained: no external reference, no script', () => {
-    const svg = badgeSvg(report([result(1, 'passed')]))
+    const svg = badgeSvg(reportOf([result(1, 'passed')]))
     expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(/https?:|href|<script|<image|@import/i)
   })
 
   it('gives two different badges different ids, so both can be inlined in one page', () => {
     const ids = (svg: string) => [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1])
-    const a = badgeSvg(report([result(1, 'passed')]))
-    const b = badgeSvg(report([result(1, 'passed'), result(2, 'failed')]))
+    const a = badgeSvg(reportOf([result(1, 'passed')]))
+    const b = badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')]))
     expect(ids(a)).toHaveLength(2)
     for (const id of ids(a)) expect(ids(b)).not.toContain(id)
     for (const id of ids(b)) expect(b).toContain(`url(#${id})`)
@@ -106,7 +88,7 @@ describe('badgeSvg', () => {
     expect(svg).not.toContain('<script')
     expect(svg).toContain('a&lt;b&gt;&amp;&quot;c&apos;')
     expect(svg).toContain('<title>x &amp; y &lt;z&gt;</title>')
-    const spec = report([result(1, 'passed')])
+    const spec = reportOf([result(1, 'passed')])
     spec.spec.version = '2.4.9 <&>'
     expect(badgeSvg(spec)).toContain('spec 2.4.9 &lt;&amp;&gt;:')
     expect(() => renderBadge('a', 'b', 'red" onload="x')).toThrow(/hex colour/)

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
-import { toResult, type Result } from '../run/result.ts'
+import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
 import { applyBaseline, baselineFromReport, baselineSummary, baselinedIds, exitStatusWithBaseline, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
+import { resultOf } from './testing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-baseline-'))
 const file = (name: string, text: string) => {
@@ -17,7 +17,7 @@ const file = (name: string, text: string) => {
 }
 
 const rows = CATALOG.slice(0, 5)
-const result = (i: number, status: Status, message = `${status} ${i}`): Result => toResult(rows[i]!, CHECKS[0]!, { status, message, exchanges: [] }, 1)
+const result = (i: number, status: Status, message = `${status} ${i}`): Result => resultOf(rows[i]!, status, message)
 // 0 failed, 1 failed, 2 passed, 3 skipped, 4 failed
 const results = [result(0, 'failed', 'no route\nat all'), result(1, 'failed'), result(2, 'passed'), result(3, 'skipped'), result(4, 'failed')]
 const report = { results, runErrors: [] as string[] }

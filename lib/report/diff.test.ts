@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
-import { toResult, type Result } from '../run/result.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import type { Result } from '../run/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
 import { diffReports, diffText, hasNewFailures } from './diff.ts'
-import { summarise, type Report } from './model.ts'
+import type { Report } from './model.ts'
+import { reportOf, resultOf } from './testing.ts'
 
 const rows = CATALOG.slice(0, 10)
-const result = (i: number, status: Status, message = `${status} ${i}`): Result => toResult(rows[i]!, CHECKS[0]!, { status, message, exchanges: [] }, 1)
+const result = (i: number, status: Status, message = `${status} ${i}`): Result => resultOf(rows[i]!, status, message)
 
+/** Run `runId`'s report of http://shop.test (diffText names both): result `i` has `statuses[i]`, or is missing where that is undefined. */
 function report(runId: string, statuses: (Status | undefined)[]): Report {
   const results = statuses.flatMap((s, i) => (s === undefined ? [] : [result(i, s)]))
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://shop.test', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: runId, seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:01.000Z',
-    durationMs: 1000,
-    summary: summarise(results, new Set(CATALOG.map(rowId))),
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    results,
-  }
+  return reportOf(results, { run: { id: runId }, target: { baseUrl: 'http://shop.test' } })
 }
 
 describe('diffReports', () => {

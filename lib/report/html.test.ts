@@ -4,6 +4,7 @@ import { conformance } from './certify.ts'
 import { curlFor } from './curl.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
+import { reportOf } from './testing.ts'
 
 const HOSTILE = '</script><img src=x onerror=alert(1)><!-- <script>window.pwned=1</script>'
 
@@ -44,21 +45,11 @@ function sampleReport(): Report {
     result({ id: 'GET /V1/directory/countries › body-keys', check: 'body-keys', status: 'skipped', applicable: false, message: 'not shown' }),
     result({ id: 'workflow w › 01 step', check: 'workflow', status: 'passed', message: 'u2028\u2028 u2029\u2029 ok' }),
   ]
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run-1', seed: 42, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:01.000Z',
-    durationMs: 1000,
+  return reportOf(results, {
+    run: { id: 'run-1', seed: 42 },
     summary: { passed: 2, failed: 1, skipped: 1, notApplicable: 1, total: 4, warnings: 1, endpointsInCatalog: 278, endpointsChecked: 2 },
     calibration: { noRoute: ['404 "Request does not match any route."'], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    results,
-  }
+  })
 }
 
 /** The text of the `<script id=...>` element, as the HTML parser would end it: at the first `</script`. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
-import { toResult, type Result } from '../run/result.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import type { Result } from '../run/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
 import { junitXml } from './junit.ts'
-import { summarise, type Report } from './model.ts'
+import type { Report } from './model.ts'
+import { reportOf, resultOf } from './testing.ts'
 
 // ---- a minimal XML 1.0 parser: enough to prove the file well-formed and read back what it says ----
 
@@ -98,23 +99,8 @@ function parseXml(xml: string): XmlElement {
 
 // ---- a report to render ----
 
-function report(results: Result[]): Report {
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run1', seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:05.250Z',
-    durationMs: 5250,
-    summary: summarise(results, new Set(CATALOG.map(rowId))),
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    results,
-  }
-}
+/** The times are the test's own: the root's time attribute must read 5.250. */
+const report = (results: Result[]): Report => reportOf(results, { finishedAt: '2026-01-01T00:00:05.250Z', durationMs: 5250 })
 
 const NASTY = 'a ]]> b <c> & "d" \'e\' \u0000nul \u001besc \u0007bel\nsecond line\ttab\r\nthird \ufffe\uffff end'
 /** What the message must read back as: characters XML cannot carry replaced, everything else intact. */
@@ -126,7 +112,7 @@ function results(): Result[] {
   return rows.flatMap((row, i) =>
     CHECKS.slice(0, 3).map((check, j) => {
       const status = statuses[(i + j) % 3]!
-      return toResult(row, check, { status, message: i === 1 ? NASTY : `${status} at ${row.path}`, exchanges: [] }, 1234 + i)
+      return resultOf(row, status, i === 1 ? NASTY : `${status} at ${row.path}`, { check, durationMs: 1234 + i })
     }),
   )
 }

@@ -3,11 +3,11 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
-import { toResult, workflowResult, type Result } from '../run/result.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { workflowResult, type Result } from '../run/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { summarise, type Report } from './model.ts'
 import { FINGERPRINT_KEY, sarifLog, SPEC_SOURCE } from './sarif.ts'
+import { reportOf, resultOf } from './testing.ts'
 
 /**
  * The SARIF 2.1.0 schema's required properties and the constraints code-scanning services enforce on top
@@ -59,27 +59,8 @@ function sarifProblems(log: unknown): string[] {
   return problems
 }
 
-function report(results: Result[], extra: Partial<Report> = {}): Report {
-  return {
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run1', seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [] },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:05.000Z',
-    durationMs: 5000,
-    summary: summarise(results, new Set(CATALOG.map(rowId))),
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    results,
-    ...extra,
-  }
-}
-
 const rows = CATALOG.filter((r) => r.module === 'catalog-prices').slice(0, 6)
-const result = (i: number, checkIndex: number, status: Status, message = `message ${i}`) => toResult(rows[i]!, CHECKS[checkIndex]!, { status, message, exchanges: [] }, 5)
+const result = (i: number, checkIndex: number, status: Status, message = `message ${i}`) => resultOf(rows[i]!, status, message, { check: CHECKS[checkIndex]!, durationMs: 5 })
 const workflow = WORKFLOWS.find((w) => w.name === 'attribute-set')!
 
 describe('sarifLog', () => {
@@ -91,7 +72,7 @@ describe('sarifLog', () => {
     workflowResult(workflow, '02', workflow.steps[1]!, rows[0], { status: 'failed', message: 'not renamed', exchanges: [] }, 3),
     { ...workflowResult(workflow, '01', { title: 'set up', run: async () => ({ status: 'failed', message: '', exchanges: [] }) }, undefined, { status: 'failed', message: 'set-up failed', exchanges: [] }, 3) },
   ]
-  const r = report(results, { runErrors: ['the suite file crashed'] })
+  const r = reportOf(results, { runErrors: ['the suite file crashed'] })
   const log = sarifLog(r)
   const run = log.runs[0]!
 
@@ -139,16 +120,16 @@ describe('sarifLog', () => {
   })
 
   it('keeps the fingerprint of a failure stable across runs', () => {
-    const again = sarifLog(report([result(2, 0, 'failed', 'no route, said differently'), result(0, 2, 'failed', 'other words')], { run: { ...r.run, id: 'run2' } }))
+    const again = sarifLog(reportOf([result(2, 0, 'failed', 'no route, said differently'), result(0, 2, 'failed', 'other words')], { run: { id: 'run2' } }))
     const fp = (l: typeof log) => l.runs[0]!.results.map((x) => x.partialFingerprints[FINGERPRINT_KEY]).sort()
     expect(fp(again)).toEqual([results[1]!.id, results[3]!.id].sort())
   })
 
   it('reports run errors as failed execution', () => {
     expect(run.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'the suite file crashed' } }] })
-    expect(sarifLog(report([])).runs[0]!.invocations[0]!.executionSuccessful).toBe(true)
-    expect(sarifLog(report([])).runs[0]!.results).toEqual([])
-    const cut = sarifLog(report([], { partial: { reason: 'SIGINT' } })).runs[0]!
+    expect(sarifLog(reportOf([])).runs[0]!.invocations[0]!.executionSuccessful).toBe(true)
+    expect(sarifLog(reportOf([])).runs[0]!.results).toEqual([])
+    const cut = sarifLog(reportOf([], { partial: { reason: 'SIGINT' } })).runs[0]!
     expect(cut.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: 'run cut short (SIGINT): the results cover only what ran' } }] })
     expect(cut.properties.partial).toEqual({ reason: 'SIGINT' })
   })
@@ -164,7 +145,7 @@ describe('sarifLog', () => {
 
   it('gives a rule to a check kind this suite version does not know', () => {
     const odd: Result = { ...results[1]!, id: 'GET /V1/x › future', check: 'future' }
-    const l = sarifLog(report([odd]))
+    const l = sarifLog(reportOf([odd]))
     expect(l.runs[0]!.tool.driver.rules.map((x) => x.id)).toContain('future')
     expect(sarifProblems(l)).toEqual([])
   })
