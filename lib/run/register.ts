@@ -1,12 +1,13 @@
 import { describe, inject, test } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
-import { rowsOfModule } from '../spec/catalog/index.ts'
+import type { Check, Verdict } from '../checks/types.ts'
+import { findRow, rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
+import type { EndpointRow } from '../spec/types.ts'
 import { ReadOnlyViolation, Session, type SessionSeed } from '../target/session.ts'
-import { provisionerOf } from '../../fixtures/provision.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import type { StepVerdict, Workflow } from '../workflows/types.ts'
-import { findRow } from '../spec/catalog/index.ts'
+import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
+import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, type Result } from './result.ts'
 
 declare module 'vitest' {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     shopSession: SessionSeed
     /** Check kinds to register; empty means all. */
     shopChecks: string[]
+    /** Modules whose suite files this run (or shard) runs: their work is all started at once. */
+    shopModules: string[]
   }
 }
 
@@ -22,39 +25,113 @@ export const RESULT_META_KEY = 'shopResult'
 
 let shared: Session | undefined
 
-/** One session per worker, so every suite file shares the client and the probe memo. */
+/**
+ * One session per worker, so every suite file shares the client and the probe memo. The first suite file
+ * to load starts the work of every module of the run: vitest runs suite files one after another, so work
+ * started file by file would leave the concurrency bound idle at each file's tail. Tests then only await
+ * verdicts already under way.
+ */
 function workerSession(seed: SessionSeed): Session {
-  if (shared === undefined || shared.seed.runId !== seed.runId) shared = new Session(seed)
+  if (shared === undefined || shared.seed.runId !== seed.runId) {
+    shared = new Session(seed)
+    startAll(shared, inject('shopModules'), selectedChecks())
+  }
   return shared
+}
+
+function selectedChecks(): { checks: readonly Check[]; workflows: boolean } {
+  const selected = inject('shopChecks')
+  return { checks: CHECKS.filter((c) => selected.length === 0 || selected.includes(c.name)), workflows: selected.length === 0 || selected.includes('workflow') }
+}
+
+function startAll(session: Session, modules: readonly string[], selection: ReturnType<typeof selectedChecks>): void {
+  for (const moduleId of modules) {
+    for (const row of rowsOfModule(moduleId)) for (const check of selection.checks) quiet(verdictOf(session, row, check))
+    if (selection.workflows) for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) for (const step of stepsOf(session, workflow)) quiet(step)
+  }
+}
+
+/** A promise started early may fail before its test awaits it; the test still sees the failure. */
+function quiet(p: Promise<unknown>): void {
+  p.catch(() => {})
+}
+
+interface Timed<V> {
+  verdict: V
+  durationMs: number
+  applicable: boolean
+}
+
+function verdictOf(session: Session, row: EndpointRow, check: Check): Promise<Timed<Verdict>> {
+  return session.memo(`verdict ${row.method} ${row.path} › ${check.name}`, async () => {
+    const started = performance.now()
+    const applies = check.appliesTo(row)
+    const verdict = applies === true ? await guarded(() => check.run(row, session)) : { status: 'skipped' as const, message: applies, exchanges: [] }
+    return { verdict, durationMs: Math.round(performance.now() - started), applicable: applies === true }
+  })
+}
+
+/** One promise per step, each settled as soon as its step is judged. */
+function stepsOf(session: Session, workflow: Workflow): Promise<StepOutcome>[] {
+  const steps = session.memo(`workflow ${workflow.name}`, async () => {
+    const deferred = workflow.steps.map(() => deferredOf<StepOutcome>())
+    void runWorkflow(workflow, session, { guard: guarded, onStep: (outcome, i) => deferred[i]!.resolve(outcome) }).catch((err: unknown) => {
+      for (const d of deferred) d.reject(err)
+    })
+    return deferred.map((d) => d.promise)
+  })
+  return workflow.steps.map((_, i) => steps.then((all) => all[i]!))
+}
+
+/** `Promise.withResolvers`, which Node 20 lacks. */
+function deferredOf<T>(): { promise: Promise<T>; resolve(v: T): void; reject(e: unknown): void } {
+  let resolve!: (v: T) => void
+  let reject!: (e: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  quiet(promise)
+  return { promise, resolve, reject }
 }
 
 /**
  * Registers one vitest test per catalog row of the module and selected check, named
- * `<METHOD> <path> › <check>`. The suite files under suites/ are nothing but a call of this.
+ * `<METHOD> <path> › <check>`, and a test per step of the module's workflows. The suite files under
+ * suites/ are nothing but a call of this.
  */
 export function registerModule(moduleId: string): void {
   const module = MODULES.find((m) => m.id === moduleId)
   if (module === undefined) throw new Error(`unknown module ${moduleId}`)
-  const selected = inject('shopChecks')
-  const checks = CHECKS.filter((c) => selected.length === 0 || selected.includes(c.name))
   const session = workerSession(inject('shopSession'))
+  const selection = selectedChecks()
 
   describe.concurrent(module.title, () => {
     for (const row of rowsOfModule(moduleId)) {
       const alias = session.targetPath(row.path) !== row.path ? session.targetPath(row.path) : undefined
-      for (const check of checks) {
+      for (const check of selection.checks) {
         test(`${row.method} ${row.path} › ${check.name}`, async (ctx) => {
-          const started = performance.now()
-          const applies = check.appliesTo(row)
-          const verdict = applies === true ? await guarded(() => check.run(row, session)) : { status: 'skipped' as const, message: applies, exchanges: [] }
-          const result: Result = toResult(row, check, verdict, Math.round(performance.now() - started), alias, applies === true)
-          report(ctx, result)
+          const { verdict, durationMs, applicable } = await verdictOf(session, row, check)
+          report(ctx, toResult(row, check, verdict, durationMs, alias, applicable))
         })
       }
     }
-    if (selected.length === 0 || selected.includes('workflow')) {
-      for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) registerWorkflow(workflow, session)
-    }
+    if (selection.workflows) for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) registerWorkflow(workflow, session)
+  })
+}
+
+/** One test per step, in order; a step after one that did not pass is skipped, saying which (runWorkflow). */
+function registerWorkflow(workflow: Workflow, session: Session): void {
+  describe.sequential(`workflow ${workflow.name}`, () => {
+    const steps = stepsOf(session, workflow)
+    workflow.steps.forEach((step, i) => {
+      const ordinal = String(i + 1).padStart(2, '0')
+      test(`workflow ${workflow.name} › ${ordinal} ${step.title}`, async (ctx) => {
+        const outcome = await steps[i]!
+        const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
+        report(ctx, workflowResult(workflow, ordinal, step, row, outcome.verdict, outcome.durationMs))
+      })
+    })
   })
 }
 
@@ -76,27 +153,4 @@ function report(ctx: { task: { meta: object }; skip(note?: string): void }, resu
   ;(ctx.task.meta as Record<string, unknown>)[RESULT_META_KEY] = result
   if (result.status === 'failed') throw new Error(result.message)
   if (result.status === 'skipped') ctx.skip(result.message)
-}
-
-/** One test per step, in order; a step after one that did not pass is skipped, saying which. */
-function registerWorkflow(workflow: Workflow, session: Session): void {
-  describe.sequential(`workflow ${workflow.name}`, () => {
-    const state: Record<string, unknown> = {}
-    let stopped: string | undefined
-    workflow.steps.forEach((step, i) => {
-      const ordinal = String(i + 1).padStart(2, '0')
-      test(`workflow ${workflow.name} › ${ordinal} ${step.title}`, async (ctx) => {
-        const started = performance.now()
-        let verdict: StepVerdict
-        if (stopped !== undefined) {
-          verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
-        } else {
-          verdict = await guarded(() => step.run({ session, fx: provisionerOf(session), state }))
-          if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
-        }
-        const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
-        report(ctx, workflowResult(workflow, ordinal, step, row, verdict, Math.round(performance.now() - started)))
-      })
-    })
-  })
 }

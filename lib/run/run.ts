@@ -104,6 +104,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     if (pre !== undefined && stopped === undefined) {
       collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
       vitest = await suiteRunner(config, pre, collector)
+      vitest.provide('shopModules', await modulesOfThisRun(vitest))
       // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
       // partial report first, so only the run's own handlers stay.
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -215,6 +216,16 @@ function suiteRunner(config: RunConfig, pre: PreflightResult, collector: ResultC
     {},
     {},
   ).then((v) => v)
+}
+
+/** The modules whose suite files this run (or this shard, by vitest's own sharding) will run. */
+async function modulesOfThisRun(vitest: Vitest): Promise<string[]> {
+  let specs = await vitest.getRelevantTestSpecifications()
+  if (vitest.config.shard !== undefined) {
+    const Sequencer = vitest.config.sequence.sequencer
+    specs = await new Sequencer(vitest).shard(specs)
+  }
+  return specs.map((s) => moduleIdOf(s.moduleId))
 }
 
 /** Removes what the run created, after the checks (also after failures and interrupts). */

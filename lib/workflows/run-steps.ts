@@ -13,22 +13,33 @@ export interface StepOutcome {
   title: string
   endpoint?: string
   verdict: StepVerdict
+  durationMs: number
 }
 
-export async function runWorkflow(workflow: Workflow, session: Session, context: Partial<WorkflowContext> = {}): Promise<StepOutcome[]> {
+export interface RunOptions extends Partial<WorkflowContext> {
+  /** Told of each step as soon as it is judged (the runner reports steps as they finish). */
+  onStep?: (outcome: StepOutcome, index: number) => void
+  /** Wraps each step's run (the runner turns a write refused in read-only mode into "not judged"). */
+  guard?: (run: () => Promise<StepVerdict>) => Promise<StepVerdict>
+}
+
+export async function runWorkflow(workflow: Workflow, session: Session, context: RunOptions = {}): Promise<StepOutcome[]> {
   const ctx: WorkflowContext = { session, fx: context.fx ?? provisionerOf(session), state: context.state ?? {} }
   const out: StepOutcome[] = []
   let stopped: string | undefined
   for (const [i, step] of workflow.steps.entries()) {
     const ordinal = String(i + 1).padStart(2, '0')
     let verdict: StepVerdict
+    const started = performance.now()
     if (stopped !== undefined) {
       verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
     } else {
-      verdict = await step.run(ctx)
+      verdict = await (context.guard ?? ((run) => run()))(() => step.run(ctx))
       if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
     }
-    out.push({ ordinal, title: step.title, ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}), verdict })
+    const outcome: StepOutcome = { ordinal, title: step.title, ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}), verdict, durationMs: Math.round(performance.now() - started) }
+    out.push(outcome)
+    context.onStep?.(outcome, i)
   }
   return out
 }
