@@ -1,6 +1,8 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--config NAME ...] [--out FILE] [--keep]`: what a full conformance run
- * costs, against the reference target started once per configuration in a process of its own.
+ * `npm run bench [-- --quick] [--runs N] [--warmup N] [--config NAME ...] [--out FILE] [--keep] [--cpu-prof DIR]`: what a
+ * full conformance run costs, against the reference target started once per configuration in a process of its own.
+ * `--quick`: one run per configuration and no warm-up; `--cpu-prof DIR`: V8 CPU profiles of the suite process (one
+ * file per thread; `node --import tsx lib/bench/profile.ts FILE` summarises one).
  *
  * Per configuration and run: the suite as a child process (request log + stats on), the target's CPU time over
  * the run from /proc, then the floor — the same request sequence replayed by a bare undici loop at the same
@@ -49,6 +51,10 @@ export interface RunFigures {
   peakRssMb: number
   targetCpuMs: number
   floorTargetCpuMs: number
+  /** CPU time of the bare client while replaying (the bench process). */
+  floorClientCpuMs: number
+  /** Share of the replayed requests answered with the status the run got (the floor replays, it does not judge). */
+  floorSameStatus: number
   latencyRatio: number | null
   exitCode: number | null
 }
@@ -76,6 +82,7 @@ export interface ConfigurationResult {
   cleanupMs: Spread | null
   suiteCpuMs: Spread | null
   floorTargetCpuMs: Spread | null
+  floorClientCpuMs: Spread | null
   machine: Machine
   perRun: RunFigures[]
 }
@@ -110,6 +117,8 @@ export function figures(
     rssMb: number
     targetCpuMs: number
     floorTargetCpuMs: number
+    floorClientCpuMs?: number
+    floorSameStatus?: number
     exitCode: number | null
     phases?: Phases | null
   },
@@ -134,6 +143,8 @@ export function figures(
     peakRssMb: round(m.rssMb),
     targetCpuMs: round(m.targetCpuMs),
     floorTargetCpuMs: round(m.floorTargetCpuMs),
+    floorClientCpuMs: round(m.floorClientCpuMs ?? 0),
+    floorSameStatus: round(m.floorSameStatus ?? 1, 3),
     latencyRatio: config.latencyMs > 0 ? round(m.wallMs / ideal, 2) : null,
     exitCode: m.exitCode,
   }
@@ -163,24 +174,38 @@ export function summarise(config: BenchConfiguration, runs: RunFigures[], mach: 
     cleanupMs: of('cleanupMs'),
     suiteCpuMs: of('suiteCpuMs'),
     floorTargetCpuMs: of('floorTargetCpuMs'),
+    floorClientCpuMs: of('floorClientCpuMs'),
     machine: mach,
     perRun: runs,
   }
 }
 
-async function benchConfiguration(config: BenchConfiguration, runs: number, work: string, options: { nodeArgs?: string[]; log: (t: string) => void }): Promise<RunFigures[]> {
+/**
+ * `warmup` runs first, measured the same way and then dropped: the target's JIT, tsx's transform cache and the
+ * file system cache are warm for the runs that count (a cold first run is an outlier of its own).
+ */
+async function benchConfiguration(
+  config: BenchConfiguration,
+  runs: number,
+  warmup: number,
+  work: string,
+  options: { nodeArgs?: string[]; log: (t: string) => void },
+): Promise<RunFigures[]> {
   const target = await startTarget(ROOT, config.latencyMs)
   const admin = { ...REFERENCE_ADMIN }
   const out: RunFigures[] = []
   try {
-    for (let i = 1; i <= runs; i++) {
-      const dir = join(work, `${config.name}-${i}`)
+    for (let k = 1; k <= warmup + runs; k++) {
+      const warm = k <= warmup
+      const i = k - warmup
+      const label = warm ? `warm-up ${k}/${warmup}` : `run ${i}/${runs}`
+      const dir = join(work, `${config.name}-${warm ? `warmup${k}` : i}`)
       mkdirSync(dir, { recursive: true })
       const cpuBefore = processCpuMs(target.pid)
       const run = await runSuite(ROOT, { baseUrl: target.url, concurrency: config.concurrency, admin, dir, ...(options.nodeArgs !== undefined ? { nodeArgs: options.nodeArgs } : {}) })
       const cpuAfterRun = processCpuMs(target.pid)
-      if (run.exitCode !== 0 && run.exitCode !== 1) throw new Error(`${config.name} run ${i}: the suite could not run (exit ${run.exitCode}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`)
-      if (run.stats.firstRequestMs === null || run.stats.lastRequestMs === null) throw new Error(`${config.name} run ${i}: no request was logged`)
+      if (run.exitCode !== 0 && run.exitCode !== 1) throw new Error(`${config.name} ${label}: the suite could not run (exit ${run.exitCode}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`)
+      if (run.stats.firstRequestMs === null || run.stats.lastRequestMs === null) throw new Error(`${config.name} ${label}: no request was logged`)
       const floor = await replayLog(run.log, target.url, admin, config.concurrency)
       const cpuAfterFloor = processCpuMs(target.pid)
       if (floor.failed > 0) options.log(`  (replay: ${floor.failed} of ${floor.requests} requests got no answer)\n`)
@@ -195,15 +220,17 @@ async function benchConfiguration(config: BenchConfiguration, runs: number, work
           rssMb: run.stats.maxRssMb,
           targetCpuMs: cpuAfterRun - cpuBefore,
           floorTargetCpuMs: cpuAfterFloor - cpuAfterRun,
+          floorClientCpuMs: floor.cpuMs,
+          floorSameStatus: floor.sameStatus,
           exitCode: run.exitCode,
           phases: phases(run.log),
         },
         config,
       )
-      out.push(f)
+      if (!warm) out.push(f)
       options.log(
-        `  ${config.name} run ${i}/${runs}: ${f.requests} requests, wall ${s(f.suiteWallMs)} (start-up ${s(f.startupMs)}, requests ${s(f.requestPhaseMs)}` +
-          ` [preflight ${s(f.preflightMs ?? 0)}, suite start ${s(f.suiteStartMs ?? 0)}, checks ${s(f.checksMs ?? 0)}, cleanup ${s(f.cleanupMs ?? 0)}], tail ${s(f.tailMs)}), floor ${s(f.floorWallMs)}, ratio ${f.ratio}` +
+        `  ${config.name} ${label}: ${f.requests} requests, wall ${s(f.suiteWallMs)} (start-up ${s(f.startupMs)}, requests ${s(f.requestPhaseMs)}` +
+          ` [preflight ${s(f.preflightMs ?? 0)}, suite start ${s(f.suiteStartMs ?? 0)}, checks ${s(f.checksMs ?? 0)}, cleanup ${s(f.cleanupMs ?? 0)}], tail ${s(f.tailMs)}), floor ${s(f.floorWallMs)} (${Math.round(f.floorSameStatus * 100)}% same status), ratio ${f.ratio}` +
           `${f.latencyRatio !== null ? `, latencyRatio ${f.latencyRatio}` : ''}, exit ${f.exitCode}\n`,
       )
     }
@@ -242,6 +269,7 @@ export function table(results: readonly ConfigurationResult[]): string {
 
 interface BenchArgs {
   runs: number
+  warmup: number
   configs: string[]
   out: string
   keep: boolean
@@ -249,7 +277,7 @@ interface BenchArgs {
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { runs: 5, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false }
+  const args: BenchArgs = { runs: 5, warmup: 1, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {
@@ -257,13 +285,16 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       if (v === undefined) throw new Error(`${a} needs a value`)
       return v
     }
-    if (a === '--quick') args.runs = 1
-    else if (a === '--runs') args.runs = Math.max(1, Number.parseInt(value(), 10) || 1)
+    if (a === '--quick') {
+      args.runs = 1
+      args.warmup = 0
+    } else if (a === '--runs') args.runs = Math.max(1, Number.parseInt(value(), 10) || 1)
+    else if (a === '--warmup') args.warmup = Math.max(0, Number.parseInt(value(), 10) || 0)
     else if (a === '--config') args.configs.push(value())
     else if (a === '--out') args.out = resolve(value())
     else if (a === '--keep') args.keep = true
     else if (a === '--cpu-prof') args.cpuProf = resolve(value())
-    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR])`)
+    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR])`)
   }
   for (const c of args.configs) if (!CONFIGURATIONS.some((k) => k.name === c)) throw new Error(`unknown configuration "${c}" (${CONFIGURATIONS.map((k) => k.name).join(', ')})`)
   return args
@@ -280,13 +311,13 @@ async function main(argv: string[]): Promise<number> {
   const configs = CONFIGURATIONS.filter((c) => args.configs.length === 0 || args.configs.includes(c.name))
   const mach = machine()
   const log = (t: string) => void process.stderr.write(t)
-  log(`bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`)
+  log(`bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each after ${args.warmup} warm-up; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`)
   const work = mkdtempSync(join(tmpdir(), 'shop-bench-'))
   const nodeArgs = args.cpuProf !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : undefined
   const results: ConfigurationResult[] = []
   try {
     for (const config of configs) {
-      const runs = await benchConfiguration(config, args.runs, work, { log, ...(nodeArgs !== undefined ? { nodeArgs } : {}) })
+      const runs = await benchConfiguration(config, args.runs, args.warmup, work, { log, ...(nodeArgs !== undefined ? { nodeArgs } : {}) })
       results.push(summarise(config, runs, mach))
     }
   } finally {
@@ -294,8 +325,11 @@ async function main(argv: string[]): Promise<number> {
     else log(`bench: run directories kept in ${work}\n`)
   }
   mkdirSync(dirname(args.out), { recursive: true })
-  writeFileSync(args.out, `${JSON.stringify({ machine: mach, runsPerConfiguration: args.runs, configurations: results }, null, 2)}\n`)
-  process.stdout.write(`\n${table(results)}\nMedians over ${args.runs} run${args.runs > 1 ? 's' : ''} (min–max where they differ); the machine is shared, so single runs are noisy.\n`)
+  writeFileSync(args.out, `${JSON.stringify({ machine: mach, runsPerConfiguration: args.runs, warmupRunsPerConfiguration: args.warmup, configurations: results }, null, 2)}\n`)
+  process.stdout.write(
+    `\n${table(results)}\nMedians over ${args.runs} run${args.runs > 1 ? 's' : ''} per configuration${args.warmup > 0 ? ` after ${args.warmup} warm-up run${args.warmup > 1 ? 's' : ''} (dropped)` : ''} (min–max where they differ); ` +
+      `load average at start ${mach.loadAverageAtStart.join(' ')} on ${mach.cpus} CPUs: on a shared machine single runs are noisy.\n`,
+  )
   process.stdout.write(`wall = process start to exit; start-up = process start to first request; suite start = preflight's last answer to the worker's first request (vitest starting, suites loading; inside "requests");\n`)
   process.stdout.write(`requests = first request to last answer; floor = the same requests replayed by a bare undici loop;\n`)
   process.stdout.write(`ratio = requests / floor; req/s over the request phase; target busy = the reference target's CPU time over the request phase (one thread: 100% = it is the bottleneck).\n`)

@@ -68,9 +68,10 @@ describe('phases', () => {
 })
 
 describe('parseBenchArgs', () => {
-  test('five runs of every configuration by default; --quick one; --config picks', () => {
-    expect(parseBenchArgs([]).runs).toBe(5)
-    expect(parseBenchArgs(['--quick']).runs).toBe(1)
+  test('five runs after one warm-up by default; --quick one and no warm-up; --config picks', () => {
+    expect(parseBenchArgs([])).toMatchObject({ runs: 5, warmup: 1 })
+    expect(parseBenchArgs(['--quick'])).toMatchObject({ runs: 1, warmup: 0 })
+    expect(parseBenchArgs(['--runs', '3', '--warmup', '0'])).toMatchObject({ runs: 3, warmup: 0 })
     expect(parseBenchArgs(['--config', 'c4', '--config', 'c16']).configs).toEqual(['c4', 'c16'])
     expect(() => parseBenchArgs(['--config', 'c3'])).toThrow(/unknown configuration/)
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown argument/)

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import type { LoggedRequest } from './request-log.ts'
-import { planReplay, sendPlan, substitute, type ReplayCredentials } from './replay.ts'
+import { planReplay, sameStatusShare, sendPlan, substitute, type ReplayCredentials } from './replay.ts'
 
 const creds: ReplayCredentials = {
   admin: { username: 'admin', password: 'Admin-Pw-1!' },
@@ -47,6 +47,12 @@ describe('planReplay', () => {
     expect(plan[1]!.headers.authorization).toBeUndefined()
   })
 
+  test('sameStatusShare compares in start order', () => {
+    const log = [line({ startMs: 2, status: 404 }), line({ startMs: 1, status: 200 }), line({ startMs: 3 })]
+    expect(sameStatusShare(log, [200, 400, undefined])).toBeCloseTo(1 / 3)
+    expect(sameStatusShare(log, [200, 404, 200])).toBeCloseTo(2 / 3)
+  })
+
   test('substitute leaves ordinary strings alone', () => {
     expect(substitute({ a: ['[password 1]', 'x', 3, null] }, creds)).toEqual({ a: ['Bench-1-n0nceaA1!', 'x', 3, null] })
   })
@@ -78,6 +84,7 @@ describe('sendPlan', () => {
       expect(result.requests).toBe(22)
       expect(result.failed).toBe(0)
       expect(result.statuses).toEqual({ 200: 22 })
+      expect(result.perRequest).toEqual(new Array(22).fill(200))
       expect(seen).toHaveLength(22)
       expect(seen.find((s) => s.url === '/rest/default/V1/customers/me')?.auth).toBe('Bearer ISSUED-TOKEN')
       expect(JSON.parse(seen.find((s) => s.url.endsWith('/token'))!.body)).toEqual({ username: 'u', password: 'Bench-1-n0nceaA1!' })

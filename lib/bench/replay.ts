@@ -76,7 +76,11 @@ export interface ReplayResult {
   requests: number
   /** Requests that got no answer at all (transport errors): should be 0. */
   failed: number
+  /** CPU time of this process (user + system) while sending: what the bare client costs. */
+  cpuMs: number
   statuses: Record<string, number>
+  /** Each planned request's status (undefined: no answer), in plan order. */
+  perRequest: (number | undefined)[]
 }
 
 /** Sends the plan at `concurrency` in flight, in order; an `other` token's user waits until that token is known. */
@@ -97,11 +101,13 @@ export async function sendPlan(origin: string, plan: readonly PlannedRequest[], 
   // A token request that never answers must not hold its users forever.
   for (const r of plan) if (r.issuesOther !== undefined) other(r.issuesOther)
   const statuses: Record<string, number> = {}
+  const perRequest: (number | undefined)[] = new Array<number | undefined>(plan.length).fill(undefined)
   let failed = 0
   const started = performance.now()
+  const cpu = process.cpuUsage()
   try {
     await Promise.all(
-      plan.map((r) =>
+      plan.map((r, i) =>
         limit(async () => {
           let headers = r.headers
           if (r.awaitsOther !== undefined) {
@@ -112,6 +118,7 @@ export async function sendPlan(origin: string, plan: readonly PlannedRequest[], 
             const res = await agent.request({ origin, path: r.path, method: r.method as Dispatcher.HttpMethod, headers, ...(r.body !== undefined ? { body: r.body } : {}) })
             const text = await res.body.text()
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
+            perRequest[i] = res.statusCode
             if (r.issuesOther !== undefined) other(r.issuesOther).resolve(res.statusCode === 200 ? tokenOf(text) : undefined)
           } catch {
             failed++
@@ -120,7 +127,9 @@ export async function sendPlan(origin: string, plan: readonly PlannedRequest[], 
         }),
       ),
     )
-    return { wallMs: performance.now() - started, requests: plan.length, failed, statuses }
+    const wallMs = performance.now() - started
+    const used = process.cpuUsage(cpu)
+    return { wallMs, requests: plan.length, failed, statuses, perRequest, cpuMs: (used.user + used.system) / 1000 }
   } finally {
     await agent.close()
   }
@@ -183,9 +192,22 @@ export async function replayCredentials(baseUrl: string, admin: { username: stri
   }
 }
 
-/** The whole floor measurement of one logged run. */
-export async function replayLog(log: readonly LoggedRequest[], baseUrl: string, admin: { username: string; password: string }, concurrency: number): Promise<ReplayResult> {
+/** The whole floor measurement of one logged run; `sameStatus`: the share of requests answered as in the run. */
+export async function replayLog(
+  log: readonly LoggedRequest[],
+  baseUrl: string,
+  admin: { username: string; password: string },
+  concurrency: number,
+): Promise<ReplayResult & { sameStatus: number }> {
   const creds = await replayCredentials(baseUrl, admin)
   const base = new URL(baseUrl)
-  return sendPlan(base.origin, planReplay(log, base.pathname, creds), concurrency)
+  const result = await sendPlan(base.origin, planReplay(log, base.pathname, creds), concurrency)
+  return { ...result, sameStatus: sameStatusShare(log, result.perRequest) }
+}
+
+/** The share of requests whose replay got the status the run got (the log in start order, as planned). */
+export function sameStatusShare(log: readonly LoggedRequest[], replayed: readonly (number | undefined)[]): number {
+  const ordered = [...log].sort((a, b) => a.startMs - b.startMs)
+  if (ordered.length === 0) return 1
+  return ordered.filter((r, i) => r.status !== undefined && r.status === replayed[i]).length / ordered.length
 }

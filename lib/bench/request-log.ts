@@ -92,16 +92,18 @@ export class CallerLabels {
 
   /** The body with every password replaced by its placeholder and every known token by its label. */
   scrub(body: unknown, path: string): unknown {
-    if (body === undefined) return undefined
+    return body === undefined ? undefined : (JSON.parse(this.serialise(body, path)) as unknown)
+  }
+
+  /** JSON of a log line (or a body) scrubbed as `scrub` says, in one pass. */
+  serialise(value: unknown, path: string): string {
     const adminTokenCall = path === '/V1/integration/admin/token'
-    return JSON.parse(
-      JSON.stringify(body, (key, v: unknown) => {
-        if (typeof v !== 'string') return v
-        if (PASSWORD_KEY.test(key)) return adminTokenCall ? '[password admin]' : this.#passwordPlaceholder(v)
-        const label = this.#labels.get(v)
-        return label === undefined ? v : `[token ${label}]`
-      }),
-    ) as unknown
+    return JSON.stringify(value, (key, v: unknown) => {
+      if (typeof v !== 'string') return v
+      if (PASSWORD_KEY.test(key)) return adminTokenCall ? '[password admin]' : this.#passwordPlaceholder(v)
+      const label = this.#labels.get(v)
+      return label === undefined ? v : `[token ${label}]`
+    })
   }
 
   #passwordPlaceholder(password: string): string {
@@ -132,14 +134,15 @@ export function requestLogObserver(file: string, labels: CallerLabels, thread: L
       path: spec.path,
       store: spec.store,
       ...(spec.query !== undefined ? { query: spec.query } : {}),
-      ...(spec.body !== undefined ? { body: labels.scrub(spec.body, spec.path) } : {}),
+      ...(spec.body !== undefined ? { body: spec.body } : {}),
       caller: labels.of(spec.token),
       ...(otherToken !== undefined ? { otherToken } : {}),
       ...(issuesOtherToken !== undefined ? { issuesOtherToken } : {}),
       ...(outcome.answer !== undefined ? { status: outcome.answer.status } : {}),
     }
     try {
-      writeSync(fd, `${JSON.stringify(line)}\n`)
+      // Scrubbed as it is written: the line's own fields are labels, numbers and paths; the body is the run's.
+      writeSync(fd, `${labels.serialise(line, spec.path)}\n`)
     } catch {
       // A log that cannot be written must not break the run it observes.
     }

@@ -3,6 +3,7 @@ import { admittedCaller, concretePath, revokesCallerTokens } from '../checks/pro
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { RunConfig } from '../target/config.ts'
+import { applyAliases } from '../target/aliases.ts'
 import { allowedInReadOnly, type Caller } from '../target/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 
@@ -16,7 +17,7 @@ const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
  */
 export function dryRunPlan(config: RunConfig): string {
   const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
-  const url = (store: string, path: string) => `${base}/rest/${store}${aliased(config, path)}`
+  const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
   const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
   const rows = CATALOG.filter((r) => config.modules.length === 0 || config.modules.includes(r.module))
   const out: string[] = [`# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`, '', '# preflight']
@@ -63,7 +64,3 @@ export function dryRunPlan(config: RunConfig): string {
   return `${out.join('\n')}\n`
 }
 
-function aliased(config: RunConfig, path: string): string {
-  for (const { from, to } of config.pathAliases) if (path === from || path.startsWith(`${from}/`)) return to + path.slice(from.length)
-  return path
-}

@@ -28,6 +28,18 @@ export interface Result {
   applicable?: false
 }
 
+/** The results of checks that do not apply to their endpoint (the spec shows nothing for them to judge). */
+export function notApplicableResults(rows: readonly EndpointRow[], checks: readonly Check[], alias: (path: string) => string): Result[] {
+  return rows.flatMap((row) =>
+    checks.flatMap((check) => {
+      const applies = check.appliesTo(row)
+      if (applies === true) return []
+      const target = alias(row.path)
+      return [toResult(row, check, { status: 'skipped', message: applies, exchanges: [] }, 0, target !== row.path ? target : undefined, false)]
+    }),
+  )
+}
+
 export function resultId(row: Pick<EndpointRow, 'method' | 'path'>, check: string): string {
   return `${row.method} ${row.path} › ${check}`
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { createVitest, type Vitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger } from '../../fixtures/ledger.ts'
-import { CHECK_KINDS } from '../checks/index.ts'
+import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
+import { applyAliases } from '../target/aliases.ts'
 import { describeFingerprint } from '../target/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
@@ -21,7 +22,7 @@ import { applyBaseline, baselinedIds, baselineSummary, exitStatusWithBaseline, r
 import { conformance, moduleStatements } from '../report/certify.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
-import type { Result } from './result.ts'
+import { notApplicableResults, type Result } from './result.ts'
 import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -81,6 +82,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
   let vitest: Vitest | undefined
   let collector: ResultCollector | undefined
+  let modulesRun: string[] = []
   const stop = (why: Stop) => {
     if (stopped !== undefined) return
     stopped = why
@@ -94,6 +96,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   process.on('SIGTERM', onSigterm)
   const deadline = setTimeout(() => stop('deadline'), config.runTimeoutMs)
   try {
+    // Vitest starts (vite, the module graph) while the preflight talks to the target: neither waits for the other.
+    collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
+    const starting = suiteRunner(config, collector)
     try {
       pre = await preflight({ ...config, ...target }, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
       for (const [value, label] of pre.secrets.entries()) secrets.add(value, label)
@@ -101,18 +106,24 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       if (!(err instanceof PreflightError)) throw err
       runErrors.push(err.message)
     }
-    if (pre !== undefined && stopped === undefined) {
-      collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
-      vitest = await suiteRunner(config, pre, collector)
-      vitest.provide('shopModules', await modulesOfThisRun(vitest))
-      // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
-      // partial report first, so only the run's own handlers stay.
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        for (const listener of process.listeners(signal)) if (listener !== onSigint && listener !== onSigterm) process.off(signal, listener)
-      }
+    vitest = await starting
+    // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
+    // partial report first, so only the run's own handlers stay.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (listener !== onSigint && listener !== onSigterm) process.off(signal, listener)
+    }
+    if (pre === undefined || stopped !== undefined) await vitest.close()
+    else {
+      vitest.provide('shopSession', pre.seed)
+      modulesRun = await modulesOfThisRun(vitest)
+      vitest.provide('shopModules', modulesRun)
       await vitest.start()
       await vitest.close()
-      results = collector.results
+      const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
+      results = [
+        ...collector.results,
+        ...notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), selected, (p) => applyAliases(p, config.pathAliases)),
+      ]
       runErrors.push(...collector.errors)
     }
     if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile)
@@ -192,7 +203,7 @@ function certification(results: readonly Result[], runErrors: readonly string[],
 }
 
 /** One vitest run of the selected suites, in one worker so one client and one concurrency bound serve it all. */
-function suiteRunner(config: RunConfig, pre: PreflightResult, collector: ResultCollector): Promise<Vitest> {
+function suiteRunner(config: RunConfig, collector: ResultCollector): Promise<Vitest> {
   const modules = config.modules.length > 0 ? config.modules : MODULES.map((m) => m.id)
   return createVitest(
     'test',
@@ -202,11 +213,13 @@ function suiteRunner(config: RunConfig, pre: PreflightResult, collector: ResultC
       watch: false,
       include: modules.map((m) => `suites/${m}.conformance.ts`),
       reporters: [collector],
-      provide: { shopSession: pre.seed, shopChecks: config.checks },
+      provide: { shopChecks: config.checks },
       pool: 'threads',
       maxWorkers: 1,
       isolate: false,
       maxConcurrency: config.concurrency,
+      // Transformed suite and lib modules cached on disk (node_modules/.experimental-vitest-cache): a warm start skips vite's transforms.
+      experimental: { fsModuleCache: true },
       // Each request has its own deadline; this only stops a check whose requests queue behind many others.
       testTimeout: config.timeoutMs * 50 + 60_000,
       hookTimeout: config.timeoutMs * 5 + 10_000,

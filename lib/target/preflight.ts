@@ -48,23 +48,31 @@ export async function preflight(
     })
   }
   try {
+    // The admin token first: unreachable targets and refused credentials are told before anything is created.
     const admin = await requestToken(client, secrets, 'admin', config.admin, store)
-    let customerCredentials: RegisteredCustomer | undefined = config.customer
-    // Read-only mode registers nobody: without configured credentials there is no customer token.
-    if (customerCredentials === undefined && !config.readOnly) {
-      customerCredentials = await registerCustomer(client, secrets, runId, 'main', store)
-      note(customerCredentials, 'main')
+    // Then what does not depend on one another goes out together.
+    const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
+      let credentials: RegisteredCustomer | undefined = config.customer
+      // Read-only mode registers nobody: without configured credentials there is no customer token.
+      if (credentials === undefined && !config.readOnly) {
+        credentials = await registerCustomer(client, secrets, runId, 'main', store)
+        note(credentials, 'main')
+      }
+      if (credentials === undefined) return {}
+      return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store) }
     }
-    const customer = customerCredentials === undefined ? undefined : await requestToken(client, secrets, 'customer', customerCredentials, store)
-    const disposableCustomer = config.readOnly ? undefined : await disposableCustomerToken(client, secrets, runId, store, note)
-
-    const adminCheckPath = await requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
-    const customerCheckPath =
+    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath] = await settledAll([
+      mainCustomer(),
+      config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note),
+      requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+    ])
+    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+    const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
         ? undefined
-        : await requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS))
-    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
-    const calibration = await calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined)
+        : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+      calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined),
+    ])
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
       runId,
@@ -96,6 +104,14 @@ export async function preflight(
   } finally {
     await client.close()
   }
+}
+
+/** Promise.all that lets every call finish before it throws the first failure: none is left running unwatched. */
+async function settledAll<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {
+  const settled = await Promise.allSettled(promises)
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed !== undefined) throw failed.reason
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T
 }
 
 /** A customer whose tokens may be revoked by the checks without harming the rest of the run. */

@@ -4,10 +4,15 @@
  */
 export class Secrets {
   readonly #values = new Map<string, string>()
+  /** Longest first, with the URL-encoded form where it differs; rebuilt after `add`, not on every string. */
+  #ordered: { value: string; encoded?: string; replacement: string }[] | undefined
 
   add(value: string | undefined, label: string): void {
     // Very short values would redact ordinary text and hide evidence; such "secrets" are not secret anyway.
-    if (value !== undefined && value.length >= 4) this.#values.set(value, label)
+    if (value !== undefined && value.length >= 4) {
+      this.#values.set(value, label)
+      this.#ordered = undefined
+    }
   }
 
   get size(): number {
@@ -20,12 +25,17 @@ export class Secrets {
   }
 
   redactText(text: string): string {
-    let out = text
     // Longest first, so a secret containing another is replaced whole.
-    for (const [value, label] of [...this.#values].sort((a, b) => b[0].length - a[0].length)) {
-      if (out.includes(value)) out = out.split(value).join(`[redacted ${label}]`)
-      const encoded = encodeURIComponent(value)
-      if (encoded !== value && out.includes(encoded)) out = out.split(encoded).join(`[redacted ${label}]`)
+    this.#ordered ??= [...this.#values]
+      .sort((a, b) => b[0].length - a[0].length)
+      .map(([value, label]) => {
+        const encoded = encodeURIComponent(value)
+        return { value, ...(encoded !== value ? { encoded } : {}), replacement: `[redacted ${label}]` }
+      })
+    let out = text
+    for (const { value, encoded, replacement } of this.#ordered) {
+      if (out.includes(value)) out = out.split(value).join(replacement)
+      if (encoded !== undefined && out.includes(encoded)) out = out.split(encoded).join(replacement)
     }
     return out
   }

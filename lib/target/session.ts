@@ -1,6 +1,7 @@
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
 import type { Credentials, FixtureSettings, PathAlias } from './config.ts'
 import { matchesAny } from './fingerprint.ts'
+import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
 // The bench's request log (SHOP_REQUEST_LOG); nothing without it.
@@ -91,10 +92,7 @@ export class Session {
 
   /** The path the target serves for a spec path, after the configured aliases. */
   targetPath(specPath: string): string {
-    for (const { from, to } of this.seed.pathAliases) {
-      if (specPath === from || specPath.startsWith(`${from}/`)) return to + specPath.slice(from.length)
-    }
-    return specPath
+    return applyAliases(specPath, this.seed.pathAliases)
   }
 
   /** Every request of every check goes through here; read-only mode is enforced at this one door. */
