@@ -40,6 +40,8 @@ export interface Report {
   cleanup: { removed: number; leftovers: { kind: string; id: string; label: string; reason: string }[] }
   /** Problems of the run itself (not of the target). */
   runErrors: string[]
+  /** What happened along the way that is neither a result nor an error (a token renewed mid-run). */
+  notes?: string[]
   /** The statement a vendor hands over: conformance of required checks, and a verdict per module. */
   certification?: Conformance & { modules: ModuleStatement[] }
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */

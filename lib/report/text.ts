@@ -14,6 +14,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
     if (failures.length > 50) lines.push(`  … and ${failures.length - 50} more in the report`)
   }
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
+  for (const n of report.notes ?? []) lines.push(`Note: ${n}`)
   lines.push('', `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg)`)
   return `${lines.join('\n')}\n`
 }

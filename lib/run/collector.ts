@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
-import { RESULT_META_KEY } from './register.ts'
+import { NOTES_META_KEY, RESULT_META_KEY } from './register.ts'
 import type { Result } from './result.ts'
 
 /** Listeners for progress on the terminal: results as they come, and a line per finished module. */
@@ -15,6 +15,8 @@ export interface Progress {
 export class ResultCollector implements Reporter {
   readonly results: Result[] = []
   readonly errors: string[] = []
+  /** What the session told along the way (e.g. a renewed token). */
+  readonly notes: string[] = []
   readonly #progress: Progress
   readonly #byModuleFile = new Map<string, Result[]>()
   /** Set when the run is being stopped: tests that end without a verdict from then on were cut short, not crashed. */
@@ -26,6 +28,8 @@ export class ResultCollector implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta() as Record<string, unknown>
+    const notes = meta[NOTES_META_KEY]
+    if (Array.isArray(notes)) this.notes.push(...(notes as string[]))
     let result = meta[RESULT_META_KEY] as Result | undefined
     if (result === undefined) {
       const state = testCase.result()

@@ -22,6 +22,8 @@ declare module 'vitest' {
 
 /** Where a result travels from the worker to the reporter. */
 export const RESULT_META_KEY = 'shopResult'
+/** Where the session's notes (a renewed token) travel with the next result. */
+export const NOTES_META_KEY = 'shopNotes'
 
 let shared: Session | undefined
 
@@ -111,7 +113,7 @@ export function registerModule(moduleId: string): void {
       for (const check of selection.checks.filter((c) => c.appliesTo(row) === true)) {
         test(`${row.method} ${row.path} › ${check.name}`, async (ctx) => {
           const { verdict, durationMs } = await verdictOf(session, row, check)
-          report(ctx, toResult(row, check, verdict, durationMs, alias))
+          report(ctx, toResult(row, check, verdict, durationMs, alias), session)
         })
       }
     }
@@ -128,7 +130,7 @@ function registerWorkflow(workflow: Workflow, session: Session): void {
       test(`workflow ${workflow.name} › ${ordinal} ${step.title}`, async (ctx) => {
         const outcome = await steps[i]!
         const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
-        report(ctx, workflowResult(workflow, ordinal, step, row, outcome.verdict, outcome.durationMs))
+        report(ctx, workflowResult(workflow, ordinal, step, row, outcome.verdict, outcome.durationMs), session)
       })
     })
   })
@@ -148,8 +150,11 @@ async function guarded<V extends { status: string; message: string; exchanges: u
 }
 
 /** Hands the result to the reporter and gives vitest the same status. */
-function report(ctx: { task: { meta: object }; skip(note?: string): void }, result: Result): void {
-  ;(ctx.task.meta as Record<string, unknown>)[RESULT_META_KEY] = result
+function report(ctx: { task: { meta: object }; skip(note?: string): void }, result: Result, session: Session): void {
+  const meta = ctx.task.meta as Record<string, unknown>
+  meta[RESULT_META_KEY] = result
+  const notes = session.takeNotes()
+  if (notes.length > 0) meta[NOTES_META_KEY] = notes
   if (result.status === 'failed') throw new Error(result.message)
   if (result.status === 'skipped') ctx.skip(result.message)
 }

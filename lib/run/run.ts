@@ -83,6 +83,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   let vitest: Vitest | undefined
   let collector: ResultCollector | undefined
   let modulesRun: string[] = []
+  const notes: string[] = []
   const stop = (why: Stop) => {
     if (stopped !== undefined) return
     stopped = why
@@ -125,6 +126,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
         ...notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), selected, (p) => applyAliases(p, config.pathAliases)),
       ]
       runErrors.push(...collector.errors)
+      notes.push(...collector.notes)
     }
     if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile)
   } finally {
@@ -170,6 +172,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     created: Ledger.read(ledgerFile).map(({ kind, id, label }) => ({ kind, id, label })),
     cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
+    ...(notes.length > 0 ? { notes } : {}),
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
   const baselined = baseline !== undefined ? applyBaseline(report, baseline) : undefined

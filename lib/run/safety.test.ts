@@ -117,6 +117,8 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
     expect(run.report!.durationMs).toBeGreaterThan(1_500) // the tokens did expire during the run
     expect(run.stderr).not.toMatch(/✗/)
+    expect(run.report!.notes).toContain('the admin token expired during the run and was renewed')
+    expect(run.stdout).toMatch(/Note: the (admin|customer) token expired during the run and was renewed/)
     expect(run.status).toBe(0)
   })
 

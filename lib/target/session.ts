@@ -158,12 +158,16 @@ export class Session {
     this.#tokenKinds.set(fresh, kind)
     if (kind === 'admin') this.seed.tokens.admin = fresh
     else this.seed.tokens.customer = fresh
-    this.renewedTokens.push(kind)
+    this.#notes.push(`the ${kind} token expired during the run and was renewed`)
     return fresh
   }
 
-  /** Tokens renewed during the run (expired mid-run), for the report. */
-  readonly renewedTokens: string[] = []
+  readonly #notes: string[] = []
+
+  /** What the session did that a reader of the report should know (a renewed token), each told once. */
+  takeNotes(): string[] {
+    return this.#notes.splice(0)
+  }
 
   /** Runs `make` once per key for the life of the session; checks that need the same probe share it. */
   memo<T>(key: string, make: () => Promise<T>): Promise<T> {
