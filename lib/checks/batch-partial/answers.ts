@@ -1,0 +1,85 @@
+/**
+ * Pure judgements of one answer: to a mixed (or all-valid) batch call, and to an information call or a
+ * cost-delete naming known or unknown skus.
+ */
+import { isObject } from '../../../fixtures/provision.ts'
+import { judgeBatchResult } from '../batch-attribution.ts'
+import type { PlannedItem } from './operations.ts'
+import { json, quoteReply } from './quote.ts'
+import { sameSku } from './stored.ts'
+
+export interface MixedJudgement {
+  problems: string[]
+  warnings: string[]
+  /** Set when the call was answered per item (a JSON array). */
+  attributed?: Record<number, number[]>
+}
+
+/**
+ * The answer to a batch call with valid and invalid items: a 2xx success whose result entries cover every
+ * invalid item and name no valid one (spec § Errors 1). A call refused as a whole fails, quoting the answer.
+ */
+export function judgeMixedAnswer(items: PlannedItem[], answer: { status: number; body: unknown }): MixedJudgement {
+  const invalid = items.filter((it) => !it.valid)
+  const valid = items.filter((it) => it.valid)
+  if (!(answer.status >= 200 && answer.status < 300)) {
+    const problem =
+      invalid.length > 0
+        ? `the call failed as a whole instead of reporting its invalid items: answered ${quoteReply(answer)} — per the spec (Errors 1) the ${invalid.length} invalid item${invalid.length === 1 ? '' : 's'} (${invalid.map((it) => `item ${it.index}${it.kind !== undefined ? ` ${it.kind}` : ''}`).join(', ')}) ${invalid.length === 1 ? 'is' : 'are'} excluded and reported as result entries, and the ${valid.length} valid one${valid.length === 1 ? '' : 's'} applied`
+        : `the call failed as a whole: answered ${quoteReply(answer)} — per the spec (Errors 1) a call whose items are all valid applies them and answers []`
+    return {
+      problems: [problem],
+      warnings: [],
+    }
+  }
+  const j = judgeBatchResult(items, answer.body)
+  const kinds = new Map(items.map((it) => [it.index, it.kind]))
+  // Name each item's kind in the judgement's words: "invalid item 3 {…}" → "invalid item 3 (invalid price) {…}".
+  const named = (text: string): string => text.replace(/\bitem (\d+) (?=[{\[])/g, (m, i: string) => (kinds.get(Number(i)) !== undefined ? `item ${i} (${kinds.get(Number(i))}) ` : m))
+  return {
+    problems: j.problems.map(named),
+    warnings: j.warnings.map(named),
+    ...(Array.isArray(answer.body) ? { attributed: Object.fromEntries(j.attribution.byItem) } : {}),
+  }
+}
+
+/**
+ * The answer to an information call or a cost-delete that names only known skus: a 2xx success; an
+ * information call answers a JSON array with entries for every sku asked for. Undefined when it is right.
+ */
+export function judgeKnownSkusAnswer(kind: 'information' | 'cost-delete', skus: string[], answer: { status: number; body: unknown }): string | undefined {
+  if (!(answer.status >= 200 && answer.status < 300)) return `a call naming only known skus (${skus.join(', ')}) answered ${quoteReply(answer)}, not a success`
+  if (kind === 'cost-delete') {
+    return answer.body === false ? `a cost-delete of known skus (${skus.join(', ')}) answered false: nothing was deleted` : undefined
+  }
+  if (!Array.isArray(answer.body)) return `a call naming known skus (${skus.join(', ')}) answered ${quoteReply(answer)}, not a JSON array of their prices`
+  const body = answer.body as unknown[]
+  const missing = skus.filter((s) => !body.some((e) => isObject(e) && typeof e.sku === 'string' && sameSku(e.sku, s)))
+  if (missing.length > 0) return `asked for the prices of ${skus.join(', ')} (all stored), the answer has no entry for ${missing.join(', ')}: ${json(body)}`
+  return undefined
+}
+
+/**
+ * The answer to an information call or a cost-delete naming at least one unknown sku: an error (spec
+ * § Errors 2: "raise an exception"; the status is not shown, so any 4xx/5xx). Undefined when it is right.
+ */
+export function judgeUnknownSkuAnswer(
+  kind: 'information' | 'cost-delete',
+  skus: string[],
+  unknown: string[],
+  answer: { status: number; body: unknown },
+): string | undefined {
+  if (answer.status >= 400) return undefined
+  const named = `naming the unknown sku${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}${skus.length > unknown.length ? ` beside the known ${skus.filter((s) => !unknown.some((u) => sameSku(u, s))).join(', ')}` : ''}`
+  const rule = 'per the spec (Errors 2) a call naming an unknown sku raises an exception'
+  if (answer.status < 200 || answer.status >= 300) return `a ${kind === 'cost-delete' ? 'cost-delete' : 'call'} ${named} answered ${quoteReply(answer)}, not an error: ${rule}`
+  if (kind === 'cost-delete') {
+    return `the target dropped the unknown sku instead of raising: a cost-delete ${named} answered ${quoteReply(answer)}; ${rule}`
+  }
+  const body = Array.isArray(answer.body) ? (answer.body as unknown[]) : undefined
+  const echoed = body !== undefined && unknown.some((u) => body.some((e) => isObject(e) && typeof e.sku === 'string' && sameSku(e.sku, u)))
+  if (body !== undefined && !echoed) {
+    return `the target dropped the unknown sku instead of raising: a call ${named} answered ${quoteReply(answer)}, silently leaving ${unknown.length === 1 ? 'it' : 'them'} out; ${rule}`
+  }
+  return `a call ${named} answered ${quoteReply(answer)} instead of raising an exception; ${rule}`
+}

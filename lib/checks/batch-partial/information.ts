@@ -1,0 +1,104 @@
+/** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
+import { provisionerOf } from '../../../fixtures/provision.ts'
+import type { Answer, Exchange } from '../../target/client.ts'
+import type { Session } from '../../target/session.ts'
+import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './answers.ts'
+import { PATHS, type Operation } from './operations.ts'
+import { json, quoteOutcome, quoteReply } from './quote.ts'
+import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
+import { arrayAnswer, establish, send, type Judged } from './target.ts'
+import { validPrice, Values } from './values.ts'
+
+/** An information call: known skus answer their prices, a known and an unknown sku are refused. */
+export async function judgeInformation(op: Extract<Operation, { kind: 'information' }>, session: Session): Promise<Judged> {
+  const p = provisionerOf(session)
+  const { family } = op
+  const prefix = `batch ${op.key}`
+  const v = new Values(p, prefix)
+  const [known1, known2] = await Promise.all([p.product(`${prefix} known 1`), p.product(`${prefix} known 2`)])
+  const skus = [known1!.sku, known2!.sku]
+  // Base prices come with the products; the other prices are stored first, so there is something to answer.
+  // Not verified through the call under test (its answer is what is judged); what the set-up call answered
+  // is quoted when the prices are missing.
+  let stored: Answer | undefined
+  if (family !== 'base') {
+    stored = await establish(p, family, [validPrice(family, v, known1!.sku, 'known 1'), validPrice(family, v, known2!.sku, 'known 2', 1)], `store the ${family} prices to ask for`, false)
+  }
+  const unknownSku = p.builders.sku(`${prefix} no such sku`)
+  const path = PATHS[family].info
+  const exchanges: Exchange[] = []
+  const problems: string[] = []
+
+  const known = await send(session, 'POST', path, { skus })
+  exchanges.push(known.exchange)
+  if (known.answer === undefined) problems.push(`the call naming known skus got no answer: ${quoteOutcome(known)}`)
+  else {
+    const why = judgeKnownSkusAnswer('information', skus, known.answer)
+    if (why !== undefined) problems.push(stored !== undefined ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})` : why)
+  }
+  const mixedSkus = [known1!.sku, unknownSku]
+  const mixed = await send(session, 'POST', path, { skus: mixedSkus })
+  exchanges.push(mixed.exchange)
+  if (mixed.answer === undefined) problems.push(`the call naming an unknown sku got no answer: ${quoteOutcome(mixed)}`)
+  else {
+    const why = judgeUnknownSkuAnswer('information', mixedSkus, [unknownSku], mixed.answer)
+    if (why !== undefined) problems.push(why)
+  }
+  const entries = Array.isArray(known.answer?.body) ? (known.answer.body as unknown[]).length : 0
+  const summary = `two known skus answered their prices (${known.answer?.status}, ${entries} entries); a known and an unknown sku were refused (${quoteOutcome(mixed)})`
+  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary }
+}
+
+/** cost-delete: known skus are deleted; a known and an unknown sku are refused and nothing is deleted. */
+export async function judgeCostDelete(session: Session): Promise<Judged> {
+  const p = provisionerOf(session)
+  const prefix = 'batch cost-delete'
+  const v = new Values(p, prefix)
+  const [known1, known2] = await Promise.all([p.product(`${prefix} known 1`), p.product(`${prefix} known 2`)])
+  const cost1 = validPrice('cost', v, known1!.sku, 'known 1')
+  const cost2 = validPrice('cost', v, known2!.sku, 'known 2')
+  await establish(p, 'cost', [cost1, cost2], 'store the costs to delete', true)
+  const unknownSku = p.builders.sku(`${prefix} no such sku`)
+  const exchanges: Exchange[] = []
+  const problems: string[] = []
+  let unjudged: string | undefined
+
+  const readCosts = async (sku: string): Promise<Stored[] | undefined> => {
+    const o = await send(session, 'POST', PATHS.cost.info, { skus: [sku] })
+    exchanges.push(o.exchange)
+    if (o.answer === undefined || !arrayAnswer(o.answer)) {
+      unjudged ??= `the read-back POST ${PATHS.cost.info} of ${sku} answered ${quoteOutcome(o)}, so what the cost-delete did is not known`
+      return undefined
+    }
+    return of(storedOf('cost', o.answer.body), sku)
+  }
+
+  // Known skus only: success, and the cost is gone.
+  const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1!.sku] })
+  exchanges.push(first.exchange)
+  if (first.answer === undefined) problems.push(`the cost-delete of a known sku got no answer: ${quoteOutcome(first)}`)
+  else {
+    const why = judgeKnownSkusAnswer('cost-delete', [known1!.sku], first.answer)
+    if (why !== undefined) problems.push(why)
+    else {
+      const left = await readCosts(known1!.sku)
+      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1!.sku} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
+    }
+  }
+
+  // A known and an unknown sku: an error, and the known sku's cost is still there.
+  const mixedSkus = [known2!.sku, unknownSku]
+  const second = await send(session, 'POST', PATHS.cost.delete, { skus: mixedSkus })
+  exchanges.push(second.exchange)
+  if (second.answer === undefined) problems.push(`the cost-delete naming an unknown sku got no answer: ${quoteOutcome(second)}`)
+  else {
+    const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
+    const left = await readCosts(known2!.sku)
+    const want = normalise('cost', cost2)!
+    const kept = left === undefined ? undefined : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
+    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2!.sku}` : why)
+    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2!.sku} anyway (read back ${json(left!.map((s) => s.raw))})`)
+  }
+  const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
+  return { problems, warnings: [], exchanges, details: { skus: [known1!.sku, known2!.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
+}

@@ -1,0 +1,119 @@
+/** The rows of the batch updates, deletes and the replace: a mixed call, its read-back, an all-valid call. */
+import { provisionerOf } from '../../../fixtures/provision.ts'
+import type { EndpointRow } from '../../spec/types.ts'
+import type { Exchange } from '../../target/client.ts'
+import type { Session } from '../../target/session.ts'
+import { judgeMixedAnswer } from './answers.ts'
+import { INVALID_KINDS, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
+import { json, quoteOutcome, quoteReply } from './quote.ts'
+import { judgeReadBack } from './read-back.ts'
+import { arrayAnswer, establish, send, type Judged } from './target.ts'
+import { spoil, validPrice, Values } from './values.ts'
+
+/** update / delete / replace: one mixed call, its read-back, then an all-valid call. */
+export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind: 'items' }>, session: Session): Promise<Judged> {
+  const p = provisionerOf(session)
+  const { family } = op
+  const prefix = `batch ${op.key}`
+  const v = new Values(p, prefix)
+  const runId = session.seed.runId
+  const unknownSku = p.builders.sku(`${prefix} no such sku`)
+  const invalidKinds = INVALID_KINDS[family].filter((k) => k !== 'unknown sku')
+
+  // Products: two for valid items, one per invalid kind that names a known sku.
+  const [valid1, valid2, ...spoiled] = await Promise.all([
+    p.product(`${prefix} valid 1`),
+    p.product(`${prefix} valid 2`),
+    ...invalidKinds.map((k) => p.product(`${prefix} ${k}`)),
+  ])
+  const invalidSku = new Map(invalidKinds.map((k, i) => [k, spoiled[i]!.sku]))
+
+  // Known state first: what the delete must remove (and the all-valid delete after it), the tiers the replace
+  // must remove, and a stored price under each invalid item's own sku, which that item must leave alone.
+  let mixedValid: Price[]
+  let allValid: Price[]
+  let invalidBase: Map<InvalidKind, Price>
+  const unknownBase = validPrice(family, v, unknownSku, 'unknown sku')
+  if (op.op === 'update') {
+    mixedValid = [validPrice(family, v, valid1!.sku, 'valid 1'), validPrice(family, v, valid2!.sku, 'valid 2', 1)]
+    invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, k)]))
+    allValid = [validPrice(family, v, valid1!.sku, 'valid 1 again'), validPrice(family, v, valid2!.sku, 'valid 2 again', 1)]
+  } else {
+    const existing1 = validPrice(family, v, valid1!.sku, 'valid 1 existing')
+    const existing2 = validPrice(family, v, valid2!.sku, 'valid 2 existing', 1)
+    const spare = validPrice(family, v, valid1!.sku, 'valid 1 existing spare')
+    invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, `${k} existing`)]))
+    await establish(p, family, [existing1, existing2, spare, ...invalidBase.values()], `store the ${family} prices the ${op.op} works on`, true)
+    if (op.op === 'delete') {
+      // Deleted items name the stored prices exactly; the invalid ones name a stored price, spoiled.
+      mixedValid = [existing1, existing2]
+      allValid = [spare]
+    } else {
+      mixedValid = [validPrice(family, v, valid1!.sku, 'valid 1 new'), validPrice(family, v, valid2!.sku, 'valid 2 new', 1)]
+      allValid = [validPrice(family, v, valid1!.sku, 'valid 1 newer')]
+    }
+  }
+  const invalidItems: { kind: InvalidKind; fields: Price }[] = [
+    { kind: 'unknown sku', fields: spoil('unknown sku', unknownBase, v, unknownSku, runId) },
+    ...invalidKinds.map((k) => ({ kind: k, fields: spoil(k, invalidBase.get(k)!, v, unknownSku, runId) })),
+  ]
+  // Valid and invalid items interleaved, so neither position nor order tells them apart.
+  const items: PlannedItem[] = []
+  const queue = [...invalidItems]
+  for (const fields of mixedValid) {
+    items.push({ index: items.length, valid: true, fields })
+    const next = queue.shift()
+    if (next) items.push({ index: items.length, valid: false, kind: next.kind, fields: next.fields })
+  }
+  for (const next of queue) items.push({ index: items.length, valid: false, kind: next.kind, fields: next.fields })
+
+  const knownSkus = [valid1!.sku, valid2!.sku, ...invalidSku.values()]
+  const { answer: beforeAnswer } = await p.call(`read the ${family} prices before the ${op.op}`, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus: knownSkus } }, arrayAnswer)
+  const before = beforeAnswer.body as unknown[]
+
+  const { method, path } = row
+  const exchanges: Exchange[] = []
+  const problems: string[] = []
+  const warnings: string[] = []
+  const details: Record<string, unknown> = { items: items.map((it) => ({ index: it.index, valid: it.valid, ...(it.kind ? { kind: it.kind } : {}), fields: it.fields })) }
+
+  const mixed = await send(session, method, path, { prices: items.map((it) => it.fields) })
+  exchanges.push(mixed.exchange)
+  if (mixed.answer === undefined) {
+    return { problems: [`the mixed call got no answer: ${quoteOutcome(mixed)}`], warnings, exchanges, details, summary: '' }
+  }
+  if (session.looksLikeNoRoute(mixed.answer, session.targetPath(path))) {
+    return { problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`], warnings, exchanges, details, summary: '' }
+  }
+  const judgement = judgeMixedAnswer(items, mixed.answer)
+  details.attribution = judgement.attributed
+  problems.push(...judgement.problems.map((x) => `mixed call: ${x}`))
+  warnings.push(...judgement.warnings.map((x) => `mixed call: ${x}`))
+
+  // Read back: valid items applied, invalid ones not.
+  const readBack = await send(session, 'POST', PATHS[family].info, { skus: knownSkus })
+  exchanges.push(readBack.exchange)
+  let unjudged: string | undefined
+  if (readBack.answer === undefined || !arrayAnswer(readBack.answer)) {
+    unjudged = `the read-back POST ${PATHS[family].info} of known skus answered ${quoteOutcome(readBack)}, so what the mixed call stored is not known`
+  } else {
+    details.readBack = { before, after: readBack.answer.body }
+    problems.push(...judgeReadBack(op.op, family, items, before, readBack.answer.body as unknown[]))
+  }
+
+  // An all-valid call answers exactly [].
+  const allValidItems: PlannedItem[] = allValid.map((fields, index) => ({ index, valid: true, fields }))
+  const clean = await send(session, method, path, { prices: allValid })
+  exchanges.push(clean.exchange)
+  if (clean.answer === undefined) problems.push(`all-valid call: no answer (${quoteOutcome(clean)})`)
+  else {
+    const j = judgeMixedAnswer(allValidItems, clean.answer)
+    problems.push(...j.problems.map((x) => `all-valid call ${json(allValid, 300)}: ${x}`))
+  }
+
+  const invalidKindsSent = invalidItems.map((i) => i.kind).join(', ')
+  const summary =
+    `${op.op} of ${mixedValid.length} valid and ${invalidItems.length} invalid items (${invalidKindsSent}): every invalid item reported, ` +
+    `no valid one; valid items ${op.op === 'delete' ? 'deleted' : 'stored'}${op.op === 'replace' ? ' (and the tiers not in the call gone)' : ''}, invalid ones left alone; an all-valid call answered []`
+  return { problems, warnings, exchanges, details, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
+}

@@ -1,0 +1,30 @@
+/** Quoting answers, outcomes and items in the words of a verdict. */
+import { isObject } from '../../../fixtures/provision.ts'
+import type { Outcome } from '../../target/client.ts'
+import type { PlannedItem } from './operations.ts'
+
+function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+export function json(value: unknown, max = 200): string {
+  try {
+    return clip(JSON.stringify(value) ?? String(value), max)
+  } catch {
+    return clip(String(value), max)
+  }
+}
+
+/** `404 "No such entity…"` or `200 [...]`. */
+export function quoteReply(answer: { status: number; body: unknown }): string {
+  const body = answer.body
+  if (isObject(body) && typeof body.message === 'string') return `${answer.status} "${clip(body.message, 160)}"`
+  if (body === undefined || body === '') return `${answer.status} (empty body)`
+  return `${answer.status} ${json(body, 160)}`
+}
+
+export function quoteOutcome(o: Outcome): string {
+  return o.answer !== undefined ? quoteReply(o.answer) : `no answer (${o.failure?.message ?? 'transport failure'})`
+}
+
+export const itemName = (it: PlannedItem): string => `item ${it.index}${it.kind !== undefined ? ` (${it.kind})` : ''} ${json(it.fields)}`

@@ -1,0 +1,49 @@
+/** Talking to the target: the judged calls, the set-up steps, and what judging a row yields. */
+import { isSuccess, SetupError, type Provisioner } from '../../../fixtures/provision.ts'
+import type { Answer, Exchange, Outcome } from '../../target/client.ts'
+import type { Session } from '../../target/session.ts'
+import { PATHS, type Family, type Price } from './operations.ts'
+import { json, quoteReply } from './quote.ts'
+import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
+
+/** A judged call (its exchange is evidence), made by the run's admin; never throws. */
+export async function send(session: Session, method: string, path: string, body: unknown): Promise<Outcome> {
+  const token = session.tokenFor('admin')
+  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body })
+}
+
+export const arrayAnswer = (a: Answer): boolean => isSuccess(a) && Array.isArray(a.body)
+
+/** The stored prices of `skus` through the family's information call, as a set-up step. */
+async function readState(p: Provisioner, family: Family, skus: string[], step: string): Promise<Stored[]> {
+  const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus } }, arrayAnswer)
+  return storedOf(family, answer.body)
+}
+
+/**
+ * Stores `prices` through the family's update (a set-up step). With `verify`, reads them back through the
+ * information call and refuses to go on unless each is there: the row is then not judged, never passed.
+ */
+export async function establish(p: Provisioner, family: Family, prices: Price[], step: string, verify: boolean): Promise<Answer> {
+  const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].update, actor: 'admin', body: { prices } })
+  if (!verify) return answer
+  const stored = await readState(p, family, [...new Set(prices.map((x) => String(x.sku)))], `${step}: read back`)
+  for (const price of prices) {
+    const want = normalise(family, price)!
+    const got = of(stored, want.sku).find((s) => s.key === want.key)
+    if (got === undefined || !sameValues(got.values, want.values)) {
+      throw new SetupError(step, `set-up step "${step}": POST ${PATHS[family].update} answered ${quoteReply(answer)} but ${json(price)} is not stored (read back ${got !== undefined ? json(got.raw) : 'nothing under that key'})`)
+    }
+  }
+  return answer
+}
+
+export interface Judged {
+  problems: string[]
+  warnings: string[]
+  exchanges: Exchange[]
+  details: Record<string, unknown>
+  summary: string
+  /** Set when the row could not be judged after all (a read-back the judgement needs was refused). */
+  unjudged?: string
+}

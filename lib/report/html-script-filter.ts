@@ -1,0 +1,77 @@
+// A piece of the page's script (see html-script.ts): it runs inside the same function as the rest, after
+// html-script-detail.ts's details; it closes the function, and shares their variables and functions.
+export const FILTER = String.raw`
+  // ---- filtering ----
+  function matches(x, f) {
+    if (f.status === 'warnings') { if (!(x.r.warnings || []).length) return false; }
+    else if (f.status && x.cat !== f.status) return false;
+    if (f.module && x.r.module !== f.module) return false;
+    if (f.check && x.r.check !== f.check) return false;
+    if (f.q && x.hay.indexOf(f.q) < 0) return false;
+    return true;
+  }
+  function current() { return { status: fStatus.value, module: fModule.value, check: fCheck.value, q: fSearch.value.trim().toLowerCase() }; }
+  function apply() {
+    var f = current(), shown = 0, shownEndpoints = 0;
+    rows.forEach(function (x) {
+      var ok = matches(x, f);
+      if (x.el.hidden === ok) x.el.hidden = !ok;
+      if (ok) { shown++; if (!x.wf) shownEndpoints++; }
+    });
+    var shownGroups = 0;
+    groups.forEach(function (g) {
+      var any = g.rows.some(function (x) { return !x.el.hidden; });
+      g.el.hidden = !any;
+      if (any) shownGroups++;
+    });
+    $('h-endpoints').hidden = shownEndpoints === 0;
+    $('h-workflows').hidden = shownGroups === 0;
+    $('empty').hidden = shown > 0;
+    $('count').textContent = 'showing ' + shown + ' of ' + rows.length;
+    cells.forEach(function (td) {
+      var on = f.module && f.check && td.getAttribute('data-module') === f.module && td.getAttribute('data-check') === f.check;
+      td.classList.toggle('selected', !!on);
+    });
+  }
+  function setFilters(f) {
+    fStatus.value = f.status || '';
+    fModule.value = f.module || '';
+    fCheck.value = f.check || '';
+    fSearch.value = f.q || '';
+    apply();
+  }
+  function scrollToResults() { $('toolbar').scrollIntoView({ block: 'start' }); }
+  [fStatus, fModule, fCheck].forEach(function (s) { s.addEventListener('change', apply); });
+  var searchTimer = null;
+  fSearch.addEventListener('input', function () { clearTimeout(searchTimer); searchTimer = setTimeout(apply, 120); });
+  $('clear').addEventListener('click', function () { setFilters({}); });
+
+  // ---- failures: jump to the first, then the next ----
+  var cursor = -1, marked = null;
+  function jumpTo(x) {
+    if (x.el.hidden) setFilters({});
+    if (marked) marked.el.classList.remove('current', 'flash');
+    marked = x;
+    cursor = failures.indexOf(x);
+    toggle(x, true);
+    x.el.classList.add('current');
+    void x.el.offsetWidth;
+    x.el.classList.add('flash');
+    x.el.scrollIntoView({ block: 'start' });
+    x.head.focus({ preventScroll: true });
+    updateJump();
+  }
+  function updateJump() {
+    $('jump').disabled = failures.length === 0;
+    $('next').disabled = failures.length < 2;
+    $('next').textContent = cursor >= 0 ? 'Next failure (' + (cursor + 1) + '/' + failures.length + ')' : 'Next failure';
+    if (failures.length === 0) $('jump').textContent = 'No failure';
+  }
+  $('jump').addEventListener('click', function () { if (failures.length) jumpTo(failures[0]); });
+  $('next').addEventListener('click', function () { if (failures.length) jumpTo(failures[(cursor + 1) % failures.length]); });
+  updateJump();
+
+  apply();
+  document.documentElement.setAttribute('data-ready', 'true');
+})();
+`
