@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
-import { bodyKeysCheck } from './body-keys.ts'
+import { bodyKeysCheck, combine } from './body-keys.ts'
 import { scenarioFor } from './scenario-call.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 
@@ -64,5 +64,16 @@ describe('body-keys check', () => {
     const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)
     expect(v.status).toBe('skipped')
     expect(v.message).toMatch(/^not judged: the target refused the call for a reason of its own, with or without the documented keys \(400 "We can't create creditmemo for the invoice\."/)
+  })
+
+  it('never passes with a rule that applies but was not judged; a rule that does not apply does not count', () => {
+    const accepted = { status: 'passed' as const, text: 'documented keys accepted' }
+    const unjudged = { status: 'skipped' as const, text: 'missing "entity" not judged: set-up failed' }
+    const notApplicable = { status: 'skipped' as const, text: 'missing "cartId" not judged: the token supplies it', applies: false as const }
+    expect(combine([accepted, notApplicable], [], []).status).toBe('passed')
+    const v = combine([accepted, unjudged], [], [])
+    expect(v.status).toBe('skipped')
+    expect(v.message).toMatch(/^missing "entity" not judged: set-up failed; documented keys accepted$/)
+    expect(combine([accepted, unjudged, { status: 'failed', text: 'x' }], [], []).status).toBe('failed')
   })
 })

@@ -9,9 +9,11 @@ import { scenarioFor, sendPrepared, validCall, type SentCall } from './scenario-
 import type { Check, Status, Verdict } from './types.ts'
 
 /** One rule of the check, judged. */
-interface Part {
+export interface Part {
   status: Status
   text: string
+  /** False for a rule that does not apply here (a key the caller's token supplies): neither judged nor missing. */
+  applies?: false
 }
 
 /**
@@ -41,7 +43,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
   for (const key of required) {
     const why = scenario.tokenSupplied?.[key]
     if (why !== undefined) {
-      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${why}` })
+      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${why}`, applies: false })
       continue
     }
     try {
@@ -167,11 +169,14 @@ function sameKey(a: string, b: string): boolean {
   return norm(a) === norm(b)
 }
 
-function combine(parts: Part[], exchanges: Exchange[], warnings: string[]): Verdict {
+/** The check's verdict from its rules' judgements. */
+export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]): Verdict {
   const failed = parts.filter((p) => p.status === 'failed')
-  const status: Status = failed.length > 0 ? 'failed' : parts.some((p) => p.status === 'passed') && parts[0]?.status === 'passed' ? 'passed' : 'skipped'
-  const lead = status === 'failed' ? failed : parts
-  const rest = status === 'failed' ? parts.filter((p) => p.status !== 'failed') : []
+  // A rule that applies but could not be judged keeps the whole check from passing: never "passed" on less.
+  const unjudged = parts.filter((p) => p.status === 'skipped' && p.applies !== false)
+  const status: Status = failed.length > 0 ? 'failed' : unjudged.length > 0 ? 'skipped' : 'passed'
+  const lead = status === 'failed' ? failed : status === 'skipped' ? unjudged : parts
+  const rest = parts.filter((p) => !lead.includes(p))
   return {
     status,
     message: [...lead, ...rest].map((p) => p.text).join('; '),
