@@ -2,6 +2,7 @@ import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import type { Caller, Session } from '../target/session.ts'
 import { classify, exchangesOf, probe, quoteAnswer, type ProbeKind } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
+import { ACCESS_RULES } from '../spec/rules.ts'
 
 type Expectation = 'refuse' | 'accept' | 'not stated'
 
@@ -64,6 +65,7 @@ export const accessCheck: Check = {
   name: 'access',
   description: 'Each caller is refused or let through as the endpoint\'s access class says.',
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
+  rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
   run: access,
 }

@@ -7,6 +7,7 @@ import { clipJson, describeOutcome } from '../target/answer-text.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { scenarioFor, sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { Check, Status, Verdict } from './types.ts'
+import { BODY_KEYS_RULES } from '../spec/rules.ts'
 
 /** One rule of the check, judged. */
 export interface Part {
@@ -198,6 +199,7 @@ export const bodyKeysCheck: Check = {
   name: 'body-keys',
   description: 'Documented body keys are accepted; a missing or renamed required key is refused and changes nothing; path parameters win.',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints (notation: top-level body keys are the contract method\'s parameters)'],
+  rules: [BODY_KEYS_RULES.keys],
   appliesTo: (row) => ((row.params ?? []).some((p) => p.in === 'body') ? true : 'not shown: the spec gives no request body for this endpoint'),
   run: bodyKeys,
 }

@@ -5,6 +5,7 @@ import { describeAnswer } from '../target/answer-text.ts'
 import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
 import type { Check, Verdict } from './types.ts'
+import { SHAPE_RULES } from '../spec/rules.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
 export async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -52,6 +53,7 @@ export const shapeCheck: Check = {
   name: 'shape',
   description: 'The response has the shape or return type the spec gives.',
   spec: ['Resources and their fields', 'Endpoints › Endpoints with detailed shape'],
+  rules: Object.values(SHAPE_RULES),
   appliesTo: (row) => (expectationFor(row).kind === 'not-shown' ? 'not shown: the spec does not show this endpoint\'s response' : true),
   run: shape,
 }

@@ -2,6 +2,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../target/session.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
+import { STORE_CODE_RULES } from '../spec/rules.ts'
 
 /** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */
 export async function storeCode(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -43,6 +44,7 @@ export const storeCodeCheck: Check = {
   name: 'store-code',
   description: 'The endpoint is served under a second store code as under the configured one.',
   spec: ['What the service does (a store code can replace `default`)'],
+  rules: Object.values(STORE_CODE_RULES),
   appliesTo: () => true,
   run: storeCode,
 }
