@@ -110,3 +110,15 @@ export const BATCH_RULES = {
   unknownSku: rule('an information call or cost-delete naming an unknown sku raises an error, and a cost-delete then deletes nothing', 'raise an exception when at least one given sku is unknown'),
   knownSkus: rule('an information call naming only known skus answers them; a cost-delete of known skus deletes their costs', 'Price and cost information calls, and cost delete'),
 } as const
+
+// --- workflows -----------------------------------------------------------------------------------------------
+
+export const TIER_RULES = {
+  added: rule('a tier price is added for a customer group, `all` included, through the per-group add', 'ProductTierPriceManagementInterface::add', 'the value `all` means all groups'),
+  listed: rule(
+    'a group\'s tier list holds the tier added for that group; `all`\'s list holds the tier added for all groups (with or without the other groups\' tiers)',
+    'ProductTierPriceManagementInterface::getList',
+    '`customerGroupId` (string, required; the value `all` means all groups)',
+    'ProductTierPriceInterface[]',
+  ),
+} as const

@@ -3,6 +3,7 @@
  * sends (the platform's own deviations, business refusals, broken answers) judged as the spec and the
  * conventions say.
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SetupError } from '../../fixtures/provision.ts'
 import type { Session } from '../target/session.ts'
@@ -171,11 +172,23 @@ describe('tier price, attribute set, label and isolation steps', () => {
   const tiers = { group1: { group: '1', qty: 5, price: 1.23 }, all: { group: 'all', qty: 9, price: 3.21 } }
   const listAll = (body: unknown) => runStep(tierPricesByGroupWorkflow, 'list the tiers of all groups', scriptedContext({ 'GET /V1/products/sku-1/group-prices/all/tiers': { status: 200, body } }, { product: { sku: 'sku-1', price: 10 }, tiers }))
 
-  it('fails an `all` list that returns the group-1 tier, and tolerates tiers of other groups', async () => {
+  it('passes both readings of `all` (its own tiers, or every group\'s), and fails an `all` list without the tier added for all groups', async () => {
     const allTier = { customer_group_id: 32000, qty: 9, value: 3.21 }
     expect((await listAll([allTier, { customer_group_id: 2, qty: 4, value: 2 }])).status).toBe('passed')
-    expect((await listAll([allTier, { customer_group_id: 1, qty: 5, value: 1.23 }])).message).toMatch(/listing all returns the tier of group 1/)
-    expect((await listAll([])).message).toMatch(/not listed under all/)
+    const everyGroup = await listAll([allTier, { customer_group_id: 1, qty: 5, value: 1.23 }])
+    expect(everyGroup).toMatchObject({ status: 'passed', message: expect.stringMatching(/group 1's too: `all` read as the tiers of every group/) })
+    expect((await listAll([allTier])).message).toMatch(/not group 1's: `all` read as the all-groups group/)
+    expect((await listAll([{ customer_group_id: 1, qty: 5, value: 1.23 }])).message).toMatch(/tier added for all groups \(qty 9 at 3\.21\) is not listed under all/)
+    expect((await listAll([])).status).toBe('failed')
+  })
+
+  it('recognises a tier by its quantity and price under any field names (the spec does not show them), as on a 2.4.7 shop', async () => {
+    expect((await listAll([{ group: 'all', quantity: '9.0000', price: '3.2100' }])).status).toBe('passed')
+    const observed = (file: string) => JSON.parse(readFileSync(new URL(`../../fixtures/observations/responses-2.4.7/${file}`, import.meta.url), 'utf8')).response
+    const list = (group: string, title: string, file: string, t: Record<string, unknown>) =>
+      runStep(tierPricesByGroupWorkflow, title, scriptedContext({ [`GET /V1/products/sku-1/group-prices/${group}/tiers`]: observed(file) }, { product: { sku: 'sku-1', price: 20 }, tiers: { ...tiers, ...t } }))
+    expect((await list('1', 'list the tiers of group 1', 'tier-prices-group-1.json', { group1: { group: '1', qty: 5, price: 11.25 } })).status).toBe('passed')
+    expect((await list('all', 'list the tiers of all groups', 'tier-prices-group-all.json', { all: { group: 'all', qty: 2, price: 8 } })).status).toBe('passed')
   })
 
   it('fails a deleted attribute set that still reads back', async () => {
