@@ -50,14 +50,31 @@ describe('body-keys check', () => {
   })
 
   const faults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'body-keys')
-  it('has a fault switch for each rule', () => expect([...faults].sort()).toEqual(['body-key-renamed', 'body-overrides-path', 'required-key-optional']))
-  for (const fault of faults) {
+  it('has a fault switch for each rule, and one for the path rule the spec does not state', () => {
+    expect([...faults].sort()).toEqual(['body-key-renamed', 'body-overrides-path', 'required-key-optional'])
+    expect(faults.filter((f) => FAULTS[f].verdict === 'warning')).toEqual(['body-overrides-path'])
+  })
+  for (const fault of faults.filter((f) => FAULTS[f].verdict === undefined)) {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: fault }]), BODY_ROWS)
       expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
     })
   }
+
+  it('warns, and does not fail, where the body-overrides-path fault lets a body value win over the path: the spec does not say which wins', async () => {
+    const { method, path } = FAULTS['body-overrides-path'].defaultEndpoint
+    const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: 'body-overrides-path' }]), BODY_ROWS)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
+    const warned = [...verdicts].filter(([, v]) => (v.warnings ?? []).some((w) => /path parameter .* not honoured/.test(w))).map(([id]) => id)
+    expect(warned).toEqual([`${method} ${path}`])
+    expect(verdicts.get(`${method} ${path}`)!.warnings!.join('\n')).toMatch(/path parameter :parent_id not honoured over body entity\.parent_id: the order named by the path .* \(the platform lets the path win; the spec does not say which wins\)/)
+  })
+
+  it('quotes the detail table\'s words for the rules it judged', async () => {
+    const v = await bodyKeysCheck.run(findRow('PUT', '/V1/orders/:parent_id')!, await against())
+    expect(v.rules!.flatMap((r) => r.specWords)).toEqual(expect.arrayContaining(['`entity` (OrderAddressInterface, required)', 'OrderAddressInterface']))
+  })
 
   it('reports a refund refused for a reason of the target plainly, not as passed and not as the keys\' fault', async () => {
     const s = await against([], { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' })
