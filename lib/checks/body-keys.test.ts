@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
-import { bodyKeysCheck, combine } from './body-keys.ts'
-import { scenarioFor } from './scenario-call.ts'
+import { bodyKeysCheck, combine, judgeRefusal } from './body-keys.ts'
+import { scenarioFor, type SentCall } from './scenario-call.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 
 const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
@@ -81,6 +81,16 @@ describe('body-keys check', () => {
     const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)
     expect(v.status).toBe('skipped')
     expect(v.message).toMatch(/^not judged: the target refused the call for a reason of its own, with or without the documented keys \(400 "We can't create creditmemo for the invoice\."/)
+  })
+
+  it('reads any answer but a success as "not accepted" (statuses and error bodies are not shown by the spec): a 5xx or another field named is a warning; no answer is not judged', () => {
+    const sent = (status: number | undefined, body: unknown = {}) =>
+      ({ outcome: status === undefined ? { failure: { kind: 'timeout', message: 'timed out after 10000 ms' } } : { answer: { status, body, json: true, text: JSON.stringify(body), headers: {} } } }) as unknown as SentCall
+    expect(judgeRefusal(sent(200, 12), 'entity')).toMatchObject({ status: 'failed', text: 'was accepted (200 12)' })
+    expect(judgeRefusal(sent(400, { message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'entity' } }), 'entity')).toEqual({ status: 'passed', text: 'refused, naming it (400 ""entity" is required. Enter and try again.")' })
+    expect(judgeRefusal(sent(400, { message: 'x', parameters: { fieldName: 'sku' } }), 'entity')).toMatchObject({ status: 'passed', warning: 'the refusal names another field (sku), not "entity"' })
+    expect(judgeRefusal(sent(500, { message: 'Internal Error.' }), 'entity')).toMatchObject({ status: 'passed', warning: expect.stringMatching(/^answered 500 "Internal Error\." rather than refusing the input with a 4xx/) })
+    expect(judgeRefusal(sent(undefined), 'entity')).toMatchObject({ status: 'skipped', text: 'not judged: got no answer (timed out after 10000 ms)' })
   })
 
   it('never passes with a rule that applies but was not judged; a rule that does not apply does not count', () => {
