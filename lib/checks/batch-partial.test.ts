@@ -162,6 +162,13 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     )
   })
 
+  it('judges a known-sku call by its success and, where it lists prices, by its entries; what it returns is not shown, so false or a non-list is no failure', () => {
+    expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 200, body: false })).toBeUndefined()
+    expect(judgeKnownSkusAnswer('information', ['a'], { status: 200, body: { prices: [] } })).toBeUndefined()
+    expect(judgeKnownSkusAnswer('information', ['a', 'b'], { status: 200, body: [{ sku: 'a' }] })).toMatch(/the answer has no entry for b/)
+    expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 400, body: { message: 'x' } })).toMatch(/not a success/)
+  })
+
   it('accepts any error status for an unknown sku, and refuses a success of any shape', () => {
     for (const status of [400, 404, 500]) expect(judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status, body: { message: 'x' } })).toBeUndefined()
     expect(judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status: 200, body: [{ sku: 'a' }, { sku: 'B' }] })).toMatch(/^a call naming the unknown sku b beside the known a answered 200 .* instead of raising an exception/)
