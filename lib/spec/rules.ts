@@ -122,3 +122,52 @@ export const TIER_RULES = {
     'ProductTierPriceInterface[]',
   ),
 } as const
+
+export const CATALOG_READ_RULES = {
+  category: rule('a category is read, with or without a store id: an object with a value (CategoryInterface\'s fields are not shown)', 'CategoryRepositoryInterface::get', '`storeId` (int, default null)', 'CategoryInterface'),
+  defaultGroup: rule('the default customer group is read: an object with a value (GroupInterface\'s fields are not shown)', 'GroupManagementInterface::getDefaultGroup', 'GroupInterface'),
+  taxRateCreated: rule('a tax rate is created (the body is the platform\'s: the spec does not show it)', 'TaxRateRepositoryInterface::save (create or update)'),
+  taxRateRead: rule('a tax rate the run created is read by its id: an object with a value (TaxRateInterface\'s fields are not shown)', 'TaxRateRepositoryInterface::get', 'TaxRateInterface'),
+  label: rule('a shipment label is a JSON string', 'ShipmentManagementInterface::getLabel', 'string (shipment label)', 'Payloads are JSON.'),
+} as const
+
+export const ATTRIBUTE_SET_RULES = {
+  created: rule('an attribute set is created: the answer is an AttributeSetInterface', 'AttributeSetManagementInterface::create', TABLED_TYPE_WORDS.attributeSet!),
+  read: rule('the saved attribute set is read by its id', 'GET `/V1/eav/attribute-sets/:attributeSetId`'),
+  deleted: rule('a deleted attribute set is no longer read (any answer but a success)', 'AttributeSetRepositoryInterface::deleteById'),
+} as const
+
+export const SALES_RULES = {
+  cartCreated: rule('a customer without a cart gets one', 'CartManagementInterface::createEmptyCartForCustomer (only if the customer has no cart)'),
+  estimate: rule('shipping methods are estimated for the customer\'s cart: a list of ShippingMethodInterface', 'ShipmentEstimationInterface::estimateByExtendedAddress', 'ShippingMethodInterface[]'),
+  shippingInformation: rule('the shipping and billing information of a cart is saved', 'ShippingInformationManagementInterface::saveAddressInformation'),
+  orderPlaced: rule('an order is placed for the cart, answering the order id', 'CartManagementInterface::placeOrder', 'int (order ID)'),
+  refund: rule(
+    'a refund answers an int that names the credit memo it made, of the refunded order (the one thing a refund makes)',
+    'refund for invoice or order',
+    'RefundOrderInterface::execute (offline refund)',
+    'RefundInvoiceInterface::execute',
+  ),
+  creditmemoRead: rule('the credit memo read is the one the refund made: its entity_id, its order (and invoice), the items and quantities refunded', 'CreditmemoRepositoryInterface::get — loads a credit memo', TABLED_TYPE_WORDS.creditmemo!),
+  comment: rule('a comment is added to the credit memo and listed with it', 'CreditmemoCommentRepositoryInterface::save', 'CreditmemoManagementInterface::getCommentsList', TABLED_TYPE_WORDS.creditmemoComment!),
+  email: rule('the credit memo is emailed', 'CreditmemoManagementInterface::notify — emails the credit memo'),
+  cancel: rule('the credit memo is cancelled', 'cancel credit memo (`PUT /V1/creditmemo/:id`)'),
+} as const
+
+export const CHECKOUT_RULES = {
+  billingAssigned: rule('a guest cart\'s billing address is assigned, answering the address id', 'GuestBillingAddressManagementInterface::assign', 'int (address ID)'),
+  useForShipping: rule(
+    'useForShipping true makes the billing address the cart\'s shipping address too; false leaves the shipping address alone',
+    '`address` (address object), `useForShipping` (boolean)',
+  ),
+  guestShipping: rule('the shipping information of a guest cart is saved', 'GuestShippingInformationManagementInterface::saveAddressInformation'),
+  guestOrder: rule('an order is placed for the guest cart, with the billing address assigned to it', 'GuestCartManagementInterface::placeOrder', 'place order for a cart'),
+} as const
+
+export const SELF_RULES = {
+  mine: rule(
+    'a customer\'s `mine` and `me` calls act on that customer\'s own cart and account only, whatever the body names',
+    'A customer token works when the caller owns the resource (paths with `mine`)',
+    '(self) = customer token for the caller\'s own resource, or an admin token',
+  ),
+} as const
