@@ -3,7 +3,7 @@ import { FAULTS, startReferenceTarget, type FaultName, type FaultSwitch } from '
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
 import { scenarioFor } from './scenario-call.ts'
-import { missingValues } from './judge-shape.ts'
+import { missingValues } from './carried-values.ts'
 import { shapeCheck } from './shape.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 

@@ -1,7 +1,7 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
 import { isObject } from '../../fixtures/provision.ts'
 import { ORDER } from './sales-steps.ts'
-import { missingValues } from '../checks/judge-shape.ts'
+import { missingValues } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
 import { tabledValues } from '../spec/schemas.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
