@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { TRANSPORT_FAULTS } from '../../fixtures/reference-target/faults.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
-import { accessCheck } from './access.ts'
+import { accessCheck, judgeCell } from './access.ts'
+import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 
 describe('access check', () => {
@@ -11,9 +13,9 @@ describe('access check', () => {
   afterAll(async () => {
     for (const close of closers.reverse()) await close()
   })
-  async function against(target: ReferenceTarget | ObservedTarget): Promise<Session> {
+  async function against(target: ReferenceTarget | ObservedTarget, argv: string[] = []): Promise<Session> {
     closers.push(() => target.close())
-    const s = await openSession(target)
+    const s = await openSession(target, argv)
     closers.push(() => s.close())
     return s
   }
@@ -61,6 +63,34 @@ describe('access check', () => {
     const status = byStatus(await runOverCatalog(accessCheck, s))
     expect(status.skipped).toEqual(['GET /V1/modules'])
     expect(status.failed).toEqual([])
+  })
+
+  // Point 3 of issue 9: a plain 500 read as "no token let through" is a false security alarm.
+  const transport = TRANSPORT_FAULTS.filter((f) => f !== 'rate-limited')
+  it('does not judge access, and names what happened, when the admitted caller gets no usable answer; the route check fails it', async () => {
+    const s = await against(await startReferenceTarget({ faults: transport.map((name) => ({ name })), slowMs: 3_000 }), ['--timeout-ms', '1500'])
+    const endpoints = transport.map((f) => FAULTS[f].defaultEndpoint)
+    const rows = endpoints.map((e) => findRow(e.method, e.path)!)
+    const verdicts = await runOverCatalog(accessCheck, s, rows)
+    const routes = await runOverCatalog(routeCheck, s, rows)
+    for (const [i, fault] of transport.entries()) {
+      const id = `${endpoints[i]!.method} ${endpoints[i]!.path}`
+      const v = verdicts.get(id)!
+      expect(v.status, `${fault}: ${v.message}`).toBe('skipped')
+      expect(v.message, fault).toMatch(/^not judged: the caller the spec admits \((admin token|no token|customer token)\) got (no answer|a server error|an empty body|a body that is not JSON) .*see the route check/)
+      expect(v.message, fault).not.toMatch(/let through/)
+      expect(routes.get(id)!.status, fault).toBe('failed')
+    }
+    expect(verdicts.get('GET /V1/customerGroups/search')!.message).toMatch(/got a server error \(500 "Internal Error\./)
+  })
+
+  it('never reads a 5xx, a body that is not JSON or another 4xx to a caller the spec refuses as "let through"', () => {
+    for (const seen of ['no usable answer', 'other 4xx', 'no-route', 'not sent'] as const) expect(judgeCell('refuse', seen), seen).toBeNull()
+    expect(judgeCell('refuse', 'accepted')).toBe(false)
+    expect(judgeCell('refuse', 'refused')).toBe(true)
+    expect(judgeCell('accept', 'other 4xx')).toBe(true)
+    expect(judgeCell('accept', 'refused')).toBe(false)
+    expect(judgeCell('accept', 'no usable answer')).toBeNull()
   })
 
   it('agrees with a real 2.4.7 instance: 271 endpoints follow their class, 7 are not served', async () => {

@@ -1,9 +1,19 @@
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
+import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Caller, Session } from '../target/session.ts'
-import { classify, exchangesOf, probe, quoteAnswer, type ProbeKind } from './probe.ts'
+import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
 
 type Expectation = 'refuse' | 'accept' | 'not stated'
+
+/**
+ * What a caller's answer says about access. `refused`: 401/403. `accepted`: a success (2xx/3xx).
+ * `other 4xx`: an error that is neither — the spec does not show the status of a refusal (Errors 4), so for a
+ * caller the spec refuses it is not read as "let through" (it may be a refusal in another status), while for
+ * a caller the spec admits it is (the placeholder data, not the token, was refused). `no usable answer`:
+ * no answer, a 5xx, a rate limit or a body that is not JSON — nothing about access can be read from it.
+ */
+export type Seen = 'not sent' | 'no-route' | 'refused' | 'accepted' | 'other 4xx' | 'no usable answer'
 
 const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
 
@@ -20,9 +30,25 @@ const EXPECTED: Record<AccessClass, Record<Caller, Expectation>> = {
 
 export interface AccessCell {
   expected: Expectation
-  seen: ProbeKind
+  seen: Seen
   answer: string
+  /** true: as the spec says; false: against it; null: not judged (not stated, not sent, or not readable). */
   ok: boolean | null
+}
+
+function seenOf(session: Session, p: Probe): Seen {
+  if (p.unavailable !== undefined) return 'not sent'
+  if (p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
+  if (p.answer?.status === 401 || p.answer?.status === 403) return 'refused'
+  if (unusable(p) !== undefined) return 'no usable answer'
+  return p.answer!.status < 400 ? 'accepted' : 'other 4xx'
+}
+
+export function judgeCell(expected: Expectation, seen: Seen): boolean | null {
+  if (expected === 'not stated' || seen === 'not sent' || seen === 'no usable answer') return null
+  // A refusal in a status the spec does not show (another 4xx, the no-route answer) is not read as "let through".
+  if (expected === 'refuse') return seen === 'refused' ? true : seen === 'accepted' ? false : null
+  return seen === 'accepted' || seen === 'other 4xx'
 }
 
 /** Each caller is refused (401/403) or let through (any other answer but no-route) as the endpoint's access class says. */
@@ -32,28 +58,39 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   probes.forEach((p, i) => {
     const caller = CALLERS[i]!
     const expected = EXPECTED[row.access][caller]
-    const seen = classify(session, p)
-    const ok = expected === 'not stated' || seen === 'not sent' ? null : expected === 'refuse' ? seen === 'refused' : seen === 'accepted'
-    matrix[caller] = { expected, seen, answer: quoteAnswer(p), ok }
+    const seen = seenOf(session, p)
+    matrix[caller] = { expected, seen, answer: quoteAnswer(p), ok: judgeCell(expected, seen) }
   })
   const exchanges = exchangesOf(...probes)
   const details = { accessClass: row.access, matrix }
+  const rules = [ACCESS_RULES[row.access]]
   const cells = CALLERS.map((c) => [c, matrix[c]] as const)
+  const notJudged = (message: string): Verdict => ({ status: 'skipped', message, exchanges, details, rules })
 
-  if (cells.every(([, cell]) => cell.seen === 'no-route')) {
-    return { status: 'skipped', message: 'not judged: the target answered no-route to every caller (see the route check)', exchanges, details }
+  if (cells.every(([, cell]) => cell.seen === 'no-route')) return notJudged('not judged: the target answered no-route to every caller (see the route check)')
+  // The admitted caller's answer is what a refusal is told apart from: without it, no cell can be read.
+  const admitted = admittedCaller(row.access)
+  const broken = unusable(probes[CALLERS.indexOf(admitted)]!)
+  if (broken !== undefined) {
+    return notJudged(`not judged: the caller the spec admits (${label(admitted)}) got ${broken}, so no answer here is about access (see the route check)`)
   }
   const wrong = cells.filter(([, cell]) => cell.ok === false)
   if (wrong.length > 0) {
     const what = wrong.map(([caller, cell]) => `${label(caller)} ${cell.seen === 'accepted' ? 'let through' : cell.seen} (${cell.answer}) where the spec says ${cell.expected}`)
-    return { status: 'failed', message: `${row.access} endpoint: ${what.join('; ')}`, exchanges, details }
+    return { status: 'failed', message: `${row.access} endpoint: ${what.join('; ')}`, exchanges, details, rules }
   }
-  const unsent = cells.filter(([, cell]) => cell.seen === 'not sent' && cell.expected !== 'not stated')
-  if (unsent.length > 0) {
-    return { status: 'skipped', message: `not fully judged: ${unsent.map(([c, cell]) => `${label(c)} ${cell.answer}`).join('; ')}`, exchanges, details }
-  }
+  const open = cells.filter(([, cell]) => cell.ok === null && cell.expected !== 'not stated')
+  if (open.length > 0) return notJudged(`not fully judged: ${open.map(([c, cell]) => `${label(c)} ${describeOpen(cell)}`).join('; ')}`)
   const judged = cells.filter(([, cell]) => cell.ok === true).map(([caller, cell]) => `${label(caller)} ${cell.expected === 'refuse' ? 'refused' : 'let through'} (${cell.answer.split(' ')[0]})`)
-  return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details }
+  return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details, rules }
+}
+
+function describeOpen(cell: AccessCell): string {
+  if (cell.seen === 'other 4xx' || cell.seen === 'no-route') {
+    return `answered ${cell.answer}: neither a refusal (401/403) nor a success, and the spec does not show the status of a refusal`
+  }
+  if (cell.seen === 'no usable answer') return `got no usable answer (${cell.answer})`
+  return cell.answer
 }
 
 function label(caller: Caller): string {
@@ -64,6 +101,7 @@ export const accessCheck: Check = {
   name: 'access',
   description: 'Each caller is refused or let through as the endpoint\'s access class says.',
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
+  rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
   run: access,
 }

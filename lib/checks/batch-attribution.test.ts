@@ -194,17 +194,22 @@ describe('judgeBatchResult on hand-made answers', () => {
     fails(judgeBatchResult([{ index: 0, valid: true, fields: { sku: 'a' } }], {}), /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{\}$/)
   })
 
-  it('malformed entries fail: not an object, no message, message not a string, parameters a scalar', () => {
+  it('an entry that is not an object fails; one not in the platform\'s {message, parameters} form is a warning (the spec names only "a problem description")', () => {
     const answer = [...baseAnswer(), 'no-such-sku-1', { parameters: ['no-such-sku-1'] }, { message: 5, parameters: [] }, { message: 'x no-such-sku-1', parameters: 'no-such-sku-1' }]
     const j = judgeBatchResult(baseItems(), answer)
-    fails(
-      j,
-      /^entry 3 is not a result entry \(not an object\): "no-such-sku-1"$/,
-      /^entry 4 is not a result entry \(no "message"\)/,
-      /^entry 5 is not a result entry \("message" is not a string\)/,
-      /^entry 6 is not a result entry \("parameters" is neither a list nor an object\)/,
-    )
-    expect(j.problems).toHaveLength(4)
+    fails(j, /^entry 3 is not a result entry \(not an object\): "no-such-sku-1"$/)
+    expect(j.problems).toHaveLength(1)
+    expect(j.warnings).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^entry 4 is not in the platform's form \(no "message"\)/),
+      expect.stringMatching(/^entry 5 is not in the platform's form \("message" is not a string\)/),
+      expect.stringMatching(/^entry 6 is not in the platform's form \("parameters" is neither a list nor an object\)/),
+    ]))
+  })
+
+  it('attributes an entry by values under any field names', () => {
+    const j = judgeBatchResult(baseItems(), [...baseAnswer().slice(1), { error: 'unknown product', sku: 'no-such-sku-1' }])
+    expect(j.problems).toEqual([])
+    expect(j.status).toBe('passed')
   })
 
   it('parameters may be absent or an object of named values', () => {

@@ -10,8 +10,9 @@
  * carry its own sku or its own odd value.
  *
  * Matching rules (decisions a reviewer should know):
- * - An entry's values are its `parameters` (a list, or an object of named values; nested values flattened)
- *   and the text of its `message`.
+ * - An entry's values are its `parameters` (a list, or an object of named values; nested values flattened),
+ *   the values of any other field, and the text of its `message`. The spec names only "a problem
+ *   description": an entry that is an object but not the platform's `{message, parameters}` is a warning.
  * - A parameter matches an item value when equal: numerically when both read as plain numbers
  *   (`-7.13` = `"-7.13"`, and `8` = `"8.0"` = `"8.000000"`: prices are decimals and a target may echo them
  *   padded; hence also an all-digit sku `"0012"` equals the number 12), else as text, case-insensitively,
@@ -143,7 +144,9 @@ interface EntryView {
 function viewOf(entry: unknown): EntryView {
   const e = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {}
   const message = typeof e.message === 'string' ? e.message : ''
-  return { params: parameterValues(e.parameters), message, messageLower: message.toLowerCase(), numbers: messageNumbers(message) }
+  // Fields beside the platform's two (the spec does not show PriceUpdateResultInterface's) are values too.
+  const { message: _m, parameters, ...others } = e
+  return { params: parameterValues(others, parameterValues(parameters)), message, messageLower: message.toLowerCase(), numbers: messageNumbers(message) }
 }
 
 function entryHas(view: EntryView, v: Value): boolean {
@@ -236,9 +239,17 @@ function itemLabel(item: BatchItem): string {
   return `item ${item.index} ${quote(item.fields)}`
 }
 
-/** Why an entry is not a well-formed PriceUpdateResultInterface entry, or undefined when it is. */
-function malformed(entry: unknown): string | undefined {
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return 'not an object'
+/** Why an entry is no PriceUpdateResultInterface at all (an interface's value is an object), or undefined. */
+function notAnEntry(entry: unknown): string | undefined {
+  return entry === null || typeof entry !== 'object' || Array.isArray(entry) ? 'not an object' : undefined
+}
+
+/**
+ * How an entry differs from the platform's `{message, parameters}`, or undefined. The spec names only "a
+ * problem description", not the fields: a warning.
+ */
+function unlikeThePlatform(entry: unknown): string | undefined {
+  if (notAnEntry(entry) !== undefined) return undefined
   const e = entry as Record<string, unknown>
   if (typeof e.message !== 'string') return e.message === undefined ? 'no "message"' : '"message" is not a string'
   // `parameters` may be left out when empty (the platform omits unset fields); otherwise a list or an object.
@@ -262,8 +273,10 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
 
   const entries: unknown[] = answerBody
   entries.forEach((entry, e) => {
-    const why = malformed(entry)
+    const why = notAnEntry(entry)
     if (why) problems.push(`entry ${e} is not a result entry (${why}): ${quote(entry)}`)
+    const unlike = unlikeThePlatform(entry)
+    if (unlike) warnings.push(`entry ${e} is not in the platform's form (${unlike}): ${quote(entry)}`)
   })
 
   const attribution = attributeEntries(items, entries)

@@ -6,6 +6,8 @@ import { startReferenceTarget, type FaultName, type ReferenceTarget } from '../.
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
 import { BATCH_ROWS, batchPartialCheck, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type PlannedItem } from './batch-partial.ts'
+import { INVALID_KINDS } from './batch-partial/operations.ts'
+import { MALFORMED_DATE } from './batch-partial/values.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -119,6 +121,18 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     }
   })
 
+  it('passes a malformed special-price date reported per item, and a reversed period stored without an entry (a reading the spec allows)', () => {
+    const malformed = observation('special-price-malformed-date')
+    expect(malformed.request.body.prices![0]!.price_from).toBe(MALFORMED_DATE)
+    expect(judgeMixedAnswer(itemsOf(malformed, [0]), malformed.response).problems).toEqual([])
+    // The suite never sends a reversed period as an invalid item: stored as a valid one, it passes.
+    const [update, readBack] = (JSON.parse(readFileSync(resolve(RESPONSES, 'special-price-reversed-dates.json'), 'utf8')) as { exchanges: Observation[] }).exchanges
+    const items = itemsOf(update!, [])
+    expect(judgeMixedAnswer(items, update!.response).problems).toEqual([])
+    expect(judgeReadBack('update', 'special', items, [], readBack!.response.body as unknown[])).toEqual([])
+    expect(INVALID_KINDS.special).not.toContain('reversed dates')
+  })
+
   it('fails the tier-price call that failed as a whole (404) on one unknown sku', () => {
     const o = observation('tier-prices-mixed-unknown-sku')
     const j = judgeMixedAnswer(itemsOf(o, [1]), o.response)
@@ -146,6 +160,13 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     expect(judgeUnknownSkuAnswer('cost-delete', o.request.body.skus!, ['no-such-sku-5'], o.response)).toBe(
       'the target dropped the unknown sku instead of raising: a cost-delete naming the unknown sku no-such-sku-5 answered 200 true; per the spec (Errors 2) a call naming an unknown sku raises an exception',
     )
+  })
+
+  it('judges a known-sku call by its success and, where it lists prices, by its entries; what it returns is not shown, so false or a non-list is no failure', () => {
+    expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 200, body: false })).toBeUndefined()
+    expect(judgeKnownSkusAnswer('information', ['a'], { status: 200, body: { prices: [] } })).toBeUndefined()
+    expect(judgeKnownSkusAnswer('information', ['a', 'b'], { status: 200, body: [{ sku: 'a' }] })).toMatch(/the answer has no entry for b/)
+    expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 400, body: { message: 'x' } })).toMatch(/not a success/)
   })
 
   it('accepts any error status for an unknown sku, and refuses a success of any shape', () => {

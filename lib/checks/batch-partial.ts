@@ -23,6 +23,7 @@ import { judgeItems } from './batch-partial/items.ts'
 import { OPERATIONS } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
 import type { Check, Verdict } from './types.ts'
+import { BATCH_RULES } from '../spec/rules.ts'
 
 export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/answers.ts'
 export { BATCH_ROWS, type Family, type PlannedItem } from './batch-partial/operations.ts'
@@ -52,6 +53,7 @@ export const batchPartialCheck: Check = {
   name: 'batch-partial',
   description: 'Batch price calls exclude and report invalid items and apply the valid ones; information calls and cost-delete refuse unknown skus.',
   spec: ['Errors 1–3', 'Endpoints › Endpoint lists by module › Catalog: prices and costs'],
+  rules: Object.values(BATCH_RULES),
   appliesTo: (row) => (OPERATIONS[rowId(row)] !== undefined ? true : 'not a batch price operation'),
   run: batchPartial,
 }

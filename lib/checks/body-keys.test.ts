@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../target/session.ts'
-import { bodyKeysCheck, combine } from './body-keys.ts'
-import { scenarioFor } from './scenario-call.ts'
+import { bodyKeysCheck, combine, judgeRefusal } from './body-keys.ts'
+import { scenarioFor, type SentCall } from './scenario-call.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 
 const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
@@ -50,8 +50,11 @@ describe('body-keys check', () => {
   })
 
   const faults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'body-keys')
-  it('has a fault switch for each rule', () => expect([...faults].sort()).toEqual(['body-key-renamed', 'body-overrides-path', 'required-key-optional']))
-  for (const fault of faults) {
+  it('has a fault switch for each rule, and one for the path rule the spec does not state', () => {
+    expect([...faults].sort()).toEqual(['body-key-renamed', 'body-overrides-path', 'required-key-optional'])
+    expect(faults.filter((f) => FAULTS[f].verdict === 'warning')).toEqual(['body-overrides-path'])
+  })
+  for (const fault of faults.filter((f) => FAULTS[f].verdict === undefined)) {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: fault }]), BODY_ROWS)
@@ -59,11 +62,35 @@ describe('body-keys check', () => {
     })
   }
 
+  it('warns, and does not fail, where the body-overrides-path fault lets a body value win over the path: the spec does not say which wins', async () => {
+    const { method, path } = FAULTS['body-overrides-path'].defaultEndpoint
+    const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: 'body-overrides-path' }]), BODY_ROWS)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
+    const warned = [...verdicts].filter(([, v]) => (v.warnings ?? []).some((w) => /path parameter .* not honoured/.test(w))).map(([id]) => id)
+    expect(warned).toEqual([`${method} ${path}`])
+    expect(verdicts.get(`${method} ${path}`)!.warnings!.join('\n')).toMatch(/path parameter :parent_id not honoured over body entity\.parent_id: the order named by the path .* \(the platform lets the path win; the spec does not say which wins\)/)
+  })
+
+  it('quotes the detail table\'s words for the rules it judged', async () => {
+    const v = await bodyKeysCheck.run(findRow('PUT', '/V1/orders/:parent_id')!, await against())
+    expect(v.rules!.flatMap((r) => r.specWords)).toEqual(expect.arrayContaining(['`entity` (OrderAddressInterface, required)', 'OrderAddressInterface']))
+  })
+
   it('reports a refund refused for a reason of the target plainly, not as passed and not as the keys\' fault', async () => {
     const s = await against([], { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' })
     const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)
     expect(v.status).toBe('skipped')
     expect(v.message).toMatch(/^not judged: the target refused the call for a reason of its own, with or without the documented keys \(400 "We can't create creditmemo for the invoice\."/)
+  })
+
+  it('reads any answer but a success as "not accepted" (statuses and error bodies are not shown by the spec): a 5xx or another field named is a warning; no answer is not judged', () => {
+    const sent = (status: number | undefined, body: unknown = {}) =>
+      ({ outcome: status === undefined ? { failure: { kind: 'timeout', message: 'timed out after 10000 ms' } } : { answer: { status, body, json: true, text: JSON.stringify(body), headers: {} } } }) as unknown as SentCall
+    expect(judgeRefusal(sent(200, 12), 'entity')).toMatchObject({ status: 'failed', text: 'was accepted (200 12)' })
+    expect(judgeRefusal(sent(400, { message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'entity' } }), 'entity')).toEqual({ status: 'passed', text: 'refused, naming it (400 ""entity" is required. Enter and try again.")' })
+    expect(judgeRefusal(sent(400, { message: 'x', parameters: { fieldName: 'sku' } }), 'entity')).toMatchObject({ status: 'passed', warning: 'the refusal names another field (sku), not "entity"' })
+    expect(judgeRefusal(sent(500, { message: 'Internal Error.' }), 'entity')).toMatchObject({ status: 'passed', warning: expect.stringMatching(/^answered 500 "Internal Error\." rather than refusing the input with a 4xx/) })
+    expect(judgeRefusal(sent(undefined), 'entity')).toMatchObject({ status: 'skipped', text: 'not judged: got no answer (timed out after 10000 ms)' })
   })
 
   it('never passes with a rule that applies but was not judged; a rule that does not apply does not count', () => {

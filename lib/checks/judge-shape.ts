@@ -14,6 +14,11 @@
  *   positive, and the tolerance is for that encoding only), nor `""`, decimals, objects, arrays, null,
  *   booleans or no body. A JSON integer written `12.0` parses to 12 and cannot be told apart: it passes.
  * - `not-shown` is `skipped` with its reason, never `passed`; a missing body fails every other expectation.
+ * - An object of a tabled type that carries none of its tabled fields (`{}`, or only nulls and
+ *   `extension_attributes`) fails: absent fields pass one by one, but an answer with none of them is no such
+ *   resource. For a type the spec names without fields ("field lists not shown": CategoryInterface,
+ *   GroupInterface, TaxRateInterface, …) no field can be asked for by name, so the only claim is that an object
+ *   without any value is no resource: `{}` fails, any object with a value passes.
  */
 import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
@@ -106,7 +111,7 @@ function resolvePointer(root: unknown, pointer: string): unknown {
   return node
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
@@ -160,6 +165,26 @@ function unlistedFields(schema: SchemaObject, value: unknown, pointer: string, o
 
 // --- the judgement -------------------------------------------------------------------------------------
 
+/** Whether the object has a non-null value under one of `names` (any name when not given); `extension_attributes` is no data of the type. */
+function carriesAny(value: Record<string, unknown>, names?: readonly string[]): boolean {
+  return Object.entries(value).some(([k, v]) => v !== null && v !== undefined && k !== 'extension_attributes' && (names === undefined || names.includes(k)))
+}
+
+/** One failure per object of a tabled shape (the answer, a credit memo item, …) that carries none of its tabled fields. */
+function emptyResources(schema: SchemaObject, value: unknown, pointer: string, out: string[]): void {
+  const props = schema.properties as Record<string, SchemaObject> | undefined
+  if (props && isPlainObject(value)) {
+    if (!carriesAny(value, Object.keys(props))) {
+      out.push(`${where(pointer)}: ${describeValue(value)} carries none of the fields the spec tables for ${String(schema.title ?? 'this object')}: not such a resource`)
+      return
+    }
+    for (const [k, sub] of Object.entries(props)) if (Object.hasOwn(value, k)) emptyResources(sub, value[k], `${pointer}/${escapeToken(k)}`, out)
+    return
+  }
+  const items = schema.items as SchemaObject | undefined
+  if (items && typeof items === 'object' && !Array.isArray(items) && Array.isArray(value)) value.forEach((el, i) => emptyResources(items, el, `${pointer}/${i}`, out))
+}
+
 const DIGITS = /^[0-9]+$/
 
 function judgeAt(value: unknown, expectation: Expectation, pointer: string, failures: string[], warnings: string[]): void {
@@ -170,6 +195,7 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
     case 'schema': {
       const validate = validatorFor(expectation.schema)
       if (!validate(value)) for (const e of validate.errors ?? []) failures.push(schemaFailure(e, value, pointer))
+      else emptyResources(SCHEMAS[expectation.schema], value, pointer, failures)
       unlistedFields(SCHEMAS[expectation.schema], value, pointer, warnings)
       return
     }
@@ -205,8 +231,11 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
       }
       return
     case 'object':
-      if (isPlainObject(value)) return
-      failures.push(`${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`)
+      if (!isPlainObject(value)) {
+        failures.push(`${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`)
+      } else if (expectation.typeName !== undefined && !carriesAny(value)) {
+        failures.push(`${at}: ${describeValue(value)} carries no value at all: an empty object is no ${expectation.typeName}`)
+      }
       return
   }
 }

@@ -93,6 +93,24 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
 
 export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
 
+/**
+ * Why an answer tells nothing about who may call the endpoint or under which store code (undefined when it
+ * does): no answer at all, a server error, a rate limit, or a body that is not the JSON the spec's payloads
+ * are ("Payloads are JSON"). Such an answer is the route check's failure, never an access or store-code one.
+ * 401/403 and the no-route answer are judged by their status, whatever their body.
+ */
+export function unusable(p: Probe): string | undefined {
+  if (p.unavailable !== undefined) return undefined
+  const a = p.answer
+  if (a === undefined) return `no answer (${quoteAnswer(p)})`
+  if (a.status >= 500) return `a server error (${quoteAnswer(p)})`
+  if (a.status === 429) return `a rate limit (${quoteAnswer(p)})`
+  if (!a.json && a.status !== 204 && a.status !== 401 && a.status !== 403) {
+    return a.text.trim() === '' ? `an empty body (${a.status})` : `a body that is not JSON (${a.status} ${a.headers['content-type'] ?? 'without a content type'})`
+  }
+  return undefined
+}
+
 export function classify(session: Session, p: Probe): ProbeKind {
   if (p.unavailable !== undefined) return 'not sent'
   if (p.answer === undefined) return 'no answer'

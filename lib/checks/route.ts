@@ -3,6 +3,7 @@ import type { Session } from '../target/session.ts'
 import { clip } from '../target/answer-text.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
+import { ROUTE_RULES } from '../spec/rules.ts'
 
 /** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */
 export async function route(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -41,6 +42,7 @@ export const routeCheck: Check = {
   name: 'route',
   description: 'The endpoint exists at its method and path and answers JSON, not a server error.',
   spec: ['Endpoints', 'What the service does (payloads are JSON)'],
+  rules: Object.values(ROUTE_RULES),
   appliesTo: () => true,
   run: route,
 }

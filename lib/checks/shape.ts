@@ -2,9 +2,11 @@ import { SetupError } from '../../fixtures/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../target/session.ts'
 import { describeAnswer } from '../target/answer-text.ts'
+import { missingValues } from './carried-values.ts'
 import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
 import type { Check, Verdict } from './types.ts'
+import { SHAPE_RULES } from '../spec/rules.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
 export async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -27,8 +29,16 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
     return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges }
   }
   const judged = judgeShape(answer.body, expectation)
-  if (judged.status === 'failed') return { status: 'failed', message: `the answer is not ${what}: ${judged.failures.join('; ')}`, exchanges, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
+  if (judged.status === 'failed') return { status: 'failed', message: `the answer is not ${what}: ${judged.failures.join('; ')}`, exchanges, rules, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  const carries = sent.prepared.carries
+  if (carries !== undefined) rules.push(carries.rule)
+  const missing = carries === undefined ? [] : missingValues(answer.body, carries.values)
+  if (missing.length > 0) {
+    return { status: 'failed', message: `the answer is ${what}, but not the one it must be (${carries!.rule.text}): ${missing.join('; ')}`, exchanges, rules, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  }
   return {
+    rules,
     status: judged.status,
     message: judged.status === 'passed' ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}` : `not judged: ${judged.reason ?? ''}`,
     exchanges,
@@ -52,6 +62,7 @@ export const shapeCheck: Check = {
   name: 'shape',
   description: 'The response has the shape or return type the spec gives.',
   spec: ['Resources and their fields', 'Endpoints › Endpoints with detailed shape'],
+  rules: Object.values(SHAPE_RULES),
   appliesTo: (row) => (expectationFor(row).kind === 'not-shown' ? 'not shown: the spec does not show this endpoint\'s response' : true),
   run: shape,
 }

@@ -44,6 +44,15 @@ describe('store-code check', () => {
     expect(byStatus(await runOverCatalog(storeCodeCheck, s))).toMatchObject({ failed: [], skipped: ['GET /V1/modules'] })
   })
 
+  it('does not judge an endpoint that answers a server error or a body that is not JSON, where it used to pass it as "served"', async () => {
+    const faults = ['server-error-json', 'server-error', 'html-body', 'empty-body'] as const
+    const s = await against(await startReferenceTarget({ faults: faults.map((name) => ({ name })) }))
+    const rows = faults.map((f) => findRow(FAULTS[f].defaultEndpoint.method, FAULTS[f].defaultEndpoint.path)!)
+    const verdicts = await runOverCatalog(storeCodeCheck, s, rows)
+    expect(byStatus(verdicts)).toMatchObject({ passed: [], failed: [] })
+    for (const v of verdicts.values()) expect(v.message).toMatch(/^not judged: under "default" the endpoint gave (a server error|a body that is not JSON|an empty body) .*see the route check/)
+  })
+
   it('agrees with a real 2.4.7 instance, which serves "all" like "default"', async () => {
     const s = await against(await startObservedTarget())
     const status = byStatus(await runOverCatalog(storeCodeCheck, s))

@@ -1,7 +1,8 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../target/session.ts'
-import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens } from './probe.ts'
+import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
+import { STORE_CODE_RULES } from '../spec/rules.ts'
 
 /** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */
 export async function storeCode(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -16,9 +17,17 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
     return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details }
   }
+  // A 5xx or a body that is not JSON under the configured store says nothing about store codes (the route
+  // check fails it); under the second one it says neither "served" nor "not served".
+  const broken = unusable(c)
+  if (broken !== undefined) return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${broken} (see the route check)`, exchanges, details }
   const sKind = classify(session, s)
   if (sKind === 'no answer') {
     return { status: 'failed', message: `no answer under store code "${second}": ${quoteAnswer(s)}`, exchanges, details }
+  }
+  const brokenSecond = unusable(s)
+  if (sKind !== 'no-route' && brokenSecond !== undefined) {
+    return { status: 'skipped', message: `not judged: under "${second}" the endpoint gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, exchanges, details }
   }
   if (sKind === 'no-route') {
     return {
@@ -43,6 +52,7 @@ export const storeCodeCheck: Check = {
   name: 'store-code',
   description: 'The endpoint is served under a second store code as under the configured one.',
   spec: ['What the service does (a store code can replace `default`)'],
+  rules: Object.values(STORE_CODE_RULES),
   appliesTo: () => true,
   run: storeCode,
 }

@@ -40,7 +40,7 @@ describe('shop-conformance run', () => {
   const faults = Object.keys(FAULTS) as FaultName[]
   // Full runs are CPU-bound: two at a time on a 2-core machine, or they starve each other.
   const oneAtATime = pLimit(2)
-  describe.concurrent('each fault switch fails its check at its endpoint and nowhere else', () => {
+  describe.concurrent('each fault switch fails its check at its endpoint and nowhere else (or warns there, where the spec does not state the rule)', () => {
     for (const fault of faults) {
       it(fault, { timeout: 300_000 }, () =>
         oneAtATime(async () => {
@@ -55,6 +55,14 @@ describe('shop-conformance run', () => {
             expect(run.status).toBe(0)
             const atEndpoint = run.report!.results.filter((x) => x.endpoint.method === method && x.endpoint.path === path)
             expect(atEndpoint.flatMap((x) => x.exchanges).some((e) => e.note?.startsWith('retried'))).toBe(true)
+            return
+          }
+          if (FAULTS[fault].verdict === 'warning') {
+            // A behaviour the spec does not state: warned about at the endpoint, failed nowhere.
+            expect(run.status).toBe(0)
+            expect(failed).toEqual([])
+            const warned = run.report!.results.filter((x) => (x.warnings?.length ?? 0) > 0 && x.check === FAULTS[fault].breaks)
+            expect(warned.some((x) => x.endpoint.method === method && x.endpoint.path === path)).toBe(true)
             return
           }
           expect(run.status).toBe(1)

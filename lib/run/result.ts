@@ -1,6 +1,7 @@
 import type { Check, Status, Verdict } from '../checks/types.ts'
 import type { Exchange } from '../target/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
+import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, Workflow, WorkflowStep } from '../workflows/types.ts'
 
 /** One check of one endpoint: the unit every report is made of. */
@@ -21,6 +22,8 @@ export interface Result {
   durationMs: number
   /** Spec sections the result enforces: the check's rule, then the endpoint's listing. */
   spec: string[]
+  /** The rules judged, each with the spec's words it enforces (quoted exactly). */
+  rules?: Rule[]
   exchanges: Exchange[]
   details?: Record<string, unknown>
   warnings?: string[]
@@ -55,6 +58,7 @@ export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durat
     message: verdict.message,
     durationMs,
     spec: [...check.spec, ...row.sections],
+    ...(applicable ? { rules: [...(verdict.rules ?? check.rules)] } : {}),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
@@ -73,6 +77,7 @@ export function workflowResult(workflow: Workflow, ordinal: string, step: Workfl
     message: verdict.message,
     durationMs,
     spec: [...workflow.spec, ...(row?.sections ?? [])],
+    ...(step.rules !== undefined && step.rules.length > 0 ? { rules: [...step.rules] } : {}),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),

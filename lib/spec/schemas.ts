@@ -293,3 +293,8 @@ const LISTED: Readonly<Record<SchemaName, readonly string[]>> = Object.fromEntri
 export function listedFields(schemaName: SchemaName): readonly string[] {
   return LISTED[schemaName]
 }
+
+/** The values a call sets under a tabled type's fields (`extension_attributes` aside): what the saved resource must carry. */
+export function tabledValues(schemaName: SchemaName, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(listedFields(schemaName).filter((k) => k !== 'extension_attributes' && Object.hasOwn(sent, k)).map((k) => [k, sent[k]]))
+}

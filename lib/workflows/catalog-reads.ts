@@ -1,5 +1,6 @@
 /** Reads of the catalog's default category, without and with a store id. */
-import { isObject } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject } from '../../fixtures/provision.ts'
+import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
@@ -7,7 +8,7 @@ import type { Workflow } from './types.ts'
 
 /**
  * The default category of a stock install, and its default store view. Shop data, not spec: there is no
- * setting for them (yet); a shop whose default category has another id gets a plain failure naming the id.
+ * setting for them (yet); a shop without a category of that id has the read not judged, naming the id.
  */
 export const CATEGORY_ID = 2
 export const STORE_ID = 1
@@ -17,20 +18,24 @@ const GET = 'GET /V1/categories/:categoryId'
 async function readCategory(s: StepScope, query?: string): Promise<string> {
   const call: SpecCall = { method: 'GET', path: `/V1/categories/${CATEGORY_ID}`, actor: 'admin', ...(query !== undefined ? { query } : {}) }
   const answer = await s.call(call)
+  if (answer.status === 404 && !s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) {
+    s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`)
+  }
   s.expectSuccess(call, answer)
   s.judge(answer.body, expectationFor(findRow('GET', '/V1/categories/:categoryId')!), 'the answer')
+  // CategoryInterface's fields are not shown: the platform's `id` is looked at, but only a warning can come of it.
   const id = isObject(answer.body) ? answer.body.id : undefined
-  if (!sameNumber(id, CATEGORY_ID)) s.fail(`the category read has id ${JSON.stringify(id ?? null)}, not the ${CATEGORY_ID} asked for`)
-  return `category ${CATEGORY_ID} read${query !== undefined ? ` with ${query}` : ''}: an object with id ${CATEGORY_ID}`
+  if (!sameNumber(id, CATEGORY_ID)) s.warnings.push(`the category read has id ${JSON.stringify(id ?? null)} where the platform would send ${CATEGORY_ID}, the id asked for`)
+  return `category ${CATEGORY_ID} read${query !== undefined ? ` with ${query}` : ''}: an object with a value`
 }
 
 export const catalogReadsWorkflow: Workflow = {
   name: 'catalog-reads',
   module: 'catalog-categories',
-  description: `The default category (id ${CATEGORY_ID} on a stock install) read without and with a storeId: each an object with that id.`,
+  description: `The default category (id ${CATEGORY_ID} on a stock install) read without and with a storeId: each an object with a value.`,
   spec: ['Endpoints › Endpoints with detailed shape'],
   steps: [
-    step('read the default category', GET, async (s: StepScope) => readCategory(s)),
-    step('read it for a store', GET, async (s: StepScope) => readCategory(s, `storeId=${STORE_ID}`)),
+    step('read the default category', GET, async (s: StepScope) => readCategory(s), [CATALOG_READ_RULES.category]),
+    step('read it for a store', GET, async (s: StepScope) => readCategory(s, `storeId=${STORE_ID}`), [CATALOG_READ_RULES.category]),
   ],
 }

@@ -1,5 +1,6 @@
 /** A zero-total order paid with a method that can refund per invoice, refunded through its invoice. */
 import { CREDITMEMO, INVOICE, ORDER, ORDER_ITEMS, REFUNDED, invoiceOrder, readCreditmemo, refund, wholeOrder, type OrderItem, type RefundedItem } from './sales-steps.ts'
+import { SALES_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
@@ -41,10 +42,10 @@ export const invoiceRefundWorkflow: Workflow = {
       const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.invoiceRefundPaymentMethod })
       s.state[REFUNDED] = refunded
       return `invoice ${invoiceId} refunded: credit memo ${id}`
-    }),
+    }, [SALES_RULES.refund]),
 
     step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope) =>
       readCreditmemo(s, { id: s.need<number>(CREDITMEMO), orderId: s.need<number>(ORDER), invoiceId: s.need<number>(INVOICE), items: s.need<RefundedItem[]>(REFUNDED) }),
-    ),
+    [SALES_RULES.creditmemoRead]),
   ],
 }

@@ -1,7 +1,10 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
 import { isObject } from '../../fixtures/provision.ts'
 import { ORDER } from './sales-steps.ts'
-import { different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
+import { missingValues } from '../checks/carried-values.ts'
+import { SHAPE_RULES } from '../spec/rules.ts'
+import { tabledValues } from '../spec/schemas.ts'
+import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
 const BILLING = 'billingAddress'
@@ -28,17 +31,15 @@ export const orderAddressWorkflow: Workflow = {
       const billing = s.need<Record<string, unknown>>(BILLING)
       const city = different(s.fx.builders.address('order address new city').city, billing.city)
       s.state[CITY] = city
-      const call: SpecCall = { method: 'PUT', path: `/V1/orders/${orderId}`, actor: 'admin', body: { entity: { ...billing, parent_id: orderId, city } } }
+      const entity: Record<string, unknown> = { ...billing, parent_id: orderId, city }
+      const call: SpecCall = { method: 'PUT', path: `/V1/orders/${orderId}`, actor: 'admin', body: { entity } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       s.judge(answer.body, { kind: 'schema', schema: 'orderAddress' }, 'the answer')
-      if (!isObject(answer.body)) s.fail(`the answer is ${JSON.stringify(answer.body)}, not an order address`)
-      if (answer.body.city !== city) s.fail(`the saved address answered has city ${JSON.stringify(answer.body.city ?? null)}, not the new city ${JSON.stringify(city)}`)
-      if (answer.body.entity_id !== undefined && answer.body.entity_id !== null && !sameNumber(answer.body.entity_id, billing.entity_id)) {
-        s.fail(`the saved address answered has entity_id ${JSON.stringify(answer.body.entity_id)}, not the billing address saved (${JSON.stringify(billing.entity_id)})`)
-      }
-      return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is an order address with it`
-    }),
+      const missing = missingValues(answer.body, tabledValues('orderAddress', entity))
+      if (missing.length > 0) s.fail(`the saved address answered does not carry what the call set: ${missing.join('; ')}`)
+      return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`
+    }, [SHAPE_RULES.savedAddress]),
 
     step('order has the new city', SAVE, async (s: StepScope) => {
       const orderId = s.need<number>(ORDER)
@@ -48,6 +49,6 @@ export const orderAddressWorkflow: Workflow = {
       const seen = isObject(billing) ? billing.city : undefined
       if (seen !== city) s.fail(`order ${orderId} read back (GET /V1/orders/${orderId}) has billing city ${JSON.stringify(seen ?? null)}, not the saved ${JSON.stringify(city)}`)
       return `order ${orderId} read back has the new billing city`
-    }),
+    }, [SHAPE_RULES.savedAddress]),
   ],
 }

@@ -3,6 +3,7 @@ import { isSuccess, toId } from '../../fixtures/provision.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { ORDER, ORDER_ITEMS, invoiceOrder, type OrderItem } from './sales-steps.ts'
+import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
@@ -45,6 +46,6 @@ export const shipmentLabelWorkflow: Workflow = {
       s.judge(answer.body, expectationFor(findRow('GET', '/V1/shipment/:id/label')!), 'the answer')
       const label = answer.body as string
       return label === '' ? `shipment ${id} has no label: the empty JSON string, as the platform sends it` : `shipment ${id} label: a JSON string of ${label.length} characters`
-    }),
+    }, [CATALOG_READ_RULES.label]),
   ],
 }

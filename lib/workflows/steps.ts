@@ -14,6 +14,7 @@ import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type
 import type { AddressDraft } from '../../fixtures/builders.ts'
 import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
 import type { Status } from '../checks/types.ts'
+import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
@@ -162,12 +163,13 @@ function actorName(actor: Actor): string {
 
 /**
  * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
- * a SetupError inside `setup`).
+ * a SetupError inside `setup`). `rules`: what the step can fail the target for (none for a set-up step).
  */
-export function step(title: string, endpoint: string | undefined, run: (s: StepScope) => Promise<string>): WorkflowStep {
+export function step(title: string, endpoint: string | undefined, run: (s: StepScope) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep {
   return {
     title,
     ...(endpoint !== undefined ? { endpoint } : {}),
+    ...(rules.length > 0 ? { rules } : {}),
     async run(ctx: WorkflowContext): Promise<StepVerdict> {
       const s = new StepScope(ctx)
       let status: Status

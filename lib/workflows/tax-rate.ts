@@ -2,6 +2,7 @@
 import { describeAnswer, isObject, toId } from '../../fixtures/provision.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
+import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
@@ -16,7 +17,7 @@ interface CreatedRate {
 export const taxRateWorkflow: Workflow = {
   name: 'tax-rate',
   module: 'sales-tax-tfa',
-  description: 'A tax rate of the run\'s own is created and read back by its id with the same code and rate.',
+  description: 'A tax rate of the run\'s own is created and read back by its id (its id, code and rate, under the platform\'s field names, only warned about: the spec does not show them).',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   steps: [
     step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope) => {
@@ -30,7 +31,7 @@ export const taxRateWorkflow: Workflow = {
       s.fx.ledger.record({ kind: 'tax rate', id: String(id), label: 'tax rate workflow', remove: { method: 'DELETE', path: `/V1/taxRates/${id}` } })
       s.state[RATE] = { id, code, rate } satisfies CreatedRate
       return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`
-    }),
+    }, [CATALOG_READ_RULES.taxRateCreated]),
 
     step('read the tax rate', 'GET /V1/taxRates/:rateId', async (s: StepScope) => {
       const created = s.need<CreatedRate>(RATE)
@@ -38,12 +39,17 @@ export const taxRateWorkflow: Workflow = {
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       s.judge(answer.body, expectationFor(findRow('GET', '/V1/taxRates/:rateId')!), 'the answer')
+      // TaxRateInterface's fields are not shown: the platform's id, code and rate are looked at, only to warn.
       const body = answer.body as Record<string, unknown>
       const wrong: string[] = []
+      if (body.id !== undefined && !sameNumber(body.id, created.id)) wrong.push(`id ${JSON.stringify(body.id)} where ${created.id} was read`)
       if (body.code !== created.code) wrong.push(`code ${JSON.stringify(body.code ?? null)} where ${JSON.stringify(created.code)} was saved`)
       if (!sameNumber(body.rate, created.rate)) wrong.push(`rate ${JSON.stringify(body.rate ?? null)} where ${created.rate} was saved`)
-      if (wrong.length > 0) s.fail(`tax rate ${created.id} read back: ${wrong.join('; ')}`)
+      if (wrong.length > 0) {
+        s.warnings.push(`tax rate ${created.id} read back, under the platform's field names: ${wrong.join('; ')}`)
+        return `tax rate ${created.id} read: an object with a value`
+      }
       return `tax rate ${created.id} reads back with the code and rate saved`
-    }),
+    }, [CATALOG_READ_RULES.taxRateRead]),
   ],
 }

@@ -2,6 +2,7 @@ import type { Exchange } from '../target/client.ts'
 import type { Provisioner } from '../../fixtures/provision.ts'
 import type { Session } from '../target/session.ts'
 import type { Status } from '../checks/types.ts'
+import type { Rule } from '../spec/rules.ts'
 
 /** What one step of a workflow found. */
 export interface StepVerdict {
@@ -25,6 +26,8 @@ export interface WorkflowStep {
   title: string
   /** `METHOD /V1/path` of the catalog row the step exercises, when it exercises one. */
   endpoint?: string
+  /** The rules the step can fail the target for, with their spec words (none: a set-up step). */
+  rules?: readonly Rule[]
   run(ctx: WorkflowContext): Promise<StepVerdict>
 }
 

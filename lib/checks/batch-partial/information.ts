@@ -1,5 +1,5 @@
 /** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
-import { provisionerOf } from '../../../fixtures/provision.ts'
+import { isSuccess, provisionerOf } from '../../../fixtures/provision.ts'
 import type { Answer, Exchange } from '../../target/client.ts'
 import type { Session } from '../../target/session.ts'
 import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './answers.ts'
@@ -31,8 +31,11 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
 
   const known = await send(session, 'POST', path, { skus })
   exchanges.push(known.exchange)
+  let unjudged: string | undefined
   if (known.answer === undefined) problems.push(`the call naming known skus got no answer: ${quoteOutcome(known)}`)
-  else {
+  else if (isSuccess(known.answer) && !Array.isArray(known.answer.body)) {
+    unjudged = `the call naming known skus answered ${quoteReply(known.answer)}: not the platform's list of prices, and the spec does not show what it returns`
+  } else {
     const why = judgeKnownSkusAnswer('information', skus, known.answer)
     if (why !== undefined) problems.push(stored !== undefined ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})` : why)
   }
@@ -46,7 +49,7 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   }
   const entries = Array.isArray(known.answer?.body) ? (known.answer.body as unknown[]).length : 0
   const summary = `two known skus answered their prices (${known.answer?.status}, ${entries} entries); a known and an unknown sku were refused (${quoteOutcome(mixed)})`
-  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary }
+  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary, ...(unjudged !== undefined ? { unjudged } : {}) }
 }
 
 /** cost-delete: known skus are deleted; a known and an unknown sku are refused and nothing is deleted. */

@@ -20,10 +20,13 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const invalidKinds = INVALID_KINDS[family].filter((k) => k !== 'unknown sku')
 
-  // Products: two for valid items, one per invalid kind that names a known sku.
-  const [valid1, valid2, ...spoiled] = await Promise.all([
+  // Products: two for valid items, one per invalid kind that names a known sku; a special price's spare gets
+  // a product of its own, as a shop keeps one special price per sku and store (observations/special-price-two-periods).
+  const spareOwnSku = family === 'special' && op.op !== 'update'
+  const [valid1, valid2, spareProduct, ...spoiled] = await Promise.all([
     p.product(`${prefix} valid 1`),
     p.product(`${prefix} valid 2`),
+    spareOwnSku ? p.product(`${prefix} valid 3`) : undefined,
     ...invalidKinds.map((k) => p.product(`${prefix} ${k}`)),
   ])
   const invalidSku = new Map(invalidKinds.map((k, i) => [k, spoiled[i]!.sku]))
@@ -41,7 +44,7 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   } else {
     const existing1 = validPrice(family, v, valid1!.sku, 'valid 1 existing')
     const existing2 = validPrice(family, v, valid2!.sku, 'valid 2 existing', 1)
-    const spare = validPrice(family, v, valid1!.sku, 'valid 1 existing spare')
+    const spare = validPrice(family, v, (spareProduct ?? valid1)!.sku, 'valid 1 existing spare')
     invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, `${k} existing`)]))
     await establish(p, family, [existing1, existing2, spare, ...invalidBase.values()], `store the ${family} prices the ${op.op} works on`, true)
     if (op.op === 'delete') {

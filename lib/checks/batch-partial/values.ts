@@ -53,6 +53,12 @@ export class Values {
   }
 }
 
+/**
+ * A date in the platform's format that is no date (month 13, day 45): invalid under any reading of "invalid
+ * dates", and reported per item by a 2.4.7 shop (observations/special-price-malformed-date).
+ */
+export const MALFORMED_DATE = '2031-13-45 00:00:00'
+
 /** A valid price of the family for `sku`, every value its own. */
 export function validPrice(family: Family, v: Values, sku: string, label: string, variant = 0): Price {
   switch (family) {
@@ -84,8 +90,8 @@ export function spoil(kind: InvalidKind, price: Price, v: Values, unknownSku: st
       return { ...price, store_id: v.unknownId(label) }
     case 'unknown website id':
       return { ...price, website_id: v.unknownId(label) }
-    case 'reversed dates':
-      return { ...price, price_from: price.price_to!, price_to: price.price_from! }
+    case 'malformed date':
+      return { ...price, price_from: MALFORMED_DATE }
     case 'invalid price type':
       return { ...price, price_type: 'bogus' }
     case 'unknown customer group':

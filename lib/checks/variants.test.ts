@@ -1,0 +1,47 @@
+/**
+ * A variant of the reference target is a conforming platform that reads the spec another way, or has a real
+ * shop's limits (fixtures/reference-target/variants.ts). The suite must judge each as it judges the plain
+ * target: among the detail-table checks (body-keys, shape, batch-partial) and the workflows, nothing failed and
+ * nothing left unjudged.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget, VARIANTS, type VariantName } from '../../fixtures/reference-target/index.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+import { describeOutcomes, runWorkflow } from '../workflows/run-steps.ts'
+import { batchPartialCheck } from './batch-partial.ts'
+import { bodyKeysCheck } from './body-keys.ts'
+import { shapeCheck } from './shape.ts'
+import { openSession, runOverCatalog } from './testing.ts'
+
+const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck]
+
+describe('the detail-table checks and the workflows on each variant of the reference target', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close()
+  })
+
+  it('know at least the variants of issue 9', () => {
+    expect(Object.keys(VARIANTS)).toEqual(expect.arrayContaining(['all-lists-every-group', 'one-special-price-per-store', 'reversed-special-dates-stored']))
+  })
+
+  for (const variant of Object.keys(VARIANTS) as VariantName[]) {
+    it(`${variant}: nothing failed, nothing unjudged`, async () => {
+      const target = await startReferenceTarget({ variants: [variant] })
+      closers.push(() => target.close())
+      const session = await openSession(target)
+      closers.push(() => session.close())
+      const wrong: string[] = []
+      for (const check of DETAIL_CHECKS) {
+        const rows = CATALOG.filter((r) => check.appliesTo(r) === true)
+        for (const [id, v] of await runOverCatalog(check, session, rows)) if (v.status !== 'passed') wrong.push(`${id} › ${check.name}: ${v.status} — ${v.message}`)
+      }
+      for (const w of WORKFLOWS) {
+        const outcomes = await runWorkflow(w, session)
+        if (outcomes.some((o) => o.verdict.status !== 'passed')) wrong.push(`workflow ${w.name}\n${describeOutcomes(outcomes)}`)
+      }
+      expect(wrong).toEqual([])
+    })
+  }
+})
