@@ -41,7 +41,7 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   const cells = CALLERS.map((c) => [c, matrix[c]] as const)
 
   if (cells.every(([, cell]) => cell.seen === 'no-route')) {
-    return { status: 'skipped', message: 'not judged: the target answered no-route to every caller (see the route check)', exchanges, details }
+    return { status: 'skipped', message: 'not judged: the target answered no-route to every caller (see the route check)', exchanges, details, reason: 'route-missing' }
   }
   const wrong = cells.filter(([, cell]) => cell.ok === false)
   if (wrong.length > 0) {
@@ -50,7 +50,8 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   }
   const unsent = cells.filter(([, cell]) => cell.seen === 'not sent' && cell.expected !== 'not stated')
   if (unsent.length > 0) {
-    return { status: 'skipped', message: `not fully judged: ${unsent.map(([c, cell]) => `${label(c)} ${cell.answer}`).join('; ')}`, exchanges, details }
+    const reason = probes[CALLERS.indexOf(unsent[0]![0])]!.unavailableReason
+    return { status: 'skipped', message: `not fully judged: ${unsent.map(([c, cell]) => `${label(c)} ${cell.answer}`).join('; ')}`, exchanges, details, ...(reason !== undefined ? { reason } : {}) }
   }
   const judged = cells.filter(([, cell]) => cell.ok === true).map(([caller, cell]) => `${label(caller)} ${cell.expected === 'refuse' ? 'refused' : 'let through'} (${cell.answer.split(' ')[0]})`)
   return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details }

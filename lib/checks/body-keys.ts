@@ -6,7 +6,7 @@ import type { Session } from '../target/session.ts'
 import { clipJson, describeOutcome } from '../target/answer-text.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { scenarioFor, sendPrepared, validCall, type SentCall } from './scenario-call.ts'
-import type { Check, Status, Verdict } from './types.ts'
+import type { Check, NotJudgedReason, Status, Verdict } from './types.ts'
 
 /** One rule of the check, judged. */
 export interface Part {
@@ -14,6 +14,8 @@ export interface Part {
   text: string
   /** False for a rule that does not apply here (a key the caller's token supplies): neither judged nor missing. */
   applies?: false
+  /** Why a skipped rule that applies was not judged. */
+  reason?: NotJudgedReason
 }
 
 /**
@@ -70,14 +72,14 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       }
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
-      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}` })
+      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}`, reason: err.reason })
       if (err.exchange !== undefined) exchanges.push(err.exchange)
     }
   }
 
   const refusedForItsOwnReasons = parts[0]?.status === 'skipped'
   if (scenario.pathConflict !== undefined && refusedForItsOwnReasons) {
-    parts.push({ status: 'skipped', text: 'path parameter rule not judged: the target refuses this call for a reason of its own (above)' })
+    parts.push({ status: 'skipped', text: 'path parameter rule not judged: the target refuses this call for a reason of its own (above)', reason: 'target-refused' })
   } else if (scenario.pathConflict !== undefined) {
     try {
       const conflict = await scenario.pathConflict(fx, `${row.method} ${row.path} path wins`)
@@ -97,7 +99,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       }
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
-      parts.push({ status: 'skipped', text: `path parameter rule not judged: ${err.message}` })
+      parts.push({ status: 'skipped', text: `path parameter rule not judged: ${err.message}`, reason: err.reason })
     }
   }
 
@@ -123,7 +125,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     keep(bare)
     if (bare.outcome.answer !== undefined && bare.outcome.answer.status < 300) scenario.created?.(provisionerOf(session), bare.outcome.answer.body, `${row.method} ${row.path} empty body`)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {
-      return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})` }
+      return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})`, reason: 'target-refused' }
     }
     return { status: 'failed', text: `documented keys (${keys}) refused (${quote(valid)}) while the same call without a body was accepted` }
   }
@@ -183,11 +185,12 @@ export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]
     exchanges,
     details: { rules: parts },
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(status === 'skipped' ? { reason: unjudged[0]?.reason ?? 'setup-failed' } : {}),
   }
 }
 
 function notJudged(err: SetupError, exchanges: Exchange[]): Verdict {
-  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges }
+  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges, reason: err.reason }
 }
 
 function quote(sent: SentCall): string {

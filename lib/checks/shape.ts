@@ -15,7 +15,7 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
     sent = await validCall(session, row)
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [] }
+    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [], reason: err.reason }
   }
   const exchanges = [sent.outcome.exchange]
   const answer = sent.outcome.answer
@@ -24,7 +24,7 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').
-    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges }
+    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges, reason: 'target-refused' }
   }
   const judged = judgeShape(answer.body, expectation)
   if (judged.status === 'failed') return { status: 'failed', message: `the answer is not ${what}: ${judged.failures.join('; ')}`, exchanges, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }

@@ -14,7 +14,8 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   const details = { caller, stores: [first, second] }
   const cKind = classify(session, c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
-    return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details }
+    const reason = cKind === 'no answer' ? 'no-answer' : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
+    return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details, ...(reason !== undefined ? { reason } : {}) }
   }
   const sKind = classify(session, s)
   if (sKind === 'no answer') {

@@ -140,11 +140,11 @@ function registerWorkflow(workflow: Workflow, session: Session): void {
  * A write the session refused in read-only mode was never sent: whatever needed it is not judged. (Checks
  * are meant to see read-only mode coming and say so themselves; this is the backstop.)
  */
-async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: [] }> {
+async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: []; reason: 'read-only' }> {
   try {
     return await run()
   } catch (err) {
-    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [] }
+    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [], reason: 'read-only' }
     throw err
   }
 }
