@@ -1,4 +1,4 @@
-import type { Check, Status, Verdict } from '../checks/types.ts'
+import type { Check, NotJudgedReason, Status, Verdict } from '../checks/types.ts'
 import type { Exchange } from '../target/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { StepVerdict, Workflow, WorkflowStep } from '../workflows/types.ts'
@@ -26,6 +26,8 @@ export interface Result {
   warnings?: string[]
   /** False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not counted as unjudged. */
   applicable?: false
+  /** Why a skipped result of a rule that applies was not judged (types.ts lists the codes). */
+  reason?: NotJudgedReason
 }
 
 /** The results of checks that do not apply to their endpoint (the spec shows nothing for them to judge). */
@@ -54,10 +56,11 @@ export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durat
     status: verdict.status,
     message: verdict.message,
     durationMs,
-    spec: [...check.spec, ...row.sections],
+    spec: once([...check.spec, ...row.sections]),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
+    ...(verdict.status === 'skipped' && verdict.reason !== undefined ? { reason: verdict.reason } : {}),
   }
 }
 
@@ -72,9 +75,15 @@ export function workflowResult(workflow: Workflow, ordinal: string, step: Workfl
     status: verdict.status,
     message: verdict.message,
     durationMs,
-    spec: [...workflow.spec, ...(row?.sections ?? [])],
+    spec: once([...workflow.spec, ...(row?.sections ?? [])]),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
+    ...(verdict.status === 'skipped' && verdict.reason !== undefined ? { reason: verdict.reason } : {}),
   }
+}
+
+/** A check's sections and its row's often name the same one: each is cited once. */
+function once(sections: string[]): string[] {
+  return [...new Set(sections)]
 }
