@@ -14,7 +14,7 @@ import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { ConfigError } from '../target/config.ts'
 import { Secrets } from '../target/secrets.ts'
-import { WORKFLOWS } from '../workflows/index.ts'
+import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
@@ -146,21 +146,18 @@ export interface ListedEndpoint {
   reason?: string
 }
 
-/** The catalog, per endpoint the checks and workflow steps that apply; `modules` empty means all. */
+/** The catalog, per endpoint the checks and workflow steps that apply (the plan's, plan.ts); `modules` empty means all. */
 export function catalogListing(modules: readonly string[] = []): ListedEndpoint[] {
-  const steps = new Map<string, string[]>()
-  for (const w of WORKFLOWS) {
-    w.steps.forEach((step, i) => {
-      if (step.endpoint === undefined) return
-      const key = step.endpoint
-      steps.set(key, [...(steps.get(key) ?? []), `workflow ${w.name} › ${String(i + 1).padStart(2, '0')} ${step.title}`])
-    })
-  }
+  const planned = new Map<string, PlannedCheck[]>()
+  for (const p of plannedChecks({ modules, checks: [] })) if (p.endpoint !== undefined) planned.set(p.endpoint, [...(planned.get(p.endpoint) ?? []), p])
   return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
-    const verdicts = CHECKS.map((c) => ({ check: c.name, applies: c.appliesTo(row) }))
-    const checks = verdicts.filter((v) => v.applies === true).map((v) => v.check)
-    const notApplicable = verdicts.flatMap((v) => (v.applies === true ? [] : [{ check: v.check, reason: v.applies }]))
-    const workflows = steps.get(rowId(row)) ?? []
+    const here = planned.get(rowId(row)) ?? []
+    const checks = here.filter((p) => p.check !== 'workflow').map((p) => p.check)
+    const notApplicable = CHECKS.flatMap((c) => {
+      const applies = c.appliesTo(row)
+      return applies === true ? [] : [{ check: c.name, reason: applies }]
+    })
+    const workflows = here.filter((p) => p.check === 'workflow').map((p) => p.id)
     return {
       module: row.module,
       method: row.method,
@@ -197,6 +194,13 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     }
     lines.push('')
   }
+  const planned = plannedChecks({ modules, checks: [] })
+  const steps = planned.filter((p) => p.check === 'workflow')
+  const onSetup = steps.filter((p) => p.endpoint === undefined).length
+  lines.push(
+    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${plannedChecks().length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
+    '',
+  )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
   if (reasons.length > 0) {
     lines.push('Checks not listed at an endpoint do not apply to it:')

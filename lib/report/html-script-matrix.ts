@@ -6,10 +6,10 @@ export const MATRIX = String.raw`
   results.forEach(function (r) { if (checks.indexOf(r.check) < 0) checks.push(r.check); });
   var wfAt = checks.indexOf('workflow');
   if (wfAt >= 0) { checks.splice(wfAt, 1); checks.push('workflow'); }
-  var modules = view.statements.map(function (s) { return s.module; });
+  var modules = report.certification.modules.map(function (s) { return s.module; });
   results.forEach(function (r) { if (modules.indexOf(r.module) < 0) modules.push(r.module); });
   var statementOf = {};
-  view.statements.forEach(function (s) { statementOf[s.module] = s; });
+  report.certification.modules.forEach(function (s) { statementOf[s.module] = s; });
   var tally = {};
   rows.forEach(function (x) {
     var k = x.r.module + '\u0000' + x.r.check;

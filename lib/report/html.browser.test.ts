@@ -6,7 +6,6 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MODULES } from '../spec/modules.ts'
 import type { Result } from '../run/result.ts'
-import { conformance } from './certify.ts'
 import { reportHtml } from './html.ts'
 import { summarise, type Report } from './model.ts'
 import { reportOf } from './testing.ts'
@@ -165,7 +164,7 @@ describe('report.html in a real browser', () => {
   }
 
   it('opens on the summary: counts, conformance % and verdict, run facts, module statements', async () => {
-    const c = conformance(report.results)
+    const c = report.certification
     const card = (s: string) => page.textContent(`#cards [data-status="${s}"] .n`)
     expect(await card('passed')).toBe(String(report.results.filter((r) => r.status === 'passed').length))
     expect(await card('failed')).toBe('4')

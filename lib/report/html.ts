@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { MODULES } from '../spec/modules.ts'
-import { conformance, moduleStatements } from './certify.ts'
 import { curlFor } from './curl.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
@@ -9,8 +8,8 @@ import type { Report } from './model.ts'
 /**
  * report.html: one self-contained page (no network, no external assets: inline CSS and JS only). The report
  * is embedded as JSON and rendered in the browser, so the page and report.json can never disagree; beside it
- * sits a second JSON block of what is derived here in TypeScript (the certification statement of
- * certify.ts, and a `curl` per exchange from curl.ts), so the page computes no verdict of its own.
+ * sits a second JSON block of what is derived here in TypeScript (module titles, and a `curl` per exchange
+ * from curl.ts). The verdicts are the report's own (`certification`, `exit`): the page judges nothing.
  *
  * Every piece of data reaches the page through `textContent`, never as markup: a target's answer may contain
  * HTML. The Content-Security-Policy allows no network at all and only the page's own script (by its hash),
@@ -19,11 +18,8 @@ import type { Report } from './model.ts'
  * Rows are built once as one-line summaries and filtered by hiding them; an exchange, curl and access matrix
  * are built when the row is first opened, which keeps a run of a few thousand results fast.
  */
-export function reportHtml(report: Report, options: { baselined?: ReadonlySet<string> } = {}): string {
-  const baselined = options.baselined !== undefined ? { baselined: options.baselined } : {}
+export function reportHtml(report: Report): string {
   const view = {
-    conformance: conformance(report.results, { runErrors: report.runErrors, ...baselined }),
-    statements: moduleStatements(report.results, baselined),
     modules: MODULES.map(({ id, title }) => ({ id, title })),
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
   }

@@ -2,6 +2,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
+import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
 
 /**
@@ -43,7 +44,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   // An empty selection means "all"; a shard that ran all of them makes the merged selection all too.
   const selection = (pick: (r: Report) => string[]) => (reports.some((r) => pick(r).length === 0) ? [] : unique(all(pick)))
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const merged: Report = {
+  const merged: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
     target: first.target,
@@ -76,7 +77,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     runErrors: all((r) => r.runErrors),
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
-  return merged
+  // Judged from the merged results, as a run judges its own (the shards' modules are all the selected ones).
+  return completeReport(merged, { made: true })
 }
 
 /** The bundled reference target listens on a new port each run: shards against it are one target. */

@@ -15,11 +15,12 @@ import { TargetClient } from '../target/client.ts'
 import type { Credentials, RunConfig } from '../target/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../target/preflight.ts'
 import { Secrets } from '../target/secrets.ts'
-import { summarise, sortResults, type Report } from '../report/model.ts'
+import { summarise, sortResults } from '../report/model.ts'
 import { terminalSummary } from '../report/text.ts'
 import { writeReports } from '../report/write.ts'
-import { applyBaseline, baselinedIds, baselineSummary, exitStatusWithBaseline, readBaseline, type BaselineOutcome } from '../report/baseline.ts'
-import { conformance, moduleStatements } from '../report/certify.ts'
+import { readBaseline } from '../report/baseline.ts'
+import { completeReport, type ReportDraft } from '../report/complete.ts'
+import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import { notApplicableResults, type Result } from './result.ts'
@@ -33,11 +34,7 @@ export interface RunIo {
   err(text: string): void
 }
 
-/**
- * Exit status of the run contract: 0 no failure, 1 a check failed (or the deadline cut the run short),
- * 2 the run could not be made; 130/143 interrupted by SIGINT/SIGTERM (a partial report is written).
- */
-export type ExitStatus = 0 | 1 | 2 | 130 | 143
+export type { ExitStatus } from '../report/outcome.ts'
 
 type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
 
@@ -139,7 +136,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
 
   const finishedAt = new Date()
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const report: Report = {
+  const draft: ReportDraft = {
     suite: { name: 'shop-conformance', version: SUITE_VERSION },
     spec: { version: SPEC_VERSION },
     target: {
@@ -175,34 +172,18 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     ...(notes.length > 0 ? { notes } : {}),
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
-  const baselined = baseline !== undefined ? applyBaseline(report, baseline) : undefined
-  if (baselined !== undefined) report.baseline = { file: config.baseline!, ...baselineCounts(baselined) }
-  report.certification = certification(report.results, runErrors, baselined !== undefined ? baselinedIds(baselined) : undefined)
+  const report = completeReport(draft, {
+    made: pre !== undefined,
+    ...(config.shard !== undefined ? { modulesRun, limits: [`shard ${config.shard.index}/${config.shard.count}`] } : {}),
+    ...(baseline !== undefined ? { baseline: { file: config.baseline!, baseline, allowStale: config.allowStale } } : {}),
+  })
   const written = await writeReports(config.reportDir, report, secrets)
   if (pre === undefined) {
     io.err(`shop-conformance: ${runErrors[0]}\n`)
     return 2
   }
   io.out(secrets.redactText(terminalSummary(written, config.reportDir)))
-  if (baselined !== undefined) io.out(baselineSummary(baselined, { allowStale: config.allowStale }))
-  if (stopped === 'SIGINT') return 130
-  if (stopped === 'SIGTERM') return 143
-  if (baselined !== undefined) return exitStatusWithBaseline(report, baselined, { allowStale: config.allowStale })
-  return report.summary.failed > 0 || runErrors.length > 0 ? 1 : 0
-}
-
-function baselineCounts(o: BaselineOutcome) {
-  return {
-    newFailures: o.newFailures.map((r) => r.id),
-    baselinedFailures: o.baselinedFailures.map((r) => r.id),
-    stale: o.stale.map((e) => e.id),
-    unjudged: o.unjudged.map((e) => e.id),
-    notInThisRun: o.unknown.map((e) => e.id),
-  }
-}
-
-function certification(results: readonly Result[], runErrors: readonly string[], baselined: ReadonlySet<string> | undefined): Report['certification'] {
-  return { ...conformance(results, { runErrors, ...(baselined !== undefined ? { baselined } : {}) }), modules: moduleStatements(results, baselined !== undefined ? { baselined } : {}) }
+  return report.exit.status
 }
 
 /** One vitest run of the selected suites, in one worker so one client and one concurrency bound serve it all. */
