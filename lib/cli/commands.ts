@@ -119,14 +119,16 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
   if (positionals.length === 0) throw new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
-  const merged = mergeReports(positionals.map(readReport), positionals.map(reportPath))
+  const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
   if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
     throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
   // The inputs are written reports, already redacted.
   const written = await writeReports(out, merged, new Secrets())
   const s = written.summary
-  io.out(`merged ${positionals.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped\n`)
+  for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
+  if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
+  io.out(`merged ${positionals.length - duplicates.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${written.certification.verdict} (${written.certification.scope.text})\n`)
   return 0
 }
 

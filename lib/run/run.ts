@@ -20,6 +20,7 @@ import { terminalSummary } from '../report/text.ts'
 import { writeReports } from '../report/write.ts'
 import { readBaseline } from '../report/baseline.ts'
 import { completeReport, type ReportDraft } from '../report/complete.ts'
+import { splitIdOf } from '../report/merge.ts'
 import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
@@ -177,6 +178,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     ...(config.shard !== undefined ? { modulesRun, limits: [`shard ${config.shard.index}/${config.shard.count}`] } : {}),
     ...(baseline !== undefined ? { baseline: { file: config.baseline!, baseline, allowStale: config.allowStale } } : {}),
   })
+  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
+  if (config.shard !== undefined) report.run.splitId = splitIdOf(report)
   const written = await writeReports(config.reportDir, report, secrets)
   if (pre === undefined) {
     io.err(`shop-conformance: ${runErrors[0]}\n`)
