@@ -25,6 +25,8 @@ import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import { notApplicableResults, type Result } from './result.ts'
+import { RunStopper, within, type Stop } from './stopping.ts'
+import { ResultInbox } from './stream.ts'
 import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -37,7 +39,9 @@ export interface RunIo {
 
 export type { ExitStatus } from '../report/outcome.ts'
 
-type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
+/** How long the worker has to say it stopped, and vitest to close, once a run is being stopped. */
+const STOP_ACK_MS = 1_000
+const VITEST_CLOSE_MS = 1_500
 
 /**
  * A whole conformance run: target (the bundled one when none is configured) → preflight → the suites under
@@ -68,35 +72,28 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const secrets = new Secrets()
   secrets.add(target.admin.password, 'admin password')
   secrets.add(config.customer?.password, 'customer password')
-  io.out(
-    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(startedAt.getTime() + config.runTimeoutMs).toISOString()} at the latest\n`,
-  )
-
   const runErrors: string[] = []
   let results: Result[] = []
   let pre: PreflightResult | undefined
-  let stopped: Stop | undefined
   let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
   let vitest: Vitest | undefined
-  let collector: ResultCollector | undefined
   let modulesRun: string[] = []
   const notes: string[] = []
-  const stop = (why: Stop) => {
-    if (stopped !== undefined) return
-    stopped = why
-    if (collector !== undefined) collector.cancelled = true
-    io.err(`shop-conformance: ${why === 'deadline' ? `deadline of ${config.runTimeoutMs} ms reached` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
-    void vitest?.cancelCurrentRun(why as string as 'keyboard-input')
-  }
-  const onSigint = () => stop('SIGINT')
-  const onSigterm = () => stop('SIGTERM')
-  process.on('SIGINT', onSigint)
-  process.on('SIGTERM', onSigterm)
-  const deadline = setTimeout(() => stop('deadline'), config.runTimeoutMs)
+  const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
+  // Results come from the worker the moment they are judged, so a run cut short keeps every finished one.
+  const inbox = new ResultInbox(runId)
+  const stopper = new RunStopper(startedAt.getTime(), config.runTimeoutMs, (why: Stop) => {
+    collector.cancelled = true
+    io.err(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${new Date(stopper.endsAt).toISOString()})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
+    // The worker stops its requests (and publishes nothing more) before vitest is told to cancel.
+    void inbox.stop(STOP_ACK_MS).then(() => vitest?.cancelCurrentRun('keyboard-input'))
+  })
+  io.out(
+    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(stopper.endsAt).toISOString()} at the latest (cleanup and reports included)\n`,
+  )
   try {
     // Vitest starts (vite, the module graph) while the preflight talks to the target: neither waits for the other.
-    collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
     const starting = suiteRunner(config, collector)
     try {
       pre = await preflight({ ...config, ...target }, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
@@ -106,34 +103,35 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       runErrors.push(err.message)
     }
     vitest = await starting
-    // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
-    // partial report first, so only the run's own handlers stay.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) if (listener !== onSigint && listener !== onSigterm) process.off(signal, listener)
-    }
-    if (pre === undefined || stopped !== undefined) await vitest.close()
+    stopper.ownSignals()
+    if (pre === undefined || stopper.stopped !== undefined) await within(vitest.close(), VITEST_CLOSE_MS)
     else {
       vitest.provide('shopSession', pre.seed)
       modulesRun = await modulesOfThisRun(vitest)
       vitest.provide('shopModules', modulesRun)
-      await vitest.start()
-      await vitest.close()
+      await Promise.race([vitest.start(), stopper.whenStopped])
+      // After a stop the worker's requests are cut off, so its tests end at once; a vitest that still does
+      // not close in time is left behind (the process exits when the report is written).
+      if (stopper.stopped !== undefined) await inbox.stop(STOP_ACK_MS)
+      if (stopper.stopped !== undefined) await within(vitest.close(), VITEST_CLOSE_MS)
+      else await vitest.close()
+      await inbox.close()
       const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
       results = [
-        ...collector.results,
+        ...unite(inbox.results, collector.results),
         ...notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), selected, (p) => applyAliases(p, config.pathAliases)),
       ]
       runErrors.push(...collector.errors)
       notes.push(...collector.notes)
     }
-    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile)
+    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile, stopper.cleanupBy)
   } finally {
-    clearTimeout(deadline)
-    process.off('SIGINT', onSigint)
-    process.off('SIGTERM', onSigterm)
+    stopper.dispose()
+    await inbox.close()
     await bundled?.close()
   }
-  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms) and was cut short` : `the run was interrupted (${stopped})`)
+  const stopped = stopper.stopped
+  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${stopped})`)
 
   const finishedAt = new Date()
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
@@ -228,14 +226,24 @@ async function modulesOfThisRun(vitest: Vitest): Promise<string[]> {
   return specs.map((s) => moduleIdOf(s.moduleId))
 }
 
-/** Removes what the run created, after the checks (also after failures and interrupts). */
-async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string): Promise<CleanupOutcome> {
+/**
+ * Removes what the run created, after the checks (also after failures and interrupts), by `by` at the
+ * latest: what is not removed by then is cut off and listed as left over, so the run still ends when it said.
+ */
+async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string, by: number): Promise<CleanupOutcome> {
   const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets, insecure: config.insecure })
+  const cutOff = setTimeout(() => client.stop(), Math.max(0, by - Date.now()))
   try {
     return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
   } finally {
+    clearTimeout(cutOff)
     await client.close()
   }
+}
+
+/** Each result once: the worker publishes every result as it is judged, and vitest reports most of them again. */
+function unite(...lists: Result[][]): Result[] {
+  return [...new Map(lists.flat().map((r) => [r.id, r])).values()]
 }
 
 /** On stderr: each failure as it comes, then a line per module as it finishes. */
