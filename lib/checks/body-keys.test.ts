@@ -59,6 +59,13 @@ describe('body-keys check', () => {
     })
   }
 
+  it('names the rule that broke when a refund makes no credit memo, not the path parameter rule', async () => {
+    const v = await bodyKeysCheck.run(findRow('POST', '/V1/order/:orderId/refund')!, await against([{ name: 'refund-no-creditmemo' }]))
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/the refund made no credit memo with the id it answered \(the call with a contradicting body orderId\): it answered "?\d+"?, but GET \/V1\/creditmemo\/\d+ answered 404/)
+    expect(v.message).not.toMatch(/not honoured/)
+  })
+
   it('reports a refund refused for a reason of the target plainly, not as passed and not as the keys\' fault', async () => {
     const s = await against([], { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' })
     const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)

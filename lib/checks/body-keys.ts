@@ -94,7 +94,9 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
         parts.push(
           honoured === true
             ? { status: 'passed', text: `path parameter :${conflict.pathParam} honoured over body ${conflict.bodyKey}` }
-            : { status: 'failed', text: `path parameter :${conflict.pathParam} not honoured over body ${conflict.bodyKey}: ${honoured}` },
+            : typeof honoured === 'string'
+              ? { status: 'failed', text: `path parameter :${conflict.pathParam} not honoured over body ${conflict.bodyKey}: ${honoured}` }
+              : { status: 'failed', text: `${honoured.rule} (the call with a contradicting body ${conflict.bodyKey}): ${honoured.text}` },
         )
       }
     } catch (err) {
