@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CHECKS } from '../checks/index.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
+import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
 import type { Report } from '../report/model.ts'
@@ -71,16 +72,26 @@ export async function baselineCommand(argv: string[], io: CommandIo): Promise<nu
   return 0
 }
 
-/** `sign --report REPORT --key PRIVATE.pem [--out FILE]`: writes REPORT.sig. */
+/**
+ * `sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]`: writes REPORT.sig. A signature
+ * reads as a statement on the whole suite, so a report of a slice, a shard or a merge missing shards is
+ * refused unless --allow-partial says it is meant; the .sig then states the scope, as the report does.
+ */
 export async function signCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' } })
+  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' }, 'allow-partial': { type: 'boolean' } })
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
+  const report = readReport(file)
+  const c = report.certification as Report['certification'] | undefined
+  if (c === undefined) throw new ConfigError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
+  if (!c.scope.whole && values['allow-partial'] !== true) {
+    throw new ConfigError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
+  }
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
-  const sig = signReport(readReport(file), key)
+  const sig = signReport(report, key, new Date(), headline(c))
   const out = values.out ?? `${file}.sig`
   await writeWhole(out, `${JSON.stringify(sig, null, 2)}\n`, 'signature')
-  io.out(`signed ${file}: sha256 ${sig.digest} → ${out}\n`)
+  io.out(`signed ${file}: sha256 ${sig.digest} → ${out}; it states: ${sig.statement}\n`)
   return 0
 }
 
@@ -92,12 +103,15 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   const sigFile = values.sig ?? `${file}.sig`
   const publicKey = ed25519PublicKey(readText(pubFile, 'public key'), `public key ${pubFile}`)
   const sig = parseSignatureFile(readJson(sigFile, 'signature'), `signature ${sigFile}`)
-  const outcome = verifyReport(readReport(file), sig, publicKey)
+  const report = readReport(file)
+  const outcome = verifyReport(report, sig, publicKey)
   if (!outcome.ok) {
     io.out(`verify ${file}: ${outcome.message}\n`)
     return 1
   }
-  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})\n`)
+  // What the report states, read from the verified report itself (the .sig's copy is only informational).
+  const c = report.certification as Report['certification'] | undefined
+  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${headline(c)}` : ''}\n`)
   return 0
 }
 
