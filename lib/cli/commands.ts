@@ -35,7 +35,7 @@ export const COMMANDS_USAGE = `  shop-conformance list [--module NAME ...] [--fo
   shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
   shop-conformance diff A.json B.json [--format text|json]
   shop-conformance report merge --out DIR A.json B.json ...
-  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE]
+  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]
   shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
 `
 
