@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { MODULES } from '../spec/modules.ts'
+import { NOT_JUDGED_REASONS } from '../checks/types.ts'
 import { curlFor } from './curl.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
+import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
 
 /**
  * report.html: one self-contained page (no network, no external assets: inline CSS and JS only). The report
@@ -21,6 +23,10 @@ import type { Report } from './model.ts'
 export function reportHtml(report: Report): string {
   const view = {
     modules: MODULES.map(({ id, title }) => ({ id, title })),
+    notJudged: notJudgedTally(report),
+    stale: staleEntries(report),
+    baselined: Object.fromEntries(baselineReasons(report)),
+    reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
   }
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64')
@@ -42,6 +48,8 @@ export function reportHtml(report: Report): string {
 <section class="cards" id="cards" aria-label="Totals"></section>
 <section class="failures" id="failures" hidden></section>
 <section class="errors" id="run-errors" hidden></section>
+<section class="notes" id="not-judged" hidden></section>
+<section class="errors" id="stale" hidden></section>
 <section class="meta"><dl id="meta"></dl></section>
 <section class="modules"><h2>Modules and checks</h2>
  <p class="hint">Each module's statement, then its results per check. Click a cell to list its results, a module or a check to filter by it.</p>
@@ -50,7 +58,7 @@ export function reportHtml(report: Report): string {
 </section>
 <div class="toolbar" id="toolbar" role="search">
  <div class="tb-row">
- <label>Status <select id="f-status"><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="passed">passed</option><option value="not-shown">not shown</option><option value="warnings">with warnings</option></select></label>
+ <label>Status <select id="f-status"><option value="attention">failed or not judged</option><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
  <label>Module <select id="f-module"><option value="">all</option></select></label>
  <label>Check <select id="f-check"><option value="">all</option></select></label>
  <label class="search">Search <input id="f-search" type="search" placeholder="id or message" autocomplete="off"></label>
