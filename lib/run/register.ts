@@ -9,7 +9,7 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, type Result } from './result.ts'
-import { ResultPublisher } from './stream.ts'
+import { ResultKeeper } from './stream.ts'
 import { workflowStepId } from './plan.ts'
 
 declare module 'vitest' {
@@ -28,7 +28,7 @@ export const RESULT_META_KEY = 'shopResult'
 export const NOTES_META_KEY = 'shopNotes'
 
 let shared: Session | undefined
-let publisher: ResultPublisher | undefined
+let keeper: ResultKeeper | undefined
 
 /**
  * One session per worker, so every suite file shares the client and the probe memo. The first suite file
@@ -40,7 +40,7 @@ function workerSession(seed: SessionSeed): Session {
   if (shared === undefined || shared.seed.runId !== seed.runId) {
     const session = new Session(seed)
     shared = session
-    publisher = new ResultPublisher(seed.runId, () => session.client.stop())
+    keeper = new ResultKeeper(seed.runId, () => session.client.stop())
     startAll(session, inject('shopModules'), selectedChecks())
   }
   return shared
@@ -63,19 +63,19 @@ function quiet(p: Promise<unknown>): void {
   p.catch(() => {})
 }
 
-/** The result of one check at one row, published to the run the moment it is judged. */
+/** The result of one check at one row, kept for the run (stream.ts) the moment it is judged. */
 function resultOf(session: Session, row: EndpointRow, check: Check): Promise<Result> {
   return session.memo(`result ${row.method} ${row.path} › ${check.name}`, async () => {
     const started = performance.now()
     const verdict: Verdict = await guarded(() => check.run(row, session))
     const target = session.targetPath(row.path)
     const result = toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
-    publisher?.publish(result)
+    keeper?.keep(result)
     return result
   })
 }
 
-/** One promise per step, each settled (and published) as soon as its step is judged. */
+/** One promise per step, each settled (and kept for the run) as soon as its step is judged. */
 function stepsOf(session: Session, workflow: Workflow): Promise<Result>[] {
   const steps = session.memo(`workflow ${workflow.name}`, async () => {
     const deferred = workflow.steps.map(() => deferredOf<Result>())
@@ -83,7 +83,7 @@ function stepsOf(session: Session, workflow: Workflow): Promise<Result>[] {
       const step = workflow.steps[i]!
       const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
       const result = workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs)
-      publisher?.publish(result)
+      keeper?.keep(result)
       deferred[i]!.resolve(result)
     }
     void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {

@@ -40,7 +40,7 @@ export interface RunIo {
 export type { ExitStatus } from '../report/outcome.ts'
 
 /** How long the worker has to say it stopped, and vitest to close, once a run is being stopped. */
-const STOP_ACK_MS = 1_000
+const STOP_ACK_MS = 1_500
 const VITEST_CLOSE_MS = 1_500
 
 /**
@@ -80,12 +80,12 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   let modulesRun: string[] = []
   const notes: string[] = []
   const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
-  // Results come from the worker the moment they are judged, so a run cut short keeps every finished one.
+  // On a stop the worker hands over every result it had judged, so a run cut short keeps every finished one.
   const inbox = new ResultInbox(runId)
   const stopper = new RunStopper(startedAt.getTime(), config.runTimeoutMs, (why: Stop) => {
     collector.cancelled = true
     io.err(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${new Date(stopper.endsAt).toISOString()})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
-    // The worker stops its requests (and publishes nothing more) before vitest is told to cancel.
+    // The worker stops its requests (and hands over what it judged) before vitest is told to cancel.
     void inbox.stop(STOP_ACK_MS).then(() => vitest?.cancelCurrentRun('keyboard-input'))
   })
   io.out(
@@ -112,9 +112,10 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       await Promise.race([vitest.start(), stopper.whenStopped])
       // After a stop the worker's requests are cut off, so its tests end at once; a vitest that still does
       // not close in time is left behind (the process exits when the report is written).
-      if (stopper.stopped !== undefined) await inbox.stop(STOP_ACK_MS)
-      if (stopper.stopped !== undefined) await within(vitest.close(), VITEST_CLOSE_MS)
-      else await vitest.close()
+      if (stopper.stopped !== undefined) {
+        await inbox.stop(STOP_ACK_MS)
+        await within(vitest.close(), VITEST_CLOSE_MS)
+      } else await vitest.close()
       await inbox.close()
       const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
       results = [
@@ -241,7 +242,7 @@ async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightRe
   }
 }
 
-/** Each result once: the worker publishes every result as it is judged, and vitest reports most of them again. */
+/** Each result once: after a stop the worker hands over everything it judged, and vitest had reported some of it. */
 function unite(...lists: Result[][]): Result[] {
   return [...new Map(lists.flat().map((r) => [r.id, r])).values()]
 }
