@@ -116,7 +116,6 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
         await inbox.stop(STOP_ACK_MS)
         await within(vitest.close(), VITEST_CLOSE_MS)
       } else await vitest.close()
-      await inbox.close()
       const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
       results = [
         ...unite(inbox.results, collector.results),
