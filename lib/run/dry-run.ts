@@ -23,10 +23,15 @@ export function dryRunPlan(config: RunConfig): string {
   const rows = CATALOG.filter((r) => config.modules.length === 0 || config.modules.includes(r.module))
   const planned = plannedChecks({ modules: config.modules, checks: config.checks })
   const suite = plannedChecks().length
-  const scope = planned.length === suite ? `the whole suite: ${suite} checks` : `partial: ${planned.length} of ${suite} checks selected`
+  const scope =
+    config.shard !== undefined
+      ? `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
+      : planned.length === suite
+        ? `the whole suite: ${suite} checks`
+        : `partial: ${planned.length} of ${suite} checks selected`
   const out: string[] = [
     `# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`,
-    `# ${scope}${config.shard !== undefined ? `, of which shard ${config.shard.index}/${config.shard.count} runs its share of the modules` : ''}`,
+    `# ${scope}`,
     '',
     '# preflight',
   ]
