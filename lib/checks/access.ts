@@ -2,7 +2,7 @@ import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Caller, Session } from '../target/session.ts'
 import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Check, NotJudgedReason, Verdict } from './types.ts'
 
 type Expectation = 'refuse' | 'accept' | 'not stated'
 
@@ -65,14 +65,18 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   const details = { accessClass: row.access, matrix }
   const rules = [ACCESS_RULES[row.access]]
   const cells = CALLERS.map((c) => [c, matrix[c]] as const)
-  const notJudged = (message: string): Verdict => ({ status: 'skipped', message, exchanges, details, rules })
+  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message, exchanges, details, rules, reason })
 
-  if (cells.every(([, cell]) => cell.seen === 'no-route')) return notJudged('not judged: the target answered no-route to every caller (see the route check)')
+  if (cells.every(([, cell]) => cell.seen === 'no-route')) return notJudged('not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
   // The admitted caller's answer is what a refusal is told apart from: without it, no cell can be read.
   const admitted = admittedCaller(row.access)
-  const broken = unusable(probes[CALLERS.indexOf(admitted)]!)
+  const admittedProbe = probes[CALLERS.indexOf(admitted)]!
+  const broken = unusable(admittedProbe)
   if (broken !== undefined) {
-    return notJudged(`not judged: the caller the spec admits (${label(admitted)}) got ${broken}, so no answer here is about access (see the route check)`)
+    return notJudged(
+      `not judged: the caller the spec admits (${label(admitted)}) got ${broken}, so no answer here is about access (see the route check)`,
+      admittedProbe.answer === undefined ? 'no-answer' : 'unusable-answer',
+    )
   }
   const wrong = cells.filter(([, cell]) => cell.ok === false)
   if (wrong.length > 0) {
@@ -80,7 +84,11 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
     return { status: 'failed', message: `${row.access} endpoint: ${what.join('; ')}`, exchanges, details, rules }
   }
   const open = cells.filter(([, cell]) => cell.ok === null && cell.expected !== 'not stated')
-  if (open.length > 0) return notJudged(`not fully judged: ${open.map(([c, cell]) => `${label(c)} ${describeOpen(cell)}`).join('; ')}`)
+  if (open.length > 0) {
+    const unsent = open.find(([, cell]) => cell.seen === 'not sent')
+    const reason = unsent === undefined ? 'unusable-answer' : (probes[CALLERS.indexOf(unsent[0])]!.unavailableReason ?? 'suite-error')
+    return notJudged(`not fully judged: ${open.map(([c, cell]) => `${label(c)} ${describeOpen(cell)}`).join('; ')}`, reason)
+  }
   const judged = cells.filter(([, cell]) => cell.ok === true).map(([caller, cell]) => `${label(caller)} ${cell.expected === 'refuse' ? 'refused' : 'let through'} (${cell.answer.split(' ')[0]})`)
   return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details, rules }
 }

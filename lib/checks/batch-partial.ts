@@ -38,14 +38,14 @@ export async function batchPartial(row: EndpointRow, session: Session): Promise<
     judged = op.kind === 'items' ? await judgeItems(row, op, session) : op.kind === 'information' ? await judgeInformation(op, session) : await judgeCostDelete(session)
   } catch (err) {
     if (err instanceof SetupError) {
-      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [] }
+      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [], reason: err.reason }
     }
     throw err
   }
   const { problems, warnings, exchanges, details } = judged
   const extra = warnings.length > 0 ? { warnings } : {}
   if (problems.length > 0) return { status: 'failed', message: problems.join('; '), exchanges, details, ...extra }
-  if (judged.unjudged !== undefined) return { status: 'skipped', message: `not fully judged: ${judged.unjudged}`, exchanges, details, ...extra }
+  if (judged.unjudged !== undefined) return { status: 'skipped', message: `not fully judged: ${judged.unjudged}`, exchanges, details, ...extra, reason: 'unusable-answer' }
   return { status: 'passed', message: judged.summary, exchanges, details, ...extra }
 }
 

@@ -76,6 +76,13 @@ describe('body-keys check', () => {
     expect(v.rules!.flatMap((r) => r.specWords)).toEqual(expect.arrayContaining(['`entity` (OrderAddressInterface, required)', 'OrderAddressInterface']))
   })
 
+  it('names the rule that broke when a refund makes no credit memo, not the path parameter rule (a warning here: the workflow judges the refund)', async () => {
+    const v = await bodyKeysCheck.run(findRow('POST', '/V1/order/:orderId/refund')!, await against([{ name: 'refund-no-creditmemo' }]))
+    expect(v.status).not.toBe('failed')
+    expect(v.warnings!.join('\n')).toMatch(/the refund made no credit memo with the id it answered \(seen on the call with a contradicting body orderId\): it answered "?\d+"?, but GET \/V1\/creditmemo\/\d+ answered 404/)
+    expect(v.warnings!.join('\n')).not.toMatch(/not honoured/)
+  })
+
   it('reports a refund refused for a reason of the target plainly, not as passed and not as the keys\' fault', async () => {
     const s = await against([], { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' })
     const v = await bodyKeysCheck.run(findRow('POST', '/V1/invoice/:invoiceId/refund')!, s)
@@ -87,7 +94,7 @@ describe('body-keys check', () => {
     const sent = (status: number | undefined, body: unknown = {}) =>
       ({ outcome: status === undefined ? { failure: { kind: 'timeout', message: 'timed out after 10000 ms' } } : { answer: { status, body, json: true, text: JSON.stringify(body), headers: {} } } }) as unknown as SentCall
     expect(judgeRefusal(sent(200, 12), 'entity')).toMatchObject({ status: 'failed', text: 'was accepted (200 12)' })
-    expect(judgeRefusal(sent(400, { message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'entity' } }), 'entity')).toEqual({ status: 'passed', text: 'refused, naming it (400 ""entity" is required. Enter and try again.")' })
+    expect(judgeRefusal(sent(400, { message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'entity' } }), 'entity')).toEqual({ status: 'passed', text: 'refused, naming it (400 “"entity" is required. Enter and try again.”)' })
     expect(judgeRefusal(sent(400, { message: 'x', parameters: { fieldName: 'sku' } }), 'entity')).toMatchObject({ status: 'passed', warning: 'the refusal names another field (sku), not "entity"' })
     expect(judgeRefusal(sent(500, { message: 'Internal Error.' }), 'entity')).toMatchObject({ status: 'passed', warning: expect.stringMatching(/^answered 500 "Internal Error\." rather than refusing the input with a 4xx/) })
     expect(judgeRefusal(sent(undefined), 'entity')).toMatchObject({ status: 'skipped', text: 'not judged: got no answer (timed out after 10000 ms)' })

@@ -7,7 +7,7 @@ import type { Session } from '../target/session.ts'
 import { clipJson, describeOutcome } from '../target/answer-text.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { scenarioFor, sendPrepared, validCall, type SentCall } from './scenario-call.ts'
-import type { Check, Status, Verdict } from './types.ts'
+import type { Check, NotJudgedReason, Status, Verdict } from './types.ts'
 import { BODY_KEYS_RULES } from '../spec/rules.ts'
 
 /** One rule of the check, judged. */
@@ -16,6 +16,8 @@ export interface Part {
   text: string
   /** False for a rule that does not apply here (a key the caller's token supplies): neither judged nor missing. */
   applies?: false
+  /** Why a skipped rule that applies was not judged. */
+  reason?: NotJudgedReason
 }
 
 /**
@@ -60,7 +62,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
         if (sent.outcome.answer !== undefined && sent.outcome.answer.status < 300) scenario.created?.(fx, sent.outcome.answer.body, `${row.method} ${row.path} ${variant}`)
         const refusal = judgeRefusal(sent, key)
         if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
-        let part: Part = { status: refusal.status, text: `${variant} ${refusal.text}` }
+        let part: Part = { status: refusal.status, text: `${variant} ${refusal.text}`, ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}) }
         if (prepared.observe !== undefined) {
           const after = await prepared.observe()
           if (!isDeepStrictEqual(before, after)) {
@@ -71,7 +73,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       }
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
-      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}` })
+      parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}`, reason: err.reason })
       if (err.exchange !== undefined) exchanges.push(err.exchange)
     }
   }
@@ -99,6 +101,11 @@ async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, 
     scenario.created?.(fx, answer.body, `${row.method} ${row.path} path wins`)
     const honoured = await conflict.honoured(answer)
     if (honoured === true) return note(`path parameter :${conflict.pathParam} honoured over body ${conflict.bodyKey}`)
+    if (typeof honoured !== 'string') {
+      // Another rule broke on the way (a refund that booked no credit memo): its own check or workflow judges it; here it is named, not blamed on the path.
+      warnings.push(`${honoured.rule} (seen on the call with a contradicting body ${conflict.bodyKey}): ${honoured.text}`)
+      return note(`${what}: ${honoured.rule} (a warning, see warnings)`)
+    }
     warnings.push(`path parameter :${conflict.pathParam} not honoured over body ${conflict.bodyKey}: ${honoured} (the platform lets the path win; the spec does not say which wins)`)
     return note(`path parameter :${conflict.pathParam} not honoured over body ${conflict.bodyKey} (a warning, see warnings)`)
   } catch (err) {
@@ -130,7 +137,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     keep(bare)
     if (bare.outcome.answer !== undefined && bare.outcome.answer.status < 300) scenario.created?.(provisionerOf(session), bare.outcome.answer.body, `${row.method} ${row.path} empty body`)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {
-      return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})` }
+      return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})`, reason: 'target-refused' }
     }
     return { status: 'failed', text: `documented keys (${keys}) refused (${quote(valid)}) while the same call without a body was accepted` }
   }
@@ -142,9 +149,9 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
  * (Errors 4 and 5: statuses and error bodies "not shown"): a 4xx is the platform's way, a 5xx or an error naming
  * another field is worth a warning, not a failure. No answer at all tells nothing.
  */
-export function judgeRefusal(sent: SentCall, key: string): { status: Status; text: string; warning?: string } {
+export function judgeRefusal(sent: SentCall, key: string): { status: Status; text: string; warning?: string; reason?: NotJudgedReason } {
   const answer = sent.outcome.answer
-  if (answer === undefined) return { status: 'skipped', text: `not judged: got no answer (${quote(sent)})` }
+  if (answer === undefined) return { status: 'skipped', text: `not judged: got no answer (${quote(sent)})`, reason: 'no-answer' }
   if (answer.status >= 200 && answer.status < 300) return { status: 'failed', text: `was accepted (${quote(sent)})` }
   if (answer.status >= 500 || answer.status < 400) return { status: 'passed', text: `not accepted (${quote(sent)})`, warning: `answered ${quote(sent)} rather than refusing the input with a 4xx, as the platform does` }
   const named = fieldsNamed(answer)
@@ -193,11 +200,12 @@ export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]
     exchanges,
     details: { rules: parts },
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(status === 'skipped' ? { reason: unjudged[0]?.reason ?? 'setup-failed' } : {}),
   }
 }
 
 function notJudged(err: SetupError, exchanges: Exchange[]): Verdict {
-  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges }
+  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges, reason: err.reason }
 }
 
 function quote(sent: SentCall): string {

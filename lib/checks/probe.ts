@@ -4,6 +4,7 @@ import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
 import { allowedInReadOnly, type Caller, type Session } from '../target/session.ts'
 import { describeOutcome } from '../target/answer-text.ts'
 import { provisionerOf, toId } from '../../fixtures/provision.ts'
+import type { NotJudgedReason } from './types.ts'
 
 /**
  * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
@@ -20,6 +21,8 @@ export interface Probe {
   exchange?: Exchange
   /** Set when the probe could not be sent at all, with the reason. */
   unavailable?: string
+  /** The same reason as a code, for the verdicts that leave a rule unjudged for it. */
+  unavailableReason?: NotJudgedReason
 }
 
 export const PLACEHOLDER_ID = 999999
@@ -64,7 +67,7 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
   return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
     const path = session.targetPath(concretePath(row))
     if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
-      return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests` }
+      return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests`, unavailableReason: 'read-only' }
     }
     const disposable = caller === 'customer' && revokesCallerTokens(row)
     const token = session.tokenFor(caller, { disposable })
@@ -72,7 +75,7 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
       const why = disposable
         ? 'no customer of the run\'s own whose tokens may be revoked'
         : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
-      return { caller, store, path, unavailable: why }
+      return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
     }
     const outcome = await session.send({
       method: row.method,
@@ -126,4 +129,9 @@ export function quoteAnswer(p: Probe): string {
 
 export function exchangesOf(...probes: Probe[]): Exchange[] {
   return probes.flatMap((p) => (p.exchange !== undefined ? [p.exchange] : []))
+}
+
+/** The reason code of a probe that was not sent, for a verdict left unjudged by it. */
+export function unjudgedFor(p: Probe): { reason?: NotJudgedReason } {
+  return p.unavailableReason !== undefined ? { reason: p.unavailableReason } : {}
 }

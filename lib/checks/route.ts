@@ -1,7 +1,7 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../target/session.ts'
 import { clip } from '../target/answer-text.ts'
-import { admittedCaller, classify, exchangesOf, probe, quoteAnswer } from './probe.ts'
+import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, unjudgedFor } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
 
@@ -12,7 +12,7 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
   const details = { caller: p.caller, store: p.store, path: p.path }
   switch (classify(session, p)) {
     case 'not sent':
-      return { status: 'skipped', message: `not probed: ${p.unavailable}`, exchanges, details }
+      return { status: 'skipped', message: `not probed: ${p.unavailable}`, exchanges, details, ...unjudgedFor(p) }
     case 'no answer':
       return { status: 'failed', message: `no answer from ${row.method} ${p.path}: ${quoteAnswer(p)}`, exchanges, details }
     case 'no-route':

@@ -17,7 +17,7 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
     sent = await validCall(session, row)
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [] }
+    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [], reason: err.reason }
   }
   const exchanges = [sent.outcome.exchange]
   const answer = sent.outcome.answer
@@ -26,7 +26,7 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').
-    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges }
+    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges, reason: 'target-refused' }
   }
   const judged = judgeShape(answer.body, expectation)
   const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]

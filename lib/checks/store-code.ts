@@ -15,19 +15,20 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   const details = { caller, stores: [first, second] }
   const cKind = classify(session, c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
-    return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details }
+    const reason = cKind === 'no answer' ? 'no-answer' : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
+    return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details, ...(reason !== undefined ? { reason } : {}) }
   }
   // A 5xx or a body that is not JSON under the configured store says nothing about store codes (the route
   // check fails it); under the second one it says neither "served" nor "not served".
   const broken = unusable(c)
-  if (broken !== undefined) return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${broken} (see the route check)`, exchanges, details }
+  if (broken !== undefined) return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${broken} (see the route check)`, exchanges, details, reason: 'unusable-answer' }
   const sKind = classify(session, s)
   if (sKind === 'no answer') {
     return { status: 'failed', message: `no answer under store code "${second}": ${quoteAnswer(s)}`, exchanges, details }
   }
   const brokenSecond = unusable(s)
   if (sKind !== 'no-route' && brokenSecond !== undefined) {
-    return { status: 'skipped', message: `not judged: under "${second}" the endpoint gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, exchanges, details }
+    return { status: 'skipped', message: `not judged: under "${second}" the endpoint gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, exchanges, details, reason: 'unusable-answer' }
   }
   if (sKind === 'no-route') {
     return {

@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { NOT_ON_247 } from '../checks/testing.ts'
+import { plannedChecks } from '../run/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
-import { cli, everythingWritten } from './testing.ts'
+import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
@@ -28,7 +29,13 @@ describe('shop-conformance run', () => {
     expect(r.cleanup.leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
     expect(r.target.bundledReferenceTarget).toBe(true)
     expect(r.results[0]).toMatchObject({ id: `${CATALOG[0]!.method} ${CATALOG[0]!.path} › route`, status: 'passed' })
-    expect(run.stdout).toMatch(/278 of 278 catalog endpoints · \d+ checks: \d+ passed, 0 failed, (\d+) skipped \(\1 not shown by the spec\)/)
+    expect(run.stdout).toMatch(/278 of 278 catalog endpoints · \d+ results: \d+ passed, 0 failed, 0 not judged, \d+ not applicable/)
+    // The run judged exactly the checks of the suite (plan.ts), the ones `list` and --dry-run count.
+    const judged = r.results.filter((x) => x.applicable !== false).map((x) => x.id)
+    expect(judged.sort()).toEqual(plannedChecks().map((p) => p.id).sort())
+    expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100, scope: { whole: true, selected: judged.length, suite: judged.length } })
+    expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
+    expect(run.stdout).toContain(`Verdict: conforms · 100% of ${judged.length} required checks passed\nExit 0: no check failed\n`)
     expect(readdirSync(join(run.dir, 'reports'))).toEqual(expect.arrayContaining(['junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'summary.md']))
     // No secret reaches any output: the bundled admin password, nor a password of the run's own customers.
     const all = everythingWritten(run)
@@ -50,6 +57,8 @@ describe('shop-conformance run', () => {
           const run = await cli(['run', '--base-url', target.url, '--timeout-ms', '2000'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password })
           const { method, path } = FAULTS[fault].defaultEndpoint
           const failed = run.report!.results.filter((x) => x.status === 'failed')
+          // Whatever a fault leaves unjudged says why, as a reason code the reports count.
+          expect(run.report!.results.filter((x) => x.status === 'skipped' && x.applicable !== false && x.reason === undefined).map((x) => x.id)).toEqual([])
           if (fault === 'rate-limited') {
             // Two 429s with Retry-After: 1 are waited out, as asked: the endpoint is then judged on its real answer.
             expect(run.status).toBe(0)
@@ -86,18 +95,34 @@ describe('shop-conformance run', () => {
     expect(failedIds(run.report!)).toEqual(NOT_ON_247.map((e) => `${e} › route`).sort())
   })
 
-  it('selects modules and checks', async () => {
+  it('selects modules and checks, and calls the slice partial in every output, never "conforms"', async () => {
     const run = await cli(['run', '--module', 'directory', '--check', 'access'])
     expect(run.status).toBe(0)
     expect(run.report!.results.map((r) => r.id)).toEqual(['GET /V1/directory/countries › access', 'GET /V1/directory/countries/:countryId › access', 'GET /V1/directory/currency › access'])
+    const suite = plannedChecks().length
+    const scope = `partial: 3 of ${suite} checks selected (--module directory; --check access)`
+    expect(run.report!.certification).toMatchObject({ verdict: 'partial', scope: { whole: false, selected: 3, suite, text: scope } })
+    expect(run.report!.certification.modules.map((m) => m.module)).toEqual(['directory'])
+    expect(run.stdout).toContain(`Verdict: partial · 100% of 3 required checks passed · ${scope}`)
+    const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
+    expect(file('summary.md')).toMatch(/^# Shop conformance: partial · 100% · exit 0: no check failed\n/)
+    expect(file('summary.md')).toContain(`**Partial:** ${scope}`)
+    expect(file('badge.svg')).toContain(`>partial 3/${suite} · 100%</text>`)
+    expect(file('badge.svg')).not.toContain('#4c1')
+    expect(file('report.html')).toContain('"verdict":"partial"')
   })
 
   it('exits 2 with one line when the target is unreachable, and still writes a report', async () => {
     const run = await cli(['run', '--base-url', 'http://127.0.0.1:9'], { SHOP_ADMIN_USERNAME: 'a', SHOP_ADMIN_PASSWORD: 'secret-pw-1' })
     expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/^shop-conformance: target unreachable: admin token request to http:\/\/127\.0\.0\.1:9 failed \(connection failed: ECONNREFUSED.*\)\n$/)
-    expect(run.stdout).toMatch(/^shop-conformance \S+: run \w+, seed \d+ \(random; repeat with --seed\); ends by \S+ at the latest\n$/)
+    expect(run.stdout).toMatch(/^shop-conformance \S+: run \w+, seed \d+ \(random; repeat with --seed\); ends by \S+ at the latest \(cleanup and reports included\)\n$/)
     expect(run.report!.runErrors).toHaveLength(1)
+    expect(run.report!.exit.status).toBe(2)
+    const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
+    expect(file('summary.md').split('\n')[0]).toMatch(/^# Shop conformance: not run · exit 2: the run could not be made: target unreachable: /)
+    expect(file('junit.xml')).toMatch(/<testsuites name="shop-conformance" tests="1" failures="0" errors="1"/)
+    expect(file('junit.xml')).toContain('<error message="target unreachable: ')
     expect(everythingWritten(run)).not.toContain('secret-pw-1')
   })
 
@@ -144,6 +169,26 @@ describe('shop-conformance in a CI gate', () => {
     expect(statusById(m)).toEqual(statusById(whole.report!))
     expect(one.report!.results.length).toBeGreaterThan(0)
     expect(two.report!.results.length).toBeGreaterThan(0)
+    // Each shard is partial and says so; the merge is judged anew, as the unsharded run was.
+    for (const [r, i] of [[one, 1], [two, 2]] as const) {
+      expect(r.report!.run).toMatchObject({ shard: `${i}/2`, splitId: one.report!.run.splitId })
+      expect(r.report!.certification.verdict).toBe('partial')
+      expect(r.report!.certification.scope.limitedBy).toContain(`shard ${i}/2`)
+    }
+    expect(m.certification).toEqual(whole.report!.certification)
+    expect(merged.stderr).toBe('')
+    // One shard alone: merged, but said to be partial, naming the missing shard.
+    const half = await cli(['report', 'merge', '--out', join(one.dir, 'half'), join(one.dir, 'reports/report.json')])
+    expect(half.status).toBe(0)
+    expect(half.stderr).toBe('report merge: shard 2/2 missing: the merged report is partial\n')
+    // A shard with an unrelated slice, or with a shard of another seed: refused in one line.
+    const other = await cli(['run', '--module', 'directory', '--seed', '8', '--shard', '2/2'])
+    const refused = await cli(['report', 'merge', '--out', join(one.dir, 'mixed'), join(one.dir, 'reports/report.json'), join(other.dir, 'reports/report.json')])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toMatch(/^shop-conformance: report merge: .* is of seed 8, .* of 7; only shards of one run can be merged\n$/)
+    const unseeded = await cli(['run', '--module', 'directory', '--shard', '1/2'])
+    expect(unseeded.status).toBe(2)
+    expect(unseeded.stderr).toMatch(/^shop-conformance: --shard: needs --seed N/)
   })
 
   it('fails only on new failures with a baseline, and on stale entries unless allowed', { timeout: 300_000 }, async () => {
@@ -159,10 +204,22 @@ describe('shop-conformance in a CI gate', () => {
     const excused = await cli(['run', '--base-url', faulty.url, ...args, '--baseline', baselineFile], env)
     expect(excused.status).toBe(0)
     expect(excused.report!.baseline).toMatchObject({ newFailures: [], baselinedFailures: ['GET /V1/modules › access'] })
-    expect(excused.report!.certification!.verdict).toBe('incomplete')
+    expect(excused.report!.certification.verdict).toBe('incomplete')
+    // The CI's test view and code scanning agree with the green gate: the baselined failure is no failure there.
+    const file = (r: CliRun, name: string) => readFileSync(join(r.dir, 'reports', name), 'utf8')
+    expect(file(excused, 'junit.xml')).toMatch(/<testsuites name="shop-conformance" tests="\d+" failures="0" errors="0"/)
+    expect(file(excused, 'junit.xml')).toMatch(/<skipped message="baselined: [^"]+ — admin endpoint: /)
+    const sarif = JSON.parse(file(excused, 'report.sarif')) as { runs: { results: { level: string; baselineState: string; suppressions?: unknown[] }[] }[] }
+    expect(sarif.runs[0]!.results).toHaveLength(1)
+    expect(sarif.runs[0]!.results[0]).toMatchObject({ level: 'note', baselineState: 'unchanged', suppressions: [{ kind: 'external', status: 'accepted' }] })
+    expect(file(excused, 'summary.md')).toMatch(/^# Shop conformance: incomplete · [\d.]+% · exit 0: no new failure \(1 baselined\)\n/)
+    expect(file(excused, 'summary.md')).toContain('**baselined**: ')
     const stale = await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile], env)
     expect(stale.status).toBe(1)
     expect(stale.stdout).toMatch(/stale \(now passes; remove it or pass --allow-stale\): GET \/V1\/modules › access/)
+    expect(stale.stdout).toContain('Exit 1: 1 stale baseline entry (now passing: remove it or pass --allow-stale)')
+    expect(file(stale, 'summary.md')).toContain('## Stale baseline entries (1)')
+    expect(file(stale, 'junit.xml')).toContain('type="stale-baseline"')
     expect((await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile, '--allow-stale'], env)).status).toBe(0)
     const unreadable = await cli(['run', '--base-url', clean.url, ...args, '--baseline', join(first.dir, 'missing.json')], env)
     expect(unreadable.status).toBe(2)

@@ -4,15 +4,18 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CHECKS } from '../checks/index.ts'
+import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
+import { dryRunPlan } from '../run/dry-run.ts'
+import { plannedChecks } from '../run/plan.ts'
 import type { Status } from '../checks/types.ts'
 import { readBaseline } from '../report/baseline.ts'
 import type { Report } from '../report/model.ts'
+import { headline } from '../report/certify.ts'
 import { reportDigest } from '../report/sign.ts'
 import { reportOf, resultOf } from '../report/testing.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError, loadConfig } from '../target/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
 
@@ -71,6 +74,22 @@ describe('shop-conformance list', () => {
     for (const e of named) expect(at(e)?.workflows.length, e).toBeGreaterThan(0)
   })
 
+  it('counts the checks of the suite as the run and --dry-run do: one plan (lib/run/plan.ts)', async () => {
+    const suite = plannedChecks()
+    const listed = listing.flatMap((e) => [...e.checks, ...e.workflows])
+    const onSetup = suite.filter((p) => p.check === 'workflow' && p.endpoint === undefined)
+    expect(listed.length + onSetup.length).toBe(suite.length)
+    const t = io()
+    await listCommand([], t)
+    expect(t.stdout()).toContain(`${suite.length} checks: ${suite.length - suite.filter((p) => p.check === 'workflow').length} endpoint checks on ${CATALOG.length} endpoints, `)
+    const quote = io()
+    await listCommand(['--module', 'quote'], quote)
+    expect(quote.stdout()).toContain(`${plannedChecks({ modules: ['quote'], checks: [] }).length} checks of the suite's ${suite.length}: `)
+    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS))
+    expect(dry).toContain(`# partial: ${plannedChecks({ modules: ['quote'], checks: [] }).length} of ${suite.length} checks selected\n`)
+    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS))).toContain(`# the whole suite: ${suite.length} checks\n`)
+  })
+
   it('prints a table, or JSON, for all modules or one', async () => {
     const t = io()
     expect(await listCommand(['--module', 'directory'], t)).toBe(0)
@@ -127,13 +146,15 @@ describe('shop-conformance sign / verify', () => {
     const t = io()
     expect(await signCommand(['--report', path, '--key', priv], t)).toBe(0)
     const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as Record<string, string>
-    expect(Object.keys(sig).sort()).toEqual(['algorithm', 'digest', 'publicKey', 'signature', 'signedAt'])
-    expect(sig).toMatchObject({ algorithm: 'Ed25519', digest: reportDigest(readReport(path)), publicKey: readFileSync(pub, 'utf8') })
-    expect(t.stdout()).toBe(`signed ${path}: sha256 ${sig.digest} → ${path}.sig\n`)
+    expect(Object.keys(sig).sort()).toEqual(['algorithm', 'digest', 'publicKey', 'signature', 'signedAt', 'statement'])
+    const statement = headline(readReport(path).certification)
+    expect(sig).toMatchObject({ algorithm: 'Ed25519', digest: reportDigest(readReport(path)), publicKey: readFileSync(pub, 'utf8'), statement })
+    expect(statement).toMatch(/^does not conform · [\d.]+% of \d+ required checks passed$/)
+    expect(t.stdout()).toBe(`signed ${path}: sha256 ${sig.digest} → ${path}.sig; it states: ${statement}\n`)
 
     const v = io()
     expect(await verifyCommand(['--report', path, '--pub', pub], v)).toBe(0)
-    expect(v.stdout()).toMatch(/: signature valid \(Ed25519, sha256 [0-9a-f]{64}, signed \d{4}-/)
+    expect(v.stdout()).toMatch(/: signature valid \(Ed25519, sha256 [0-9a-f]{64}, signed \d{4}-.*\); it states: does not conform · /)
     // Re-indenting the file changes no value: still valid.
     writeFileSync(path, JSON.stringify(readReport(path)))
     expect(await verifyCommand(['--report', join(dir, 'signed'), '--pub', pub, '--sig', `${path}.sig`], io())).toBe(0)
@@ -164,6 +185,22 @@ describe('shop-conformance sign / verify', () => {
     await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new ConfigError(`signature ${path}.sig: "digest" is not a SHA-256 hex digest`))
     await expect(verifyCommand(['--report', path, '--pub', join(dir, 'nope.pem')], io())).rejects.toThrow(/^public key .*nope\.pem: cannot read it/)
     expect(await signCommand(['--report', path, '--key', priv], io())).toBe(0)
+  })
+
+  it('refuses to sign a partial report unless told it is meant, and then says so in the signature', async () => {
+    const { priv, pub } = keys()
+    const slice = reportOf([resultOf(CATALOG.find((r) => r.module === 'directory')!, 'passed', 'ok')], { run: { id: 'slice', modules: ['directory'] } })
+    const path = written('slice', slice)
+    await expect(signCommand(['--report', path, '--key', priv], io())).rejects.toThrow(
+      new ConfigError(`sign: ${path} is ${slice.certification.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`),
+    )
+    expect(await signCommand(['--report', path, '--key', priv, '--allow-partial'], io())).toBe(0)
+    const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as { statement: string }
+    expect(sig.statement).toContain(`partial: 9 of ${slice.certification.scope.suite} checks selected (--module directory)`)
+    const v = io()
+    expect(await verifyCommand(['--report', path, '--pub', pub], v)).toBe(0)
+    expect(v.stdout()).toContain('; it states: ')
+    expect(v.stdout()).toContain('partial: 9 of')
   })
 })
 

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CHECKS } from '../checks/index.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
+import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
 import type { Report } from '../report/model.ts'
@@ -14,7 +15,7 @@ import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { ConfigError } from '../target/config.ts'
 import { Secrets } from '../target/secrets.ts'
-import { WORKFLOWS } from '../workflows/index.ts'
+import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
@@ -34,7 +35,7 @@ export const COMMANDS_USAGE = `  shop-conformance list [--module NAME ...] [--fo
   shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
   shop-conformance diff A.json B.json [--format text|json]
   shop-conformance report merge --out DIR A.json B.json ...
-  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE]
+  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]
   shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
 `
 
@@ -71,16 +72,26 @@ export async function baselineCommand(argv: string[], io: CommandIo): Promise<nu
   return 0
 }
 
-/** `sign --report REPORT --key PRIVATE.pem [--out FILE]`: writes REPORT.sig. */
+/**
+ * `sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]`: writes REPORT.sig. A signature
+ * reads as a statement on the whole suite, so a report of a slice, a shard or a merge missing shards is
+ * refused unless --allow-partial says it is meant; the .sig then states the scope, as the report does.
+ */
 export async function signCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' } })
+  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' }, 'allow-partial': { type: 'boolean' } })
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
+  const report = readReport(file)
+  const c = report.certification as Report['certification'] | undefined
+  if (c === undefined) throw new ConfigError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
+  if (!c.scope.whole && values['allow-partial'] !== true) {
+    throw new ConfigError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
+  }
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
-  const sig = signReport(readReport(file), key)
+  const sig = signReport(report, key, new Date(), headline(c))
   const out = values.out ?? `${file}.sig`
   await writeWhole(out, `${JSON.stringify(sig, null, 2)}\n`, 'signature')
-  io.out(`signed ${file}: sha256 ${sig.digest} → ${out}\n`)
+  io.out(`signed ${file}: sha256 ${sig.digest} → ${out}; it states: ${sig.statement}\n`)
   return 0
 }
 
@@ -92,12 +103,15 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   const sigFile = values.sig ?? `${file}.sig`
   const publicKey = ed25519PublicKey(readText(pubFile, 'public key'), `public key ${pubFile}`)
   const sig = parseSignatureFile(readJson(sigFile, 'signature'), `signature ${sigFile}`)
-  const outcome = verifyReport(readReport(file), sig, publicKey)
+  const report = readReport(file)
+  const outcome = verifyReport(report, sig, publicKey)
   if (!outcome.ok) {
     io.out(`verify ${file}: ${outcome.message}\n`)
     return 1
   }
-  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})\n`)
+  // What the report states, read from the verified report itself (the .sig's copy is only informational).
+  const c = report.certification as Report['certification'] | undefined
+  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${headline(c)}` : ''}\n`)
   return 0
 }
 
@@ -119,14 +133,16 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
   if (positionals.length === 0) throw new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
-  const merged = mergeReports(positionals.map(readReport), positionals.map(reportPath))
+  const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
   if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
     throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
   // The inputs are written reports, already redacted.
   const written = await writeReports(out, merged, new Secrets())
   const s = written.summary
-  io.out(`merged ${positionals.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped\n`)
+  for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
+  if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
+  io.out(`merged ${positionals.length - duplicates.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${written.certification.verdict} (${written.certification.scope.text})\n`)
   return 0
 }
 
@@ -146,21 +162,18 @@ export interface ListedEndpoint {
   reason?: string
 }
 
-/** The catalog, per endpoint the checks and workflow steps that apply; `modules` empty means all. */
+/** The catalog, per endpoint the checks and workflow steps that apply (the plan's, plan.ts); `modules` empty means all. */
 export function catalogListing(modules: readonly string[] = []): ListedEndpoint[] {
-  const steps = new Map<string, string[]>()
-  for (const w of WORKFLOWS) {
-    w.steps.forEach((step, i) => {
-      if (step.endpoint === undefined) return
-      const key = step.endpoint
-      steps.set(key, [...(steps.get(key) ?? []), `workflow ${w.name} › ${String(i + 1).padStart(2, '0')} ${step.title}`])
-    })
-  }
+  const planned = new Map<string, PlannedCheck[]>()
+  for (const p of plannedChecks({ modules, checks: [] })) if (p.endpoint !== undefined) planned.set(p.endpoint, [...(planned.get(p.endpoint) ?? []), p])
   return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
-    const verdicts = CHECKS.map((c) => ({ check: c.name, applies: c.appliesTo(row) }))
-    const checks = verdicts.filter((v) => v.applies === true).map((v) => v.check)
-    const notApplicable = verdicts.flatMap((v) => (v.applies === true ? [] : [{ check: v.check, reason: v.applies }]))
-    const workflows = steps.get(rowId(row)) ?? []
+    const here = planned.get(rowId(row)) ?? []
+    const checks = here.filter((p) => p.check !== 'workflow').map((p) => p.check)
+    const notApplicable = CHECKS.flatMap((c) => {
+      const applies = c.appliesTo(row)
+      return applies === true ? [] : [{ check: c.name, reason: applies }]
+    })
+    const workflows = here.filter((p) => p.check === 'workflow').map((p) => p.id)
     return {
       module: row.module,
       method: row.method,
@@ -197,6 +210,13 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     }
     lines.push('')
   }
+  const planned = plannedChecks({ modules, checks: [] })
+  const steps = planned.filter((p) => p.check === 'workflow')
+  const onSetup = steps.filter((p) => p.endpoint === undefined).length
+  lines.push(
+    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${plannedChecks().length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
+    '',
+  )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
   if (reasons.length > 0) {
     lines.push('Checks not listed at an endpoint do not apply to it:')

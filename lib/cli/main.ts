@@ -15,7 +15,7 @@ const USAGE = `Usage:
   shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
   shop-conformance diff A.json B.json [--format text|json]
   shop-conformance report merge --out DIR A.json B.json ...
-  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE]
+  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]
   shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
   shop-conformance --version | --help
 
@@ -25,8 +25,9 @@ SHOP_ADMIN_USERNAME, SHOP_ADMIN_PASSWORD, SHOP_CUSTOMER_EMAIL, SHOP_CUSTOMER_PAS
 SHOP_TIMEOUT_MS, SHOP_REPORT_DIR, SHOP_PATH_ALIASES, SHOP_READ_ONLY, SHOP_SEED, SHOP_RUN_TIMEOUT_MS,
 SHOP_FIXTURE_SKU, SHOP_PAYMENT_METHOD, SHOP_SHIPPING_METHOD, SHOP_INVOICE_REFUND_PAYMENT_METHOD,
 SHOP_FREE_SHIPPING_METHOD.
-Exit status of run: 0 no check failed (with --baseline: no new failure), 1 a check failed, 2 the run could
-not be made, 130/143 interrupted (a partial report is written).
+Exit status of run: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed,
+2 the run could not be made, 124 cut short by --run-timeout-ms, 130/143 interrupted (a partial report is
+written in both cases).
 `
 
 /** Returns the exit status; prints one line on stderr for anything the user must fix. */

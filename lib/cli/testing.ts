@@ -15,8 +15,12 @@ export interface CliRun {
   report?: Report
 }
 
-/** Runs the CLI as a user would, in an empty directory (no .env), with only the given environment. */
-export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs: number } } = {}): Promise<CliRun> {
+/**
+ * Runs the CLI as a user would, in an empty directory (no .env), with only the given environment. `signal`
+ * is sent after `afterMs`, or as soon as `when()` holds (checked every 50 ms): a run is interrupted at a
+ * point of its progress rather than of a machine's speed.
+ */
+export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean } } = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   return new Promise((done) => {
     const reportDir = args[0] === 'run' ? ['--report-dir', join(dir, 'reports')] : []
@@ -27,8 +31,16 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
     let stdout = ''
     let stderr = ''
     if (options.signal !== undefined) {
-      const { name, afterMs } = options.signal
-      setTimeout(() => child.kill(name), afterMs)
+      const { name, afterMs, when } = options.signal
+      if (afterMs !== undefined) setTimeout(() => child.kill(name), afterMs)
+      if (when !== undefined) {
+        const poll = setInterval(() => {
+          if (!when()) return
+          clearInterval(poll)
+          child.kill(name)
+        }, 50)
+        child.on('close', () => clearInterval(poll))
+      }
     }
     child.stdout.on('data', (d) => (stdout += d))
     child.stderr.on('data', (d) => (stderr += d))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Result } from '../run/result.ts'
 import { BADGE_COLOURS, badgeSvg, renderBadge } from './badge.ts'
-import { reportOf } from './testing.ts'
+import { planResults, reportOf } from './testing.ts'
 
 function result(n: number, status: Result['status'], applicable = true): Result {
   return {
@@ -39,29 +39,45 @@ function expectWellFormed(svg: string): void {
 
 describe('badgeSvg', () => {
   it('shows conformance and the percentage of required checks, green when the run conforms', () => {
-    const svg = badgeSvg(reportOf([result(1, 'passed'), result(2, 'passed'), result(3, 'skipped', false)]))
+    const all = planResults()
+    const svg = badgeSvg(reportOf([...all, result(1, 'skipped', false)]))
     expectWellFormed(svg)
     expect(svg).toContain('>conformance</text>')
     expect(svg).toContain('>100%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS.conforms}"`)
-    expect(svg).toMatch(/<title>[^<]*2 of 2 required checks passed \(100%\), conforms<\/title>/)
+    expect(svg).toMatch(new RegExp(`<title>[^<]*${all.length} of ${all.length} required checks passed \\(100%\\), conforms; the whole suite: ${all.length} checks</title>`))
   })
 
   it('is red with a failure, one decimal, never rounded up', () => {
-    const results = Array.from({ length: 1000 }, (_, i) => result(i, i < 973 ? 'passed' : i < 974 ? 'failed' : 'skipped'))
-    const svg = badgeSvg(reportOf(results.slice(0, 1000)))
+    const total = planResults().length
+    // 97.3 % of the suite's checks passed, one failed, the rest not judged.
+    const passing = Math.ceil(total * 0.973)
+    const svg = badgeSvg(reportOf(planResults(undefined, (_, i) => (i < passing ? 'passed' : i === passing ? 'failed' : 'skipped'))))
     expectWellFormed(svg)
     expect(svg).toContain('>97.3%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS['does not conform']}"`)
-    expect(svg).toContain('does not conform</title>')
-    const almost = badgeSvg(reportOf([...Array.from({ length: 1999 }, (_, i) => result(i, 'passed')), result(2000, 'failed')]))
-    expect(almost).toContain('>99.9%</text>')
+    expect(svg).toContain('does not conform; the whole suite')
+    const almost = badgeSvg(reportOf(planResults(undefined, (_, i) => (i === 0 ? 'failed' : 'passed'))))
+    expect(almost).toContain(`>${Math.floor(((total - 1) / total) * 1000) / 10}%</text>`)
+    expect(almost).not.toContain('>100%</text>')
+  })
+
+  it('says a slice or a shard is partial on the badge itself, in blue, never green', () => {
+    const slice = reportOf(planResults({ modules: ['directory'], checks: [] }), { run: { modules: ['directory'] } })
+    const svg = badgeSvg(slice)
+    expectWellFormed(svg)
+    expect(slice.certification.verdict).toBe('partial')
+    expect(svg).toContain(`>partial ${slice.certification.scope.selected}/${planResults().length} · 100%</text>`)
+    expect(svg).toContain(`fill="${BADGE_COLOURS.partial}"`)
+    expect(svg).not.toContain(`fill="${BADGE_COLOURS.conforms}"`)
+    expect(svg).toContain(`partial: ${slice.certification.scope.selected} of ${planResults().length} checks selected (--module directory)</title>`)
   })
 
   it('is yellow when checks were not judged or the run had errors, grey when nothing ran', () => {
     expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'skipped')]))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
     expect(badgeSvg(reportOf([result(1, 'passed')], { runErrors: ['calibration failed'] }))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')]), { baselined: new Set(['GET /V1/x2 › route']) })).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
+    const baseline = { file: 'b.json', baseline: { version: 1 as const, entries: [{ id: 'GET /V1/x2 › route', reason: 'known' }] }, allowStale: false }
+    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')], {}, { made: true, baseline }))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
     const none = badgeSvg(reportOf([result(1, 'skipped', false)]))
     expectWellFormed(none)
     expect(none).toContain('>not run</text>')

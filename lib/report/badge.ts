@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { conformance, type Verdict } from './certify.ts'
+import { percentText, type Verdict } from './certify.ts'
 import type { Report } from './model.ts'
 
 /** Badge colours by verdict (shields.io's palette). */
@@ -7,23 +7,22 @@ export const BADGE_COLOURS: Record<Verdict, string> = {
   conforms: '#4c1',
   'does not conform': '#e05d44',
   incomplete: '#dfb317',
+  partial: '#007ec6',
   'not run': '#9f9f9f',
 }
 
 /**
- * badge.svg: a small self-contained shields-style badge, "conformance | 97.3%", coloured by the run's verdict
- * (green conforms, red does not conform, yellow incomplete, grey not run). The percentage is of required
- * checks passed (certify.ts); the verdict and versions are in the badge's title.
+ * badge.svg: a small self-contained shields-style badge, "conformance | 97.3%", coloured by the report's
+ * verdict (green conforms, red does not conform, yellow incomplete, blue partial, grey not run). A run that
+ * selected less than the whole suite says so on the badge itself ("partial 35/927 · 100%"): a badge is shown
+ * without its report. The verdict, scope and versions are in the badge's title.
  */
-export function badgeSvg(report: Report, options: { baselined?: ReadonlySet<string> } = {}): string {
-  const c = conformance(report.results, { runErrors: report.runErrors, ...(options.baselined !== undefined ? { baselined: options.baselined } : {}) })
-  const value = c.verdict === 'not run' ? 'not run' : `${formatPercent(c.percent)}%`
-  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}: ${c.passed} of ${c.required} required checks passed (${value}), ${c.verdict}`
+export function badgeSvg(report: Report): string {
+  const c = report.certification
+  const percent = percentText(c)
+  const value = c.verdict === 'not run' ? 'not run' : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
+  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`
   return renderBadge('conformance', value, BADGE_COLOURS[c.verdict], title)
-}
-
-function formatPercent(percent: number): string {
-  return Number.isInteger(percent) ? String(percent) : percent.toFixed(1)
 }
 
 /** The badge itself; every text is XML-escaped, the colour must be a hex colour. */

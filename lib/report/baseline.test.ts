@@ -6,8 +6,8 @@ import type { Status } from '../checks/types.ts'
 import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
-import { applyBaseline, baselineFromReport, baselineSummary, baselinedIds, exitStatusWithBaseline, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
-import { resultOf } from './testing.ts'
+import { applyBaseline, baselineFromReport, baselineSummary, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
+import { reportOf, resultOf } from './testing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-baseline-'))
 const file = (name: string, text: string) => {
@@ -22,6 +22,9 @@ const result = (i: number, status: Status, message = `${status} ${i}`): Result =
 const results = [result(0, 'failed', 'no route\nat all'), result(1, 'failed'), result(2, 'passed'), result(3, 'skipped'), result(4, 'failed')]
 const report = { results, runErrors: [] as string[] }
 const id = (i: number) => results[i]!.id
+/** The exit of a run of `results` with `baseline`, as the run judges it. */
+const exitWith = (baseline: Baseline, allowStale = false, runErrors: string[] = []) =>
+  reportOf(results, { runErrors }, { made: true, baseline: { file: 'b.json', baseline, allowStale } }).exit
 
 describe('readBaseline', () => {
   const problem = (text: string) => {
@@ -91,11 +94,10 @@ describe('applyBaseline', () => {
     expect(outcome.stale.map((e) => e.id)).toEqual([id(2)])
     expect(outcome.unjudged.map((e) => e.id)).toEqual([id(3)])
     expect(outcome.unknown.map((e) => e.id)).toEqual(['GET /V1/elsewhere › route'])
-    expect([...baselinedIds(outcome)]).toEqual([id(0)])
   })
 
   it('fails the run on a new failure', () => {
-    expect(exitStatusWithBaseline(report, outcome, { allowStale: true })).toBe(1)
+    expect(exitWith(baseline, true)).toEqual({ status: 1, reason: '2 new failures (not in the baseline)' })
   })
 
   it('fails the run on a stale entry unless stale entries are allowed', () => {
@@ -103,21 +105,23 @@ describe('applyBaseline', () => {
     const o = applyBaseline(report, all)
     expect(o.newFailures).toEqual([])
     expect(o.stale.map((e) => e.id)).toEqual([id(2)])
-    expect(exitStatusWithBaseline(report, o)).toBe(1)
-    expect(exitStatusWithBaseline(report, o, { allowStale: false })).toBe(1)
-    expect(exitStatusWithBaseline(report, o, { allowStale: true })).toBe(0)
-    expect(baselineSummary(o)).toContain(`! stale (now passes; remove it or pass --allow-stale): ${id(2)}`)
+    expect(exitWith(all)).toEqual({ status: 1, reason: '1 stale baseline entry (now passing: remove it or pass --allow-stale)' })
+    expect(exitWith(all, true)).toEqual({ status: 0, reason: 'no new failure (3 baselined, 1 stale entry allowed)' })
+    const block = (b: Baseline, allowStale = false) => reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale } }).baseline!
+    expect(baselineSummary(block(all))).toContain(`! stale (now passes; remove it or pass --allow-stale): ${id(2)}`)
+    expect(baselineSummary(block(all, true))).toContain(`! stale (now passes, allowed): ${id(2)}`)
   })
 
   it('passes when every failure is baselined and nothing is stale; unknown and unjudged entries do not fail it', () => {
-    const o = applyBaseline(report, { version: 1, entries: [0, 1, 4, 3].map((i) => ({ id: id(i), reason: 'r' })).concat([{ id: 'workflow x › 01 y', reason: 'r' }]) })
-    expect(exitStatusWithBaseline(report, o)).toBe(0)
-    expect(baselineSummary(o)).toBe('Baseline: 0 new failures, 3 baselined, 0 stale, 1 not judged, 1 not in this run\n')
+    const b: Baseline = { version: 1, entries: [0, 1, 4, 3].map((i) => ({ id: id(i), reason: 'r' })).concat([{ id: 'workflow x › 01 y', reason: 'r' }]) }
+    const o = applyBaseline(report, b)
+    expect(exitWith(b)).toEqual({ status: 0, reason: 'no new failure (3 baselined)' })
+    expect(baselineSummary(reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale: false } }).baseline!)).toBe('Baseline b.json: 0 new failures, 3 baselined, 0 stale, 1 not judged, 1 not in this run\n')
+    expect(o.stale).toEqual([])
   })
 
   it('still fails a run that had run errors', () => {
-    const o = applyBaseline(report, { version: 1, entries: [0, 1, 4].map((i) => ({ id: id(i), reason: 'r' })) })
-    expect(exitStatusWithBaseline({ runErrors: ['suite crashed'] }, o)).toBe(1)
+    expect(exitWith({ version: 1, entries: [0, 1, 4].map((i) => ({ id: id(i), reason: 'r' })) }, false, ['suite crashed'])).toEqual({ status: 1, reason: '1 run error' })
   })
 })
 
@@ -142,7 +146,7 @@ describe('baselineFromReport', () => {
     const path = file('from-report.json', JSON.stringify(b))
     const o = applyBaseline(report, readBaseline(path))
     expect(o).toMatchObject({ newFailures: [], stale: [], unknown: [] })
-    expect(exitStatusWithBaseline(report, o)).toBe(0)
+    expect(exitWith(readBaseline(path)).status).toBe(0)
     expect(baselineFromReport({ results: [result(2, 'passed')] }, undefined, now)).toEqual({ version: 1, entries: [] })
   })
 })

@@ -91,31 +91,28 @@ export function applyBaseline(report: Pick<Report, 'results'>, baseline: Baselin
   }
 }
 
-/**
- * Exit status of a run with a baseline: 1 when a failure is not in the baseline, when a baseline entry now
- * passes (unless `allowStale`), or when the run itself had errors; otherwise 0. Unknown and unjudged entries
- * do not fail the run.
- */
-export function exitStatusWithBaseline(report: Pick<Report, 'runErrors'>, outcome: BaselineOutcome, options: { allowStale?: boolean } = {}): 0 | 1 {
-  if (outcome.newFailures.length > 0) return 1
-  if (outcome.stale.length > 0 && options.allowStale !== true) return 1
-  if (report.runErrors.length > 0) return 1
-  return 0
+/** The report's `baseline` block: the file's entries, and where each stands in this run. */
+export function baselineBlock(file: string, baseline: Baseline, outcome: BaselineOutcome, allowStale: boolean): NonNullable<Report['baseline']> {
+  return {
+    file,
+    allowStale,
+    entries: baseline.entries,
+    newFailures: outcome.newFailures.map((r) => r.id),
+    baselinedFailures: outcome.baselinedFailures.map((r) => r.id),
+    stale: outcome.stale.map((e) => e.id),
+    unjudged: outcome.unjudged.map((e) => e.id),
+    notInThisRun: outcome.unknown.map((e) => e.id),
+  }
 }
 
-/** The ids the report formats and `conformance()` / `moduleStatements()` take as `baselined`. */
-export function baselinedIds(outcome: BaselineOutcome): Set<string> {
-  return new Set(outcome.baselinedFailures.map((r) => r.id))
-}
-
-/** Readable lines on the baseline outcome, for the end of a run (empty string when there is nothing to say). */
-export function baselineSummary(outcome: BaselineOutcome, options: { allowStale?: boolean } = {}): string {
+/** Readable lines on where the baseline stands, for the end of a run. */
+export function baselineSummary(b: NonNullable<Report['baseline']>): string {
   const lines: string[] = []
-  const { newFailures: fresh, baselinedFailures: old, stale, unjudged, unknown } = outcome
-  lines.push(`Baseline: ${fresh.length} new failure${fresh.length === 1 ? '' : 's'}, ${old.length} baselined, ${stale.length} stale, ${unjudged.length} not judged, ${unknown.length} not in this run`)
-  for (const r of fresh.slice(0, 50)) lines.push(`  ✗ new: ${r.id}`)
+  const { newFailures: fresh, baselinedFailures: old, stale, unjudged, notInThisRun } = b
+  lines.push(`Baseline ${b.file}: ${fresh.length} new failure${fresh.length === 1 ? '' : 's'}, ${old.length} baselined, ${stale.length} stale, ${unjudged.length} not judged, ${notInThisRun.length} not in this run`)
+  for (const id of fresh.slice(0, 50)) lines.push(`  ✗ new: ${id}`)
   if (fresh.length > 50) lines.push(`  … and ${fresh.length - 50} more`)
-  for (const e of stale) lines.push(`  ! stale (now passes${options.allowStale === true ? ', allowed' : '; remove it or pass --allow-stale'}): ${e.id}`)
+  for (const id of stale) lines.push(`  ! stale (now passes${b.allowStale ? ', allowed' : '; remove it or pass --allow-stale'}): ${id}`)
   return `${lines.join('\n')}\n`
 }
 

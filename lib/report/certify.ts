@@ -1,12 +1,33 @@
 import { MODULES } from '../spec/modules.ts'
 import type { Result } from '../run/result.ts'
+import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
 
 /**
- * What a run says about a target, module by module. "Required" checks are the applicable ones (rules the
- * spec states for the endpoint); a run with an unjudged required check, a run error, or failures excused by
- * a baseline is never labelled "conforms".
+ * What a run says about a target, as a whole and module by module: the one place the verdict is made
+ * (run and merge store it in report.json; every format reads it from there).
+ *
+ * "Required" checks are the checks of the suite (plan.ts: catalog rows × applicable checks + workflow
+ * steps) the run selected, plus any other applicable result it holds. A required check without a result
+ * (the run was cut short) counts as not judged. "conforms" needs every check of the suite selected, judged
+ * and passed; a run error, an unjudged check, or a failure excused by a baseline makes it "incomplete", a
+ * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
  */
-export type Verdict = 'conforms' | 'does not conform' | 'incomplete' | 'not run'
+export type Verdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run'
+
+export interface Scope {
+  /** Checks of the suite this run selected (its shard's share when sharded). */
+  selected: number
+  /** Checks of the whole suite, by the same definition. */
+  suite: number
+  /** True when the run selected every check of the suite. */
+  whole: boolean
+  /** The modules the run's checks were selected from. */
+  modules: string[]
+  /** What narrowed the selection: `--module quote`, `--check access`, `shard 1/2`, `shard 2/3 missing`. */
+  limitedBy: string[]
+  /** `the whole suite: 927 checks` or `partial: 35 of 927 checks selected (--module directory)`. */
+  text: string
+}
 
 export interface ModuleStatement {
   module: string
@@ -14,55 +35,128 @@ export interface ModuleStatement {
   verdict: Verdict
   passed: number
   failed: number
-  /** Required checks that were skipped: not judged. */
+  /** Required checks that were skipped or have no result: not judged. */
   notJudged: number
   /** Failures listed in the baseline (they do not fail the run, and do not make it conform either). */
   baselined: number
+  /** Checks of this module the run selected, of the module's checks in the whole suite. */
+  selected: number
+  ofSuite: number
   text: string
 }
 
 export interface Conformance {
-  /** Passed required checks as a percentage of all required checks (0–100, one decimal). */
+  /** Passed required checks as a percentage of all required checks (0–100, one decimal, never rounded up). */
   percent: number
   required: number
   passed: number
+  failed: number
+  notJudged: number
+  baselined: number
   verdict: Verdict
 }
 
-export function conformance(results: readonly Result[], options: { runErrors?: readonly string[]; baselined?: ReadonlySet<string> } = {}): Conformance {
-  const required = results.filter((r) => r.applicable !== false)
-  const passed = required.filter((r) => r.status === 'passed').length
+export interface Certification extends Conformance {
+  scope: Scope
+  /** One statement per module the run selected; modules it did not select have none. */
+  modules: ModuleStatement[]
+}
+
+export interface CertifyInput {
+  results: readonly Result[]
+  runErrors: readonly string[]
+  /** Modules selected (`--module`); empty means every module. */
+  modules: readonly string[]
+  /** Check kinds selected (`--check`, `workflow` included); empty means all. */
+  checks: readonly string[]
+  /** The modules a shard ran (its share of the selected ones); absent: all the selected ones. */
+  modulesRun?: readonly string[]
+  /** What narrowed the selection besides the modules and checks named: `shard 1/2`, `shard 2/3 missing`. */
+  limits?: readonly string[]
+  /** Ids of failures the run's baseline lists. */
+  baselined?: ReadonlySet<string>
+}
+
+export function certify(input: CertifyInput): Certification {
+  const suite = plannedChecks()
+  const selected = input.modules.length === 0 ? MODULES.map((m) => m.id) : input.modules
+  const modules = input.modulesRun !== undefined ? selected.filter((m) => input.modulesRun!.includes(m)) : [...selected]
+  // A shard may get no module at all (more shards than modules): it selected nothing, not everything.
+  const planned = modules.length === 0 ? [] : plannedChecks({ modules, checks: input.checks })
+  const baselined = input.baselined ?? new Set<string>()
+  const limitedBy = [
+    ...(input.modules.length > 0 && !sameSet(input.modules, MODULES.map((m) => m.id)) ? [`--module ${input.modules.join(',')}`] : []),
+    ...(input.checks.length > 0 ? [`--check ${input.checks.join(',')}`] : []),
+    ...(input.limits ?? []),
+  ]
+  const whole = planned.length === suite.length
+  const scope: Scope = {
+    selected: planned.length,
+    suite: suite.length,
+    whole,
+    modules,
+    limitedBy,
+    text: whole ? `the whole suite: ${suite.length} checks` : `partial: ${planned.length} of ${suite.length} checks selected${limitedBy.length > 0 ? ` (${limitedBy.join('; ')})` : ''}`,
+  }
+  const overall = judge(planned, input.results, baselined, whole)
+  const verdict = input.runErrors.length > 0 && overall.verdict !== 'does not conform' && overall.verdict !== 'not run' ? 'incomplete' : overall.verdict
   return {
-    percent: required.length === 0 ? 0 : Math.floor((passed / required.length) * 1000) / 10,
-    required: required.length,
-    passed,
-    verdict: verdictOf(required, options.runErrors ?? [], options.baselined ?? new Set()),
+    ...overall,
+    verdict,
+    scope,
+    modules: MODULES.filter((m) => modules.includes(m.id)).map(({ id, title }) => {
+      const inSuite = suite.filter((p) => p.module === id).length
+      const own = planned.filter((p) => p.module === id)
+      const c = judge(own, input.results.filter((r) => r.module === id), baselined, own.length === inSuite)
+      return { module: id, title, verdict: c.verdict, passed: c.passed, failed: c.failed, notJudged: c.notJudged, baselined: c.baselined, selected: own.length, ofSuite: inSuite, text: statementText(c, own.length, inSuite) }
+    }),
   }
 }
 
-export function moduleStatements(results: readonly Result[], options: { baselined?: ReadonlySet<string> } = {}): ModuleStatement[] {
-  const baselined = options.baselined ?? new Set<string>()
-  return MODULES.map(({ id, title }) => {
-    const required = results.filter((r) => r.module === id && r.applicable !== false)
-    const count = (s: Result['status']) => required.filter((r) => r.status === s).length
-    const failed = required.filter((r) => r.status === 'failed' && !baselined.has(r.id)).length
-    const excused = required.filter((r) => r.status === 'failed' && baselined.has(r.id)).length
-    const verdict = verdictOf(required, [], baselined)
-    const text =
-      verdict === 'not run'
-        ? 'not run'
-        : verdict === 'conforms'
-          ? `conforms (${count('passed')} checks passed)`
-          : [failed > 0 ? `${failed} failure${failed > 1 ? 's' : ''}` : '', excused > 0 ? `${excused} baselined` : '', count('skipped') > 0 ? `${count('skipped')} not judged` : '']
-              .filter((t) => t !== '')
-              .join(', ')
-    return { module: id, title, verdict, passed: count('passed'), failed, notJudged: count('skipped'), baselined: excused, text }
-  })
+function judge(planned: readonly PlannedCheck[], results: readonly Result[], baselined: ReadonlySet<string>, whole: boolean): Conformance {
+  const applicable = results.filter((r) => r.applicable !== false)
+  const byId = new Map(applicable.map((r) => [r.id, r]))
+  const required = new Set([...planned.map((p) => p.id), ...byId.keys()])
+  const status = (id: string) => byId.get(id)?.status
+  const count = (test: (id: string) => boolean) => [...required].filter(test).length
+  const passed = count((id) => status(id) === 'passed')
+  const failed = count((id) => status(id) === 'failed' && !baselined.has(id))
+  const excused = count((id) => status(id) === 'failed' && baselined.has(id))
+  const notJudged = count((id) => status(id) === 'skipped' || status(id) === undefined)
+  const verdict: Verdict =
+    applicable.length === 0 ? 'not run' : failed > 0 ? 'does not conform' : notJudged > 0 || excused > 0 ? 'incomplete' : whole ? 'conforms' : 'partial'
+  return {
+    percent: required.size === 0 ? 0 : Math.floor((passed / required.size) * 1000) / 10,
+    required: required.size,
+    passed,
+    failed,
+    notJudged,
+    baselined: excused,
+    verdict,
+  }
 }
 
-function verdictOf(required: readonly Result[], runErrors: readonly string[], baselined: ReadonlySet<string>): Verdict {
-  if (required.length === 0) return 'not run'
-  if (required.some((r) => r.status === 'failed' && !baselined.has(r.id))) return 'does not conform'
-  if (runErrors.length > 0 || required.some((r) => r.status === 'skipped' || (r.status === 'failed' && baselined.has(r.id)))) return 'incomplete'
-  return 'conforms'
+function statementText(c: Conformance, selected: number, ofSuite: number): string {
+  if (c.verdict === 'not run') return 'not run'
+  const share = selected < ofSuite ? `partial: ${selected} of ${ofSuite} checks selected` : ''
+  if (c.verdict === 'conforms') return `conforms (${c.passed} checks passed)`
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
+    .filter((t) => t !== '')
+    .join(', ')
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x))
+}
+
+/** `97.3%`: one decimal where there is one, as computed (never rounded up). */
+export function percentText(c: Pick<Conformance, 'percent'>): string {
+  return `${Number.isInteger(c.percent) ? String(c.percent) : c.percent.toFixed(1)}%`
+}
+
+/** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope. */
+export function headline(c: Certification): string {
+  if (c.verdict === 'not run') return 'not run'
+  return `${c.verdict} · ${percentText(c)} of ${c.required} required checks passed${c.scope.whole ? '' : ` · ${c.scope.text}`}`
 }

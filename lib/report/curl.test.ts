@@ -1,6 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../target/client.ts'
+import { REFERENCE_ADMIN, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Secrets } from '../target/secrets.ts'
 import { curlFor } from './curl.ts'
 
@@ -125,5 +127,25 @@ describe('curlFor', () => {
     for (const [value] of secrets.entries()) expect(command).not.toContain(value)
     expect(command).not.toContain('[redacted')
     expect(argv(command, { ADMIN_TOKEN: 'A' }).some((a) => a.endsWith('?token=A'))).toBe(true)
+  })
+
+  it('says how to get $TOKEN: the token call, its username and password as variables, and it works', async () => {
+    const target = await startReferenceTarget()
+    try {
+      const command = curlFor(request({ url: `${target.url}/rest/default/V1/modules`, headers: { accept: 'application/json', authorization: 'Bearer [redacted admin token]' } }))
+      const [, how, call] = command.split('\n')
+      expect(how).toBe('# get it with ADMIN_USERNAME and ADMIN_PASSWORD set to the admin\'s credentials:')
+      expect(call).toMatch(/^# {3}TOKEN=\$\(curl --silent --request POST '.*\/rest\/default\/V1\/integration\/admin\/token' /)
+      expect(command).not.toContain(REFERENCE_ADMIN.password)
+      // The two commands as a reader runs them, with real curl against the reference target.
+      const script = `${call!.replace(/^# {3}/, '')}\n${command.split('\n').filter((l) => !l.startsWith('#')).join('\n')} --silent`
+      const { stdout } = await promisify(execFile)('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ADMIN_USERNAME: REFERENCE_ADMIN.username, ADMIN_PASSWORD: REFERENCE_ADMIN.password } })
+      expect(Array.isArray(JSON.parse(stdout))).toBe(true)
+    } finally {
+      await target.close()
+    }
+    const customer = curlFor(request({ headers: { authorization: 'Bearer [redacted customer token]' } }))
+    expect(customer).toContain('CUSTOMER_EMAIL and CUSTOMER_PASSWORD set to a customer of yours')
+    expect(customer).toContain("'http://127.0.0.1:8080/rest/default/V1/integration/customer/token'")
   })
 })

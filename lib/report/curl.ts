@@ -10,7 +10,9 @@ import { MALFORMED_TOKEN_PREFIX } from '../target/secrets.ts'
  * suite's own made-up malformed token, which is no secret and is kept so the probe can be replayed. Any other
  * redacted text (`[redacted …]`, in the URL, a header or the body) becomes a shell variable spliced in
  * double quotes, e.g. `[redacted admin password]` → `"$ADMIN_PASSWORD"`; the literal `[redacted…]` never
- * reaches the command.
+ * reaches the command. Where `$TOKEN` is an admin or a customer token, a comment gives the token call that
+ * gets one, its username and password as variables too (the run's own customers' passwords are never written:
+ * a reader uses a customer of their own).
  */
 export function curlFor(exchange: Pick<Exchange, 'request'>): string {
   const { method, url, headers, body } = exchange.request
@@ -43,7 +45,27 @@ export function curlFor(exchange: Pick<Exchange, 'request'>): string {
   const command = joinParts(parts)
   if (needs.size === 0) return command
   const comment = `# set first: ${[...needs].map(([variable, what]) => `${variable} (${what})`).join(', ')}`
-  return `${comment.replace(/\n/g, ' ')}\n${command}`
+  const hint = tokenCall(needs.get('TOKEN'), url)
+  return `${[comment, ...hint].map((l) => l.replace(/\n/g, ' ')).join('\n')}\n${command}`
+}
+
+/** The token endpoints of the spec (Authentication 5), with whose credentials each is called. */
+const TOKEN_CALLS = {
+  admin: { path: '/V1/integration/admin/token', user: 'ADMIN_USERNAME', password: 'ADMIN_PASSWORD', whose: "the admin's credentials" },
+  customer: { path: '/V1/integration/customer/token', user: 'CUSTOMER_EMAIL', password: 'CUSTOMER_PASSWORD', whose: 'a customer of yours (the run never writes its own customers\' passwords)' },
+} as const
+
+/** Comment lines with the call that gets `$TOKEN`, for a token the exchange names as admin or customer. */
+function tokenCall(what: string | undefined, url: string): string[] {
+  const kind = what === undefined ? undefined : /\badmin token\b/.test(what) ? 'admin' : /\bcustomer token\b/.test(what) ? 'customer' : undefined
+  const base = /^(.*?\/rest\/[^/?#]+)\/V1\//.exec(url)?.[1]
+  if (kind === undefined || base === undefined || base.includes('[redacted')) return []
+  const call = TOKEN_CALLS[kind]
+  const body = `"{\\"username\\":\\"$${call.user}\\",\\"password\\":\\"$${call.password}\\"}"`
+  return [
+    `# get it with ${call.user} and ${call.password} set to ${call.whose}:`,
+    `#   TOKEN=$(curl --silent --request POST ${quote(`${base}${call.path}`)} -H 'Content-Type: application/json' --data-raw ${body} | tr -d '"')`,
+  ]
 }
 
 /** Header names that carry secrets even when nothing marked them redacted. */

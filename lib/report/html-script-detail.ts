@@ -7,6 +7,8 @@ export const DETAIL = String.raw`
     if (want && !x.detail) { x.detail = buildDetail(x); x.el.appendChild(x.detail); }
     if (x.detail) x.detail.hidden = !want;
     x.head.setAttribute('aria-expanded', want ? 'true' : 'false');
+    // An opened result is what the address names, so the address bar is a link to it.
+    if (want) writeHash('result=' + encodeURIComponent(x.r.id));
   }
   function buildDetail(x) {
     var r = x.r;
@@ -15,8 +17,16 @@ export const DETAIL = String.raw`
     var kv = add(d, el('dl', 'kv'));
     function pair(k, v) { add(kv, el('dt', null, k)); add(kv, el('dd', 'mono', v)); }
     pair('id', r.id);
+    add(kv, el('dt', null, 'link'));
+    var link = add(kv, el('dd'));
+    var a = add(link, el('a', null, 'this result'));
+    a.href = '#result=' + encodeURIComponent(r.id);
+    a.title = 'The page\'s address with this result selected: send it to point someone at this result';
     pair('module', (moduleTitle[r.module] || r.module) + ' (' + r.module + ')');
-    pair('status', LABEL[x.cat] + (x.cat === 'not-shown' ? ': the spec does not show what this rule would judge' : x.cat === 'not-judged' ? ': a required check that could not be judged' : ''));
+    var why = x.cat === 'not-applicable' ? ': the check does not apply to this endpoint'
+      : x.cat === 'not-judged' ? ': a required check that could not be judged' + (r.reason ? ' (' + (view.reasons[r.reason] || r.reason) + ')' : '')
+        : x.cat === 'baselined' ? ': failed, and listed in the baseline (' + baselineReason[r.id] + '): it does not fail the run, and the run does not conform' : '';
+    pair('status', LABEL[x.cat] + why);
     pair('duration', r.durationMs + ' ms');
     if ((r.spec || []).length) {
       add(d, el('h4', null, 'Spec sections enforced'));
@@ -61,7 +71,7 @@ export const DETAIL = String.raw`
     var box = el('div', 'exchange');
     var req = e.request || {};
     var h = add(box, el('div', 'xh mono', (n > 1 ? (j + 1) + '/' + n + '  ' : '') + req.method + ' ' + req.url));
-    if (e.response) add(h, el('span', 'st pill p-not-shown', '\u2192 ' + e.response.status));
+    if (e.response) add(h, el('span', 'st pill p-not-applicable', '\u2192 ' + e.response.status));
     else add(h, el('span', 'st pill p-failed', 'no answer'));
     add(h, el('span', 'st', (e.durationMs !== undefined ? e.durationMs + ' ms' : '')));
     var cols = add(box, el('div', 'xcols'));

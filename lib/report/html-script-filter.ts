@@ -4,6 +4,7 @@ export const FILTER = String.raw`
   // ---- filtering ----
   function matches(x, f) {
     if (f.status === 'warnings') { if (!(x.r.warnings || []).length) return false; }
+    else if (f.status === 'attention') { if (x.cat !== 'failed' && x.cat !== 'not-judged') return false; }
     else if (f.status && x.cat !== f.status) return false;
     if (f.module && x.r.module !== f.module) return false;
     if (f.check && x.r.check !== f.check) return false;
@@ -32,6 +33,7 @@ export const FILTER = String.raw`
       var on = f.module && f.check && td.getAttribute('data-module') === f.module && td.getAttribute('data-check') === f.check;
       td.classList.toggle('selected', !!on);
     });
+    writeHash(filterHash(f));
   }
   function setFilters(f) {
     fStatus.value = f.status || '';
@@ -45,6 +47,41 @@ export const FILTER = String.raw`
   var searchTimer = null;
   fSearch.addEventListener('input', function () { clearTimeout(searchTimer); searchTimer = setTimeout(apply, 120); });
   $('clear').addEventListener('click', function () { setFilters({}); });
+
+  // ---- deep links: the URL hash names a result (#result=<id>) or a filter (#status=failed&module=quote) ----
+  function filterHash(f) {
+    var parts = [];
+    ['status', 'module', 'check', 'q'].forEach(function (k) { if (f[k]) parts.push(k + '=' + encodeURIComponent(f[k])); });
+    if (!f.status) parts.unshift('status=all');
+    return parts.join('&');
+  }
+  var writing = false;
+  function writeHash(hash) {
+    if (location.hash.slice(1) === hash) return;
+    writing = true;
+    history.replaceState(null, '', '#' + hash);
+    writing = false;
+  }
+  function readHash() {
+    var out = {};
+    location.hash.slice(1).split('&').forEach(function (p) {
+      var i = p.indexOf('=');
+      if (i > 0) { try { out[p.slice(0, i)] = decodeURIComponent(p.slice(i + 1)); } catch (e) { /* a mangled link selects nothing */ } }
+    });
+    return out;
+  }
+  var byId = {};
+  rows.forEach(function (x) { byId[x.r.id] = x; });
+  function followHash() {
+    var h = readHash();
+    if (h.result !== undefined && byId[h.result]) { jumpTo(byId[h.result]); return true; }
+    if (h.status !== undefined || h.module || h.check || h.q) {
+      setFilters({ status: h.status === 'all' ? '' : h.status, module: h.module, check: h.check, q: h.q });
+      return true;
+    }
+    return false;
+  }
+  window.addEventListener('hashchange', function () { if (!writing) followHash(); });
 
   // ---- failures: jump to the first, then the next ----
   var cursor = -1, marked = null;
@@ -60,6 +97,7 @@ export const FILTER = String.raw`
     x.el.scrollIntoView({ block: 'start' });
     x.head.focus({ preventScroll: true });
     updateJump();
+    writeHash('result=' + encodeURIComponent(x.r.id));
   }
   function updateJump() {
     $('jump').disabled = failures.length === 0;
@@ -71,7 +109,9 @@ export const FILTER = String.raw`
   $('next').addEventListener('click', function () { if (failures.length) jumpTo(failures[(cursor + 1) % failures.length]); });
   updateJump();
 
-  apply();
+  // What needs a look comes first: without a link, the page opens on the failures and the unjudged checks
+  // (all judged results when there are none), never on every row of the run.
+  if (!followHash()) setFilters({ status: count.failed + count['not-judged'] > 0 ? 'attention' : 'passed' });
   document.documentElement.setAttribute('data-ready', 'true');
 })();
 `

@@ -6,14 +6,14 @@ export const MATRIX = String.raw`
   results.forEach(function (r) { if (checks.indexOf(r.check) < 0) checks.push(r.check); });
   var wfAt = checks.indexOf('workflow');
   if (wfAt >= 0) { checks.splice(wfAt, 1); checks.push('workflow'); }
-  var modules = view.statements.map(function (s) { return s.module; });
+  var modules = report.certification.modules.map(function (s) { return s.module; });
   results.forEach(function (r) { if (modules.indexOf(r.module) < 0) modules.push(r.module); });
   var statementOf = {};
-  view.statements.forEach(function (s) { statementOf[s.module] = s; });
+  report.certification.modules.forEach(function (s) { statementOf[s.module] = s; });
   var tally = {};
   rows.forEach(function (x) {
     var k = x.r.module + '\u0000' + x.r.check;
-    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, 'not-judged': 0, 'not-shown': 0, total: 0 });
+    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0, total: 0 });
     t[x.cat]++; t.total++;
   });
   var matrix = $('matrix');
@@ -89,7 +89,7 @@ export const MATRIX = String.raw`
       add(head, el('span', 'path mono', r.endpoint.path + (r.endpoint.alias ? ' (as ' + r.endpoint.alias + ')' : '')));
       add(head, el('span', 'chk', r.check));
     }
-    add(head, el('span', 'msg', r.message + ((r.warnings || []).length ? ' \u26a0' : '')));
+    add(head, el('span', 'msg', (x.cat === 'baselined' ? 'baselined (' + baselineReason[r.id] + '): ' : '') + r.message + ((r.warnings || []).length ? ' \u26a0' : '')));
     head.title = r.id;
     head.addEventListener('click', function () { toggle(x); });
     x.el = div;
@@ -107,9 +107,9 @@ export const MATRIX = String.raw`
     g.el = add(listWorkflows, el('div', 'wf'));
     g.el.setAttribute('data-workflow', g.name);
     var h = add(g.el, el('h3'));
-    var tally = { passed: 0, failed: 0, 'not-judged': 0, 'not-shown': 0 };
+    var tally = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0 };
     g.rows.forEach(function (x) { tally[x.cat]++; });
-    var worst = ORDER.filter(function (k) { return tally[k] > 0; })[0] || 'not-shown';
+    var worst = ORDER.filter(function (k) { return tally[k] > 0; })[0] || 'not-applicable';
     add(h, pill(worst));
     add(h, el('span', null, 'workflow ' + g.name));
     add(h, el('span', 'wfmeta', (moduleTitle[g.module] || g.module) + ' \u00b7 ' + plural(g.rows.length, 'step') +

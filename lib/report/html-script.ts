@@ -17,9 +17,10 @@ const HEAD = String.raw`
   var report = JSON.parse(document.getElementById('report-data').textContent);
   var view = JSON.parse(document.getElementById('report-view').textContent);
   var results = report.results || [];
-  var LABEL = { passed: 'passed', failed: 'failed', 'not-judged': 'not judged', 'not-shown': 'not shown' };
-  var ORDER = ['failed', 'not-judged', 'passed', 'not-shown'];
-  var SYMBOL = { failed: '\u2717', 'not-judged': '?', passed: '\u2713', 'not-shown': '\u2013' };
+  var LABEL = { passed: 'passed', failed: 'failed', baselined: 'baselined', 'not-judged': 'not judged', 'not-applicable': 'not applicable' };
+  var ORDER = ['failed', 'not-judged', 'baselined', 'passed', 'not-applicable'];
+  var SYMBOL = { failed: '\u2717', 'not-judged': '?', baselined: '\u2298', passed: '\u2713', 'not-applicable': '\u2013' };
+  var baselineReason = view.baselined || {};
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -31,7 +32,10 @@ const HEAD = String.raw`
   function add(parent, child) { parent.appendChild(child); return child; }
   function slug(text) { return String(text).replace(/[^a-z0-9]+/gi, '-').toLowerCase(); }
   function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
-  function categoryOf(r) { return r.status === 'skipped' ? (r.applicable === false ? 'not-shown' : 'not-judged') : r.status; }
+  function categoryOf(r) {
+    if (r.status === 'skipped') return r.applicable === false ? 'not-applicable' : 'not-judged';
+    return r.status === 'failed' && Object.prototype.hasOwnProperty.call(baselineReason, r.id) ? 'baselined' : r.status;
+  }
   function pill(cat, text) { return el('span', 'pill p-' + slug(cat), text === undefined ? LABEL[cat] || cat : text); }
   function pretty(body) {
     if (body === undefined) return null;
@@ -56,12 +60,13 @@ const HEAD = String.raw`
   });
 
   // ---- summary ----
-  var count = { passed: 0, failed: 0, 'not-judged': 0, 'not-shown': 0 };
+  var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0 };
   var warnings = 0;
   rows.forEach(function (x) { count[x.cat]++; warnings += (x.r.warnings || []).length; });
-  var c = view.conformance;
+  var c = report.certification;
+  var exit = report.exit;
   var target = report.target || {};
-  document.title = 'Shop conformance: ' + c.verdict + ' (' + c.percent + '%) \u2013 ' + target.baseUrl;
+  document.title = 'Shop conformance: ' + c.verdict + ' (' + c.percent + '%)' + (c.scope.whole ? '' : ', partial') + ' \u2013 ' + target.baseUrl;
   $('sub').textContent = 'Target ' + target.baseUrl + (target.bundledReferenceTarget ? ' (bundled reference target)' : '') +
     ' \u00b7 spec ' + report.spec.version + ' \u00b7 ' + report.suite.name + ' ' + report.suite.version;
   var verdict = $('verdict');
@@ -69,10 +74,14 @@ const HEAD = String.raw`
   add(verdict, el('div', 'pct', c.percent + '%')).id = 'conformance-percent';
   add(verdict, el('div', 'vtext', c.verdict)).id = 'overall-verdict';
   add(verdict, el('div', 'vnote', c.passed + ' of ' + plural(c.required, 'required check') + ' passed'));
+  if (!c.scope.whole) add(verdict, el('div', 'vscope', c.scope.text)).id = 'scope';
+  add(verdict, el('div', 'vexit', 'exit ' + exit.status + ': ' + exit.reason)).id = 'exit-reason';
 
   var cards = $('cards');
-  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['not-judged', count['not-judged'], 'not judged (required, skipped)'],
-   ['not-shown', count['not-shown'], 'not shown by the spec'], ['warnings', warnings, 'warnings']].forEach(function (p) {
+  // "Not judged" counts the required checks without a verdict, those the run never reached included.
+  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['baselined', count.baselined, 'failed, baselined'],
+   ['not-judged', c.notJudged, 'not judged (required)'], ['not-applicable', count['not-applicable'], 'not applicable'], ['warnings', warnings, 'warnings']].forEach(function (p) {
+    if (p[0] === 'baselined' && !report.baseline) return;
     var b = add(cards, el('button', 'card c-' + p[0] + (p[1] > 0 ? ' nonzero' : '')));
     b.type = 'button';
     b.setAttribute('data-status', p[0]);
@@ -105,6 +114,20 @@ const HEAD = String.raw`
     if (report.partial) add(ul, el('li', null, 'Partial run: stopped by ' + report.partial.reason + '; the results cover only what ran.')).id = 'partial';
     (report.runErrors || []).forEach(function (e) { add(ul, el('li', null, e)); });
   }
+  // Why required checks went unjudged, and the baseline entries that no longer match a failure.
+  function listBox(id, title, items, line) {
+    if (!items.length) return;
+    var box = $(id);
+    box.hidden = false;
+    add(box, el('h2', null, title));
+    var list = add(box, el('ul'));
+    items.forEach(function (t) { add(list, el('li', null, line(t))); });
+  }
+  listBox('not-judged', plural(c.notJudged, 'required check') + ' not judged, by reason', view.notJudged || [], function (t) { return t.count + ' \u00d7 ' + t.label; });
+  var stale = view.stale || [];
+  var one = stale.length === 1;
+  listBox('stale', stale.length + (one ? ' stale baseline entry: its check now passes' : ' stale baseline entries: their checks now pass') +
+    (report.baseline && report.baseline.allowStale ? ' (allowed by --allow-stale)' : '; remove ' + (one ? 'it' : 'them') + ' from the baseline or pass --allow-stale'), stale, function (e) { return e.id + ' \u2014 ' + e.reason; });
 
   var meta = $('meta');
   function fact(label, value, id) {
@@ -119,7 +142,9 @@ const HEAD = String.raw`
   if (target.tlsVerification) fact('TLS certificates', 'NOT verified (--insecure)', 'meta-insecure');
   fact('Spec version', report.spec.version);
   fact('Suite version', report.suite.name + ' ' + report.suite.version);
-  fact('Run id', run.id, 'meta-run');
+  fact('Run id', run.id + (run.shard ? ' (shard ' + run.shard + ')' : ''), 'meta-run');
+  fact('Scope', c.scope.text, 'meta-scope');
+  if (report.baseline) fact('Baseline', report.baseline.file + ': ' + plural(report.baseline.baselinedFailures.length, 'failure') + ' baselined, ' + report.baseline.newFailures.length + ' new, ' + report.baseline.stale.length + ' stale', 'meta-baseline');
   fact('Seed', run.seed, 'meta-seed');
   fact('Started', report.startedAt);
   fact('Duration', (report.durationMs / 1000).toFixed(1) + ' s');

@@ -16,7 +16,9 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .v-does-not-conform{border-color:var(--fail);background:var(--fail-bg);color:var(--fail)}
 .v-incomplete{border-color:#bf8700;background:var(--nj-bg);color:var(--nj)}
 .v-not-run{border-color:var(--ns);background:var(--ns-bg);color:var(--ns)}
-.cards{display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:.6rem;margin:1rem 0}
+.v-partial{border-color:var(--accent);background:#ddf4ff;color:var(--accent)}
+.verdict .vscope,.verdict .vexit{font-size:.85rem;color:var(--fg);max-width:30rem;margin-left:auto}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.6rem;margin:1rem 0}
 .card{border:1px solid var(--line);border-left:6px solid var(--ns);border-radius:8px;padding:.5rem .8rem;background:#fff;text-align:left}
 .card:hover{background:var(--bg2)}
 .card .n{font-size:1.6rem;font-weight:700;display:block}.card .l{color:var(--muted)}
@@ -24,6 +26,7 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .card.c-failed.nonzero .n{color:var(--fail)}
 .failures,.errors{border:1px solid var(--fail);background:var(--fail-bg);border-radius:8px;padding:.5rem .9rem;margin:.5rem 0}
 .failures h2,.errors h2{margin:.2rem 0 .4rem;font-size:1rem;color:var(--fail)}
+.notes{border:1px solid #d4a72c;background:var(--nj-bg);border-radius:8px;padding:.5rem .9rem;margin:.5rem 0}.notes h2{margin:.2rem 0 .4rem;font-size:1rem;color:var(--nj)}.notes ul,.errors ul{margin:0;padding-left:1.4rem}
 .failures ol{margin:0;padding-left:1.4rem}.failures li{margin:.15rem 0}
 .linkish{background:none;border:0;padding:0;color:var(--accent);text-align:left;font:inherit}.linkish:hover{text-decoration:underline}
 .meta dl,#meta{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:.2rem 1rem;margin:.5rem 0;padding:.6rem .9rem;background:var(--bg2);border-radius:8px}
@@ -40,15 +43,16 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .matrix td.cell:hover,.matrix td.cell:focus{outline:2px solid var(--accent);outline-offset:-2px}
 .matrix td.cell.selected{outline:3px solid var(--accent);outline-offset:-3px}
 .matrix td.empty{background:#fff;color:#c4c9cf;cursor:default}
-.cell-failed{background:var(--fail-bg)}.cell-not-judged{background:var(--nj-bg)}.cell-passed{background:var(--pass-bg)}.cell-not-shown{background:var(--ns-bg)}
-.cell .k{margin:0 .2rem}.k-failed{color:var(--fail);font-weight:700}.k-not-judged{color:var(--nj);font-weight:600}.k-passed{color:var(--pass)}.k-not-shown{color:var(--ns)}
+.cell-failed{background:var(--fail-bg)}.cell-not-judged{background:var(--nj-bg)}.cell-baselined{background:#fbefff}.cell-passed{background:var(--pass-bg)}.cell-not-applicable{background:var(--ns-bg)}
+.cell .k{margin:0 .2rem}.k-failed{color:var(--fail);font-weight:700}.k-not-judged{color:var(--nj);font-weight:600}.k-baselined{color:#8250df}.k-passed{color:var(--pass)}.k-not-applicable{color:var(--ns)}
 .matrix .clickable{cursor:pointer}.matrix .clickable:hover{text-decoration:underline}
 .legend{color:var(--muted);font-size:.85rem;margin-top:.4rem}.legend span{margin-right:1rem}
 .pill{display:inline-block;border-radius:999px;padding:0 .55rem;font-size:.78rem;font-weight:600;white-space:nowrap;border:1px solid transparent;text-align:center}
 .p-passed,.p-conforms{background:var(--pass-bg);color:var(--pass);border-color:#aceebb}
 .p-failed,.p-does-not-conform{background:var(--fail-bg);color:var(--fail);border-color:#ffcecb}
 .p-not-judged,.p-incomplete{background:var(--nj-bg);color:var(--nj);border-color:#f5e0a0}
-.p-not-shown,.p-not-run{background:var(--ns-bg);color:var(--ns);border-color:var(--line)}
+.p-not-applicable,.p-not-run{background:var(--ns-bg);color:var(--ns);border-color:var(--line)}
+.p-baselined{background:#fbefff;color:#8250df;border-color:#eed7ff}.p-partial{background:#ddf4ff;color:var(--accent);border-color:#b6e3ff}
 .toolbar{position:sticky;top:0;z-index:5;background:#fff;border-bottom:1px solid var(--line);padding:.5rem .6rem;margin:1.2rem -.6rem 0}
 .tb-row{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center}.tb-row+.tb-row{margin-top:.4rem}
 .toolbar label{white-space:nowrap}
@@ -59,7 +63,7 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .toolbar button:disabled{opacity:.45;cursor:default}
 .count{color:var(--muted);margin-left:auto}
 .row{border:1px solid var(--line);border-left:5px solid var(--ns);border-radius:6px;margin:.25rem 0;scroll-margin-top:6.5rem;background:#fff;content-visibility:auto;contain-intrinsic-size:auto 2.1rem}
-.row.r-passed{border-left-color:var(--pass)}.row.r-failed{border-left-color:var(--fail)}.row.r-not-judged{border-left-color:#d4a72c}
+.row.r-passed{border-left-color:var(--pass)}.row.r-failed{border-left-color:var(--fail)}.row.r-not-judged{border-left-color:#d4a72c}.row.r-baselined{border-left-color:#8250df}
 .row.current{outline:3px solid var(--fail);outline-offset:1px}
 .row.flash{animation:flash 1.6s ease-out}
 @keyframes flash{0%{background:#ffd8d3}100%{background:#fff}}

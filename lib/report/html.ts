@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto'
 import { MODULES } from '../spec/modules.ts'
-import { conformance, moduleStatements } from './certify.ts'
+import { NOT_JUDGED_REASONS } from '../checks/types.ts'
 import { curlFor } from './curl.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
+import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
 
 /**
  * report.html: one self-contained page (no network, no external assets: inline CSS and JS only). The report
  * is embedded as JSON and rendered in the browser, so the page and report.json can never disagree; beside it
- * sits a second JSON block of what is derived here in TypeScript (the certification statement of
- * certify.ts, and a `curl` per exchange from curl.ts), so the page computes no verdict of its own.
+ * sits a second JSON block of what is derived here in TypeScript (module titles, and a `curl` per exchange
+ * from curl.ts). The verdicts are the report's own (`certification`, `exit`): the page judges nothing.
  *
  * Every piece of data reaches the page through `textContent`, never as markup: a target's answer may contain
  * HTML. The Content-Security-Policy allows no network at all and only the page's own script (by its hash),
@@ -19,12 +20,13 @@ import type { Report } from './model.ts'
  * Rows are built once as one-line summaries and filtered by hiding them; an exchange, curl and access matrix
  * are built when the row is first opened, which keeps a run of a few thousand results fast.
  */
-export function reportHtml(report: Report, options: { baselined?: ReadonlySet<string> } = {}): string {
-  const baselined = options.baselined !== undefined ? { baselined: options.baselined } : {}
+export function reportHtml(report: Report): string {
   const view = {
-    conformance: conformance(report.results, { runErrors: report.runErrors, ...baselined }),
-    statements: moduleStatements(report.results, baselined),
     modules: MODULES.map(({ id, title }) => ({ id, title })),
+    notJudged: notJudgedTally(report),
+    stale: staleEntries(report),
+    baselined: Object.fromEntries(baselineReasons(report)),
+    reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
   }
   const scriptHash = createHash('sha256').update(SCRIPT).digest('base64')
@@ -46,6 +48,8 @@ export function reportHtml(report: Report, options: { baselined?: ReadonlySet<st
 <section class="cards" id="cards" aria-label="Totals"></section>
 <section class="failures" id="failures" hidden></section>
 <section class="errors" id="run-errors" hidden></section>
+<section class="notes" id="not-judged" hidden></section>
+<section class="errors" id="stale" hidden></section>
 <section class="meta"><dl id="meta"></dl></section>
 <section class="modules"><h2>Modules and checks</h2>
  <p class="hint">Each module's statement, then its results per check. Click a cell to list its results, a module or a check to filter by it.</p>
@@ -54,7 +58,7 @@ export function reportHtml(report: Report, options: { baselined?: ReadonlySet<st
 </section>
 <div class="toolbar" id="toolbar" role="search">
  <div class="tb-row">
- <label>Status <select id="f-status"><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="passed">passed</option><option value="not-shown">not shown</option><option value="warnings">with warnings</option></select></label>
+ <label>Status <select id="f-status"><option value="attention">failed or not judged</option><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
  <label>Module <select id="f-module"><option value="">all</option></select></label>
  <label>Check <select id="f-check"><option value="">all</option></select></label>
  <label class="search">Search <input id="f-search" type="search" placeholder="id or message" autocomplete="off"></label>

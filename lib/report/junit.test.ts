@@ -196,4 +196,32 @@ describe('junitXml', () => {
     expect(empty.attrs).toMatchObject({ tests: '0', failures: '0', skipped: '0' })
     expect(empty.children).toEqual([])
   })
+
+  it('shows a baselined failure as skipped with the baseline reason, so the test view is green where the gate is', () => {
+    const rs = results()
+    const failed = rs.filter((x) => x.status === 'failed')
+    const passing = rs.find((x) => x.status === 'passed')!
+    const baseline = { version: 1 as const, entries: [...failed.map((x) => ({ id: x.id, reason: 'ticket SHOP-7' })), { id: passing.id, reason: 'fixed since' }] }
+    const excused = reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: true } })
+    expect(excused.exit.status).toBe(0)
+    const doc = parseXml(junitXml(excused))
+    expect(doc.attrs).toMatchObject({ failures: '0', errors: '0' })
+    const cases = new Map(doc.children.flatMap((x) => x.children).map((c) => [c.attrs.name!, c]))
+    for (const f of failed) expect(cases.get(f.id)!.children[0]!.attrs.message).toMatch(/^baselined: ticket SHOP-7 — /)
+    // The stale entry is there too: skipped while allowed, a failure of the run otherwise.
+    expect(cases.get(`baseline › stale entry ${passing.id}`)!.children[0]!.name).toBe('skipped')
+    const strict = parseXml(junitXml(reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: false } })))
+    expect(strict.attrs.failures).toBe('1')
+    const run = strict.children.find((x) => x.attrs.name === 'run')!
+    expect(run.children[0]!.children[0]).toMatchObject({ name: 'failure', attrs: { type: 'stale-baseline' } })
+  })
+
+  it('carries an <error> for a run that could not be made, and for each run error', () => {
+    const notMade = parseXml(junitXml(reportOf([], { runErrors: ['target unreachable: connection refused'] }, { made: false })))
+    expect(notMade.attrs).toMatchObject({ tests: '1', errors: '1', failures: '0' })
+    const [c] = notMade.children[0]!.children
+    expect(c!.children[0]).toMatchObject({ name: 'error', attrs: { message: 'target unreachable: connection refused', type: 'run not made' } })
+    const withError = parseXml(junitXml(reportOf(results(), { runErrors: ['suite file crashed'] })))
+    expect(withError.attrs.errors).toBe('1')
+  })
 })

@@ -1,22 +1,63 @@
+import type { Result } from '../run/result.ts'
 import type { Report } from './model.ts'
+import { baselineReasons, staleEntries } from './tallies.ts'
 
-/** junit.xml: one testsuite per module, one testcase per endpoint × check. */
+interface Case {
+  name: string
+  time: number
+  /** Absent: passed. */
+  outcome?: { kind: 'failure' | 'skipped' | 'error'; message: string; type?: string; text?: string }
+}
+
+/**
+ * junit.xml: one testsuite per module, one testcase per endpoint × check, so a CI's test view agrees with
+ * the run's exit status:
+ * - a failure the baseline lists is `<skipped>` with "baselined: <reason>", not `<failure>` — every JUnit
+ *   consumer (GitHub test reporters, GitLab, Jenkins, Azure) shows a skip as such and none fails a build on
+ *   it, while a property on a failed testcase is shown by few and the test view would stay red;
+ * - the run itself is a testsuite `run`: each run error (a run that could not be made included) is an
+ *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed).
+ */
 export function junitXml(report: Report): string {
-  const byModule = new Map<string, Report['results']>()
-  for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), r])
-  const suites = [...byModule].map(([module, results]) => {
-    const cases = results.map((r) => {
-      const head = `    <testcase classname="${escAttr(`shop-conformance.${module}`)}" name="${escAttr(r.id)}" time="${(r.durationMs / 1000).toFixed(3)}"`
-      if (r.status === 'passed') return `${head}/>`
-      if (r.status === 'skipped') return `${head}>\n      <skipped message="${escAttr(r.message)}"/>\n    </testcase>`
-      return `${head}>\n      <failure message="${escAttr(r.message)}" type="${escAttr(r.check)}">${esc(`${r.message}\nSpec: ${r.spec.join('; ')}`)}</failure>\n    </testcase>`
-    })
-    const count = (s: string) => results.filter((r) => r.status === s).length
-    const time = results.reduce((t, r) => t + r.durationMs, 0) / 1000
-    return `  <testsuite name="${escAttr(module)}" tests="${results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${time.toFixed(3)}">\n${cases.join('\n')}\n  </testsuite>`
-  })
-  const s = report.summary
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="shop-conformance" tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`
+  const reasons = baselineReasons(report)
+  const byModule = new Map<string, Case[]>()
+  for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id))])
+  const run: Case[] = [
+    ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
+    ...staleEntries(report).map((e) => ({
+      name: `baseline › stale entry ${e.id}`,
+      time: 0,
+      outcome: report.baseline!.allowStale
+        ? { kind: 'skipped' as const, message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}` }
+        : { kind: 'failure' as const, message: `stale baseline entry: the check now passes; remove the entry or pass --allow-stale (${e.reason})`, type: 'stale-baseline' },
+    })),
+  ]
+  if (run.length > 0) byModule.set('run', run)
+  const all = [...byModule.values()].flat()
+  const suites = [...byModule].map(([module, cases]) => `  <testsuite ${counts(module, cases)}>\n${cases.map((c) => testcase(module, c)).join('\n')}\n  </testsuite>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${counts('shop-conformance', all, report.durationMs / 1000)}>\n${suites.join('\n')}${suites.length > 0 ? '\n' : ''}</testsuites>\n`
+}
+
+function resultCase(r: Result, baselined: string | undefined): Case {
+  const time = r.durationMs / 1000
+  if (r.status === 'passed') return { name: r.id, time }
+  if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.message } }
+  if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
+  return { name: r.id, time, outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` } }
+}
+
+function counts(name: string, cases: readonly Case[], time = cases.reduce((t, c) => t + c.time, 0)): string {
+  const n = (kind: string) => cases.filter((c) => c.outcome?.kind === kind).length
+  return `name="${escAttr(name)}" tests="${cases.length}" failures="${n('failure')}" errors="${n('error')}" skipped="${n('skipped')}" time="${time.toFixed(3)}"`
+}
+
+function testcase(module: string, c: Case): string {
+  const head = `    <testcase classname="${escAttr(`shop-conformance.${module}`)}" name="${escAttr(c.name)}" time="${c.time.toFixed(3)}"`
+  const o = c.outcome
+  if (o === undefined) return `${head}/>`
+  const type = o.type !== undefined ? ` type="${escAttr(o.type)}"` : ''
+  const body = o.kind === 'skipped' ? `<skipped message="${escAttr(o.message)}"/>` : `<${o.kind} message="${escAttr(o.message)}"${type}>${esc(o.text ?? o.message)}</${o.kind}>`
+  return `${head}>\n      ${body}\n    </testcase>`
 }
 
 function esc(text: string): string {

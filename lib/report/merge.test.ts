@@ -8,6 +8,7 @@ import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
+import { completeReport, type Judging, type ReportDraft } from './complete.ts'
 import { mergeReports } from './merge.ts'
 import { summarise, type Report } from './model.ts'
 import { REPORT_FILES } from './write.ts'
@@ -36,27 +37,34 @@ beforeAll(async () => {
   }
 }, 120_000)
 
-/** The report one shard would have written: its modules' results, its own summary and share of the time. */
-function shard(modules: string[], part: 0 | 1): Report {
+/** The report shard `part + 1` of 2 would have written: its modules' results, its own summary and share of the time. */
+function shard(modules: string[], part: 0 | 1, patch: Partial<ReportDraft> = {}, baseline?: Judging['baseline']): Report {
   const results = whole.results.filter((r) => modules.includes(r.module))
   const start = Date.parse(whole.startedAt)
   const mid = start + Math.floor(whole.durationMs / 2)
   const [s, f] = part === 0 ? [start, mid] : [mid - 100, Date.parse(whole.finishedAt)]
-  return {
-    ...whole,
-    run: { ...whole.run, id: `${whole.run.id}-${part}`, modules },
-    startedAt: new Date(s).toISOString(),
-    finishedAt: new Date(f).toISOString(),
-    durationMs: f - s,
-    summary: summarise(results, new Set(CATALOG.map(rowId))),
-    created: part === 0 ? whole.created.slice(0, 2) : whole.created.slice(2),
-    runErrors: part === 0 ? [] : ['shard 2 had a hiccup'],
-    results,
-  }
+  const { certification: _c, exit: _e, baseline: _b, ...draft } = whole
+  return completeReport(
+    {
+      ...draft,
+      run: { ...whole.run, id: `${whole.run.id}-${part}`, shard: `${part + 1}/2` },
+      startedAt: new Date(s).toISOString(),
+      finishedAt: new Date(f).toISOString(),
+      durationMs: f - s,
+      summary: summarise(results, new Set(CATALOG.map(rowId))),
+      created: part === 0 ? whole.created.slice(0, 2) : whole.created.slice(2),
+      runErrors: part === 0 ? [] : ['shard 2 had a hiccup'],
+      results,
+      ...patch,
+    },
+    { made: true, modulesRun: modules, limits: [`shard ${part + 1}/2`], ...(baseline !== undefined ? { baseline } : {}) },
+  )
 }
 
+const merge = (reports: Report[], names?: string[]) => mergeReports(reports, names).report
+
 describe('mergeReports', () => {
-  it('merging the halves of a report split by module gives the whole report\'s totals and results', () => {
+  it('merging the shards of a run gives the whole run\'s totals, results and certification, judged anew', () => {
     expect(whole.summary.failed).toBe(1)
     expect(whole.summary.notApplicable).toBeGreaterThan(0)
     expect(whole.results.some((r) => r.check === 'workflow')).toBe(true)
@@ -64,11 +72,13 @@ describe('mergeReports', () => {
     const b = shard(['analytics-async-backend', 'directory'], 1)
     expect(a.results.length).toBeGreaterThan(0)
     expect(b.results.length).toBeGreaterThan(0)
+    expect(a.certification.scope.limitedBy).toContain('shard 1/2')
     for (const [x, y] of [
       [a, b],
       [b, a],
     ] as const) {
-      const merged = mergeReports([x, y])
+      const { report: merged, missing } = mergeReports([x, y])
+      expect(missing).toEqual([])
       expect(merged.summary).toEqual(whole.summary)
       expect(merged.results).toEqual(whole.results)
       expect(merged.startedAt).toBe(whole.startedAt)
@@ -76,48 +86,96 @@ describe('mergeReports', () => {
       expect(merged.durationMs).toBe(whole.durationMs)
       expect(merged.runErrors).toEqual(['shard 2 had a hiccup'])
       expect(merged.created).toHaveLength(whole.created.length)
-      expect(merged.run.modules.sort()).toEqual([...MODULES].sort())
+      expect(merged.run.modules).toEqual(whole.run.modules)
       expect(merged.target).toEqual(whole.target)
       expect(merged.calibration).toEqual(whole.calibration)
+      // Judged anew from the merged results: the whole run's statement (and its run error on top).
+      expect(merged.certification).toEqual({ ...whole.certification, verdict: 'does not conform' })
+      expect(merged.exit).toEqual({ status: 1, reason: '1 check failed, 1 run error' })
     }
-    expect(mergeReports([a, b]).run.id).toBe(`${whole.run.id}-0+${whole.run.id}-1`)
-    expect(mergeReports([a, b]).created).toEqual(whole.created)
+    expect(merge([a, b]).run.shards).toEqual([
+      { shard: '1/2', id: `${whole.run.id}-0` },
+      { shard: '2/2', id: `${whole.run.id}-1` },
+    ])
+    expect(merge([a, b]).run.id).toMatch(/^split-[0-9a-f]{12}$/)
+    expect(merge([a, b]).created).toEqual(whole.created)
   })
 
-  it('adds up the clean-up, and is partial or writing when any shard was', () => {
-    const leftover = (id: string) => ({ kind: 'product', id, label: `product ${id}`, reason: 'DELETE answered 500' })
-    const a: Report = { ...shard(['eav'], 0), cleanup: { removed: 2, leftovers: [leftover('a')] }, run: { ...shard(['eav'], 0).run, readOnly: true } }
-    const b: Report = { ...shard(['directory'], 1), cleanup: { removed: 3, leftovers: [leftover('b')] }, run: { ...shard(['directory'], 1).run, readOnly: false }, partial: { reason: 'SIGINT' } }
-    const merged = mergeReports([a, b])
-    expect(merged.cleanup).toEqual({ removed: 5, leftovers: [leftover('a'), leftover('b')] })
-    expect(merged.partial).toEqual({ reason: 'SIGINT' })
-    expect(merged.run.readOnly).toBe(false)
-    expect(mergeReports([a, { ...a, run: { ...a.run, id: 'x' } }]).run.readOnly).toBe(true)
-    expect(mergeReports([a]).partial).toBeUndefined()
+  it('names the missing shards, and then the merged statement is partial', () => {
+    const a = shard(['eav'], 0)
+    const { report, missing } = mergeReports([a])
+    expect(missing).toEqual(['2/2'])
+    expect(report.certification.verdict).toBe('partial')
+    expect(report.certification.scope.limitedBy).toContain('shard 2/2 missing')
+    expect(report.certification.scope.text).toMatch(/^partial: \d+ of \d+ checks selected \(.*shard 2\/2 missing\)$/)
+    expect(report.certification.modules.map((m) => m.module)).toEqual(['eav'])
   })
 
-  it('accepts a result present twice with the same status, and refuses one judged differently', () => {
-    const a = shard(['eav', 'directory'], 0)
-    const b = shard(['directory', 'analytics-async-backend'], 1)
-    expect(mergeReports([a, b]).results).toEqual(whole.results)
-    const dup = b.results.find((r) => r.module === 'directory')!
-    const flipped = { ...b, results: b.results.map((r) => (r.id === dup.id ? { ...r, status: 'failed' as const } : r)) }
-    expect(() => mergeReports([a, flipped], ['a.json', 'b.json'])).toThrow(new ConfigError(`report merge: "${dup.id}" is ${dup.status} in a.json and failed in b.json`))
+  it('takes the same shard twice only when the two are identical', () => {
+    const a = shard(['eav'], 0)
+    const b = shard(['analytics-async-backend', 'directory'], 1)
+    const twice = mergeReports([a, b, JSON.parse(JSON.stringify(a)) as Report], ['a.json', 'b.json', 'a-again.json'])
+    expect(twice.duplicates).toEqual(['a-again.json'])
+    expect(twice.report.summary).toEqual(whole.summary)
+    const rerun = { ...a, run: { ...a.run, id: 'another-run' } }
+    expect(() => mergeReports([a, rerun], ['a.json', 'rerun.json'])).toThrow(new ConfigError(`report merge: a.json and rerun.json are both shard 1/2 but differ (runs ${a.run.id} and another-run): give each shard once`))
   })
 
-  it('refuses reports of different targets or spec versions, in one line', () => {
+  it('refuses reports of different runs, settings or targets, naming the first difference', () => {
     const a = shard(['eav'], 0)
     const b = shard(['directory'], 1)
-    expect(() => mergeReports([a, { ...b, spec: { version: '2.4.8' } }], ['a.json', 'b.json'])).toThrow(new ConfigError('report merge: b.json is of spec version 2.4.8, a.json of 2.4.9; only shards of one run can be merged'))
-    expect(() => mergeReports([a, { ...b, target: { ...b.target, baseUrl: 'http://other.test' } }], ['a.json', 'b.json'])).toThrow(/^report merge: b\.json is of target http:\/\/other\.test, store default, second store all, a\.json of http:\/\/127\.0\.0\.1:\d+, store default/)
-    expect(() => mergeReports([a, { ...b, target: { ...b.target, storeCode: 'fr' } }])).toThrow(/^report merge: report 2 is of target .* store fr,/)
+    const refusal = (other: Report) => {
+      try {
+        mergeReports([a, other], ['a.json', 'b.json'])
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError)
+        return (err as Error).message
+      }
+      return 'merged'
+    }
+    expect(refusal({ ...b, spec: { version: '2.4.8' } })).toBe('report merge: b.json is of spec version 2.4.8, a.json of 2.4.9; only shards of one run can be merged')
+    expect(refusal({ ...b, target: { ...b.target, baseUrl: 'http://other.test' } })).toMatch(/^report merge: b\.json is of target http:\/\/other\.test, store default, second store all, a\.json of http:\/\/127\.0\.0\.1:\d+, store default/)
+    expect(refusal({ ...b, target: { ...b.target, storeCode: 'fr' } })).toMatch(/^report merge: b\.json is of target .* store fr,/)
+    expect(refusal({ ...b, run: { ...b.run, seed: b.run.seed + 1 } })).toBe(`report merge: b.json is of seed ${b.run.seed + 1}, a.json of ${a.run.seed}; only shards of one run can be merged`)
+    expect(refusal({ ...b, run: { ...b.run, checks: ['access'] } })).toBe('report merge: b.json is of --check access, a.json of (all); only shards of one run can be merged')
+    expect(refusal({ ...b, run: { ...b.run, readOnly: true } })).toBe('report merge: b.json is of read-only true, a.json of false; only shards of one run can be merged')
+    // An unrelated slice (not a shard: 1/1) of the same target and settings.
+    const { shard: _s, ...unsharded } = b.run
+    expect(refusal({ ...b, run: unsharded })).toBe('report merge: b.json is shard 1/1, a.json shard 1/2: shards of one run are split the same way')
     expect(() => mergeReports([])).toThrow(new ConfigError('report merge: no reports given'))
     // Shards against the bundled reference target each had their own port: still one target.
     const bundled = (r: Report, port: number): Report => ({ ...r, target: { ...r.target, baseUrl: `http://127.0.0.1:${port}`, bundledReferenceTarget: true } })
-    expect(mergeReports([bundled(a, 1001), bundled(b, 1002)]).summary.total).toBe(a.results.length + b.results.length)
+    expect(merge([bundled(a, 1001), bundled(b, 1002)]).summary.total).toBe(a.results.length + b.results.length)
   })
 
-  it('`report merge --out DIR` writes the merged report in every format', async () => {
+  it('recomputes the baseline\'s state from the merged results', () => {
+    const failure = whole.results.find((r) => r.status === 'failed')!
+    const passing = whole.results.find((r) => r.status === 'passed' && r.module === 'eav')!
+    const baseline = { file: 'known.json', baseline: { version: 1 as const, entries: [{ id: failure.id, reason: 'SHOP-1' }, { id: passing.id, reason: 'SHOP-2' }] }, allowStale: false }
+    const a = shard(['eav'], 0, {}, baseline)
+    const b = shard(['analytics-async-backend', 'directory'], 1, { runErrors: [] }, baseline)
+    // Each shard saw one entry as "not in this run".
+    expect(a.baseline!.notInThisRun).toEqual([failure.id])
+    expect(b.baseline!.notInThisRun).toEqual([passing.id])
+    const merged = merge([a, b])
+    expect(merged.baseline).toMatchObject({ file: 'known.json', newFailures: [], baselinedFailures: [failure.id], stale: [passing.id], notInThisRun: [] })
+    expect(merged.certification.baselined).toBe(1)
+    expect(merged.exit.status).toBe(1)
+    expect(() => mergeReports([a, shard(['directory'], 1)], ['a.json', 'b.json'])).toThrow(/^report merge: b\.json is of baseline none, a\.json of known\.json/)
+  })
+
+  it('adds up the clean-up, and is partial when any shard was cut short', () => {
+    const leftover = (id: string) => ({ kind: 'product', id, label: `product ${id}`, reason: 'DELETE answered 500' })
+    const a = shard(['eav'], 0, { cleanup: { removed: 2, leftovers: [leftover('a')] } })
+    const b = shard(['directory'], 1, { cleanup: { removed: 3, leftovers: [leftover('b')] }, partial: { reason: 'SIGINT' } })
+    const merged = merge([a, b])
+    expect(merged.cleanup).toEqual({ removed: 5, leftovers: [leftover('a'), leftover('b')] })
+    expect(merged.partial).toEqual({ reason: 'SIGINT' })
+    expect(merged.exit.status).toBe(130)
+    expect(merge([a]).partial).toBeUndefined()
+  })
+
+  it('`report merge --out DIR` writes the merged report in every format, and says which shards are missing', async () => {
     const paths = [shard(['eav'], 0), shard(['analytics-async-backend', 'directory'], 1)].map((r, i) => {
       const path = join(dir, `shard-${i}.json`)
       writeFileSync(path, JSON.stringify(r, null, 2))
@@ -125,14 +183,21 @@ describe('mergeReports', () => {
     })
     const out = join(dir, 'merged')
     let printed = ''
-    const status = await reportCommand(['merge', '--out', out, ...paths], { out: (t) => (printed += t), err: () => {} })
+    let warned = ''
+    const status = await reportCommand(['merge', '--out', out, ...paths], { out: (t) => (printed += t), err: (t) => (warned += t) })
     expect(status).toBe(0)
-    expect(printed).toBe(`merged 2 reports into ${out}/report.json: ${whole.summary.total} checks, ${whole.summary.passed} passed, 1 failed, ${whole.summary.skipped} skipped\n`)
+    expect(warned).toBe('')
+    expect(printed).toBe(`merged 2 reports into ${out}/report.json: ${whole.summary.total} checks, ${whole.summary.passed} passed, 1 failed, ${whole.summary.skipped} skipped; does not conform (${whole.certification.scope.text})\n`)
     expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort())
     const merged = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report
     expect(merged.summary).toEqual(whole.summary)
     expect(merged.results).toEqual(whole.results)
+    expect(merged.certification.verdict).toBe('does not conform')
     expect(JSON.parse(readFileSync(join(out, 'report.sarif'), 'utf8')).runs[0].results).toHaveLength(1)
+    const half = join(dir, 'half')
+    await reportCommand(['merge', '--out', half, paths[0]!], { out: () => {}, err: (t) => (warned += t) })
+    expect(warned).toBe('report merge: shard 2/2 missing: the merged report is partial\n')
+    expect(readFileSync(join(half, 'summary.md'), 'utf8')).toMatch(/shard 2\/2 missing/)
     await expect(reportCommand(['merge', '--out', out], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)'))
     await expect(reportCommand(['merge', paths[0]!], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report merge: --out DIR is required'))
     await expect(reportCommand(['split'], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report: unknown subcommand "split" (known: merge)'))

@@ -1,68 +1,90 @@
+import { createHash } from 'node:crypto'
 import { CHECK_KINDS } from '../checks/index.ts'
 import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
+import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
+import { canonicalJson, reportDigest } from './sign.ts'
 
 /**
- * One report from the reports of a sharded run (`--shard i/n`: each shard ran disjoint suite files against
- * the same target). Results are united and put in report order, the summary is recomputed, the time span is
- * the shards' wall time. Reports of different targets, spec or suite versions are refused; so is a result
- * two reports judged differently. `names` label the inputs in error messages (default: `report 1`, …).
+ * One report from the shards of a split run (`--shard i/n`: each shard ran its share of the suite files
+ * against the same target, with the same settings and seed).
+ *
+ * What makes reports shards of one run is what `splitIdentity` lists — versions, target, seed and every
+ * recorded setting, the baseline included — and the same shard count: anything else is refused, naming the
+ * first difference. The same shard given twice is taken once when the two are identical (the same file
+ * twice) and refused when they differ (two runs of that shard). Shards not given are named; the merged
+ * scope then says they are missing, so the verdict is partial. The certification, the baseline's state and
+ * the exit are judged anew from the merged results (complete.ts), never copied from a shard.
  */
-export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): Report {
+export interface Merged {
+  report: Report
+  /** `i/n` of every shard of the split run that was not given. */
+  missing: string[]
+  /** Names of inputs dropped as identical copies of another. */
+  duplicates: string[]
+}
+
+export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): Merged {
   const first = reports[0]
   if (first === undefined) throw new ConfigError('report merge: no reports given')
   const name = (i: number) => names[i] ?? `report ${i + 1}`
+  const shardOf = (r: Report) => parseShard(r.run.shard ?? '1/1')
+  const count = shardOf(first).count
+  const identity = splitIdentity(first)
   reports.forEach((r, i) => {
     if (i === 0) return
-    const differs = (what: string, x: string, y: string) => {
-      if (x !== y) throw new ConfigError(`report merge: ${name(i)} is of ${what} ${y}, ${name(0)} of ${x}; only shards of one run can be merged`)
-    }
-    differs('spec version', first.spec.version, r.spec.version)
-    differs('suite version', first.suite.version, r.suite.version)
-    differs('target', targetKey(first), targetKey(r))
+    if (shardOf(r).count !== count) throw new ConfigError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
+    splitIdentity(r).forEach(([what, value], k) => {
+      const expected = identity[k]![1]
+      if (value !== expected) throw new ConfigError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${expected}; only shards of one run can be merged`)
+    })
   })
+
+  // One report per shard: an identical copy is dropped, a different report of the same shard refused.
+  const byShard = new Map<number, { report: Report; at: number; digest: string }>()
+  const duplicates: string[] = []
+  reports.forEach((r, i) => {
+    const index = shardOf(r).index
+    const digest = reportDigest(r)
+    const seen = byShard.get(index)
+    if (seen === undefined) byShard.set(index, { report: r, at: i, digest })
+    else if (seen.digest === digest) duplicates.push(name(i))
+    else throw new ConfigError(`report merge: ${name(seen.at)} and ${name(i)} are both shard ${index}/${count} but differ (runs ${seen.report.run.id} and ${r.run.id}): give each shard once`)
+  })
+  const shards = [...byShard.entries()].sort(([a], [b]) => a - b).map(([, s]) => s)
+  const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !byShard.has(k)).map((k) => `${k}/${count}`)
 
   const byId = new Map<string, { result: Result; from: number }>()
-  reports.forEach((r, i) => {
-    for (const result of r.results) {
+  for (const { report, at } of shards) {
+    for (const result of report.results) {
       const seen = byId.get(result.id)
-      if (seen === undefined) byId.set(result.id, { result, from: i })
+      if (seen === undefined) byId.set(result.id, { result, from: at })
       else if (seen.result.status !== result.status) {
-        throw new ConfigError(`report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(i)}`)
+        throw new ConfigError(`report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(at)}`)
       }
     }
-  })
+  }
   const results = [...byId.values()].map((x) => x.result)
-
-  const startedAt = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))))
-  const finishedAt = new Date(Math.max(...reports.map((r) => Date.parse(r.finishedAt))))
-  const all = <T>(pick: (r: Report) => T[]): T[] => reports.flatMap(pick)
+  const given = shards.map((s) => s.report)
+  const startedAt = new Date(Math.min(...given.map((r) => Date.parse(r.startedAt))))
+  const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
+  const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  // An empty selection means "all"; a shard that ran all of them makes the merged selection all too.
-  const selection = (pick: (r: Report) => string[]) => (reports.some((r) => pick(r).length === 0) ? [] : unique(all(pick)))
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const merged: Report = {
+  const { shard: _shard, ...run } = first.run
+  const cutShort = given.find((r) => r.partial !== undefined)?.partial
+  const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
     target: first.target,
-    run: {
-      id: unique(reports.map((r) => r.run.id)).join('+'),
-      seed: first.run.seed,
-      // Read-only only when every shard was.
-      readOnly: reports.every((r) => r.run.readOnly === true),
-      concurrency: Math.max(...reports.map((r) => r.run.concurrency)),
-      timeoutMs: Math.max(...reports.map((r) => r.run.timeoutMs)),
-      modules: selection((r) => r.run.modules),
-      checks: selection((r) => r.run.checks),
-      pathAliases: unique(all((r) => r.run.pathAliases)),
-    },
+    run: { ...run, id: splitIdOf(first), splitId: splitIdOf(first), shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })) },
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // One shard cut short makes the whole partial.
-    ...(reports.some((r) => r.partial !== undefined) ? { partial: reports.find((r) => r.partial !== undefined)!.partial! } : {}),
+    ...(cutShort !== undefined ? { partial: cutShort } : {}),
     summary: summarise(results, new Set(rowOrder.keys())),
     calibration: {
       noRoute: unique(all((r) => r.calibration.noRoute)),
@@ -70,17 +92,63 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     },
     created: all((r) => r.created),
     cleanup: {
-      removed: reports.reduce((n, r) => n + (r.cleanup?.removed ?? 0), 0),
+      removed: given.reduce((n, r) => n + (r.cleanup?.removed ?? 0), 0),
       leftovers: all((r) => r.cleanup?.leftovers ?? []),
     },
     runErrors: all((r) => r.runErrors),
+    ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
-  return merged
+  const baseline = first.baseline
+  const report = completeReport(draft, {
+    // Made when any shard was: a shard that could not be made shows as its run errors.
+    made: given.some((r) => r.exit?.status !== 2),
+    modulesRun: unique(all((r) => r.certification?.scope.modules ?? r.results.map((x) => x.module))),
+    limits: missing.map((m) => `shard ${m} missing`),
+    ...(baseline !== undefined ? { baseline: { file: baseline.file, baseline: { version: 1, entries: baseline.entries }, allowStale: baseline.allowStale } } : {}),
+  })
+  return { report, missing, duplicates }
+}
+
+/**
+ * What identifies one run across its shards, as `[what, value]` pairs in a fixed order: the suite and spec
+ * versions, the target, the seed and every recorded setting (the baseline too). Shards are separate
+ * processes with run ids of their own; these are what they share (`--shard` requires `--seed` for that).
+ */
+export function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'baseline'>): [string, string][] {
+  const run = r.run
+  const list = (xs: readonly string[]) => (xs.length === 0 ? '(all)' : xs.join(','))
+  return [
+    ['spec version', r.spec.version],
+    ['suite version', r.suite.version],
+    ['target', targetKey(r.target)],
+    ['seed', String(run.seed)],
+    ['--module', list(run.modules)],
+    ['--check', list(run.checks)],
+    ['read-only', String(run.readOnly)],
+    ['--path-alias', list(run.pathAliases.map((a) => `${a.from}=${a.to}`))],
+    ['--timeout-ms', String(run.timeoutMs)],
+    ['--concurrency', String(run.concurrency)],
+    ['TLS verification', r.target.tlsVerification ?? 'on'],
+    ['baseline', r.baseline === undefined ? 'none' : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`],
+  ]
+}
+
+/** The id every shard of one split run shares: a digest of its identity and shard count. */
+export function splitIdOf(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'baseline'>): string {
+  return `split-${digestOf([...splitIdentity(r), ['shards', String(parseShard(r.run.shard ?? '1/1').count)]])}`
+}
+
+function digestOf(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 12)
+}
+
+function parseShard(text: string): { index: number; count: number } {
+  const [index, count] = text.split('/').map(Number)
+  return { index: index ?? 1, count: count ?? 1 }
 }
 
 /** The bundled reference target listens on a new port each run: shards against it are one target. */
-function targetKey(r: Report): string {
-  const t = r.target
+function targetKey(t: Report['target']): string {
   return `${t.bundledReferenceTarget ? '(bundled reference target)' : t.baseUrl}, store ${t.storeCode}, second store ${t.secondStoreCode}`
 }

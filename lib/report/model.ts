@@ -1,5 +1,7 @@
 import type { Result } from '../run/result.ts'
-import type { Conformance, ModuleStatement } from './certify.ts'
+import type { BaselineEntry } from './baseline.ts'
+import type { Certification } from './certify.ts'
+import type { Exit } from './outcome.ts'
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
@@ -24,6 +26,13 @@ export interface Report {
     checks: string[]
     /** `i/n` when this run is one shard of a split run (`report merge` joins them). */
     shard?: string
+    /**
+     * A shard's split run: the same in every shard of one run (derived from the suite and spec versions, the
+     * target, the seed and the settings), so `report merge` can tell shards of one run from anything else.
+     */
+    splitId?: string
+    /** A merged report: the shards it joins (`i/n` and each shard's run id). */
+    shards?: { shard: string; id: string }[]
     pathAliases: { from: string; to: string }[]
   }
   startedAt: string
@@ -42,12 +51,23 @@ export interface Report {
   runErrors: string[]
   /** What happened along the way that is neither a result nor an error (a token renewed mid-run). */
   notes?: string[]
-  /** The statement a vendor hands over: conformance of required checks, and a verdict per module. */
-  certification?: Conformance & { modules: ModuleStatement[] }
+  /** The statement a vendor hands over: its scope, conformance of required checks, and a verdict per module. */
+  certification: Certification
+  /** The run's exit status and why: what every human-readable format states. */
+  exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
   signature?: { digest: string }
-  /** What a `--baseline` file excused and what it no longer matches. */
-  baseline?: { file: string; newFailures: string[]; baselinedFailures: string[]; stale: string[]; unjudged: string[]; notInThisRun: string[] }
+  /** What a `--baseline` file excused and what it no longer matches; `entries` is the file's content. */
+  baseline?: {
+    file: string
+    allowStale: boolean
+    entries: BaselineEntry[]
+    newFailures: string[]
+    baselinedFailures: string[]
+    stale: string[]
+    unjudged: string[]
+    notInThisRun: string[]
+  }
   results: Result[]
 }
 

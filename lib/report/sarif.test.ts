@@ -134,13 +134,21 @@ describe('sarifLog', () => {
     expect(cut.properties.partial).toEqual({ reason: 'SIGINT' })
   })
 
-  it('marks baselined failures as suppressed with the reason, the others as new', () => {
-    const withBaseline = sarifLog(r, { baseline: { version: 1, entries: [{ id: results[1]!.id, reason: 'ticket SHOP-1' }] } })
+  it('marks the failures the report\'s baseline excuses as suppressed notes with the reason, the others as new errors', () => {
+    const passing = results.find((x) => x.status === 'passed')!
+    const baseline = { version: 1 as const, entries: [{ id: results[1]!.id, reason: 'ticket SHOP-1' }, { id: passing.id, reason: 'fixed since' }] }
+    const withBaseline = sarifLog(reportOf(results, {}, { made: true, baseline: { file: 'known.json', baseline, allowStale: false } }))
     const [first, second] = withBaseline.runs[0]!.results
-    expect(first).toMatchObject({ baselineState: 'unchanged', suppressions: [{ kind: 'external', status: 'accepted', justification: 'ticket SHOP-1' }] })
-    expect(second).toMatchObject({ baselineState: 'new' })
+    expect(first).toMatchObject({ level: 'note', baselineState: 'unchanged', suppressions: [{ kind: 'external', status: 'accepted', justification: 'ticket SHOP-1' }] })
+    expect(second).toMatchObject({ level: 'error', baselineState: 'new' })
     expect(second!.suppressions).toBeUndefined()
     expect(sarifProblems(withBaseline)).toEqual([])
+    // The stale entry, and why the run exits as it does.
+    const invocation = withBaseline.runs[0]!.invocations[0]!
+    expect(invocation.toolExecutionNotifications).toEqual([{ level: 'error', message: { text: `stale baseline entry ${passing.id}: the check now passes; remove the entry or pass --allow-stale (fixed since)` } }])
+    expect(invocation).toMatchObject({ exitCode: 1, exitCodeDescription: '3 new failures (not in the baseline), 1 stale baseline entry (now passing: remove it or pass --allow-stale)' })
+    // Without a baseline no result claims a baseline state.
+    expect(run.results.every((x) => x.baselineState === undefined && x.level === 'error')).toBe(true)
   })
 
   it('gives a rule to a check kind this suite version does not know', () => {

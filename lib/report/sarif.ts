@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { CHECKS } from '../checks/index.ts'
 import type { Result } from '../run/result.ts'
 import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
-import type { Baseline } from './baseline.ts'
 import type { Report } from './model.ts'
+import { baselineReasons, staleEntries } from './tallies.ts'
 
 /**
  * report.sarif: the failures as SARIF 2.1.0 static-analysis results, for code-scanning dashboards. One run;
@@ -38,7 +38,8 @@ export interface SarifRule {
 export interface SarifResult {
   ruleId: string
   ruleIndex: number
-  level: 'error'
+  /** `note` for a failure the baseline excuses: code scanning gates on `error` by default. */
+  level: 'error' | 'note'
   message: SarifMessage
   locations: {
     logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[]
@@ -60,7 +61,10 @@ export interface SarifLog {
       executionSuccessful: boolean
       startTimeUtc: string
       endTimeUtc: string
-      toolExecutionNotifications: { level: 'error'; message: SarifMessage }[]
+      /** The run's exit status and why (report.exit). */
+      exitCode: number
+      exitCodeDescription: string
+      toolExecutionNotifications: { level: 'error' | 'warning'; message: SarifMessage }[]
     }[]
     results: SarifResult[]
     properties: {
@@ -69,6 +73,8 @@ export interface SarifLog {
       runId: string
       summary: Report['summary']
       partial?: Report['partial']
+      certification: { verdict: string; percent: number; scope: string }
+      baseline?: { file: string; stale: string[] }
     }
   }[]
 }
@@ -80,17 +86,25 @@ const WORKFLOW_RULE = {
 }
 
 /**
- * The SARIF log of a report. With a baseline, failures it lists are marked `baselineState: "unchanged"` and
- * carry an accepted external suppression whose justification is the entry's reason; the others are "new".
+ * The SARIF log of a report. With a baseline (report.baseline), failures it lists are marked
+ * `baselineState: "unchanged"`, carry an accepted external suppression whose justification is the entry's
+ * reason, and have level `note`, so code scanning is not red where the gate is green; the others are "new".
+ * Stale entries, run errors and a cut-short run are tool execution notifications, and the invocation carries
+ * the run's exit status and reason.
  */
-export function sarifLog(report: Report, options: { baseline?: Baseline } = {}): SarifLog {
+export function sarifLog(report: Report): SarifLog {
   const failures = report.results.filter((r) => r.status === 'failed')
   const rules: SarifRule[] = [...CHECKS, WORKFLOW_RULE].map((c) => rule(c.name, c.description, c.spec))
   // A report from another suite version may name a check kind this one does not know: it still gets a rule.
   for (const kind of new Set(failures.map((r) => r.check))) {
     if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))
   }
-  const reasons = new Map((options.baseline?.entries ?? []).map((e) => [e.id, e.reason]))
+  const reasons = baselineReasons(report)
+  const baselined = report.baseline !== undefined
+  const stale = staleEntries(report).map((e) => ({
+    level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
+    message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : '; remove the entry or pass --allow-stale'} (${e.reason})` },
+  }))
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -104,14 +118,24 @@ export function sarifLog(report: Report, options: { baseline?: Baseline } = {}):
             executionSuccessful: report.runErrors.length === 0 && report.partial === undefined,
             startTimeUtc: report.startedAt,
             endTimeUtc: report.finishedAt,
+            exitCode: report.exit.status,
+            exitCodeDescription: report.exit.reason,
             toolExecutionNotifications: [
-              ...(report.partial !== undefined ? [`run cut short (${report.partial.reason}): the results cover only what ran`] : []),
-              ...report.runErrors,
-            ].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...[...(report.partial !== undefined ? [`run cut short (${report.partial.reason}): the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...stale,
+            ],
           },
         ],
-        results: failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), options.baseline === undefined ? undefined : reasons.get(r.id) ?? null)),
-        properties: { target: report.target, specVersion: report.spec.version, runId: report.run.id, summary: report.summary, ...(report.partial !== undefined ? { partial: report.partial } : {}) },
+        results: failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), baselined ? (reasons.get(r.id) ?? null) : undefined)),
+        properties: {
+          target: report.target,
+          specVersion: report.spec.version,
+          runId: report.run.id,
+          summary: report.summary,
+          ...(report.partial !== undefined ? { partial: report.partial } : {}),
+          certification: { verdict: report.certification.verdict, percent: report.certification.percent, scope: report.certification.scope.text },
+          ...(report.baseline !== undefined ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } } : {}),
+        },
       },
     ],
   }
@@ -135,7 +159,7 @@ function sarifResult(r: Result, ruleIndex: number, reason: string | null | undef
   return {
     ruleId: r.check,
     ruleIndex,
-    level: 'error',
+    level: typeof reason === 'string' ? 'note' : 'error',
     message: { text: r.spec.length > 0 ? `${r.message} (spec: ${r.spec.join('; ')})` : r.message },
     locations: [
       {

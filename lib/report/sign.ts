@@ -19,6 +19,11 @@ export interface SignatureFile {
   /** SPKI PEM of the signing key. Informational: verification uses the key the verifier trusts. */
   publicKey: string
   signedAt: string
+  /**
+   * What the signed report states (verdict and scope, e.g. "partial · partial: 35 of 927 checks selected"),
+   * for a reader of the .sig; informational: the signature covers the report, which says the same.
+   */
+  statement?: string
 }
 
 export function canonicalJson(value: unknown): string {
@@ -73,9 +78,10 @@ export function ed25519PublicKey(pem: string, name: string): KeyObject {
   return key
 }
 
-export function signReport(report: Report | Record<string, unknown>, privateKey: KeyObject, now: Date = new Date()): SignatureFile {
+export function signReport(report: Report | Record<string, unknown>, privateKey: KeyObject, now: Date = new Date(), statement?: string): SignatureFile {
   const canonical = Buffer.from(canonicalJson(report), 'utf8')
   return {
+    ...(statement !== undefined ? { statement } : {}),
     algorithm: 'Ed25519',
     digest: createHash('sha256').update(canonical).digest('hex'),
     signature: sign(null, canonical, privateKey).toString('base64'),
@@ -97,6 +103,7 @@ export function parseSignatureFile(data: unknown, name: string): SignatureFile {
     signature: o.signature,
     publicKey: typeof o.publicKey === 'string' ? o.publicKey : '',
     signedAt: typeof o.signedAt === 'string' ? o.signedAt : '',
+    ...(typeof o.statement === 'string' ? { statement: o.statement } : {}),
   }
 }
 

@@ -4,25 +4,31 @@
  */
 import { CHECKS } from '../checks/index.ts'
 import type { Check, Status } from '../checks/types.ts'
+import { plannedChecks, WHOLE_SUITE, type PlannedCheck, type Selection } from '../run/plan.ts'
 import { toResult, type Result } from '../run/result.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
+import { completeReport, type Judging } from './complete.ts'
 import { summarise, type Report } from './model.ts'
 
-/** What a test sets of the sample report: any top-level key replaced, `target` and `run` merged one level deep. */
-export type ReportPatch = Partial<Omit<Report, 'target' | 'run' | 'results'>> & {
+/**
+ * What a test sets of the sample report: any top-level key replaced, `target` and `run` merged one level deep.
+ * `certification` and `exit` are judged from the rest (as a run does) unless given.
+ */
+export type ReportPatch = Partial<Omit<Report, 'target' | 'run' | 'results' | 'baseline'>> & {
   target?: Partial<Report['target']>
   run?: Partial<Report['run']>
 }
 
 /**
  * A complete report of `results`: a one-second run against `http://127.0.0.1:1`, nothing created, no run
- * errors, and the summary computed from the results over the catalog unless the patch gives one. Every call
+ * errors, and the summary computed from the results over the catalog unless the patch gives one; a baseline
+ * goes in `judging`, as a run hands it over. Every call
  * returns fresh objects, so a test may change what it gets.
  */
-export function reportOf(results: Result[], patch: ReportPatch = {}): Report {
-  const { target, run, summary, ...rest } = patch
-  return {
+export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Judging = { made: true }): Report {
+  const { target, run, summary, certification, exit, ...rest } = patch
+  const judged = completeReport({
     suite: { name: 'shop-conformance', version: '0.1.0' },
     spec: { version: '2.4.9' },
     target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false, ...target },
@@ -37,10 +43,23 @@ export function reportOf(results: Result[], patch: ReportPatch = {}): Report {
     runErrors: [],
     results,
     ...rest,
-  }
+  }, judging)
+  return { ...judged, ...(certification !== undefined ? { certification } : {}), ...(exit !== undefined ? { exit } : {}) }
 }
 
 /** The result of `check` (the first check, `route`, unless given) at `row`, with no exchanges, taking 1 ms unless given. */
 export function resultOf(row: EndpointRow, status: Status, message: string, options: { check?: Check; durationMs?: number } = {}): Result {
   return toResult(row, options.check ?? CHECKS[0]!, { status, message, exchanges: [] }, options.durationMs ?? 1)
+}
+
+/**
+ * A result for every check of the plan of `selection` (plan.ts), with the status `statusOf` gives (passed
+ * unless told): the results a run of that selection records, without exchanges.
+ */
+export function planResults(selection: Selection = WHOLE_SUITE, statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed'): Result[] {
+  return plannedChecks(selection).map((p, i) => {
+    const [method = '-', path = `(workflow)`] = p.endpoint?.split(' ') ?? []
+    const status = statusOf(p, i)
+    return { id: p.id, module: p.module, endpoint: { method, path }, check: p.check, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
+  })
 }

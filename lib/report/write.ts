@@ -7,7 +7,7 @@ import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
 import { sarifLog } from './sarif.ts'
 import { reportDigest } from './sign.ts'
-import { markdownSummary } from './text.ts'
+import { markdownSummary } from './summary-md.ts'
 
 export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md', 'badge.svg', 'report.sarif'] as const
 
@@ -19,15 +19,14 @@ export async function writeReports(dir: string, report: Report, secrets: Secrets
   // Redacted twice over (deep, then as text): the digest is of exactly what report.json will hold.
   const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
   clean.signature = { digest: reportDigest(clean) }
-  const baselined = new Set(clean.baseline?.baselinedFailures ?? [])
   await mkdir(dir, { recursive: true })
   const rendered: Record<(typeof REPORT_FILES)[number], string> = {
     'report.json': `${JSON.stringify(clean, null, 2)}\n`,
-    'report.html': reportHtml(clean, { baselined }),
+    'report.html': reportHtml(clean),
     'junit.xml': junitXml(clean),
     'summary.md': markdownSummary(clean),
     'report.sarif': `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
-    'badge.svg': badgeSvg(clean, { baselined }),
+    'badge.svg': badgeSvg(clean),
   }
   for (const [name, text] of Object.entries(rendered)) {
     const path = join(dir, name)

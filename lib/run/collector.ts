@@ -19,7 +19,11 @@ export class ResultCollector implements Reporter {
   readonly notes: string[] = []
   readonly #progress: Progress
   readonly #byModuleFile = new Map<string, Result[]>()
-  /** Set when the run is being stopped: tests that end without a verdict from then on were cut short, not crashed. */
+  /**
+   * Set when the run is being stopped: from then on a test's verdict may rest on a request the stop cut off,
+   * and one without a verdict was cut short, not crashed. Neither is a result: what was judged before the
+   * stop reaches the run through the worker's result stream (stream.ts).
+   */
   cancelled = false
 
   constructor(progress: Progress = {}) {
@@ -27,6 +31,7 @@ export class ResultCollector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    if (this.cancelled) return
     const meta = testCase.meta() as Record<string, unknown>
     const notes = meta[NOTES_META_KEY]
     if (Array.isArray(notes)) this.notes.push(...(notes as string[]))
@@ -34,7 +39,6 @@ export class ResultCollector implements Reporter {
     if (result === undefined) {
       const state = testCase.result()
       if (state.state === 'skipped' && state.note === undefined) return // filtered out, not a result
-      if (this.cancelled) return // cut short by an interrupt: not run, and the report says it is partial
       const error = state.errors?.[0]?.message ?? 'the check ended without a verdict'
       result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), error)
     }

@@ -6,6 +6,7 @@ import type { RunConfig } from '../target/config.ts'
 import { applyAliases } from '../target/aliases.ts'
 import { allowedInReadOnly, type Caller } from '../target/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
+import { plannedChecks } from './plan.ts'
 
 const PROBE_CHECKS = new Set(['route', 'store-code', 'access'])
 const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
@@ -20,7 +21,20 @@ export function dryRunPlan(config: RunConfig): string {
   const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
   const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
   const rows = CATALOG.filter((r) => config.modules.length === 0 || config.modules.includes(r.module))
-  const out: string[] = [`# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`, '', '# preflight']
+  const planned = plannedChecks({ modules: config.modules, checks: config.checks })
+  const suite = plannedChecks().length
+  const scope =
+    config.shard !== undefined
+      ? `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
+      : planned.length === suite
+        ? `the whole suite: ${suite} checks`
+        : `partial: ${planned.length} of ${suite} checks selected`
+  const out: string[] = [
+    `# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`,
+    `# ${scope}`,
+    '',
+    '# preflight',
+  ]
   out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`)
   if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
   if (config.customer !== undefined || !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
@@ -50,11 +64,11 @@ export function dryRunPlan(config: RunConfig): string {
   out.push('', `# probes (${probes.size} requests)`)
   for (const [request, checks] of probes) out.push(`${request}   # ${[...checks].join(', ')}`)
 
-  const deep = CHECKS.filter((c) => !PROBE_CHECKS.has(c.name) && selected(c.name))
-    .map((c) => [c.name, rows.filter((r) => c.appliesTo(r) === true)] as const)
+  const deep = CHECKS.filter((c) => !PROBE_CHECKS.has(c.name))
+    .map((c) => [c.name, planned.filter((p) => p.check === c.name)] as const)
     .filter(([, applicable]) => applicable.length > 0)
   if (deep.length > 0) out.push('', '# stateful checks: set-up through the interface, then calls with the ids the target answers')
-  for (const [name, applicable] of deep) out.push(`# ${name}: ${applicable.map((r) => `${r.method} ${r.path}`).join(', ')}`)
+  for (const [name, applicable] of deep) out.push(`# ${name}: ${applicable.map((p) => p.endpoint).join(', ')}`)
   if (selected('workflow')) {
     const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')

@@ -9,6 +9,8 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, type Result } from './result.ts'
+import { ResultKeeper } from './stream.ts'
+import { workflowStepId } from './plan.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +28,7 @@ export const RESULT_META_KEY = 'shopResult'
 export const NOTES_META_KEY = 'shopNotes'
 
 let shared: Session | undefined
+let keeper: ResultKeeper | undefined
 
 /**
  * One session per worker, so every suite file shares the client and the probe memo. The first suite file
@@ -35,8 +38,10 @@ let shared: Session | undefined
  */
 function workerSession(seed: SessionSeed): Session {
   if (shared === undefined || shared.seed.runId !== seed.runId) {
-    shared = new Session(seed)
-    startAll(shared, inject('shopModules'), selectedChecks())
+    const session = new Session(seed)
+    shared = session
+    keeper = new ResultKeeper(seed.runId, () => session.client.stop())
+    startAll(session, inject('shopModules'), selectedChecks())
   }
   return shared
 }
@@ -48,7 +53,7 @@ function selectedChecks(): { checks: readonly Check[]; workflows: boolean } {
 
 function startAll(session: Session, modules: readonly string[], selection: ReturnType<typeof selectedChecks>): void {
   for (const moduleId of modules) {
-    for (const row of rowsOfModule(moduleId)) for (const check of selection.checks) if (check.appliesTo(row) === true) quiet(verdictOf(session, row, check))
+    for (const row of rowsOfModule(moduleId)) for (const check of selection.checks) if (check.appliesTo(row) === true) quiet(resultOf(session, row, check))
     if (selection.workflows) for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) for (const step of stepsOf(session, workflow)) quiet(step)
   }
 }
@@ -58,24 +63,30 @@ function quiet(p: Promise<unknown>): void {
   p.catch(() => {})
 }
 
-interface Timed<V> {
-  verdict: V
-  durationMs: number
-}
-
-function verdictOf(session: Session, row: EndpointRow, check: Check): Promise<Timed<Verdict>> {
-  return session.memo(`verdict ${row.method} ${row.path} › ${check.name}`, async () => {
+/** The result of one check at one row, kept for the run (stream.ts) the moment it is judged. */
+function resultOf(session: Session, row: EndpointRow, check: Check): Promise<Result> {
+  return session.memo(`result ${row.method} ${row.path} › ${check.name}`, async () => {
     const started = performance.now()
-    const verdict = await guarded(() => check.run(row, session))
-    return { verdict, durationMs: Math.round(performance.now() - started) }
+    const verdict: Verdict = await guarded(() => check.run(row, session))
+    const target = session.targetPath(row.path)
+    const result = toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
+    keeper?.keep(result)
+    return result
   })
 }
 
-/** One promise per step, each settled as soon as its step is judged. */
-function stepsOf(session: Session, workflow: Workflow): Promise<StepOutcome>[] {
+/** One promise per step, each settled (and kept for the run) as soon as its step is judged. */
+function stepsOf(session: Session, workflow: Workflow): Promise<Result>[] {
   const steps = session.memo(`workflow ${workflow.name}`, async () => {
-    const deferred = workflow.steps.map(() => deferredOf<StepOutcome>())
-    void runWorkflow(workflow, session, { guard: guarded, onStep: (outcome, i) => deferred[i]!.resolve(outcome) }).catch((err: unknown) => {
+    const deferred = workflow.steps.map(() => deferredOf<Result>())
+    const onStep = (outcome: StepOutcome, i: number) => {
+      const step = workflow.steps[i]!
+      const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
+      const result = workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs)
+      keeper?.keep(result)
+      deferred[i]!.resolve(result)
+    }
+    void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {
       for (const d of deferred) d.reject(err)
     })
     return deferred.map((d) => d.promise)
@@ -108,13 +119,9 @@ export function registerModule(moduleId: string): void {
 
   describe.concurrent(module.title, () => {
     for (const row of rowsOfModule(moduleId)) {
-      const alias = session.targetPath(row.path) !== row.path ? session.targetPath(row.path) : undefined
       // A check that does not apply is no test: its result (not shown by the spec) is known without a request.
       for (const check of selection.checks.filter((c) => c.appliesTo(row) === true)) {
-        test(`${row.method} ${row.path} › ${check.name}`, async (ctx) => {
-          const { verdict, durationMs } = await verdictOf(session, row, check)
-          report(ctx, toResult(row, check, verdict, durationMs, alias), session)
-        })
+        test(`${row.method} ${row.path} › ${check.name}`, async (ctx) => report(ctx, await resultOf(session, row, check), session))
       }
     }
     if (selection.workflows) for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) registerWorkflow(workflow, session)
@@ -126,12 +133,7 @@ function registerWorkflow(workflow: Workflow, session: Session): void {
   describe.sequential(`workflow ${workflow.name}`, () => {
     const steps = stepsOf(session, workflow)
     workflow.steps.forEach((step, i) => {
-      const ordinal = String(i + 1).padStart(2, '0')
-      test(`workflow ${workflow.name} › ${ordinal} ${step.title}`, async (ctx) => {
-        const outcome = await steps[i]!
-        const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
-        report(ctx, workflowResult(workflow, ordinal, step, row, outcome.verdict, outcome.durationMs), session)
-      })
+      test(workflowStepId(workflow.name, i, step.title), async (ctx) => report(ctx, await steps[i]!, session))
     })
   })
 }
@@ -140,11 +142,11 @@ function registerWorkflow(workflow: Workflow, session: Session): void {
  * A write the session refused in read-only mode was never sent: whatever needed it is not judged. (Checks
  * are meant to see read-only mode coming and say so themselves; this is the backstop.)
  */
-async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: [] }> {
+async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: []; reason: 'read-only' }> {
   try {
     return await run()
   } catch (err) {
-    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [] }
+    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [], reason: 'read-only' }
     throw err
   }
 }

@@ -1,4 +1,4 @@
-import type { Check, Status, Verdict } from '../checks/types.ts'
+import type { Check, NotJudgedReason, Status, Verdict } from '../checks/types.ts'
 import type { Exchange } from '../target/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
@@ -29,6 +29,8 @@ export interface Result {
   warnings?: string[]
   /** False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not counted as unjudged. */
   applicable?: false
+  /** Why a skipped result of a rule that applies was not judged (types.ts lists the codes). */
+  reason?: NotJudgedReason
 }
 
 /** The results of checks that do not apply to their endpoint (the spec shows nothing for them to judge). */
@@ -57,11 +59,12 @@ export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durat
     status: verdict.status,
     message: verdict.message,
     durationMs,
-    spec: [...check.spec, ...row.sections],
+    spec: once([...check.spec, ...row.sections]),
     ...(applicable ? { rules: [...(verdict.rules ?? check.rules)] } : {}),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
+    ...(verdict.status === 'skipped' && verdict.reason !== undefined ? { reason: verdict.reason } : {}),
   }
 }
 
@@ -76,10 +79,16 @@ export function workflowResult(workflow: Workflow, ordinal: string, step: Workfl
     status: verdict.status,
     message: verdict.message,
     durationMs,
-    spec: [...workflow.spec, ...(row?.sections ?? [])],
+    spec: once([...workflow.spec, ...(row?.sections ?? [])]),
     ...(step.rules !== undefined && step.rules.length > 0 ? { rules: [...step.rules] } : {}),
     exchanges: verdict.exchanges,
     ...(verdict.details !== undefined ? { details: verdict.details } : {}),
     ...(verdict.warnings !== undefined && verdict.warnings.length > 0 ? { warnings: verdict.warnings } : {}),
+    ...(verdict.status === 'skipped' && verdict.reason !== undefined ? { reason: verdict.reason } : {}),
   }
+}
+
+/** A check's sections and its row's often name the same one: each is cited once. */
+function once(sections: string[]): string[] {
+  return [...new Set(sections)]
 }

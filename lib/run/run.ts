@@ -15,14 +15,18 @@ import { TargetClient } from '../target/client.ts'
 import type { Credentials, RunConfig } from '../target/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../target/preflight.ts'
 import { Secrets } from '../target/secrets.ts'
-import { summarise, sortResults, type Report } from '../report/model.ts'
+import { summarise, sortResults } from '../report/model.ts'
 import { terminalSummary } from '../report/text.ts'
 import { writeReports } from '../report/write.ts'
-import { applyBaseline, baselinedIds, baselineSummary, exitStatusWithBaseline, readBaseline, type BaselineOutcome } from '../report/baseline.ts'
-import { conformance, moduleStatements } from '../report/certify.ts'
+import { readBaseline } from '../report/baseline.ts'
+import { completeReport, type ReportDraft } from '../report/complete.ts'
+import { splitIdOf } from '../report/merge.ts'
+import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from './cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import { notApplicableResults, type Result } from './result.ts'
+import { RunStopper, within, type Stop } from './stopping.ts'
+import { ResultInbox } from './stream.ts'
 import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -33,13 +37,11 @@ export interface RunIo {
   err(text: string): void
 }
 
-/**
- * Exit status of the run contract: 0 no failure, 1 a check failed (or the deadline cut the run short),
- * 2 the run could not be made; 130/143 interrupted by SIGINT/SIGTERM (a partial report is written).
- */
-export type ExitStatus = 0 | 1 | 2 | 130 | 143
+export type { ExitStatus } from '../report/outcome.ts'
 
-type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
+/** How long the worker has to say it stopped, and vitest to close, once a run is being stopped. */
+const STOP_ACK_MS = 1_500
+const VITEST_CLOSE_MS = 1_500
 
 /**
  * A whole conformance run: target (the bundled one when none is configured) → preflight → the suites under
@@ -70,35 +72,28 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const secrets = new Secrets()
   secrets.add(target.admin.password, 'admin password')
   secrets.add(config.customer?.password, 'customer password')
-  io.out(
-    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(startedAt.getTime() + config.runTimeoutMs).toISOString()} at the latest\n`,
-  )
-
   const runErrors: string[] = []
   let results: Result[] = []
   let pre: PreflightResult | undefined
-  let stopped: Stop | undefined
   let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
   let vitest: Vitest | undefined
-  let collector: ResultCollector | undefined
   let modulesRun: string[] = []
   const notes: string[] = []
-  const stop = (why: Stop) => {
-    if (stopped !== undefined) return
-    stopped = why
-    if (collector !== undefined) collector.cancelled = true
-    io.err(`shop-conformance: ${why === 'deadline' ? `deadline of ${config.runTimeoutMs} ms reached` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
-    void vitest?.cancelCurrentRun(why as string as 'keyboard-input')
-  }
-  const onSigint = () => stop('SIGINT')
-  const onSigterm = () => stop('SIGTERM')
-  process.on('SIGINT', onSigint)
-  process.on('SIGTERM', onSigterm)
-  const deadline = setTimeout(() => stop('deadline'), config.runTimeoutMs)
+  const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
+  // On a stop the worker hands over every result it had judged, so a run cut short keeps every finished one.
+  const inbox = new ResultInbox(runId)
+  const stopper = new RunStopper(startedAt.getTime(), config.runTimeoutMs, (why: Stop) => {
+    collector.cancelled = true
+    io.err(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${new Date(stopper.endsAt).toISOString()})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
+    // The worker stops its requests (and hands over what it judged) before vitest is told to cancel.
+    void inbox.stop(STOP_ACK_MS).then(() => vitest?.cancelCurrentRun('keyboard-input'))
+  })
+  io.out(
+    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(stopper.endsAt).toISOString()} at the latest (cleanup and reports included)\n`,
+  )
   try {
     // Vitest starts (vite, the module graph) while the preflight talks to the target: neither waits for the other.
-    collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
     const starting = suiteRunner(config, collector)
     try {
       pre = await preflight({ ...config, ...target }, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
@@ -108,38 +103,39 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       runErrors.push(err.message)
     }
     vitest = await starting
-    // Vitest's logger exits the process on SIGINT/SIGTERM; here an interrupt must clean up and write the
-    // partial report first, so only the run's own handlers stay.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) if (listener !== onSigint && listener !== onSigterm) process.off(signal, listener)
-    }
-    if (pre === undefined || stopped !== undefined) await vitest.close()
+    stopper.ownSignals()
+    if (pre === undefined || stopper.stopped !== undefined) await within(vitest.close(), VITEST_CLOSE_MS)
     else {
       vitest.provide('shopSession', pre.seed)
       modulesRun = await modulesOfThisRun(vitest)
       vitest.provide('shopModules', modulesRun)
-      await vitest.start()
-      await vitest.close()
+      await Promise.race([vitest.start(), stopper.whenStopped])
+      // After a stop the worker's requests are cut off, so its tests end at once; a vitest that still does
+      // not close in time is left behind (the process exits when the report is written).
+      if (stopper.stopped !== undefined) {
+        await inbox.stop(STOP_ACK_MS)
+        await within(vitest.close(), VITEST_CLOSE_MS)
+      } else await vitest.close()
       const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
       results = [
-        ...collector.results,
+        ...unite(inbox.results, collector.results),
         ...notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), selected, (p) => applyAliases(p, config.pathAliases)),
       ]
       runErrors.push(...collector.errors)
       notes.push(...collector.notes)
     }
-    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile)
+    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile, stopper.cleanupBy)
   } finally {
-    clearTimeout(deadline)
-    process.off('SIGINT', onSigint)
-    process.off('SIGTERM', onSigterm)
+    stopper.dispose()
+    await inbox.close()
     await bundled?.close()
   }
-  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms) and was cut short` : `the run was interrupted (${stopped})`)
+  const stopped = stopper.stopped
+  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${stopped})`)
 
   const finishedAt = new Date()
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const report: Report = {
+  const draft: ReportDraft = {
     suite: { name: 'shop-conformance', version: SUITE_VERSION },
     spec: { version: SPEC_VERSION },
     target: {
@@ -175,34 +171,20 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     ...(notes.length > 0 ? { notes } : {}),
     results: sortResults(results, rowOrder, CHECK_KINDS),
   }
-  const baselined = baseline !== undefined ? applyBaseline(report, baseline) : undefined
-  if (baselined !== undefined) report.baseline = { file: config.baseline!, ...baselineCounts(baselined) }
-  report.certification = certification(report.results, runErrors, baselined !== undefined ? baselinedIds(baselined) : undefined)
+  const report = completeReport(draft, {
+    made: pre !== undefined,
+    ...(config.shard !== undefined ? { modulesRun, limits: [`shard ${config.shard.index}/${config.shard.count}`] } : {}),
+    ...(baseline !== undefined ? { baseline: { file: config.baseline!, baseline, allowStale: config.allowStale } } : {}),
+  })
+  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
+  if (config.shard !== undefined) report.run.splitId = splitIdOf(report)
   const written = await writeReports(config.reportDir, report, secrets)
   if (pre === undefined) {
     io.err(`shop-conformance: ${runErrors[0]}\n`)
     return 2
   }
   io.out(secrets.redactText(terminalSummary(written, config.reportDir)))
-  if (baselined !== undefined) io.out(baselineSummary(baselined, { allowStale: config.allowStale }))
-  if (stopped === 'SIGINT') return 130
-  if (stopped === 'SIGTERM') return 143
-  if (baselined !== undefined) return exitStatusWithBaseline(report, baselined, { allowStale: config.allowStale })
-  return report.summary.failed > 0 || runErrors.length > 0 ? 1 : 0
-}
-
-function baselineCounts(o: BaselineOutcome) {
-  return {
-    newFailures: o.newFailures.map((r) => r.id),
-    baselinedFailures: o.baselinedFailures.map((r) => r.id),
-    stale: o.stale.map((e) => e.id),
-    unjudged: o.unjudged.map((e) => e.id),
-    notInThisRun: o.unknown.map((e) => e.id),
-  }
-}
-
-function certification(results: readonly Result[], runErrors: readonly string[], baselined: ReadonlySet<string> | undefined): Report['certification'] {
-  return { ...conformance(results, { runErrors, ...(baselined !== undefined ? { baselined } : {}) }), modules: moduleStatements(results, baselined !== undefined ? { baselined } : {}) }
+  return report.exit.status
 }
 
 /** One vitest run of the selected suites, in one worker so one client and one concurrency bound serve it all. */
@@ -244,14 +226,24 @@ async function modulesOfThisRun(vitest: Vitest): Promise<string[]> {
   return specs.map((s) => moduleIdOf(s.moduleId))
 }
 
-/** Removes what the run created, after the checks (also after failures and interrupts). */
-async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string): Promise<CleanupOutcome> {
+/**
+ * Removes what the run created, after the checks (also after failures and interrupts), by `by` at the
+ * latest: what is not removed by then is cut off and listed as left over, so the run still ends when it said.
+ */
+async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string, by: number): Promise<CleanupOutcome> {
   const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets, insecure: config.insecure })
+  const cutOff = setTimeout(() => client.stop(), Math.max(0, by - Date.now()))
   try {
     return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
   } finally {
+    clearTimeout(cutOff)
     await client.close()
   }
+}
+
+/** Each result once: after a stop the worker hands over everything it judged, and vitest had reported some of it. */
+function unite(...lists: Result[][]): Result[] {
+  return [...new Map(lists.flat().map((r) => [r.id, r])).values()]
 }
 
 /** On stderr: each failure as it comes, then a line per module as it finishes. */

@@ -48,6 +48,13 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     expect(run.report!.created).toEqual([])
     const writes = run.report!.results.filter((r) => r.endpoint.method !== 'GET' && r.check === 'route' && !r.endpoint.path.endsWith('/token'))
     expect(writes.every((r) => r.status === 'skipped' && /read-only mode/.test(r.message))).toBe(true)
+    // Every check left unjudged says why as a code, counted per reason in the reports.
+    const unjudged = run.report!.results.filter((r) => r.status === 'skipped' && r.applicable !== false)
+    expect(unjudged.length).toBeGreaterThan(100)
+    expect(unjudged.filter((r) => r.reason === undefined).map((r) => r.id)).toEqual([])
+    expect(new Set(unjudged.map((r) => r.reason))).toEqual(new Set(['read-only', 'no-customer-token', 'earlier-step']))
+    expect(writes.every((r) => r.reason === 'read-only')).toBe(true)
+    expect(readFileSync(join(run.dir, 'reports', 'summary.md'), 'utf8')).toMatch(/- \*\*Read-only:\*\*[^\n]*\n[\s\S]*\| read-only mode \(the call would write\) \| \d+ \|/)
 
     await customerOf(t, 'staging.tester@example.com', 'Staging-Pw-123')
     const before = t.stats().byMethod.POST ?? 0
@@ -83,16 +90,54 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     expect(run.report!.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(0)
   })
 
-  it('Ctrl-C stops the run, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
+  /** Results judged on an answer, in how many modules; and whether any rests on a request the stop cut off. */
+  const judged = (r: Report) => {
+    const applicable = r.results.filter((x) => x.applicable !== false)
+    return {
+      count: applicable.length,
+      modules: new Set(applicable.map((x) => x.module)).size,
+      cutOff: applicable.filter((x) => x.exchanges.some((e) => /the run was being stopped/.test(e.error ?? ''))).map((x) => x.id),
+    }
+  }
+
+  it('Ctrl-C stops the run, keeps every finished result, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
     const t = await target({ latencyMs: 40 })
-    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', afterMs: 6_000 } })
+    // Interrupted some 250 requests in (of some 1,800): however fast this machine is today.
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => t.stats().requests >= 250 } })
     expect(run.status).toBe(130)
     expect(run.stderr).toMatch(/SIGINT received: stopping, cleaning up and writing a partial report/)
     const r = run.report!
     expect(r.partial).toEqual({ reason: 'SIGINT' })
     expect(r.runErrors).toContain('the run was interrupted (SIGINT)')
+    expect(r.exit).toEqual({ status: 130, reason: 'interrupted by SIGINT: the results cover only what finished' })
+    // The results judged before the interrupt, from every module that got that far (vitest had reported
+    // none of them: its first file's tests wait on checks queued behind every other module's), and none
+    // judged on a request the interrupt cut off.
+    const j = judged(r)
+    expect(j.count).toBeGreaterThan(50)
+    expect(j.modules).toBeGreaterThan(1)
+    expect(j.cutOff).toEqual([])
+    expect(r.certification.verdict).toBe('incomplete')
     // What it had created is removed (the customers of its own at least).
     expect(r.cleanup.removed).toBeGreaterThan(0)
+  })
+
+  it('a deadline cuts the run short by the end it printed, cleanup and reports included, and exits 124', { timeout: 120_000 }, async () => {
+    const t = await target({ latencyMs: 40 })
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '9000'], ADMIN_ENV)
+    const closedAt = Date.now()
+    expect(run.status).toBe(124)
+    const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
+    // The process itself was gone by then (the slack is the child's exit and this process noticing it).
+    expect(closedAt).toBeLessThanOrEqual(endsBy + 500)
+    const r = run.report!
+    expect(Date.parse(r.finishedAt)).toBeLessThanOrEqual(endsBy)
+    expect(r.partial).toEqual({ reason: 'deadline' })
+    expect(r.exit.reason).toMatch(/^cut short by the run deadline/)
+    const j = judged(r)
+    expect(j.count).toBeGreaterThan(50)
+    expect(j.cutOff).toEqual([])
+    expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
   })
 
   it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {

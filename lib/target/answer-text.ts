@@ -28,10 +28,20 @@ export function messageText(body: unknown): string | undefined {
   return message
 }
 
+/**
+ * A target's own text as messages quote it, cut short: in straight quotes, or in curly ones when it has
+ * straight quotes of its own — the platform's `"Email" uses too many characters.` would read as
+ * `""Email" uses too many characters."`, quoted twice over.
+ */
+export function quoteText(text: string, max = 120): string {
+  const t = clip(text, max)
+  return t.includes('"') ? `“${t}”` : `"${t}"`
+}
+
 /** `404 "No such entity with id = 5"`, `200 [1,2]`, `500 (empty body)`: an answer as messages quote it. */
 export function describeAnswer(answer: Pick<Answer, 'status' | 'body' | 'text'>): string {
   const message = messageText(answer.body)
-  if (message !== undefined) return `${answer.status} "${clip(message)}"`
+  if (message !== undefined) return `${answer.status} ${quoteText(message)}`
   if (answer.text.trim() === '') return `${answer.status} (empty body)`
   return `${answer.status} ${clipJson(answer.body)}`
 }

@@ -36,7 +36,8 @@ export interface Answer {
   text: string
 }
 
-export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone'
+/** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped'
 
 export interface TransportFailure {
   kind: TransportFailureKind
@@ -109,6 +110,7 @@ export class TargetClient {
   #retryBudgetMs: number
   #failuresInARow = 0
   #lastFailure = ''
+  readonly #stopping = new AbortController()
 
   constructor(options: ClientOptions) {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
@@ -124,6 +126,18 @@ export class TargetClient {
       connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
       keepAliveTimeout: 10_000,
     })
+  }
+
+  /**
+   * The run is being stopped: requests in flight are cut off and none is sent any more, each becoming a
+   * `stopped` failure at once. A run that must end by its deadline cannot wait out request timeouts.
+   */
+  stop(): void {
+    this.#stopping.abort()
+  }
+
+  get stopped(): boolean {
+    return this.#stopping.signal.aborted
   }
 
   /** Requests sent so far (for benchmarks and safety tests). */
@@ -156,6 +170,10 @@ export class TargetClient {
    * run; a target still answering 429 after that gave no answer to judge.
    */
   async #sendHonouringRateLimits(spec: RequestSpec): Promise<Outcome> {
+    if (this.stopped) {
+      const message = 'not sent: the run was being stopped'
+      return { failure: { kind: 'stopped', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+    }
     if (this.#failuresInARow >= GONE_AFTER_FAILURES) {
       const message = `not sent: the target stopped answering (${this.#failuresInARow} requests in a row got no answer; the last: ${this.#lastFailure})`
       return { failure: { kind: 'target-gone', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
@@ -202,8 +220,8 @@ export class TargetClient {
         method: spec.method as Dispatcher.HttpMethod,
         headers,
         body: payload,
-        // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange.
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
+        signal: AbortSignal.any([AbortSignal.timeout(this.#options.timeoutMs), this.#stopping.signal]),
       })
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
@@ -214,7 +232,7 @@ export class TargetClient {
       }
       return { answer, exchange: this.#options.secrets.redact(exchange) }
     } catch (err) {
-      const failure = describeFailure(err, this.#options.timeoutMs)
+      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, this.#options.timeoutMs)
       const exchange: Exchange = {
         request: recordedRequest(),
         error: failure.message,

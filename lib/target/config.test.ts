@@ -53,7 +53,9 @@ describe('loadConfig', () => {
   it('refuses settings later work defines instead of ignoring them', () => {
     expect(load(['--baseline', 'x.json', '--allow-stale'])).toMatchObject({ baseline: 'x.json', allowStale: true })
     expect(refusal(['--allow-stale'])).toBe('--allow-stale: only with --baseline FILE')
-    expect(load(['--shard', '2/3']).shard).toEqual({ index: 2, count: 3 })
+    expect(load(['--shard', '2/3', '--seed', '7']).shard).toEqual({ index: 2, count: 3 })
+    expect(load(['--shard', '2/3'], { SHOP_SEED: '7' }).shard).toEqual({ index: 2, count: 3 })
+    expect(refusal(['--shard', '2/3'])).toMatch(/^--shard: needs --seed N \(or SHOP_SEED\), the same in every shard/)
     expect(load([]).insecure).toBe(false)
     expect(load(['--insecure']).insecure).toBe(true)
     expect(load([]).progress).toBe(true)

@@ -121,6 +121,11 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
   const flags = parseFlags(argv)
 
   if (flags['allow-stale'] === true && flags.baseline === undefined) throw new ConfigError('--allow-stale: only with --baseline FILE')
+  const shard = flags.shard !== undefined ? shardSetting(flags.shard) : undefined
+  // Shards are separate processes: `report merge` knows them for one run by their settings and seed.
+  if (shard !== undefined && flags.seed === undefined && setting('SHOP_SEED') === undefined) {
+    throw new ConfigError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run')
+  }
   const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
   const storeCode = storeCodeSetting('--store / SHOP_STORE_CODE', flags.store ?? setting('SHOP_STORE_CODE') ?? 'default')
   const secondStoreCode = storeCodeSetting(
@@ -154,7 +159,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     insecure: flags.insecure === true,
     progress: flags.quiet === true ? false : flags.progress === true || env.CI !== 'true',
     dryRun: flags['dry-run'] === true,
-    ...(flags.shard !== undefined ? { shard: shardSetting(flags.shard) } : {}),
+    ...(shard !== undefined ? { shard } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Outcome, TargetClient } from './client.ts'
 import type { Credentials } from './config.ts'
 import type { Secrets } from './secrets.ts'
-import { messageText } from './answer-text.ts'
+import { messageText, quoteText } from './answer-text.ts'
 
 /** Token acquisition failed in a way the user must fix; the message is the one line they see. */
 export class TokenError extends Error {}
@@ -78,5 +78,5 @@ function requireAnswer(outcome: Outcome, what: string) {
 
 function messageOf(body: unknown): string {
   const text = messageText(body)
-  return text === undefined ? '' : `: "${text}"`
+  return text === undefined ? '' : `: ${quoteText(text, Number.POSITIVE_INFINITY)}`
 }

@@ -48,7 +48,7 @@ export const attributeSetWorkflow: Workflow = {
       s.expectSuccess(call, answer)
       const body = judgeSet(s, answer.body, 'the answer', { expected: { attribute_set_name: name } })
       const id = toId(body.attribute_set_id)
-      if (id === undefined) s.notJudged(`the answer carries no attribute_set_id to read the set by: ${JSON.stringify(body.attribute_set_id ?? null)}`)
+      if (id === undefined) s.notJudged(`the answer carries no attribute_set_id to read the set by: ${JSON.stringify(body.attribute_set_id ?? null)}`, 'unusable-answer')
       s.fx.ledger.record({ kind: 'attribute set', id: String(id), label: 'attribute set workflow', remove: { method: 'DELETE', path: `/V1/eav/attribute-sets/${id}` } })
       const set: SavedSet = { id, name, sortOrder, ...(typeof body.entity_type_id === 'number' ? { entityTypeId: body.entity_type_id } : {}) }
       s.state[SET] = set
@@ -104,7 +104,7 @@ export const attributeSetWorkflow: Workflow = {
       const answer = await s.call(call)
       // The status of "not found" is not shown (Errors 4): any refusal says the set is gone; a 5xx says nothing.
       if (answer.status >= 200 && answer.status < 300) s.fail(`the deleted attribute set ${set.id} still reads back: ${describeAnswer(answer)}`)
-      if (answer.status >= 500) s.notJudged(`the read of the deleted set answered a server error: ${describeAnswer(answer)}`)
+      if (answer.status >= 500) s.notJudged(`the read of the deleted set answered a server error: ${describeAnswer(answer)}`, 'unusable-answer')
       return `attribute set ${set.id} is no longer found (${describeAnswer(answer)})`
     }, [ATTRIBUTE_SET_RULES.deleted]),
   ],

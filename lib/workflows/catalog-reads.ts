@@ -19,7 +19,7 @@ async function readCategory(s: StepScope, query?: string): Promise<string> {
   const call: SpecCall = { method: 'GET', path: `/V1/categories/${CATEGORY_ID}`, actor: 'admin', ...(query !== undefined ? { query } : {}) }
   const answer = await s.call(call)
   if (answer.status === 404 && !s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) {
-    s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`)
+    s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`, 'setup-failed')
   }
   s.expectSuccess(call, answer)
   s.judge(answer.body, expectationFor(findRow('GET', '/V1/categories/:categoryId')!), 'the answer')

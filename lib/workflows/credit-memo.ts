@@ -45,7 +45,7 @@ export const creditMemoWorkflow: Workflow = {
       s.expectSuccess(call, answer)
       // What this call returns is not shown; the platform's cart id is what the next steps need.
       const id = toId(answer.body)
-      if (id === undefined) s.notJudged(`the answer carries no cart id to go on with (the spec does not show what this call returns): ${describeAnswer(answer)}`)
+      if (id === undefined) s.notJudged(`the answer carries no cart id to go on with (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
       s.fx.ledger.record({ kind: 'cart', id: String(id), label: 'customer cart credit memo' })
       s.state[CART] = id
       return `cart ${id} created for customer ${customer.id}`
@@ -70,7 +70,7 @@ export const creditMemoWorkflow: Workflow = {
       const offered = (answer.body as unknown[]).filter(isObject)
       const names = offered.map((m) => `${String(m.carrier_code)}/${String(m.method_code)}`)
       if (!offered.some((m) => m.carrier_code === carrier && m.method_code === method)) {
-        s.notJudged(`the target does not offer the configured shipping method ${carrier}/${method} (setting SHOP_SHIPPING_METHOD) for this cart; it offers ${names.length > 0 ? names.join(', ') : 'none'}`)
+        s.notJudged(`the target does not offer the configured shipping method ${carrier}/${method} (setting SHOP_SHIPPING_METHOD) for this cart; it offers ${names.length > 0 ? names.join(', ') : 'none'}`, 'target-refused')
       }
       return `a JSON array of ${offered.length} shipping method(s), among them the configured ${carrier}/${method}`
     }, [SALES_RULES.estimate]),
@@ -160,7 +160,7 @@ export const creditMemoWorkflow: Workflow = {
       const call: SpecCall = { method: 'POST', path: `/V1/creditmemo/${id}/emails`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      if (answer.body === false) s.notJudged(`the target answered false: it did not email credit memo ${id} (email sending may be switched off on this shop)`)
+      if (answer.body === false) s.notJudged(`the target answered false: it did not email credit memo ${id} (email sending may be switched off on this shop)`, 'target-refused')
       return `credit memo ${id} emailed (answered ${answer.text.trim().slice(0, 40) || 'an empty body'})`
     }, [SALES_RULES.email]),
 

@@ -36,8 +36,8 @@ async function readCart(s: StepScope, cart: CartRef & { kind: 'guest' }): Promis
 function addressesOf(s: StepScope, cart: Record<string, unknown>, which: 'billing' | 'both'): { billing: unknown; shipping: unknown } {
   const billing = cart.billing_address
   const shipping = cartShippingAddress(cart)
-  if (!isObject(billing)) s.notJudged('the cart read back (GET /V1/guest-carts/:cartId, a platform call) has no billing_address where the platform puts it')
-  if (which === 'both' && !isObject(shipping)) s.notJudged('the cart read back (GET /V1/guest-carts/:cartId, a platform call) has no shipping address where the platform puts it (extension_attributes.shipping_assignments[0].shipping.address)')
+  if (!isObject(billing)) s.notJudged('the cart read back (GET /V1/guest-carts/:cartId, a platform call) has no billing_address where the platform puts it', 'unusable-answer')
+  if (which === 'both' && !isObject(shipping)) s.notJudged('the cart read back (GET /V1/guest-carts/:cartId, a platform call) has no shipping address where the platform puts it (extension_attributes.shipping_assignments[0].shipping.address)', 'unusable-answer')
   return { billing, shipping }
 }
 
@@ -121,7 +121,7 @@ export const guestCheckoutWorkflow: Workflow = {
       })
       // What the guest placement returns is not shown (the detail table gives the admin one's); the id is needed to go on.
       const orderId = toId(answer.body)
-      if (orderId === undefined) s.notJudged(`the answer carries no order id to read the order by: ${describeAnswer(answer)}`)
+      if (orderId === undefined) s.notJudged(`the answer carries no order id to read the order by: ${describeAnswer(answer)}`, 'unusable-answer')
       s.fx.ledger.record({ kind: 'order', id: String(orderId), label: 'order guest checkout' })
       s.state[ORDER] = orderId
       return `order ${orderId} placed`
@@ -130,7 +130,7 @@ export const guestCheckoutWorkflow: Workflow = {
     step('order carries the billing address', PLACE, async (s: StepScope) => {
       const orderId = s.need<number>(ORDER)
       const order = await s.readOrder(orderId)
-      if (!isObject(order.billing_address)) s.notJudged(`order ${orderId} read back (GET /V1/orders/${orderId}, a platform call) has no billing_address where the platform puts it`)
+      if (!isObject(order.billing_address)) s.notJudged(`order ${orderId} read back (GET /V1/orders/${orderId}, a platform call) has no billing_address where the platform puts it`, 'unusable-answer')
       const wrong = addressDifferences(s.need<AddressDraft>(ADDRESS), order.billing_address)
       if (wrong.length > 0) s.fail(`order ${orderId} read back (GET /V1/orders/${orderId}) does not carry the billing address sent: ${wrong.join('; ')}`)
       return `order ${orderId} carries the billing address sent`

@@ -82,7 +82,7 @@ export const mineIsolationWorkflow: Workflow = {
       if (!isObject(answer.body)) s.fail(`the answer is not an object: ${describeAnswer(answer)}`)
       const email = answer.body.email
       // The customer's fields are not shown: B is told from A by the platform's `email`, where the answer has one.
-      if (typeof email !== 'string') s.notJudged(`the answer has no email by which to tell whose record it is: ${describeAnswer(answer)}`)
+      if (typeof email !== 'string') s.notJudged(`the answer has no email by which to tell whose record it is: ${describeAnswer(answer)}`, 'unusable-answer')
       if (email.toLowerCase() === a.email.toLowerCase()) s.fail(`customer B's token reads customer A (email ${email})`)
       if (email.toLowerCase() !== b.email.toLowerCase()) s.fail(`customer B's token reads email ${JSON.stringify(email)}, not B's ${b.email}`)
       if (answer.body.id !== undefined && !sameNumber(answer.body.id, b.id)) s.fail(`customer B's token reads customer ${JSON.stringify(answer.body.id)}, not B (${b.id})`)
@@ -99,7 +99,7 @@ export const mineIsolationWorkflow: Workflow = {
       const answer = await s.call(call)
       requireRefusalOrSuccess(s, call, answer)
       const cart = await cartOfA(s, a)
-      if (!Array.isArray(cart.items)) s.notJudged(`customer A's cart read as the admin (GET /V1/carts/${a.cartId}) lists no items where the platform does, so what B's call did to it is not known`)
+      if (!Array.isArray(cart.items)) s.notJudged(`customer A's cart read as the admin (GET /V1/carts/${a.cartId}) lists no items where the platform does, so what B's call did to it is not known`, 'unusable-answer')
       const items = cart.items.filter(isObject)
       const mine = items.find((i) => sameNumber(i.item_id, a.itemId))
       if (mine === undefined) s.fail(`B's call (${describeAnswer(answer)}) took item ${a.itemId} out of customer A's cart ${a.cartId}`)

@@ -20,7 +20,7 @@ export const orderAddressWorkflow: Workflow = {
     step('place a guest order', undefined, async (s: StepScope) => {
       const placed = await s.setup(() => s.fx.guestOrder('order address', { qty: 1 }))
       const billing = placed.order.billing_address
-      if (!isObject(billing) || billing.entity_id === undefined) s.notJudged(`order ${placed.orderId} read back (GET /V1/orders/${placed.orderId}) has no billing_address with an entity_id`)
+      if (!isObject(billing) || billing.entity_id === undefined) s.notJudged(`order ${placed.orderId} read back (GET /V1/orders/${placed.orderId}) has no billing_address with an entity_id`, 'unusable-answer')
       s.state[ORDER] = placed.orderId
       s.state[BILLING] = billing
       return `guest order ${placed.orderId} placed; billing address ${String(billing.entity_id)}`

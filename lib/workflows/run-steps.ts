@@ -32,7 +32,7 @@ export async function runWorkflow(workflow: Workflow, session: Session, context:
     let verdict: StepVerdict
     const started = performance.now()
     if (stopped !== undefined) {
-      verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [] }
+      verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [], reason: 'earlier-step' }
     } else {
       verdict = await (context.guard ?? ((run) => run()))(() => step.run(ctx))
       if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`

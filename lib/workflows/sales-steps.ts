@@ -33,7 +33,7 @@ export function refundRefusal(setting: string, paymentMethod: string): (a: Answe
 export async function invoiceOrder(s: StepScope, orderId: number): Promise<string> {
   const order = await s.readOrder(orderId)
   const items = orderItems(order)
-  if (items.length === 0) s.notJudged(`the order ${orderId} read back (GET /V1/orders/${orderId}) lists no items with an item_id`)
+  if (items.length === 0) s.notJudged(`the order ${orderId} read back (GET /V1/orders/${orderId}) lists no items with an item_id`, 'unusable-answer')
   const invoiceId = await s.setup(() => s.fx.invoice(orderId))
   s.state[ORDER_ITEMS] = items
   s.state[INVOICE] = invoiceId

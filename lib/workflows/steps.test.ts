@@ -33,11 +33,11 @@ describe('the step rule', () => {
     const failed = await step('f', undefined, async (s) => s.fail('broken')).run(ctx)
     expect(failed).toMatchObject({ status: 'failed', message: 'broken' })
     const setup = await step('s', undefined, async (s) => s.setup(() => Promise.reject(new SetupError('x', 'set-up step "x" answered 500', exchange)))).run(ctx)
-    expect(setup).toMatchObject({ status: 'skipped', message: 'not judged: set-up step "x" answered 500', exchanges: [exchange] })
+    expect(setup).toMatchObject({ status: 'skipped', message: 'not judged: set-up step "x" answered 500', exchanges: [exchange], reason: 'setup-failed' })
     const bug = await step('b', undefined, async () => {
       throw new TypeError('oops')
     }).run(ctx)
-    expect(bug.status).toBe('skipped')
+    expect(bug).toMatchObject({ status: 'skipped', reason: 'suite-error' })
     expect(bug.message).toMatch(/^not judged: the suite broke on this step \(a bug of the suite, not a finding\): TypeError: oops/)
   })
 
@@ -49,7 +49,7 @@ describe('the step rule', () => {
       spec: [],
       steps: [
         step('one', undefined, async (s) => ((s.state.n = 1), 'one')),
-        step('two', undefined, async (s) => s.notJudged(`n is ${String(s.state.n)}`)),
+        step('two', undefined, async (s) => s.notJudged(`n is ${String(s.state.n)}`, 'unusable-answer')),
         step('three', undefined, async () => 'three'),
       ],
     }
@@ -57,6 +57,7 @@ describe('the step rule', () => {
     expect(statuses(out)).toEqual({ '01 one': 'passed', '02 two': 'skipped', '03 three': 'skipped' })
     expect(out[1]!.verdict.message).toBe('not judged: n is 1')
     expect(out[2]!.verdict.message).toBe('not run: step 02 "two" was not judged')
+    expect([out[1]!.verdict.reason, out[2]!.verdict.reason]).toEqual(['unusable-answer', 'earlier-step'])
   })
 
   it('compares amounts numerically and addresses by the fields that recognise them', () => {

@@ -13,16 +13,19 @@ import type { Answer, Exchange } from '../target/client.ts'
 import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../../fixtures/provision.ts'
 import type { AddressDraft } from '../../fixtures/builders.ts'
 import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
-import type { Status } from '../checks/types.ts'
+import type { NotJudgedReason, Status } from '../checks/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
 export class StepEnd extends Error {
   readonly status: Exclude<Status, 'passed'>
-  constructor(status: Exclude<Status, 'passed'>, message: string) {
+  /** Set when the step ends `skipped`: why it was not judged. */
+  readonly reason?: NotJudgedReason
+  constructor(status: Exclude<Status, 'passed'>, message: string, reason?: NotJudgedReason) {
     super(message)
     this.status = status
+    if (reason !== undefined) this.reason = reason
   }
 }
 
@@ -70,8 +73,8 @@ export class StepScope {
     throw new StepEnd('failed', message)
   }
 
-  notJudged(message: string): never {
-    throw new StepEnd('skipped', `not judged: ${message}`)
+  notJudged(message: string, reason: NotJudgedReason): never {
+    throw new StepEnd('skipped', `not judged: ${message}`, reason)
   }
 
   /** A value an earlier step left in the state; its absence is a bug of the workflow, not of the target. */
@@ -87,7 +90,7 @@ export class StepScope {
     } catch (err) {
       if (err instanceof SetupError) {
         if (err.exchange !== undefined) this.exchanges.push(err.exchange)
-        this.notJudged(err.message)
+        this.notJudged(err.message, err.reason)
       }
       throw err
     }
@@ -115,7 +118,7 @@ export class StepScope {
     } catch (err) {
       if (err instanceof SetupError) {
         // Never sent (read-only mode, no token to send): nothing to judge. Sent without an answer: a failure.
-        if (err.exchange === undefined) this.notJudged(err.message)
+        if (err.exchange === undefined) this.notJudged(err.message, err.reason)
         this.exchanges.push(err.exchange)
         this.fail(`${call.method} ${call.path} got no answer (${err.message.replace(/^.*got no answer: /, '')})`)
       }
@@ -135,7 +138,7 @@ export class StepScope {
     if (answer.status === 401 || answer.status === 403) this.fail(`${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
     if (BUSINESS_STATUSES.has(answer.status) && options.refusal !== undefined) {
       const reason = options.refusal(answer)
-      if (reason !== undefined) this.notJudged(reason)
+      if (reason !== undefined) this.notJudged(reason, 'target-refused')
     }
     this.fail(`${what} answered ${said}`)
   }
@@ -174,6 +177,7 @@ export function step(title: string, endpoint: string | undefined, run: (s: StepS
       const s = new StepScope(ctx)
       let status: Status
       let message: string
+      let reason: NotJudgedReason | undefined
       try {
         message = await run(s)
         status = 'passed'
@@ -181,18 +185,22 @@ export function step(title: string, endpoint: string | undefined, run: (s: StepS
         if (err instanceof StepEnd) {
           status = err.status
           message = err.message
+          reason = err.reason
         } else if (err instanceof SetupError) {
           if (err.exchange !== undefined) s.exchanges.push(err.exchange)
           status = 'skipped'
           message = `not judged: ${err.message}`
+          reason = err.reason
         } else {
           status = 'skipped'
           message = `not judged: the suite broke on this step (a bug of the suite, not a finding): ${(err as Error)?.stack ?? String(err)}`
+          reason = 'suite-error'
         }
       }
       return {
         status,
         message,
+        ...(status === 'skipped' && reason !== undefined ? { reason } : {}),
         exchanges: s.exchanges,
         ...(Object.keys(s.details).length > 0 ? { details: s.details } : {}),
         ...(s.warnings.length > 0 ? { warnings: s.warnings } : {}),

@@ -27,7 +27,7 @@ export const taxRateWorkflow: Workflow = {
       const answer = await s.call(call)
       s.expectSuccess(call, answer, { refusal: (a) => `the target refused the tax rate (body of the platform's shape; the spec does not show it): ${describeAnswer(a)}` })
       const id = isObject(answer.body) ? toId(answer.body.id) : undefined
-      if (id === undefined) s.notJudged(`the answer carries no id of the new rate (the spec does not show what this call returns): ${describeAnswer(answer)}`)
+      if (id === undefined) s.notJudged(`the answer carries no id of the new rate (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
       s.fx.ledger.record({ kind: 'tax rate', id: String(id), label: 'tax rate workflow', remove: { method: 'DELETE', path: `/V1/taxRates/${id}` } })
       s.state[RATE] = { id, code, rate } satisfies CreatedRate
       return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`

@@ -1,7 +1,7 @@
 import type { Exchange } from '../target/client.ts'
 import type { Provisioner } from '../../fixtures/provision.ts'
 import type { Session } from '../target/session.ts'
-import type { Status } from '../checks/types.ts'
+import type { NotJudgedReason, Status } from '../checks/types.ts'
 import type { Rule } from '../spec/rules.ts'
 
 /** What one step of a workflow found. */
@@ -11,6 +11,8 @@ export interface StepVerdict {
   exchanges: Exchange[]
   details?: Record<string, unknown>
   warnings?: string[]
+  /** Set on a `skipped` step: why it was not judged. */
+  reason?: NotJudgedReason
 }
 
 /** Handed to every step: the target, the provisioner, and the state earlier steps left for later ones. */

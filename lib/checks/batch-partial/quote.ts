@@ -1,5 +1,6 @@
 /** Quoting answers, outcomes and items in the words of a verdict. */
 import { isObject } from '../../../fixtures/provision.ts'
+import { quoteText } from '../../target/answer-text.ts'
 import type { Outcome } from '../../target/client.ts'
 import type { PlannedItem } from './operations.ts'
 
@@ -18,7 +19,7 @@ export function json(value: unknown, max = 200): string {
 /** `404 "No such entity…"` or `200 [...]`. */
 export function quoteReply(answer: { status: number; body: unknown }): string {
   const body = answer.body
-  if (isObject(body) && typeof body.message === 'string') return `${answer.status} "${clip(body.message, 160)}"`
+  if (isObject(body) && typeof body.message === 'string') return `${answer.status} ${quoteText(body.message, 160)}`
   if (body === undefined || body === '') return `${answer.status} (empty body)`
   return `${answer.status} ${json(body, 160)}`
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { plannedChecks } from '../run/plan.ts'
+import { MODULES } from '../spec/modules.ts'
+import { certify } from './certify.ts'
+import { planResults } from './testing.ts'
+
+const ALL = { modules: [] as string[], checks: [] as string[] }
+const suite = plannedChecks().length
+
+describe('certify', () => {
+  it('says "conforms" only when every check of the suite was selected, judged and passed', () => {
+    const c = certify({ results: planResults(), runErrors: [], ...ALL })
+    expect(c).toMatchObject({ verdict: 'conforms', percent: 100, required: suite, passed: suite, notJudged: 0 })
+    expect(c.scope).toEqual({ selected: suite, suite, whole: true, modules: MODULES.map((m) => m.id), limitedBy: [], text: `the whole suite: ${suite} checks` })
+    expect(c.modules.map((m) => m.module)).toEqual(MODULES.map((m) => m.id))
+    expect(c.modules.every((m) => m.verdict === 'conforms')).toBe(true)
+  })
+
+  it('calls a --module or --check slice partial, N of M, with module verdicts only for the modules it ran', () => {
+    const slice = { modules: ['directory', 'eav'], checks: [] }
+    const c = certify({ results: planResults(slice), runErrors: [], ...slice })
+    const n = plannedChecks(slice).length
+    expect(c.verdict).toBe('partial')
+    expect(c.percent).toBe(100)
+    expect(c.scope).toMatchObject({ selected: n, suite, whole: false, limitedBy: ['--module directory,eav'], text: `partial: ${n} of ${suite} checks selected (--module directory,eav)` })
+    expect(c.modules.map((m) => [m.module, m.verdict])).toEqual([['directory', 'conforms'], ['eav', 'conforms']])
+
+    const access = { modules: [], checks: ['access'] }
+    const a = certify({ results: planResults(access), runErrors: [], ...access })
+    expect(a.verdict).toBe('partial')
+    expect(a.scope.text).toBe(`partial: ${plannedChecks(access).length} of ${suite} checks selected (--check access)`)
+    // Every module ran, but only one kind of check: no module conforms.
+    expect(a.modules).toHaveLength(MODULES.length)
+    expect(a.modules.every((m) => m.verdict === 'partial' && /^partial: \d+ of \d+ checks selected/.test(m.text))).toBe(true)
+    // A slice that fails does not conform: a failure is real in any slice.
+    const failing = certify({ results: planResults(slice, (_, i) => (i === 0 ? 'failed' : 'passed')), runErrors: [], ...slice })
+    expect(failing.verdict).toBe('does not conform')
+  })
+
+  it('calls one shard partial: its modules are the ones it ran', () => {
+    const ran = ['quote', 'cms']
+    const c = certify({ results: planResults({ modules: ran, checks: [] }), runErrors: [], modules: [], checks: [], modulesRun: ran, limits: ['shard 1/2'] })
+    expect(c.verdict).toBe('partial')
+    expect(c.scope.limitedBy).toEqual(['shard 1/2'])
+    expect(c.scope.modules).toEqual(['cms', 'quote'])
+    expect(c.modules.map((m) => m.module)).toEqual(['cms', 'quote'])
+    // A shard that got no module selected nothing, not everything.
+    const empty = certify({ results: [], runErrors: [], modules: [], checks: [], modulesRun: [], limits: ['shard 24/24'] })
+    expect(empty.scope.selected).toBe(0)
+    expect(empty.verdict).toBe('not run')
+  })
+
+  it('counts a selected check without a result as not judged: a run cut short never conforms', () => {
+    const results = planResults().slice(0, 46)
+    const c = certify({ results, runErrors: [], ...ALL })
+    expect(c.verdict).toBe('incomplete')
+    expect(c.notJudged).toBe(suite - 46)
+    expect(c.percent).toBe(Math.floor((46 / suite) * 1000) / 10)
+  })
+
+  it('is incomplete with a run error, an unjudged check or a baselined failure; not run with nothing judged', () => {
+    expect(certify({ results: planResults(), runErrors: ['calibration failed'], ...ALL }).verdict).toBe('incomplete')
+    expect(certify({ results: planResults(undefined, (_, i) => (i === 3 ? 'skipped' : 'passed')), runErrors: [], ...ALL }).verdict).toBe('incomplete')
+    const failing = planResults(undefined, (_, i) => (i === 3 ? 'failed' : 'passed'))
+    const excused = certify({ results: failing, runErrors: [], ...ALL, baselined: new Set([failing[3]!.id]) })
+    expect(excused).toMatchObject({ verdict: 'incomplete', failed: 0, baselined: 1 })
+    expect(certify({ results: failing, runErrors: [], ...ALL }).verdict).toBe('does not conform')
+    expect(certify({ results: [], runErrors: ['target unreachable'], ...ALL }).verdict).toBe('not run')
+  })
+})

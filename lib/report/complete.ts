@@ -1,0 +1,40 @@
+import { applyBaseline, baselineBlock, type Baseline } from './baseline.ts'
+import { certify } from './certify.ts'
+import type { Report } from './model.ts'
+import { exitOf } from './outcome.ts'
+
+/** A report before what is judged from its results: the baseline state, the certification and the exit. */
+export type ReportDraft = Omit<Report, 'baseline' | 'certification' | 'exit'>
+
+export interface Judging {
+  /** False when the run could not be made (no check ran): exit 2. */
+  made: boolean
+  /** The modules a shard ran, when the run is a shard or a merge of shards. */
+  modulesRun?: readonly string[]
+  /** What narrowed the selection besides --module/--check: `shard 1/2`, `shard 2/3 missing`. */
+  limits?: readonly string[]
+  baseline?: { file: string; baseline: Baseline; allowStale: boolean }
+}
+
+/**
+ * The one place a report's judgement is made, for a run and for a merge alike: the baseline's state over
+ * the results, the certification (scope, verdicts) and the exit status with its reason. Every format reads
+ * these from the report and judges nothing of its own.
+ */
+export function completeReport(draft: ReportDraft, judging: Judging): Report {
+  const b = judging.baseline
+  const baseline = b !== undefined ? baselineBlock(b.file, b.baseline, applyBaseline(draft, b.baseline), b.allowStale) : undefined
+  const withBaseline = { ...draft, ...(baseline !== undefined ? { baseline } : {}) }
+  const certification = certify({
+    results: draft.results,
+    runErrors: draft.runErrors,
+    modules: draft.run.modules,
+    checks: draft.run.checks,
+    ...(judging.modulesRun !== undefined ? { modulesRun: judging.modulesRun } : {}),
+    ...(judging.limits !== undefined ? { limits: judging.limits } : {}),
+    ...(baseline !== undefined ? { baselined: new Set(baseline.baselinedFailures) } : {}),
+  })
+  // Results last: report.json reads from the verdict down to the evidence.
+  const { results, ...head } = withBaseline
+  return { ...head, certification, exit: exitOf(withBaseline, judging.made), results }
+}

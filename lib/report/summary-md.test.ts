@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { CHECKS } from '../checks/index.ts'
+import { NOT_JUDGED_REASONS } from '../checks/types.ts'
+import { notApplicableResults, toResult, type Result } from '../run/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import { markdownSummary, MAX_FAILURES } from './summary-md.ts'
+import { planResults, reportOf } from './testing.ts'
+
+const notApplicable = notApplicableResults(CATALOG, CHECKS, (p) => p)
+
+/** The whole suite: `failing` failures (the last of them a workflow step), 3 unjudged checks with reasons, 2 warnings. */
+function suiteReport(failing: number, patch: Parameters<typeof reportOf>[1] = {}, judging?: Parameters<typeof reportOf>[2]) {
+  const plan = planResults()
+  const workflowAt = plan.findIndex((p) => p.check === 'workflow')
+  const results: Result[] = plan.map((r, i) => {
+    if (i < failing - 1 || (failing > 0 && i === workflowAt)) return { ...r, status: 'failed', message: `broke ${i}`, spec: ['Errors 1–3'] }
+    if (i === workflowAt + 1) return { ...r, status: 'skipped', message: 'not judged: set-up step "x" answered 500', reason: 'setup-failed' }
+    if (i === workflowAt + 2 || i === workflowAt + 3) return { ...r, status: 'skipped', message: 'not judged: read-only mode', reason: 'read-only' }
+    if (i === failing + 5 || i === failing + 6) return { ...r, warnings: ['unlisted field "foo"'] }
+    return r
+  })
+  return reportOf([...results, ...notApplicable], patch, judging)
+}
+
+describe('summary.md', () => {
+  it('is titled with the verdict, the percentage and the exit reason', () => {
+    const md = markdownSummary(suiteReport(3))
+    const c = suiteReport(3).certification
+    expect(md.split('\n')[0]).toBe(`# Shop conformance: does not conform · ${c.percent}% · exit 1: 3 checks failed`)
+    expect(markdownSummary(suiteReport(0)).split('\n')[0]).toMatch(/^# Shop conformance: incomplete · \d+(\.\d)?% · exit 0: no check failed$/)
+    const clean = reportOf([...planResults(), ...notApplicable])
+    expect(markdownSummary(clean).split('\n')[0]).toBe('# Shop conformance: conforms · 100% · exit 0: no check failed')
+  })
+
+  it('says in one line why a run could not be made, never "0 failed"', () => {
+    const md = markdownSummary(reportOf([], { runErrors: ['target unreachable: admin token request to http://127.0.0.1:9 failed (connection failed: ECONNREFUSED)'] }, { made: false }))
+    const lines = md.split('\n')
+    expect(lines[0]).toBe('# Shop conformance: not run · exit 2: the run could not be made: target unreachable: admin token request to http://127.0.0.1:9 failed (connection failed: ECONNREFUSED)')
+    expect(lines[2]).toBe('**Run error:** target unreachable: admin token request to http://127.0.0.1:9 failed (connection failed: ECONNREFUSED)')
+    expect(md).not.toMatch(/0 failed/)
+  })
+
+  it('marks a partial, read-only or baselined run', () => {
+    const slice = reportOf(planResults({ modules: ['directory'], checks: [] }), { run: { modules: ['directory'], readOnly: true } })
+    const md = markdownSummary(slice)
+    expect(md.split('\n')[0]).toBe('# Shop conformance: partial · 100% · exit 0: no check failed')
+    expect(md).toContain(`- **Partial:** partial: ${slice.certification.scope.selected} of ${slice.certification.scope.suite} checks selected (--module directory)`)
+    expect(md).toContain('- **Read-only:** only token calls and GET requests were sent')
+    const failing = suiteReport(3)
+    const failed = failing.results.filter((r) => r.status === 'failed')
+    const passing = failing.results.find((r) => r.status === 'passed')!
+    const baseline = { version: 1 as const, entries: [...failed.map((r) => ({ id: r.id, reason: 'ticket SHOP-9' })), { id: passing.id, reason: 'fixed in 2.4.8' }] }
+    const baselined = markdownSummary(suiteReport(3, {}, { made: true, baseline: { file: 'known.json', baseline, allowStale: false } }))
+    expect(baselined.split('\n')[0]).toBe('# Shop conformance: incomplete · ' + `${suiteReport(3).certification.percent}% · exit 1: 1 stale baseline entry (now passing: remove it or pass --allow-stale)`)
+    expect(baselined).toContain('- **Baseline** `known.json`: 3 failures baselined, 0 new, 1 stale')
+    expect(baselined).toContain(`| \`${failed[0]!.id}\` | **baselined**: ticket SHOP-9 — broke 0 |`)
+    expect(baselined).toContain('## Stale baseline entries (1)')
+    expect(baselined).toContain(`| \`${passing.id}\` | fixed in 2.4.8 |`)
+  })
+
+  it('splits skipped results into not judged, counted per reason, and not applicable, per check and why', () => {
+    const md = markdownSummary(suiteReport(3))
+    expect(md).toContain('## Not judged (3)')
+    expect(md).toMatch(new RegExp(`\\| ${NOT_JUDGED_REASONS['read-only'].replace(/[()]/g, '\\$&')} \\| 2 \\|`))
+    expect(md).toMatch(new RegExp(`\\| ${NOT_JUDGED_REASONS['setup-failed']} \\| 1 \\|`))
+    expect(md).toContain(`## Not applicable (${notApplicable.length})`)
+    expect(md).toMatch(/\| batch-partial: not a batch price operation \| \d+ \|/)
+    expect(md).not.toContain('not shown by the spec')
+  })
+
+  it('counts and names the warnings', () => {
+    expect(markdownSummary(suiteReport(3))).toContain('## Warnings (2)')
+    expect(markdownSummary(suiteReport(3))).toMatch(/\| unlisted field "foo" \| 2 \| `[^`]+` \|/)
+  })
+
+  it('lists at most 50 failures, workflow steps by their id, each spec section once, and points to report.html', () => {
+    const many = suiteReport(120)
+    const md = markdownSummary(many)
+    const rows = md.split('\n').filter((l) => /^\| `.*` \| .* \| .* \|$/.test(l) && /broke \d+/.test(l))
+    expect(rows).toHaveLength(MAX_FAILURES)
+    expect(md).toContain(`… and ${120 - MAX_FAILURES} more failures: open report.html`)
+    expect(Buffer.byteLength(md)).toBeLessThan(30_000)
+    const wf = markdownSummary(suiteReport(1))
+    expect(wf).toMatch(/\| `workflow [a-z-]+ › 01 [^`]+` \| broke \d+ \| Errors 1–3 \|/)
+    // A check's sections and its row's name the same one: it is cited once.
+    const row = CATALOG.find((r) => r.module === 'catalog-prices' && r.method === 'POST')!
+    const check = CHECKS.find((c) => c.name === 'batch-partial')!
+    const r = toResult({ ...row, sections: [...check.spec] }, check, { status: 'failed', message: 'x', exchanges: [] }, 1)
+    expect(r.spec).toEqual([...check.spec])
+  })
+})

@@ -1,0 +1,85 @@
+import { headline, percentText } from './certify.ts'
+import type { Report } from './model.ts'
+import { baselineReasons, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
+
+/** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
+export const MAX_FAILURES = 50
+const MAX_ROWS = 30
+
+/**
+ * summary.md, what a CI job summary (`$GITHUB_STEP_SUMMARY`) shows: a title with the verdict, the percentage
+ * and why the run exits so; what limits it (a run that could not be made, partial, read-only, baseline, cut
+ * short); the counts with skipped split into not judged (per reason) and not applicable; the warnings by
+ * text; the first failures (baselined ones tagged), the stale baseline entries, and a pointer to report.html.
+ */
+export function markdownSummary(report: Report): string {
+  const c = report.certification
+  const s = report.summary
+  const exit = `exit ${report.exit.status}: ${report.exit.reason}`
+  if (report.exit.status === 2) {
+    return `${[`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '', facts(report)].join('\n')}\n`
+  }
+  const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
+  const marks = [
+    ...(c.scope.whole ? [] : [`**Partial:** ${c.scope.text} — not a statement about the whole suite.`]),
+    ...(report.partial !== undefined ? [`**Cut short** (${report.partial.reason}): the results cover only what finished before it.`] : []),
+    ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
+    ...(report.baseline !== undefined ? [baselineMark(report.baseline)] : []),
+    ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
+  ]
+  if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
+  out.push(
+    `${headline(c)}.`,
+    '',
+    facts(report),
+    '',
+    '| passed | failed | baselined | not judged | not applicable | warnings | results | endpoints |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${s.passed} | ${s.failed - c.baselined} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
+  )
+  table(out, `Not judged (${c.notJudged})`, 'A required check that could not be judged: never counted as passed.', ['reason', 'checks', 'for example'], notJudgedTally(report))
+  table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
+  table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
+
+  const failures = report.results.filter((r) => r.status === 'failed')
+  const reasons = baselineReasons(report)
+  if (failures.length > 0) {
+    out.push('', `## Failures (${failures.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, '', '| result | message | spec |', '|---|---|---|')
+    for (const r of failures.slice(0, MAX_FAILURES)) {
+      const tag = reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''
+      out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
+    }
+    if (failures.length > MAX_FAILURES) out.push('', `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`)
+  }
+  const stale = staleEntries(report)
+  if (stale.length > 0) {
+    out.push('', `## Stale baseline entries (${stale.length})`, '', `These checks now pass: remove the entries from ${report.baseline!.file}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`, '', '| entry | reason |', '|---|---|')
+    for (const e of stale.slice(0, MAX_ROWS)) out.push(`| \`${cell(e.id)}\` | ${cell(e.reason)} |`)
+    if (stale.length > MAX_ROWS) out.push('', `… and ${stale.length - MAX_ROWS} more in report.json (baseline.stale).`)
+  }
+  out.push('', 'Every result, with its exchanges and a curl to reproduce each: report.html.')
+  return `${out.join('\n')}\n`
+}
+
+function facts(report: Report): string {
+  return `Target \`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
+}
+
+function baselineMark(b: NonNullable<Report['baseline']>): string {
+  return `**Baseline** \`${b.file}\`: ${b.baselinedFailures.length} failures baselined, ${b.newFailures.length} new, ${b.stale.length} stale${b.allowStale ? ' (allowed)' : ''}, ${b.unjudged.length} not judged, ${b.notInThisRun.length} not in this run.`
+}
+
+function table(out: string[], title: string, note: string, head: [string, string, string], rows: Tally[]): void {
+  if (rows.length === 0) return
+  out.push('', `## ${title}`, '', note, '', `| ${head.join(' | ')} |`, '|---|---:|---|')
+  for (const t of rows.slice(0, MAX_ROWS)) out.push(`| ${cell(t.label)} | ${t.count} | ${t.example !== undefined ? `\`${cell(t.example)}\`` : ''} |`)
+  if (rows.length > MAX_ROWS) out.push('', `… and ${rows.length - MAX_ROWS} more kinds in report.html.`)
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+function cell(text: string): string {
+  return oneLine(text).replace(/\|/g, '\\|').replace(/`/g, "'")
+}

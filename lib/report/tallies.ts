@@ -1,0 +1,66 @@
+import { NOT_JUDGED_REASONS } from '../checks/types.ts'
+import type { Report } from './model.ts'
+
+/** Counts the human-readable formats show (console, summary.md, report.html): computed once, here. */
+export interface Tally {
+  label: string
+  count: number
+  /** A result id to look at. */
+  example?: string
+}
+
+/** What a result without a reason code (a report of an older suite) is counted under. */
+const UNSTATED = 'reason not recorded'
+
+/**
+ * Required checks not judged, by reason: the skipped results by their reason code, and the selected checks
+ * that have no result at all (the run was cut short before them). Largest first.
+ */
+export function notJudgedTally(report: Pick<Report, 'results' | 'certification'>): Tally[] {
+  const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false)
+  const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))
+  const missing = report.certification.notJudged - skipped.length
+  if (missing > 0) tally.push({ label: 'no result: the run ended before the check finished', count: missing })
+  return sorted(tally)
+}
+
+/** Checks that do not apply to their endpoint, by check kind and why (the check's own words). */
+export function notApplicableTally(report: Pick<Report, 'results'>): Tally[] {
+  return sorted(countBy(report.results.filter((r) => r.applicable === false), (r) => `${r.check}: ${r.message}`))
+}
+
+/** Warnings by their text, with how many results carry each. */
+export function warningTally(report: Pick<Report, 'results'>): Tally[] {
+  return sorted(countBy(report.results.flatMap((r) => (r.warnings ?? []).map((w) => ({ id: r.id, w }))), (x) => x.w))
+}
+
+/** Baseline entries whose check now passes, with the entry's reason. */
+export function staleEntries(report: Pick<Report, 'baseline'>): { id: string; reason: string }[] {
+  const b = report.baseline
+  if (b === undefined) return []
+  const reason = new Map(b.entries.map((e) => [e.id, e.reason]))
+  return b.stale.map((id) => ({ id, reason: reason.get(id) ?? '' }))
+}
+
+/** Reasons of the baselined failures, by result id. */
+export function baselineReasons(report: Pick<Report, 'baseline'>): Map<string, string> {
+  const b = report.baseline
+  if (b === undefined) return new Map()
+  const excused = new Set(b.baselinedFailures)
+  return new Map(b.entries.filter((e) => excused.has(e.id)).map((e) => [e.id, e.reason]))
+}
+
+function countBy<T extends { id: string }>(items: readonly T[], key: (item: T) => string): Tally[] {
+  const out = new Map<string, Tally>()
+  for (const item of items) {
+    const label = key(item)
+    const t = out.get(label) ?? { label, count: 0, example: item.id }
+    t.count++
+    out.set(label, t)
+  }
+  return [...out.values()]
+}
+
+function sorted(tally: Tally[]): Tally[] {
+  return tally.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+}
