@@ -3,6 +3,7 @@ import type { Outcome, TargetClient } from './client.ts'
 import type { Credentials } from './config.ts'
 import type { Secrets } from './secrets.ts'
 import { messageText } from './answer-text.ts'
+import { runEmail } from '../../fixtures/identifiers.ts'
 
 /** Token acquisition failed in a way the user must fix; the message is the one line they see. */
 export class TokenError extends Error {}
@@ -48,7 +49,7 @@ export async function registerCustomer(
   role: string,
   store: string,
 ): Promise<RegisteredCustomer> {
-  const email = `shop-conformance.${runId}.${role}@example.com`
+  const email = runEmail(runId, role, 'customer ')
   // At least 8 characters from 3 classes, as the platform demands.
   const password = `${randomBytes(12).toString('base64url')}aA1!`
   secrets.add(password, 'customer password')

@@ -20,7 +20,7 @@ export const taxRateWorkflow: Workflow = {
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   steps: [
     step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope) => {
-      const code = `sc-${s.ctx.session.seed.runId} rate`
+      const code = s.fx.builders.taxRateCode('workflow')
       const rate = s.fx.builders.oddNumber('tax rate', 1.01, 14.99, 3)
       const call: SpecCall = { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } }
       const answer = await s.call(call)
