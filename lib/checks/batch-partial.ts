@@ -37,7 +37,7 @@ export async function batchPartial(row: EndpointRow, session: Session): Promise<
     judged = op.kind === 'items' ? await judgeItems(row, op, session) : op.kind === 'information' ? await judgeInformation(op, session) : await judgeCostDelete(session)
   } catch (err) {
     if (err instanceof SetupError) {
-      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [] }
+      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges }
     }
     throw err
   }

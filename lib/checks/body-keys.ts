@@ -56,7 +56,6 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       ] as const) {
         const sent = await sendPrepared(session, row, prepared, body)
         keep(sent)
-        if (sent.outcome.answer !== undefined && sent.outcome.answer.status < 300) scenario.created?.(fx, sent.outcome.answer.body, `${row.method} ${row.path} ${variant}`)
         const refusal = judgeRefusal(sent, key)
         if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
         let part: Part = { status: refusal.ok ? 'passed' : 'failed', text: `${variant} ${refusal.text}` }
@@ -71,7 +70,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
       parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}` })
-      if (err.exchange !== undefined) exchanges.push(err.exchange)
+      exchanges.push(...err.exchanges)
     }
   }
 
@@ -87,7 +86,6 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       if (answer === undefined || answer.status < 200 || answer.status >= 300) {
         parts.push({ status: 'failed', text: `the call with a contradicting body ${conflict.bodyKey} was not accepted (${quote(sent)})` })
       } else {
-        scenario.created?.(fx, answer.body, `${row.method} ${row.path} path wins`)
         const honoured = await conflict.honoured(answer)
         parts.push(
           honoured === true
@@ -121,7 +119,6 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     const fresh = await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} empty body`)
     const bare = await sendPrepared(session, row, fresh, {})
     keep(bare)
-    if (bare.outcome.answer !== undefined && bare.outcome.answer.status < 300) scenario.created?.(provisionerOf(session), bare.outcome.answer.body, `${row.method} ${row.path} empty body`)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {
       return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})` }
     }
@@ -187,7 +184,7 @@ export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]
 }
 
 function notJudged(err: SetupError, exchanges: Exchange[]): Verdict {
-  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges }
+  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [...exchanges, ...err.exchanges] }
 }
 
 function quote(sent: SentCall): string {

@@ -4,6 +4,7 @@ import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Outcome } from '../target/client.ts'
 import type { Session } from '../target/session.ts'
+import { describeOutcome } from '../target/answer-text.ts'
 
 /** A scenario's call as sent, and what came back. */
 export interface SentCall {
@@ -30,6 +31,9 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   )
   refuseWriteInReadOnly(session, `call ${row.method} ${row.path}`, row.method, path)
   const token = fx.tokenOf(prepared.actor)
+  const creates = scenarioFor(row)?.creates
+  const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
+  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${row.method} ${row.path}`, ...(key !== undefined ? { key } : {}) })
   const outcome = await session.send({
     method: row.method,
     path,
@@ -38,6 +42,10 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
     ...(body !== undefined ? { body } : {}),
     ...(prepared.query !== undefined ? { query: prepared.query } : {}),
   })
+  const answer = outcome.answer
+  const made = answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined
+  if (made !== undefined) ticket?.created(made)
+  else if (answer !== undefined && answer.status >= 400 && answer.status < 500) ticket?.refused(describeOutcome(outcome))
   return { prepared, path, body, outcome }
 }
 
@@ -49,11 +57,6 @@ export function validCall(session: Session, row: EndpointRow): Promise<SentCall>
   return session.memo(`valid call ${row.method} ${row.path}`, async () => {
     const scenario = scenarioFor(row)
     if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
-    const fx = provisionerOf(session)
-    const label = `${row.method} ${row.path} valid`
-    const sent = await sendPrepared(session, row, await scenario.prepare(fx, label))
-    const answer = sent.outcome.answer
-    if (answer !== undefined && answer.status >= 200 && answer.status < 300) scenario.created?.(fx, answer.body, label)
-    return sent
+    return sendPrepared(session, row, await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} valid`))
   })
 }

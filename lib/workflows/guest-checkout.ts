@@ -102,12 +102,12 @@ export const guestCheckoutWorkflow: Workflow = {
       const cart = s.need<CartRef & { kind: 'guest' }>(CART)
       const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
       const call: SpecCall = { method: 'PUT', path: `/V1/guest-carts/${cart.maskedId}/order`, actor: 'guest', body: { paymentMethod: { method: paymentMethod } } }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'order', label: 'order guest checkout' })
       s.expectSuccess(call, answer, {
         refusal: (a) => `the target refused to place the order with payment method "${paymentMethod}" (setting SHOP_PAYMENT_METHOD): ${describeAnswer(a)}`,
       })
       const orderId = s.judgeId(answer.body, 'the answer (the order id)')
-      s.fx.ledger.record({ kind: 'order', id: String(orderId), label: 'order guest checkout' })
+      s.made(orderId)
       s.state[ORDER] = orderId
       return `order ${orderId} placed`
     }),

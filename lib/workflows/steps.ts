@@ -12,6 +12,8 @@
 import type { Answer, Exchange } from '../target/client.ts'
 import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../../fixtures/provision.ts'
 import type { AddressDraft } from '../../fixtures/builders.ts'
+import type { EntityKind, LedgerTicket } from '../../fixtures/ledger.ts'
+import { allowedInReadOnly } from '../target/session.ts'
 import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
 import type { Status } from '../checks/types.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
@@ -85,7 +87,7 @@ export class StepScope {
       return await make()
     } catch (err) {
       if (err instanceof SetupError) {
-        if (err.exchange !== undefined) this.exchanges.push(err.exchange)
+        this.exchanges.push(...err.exchanges)
         this.notJudged(err.message)
       }
       throw err
@@ -105,11 +107,17 @@ export class StepScope {
     return answer.body as Record<string, unknown>
   }
 
-  /** A call of the endpoint under test: whatever it answers comes back; no answer at all fails the step. */
-  async call(call: SpecCall): Promise<Answer> {
+  /**
+   * A call of the endpoint under test, sent once (a judged call is never repeated): whatever it answers comes
+   * back; no answer at all fails the step. With `creates`, the call is in the ledger before it is sent; a 4xx
+   * marks it refused, and the step tells what it made with `made`.
+   */
+  async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
+    if (creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))) this.#ticket = this.fx.ledger.request(creates)
     try {
-      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call }, () => true)
+      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call, repeat: 'never' }, () => true)
       this.exchanges.push(exchange)
+      if (answer.status >= 400 && answer.status < 500) this.#ticket?.refused(describeAnswer(answer))
       return answer
     } catch (err) {
       if (err instanceof SetupError) {
@@ -120,6 +128,14 @@ export class StepScope {
       }
       throw err
     }
+  }
+
+  #ticket: LedgerTicket | undefined
+
+  /** What the last call with `creates` made, by the id its answer named. */
+  made(id: number | string): void {
+    this.#ticket?.created(String(id))
+    this.#ticket = undefined
   }
 
   /**
@@ -180,7 +196,7 @@ export function step(title: string, endpoint: string | undefined, run: (s: StepS
           status = err.status
           message = err.message
         } else if (err instanceof SetupError) {
-          if (err.exchange !== undefined) s.exchanges.push(err.exchange)
+          s.exchanges.push(...err.exchanges)
           status = 'skipped'
           message = `not judged: ${err.message}`
         } else {
