@@ -8,6 +8,7 @@ import { MALFORMED_TOKEN_PREFIX, Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
 import type { Ledger } from '../../fixtures/ledger.ts'
 import { registerCustomer, requestToken, TokenError, type RegisteredCustomer } from './tokens.ts'
+import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -40,9 +41,22 @@ export async function preflight(
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
   }
+  const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+  const anonPath = anonProbe?.path ?? '/V1/directory/countries'
+  const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
-    const admin = await requestToken(client, secrets, 'admin', config.admin, store)
+    const admin = await requestToken(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
+      // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
+      if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
+        const unknown = await unknownStoreCode(client, anonPath, stores.slice(0, 1))
+        if (unknown !== undefined) throw new PreflightError(unknown)
+      }
+      throw err
+    })
+    // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
+    const unknown = await unknownStoreCode(client, anonPath, stores, admin)
+    if (unknown !== undefined) throw new PreflightError(unknown)
     // Then what does not depend on one another goes out together.
     const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
       let credentials: RegisteredCustomer | undefined = config.customer
@@ -59,12 +73,11 @@ export async function preflight(
       config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) }),
       requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
     ])
-    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
     const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
         ? undefined
         : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
-      calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined),
+      calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
     ])
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
