@@ -80,6 +80,15 @@ describe('sendRepeating', () => {
     expect(r.exchanges.map((x) => x.request.method)).toEqual(['POST', 'GET'])
   })
 
+  it('looks once more when a repeat is refused after an attempt that may have made it (the shop was still making it)', async () => {
+    const t = scripted(TIMEOUT, answered(400, { message: 'A customer with the same email address already exists in an associated website.' }))
+    let lookups = 0
+    const find = async () => (++lookups === 1 ? { exchanges: [] } : { body: { id: 12, email: 'sc.x@example.com' }, exchanges: [exchange] })
+    const r = await sendRepeating(t.send, ok, { find }, 1)
+    expect([t.calls(), lookups]).toEqual([2, 2])
+    expect(r).toMatchObject({ answer: { body: { id: 12 } }, found: true })
+  })
+
   it('creates again when the lookup finds nothing, and never looks before the first attempt', async () => {
     const t = scripted(DEADLOCK, CREATED)
     let lookups = 0

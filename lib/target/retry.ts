@@ -85,22 +85,34 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
   const exchanges: Exchange[] = []
   const history: string[] = []
   let last: Outcome | undefined
+  let perhapsMade = false
+  const look = async (): Promise<Repeated | undefined> => {
+    if (typeof repeat !== 'object') return undefined
+    const lookup = await repeat.find()
+    exchanges.push(...lookup.exchanges)
+    if (!('body' in lookup)) return undefined
+    const answer: Answer = { status: 200, headers: {}, body: lookup.body, json: true, text: JSON.stringify(lookup.body) ?? '' }
+    return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
+  }
   for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
-    if (attempt > 1 && typeof repeat === 'object') {
-      const lookup = await repeat.find()
-      exchanges.push(...lookup.exchanges)
-      if ('body' in lookup) {
-        const answer: Answer = { status: 200, headers: {}, body: lookup.body, json: true, text: JSON.stringify(lookup.body) ?? '' }
-        return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
-      }
+    if (attempt > 1) {
+      const found = await look()
+      if (found !== undefined) return found
     }
     last = await send()
     exchanges.push(last.exchange)
     if (last.answer !== undefined && accept(last.answer)) return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
     const trouble = troubleOf(last)
     history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`)
+    perhapsMade ||= trouble?.made === 'perhaps'
     if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing')) break
     if (attempt < SETUP_ATTEMPTS && last.answer !== undefined) await new Promise((r) => setTimeout(r, pauseMs * attempt))
+  }
+  // A slow shop may still have been making it when the lookup came, and refused the repeat as a duplicate:
+  // one more look before giving up.
+  if (perhapsMade) {
+    const found = await look()
+    if (found !== undefined) return found
   }
   return { exchanges, last: last!, history }
 }
