@@ -19,7 +19,7 @@ const ok = (a: { status: number }) => a.status === 200
 
 describe('which answers are worth another attempt', () => {
   it('no answer, a server error and a deadlock refusal; not a refusal that would come again, a success, a gone target', () => {
-    expect(troubleOf(TIMEOUT)).toEqual({ made: 'perhaps', text: 'no answer (no complete answer within 10000 ms (TimeoutError))' })
+    expect(troubleOf(TIMEOUT)).toEqual({ kind: 'no answer', made: 'perhaps', text: 'no answer (no complete answer within 10000 ms (TimeoutError))' })
     expect(troubleOf(failed('connection', 'connection failed: ECONNRESET'))?.made).toBe('perhaps')
     expect(troubleOf(failed('connection', 'connection failed: ECONNREFUSED'))?.made).toBe('nothing')
     expect(troubleOf(answered(503, { message: 'Service Unavailable' }))?.made).toBe('perhaps')
@@ -37,13 +37,13 @@ describe('which answers are worth another attempt', () => {
 describe('sendRepeating', () => {
   it('repeats a safe call after no answer and a server error, at most SETUP_ATTEMPTS times, and says what each attempt got', async () => {
     const t = scripted(TIMEOUT, answered(500, { message: 'Internal Error' }), CREATED)
-    const r = await sendRepeating(t.send, ok, 'safe', 1)
+    const r = await sendRepeating(t.send, ok, 'safe', { pauseMs: 1 })
     expect(r.answer?.status).toBe(200)
     expect(r.history).toEqual(['1: no answer (no complete answer within 10000 ms (TimeoutError))', '2: 500 "Internal Error"'])
     expect(r.exchanges).toHaveLength(3)
 
     const never = scripted(TIMEOUT)
-    const gaveUp = await sendRepeating(never.send, ok, 'safe', 1)
+    const gaveUp = await sendRepeating(never.send, ok, 'safe', { pauseMs: 1 })
     expect(never.calls()).toBe(SETUP_ATTEMPTS)
     expect(gaveUp.answer).toBeUndefined()
     expect(gaveUp.history).toHaveLength(SETUP_ATTEMPTS)
@@ -51,9 +51,9 @@ describe('sendRepeating', () => {
 
   it('repeats a write that makes something each time only after a refusal that says nothing was made', async () => {
     const afterDeadlock = scripted(DEADLOCK, CREATED)
-    expect((await sendRepeating(afterDeadlock.send, ok, 'if-nothing-made', 1)).answer?.status).toBe(200)
+    expect((await sendRepeating(afterDeadlock.send, ok, 'if-nothing-made', { pauseMs: 1 })).answer?.status).toBe(200)
     const afterTimeout = scripted(TIMEOUT, CREATED)
-    const r = await sendRepeating(afterTimeout.send, ok, 'if-nothing-made', 1)
+    const r = await sendRepeating(afterTimeout.send, ok, 'if-nothing-made', { pauseMs: 1 })
     expect(afterTimeout.calls()).toBe(1)
     expect(r.answer).toBeUndefined()
   })
@@ -61,7 +61,7 @@ describe('sendRepeating', () => {
   it('never repeats a judged call, nor a refusal that would come again', async () => {
     for (const [repeat, outcome] of [['never', TIMEOUT], ['never', DEADLOCK], ['safe', answered(400, { message: 'Invalid value' })]] as [Repeat, Outcome][]) {
       const t = scripted(outcome, CREATED)
-      await sendRepeating(t.send, ok, repeat, 1)
+      await sendRepeating(t.send, ok, repeat, { pauseMs: 1 })
       expect(t.calls()).toBe(1)
     }
   })
@@ -73,7 +73,7 @@ describe('sendRepeating', () => {
       lookups.push('looked')
       return { body: { id: 7, sku: 'sc-x' }, exchanges: [{ ...exchange, request: { ...exchange.request, method: 'GET' } }] }
     }
-    const r = await sendRepeating(t.send, ok, { find }, 1)
+    const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
     expect(t.calls()).toBe(1)
     expect(lookups).toEqual(['looked'])
     expect(r).toMatchObject({ answer: { status: 200, body: { id: 7, sku: 'sc-x' } }, found: true })
@@ -84,7 +84,7 @@ describe('sendRepeating', () => {
     const t = scripted(TIMEOUT, answered(400, { message: 'A customer with the same email address already exists in an associated website.' }))
     let lookups = 0
     const find = async () => (++lookups === 1 ? { exchanges: [] } : { body: { id: 12, email: 'sc.x@example.com' }, exchanges: [exchange] })
-    const r = await sendRepeating(t.send, ok, { find }, 1)
+    const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
     expect([t.calls(), lookups]).toEqual([2, 2])
     expect(r).toMatchObject({ answer: { body: { id: 12 } }, found: true })
   })
@@ -92,7 +92,7 @@ describe('sendRepeating', () => {
   it('creates again when the lookup finds nothing, and never looks before the first attempt', async () => {
     const t = scripted(DEADLOCK, CREATED)
     let lookups = 0
-    const r = await sendRepeating(t.send, ok, { find: async () => (lookups++, { exchanges: [] }) }, 1)
+    const r = await sendRepeating(t.send, ok, { find: async () => (lookups++, { exchanges: [] }) }, { pauseMs: 1 })
     expect([t.calls(), lookups]).toEqual([2, 1])
     expect(r.answer?.status).toBe(200)
     expect(r.found).toBeUndefined()

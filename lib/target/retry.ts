@@ -40,6 +40,7 @@ export type Repeat = 'never' | 'safe' | 'if-nothing-made' | Lookup
 
 /** Why an attempt is worth repeating, and whether the target may have made something all the same. */
 export interface Trouble {
+  kind: 'no answer' | 'server error' | 'rolled back'
   made: 'nothing' | 'perhaps'
   text: string
 }
@@ -55,10 +56,10 @@ export function troubleOf(outcome: Outcome): Trouble | undefined {
     if (kind === 'target-gone' || kind === 'rate-limited') return undefined
     // Refused at connect: the request never reached the shop.
     const made = kind === 'connection' && /ECONNREFUSED/.test(outcome.failure?.message ?? '') ? 'nothing' : 'perhaps'
-    return { made, text: `no answer (${outcome.failure?.message ?? 'transport failure'})` }
+    return { kind: 'no answer', made, text: `no answer (${outcome.failure?.message ?? 'transport failure'})` }
   }
-  if (answer.status >= 500) return { made: 'perhaps', text: describeOutcome(outcome) }
-  if (answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)) return { made: 'nothing', text: describeOutcome(outcome) }
+  if (answer.status >= 500) return { kind: 'server error', made: 'perhaps', text: describeOutcome(outcome) }
+  if (answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)) return { kind: 'rolled back', made: 'nothing', text: describeOutcome(outcome) }
   return undefined
 }
 
@@ -77,11 +78,19 @@ export interface Repeated {
   found?: true
 }
 
+export interface RepeatOptions {
+  /** Between attempts after an answer, times the attempt's number. Default SETUP_PAUSE_MS. */
+  pauseMs?: number
+  /** Told of each trouble worth another attempt, as it happens (the provisioner paces by it). */
+  onTrouble?: (trouble: Trouble) => void
+}
+
 /**
  * Sends until `accept` takes an answer, the trouble is not one that goes away (or not one `repeat` allows
  * repeating after), or SETUP_ATTEMPTS are used up.
  */
-export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: Answer) => boolean, repeat: Repeat, pauseMs = SETUP_PAUSE_MS): Promise<Repeated> {
+export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: Answer) => boolean, repeat: Repeat, options: RepeatOptions = {}): Promise<Repeated> {
+  const pauseMs = options.pauseMs ?? SETUP_PAUSE_MS
   const exchanges: Exchange[] = []
   const history: string[] = []
   let last: Outcome | undefined
@@ -105,6 +114,7 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
     const trouble = troubleOf(last)
     history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`)
     perhapsMade ||= trouble?.made === 'perhaps'
+    if (trouble !== undefined) options.onTrouble?.(trouble)
     if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing')) break
     if (attempt < SETUP_ATTEMPTS && last.answer !== undefined) await new Promise((r) => setTimeout(r, pauseMs * attempt))
   }
