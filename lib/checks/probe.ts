@@ -87,8 +87,7 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
       ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     })
     const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
-    if (created !== undefined) ticket?.created(String(created))
-    else if (outcome.answer !== undefined && outcome.answer.status >= 400 && outcome.answer.status < 500) ticket?.refused(describeOutcome(outcome))
+    ticket?.settle(outcome, created === undefined ? undefined : String(created))
     return { caller, store, path, ...outcome }
   })
 }

@@ -4,7 +4,6 @@ import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Outcome } from '../target/client.ts'
 import type { Session } from '../target/session.ts'
-import { describeOutcome } from '../target/answer-text.ts'
 
 /** A scenario's call as sent, and what came back. */
 export interface SentCall {
@@ -43,9 +42,7 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
     ...(prepared.query !== undefined ? { query: prepared.query } : {}),
   })
   const answer = outcome.answer
-  const made = answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined
-  if (made !== undefined) ticket?.created(made)
-  else if (answer !== undefined && answer.status >= 400 && answer.status < 500) ticket?.refused(describeOutcome(outcome))
+  ticket?.settle(outcome, answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined)
   return { prepared, path, body, outcome }
 }
 

@@ -117,7 +117,7 @@ export class StepScope {
     try {
       const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call, repeat: 'never' }, () => true)
       this.exchanges.push(exchange)
-      if (answer.status >= 400 && answer.status < 500) this.#ticket?.refused(describeAnswer(answer))
+      this.#ticket?.settle({ answer }, undefined)
       return answer
     } catch (err) {
       if (err instanceof SetupError) {
