@@ -112,7 +112,8 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
     exchanges.push(last.exchange)
     if (last.answer !== undefined && accept(last.answer)) return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
     const trouble = troubleOf(last)
-    history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`)
+    // One line per attempt, whatever the answer's text holds: the reason a check is not judged is one line.
+    history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`.replace(/\s+/g, ' '))
     perhapsMade ||= trouble?.made === 'perhaps'
     if (trouble !== undefined) options.onTrouble?.(trouble)
     if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing')) break
