@@ -57,7 +57,7 @@ describe('cleanup', () => {
     const ledger = new Ledger()
     const sku = new Builders(1, RUN).sku('kept')
     await shop.product(sku)
-    ledger.record({ kind: 'product', id: sku, label: 'product kept' })
+    ledger.request({ kind: 'product', label: 'product kept', key: sku }).created(sku)
     // A target whose DELETE of products answers true and removes nothing.
     const lying = { send: (spec: RequestSpec) => (spec.method === 'DELETE' ? Promise.resolve(answer(200, true)) : client.send(spec)) } as unknown as TargetClient
     const out = await cleanUp(ledger.entries(), lying, shop.admin, 'default', { id: RUN })
