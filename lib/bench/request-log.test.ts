@@ -26,8 +26,8 @@ describe('CallerLabels', () => {
   test('labels what it was told and what token answers taught it; never a token', () => {
     const labels = new CallerLabels({ adminUsername: 'admin' })
     labels.learn(tokenCall('admin', 'admin', 'secret-admin-pw'), answered(200, ADMIN_TOKEN))
-    labels.learn(tokenCall('customer', 'shop-conformance.run1.main@example.com', 'pw-1'), answered(200, CUSTOMER_TOKEN))
-    labels.learn(tokenCall('customer', 'shop-conformance.run1.disposable@example.com', 'pw-2'), answered(200, 'disposable-token-0123456789'))
+    labels.learn(tokenCall('customer', 'sc.run1.main.0a1b2c3d@example.com', 'pw-1'), answered(200, CUSTOMER_TOKEN))
+    labels.learn(tokenCall('customer', 'sc.run1.disposable.4e5f6a7b@example.com', 'pw-2'), answered(200, 'disposable-token-0123456789'))
     labels.learn(tokenCall('customer', 'sc.run1.isolation-b@example.com', 'pw-3'), answered(200, 'other-token-0123456789'))
     labels.learn(tokenCall('customer', 'nobody@example.com', 'pw-4'), answered(401, { message: 'no' }))
     expect(labels.of(ADMIN_TOKEN)).toBe('admin')

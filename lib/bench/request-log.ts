@@ -74,8 +74,8 @@ export class CallerLabels {
     if (this.#labels.has(token)) return
     let label: CallerLabel = 'other'
     if (m[1] === 'admin') label = this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other'
-    else if (typeof username === 'string' && /^shop-conformance\.[^.]+\.disposable@example\.com$/.test(username)) label = 'disposable'
-    else if (typeof username === 'string' && (username === this.#customerUsername || /^shop-conformance\.[^.]+\.main@example\.com$/.test(username))) label = 'customer'
+    else if (typeof username === 'string' && /^sc\.[^.]+\.disposable\.[0-9a-z]{8}@example\.com$/.test(username)) label = 'disposable'
+    else if (typeof username === 'string' && (username === this.#customerUsername || /^sc\.[^.]+\.main\.[0-9a-z]{8}@example\.com$/.test(username))) label = 'customer'
     this.#labels.set(token, label)
     if (label === 'other') this.#others.set(token, this.#others.size + 1)
   }

@@ -85,9 +85,9 @@ describe('batch-partial check', () => {
 
   const FAULT_CASES: [FaultName, string, RegExp][] = [
     ['batch-whole-failure', 'POST /V1/products/base-prices', /^mixed call: the call failed as a whole instead of reporting its invalid items: answered 400 "Could not save Prices\."/],
-    ['batch-valid-not-applied', 'POST /V1/products/cost', /^valid item 0 \{"sku":"sc-[^"]+-batch-cost-valid-1","cost":[\d.]+,"store_id":0\} was not stored: read back nothing for sku sc-[^ ]+-batch-cost-valid-1; valid item 2 /],
-    ['batch-nonempty-all-valid', 'POST /V1/products/special-price', /^all-valid call \[.*\]: all items are valid, so the answer must be \[\] but it has 1 entry: \[\{"message":"Success"/],
-    ['information-accepts-unknown-sku', 'POST /V1/products/cost-information', /^the target dropped the unknown sku instead of raising: a call naming the unknown sku sc-[^ ]+-batch-cost-information-no-such-sku beside the known sc-[^ ]+ answered 200 \[/],
+    ['batch-valid-not-applied', 'POST /V1/products/cost', /^valid item 0 \{"sku":"sc-[^"]+-batch-cost-valid-1-[0-9a-z]{8}","cost":[\d.]+,"store_id":0\} was not stored: read back nothing for sku sc-[^ ]+-batch-cost-valid-1-[0-9a-z]{8}; valid item 2 /],
+    ['batch-nonempty-all-valid', 'POST /V1/products/special-price', /^all-valid call \[.*: all items are valid, so the answer must be \[\] but it has 1 entry: \[\{"message":"Success"/],
+    ['information-accepts-unknown-sku', 'POST /V1/products/cost-information', /^the target dropped the unknown sku instead of raising: a call naming the unknown sku sc-[^ ]+-batch-cost-information-no-such-sku-[0-9a-z]{8} beside the known sc-[^ ]+ answered 200 \[/],
   ]
   for (const [fault, endpoint, message] of FAULT_CASES) {
     it(`fails only ${endpoint} under the ${fault} fault`, async () => {

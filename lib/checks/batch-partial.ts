@@ -38,7 +38,7 @@ export async function batchPartial(row: EndpointRow, session: Session): Promise<
     judged = op.kind === 'items' ? await judgeItems(row, op, session) : op.kind === 'information' ? await judgeInformation(op, session) : await judgeCostDelete(session)
   } catch (err) {
     if (err instanceof SetupError) {
-      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [], reason: err.reason }
+      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }
     }
     throw err
   }

@@ -59,7 +59,6 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       ] as const) {
         const sent = await sendPrepared(session, row, prepared, body)
         keep(sent)
-        if (sent.outcome.answer !== undefined && sent.outcome.answer.status < 300) scenario.created?.(fx, sent.outcome.answer.body, `${row.method} ${row.path} ${variant}`)
         const refusal = judgeRefusal(sent, key)
         if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
         let part: Part = { status: refusal.status, text: `${variant} ${refusal.text}`, ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}) }
@@ -74,7 +73,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
       parts.push({ status: 'skipped', text: `missing "${key}" not judged: ${err.message}`, reason: err.reason })
-      if (err.exchange !== undefined) exchanges.push(err.exchange)
+      exchanges.push(...err.exchanges)
     }
   }
 
@@ -98,7 +97,6 @@ async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, 
     const answer = sent.outcome.answer
     const what = `the path parameter :${conflict.pathParam} against a contradicting body ${conflict.bodyKey}`
     if (answer === undefined || answer.status < 200 || answer.status >= 300) return note(`${what}: the call was not accepted (${quote(sent)}), which the spec allows`)
-    scenario.created?.(fx, answer.body, `${row.method} ${row.path} path wins`)
     const honoured = await conflict.honoured(answer)
     if (honoured === true) return note(`path parameter :${conflict.pathParam} honoured over body ${conflict.bodyKey}`)
     if (typeof honoured !== 'string') {
@@ -135,7 +133,6 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     const fresh = await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} empty body`)
     const bare = await sendPrepared(session, row, fresh, {})
     keep(bare)
-    if (bare.outcome.answer !== undefined && bare.outcome.answer.status < 300) scenario.created?.(provisionerOf(session), bare.outcome.answer.body, `${row.method} ${row.path} empty body`)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {
       return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${quote(valid)}; empty body: ${quote(bare)})`, reason: 'target-refused' }
     }
@@ -205,7 +202,7 @@ export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]
 }
 
 function notJudged(err: SetupError, exchanges: Exchange[]): Verdict {
-  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [...exchanges, err.exchange] : exchanges, reason: err.reason }
+  return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [...exchanges, ...err.exchanges], reason: err.reason }
 }
 
 function quote(sent: SentCall): string {

@@ -77,6 +77,9 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
         : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
       return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
     }
+    // In the ledger before it is sent: a probe that creates a cart may make it although no answer comes.
+    const label = `cart made by the ${caller} probe of ${row.method} ${row.path}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
+    const ticket = CREATES_CART.has(`${row.method} ${row.path}`) ? provisionerOf(session).ledger.request({ kind: 'cart', label }) : undefined
     const outcome = await session.send({
       method: row.method,
       path,
@@ -87,9 +90,7 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
       ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     })
     const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
-    if (created !== undefined && CREATES_CART.has(`${row.method} ${row.path}`)) {
-      provisionerOf(session).ledger.record({ kind: 'cart', id: String(created), label: `cart made by the ${caller} probe of ${row.method} ${row.path}` })
-    }
+    ticket?.settle(outcome, created === undefined ? undefined : String(created))
     return { caller, store, path, ...outcome }
   })
 }

@@ -30,6 +30,9 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   )
   refuseWriteInReadOnly(session, `call ${row.method} ${row.path}`, row.method, path)
   const token = fx.tokenOf(prepared.actor)
+  const creates = scenarioFor(row)?.creates
+  const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
+  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${row.method} ${row.path}`, ...(key !== undefined ? { key } : {}) })
   const outcome = await session.send({
     method: row.method,
     path,
@@ -38,6 +41,8 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
     ...(body !== undefined ? { body } : {}),
     ...(prepared.query !== undefined ? { query: prepared.query } : {}),
   })
+  const answer = outcome.answer
+  ticket?.settle(outcome, answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined)
   return { prepared, path, body, outcome }
 }
 
@@ -49,11 +54,6 @@ export function validCall(session: Session, row: EndpointRow): Promise<SentCall>
   return session.memo(`valid call ${row.method} ${row.path}`, async () => {
     const scenario = scenarioFor(row)
     if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
-    const fx = provisionerOf(session)
-    const label = `${row.method} ${row.path} valid`
-    const sent = await sendPrepared(session, row, await scenario.prepare(fx, label))
-    const answer = sent.outcome.answer
-    if (answer !== undefined && answer.status >= 200 && answer.status < 300) scenario.created?.(fx, answer.body, label)
-    return sent
+    return sendPrepared(session, row, await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} valid`))
   })
 }

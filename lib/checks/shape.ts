@@ -17,7 +17,7 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
     sent = await validCall(session, row)
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchange !== undefined ? [err.exchange] : [], reason: err.reason }
+    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }
   }
   const exchanges = [sent.outcome.exchange]
   const answer = sent.outcome.answer

@@ -74,7 +74,10 @@ export function dryRunPlan(config: RunConfig): string {
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
     for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
   }
-  if (!config.readOnly) out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl)')
+  if (!config.readOnly) {
+    out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
+    out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
+  }
   return `${out.join('\n')}\n`
 }
 

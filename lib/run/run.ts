@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createVitest, type Vitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { Ledger } from '../../fixtures/ledger.ts'
+import { Ledger, ledgerEntities } from '../../fixtures/ledger.ts'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { applyAliases } from '../target/aliases.ts'
 import { describeFingerprint } from '../target/fingerprint.ts'
@@ -96,7 +96,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     // Vitest starts (vite, the module graph) while the preflight talks to the target: neither waits for the other.
     const starting = suiteRunner(config, collector)
     try {
-      pre = await preflight({ ...config, ...target }, runId, { onCreated: (e) => ledger.record(e), ledgerFile })
+      pre = await preflight({ ...config, ...target }, runId, { ledger, ledgerFile })
       for (const [value, label] of pre.secrets.entries()) secrets.add(value, label)
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
@@ -124,7 +124,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       runErrors.push(...collector.errors)
       notes.push(...collector.notes)
     }
-    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledgerFile, stopper.cleanupBy)
+    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledger, stopper.cleanupBy)
   } finally {
     stopper.dispose()
     await inbox.close()
@@ -165,7 +165,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
       noRoute: pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
     },
-    created: Ledger.read(ledgerFile).map(({ kind, id, label }) => ({ kind, id, label })),
+    created: ledgerEntities(Ledger.read(ledgerFile)).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
     cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
     ...(notes.length > 0 ? { notes } : {}),
@@ -230,11 +230,11 @@ async function modulesOfThisRun(vitest: Vitest): Promise<string[]> {
  * Removes what the run created, after the checks (also after failures and interrupts), by `by` at the
  * latest: what is not removed by then is cut off and listed as left over, so the run still ends when it said.
  */
-async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledgerFile: string, by: number): Promise<CleanupOutcome> {
+async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledger: Ledger, by: number): Promise<CleanupOutcome> {
   const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets, insecure: config.insecure })
   const cutOff = setTimeout(() => client.stop(), Math.max(0, by - Date.now()))
   try {
-    return await cleanUp(Ledger.read(ledgerFile), client, pre.seed.tokens.admin, config.storeCode)
+    return await cleanUp(Ledger.read(ledger.file!), client, pre.seed.tokens.admin, config.storeCode, { id: pre.seed.runId, ledger })
   } finally {
     clearTimeout(cutOff)
     await client.close()

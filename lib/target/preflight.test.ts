@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { runEmail } from '../../fixtures/identifiers.ts'
 import { loadConfig } from './config.ts'
 import { preflight, PreflightError } from './preflight.ts'
 
@@ -33,7 +34,9 @@ describe('preflight', () => {
     try {
       const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc')
-      expect(pre.registeredCustomers.map((x) => x.email)).toEqual(['shop-conformance.runabc.main@example.com', 'shop-conformance.runabc.disposable@example.com'])
+      // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (fixtures/builders.test.ts).
+      expect(pre.registeredCustomers.map((x) => x.email)).toEqual([runEmail('runabc', 'main', 'customer '), runEmail('runabc', 'disposable', 'customer ')])
+      expect(pre.registeredCustomers.map((x) => x.email)).toEqual([expect.stringMatching(/^sc\.runabc\.main\.[0-9a-z]{8}@example\.com$/), expect.stringMatching(/^sc\.runabc\.disposable\./)])
       expect(pre.seed.tokens.customer).not.toBe(pre.seed.tokens.disposableCustomer)
       expect(pre.seed.calibration.noRoute).toEqual([{ status: 404, key: 'message:Request does not match any route.' }])
       expect(pre.seed.calibration.unknownStore).toEqual([{ status: 400, key: 'message:Specified request cannot be processed.' }])

@@ -6,7 +6,9 @@ import { TargetClient, type Exchange } from './client.ts'
 import type { Credentials, RunConfig } from './config.ts'
 import { MALFORMED_TOKEN_PREFIX, Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
+import type { Ledger } from '../../fixtures/ledger.ts'
 import { registerCustomer, requestToken, TokenError, type RegisteredCustomer } from './tokens.ts'
+import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -26,13 +28,11 @@ const SANITY_ENDPOINTS = 3
  * Before any check: an admin token, then a customer token (registering customers of the run's own when none
  * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
  */
-/** Told of every entity the preflight creates, the moment it exists (the run's cleanup ledger listens). */
-export type OnCreated = (entity: { kind: string; id: string; label: string; remove?: { method: 'DELETE'; path: string } }) => void
-
 export async function preflight(
   config: RunConfig & { baseUrl: string; admin: Credentials },
   runId: string,
-  options: { onCreated?: OnCreated; ledgerFile?: string } = {},
+  /** `ledger`: where the customers it registers are recorded, before each registration is sent (the run's cleanup ledger). */
+  options: { ledger?: Ledger; ledgerFile?: string } = {},
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
   const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
@@ -40,22 +40,29 @@ export async function preflight(
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
-    options.onCreated?.({
-      kind: 'customer',
-      id: String(c.id ?? c.username),
-      label: `${role} customer ${c.username}`,
-      ...(c.id !== undefined ? { remove: { method: 'DELETE' as const, path: `/V1/customers/${c.id}` } } : {}),
-    })
   }
+  const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+  const anonPath = anonProbe?.path ?? '/V1/directory/countries'
+  const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
-    const admin = await requestToken(client, secrets, 'admin', config.admin, store)
+    const admin = await requestToken(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
+      // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
+      if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
+        const unknown = await unknownStoreCode(client, anonPath, stores.slice(0, 1))
+        if (unknown !== undefined) throw new PreflightError(unknown)
+      }
+      throw err
+    })
+    // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
+    const unknown = await unknownStoreCode(client, anonPath, stores, admin)
+    if (unknown !== undefined) throw new PreflightError(unknown)
     // Then what does not depend on one another goes out together.
     const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
       let credentials: RegisteredCustomer | undefined = config.customer
       // Read-only mode registers nobody: without configured credentials there is no customer token.
       if (credentials === undefined && !config.readOnly) {
-        credentials = await registerCustomer(client, secrets, runId, 'main', store)
+        credentials = await registerCustomer(client, secrets, runId, 'main', store, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) })
         note(credentials, 'main')
       }
       if (credentials === undefined) return {}
@@ -63,15 +70,14 @@ export async function preflight(
     }
     const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath] = await settledAll([
       mainCustomer(),
-      config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note),
+      config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) }),
       requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
     ])
-    const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
     const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
         ? undefined
         : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
-      calibrate(client, store, admin, anonProbe?.path ?? '/V1/directory/countries', config.readOnly ? ['GET'] : undefined),
+      calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
     ])
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
@@ -121,9 +127,10 @@ async function disposableCustomerToken(
   runId: string,
   store: string,
   note: (c: RegisteredCustomer, role: string) => void,
+  registration: Parameters<typeof registerCustomer>[5],
 ): Promise<string | undefined> {
   try {
-    const c = await registerCustomer(client, secrets, runId, 'disposable', store)
+    const c = await registerCustomer(client, secrets, runId, 'disposable', store, registration)
     note(c, 'disposable')
     return await requestToken(client, secrets, 'customer', c, store)
   } catch (err) {

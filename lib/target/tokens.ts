@@ -3,6 +3,11 @@ import type { Outcome, TargetClient } from './client.ts'
 import type { Credentials } from './config.ts'
 import type { Secrets } from './secrets.ts'
 import { messageText, quoteText } from './answer-text.ts'
+import { runEmail } from '../../fixtures/identifiers.ts'
+import type { Ledger } from '../../fixtures/ledger.ts'
+import { sendRecorded } from '../../fixtures/setup-call.ts'
+import type { Answer } from './client.ts'
+import { findByKey, type AdminGet } from './lookup.ts'
 
 /** Token acquisition failed in a way the user must fix; the message is the one line they see. */
 export class TokenError extends Error {}
@@ -40,26 +45,38 @@ export async function requestToken(
   return answer.body
 }
 
-/** Registers a customer of this run's own through `POST /V1/customers` (anonymous; body per the conventions). */
+/**
+ * Registers a customer of this run's own through `POST /V1/customers` (anonymous; body per the conventions): in
+ * the ledger before it is sent; repeated, after looking it up by its e-mail with the admin token, when an
+ * answer never came (a cold shop may have made it all the same).
+ */
 export async function registerCustomer(
   client: TargetClient,
   secrets: Secrets,
   runId: string,
   role: string,
   store: string,
+  options: { adminToken: string; ledger?: Ledger },
 ): Promise<RegisteredCustomer> {
-  const email = `shop-conformance.${runId}.${role}@example.com`
+  const email = runEmail(runId, role, 'customer ')
   // At least 8 characters from 3 classes, as the platform demands.
   const password = `${randomBytes(12).toString('base64url')}aA1!`
   secrets.add(password, 'customer password')
-  const outcome = await client.send({
-    method: 'POST',
-    path: '/V1/customers',
-    store,
-    body: { customer: { email, firstname: 'Conformance', lastname: `Run ${runId}` }, password },
+  const send = () => client.send({ method: 'POST', path: '/V1/customers', store, body: { customer: { email, firstname: 'Conformance', lastname: `Run ${runId}` }, password } })
+  const get: AdminGet = (path, query) => client.send({ method: 'GET', path, store, token: options.adminToken, ...(query !== undefined ? { query } : {}) })
+  const registered = (a: Answer) => a.status === 200 && a.body !== null && typeof a.body === 'object'
+  const result = await sendRecorded(send, registered, 'if-nothing-made', options.ledger, {
+    kind: 'customer',
+    label: `${role} customer`,
+    key: email,
+    find: () => findByKey(get, 'customer', email),
+    idOf: (body) => {
+      const id = (body as { id?: unknown } | null)?.id
+      return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined
+    },
   })
-  const answer = requireAnswer(outcome, 'customer registration')
-  if (answer.status !== 200 || answer.body === null || typeof answer.body !== 'object') {
+  const answer = result.answer ?? requireAnswer(result.last, 'customer registration')
+  if (!registered(answer)) {
     throw new TokenError(
       `customer registration (POST /V1/customers) failed with ${answer.status}${messageOf(answer.body)}; configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD instead`,
     )

@@ -44,12 +44,12 @@ export const attributeSetWorkflow: Workflow = {
         actor: 'admin',
         body: { entityTypeCode: 'catalog_product', attributeSet: { attribute_set_name: name, sort_order: sortOrder }, skeletonId: 4 },
       }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'attribute set', label: 'attribute set workflow', key: name })
       s.expectSuccess(call, answer)
       const body = judgeSet(s, answer.body, 'the answer', { expected: { attribute_set_name: name } })
       const id = toId(body.attribute_set_id)
       if (id === undefined) s.notJudged(`the answer carries no attribute_set_id to read the set by: ${JSON.stringify(body.attribute_set_id ?? null)}`, 'unusable-answer')
-      s.fx.ledger.record({ kind: 'attribute set', id: String(id), label: 'attribute set workflow', remove: { method: 'DELETE', path: `/V1/eav/attribute-sets/${id}` } })
+      s.made(id)
       const set: SavedSet = { id, name, sortOrder, ...(typeof body.entity_type_id === 'number' ? { entityTypeId: body.entity_type_id } : {}) }
       s.state[SET] = set
       return `attribute set ${id} created as ${JSON.stringify(name)}`

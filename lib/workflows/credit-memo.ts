@@ -41,12 +41,12 @@ export const creditMemoWorkflow: Workflow = {
     step('create the customer cart', 'POST /V1/carts/mine', async (s: StepScope) => {
       const customer = s.need<CustomerFixture>(CUSTOMER)
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine', actor: { token: customer.token } }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'cart', label: 'customer cart credit memo' })
       s.expectSuccess(call, answer)
       // What this call returns is not shown; the platform's cart id is what the next steps need.
       const id = toId(answer.body)
       if (id === undefined) s.notJudged(`the answer carries no cart id to go on with (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
-      s.fx.ledger.record({ kind: 'cart', id: String(id), label: 'customer cart credit memo' })
+      s.made(id)
       s.state[CART] = id
       return `cart ${id} created for customer ${customer.id}`
     }, [SALES_RULES.cartCreated]),
@@ -96,12 +96,12 @@ export const creditMemoWorkflow: Workflow = {
       const customer = s.need<CustomerFixture>(CUSTOMER)
       const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
       const call: SpecCall = { method: 'PUT', path: '/V1/carts/mine/order', actor: { token: customer.token }, body: { paymentMethod: { method: paymentMethod } } }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'order', label: 'order credit memo' })
       s.expectSuccess(call, answer, {
         refusal: (a) => `the target refused to place the order with payment method "${paymentMethod}" (setting SHOP_PAYMENT_METHOD): ${describeAnswer(a)}`,
       })
       const orderId = s.judgeId(answer.body, 'the answer (the order id)')
-      s.fx.ledger.record({ kind: 'order', id: String(orderId), label: 'order credit memo' })
+      s.made(orderId)
       s.state[ORDER] = orderId
       return `order ${orderId} placed, paid with ${paymentMethod}`
     }, [SALES_RULES.orderPlaced]),

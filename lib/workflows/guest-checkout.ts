@@ -115,14 +115,14 @@ export const guestCheckoutWorkflow: Workflow = {
       const cart = s.need<CartRef & { kind: 'guest' }>(CART)
       const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
       const call: SpecCall = { method: 'PUT', path: `/V1/guest-carts/${cart.maskedId}/order`, actor: 'guest', body: { paymentMethod: { method: paymentMethod } } }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'order', label: 'order guest checkout' })
       s.expectSuccess(call, answer, {
         refusal: (a) => `the target refused to place the order with payment method "${paymentMethod}" (setting SHOP_PAYMENT_METHOD): ${describeAnswer(a)}`,
       })
       // What the guest placement returns is not shown (the detail table gives the admin one's); the id is needed to go on.
       const orderId = toId(answer.body)
       if (orderId === undefined) s.notJudged(`the answer carries no order id to read the order by: ${describeAnswer(answer)}`, 'unusable-answer')
-      s.fx.ledger.record({ kind: 'order', id: String(orderId), label: 'order guest checkout' })
+      s.made(orderId)
       s.state[ORDER] = orderId
       return `order ${orderId} placed`
     }, [CHECKOUT_RULES.guestOrder]),

@@ -45,10 +45,10 @@ export async function invoiceOrder(s: StepScope, orderId: number): Promise<strin
  * — read back with `GET /V1/creditmemo/:id`, since an id that names nothing is no refund.
  */
 export async function refund(s: StepScope, call: SpecCall, options: { orderId: number; setting: string; paymentMethod: string }): Promise<number> {
-  const answer = await s.call(call)
+  const answer = await s.call(call, { kind: 'credit memo', label: `credit memo of order ${options.orderId}` })
   s.expectSuccess(call, answer, { refusal: refundRefusal(options.setting, options.paymentMethod) })
   const id = s.judgeId(answer.body, 'the answer (the new credit memo id)')
-  s.fx.ledger.record({ kind: 'credit memo', id: String(id), label: `credit memo of order ${options.orderId}` })
+  s.made(id)
   const read: SpecCall = { method: 'GET', path: `/V1/creditmemo/${id}`, actor: 'admin' }
   const memo = await s.call(read)
   if (!isSuccess(memo)) s.fail(`answered ${JSON.stringify(answer.body)} as the new credit memo id, but ${read.method} ${read.path} answered ${describeAnswer(memo)}: the refund made no credit memo with that id`)

@@ -1,5 +1,4 @@
 /** An order shipped, and the label of its shipment read: a JSON string (empty when there is no label). */
-import { isSuccess, toId } from '../../fixtures/provision.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { ORDER, ORDER_ITEMS, invoiceOrder, type OrderItem } from './sales-steps.ts'
@@ -26,13 +25,7 @@ export const shipmentLabelWorkflow: Workflow = {
     step('ship the order', undefined, async (s: StepScope) => {
       const orderId = s.need<number>(ORDER)
       const items = s.need<OrderItem[]>(ORDER_ITEMS).map((i) => ({ order_item_id: i.item_id, qty: i.qty_ordered }))
-      const answer = await s.setupCall(
-        'ship the order',
-        { method: 'POST', path: `/V1/order/${orderId}/ship`, actor: 'admin', body: { items, notify: false } },
-        (a) => isSuccess(a) && toId(a.body) !== undefined,
-      )
-      const id = toId(answer.body)!
-      s.fx.ledger.record({ kind: 'shipment', id: String(id), label: `shipment of order ${orderId}` })
+      const id = await s.setup(() => s.fx.ship(orderId, items))
       s.state[SHIPMENT] = id
       return `order ${orderId} shipped: shipment ${id}`
     }),

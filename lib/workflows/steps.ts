@@ -12,6 +12,8 @@
 import type { Answer, Exchange } from '../target/client.ts'
 import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../../fixtures/provision.ts'
 import type { AddressDraft } from '../../fixtures/builders.ts'
+import type { EntityKind, LedgerTicket } from '../../fixtures/ledger.ts'
+import { allowedInReadOnly } from '../target/session.ts'
 import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
 import type { NotJudgedReason, Status } from '../checks/types.ts'
 import type { Rule } from '../spec/rules.ts'
@@ -89,7 +91,7 @@ export class StepScope {
       return await make()
     } catch (err) {
       if (err instanceof SetupError) {
-        if (err.exchange !== undefined) this.exchanges.push(err.exchange)
+        this.exchanges.push(...err.exchanges)
         this.notJudged(err.message, err.reason)
       }
       throw err
@@ -109,11 +111,17 @@ export class StepScope {
     return answer.body as Record<string, unknown>
   }
 
-  /** A call of the endpoint under test: whatever it answers comes back; no answer at all fails the step. */
-  async call(call: SpecCall): Promise<Answer> {
+  /**
+   * A call of the endpoint under test, sent once (a judged call is never repeated): whatever it answers comes
+   * back; no answer at all fails the step. With `creates`, the call is in the ledger before it is sent; a 4xx
+   * marks it refused, and the step tells what it made with `made`.
+   */
+  async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
+    if (creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))) this.#ticket = this.fx.ledger.request(creates)
     try {
-      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call }, () => true)
+      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call, repeat: 'never' }, () => true)
       this.exchanges.push(exchange)
+      this.#ticket?.settle({ answer }, undefined)
       return answer
     } catch (err) {
       if (err instanceof SetupError) {
@@ -124,6 +132,14 @@ export class StepScope {
       }
       throw err
     }
+  }
+
+  #ticket: LedgerTicket | undefined
+
+  /** What the last call with `creates` made, by the id its answer named. */
+  made(id: number | string): void {
+    this.#ticket?.created(String(id))
+    this.#ticket = undefined
   }
 
   /**
@@ -187,7 +203,7 @@ export function step(title: string, endpoint: string | undefined, run: (s: StepS
           message = err.message
           reason = err.reason
         } else if (err instanceof SetupError) {
-          if (err.exchange !== undefined) s.exchanges.push(err.exchange)
+          s.exchanges.push(...err.exchanges)
           status = 'skipped'
           message = `not judged: ${err.message}`
           reason = err.reason

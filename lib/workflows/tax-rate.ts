@@ -21,14 +21,14 @@ export const taxRateWorkflow: Workflow = {
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   steps: [
     step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope) => {
-      const code = `sc-${s.ctx.session.seed.runId} rate`
+      const code = s.fx.builders.taxRateCode('workflow')
       const rate = s.fx.builders.oddNumber('tax rate', 1.01, 14.99, 3)
       const call: SpecCall = { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } }
-      const answer = await s.call(call)
+      const answer = await s.call(call, { kind: 'tax rate', label: 'tax rate workflow', key: code })
       s.expectSuccess(call, answer, { refusal: (a) => `the target refused the tax rate (body of the platform's shape; the spec does not show it): ${describeAnswer(a)}` })
       const id = isObject(answer.body) ? toId(answer.body.id) : undefined
       if (id === undefined) s.notJudged(`the answer carries no id of the new rate (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
-      s.fx.ledger.record({ kind: 'tax rate', id: String(id), label: 'tax rate workflow', remove: { method: 'DELETE', path: `/V1/taxRates/${id}` } })
+      s.made(id)
       s.state[RATE] = { id, code, rate } satisfies CreatedRate
       return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`
     }, [CATALOG_READ_RULES.taxRateCreated]),

@@ -1,0 +1,87 @@
+/**
+ * A real shop's limits and transient behaviour (the reference target's real-shop variants) change no verdict:
+ * the detail-table checks — body-keys, shape, batch-partial and every workflow — pass on the plain target and
+ * on each variant, nothing failed and nothing left unjudged; two runs with the same seed on a shop that
+ * deadlocks give the same status to every result; and a creation answered after the deadline is found, not
+ * made twice, and removed at the end.
+ *
+ * Before: on `shop-limits` the guest billing body-keys failed ("documented keys refused") and deep checks were
+ * not judged; on `inventory-deadlocks` the checks whose products hit a deadlock were not judged (which ones
+ * depending on the order of parallel calls); on `late-creation` the preflight stopped ("target unreachable").
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { provisionerOf } from '../../fixtures/provision.ts'
+import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
+import { DEADLOCK_EVERY } from '../../fixtures/reference-target/real-shop.ts'
+import { Ledger } from '../../fixtures/ledger.ts'
+import { openSession } from '../checks/testing.ts'
+import { cli } from '../cli/testing.ts'
+import { join } from 'node:path'
+import { notPassed, runDetailChecks } from './detail-testing.ts'
+
+const closers: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const c of closers.reverse()) await c()
+})
+async function target(variants: VariantName[], slowMs?: number): Promise<ReferenceTarget> {
+  const t = await startReferenceTarget({ variants, ...(slowMs !== undefined ? { slowMs } : {}) })
+  closers.push(() => t.close())
+  return t
+}
+
+/** Short enough that a late answer misses it, long enough for every other answer of a loaded machine. */
+const TIMEOUT_MS = 1_500
+const LATE_MS = 2_500
+const ADMIN = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+
+describe('the detail-table checks on a real shop', () => {
+  for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {
+    it(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
+      const t = await target(variants, LATE_MS)
+      const session = await openSession(t, ['--timeout-ms', String(TIMEOUT_MS)])
+      closers.push(() => session.close())
+      const verdicts = await runDetailChecks(session)
+      expect(notPassed(verdicts)).toEqual([])
+      expect(verdicts.get('POST /V1/guest-carts/:cartId/billing-address › body-keys')?.status).toBe('passed')
+      if (variants[0] === 'late-creation') {
+        // The first product's answer never came; it was found by its sku before a second creation was sent.
+        const lines = provisionerOf(session).ledger.entries()
+        const found = lines.filter((e) => e.reason?.startsWith('found by its key'))
+        expect(found.map((e) => e.kind)).toEqual(['product'])
+        expect(lines.filter((e) => e.key === found[0]!.key).map((e) => e.state)).toEqual(['requested', 'created'])
+      }
+    })
+  }
+})
+
+describe('whole runs', () => {
+  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 240_000 }, async () => {
+    const t = await target(['inventory-deadlocks'])
+    const runs = []
+    for (let i = 0; i < 2; i++) runs.push(await cli(['run', '--base-url', t.url, '--seed', '424242'], ADMIN))
+    const [first, second] = runs.map((r) => r.report!)
+    for (const r of [first!, second!]) {
+      expect(r.summary.failed).toBe(0)
+      expect(r.summary.skipped).toBe(r.summary.notApplicable)
+    }
+    const statuses = (r: typeof first) => Object.fromEntries(r!.results.map((x) => [x.id, x.status]))
+    expect(statuses(second)).toEqual(statuses(first))
+    expect(runs.map((r) => r.status)).toEqual([0, 0])
+    // Each run created enough products for the variant to deadlock some of them.
+    for (const r of [first!, second!]) expect(r.created.filter((c) => c.kind === 'product').length).toBeGreaterThan(2 * DEADLOCK_EVERY)
+  })
+
+  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 180_000 }, async () => {
+    const t = await target(['late-creation'], LATE_MS)
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(TIMEOUT_MS)], ADMIN)
+    expect(run.status).toBe(0)
+    const r = run.report!
+    expect(r.summary.failed).toBe(0)
+    expect(r.summary.skipped).toBe(r.summary.notApplicable)
+    const found = Ledger.read(join(run.dir, 'reports', 'ledger.jsonl')).filter((e) => e.reason?.startsWith('found by its key'))
+    expect(found.map((e) => e.kind).sort()).toEqual(['customer', 'product'])
+    const snapshot = t.snapshot()
+    expect([Object.keys(snapshot.products), Object.keys(snapshot.customers), Object.values(snapshot.attributeSets).filter((s: any) => /^sc-/.test(s.attribute_set_name))]).toEqual([[], [], []])
+    expect(r.cleanup.leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
+  })
+})

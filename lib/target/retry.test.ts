@@ -1,0 +1,100 @@
+/** Set-up calls made again — bounded, and never in a way that makes a second entity (retry.ts). */
+import { describe, expect, it } from 'vitest'
+import type { Outcome, TransportFailureKind } from './client.ts'
+import { SETUP_ATTEMPTS, sendRepeating, troubleOf, type Repeat } from './retry.ts'
+
+const exchange = { request: { method: 'POST', url: 'http://t/rest/default/V1/products', headers: {} }, durationMs: 1 }
+const answered = (status: number, body: unknown): Outcome => ({ answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) }, exchange: { ...exchange, response: { status, headers: {}, body } } })
+const failed = (kind: TransportFailureKind, message: string): Outcome => ({ failure: { kind, message }, exchange: { ...exchange, error: message } })
+const TIMEOUT = failed('timeout', 'no complete answer within 10000 ms (TimeoutError)')
+const DEADLOCK = answered(400, { message: 'Could not save Source Item Configuration' })
+const CREATED = answered(200, { id: 7, sku: 'sc-x' })
+
+/** A target answering `script` in turn (the last answer again once it runs out), counting the calls. */
+function scripted(...script: Outcome[]) {
+  let calls = 0
+  return { send: async () => script[Math.min(calls++, script.length - 1)]!, calls: () => calls }
+}
+const ok = (a: { status: number }) => a.status === 200
+
+describe('which answers are worth another attempt', () => {
+  it('no answer, a server error and a deadlock refusal; not a refusal that would come again, a success, a gone target', () => {
+    expect(troubleOf(TIMEOUT)).toEqual({ kind: 'no answer', made: 'perhaps', text: 'no answer (no complete answer within 10000 ms (TimeoutError))' })
+    expect(troubleOf(failed('connection', 'connection failed: ECONNRESET'))?.made).toBe('perhaps')
+    expect(troubleOf(failed('connection', 'connection failed: ECONNREFUSED'))?.made).toBe('nothing')
+    expect(troubleOf(answered(503, { message: 'Service Unavailable' }))?.made).toBe('perhaps')
+    expect(troubleOf(DEADLOCK)?.made).toBe('nothing')
+    expect(troubleOf(answered(400, { message: 'The stock item was unable to be saved' }))?.made).toBe('nothing')
+    expect(troubleOf(answered(400, { message: 'SQLSTATE[40001]: Serialization failure: 1213 Deadlock found when trying to get lock' }))?.made).toBe('nothing')
+    expect(troubleOf(answered(400, { message: 'URL key for specified store already exists.' }))).toBeUndefined()
+    expect(troubleOf(answered(401, { message: "The consumer isn't authorized to access %resources." }))).toBeUndefined()
+    expect(troubleOf(CREATED)).toBeUndefined()
+    expect(troubleOf(failed('target-gone', 'not sent: the target stopped answering'))).toBeUndefined()
+    expect(troubleOf(failed('rate-limited', 'the target answered 429'))).toBeUndefined()
+  })
+})
+
+describe('sendRepeating', () => {
+  it('repeats a safe call after no answer and a server error, at most SETUP_ATTEMPTS times, and says what each attempt got', async () => {
+    const t = scripted(TIMEOUT, answered(500, { message: 'Internal Error' }), CREATED)
+    const r = await sendRepeating(t.send, ok, 'safe', { pauseMs: 1 })
+    expect(r.answer?.status).toBe(200)
+    expect(r.history).toEqual(['1: no answer (no complete answer within 10000 ms (TimeoutError))', '2: 500 "Internal Error"'])
+    expect(r.exchanges).toHaveLength(3)
+
+    const never = scripted(TIMEOUT)
+    const gaveUp = await sendRepeating(never.send, ok, 'safe', { pauseMs: 1 })
+    expect(never.calls()).toBe(SETUP_ATTEMPTS)
+    expect(gaveUp.answer).toBeUndefined()
+    expect(gaveUp.history).toHaveLength(SETUP_ATTEMPTS)
+  })
+
+  it('repeats a write that makes something each time only after a refusal that says nothing was made', async () => {
+    const afterDeadlock = scripted(DEADLOCK, CREATED)
+    expect((await sendRepeating(afterDeadlock.send, ok, 'if-nothing-made', { pauseMs: 1 })).answer?.status).toBe(200)
+    const afterTimeout = scripted(TIMEOUT, CREATED)
+    const r = await sendRepeating(afterTimeout.send, ok, 'if-nothing-made', { pauseMs: 1 })
+    expect(afterTimeout.calls()).toBe(1)
+    expect(r.answer).toBeUndefined()
+  })
+
+  it('never repeats a judged call, nor a refusal that would come again', async () => {
+    for (const [repeat, outcome] of [['never', TIMEOUT], ['never', DEADLOCK], ['safe', answered(400, { message: 'Invalid value' })]] as [Repeat, Outcome][]) {
+      const t = scripted(outcome, CREATED)
+      await sendRepeating(t.send, ok, repeat, { pauseMs: 1 })
+      expect(t.calls()).toBe(1)
+    }
+  })
+
+  it('before repeating a creation, looks for what the attempt without an answer made, and takes it', async () => {
+    const t = scripted(TIMEOUT, CREATED)
+    const lookups: string[] = []
+    const find = async () => {
+      lookups.push('looked')
+      return { body: { id: 7, sku: 'sc-x' }, exchanges: [{ ...exchange, request: { ...exchange.request, method: 'GET' } }] }
+    }
+    const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
+    expect(t.calls()).toBe(1)
+    expect(lookups).toEqual(['looked'])
+    expect(r).toMatchObject({ answer: { status: 200, body: { id: 7, sku: 'sc-x' } }, found: true })
+    expect(r.exchanges.map((x) => x.request.method)).toEqual(['POST', 'GET'])
+  })
+
+  it('looks once more when a repeat is refused after an attempt that may have made it (the shop was still making it)', async () => {
+    const t = scripted(TIMEOUT, answered(400, { message: 'A customer with the same email address already exists in an associated website.' }))
+    let lookups = 0
+    const find = async () => (++lookups === 1 ? { exchanges: [] } : { body: { id: 12, email: 'sc.x@example.com' }, exchanges: [exchange] })
+    const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
+    expect([t.calls(), lookups]).toEqual([2, 2])
+    expect(r).toMatchObject({ answer: { body: { id: 12 } }, found: true })
+  })
+
+  it('creates again when the lookup finds nothing, and never looks before the first attempt', async () => {
+    const t = scripted(DEADLOCK, CREATED)
+    let lookups = 0
+    const r = await sendRepeating(t.send, ok, { find: async () => (lookups++, { exchanges: [] }) }, { pauseMs: 1 })
+    expect([t.calls(), lookups]).toEqual([2, 1])
+    expect(r.answer?.status).toBe(200)
+    expect(r.found).toBeUndefined()
+  })
+})
