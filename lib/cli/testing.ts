@@ -1,6 +1,6 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Report } from '../report/model.ts'
@@ -55,3 +55,20 @@ export function everythingWritten(run: CliRun): string {
   return [run.stdout, run.stderr, ...files].join('\n')
 }
 
+
+/**
+ * Runs the CLI as `shop-conformance ARGS | slow-reader` in a shell: its stdout on a real pipe (64 KiB of buffer,
+ * unlike the socket pairs of child_process) whose reader starts reading only after `pauseMs`, as `| jq` or
+ * `| less` may (`reader` replaces `cat`, e.g. `head -c 100`). Whatever reaches the reader is returned, with the CLI's own exit status.
+ */
+export function throughSlowReader(args: string[], cwd: string, pauseMs = 500, reader = 'cat'): Promise<{ status: number; stdout: string; stderr: string }> {
+  const statusFile = join(cwd, `status-${process.pid}-${Math.random().toString(36).slice(2)}`)
+  const script = `{ "$0" "$@"; echo $? > "${statusFile}"; } | { sleep ${pauseMs / 1000}; ${reader}; }`
+  return new Promise((done) => {
+    execFile('/bin/sh', ['-c', script, process.execPath, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, maxBuffer: 64 * 1024 * 1024 }, (_err, stdout, stderr) => {
+      const status = Number(readFileSync(statusFile, 'utf8'))
+      rmSync(statusFile)
+      done({ status, stdout, stderr })
+    })
+  })
+}
