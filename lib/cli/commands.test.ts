@@ -86,10 +86,24 @@ describe('shop-conformance list', () => {
     for (const m of MODULES) expect(all.stdout()).toContain(`${m.id} — ${m.title}`)
   })
 
+  it('selects check kinds as run --check does', async () => {
+    const j = io()
+    expect(await listCommand(['--format', 'json', '--check', 'access,workflow'], j)).toBe(0)
+    const rows = JSON.parse(j.stdout()) as ListedEndpoint[]
+    expect(rows).toHaveLength(CATALOG.length)
+    for (const r of rows) expect([...r.checks, ...r.notApplicable.map((n) => n.check)]).toEqual(['access'])
+    expect(rows.some((r) => r.workflows.length > 0)).toBe(true)
+    const noWorkflows = catalogListing([], ['batch-partial'])
+    expect(noWorkflows.every((r) => r.workflows.length === 0)).toBe(true)
+    expect(noWorkflows.filter((r) => r.checks.length > 0).length).toBe(12)
+  })
+
   it('refuses an unknown module or format', async () => {
     await expect(listCommand(['--module', 'nope'], io())).rejects.toThrow(/^list: --module: unknown module "nope" \(known: payment-partner-core, /)
     await expect(listCommand(['--format', 'xml'], io())).rejects.toThrow(new ConfigError('list: --format must be table or json, not "xml"'))
     await expect(listCommand(['--frob'], io())).rejects.toThrow(new ConfigError("list: Unknown option '--frob'"))
+    await expect(listCommand(['--check', 'nope'], io())).rejects.toThrow(/^list: --check: unknown check "nope" \(known: route, /)
+    await expect(listCommand(['--module', ''], io())).rejects.toThrow(/^list: --module: names nothing/)
   })
 })
 

@@ -1,6 +1,6 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Report } from '../report/model.ts'
@@ -15,11 +15,15 @@ export interface CliRun {
   report?: Report
 }
 
-/** Runs the CLI as a user would, in an empty directory (no .env), with only the given environment. */
-export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs: number } } = {}): Promise<CliRun> {
+/**
+ * Runs the CLI as a user would, in an empty directory (holding `.env` only when given), with only the given
+ * environment; `run` writes into `reports` there unless the arguments name a report directory.
+ */
+export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs: number }; dotenv?: string } = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
+  if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
   return new Promise((done) => {
-    const reportDir = args[0] === 'run' ? ['--report-dir', join(dir, 'reports')] : []
+    const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { cli } from './testing.ts'
+
+// Settings through the binary: each refusal is one line, exit status 2, and not one request reaches the target.
+describe.concurrent('settings that would silently do nothing, secrets and paths', () => {
+  let target: ReferenceTarget
+  let env: Record<string, string>
+  beforeAll(async () => {
+    target = await startReferenceTarget()
+    env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+  })
+  afterAll(async () => {
+    expect(target.stats().requests).toBe(0)
+    await target.close()
+  })
+
+  const refused = async (args: string[], message: string | RegExp, options: { dotenv?: string; env?: Record<string, string> } = {}) => {
+    const run = await cli(['run', ...args], { ...env, ...options.env }, options.dotenv !== undefined ? { dotenv: options.dotenv } : {})
+    expect(run.status, args.join(' ')).toBe(2)
+    expect(run.stderr.split('\n').slice(0, -1), args.join(' ')).toHaveLength(1)
+    if (typeof message === 'string') expect(run.stderr).toBe(`shop-conformance: ${message}\n`)
+    else expect(run.stderr).toMatch(message)
+    expect(run.report).toBeUndefined()
+    return run
+  }
+
+  it('a typo of a setting in .env or the environment', async () => {
+    await refused([], 'SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?', { dotenv: 'SHOP_READONLY=1\n' })
+    await refused([], 'SHOP_REPORTDIR (in the environment): not a setting; did you mean SHOP_REPORT_DIR?', { env: { SHOP_REPORTDIR: 'out' } })
+  })
+
+  it('an unparseable .env line, by its number and without its text', async () => {
+    const run = await refused([], '.env line 2: not NAME=value, a comment or a blank line', { dotenv: '# staging\nSHOP_ADMIN_PASSWORD Pass-w0rd-9\n' })
+    expect(run.stderr).not.toContain('Pass-w0rd-9')
+  })
+
+  it('numbers, empty selections, --progress with --quiet', async () => {
+    const zero = await refused(['--concurrency', '0'], /^shop-conformance: --concurrency \/ SHOP_CONCURRENCY: "0" must be a whole number from 1 to 256\n$/)
+    await refused(['--concurrency', '-3'], zero.stderr.replace('"0"', '"-3"').replace(/^shop-conformance: /, '').trimEnd())
+    await refused(['--module', ''], '--module: an empty value')
+    await refused(['--progress', '--quiet'], '--progress and --quiet: one or the other')
+  })
+
+  it('the password of a base URL is never echoed', async () => {
+    const run = await refused(['--base-url', 'http://qa:Pass-w0rd-9@shop.example'], /^shop-conformance: --base-url \/ SHOP_BASE_URL: "http:\/\/\[redacted\]@shop\.example" must not carry a user or password/)
+    expect(run.stderr).not.toContain('Pass-w0rd-9')
+  })
+
+  it('an unknown SHOP_ variable is named in a warning at start, and the run goes on', async () => {
+    const run = await cli(['run', '--dry-run'], { ...env, SHOP_DEPLOY_TEAM: 'qa' })
+    expect(run.status).toBe(0)
+    expect(run.stderr).toBe('shop-conformance: warning: SHOP_DEPLOY_TEAM is not a setting of shop-conformance: ignored\n')
+  })
+})
