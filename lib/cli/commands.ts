@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
@@ -15,6 +15,7 @@ import type { AccessClass } from '../spec/types.ts'
 import { ConfigError, selectChecks, selectModules } from '../target/config.ts'
 import { Secrets } from '../target/secrets.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
+import { ensureWritableDir } from './output-dir.ts'
 import type { CommandName } from './usage.ts'
 
 /**
@@ -109,6 +110,7 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
     throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
+  ensureWritableDir(out, 'report merge: --out')
   // The inputs are written reports, already redacted.
   const written = await writeReports(out, merged, new Secrets())
   const s = written.summary
@@ -243,8 +245,8 @@ function readJson(path: string, what: string): unknown {
 }
 
 async function writeWhole(path: string, text: string, what: string): Promise<void> {
+  ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
   try {
-    await mkdir(dirname(resolve(path)), { recursive: true })
     await writeFile(`${path}.tmp`, text)
     await rename(`${path}.tmp`, path)
   } catch (err) {

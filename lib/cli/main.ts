@@ -25,6 +25,8 @@ export async function main(argv: string[]): Promise<number> {
         const { CHECK_KINDS } = await import('../checks/index.ts')
         const config = loadConfig(rest, process.env, readDotenv(process.cwd()), CHECK_KINDS)
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
+        const { ensureWritableDir } = await import('./output-dir.ts')
+        ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })
         if (config.dryRun) {
           const { dryRunPlan } = await import('../run/dry-run.ts')
           io.out(dryRunPlan(config))

@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { reportOf } from '../report/testing.ts'
 import { cli } from './testing.ts'
 
 // Settings through the binary: each refusal is one line, exit status 2, and not one request reaches the target.
 describe.concurrent('settings that would silently do nothing, secrets and paths', () => {
   let target: ReferenceTarget
   let env: Record<string, string>
+  const scratch = mkdtempSync(join(tmpdir(), 'shop-conformance-settings-'))
   beforeAll(async () => {
     target = await startReferenceTarget()
     env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
@@ -13,6 +18,7 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   afterAll(async () => {
     expect(target.stats().requests).toBe(0)
     await target.close()
+    rmSync(scratch, { recursive: true, force: true })
   })
 
   const refused = async (args: string[], message: string | RegExp, options: { dotenv?: string; env?: Record<string, string> } = {}) => {
@@ -45,6 +51,30 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   it('the password of a base URL is never echoed', async () => {
     const run = await refused(['--base-url', 'http://qa:Pass-w0rd-9@shop.example'], /^shop-conformance: --base-url \/ SHOP_BASE_URL: "http:\/\/\[redacted\]@shop\.example" must not carry a user or password/)
     expect(run.stderr).not.toContain('Pass-w0rd-9')
+  })
+
+  it('a report directory that is a file, a link to nothing, under /proc, or not writable', async () => {
+    const file = join(scratch, 'a-file')
+    writeFileSync(file, '')
+    const link = join(scratch, 'a-link')
+    symlinkSync('/nonexistent/reports', link)
+    const flag = '--report-dir / SHOP_REPORT_DIR'
+    await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`)
+    await refused(['--report-dir', link], `${flag}: "${link}" is a link to nothing (/nonexistent/reports)`)
+    // Node's recursive mkdir never returns for a path under /proc: this one must, at once.
+    await refused(['--report-dir', '/proc/nope'], `${flag}: "/proc/nope" cannot be created (ENOENT)`)
+    await refused(['--report-dir', '/proc/self'], new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`))
+    await refused(['--report-dir', `${file}/sub`], `${flag}: "${file}/sub" cannot be created: ${file} is a file`)
+  })
+
+  it('report merge checks its --out the same way, before writing anything', async () => {
+    const dir = mkdtempSync(join(scratch, 'merge-'))
+    const input = join(dir, 'shard.json')
+    writeFileSync(input, JSON.stringify(reportOf([])))
+    for (const [out, why] of [[join(dir, 'shard.json'), 'is a file, not a directory'], ['/proc/nope', 'cannot be created (ENOENT)']] as const) {
+      const merge = await cli(['report', 'merge', '--out', out, input])
+      expect(merge).toMatchObject({ status: 2, stdout: '', stderr: `shop-conformance: report merge: --out: "${out}" ${why}\n` })
+    }
   })
 
   it('an unknown SHOP_ variable is named in a warning at start, and the run goes on', async () => {
