@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../checks/types.ts'
 import { readBaseline } from '../report/baseline.ts'
@@ -18,6 +18,7 @@ import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, 
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function io(): CommandIo & { stdout: () => string } {
   let out = ''

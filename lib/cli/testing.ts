@@ -3,9 +3,16 @@ import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { afterAll } from 'vitest'
 import type { Report } from '../report/model.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
+
+// Each run's directory lives until the end of the test file that made it (its tests read the reports).
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 export interface CliRun {
   status: number | null
@@ -21,6 +28,7 @@ export interface CliRun {
  */
 export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs: number }; dotenv?: string } = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
+  made.push(dir)
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
   return new Promise((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []

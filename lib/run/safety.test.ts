@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
 import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
 import { cli, everythingWritten } from '../cli/testing.ts'
@@ -96,7 +96,9 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
   })
 
   it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {
-    const ca = makeTestCa(mkdtempSync(join(tmpdir(), 'shop-ca-')))
+    const caDir = mkdtempSync(join(tmpdir(), 'shop-ca-'))
+    onTestFinished(() => rmSync(caDir, { recursive: true, force: true }))
+    const ca = makeTestCa(caDir)
     const t = await target({ tls: { key: readFileSync(ca.keyPath), cert: readFileSync(ca.certPath) } })
     expect(t.url).toMatch(/^https:/)
     const args = ['run', '--base-url', t.url, '--module', 'directory']
