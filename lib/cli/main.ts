@@ -5,9 +5,10 @@ import { commandHelp, isCommandName, usage } from './usage.ts'
 // The runner (and vitest behind it) is loaded only by `run`: the other commands start in a fraction of the time.
 const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
+const processIo = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) }
+
 /** Returns the exit status; prints one line on stderr for anything the user must fix. */
-export async function main(argv: string[]): Promise<number> {
-  const io = { out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(t) }
+export async function main(argv: string[], io: { out(text: string): void; err(text: string): void } = processIo): Promise<number> {
   const [command, ...rest] = argv
   if (command === undefined) {
     // Not a silent run of the suite: a CI step that meant `run` must not pass without running anything.

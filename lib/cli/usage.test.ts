@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FAULTS, VARIANTS } from '../../fixtures/reference-target/index.ts'
 import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../target/config.ts'
+import { main } from './main.ts'
 import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -60,17 +61,26 @@ describe('one usage text', () => {
 })
 
 describe.concurrent('--help', () => {
-  for (const command of COMMANDS) {
+  const inProcess = async (argv: string[]) => {
+    let stdout = ''
+    let stderr = ''
+    const status = await main(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t) })
+    return { status, stdout, stderr }
+  }
+  for (const command of COMMANDS.filter((c) => c !== 'target')) {
     it(`${command} --help prints its usage and exits 0`, async () => {
-      const r = await bin(command === 'report' ? ['report', 'merge', '--help'] : [command, '--help'])
-      expect(r).toMatchObject({ status: 0, stderr: '' })
-      expect(r.stdout).toMatch(new RegExp(`^Usage:\\n  shop-conformance ${command} `))
-      if (command !== 'target') expect(r.stdout).toBe(commandHelp(command))
+      expect(await inProcess(command === 'report' ? ['report', 'merge', '--help'] : [command, '--help'])).toEqual({ status: 0, stdout: commandHelp(command), stderr: '' })
     })
   }
 
+  it('run --help through the binary, which loads the run\'s dependencies first', async () => {
+    expect(await bin(['run', '--help'])).toEqual({ status: 0, stdout: commandHelp('run'), stderr: '' })
+  })
+
   it('target --help lists each fault with what it breaks, and the variants', async () => {
     const r = await bin(['target', '--help'])
+    expect(r).toMatchObject({ status: 0, stderr: '' })
+    expect(r.stdout).toMatch(/^Usage:\n  shop-conformance target /)
     for (const [name, fault] of Object.entries(FAULTS)) {
       expect(r.stdout).toContain(`  ${name} — breaks ${fault.breaks} at ${fault.defaultEndpoint.method} ${fault.defaultEndpoint.path}: ${fault.description}\n`)
     }
