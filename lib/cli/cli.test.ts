@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import pLimit from 'p-limit'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { NOT_ON_247 } from '../checks/testing.ts'
@@ -12,7 +11,8 @@ import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
-describe('shop-conformance run', () => {
+// Concurrent: the runs queue two at a time in cli() (testing.ts), and keep both cores busy.
+describe.concurrent('shop-conformance run', () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()
@@ -38,26 +38,29 @@ describe('shop-conformance run', () => {
     expect(all).toContain('[redacted admin token]')
   })
 
-  // Full runs are CPU-bound: two at a time on a 2-core machine, or they starve each other. Faults that cannot
-  // meet share a target and a run (fault-groups.ts): six runs instead of one per fault.
-  const oneAtATime = pLimit(2)
+  // Faults that cannot meet share a target and a run (fault-groups.ts): six runs instead of one per fault.
   const groups = faultGroups()
   const runs = new Map<FaultName[], Promise<CliRun>>()
   const runOf = (group: FaultName[]) => {
     if (!runs.has(group)) {
       runs.set(
         group,
-        oneAtATime(async () => {
+        (async () => {
           const target = await startReferenceTarget({ faults: group.map((name) => ({ name })), slowMs: 5_000 })
           closers.push(() => target.close())
           // A short deadline per request, so hanging and slow endpoints cost seconds, not minutes.
           return cli(['run', '--base-url', target.url, '--timeout-ms', '2000'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password })
-        }),
+        })(),
       )
     }
     return runs.get(group)!
   }
   describe.concurrent('each fault switch fails its check at its endpoint and nowhere else', () => {
+    // Every group's run is queued at once: the tests of one group would otherwise fill the concurrent slots
+    // waiting for the same run, and leave the second core idle.
+    beforeAll(() => {
+      for (const group of groups) void runOf(group).catch(() => undefined)
+    })
     for (const group of groups) {
       for (const fault of group) {
         it(`${fault} (in a run with ${group.length - 1} other${group.length === 2 ? '' : 's'})`, { timeout: 300_000 }, async () => {
@@ -133,7 +136,7 @@ describe('shop-conformance run', () => {
   })
 })
 
-describe('shop-conformance in a CI gate', () => {
+describe.concurrent('shop-conformance in a CI gate', () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()

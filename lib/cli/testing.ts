@@ -3,6 +3,7 @@ import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import pLimit from 'p-limit'
 import { afterAll } from 'vitest'
 import type { Report } from '../report/model.ts'
 
@@ -10,6 +11,9 @@ const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
 // Each run's directory lives until the end of the test file that made it (its tests read the reports).
 const made: string[] = []
+// A run is CPU-bound: more than two at a time on two cores starve each other, and a run whose answers come
+// later than its --timeout-ms reports failures that are not the target's. Concurrent tests queue here.
+const twoRunsAtATime = pLimit(2)
 afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
@@ -30,7 +34,7 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   made.push(dir)
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  return new Promise((done) => {
+  return twoRunsAtATime(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
@@ -53,7 +57,7 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
       }
       done({ status, stdout, stderr, dir, report })
     })
-  })
+  }))
 }
 
 export function everythingWritten(run: CliRun): string {
