@@ -16,7 +16,7 @@ function tokenEndpointProbes(report: Report): number {
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
 
-describe('safe on shared staging, unbreakable by broken targets', () => {
+describe.concurrent('safe on shared staging, unbreakable by broken targets', () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()
