@@ -11,8 +11,9 @@ import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
-// Concurrent: the runs queue two at a time in cli() (testing.ts), and keep both cores busy.
-describe.concurrent('shop-conformance run', () => {
+// Concurrent: the runs queue two at a time in cli() (testing.ts), and keep both cores busy. The time a test
+// waits in that queue counts towards its timeout.
+describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()
@@ -136,7 +137,7 @@ describe.concurrent('shop-conformance run', () => {
   })
 })
 
-describe.concurrent('shop-conformance in a CI gate', () => {
+describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()

@@ -83,7 +83,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(run.report!.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(0)
   })
 
-  it('Ctrl-C stops the run, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
+  // Alone, not beside another run: its interrupt comes at a fixed time into the run.
+  it.sequential('Ctrl-C stops the run, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
     const t = await target({ latencyMs: 40 })
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', afterMs: 6_000 } })
     expect(run.status).toBe(130)
@@ -114,7 +115,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(insecure.stdout).toMatch(/TLS certificates NOT verified/)
   })
 
-  it('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
+  // Alone, not beside another run: a run slowed down past a second expiry of its 1.5 s tokens fails.
+  it.sequential('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
     const t = await target({ tokenTtlMs: 1_500, latencyMs: 30 })
     const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
     expect(run.report!.durationMs).toBeGreaterThan(1_500) // the tokens did expire during the run
