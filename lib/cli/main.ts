@@ -7,8 +7,12 @@ const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', imp
 
 const processIo = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) }
 
-/** Returns the exit status; prints one line on stderr for anything the user must fix. */
-export async function main(argv: string[], io: { out(text: string): void; err(text: string): void } = processIo): Promise<number> {
+/** Returns the exit status; prints one line on stderr for anything the user must fix. `where` is the environment and the directory holding `.env`. */
+export async function main(
+  argv: string[],
+  io: { out(text: string): void; err(text: string): void } = processIo,
+  where: { env: NodeJS.ProcessEnv; cwd: string } = { env: process.env, cwd: process.cwd() },
+): Promise<number> {
   const [command, ...rest] = argv
   if (command === undefined) {
     // Not a silent run of the suite: a CI step that meant `run` must not pass without running anything.
@@ -24,7 +28,7 @@ export async function main(argv: string[], io: { out(text: string): void; err(te
     switch (command) {
       case 'run': {
         const { CHECK_KINDS } = await import('../checks/index.ts')
-        const config = loadConfig(rest, process.env, readDotenv(process.cwd()), CHECK_KINDS)
+        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS)
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
         const { ensureWritableDir } = await import('./output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })
@@ -67,7 +71,7 @@ export async function main(argv: string[], io: { out(text: string): void; err(te
       return 2
     }
     io.err(`shop-conformance: internal error: ${(err as Error).message} (please report it)\n`)
-    if (process.env.SHOP_DEBUG === '1') io.err(`${(err as Error).stack}\n`)
+    if (where.env.SHOP_DEBUG === '1') io.err(`${(err as Error).stack}\n`)
     return 2
   }
 }

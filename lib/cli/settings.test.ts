@@ -4,9 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { reportOf } from '../report/testing.ts'
+import { main } from './main.ts'
 import { cli } from './testing.ts'
 
-// Settings through the binary: each refusal is one line, exit status 2, and not one request reaches the target.
+// Each refusal is one line, exit status 2, and not one request reaches the target. In-process where the binary
+// adds nothing (with --dry-run, so that a setting wrongly accepted could not start a run inside the test).
 describe.concurrent('settings that would silently do nothing, secrets and paths', () => {
   let target: ReferenceTarget
   let env: Record<string, string>
@@ -21,8 +23,16 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     rmSync(scratch, { recursive: true, force: true })
   })
 
-  const refused = async (args: string[], message: string | RegExp, options: { dotenv?: string; env?: Record<string, string> } = {}) => {
-    const run = await cli(['run', ...args], { ...env, ...options.env }, options.dotenv !== undefined ? { dotenv: options.dotenv } : {})
+  const inProcess = async (args: string[], options: { dotenv?: string; env?: Record<string, string> } = {}) => {
+    const cwd = mkdtempSync(join(scratch, 'cwd-'))
+    if (options.dotenv !== undefined) writeFileSync(join(cwd, '.env'), options.dotenv)
+    let stdout = ''
+    let stderr = ''
+    const status = await main(['run', ...args, '--dry-run'], { out: (t) => (stdout += t), err: (t) => (stderr += t) }, { env: { ...env, ...options.env }, cwd })
+    return { status, stdout, stderr, report: undefined }
+  }
+  const refused = async (args: string[], message: string | RegExp, options: { dotenv?: string; env?: Record<string, string>; binary?: boolean } = {}) => {
+    const run = options.binary === true ? await cli(['run', ...args], { ...env, ...options.env }, options.dotenv !== undefined ? { dotenv: options.dotenv } : {}) : await inProcess(args, options)
     expect(run.status, args.join(' ')).toBe(2)
     expect(run.stderr.split('\n').slice(0, -1), args.join(' ')).toHaveLength(1)
     if (typeof message === 'string') expect(run.stderr).toBe(`shop-conformance: ${message}\n`)
@@ -32,7 +42,7 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   }
 
   it('a typo of a setting in .env or the environment', async () => {
-    await refused([], 'SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?', { dotenv: 'SHOP_READONLY=1\n' })
+    await refused([], 'SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?', { dotenv: 'SHOP_READONLY=1\n', binary: true })
     await refused([], 'SHOP_REPORTDIR (in the environment): not a setting; did you mean SHOP_REPORT_DIR?', { env: { SHOP_REPORTDIR: 'out' } })
   })
 
@@ -57,12 +67,14 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     const link = join(scratch, 'a-link')
     symlinkSync('/nonexistent/reports', link)
     const flag = '--report-dir / SHOP_REPORT_DIR'
-    await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`)
-    await refused(['--report-dir', link], `${flag}: "${link}" is a link to nothing (/nonexistent/reports)`)
+    // Not in-process: a dry run only checks that the directory could be made.
+    const binary = { binary: true }
+    await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`, binary)
+    await refused(['--report-dir', link], `${flag}: "${link}" is a link to nothing (/nonexistent/reports)`, binary)
     // Node's recursive mkdir never returns for a path under /proc: this one must, at once.
-    await refused(['--report-dir', '/proc/nope'], `${flag}: "/proc/nope" cannot be created (ENOENT)`)
-    await refused(['--report-dir', '/proc/self'], new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`))
-    await refused(['--report-dir', `${file}/sub`], `${flag}: "${file}/sub" cannot be created: ${file} is a file`)
+    await refused(['--report-dir', '/proc/nope'], `${flag}: "/proc/nope" cannot be created (ENOENT)`, binary)
+    await refused(['--report-dir', '/proc/self'], new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`), binary)
+    await refused(['--report-dir', `${file}/sub`], `${flag}: "${file}/sub" cannot be created: ${file} is a file`, binary)
   })
 
   it('report merge checks its --out the same way, before writing anything', async () => {
@@ -76,7 +88,7 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   })
 
   it('an unknown SHOP_ variable is named in a warning at start, and the run goes on', async () => {
-    const run = await cli(['run', '--dry-run'], { ...env, SHOP_DEPLOY_TEAM: 'qa' })
+    const run = await inProcess([], { env: { SHOP_DEPLOY_TEAM: 'qa' } })
     expect(run.status).toBe(0)
     expect(run.stderr).toBe('shop-conformance: warning: SHOP_DEPLOY_TEAM is not a setting of shop-conformance: ignored\n')
   })
