@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, onTestFinished, test } from 'vitest'
 import type { Outcome, RequestSpec } from '../target/client.ts'
 import { CallerLabels, readRequestLog, requestLogObserver, sessionRequestLog } from './request-log.ts'
 
@@ -55,7 +55,7 @@ describe('CallerLabels', () => {
 
 describe('requestLogObserver', () => {
   test('one JSON line per request, with times since process start, labels and no secret', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'request-log-')), 'log.jsonl')
+    const file = join(tempDir(), 'log.jsonl')
     const labels = new CallerLabels({ adminUsername: 'admin' })
     const observe = requestLogObserver(file, labels, 'main')
     const t = performance.now()
@@ -84,7 +84,7 @@ describe('requestLogObserver', () => {
       credentials: { admin: { username: 'admin' } },
     }
     expect(sessionRequestLog({}, seed)).toEqual({})
-    const file = join(mkdtempSync(join(tmpdir(), 'request-log-')), 'log.jsonl')
+    const file = join(tempDir(), 'log.jsonl')
     const hook = sessionRequestLog({ SHOP_REQUEST_LOG: file }, seed) as { observer: NonNullable<ReturnType<typeof requestLogObserver>> }
     const t = performance.now()
     for (const token of [ADMIN_TOKEN, CUSTOMER_TOKEN, 'disposable-token-0123456789', 'shop-conformance-malformed-00', undefined, 'stranger-0123456789']) {
@@ -95,3 +95,10 @@ describe('requestLogObserver', () => {
     expect(lines.every((l) => l.thread === 'worker')).toBe(true)
   })
 })
+
+/** A directory of the running test's own, removed when it finishes. */
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'request-log-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}

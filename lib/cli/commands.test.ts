@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { dryRunPlan } from '../run/dry-run.ts'
 import { plannedChecks } from '../run/plan.ts'
@@ -21,6 +21,7 @@ import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, 
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function io(): CommandIo & { stdout: () => string } {
   let out = ''
@@ -105,10 +106,24 @@ describe('shop-conformance list', () => {
     for (const m of MODULES) expect(all.stdout()).toContain(`${m.id} — ${m.title}`)
   })
 
+  it('selects check kinds as run --check does', async () => {
+    const j = io()
+    expect(await listCommand(['--format', 'json', '--check', 'access,workflow'], j)).toBe(0)
+    const rows = JSON.parse(j.stdout()) as ListedEndpoint[]
+    expect(rows).toHaveLength(CATALOG.length)
+    for (const r of rows) expect([...r.checks, ...r.notApplicable.map((n) => n.check)]).toEqual(['access'])
+    expect(rows.some((r) => r.workflows.length > 0)).toBe(true)
+    const noWorkflows = catalogListing([], ['batch-partial'])
+    expect(noWorkflows.every((r) => r.workflows.length === 0)).toBe(true)
+    expect(noWorkflows.filter((r) => r.checks.length > 0).length).toBe(12)
+  })
+
   it('refuses an unknown module or format', async () => {
     await expect(listCommand(['--module', 'nope'], io())).rejects.toThrow(/^list: --module: unknown module "nope" \(known: payment-partner-core, /)
     await expect(listCommand(['--format', 'xml'], io())).rejects.toThrow(new ConfigError('list: --format must be table or json, not "xml"'))
     await expect(listCommand(['--frob'], io())).rejects.toThrow(new ConfigError("list: Unknown option '--frob'"))
+    await expect(listCommand(['--check', 'nope'], io())).rejects.toThrow(/^list: --check: unknown check "nope" \(known: route, /)
+    await expect(listCommand(['--module', ''], io())).rejects.toThrow(/^list: --module: names nothing/)
   })
 })
 

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { CHECKS } from '../checks/index.ts'
+import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
@@ -13,9 +13,11 @@ import { writeReports } from '../report/write.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError, selectChecks, selectModules } from '../target/config.ts'
 import { Secrets } from '../target/secrets.ts'
 import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
+import { ensureWritableDir } from './output-dir.ts'
+import type { CommandName } from './usage.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
@@ -28,22 +30,7 @@ export interface CommandIo {
   err(text: string): void
 }
 
-export const COMMANDS = ['baseline', 'sign', 'verify', 'diff', 'report', 'list'] as const
-export type CommandName = (typeof COMMANDS)[number]
-
-export const COMMANDS_USAGE = `  shop-conformance list [--module NAME ...] [--format table|json]
-  shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
-  shop-conformance diff A.json B.json [--format text|json]
-  shop-conformance report merge --out DIR A.json B.json ...
-  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]
-  shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
-`
-
-export function isCommand(name: string): name is CommandName {
-  return (COMMANDS as readonly string[]).includes(name)
-}
-
-export async function runCommand(name: CommandName, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
       return baselineCommand(argv, io)
@@ -137,6 +124,7 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
     throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
+  ensureWritableDir(out, 'report merge: --out')
   // The inputs are written reports, already redacted.
   const written = await writeReports(out, merged, new Secrets())
   const s = written.summary
@@ -162,14 +150,15 @@ export interface ListedEndpoint {
   reason?: string
 }
 
-/** The catalog, per endpoint the checks and workflow steps that apply (the plan's, plan.ts); `modules` empty means all. */
-export function catalogListing(modules: readonly string[] = []): ListedEndpoint[] {
+/** The catalog, per endpoint the checks and workflow steps that apply (the plan's, plan.ts); `modules` or `checks` empty means all (as in `run`). */
+export function catalogListing(modules: readonly string[] = [], checks: readonly string[] = []): ListedEndpoint[] {
   const planned = new Map<string, PlannedCheck[]>()
-  for (const p of plannedChecks({ modules, checks: [] })) if (p.endpoint !== undefined) planned.set(p.endpoint, [...(planned.get(p.endpoint) ?? []), p])
+  for (const p of plannedChecks({ modules, checks })) if (p.endpoint !== undefined) planned.set(p.endpoint, [...(planned.get(p.endpoint) ?? []), p])
+  const selected = CHECKS.filter((c) => checks.length === 0 || checks.includes(c.name))
   return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
     const here = planned.get(rowId(row)) ?? []
-    const checks = here.filter((p) => p.check !== 'workflow').map((p) => p.check)
-    const notApplicable = CHECKS.flatMap((c) => {
+    const applicable = here.filter((p) => p.check !== 'workflow').map((p) => p.check)
+    const notApplicable = selected.flatMap((c) => {
       const applies = c.appliesTo(row)
       return applies === true ? [] : [{ check: c.name, reason: applies }]
     })
@@ -179,20 +168,20 @@ export function catalogListing(modules: readonly string[] = []): ListedEndpoint[
       method: row.method,
       path: row.path,
       access: row.access,
-      checks,
+      checks: applicable,
       notApplicable,
       workflows,
-      ...(checks.length === 0 && workflows.length === 0 ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') } : {}),
+      ...(applicable.length === 0 && workflows.length === 0 ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') || 'no check selected applies' } : {}),
     }
   })
 }
 
-/** `list [--module NAME ...] [--format table|json]`. */
+/** `list [--module NAME ...] [--check KIND ...] [--format table|json]`. */
 export async function listCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('list', argv, { module: { type: 'string', multiple: true }, format: { type: 'string' } })
+  const { values } = args('list', argv, { module: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, format: { type: 'string' } })
   const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
-  const modules = (values.module ?? []).flatMap((m) => m.split(',')).map((m) => m.trim()).filter((m) => m !== '').map(moduleId)
-  const listing = catalogListing(modules)
+  const modules = selectModules(values.module ?? [], 'list: --module')
+  const listing = catalogListing(modules, selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check'))
   if (format === 'json') {
     io.out(`${JSON.stringify(listing, null, 2)}\n`)
     return 0
@@ -276,8 +265,8 @@ function readJson(path: string, what: string): unknown {
 }
 
 async function writeWhole(path: string, text: string, what: string): Promise<void> {
+  ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
   try {
-    await mkdir(dirname(resolve(path)), { recursive: true })
     await writeFile(`${path}.tmp`, text)
     await rename(`${path}.tmp`, path)
   } catch (err) {
@@ -305,11 +294,4 @@ function required(command: string, value: string | undefined, flag: string): str
 function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
   return value as T
-}
-
-function moduleId(name: string): string {
-  const wanted = name.toLowerCase()
-  const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
-  if (found === undefined) throw new ConfigError(`list: --module: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
-  return found.id
 }

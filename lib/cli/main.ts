@@ -1,44 +1,37 @@
 import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig, readDotenv } from '../target/config.ts'
+import { commandHelp, isCommandName, usage } from './usage.ts'
 
 // The runner (and vitest behind it) is loaded only by `run`: the other commands start in a fraction of the time.
 const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
-const USAGE = `Usage:
-  shop-conformance run [--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]
-                       [--check KIND ...] [--read-only] [--concurrency N] [--timeout-ms N] [--report-dir DIR]
-                       [--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]
-                       [--insecure] [--progress | --quiet] [--dry-run]
-                       [--path-alias /V1/spec-prefix=/V1/target-prefix ...]
-  shop-conformance target [--port N] [--host H] [--fault NAME[@METHOD /V1/path] ...] [--latency-ms N] [--vendor-paths]
-  shop-conformance list [--module NAME ...] [--format table|json]
-  shop-conformance baseline --from REPORT --out FILE [--reason TEXT]
-  shop-conformance diff A.json B.json [--format text|json]
-  shop-conformance report merge --out DIR A.json B.json ...
-  shop-conformance sign --report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]
-  shop-conformance verify --report REPORT --pub PUBLIC.pem [--sig FILE]
-  shop-conformance --version | --help
+const processIo = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) }
 
-Without --base-url / SHOP_BASE_URL, \`run\` starts the bundled reference target and runs against it.
-Settings also come from the environment and .env: SHOP_BASE_URL, SHOP_STORE_CODE, SHOP_SECOND_STORE_CODE,
-SHOP_ADMIN_USERNAME, SHOP_ADMIN_PASSWORD, SHOP_CUSTOMER_EMAIL, SHOP_CUSTOMER_PASSWORD, SHOP_CONCURRENCY,
-SHOP_TIMEOUT_MS, SHOP_REPORT_DIR, SHOP_PATH_ALIASES, SHOP_READ_ONLY, SHOP_SEED, SHOP_RUN_TIMEOUT_MS,
-SHOP_FIXTURE_SKU, SHOP_PAYMENT_METHOD, SHOP_SHIPPING_METHOD, SHOP_INVOICE_REFUND_PAYMENT_METHOD,
-SHOP_FREE_SHIPPING_METHOD.
-Exit status of run: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed,
-2 the run could not be made, 124 cut short by --run-timeout-ms, 130/143 interrupted (a partial report is
-written in both cases).
-`
-
-/** Returns the exit status; prints one line on stderr for anything the user must fix. */
-export async function main(argv: string[]): Promise<number> {
-  const [command = 'run', ...rest] = argv
-  const io = { out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(t) }
+/** Returns the exit status; prints one line on stderr for anything the user must fix. `where` is the environment and the directory holding `.env`. */
+export async function main(
+  argv: string[],
+  io: { out(text: string): void; err(text: string): void } = processIo,
+  where: { env: NodeJS.ProcessEnv; cwd: string } = { env: process.env, cwd: process.cwd() },
+): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === undefined) {
+    // Not a silent run of the suite: a CI step that meant `run` must not pass without running anything.
+    io.err(`shop-conformance: a command is required\n${usage()}`)
+    return 2
+  }
+  // The target's own --help lists its faults and variants.
+  if (command !== 'target' && isCommandName(command) && (rest.includes('--help') || rest.includes('-h'))) {
+    io.out(commandHelp(command))
+    return 0
+  }
   try {
     switch (command) {
       case 'run': {
         const { CHECK_KINDS } = await import('../checks/index.ts')
-        const config = loadConfig(rest, process.env, readDotenv(process.cwd()), CHECK_KINDS)
+        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS)
+        for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
+        const { ensureWritableDir } = await import('./output-dir.ts')
+        ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })
         if (config.dryRun) {
           const { dryRunPlan } = await import('../run/dry-run.ts')
           io.out(dryRunPlan(config))
@@ -65,8 +58,9 @@ export async function main(argv: string[]): Promise<number> {
         io.out(`${SUITE_VERSION}\n`)
         return 0
       case '--help':
+      case '-h':
       case 'help':
-        io.out(USAGE)
+        io.out(usage())
         return 0
       default:
         throw new ConfigError(`unknown command "${command}" (try --help)`)
@@ -77,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     io.err(`shop-conformance: internal error: ${(err as Error).message} (please report it)\n`)
-    if (process.env.SHOP_DEBUG === '1') io.err(`${(err as Error).stack}\n`)
+    if (where.env.SHOP_DEBUG === '1') io.err(`${(err as Error).stack}\n`)
     return 2
   }
 }

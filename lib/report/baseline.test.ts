@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Status } from '../checks/types.ts'
 import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
@@ -10,6 +10,7 @@ import { applyBaseline, baselineFromReport, baselineSummary, parseBaseline, read
 import { reportOf, resultOf } from './testing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-baseline-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const file = (name: string, text: string) => {
   const path = join(dir, name)
   writeFileSync(path, text)

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
@@ -15,6 +15,7 @@ import { REPORT_FILES } from './write.ts'
 
 const BIN = resolve(import.meta.dirname, '../cli/bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-merge-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 /** Small modules, one with a workflow (eav) and one with the fault's endpoint (analytics-async-backend). */
 const MODULES = ['analytics-async-backend', 'eav', 'directory']
 

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process'
 import { createHash, generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../target/config.ts'
 import { canonicalJson, ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, reportDigest, signReport, verifyReport } from './sign.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-sign-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const hasOpenssl = (() => {
   try {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
 import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
 import { cli, everythingWritten } from '../cli/testing.ts'
@@ -16,7 +16,7 @@ function tokenEndpointProbes(report: Report): number {
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
 
-describe('safe on shared staging, unbreakable by broken targets', () => {
+describe.concurrent('safe on shared staging, unbreakable by broken targets', () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()
@@ -100,7 +100,8 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     }
   }
 
-  it('Ctrl-C stops the run, keeps every finished result, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
+  // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
+  it.sequential('Ctrl-C stops the run, keeps every finished result, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
     const t = await target({ latencyMs: 40 })
     // Interrupted some 250 requests in (of some 1,800): however fast this machine is today.
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => t.stats().requests >= 250 } })
@@ -141,7 +142,9 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
   })
 
   it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {
-    const ca = makeTestCa(mkdtempSync(join(tmpdir(), 'shop-ca-')))
+    const caDir = mkdtempSync(join(tmpdir(), 'shop-ca-'))
+    onTestFinished(() => rmSync(caDir, { recursive: true, force: true }))
+    const ca = makeTestCa(caDir)
     const t = await target({ tls: { key: readFileSync(ca.keyPath), cert: readFileSync(ca.certPath) } })
     expect(t.url).toMatch(/^https:/)
     const args = ['run', '--base-url', t.url, '--module', 'directory']
@@ -157,7 +160,8 @@ describe('safe on shared staging, unbreakable by broken targets', () => {
     expect(insecure.stdout).toMatch(/TLS certificates NOT verified/)
   })
 
-  it('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
+  // Alone, not beside another run: a run slowed down past a second expiry of its 1.5 s tokens fails.
+  it.sequential('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
     const t = await target({ tokenTtlMs: 1_500, latencyMs: 30 })
     const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
     expect(run.report!.durationMs).toBeGreaterThan(1_500) // the tokens did expire during the run

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, readDotenv } from './config.ts'
 
 const KINDS = ['route', 'access'] as const
 const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
@@ -96,6 +99,10 @@ describe('loadConfig', () => {
 
   it('validates numbers, store codes and path aliases', () => {
     expect(refusal(['--concurrency', '0'])).toMatch(/--concurrency \/ SHOP_CONCURRENCY: "0" must be a whole number/)
+    expect(refusal(['--concurrency', '-3'])).toBe(refusal(['--concurrency', '0']).replace('"0"', '"-3"'))
+    expect(refusal(['--timeout-ms', '-1', '--read-only'])).toMatch(/^--timeout-ms \/ SHOP_TIMEOUT_MS: "-1" must be a whole number/)
+    // A flag after a flag is a forgotten value, not the value.
+    expect(refusal(['--concurrency', '--read-only'])).toMatch(/--concurrency/)
     expect(refusal(['--timeout-ms', '1.5'])).toMatch(/SHOP_TIMEOUT_MS/)
     expect(refusal(['--store', 'a/b'])).toMatch(/not a store code/)
     expect(refusal(['--second-store', 'default'])).toMatch(/must differ/)
@@ -104,5 +111,71 @@ describe('loadConfig', () => {
       { from: '/V1/stockmedia', to: '/V1/adobestock' },
     ])
     expect(refusal(['--path-alias', 'stockmedia'])).toMatch(/must look like/)
+  })
+})
+
+describe('settings that would silently do nothing', () => {
+  const warningsOf = (env: Record<string, string>, dotenv: Record<string, string> = {}) => load([], env, dotenv).warnings
+
+  it('refuses a SHOP_ variable one or two edits from a setting, naming the setting, never the value', () => {
+    expect(refusal([], { SHOP_READONLY: '1' })).toBe('SHOP_READONLY (in the environment): not a setting; did you mean SHOP_READ_ONLY?')
+    expect(() => load([], {}, { SHOP_READONLY: '1' })).toThrow(new ConfigError('SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?'))
+    expect(refusal([], { SHOP_ADMIN_PASWORD: 'Secret-1x' })).toBe('SHOP_ADMIN_PASWORD (in the environment): not a setting; did you mean SHOP_ADMIN_PASSWORD?')
+    expect(refusal([], { SHOP_CONCURENCY: '4' })).toMatch(/did you mean SHOP_CONCURRENCY\?$/)
+    expect(refusal([], { SHOP_SEDE: '4' })).toMatch(/did you mean SHOP_SEED\?$/)
+    expect(refusal([], { shop_read_only: '1' })).toMatch(/^shop_read_only \(in the environment\): .*SHOP_READ_ONLY\?$/)
+  })
+
+  it('names any other unknown SHOP_ variable in a warning, and knows the project\'s own', () => {
+    expect(warningsOf({ SHOP_DEPLOY_ENVIRONMENT: 'staging', OTHER: 'x' }, { SHOP_TEAM: 'qa' })).toEqual([
+      'SHOP_DEPLOY_ENVIRONMENT is not a setting of shop-conformance: ignored',
+      'SHOP_TEAM is not a setting of shop-conformance: ignored',
+    ])
+    expect(warningsOf({ SHOP_DEBUG: '1', SHOP_REQUEST_LOG: 'x', SHOP_BENCH_STATS: 'y', SHOP_CHROMIUM: 'z', SHOP_SCREENSHOT_DIR: 'd', SHOP_READ_ONLY: '1' })).toEqual([])
+  })
+
+  it('refuses an empty value, a selection naming nothing, and --progress with --quiet', () => {
+    expect(refusal(['--module', ''])).toBe('--module: an empty value')
+    expect(refusal(['--module', ','])).toMatch(/^--module: names nothing/)
+    expect(refusal(['--check', ' , '])).toMatch(/^--check: names nothing/)
+    expect(refusal(['--report-dir', ''])).toBe('--report-dir: an empty value')
+    expect(refusal(['--progress', '--quiet'])).toBe('--progress and --quiet: one or the other')
+  })
+
+  it('never echoes the password of a base URL', () => {
+    for (const url of ['http://user:s3cret-pw@shop.example', 'http://user:s3cret-pw@', 'http://us:s3cret-pw@x@shop.example/', 'https://s3cret-pw@shop.example', 'ftp://u:s3cret-pw@h']) {
+      const message = refusal(['--base-url', url], TARGET)
+      expect(message, url).not.toContain('s3cret-pw')
+      expect(message).toMatch(/^--base-url \/ SHOP_BASE_URL: "[^"]*\[redacted\]@[^"]*"/)
+    }
+    expect(refusal(['--base-url', 'http://user:s3cret-pw@shop.example'], TARGET)).toBe(
+      '--base-url / SHOP_BASE_URL: "http://[redacted]@shop.example" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)',
+    )
+  })
+})
+
+describe('readDotenv', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-dotenv-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const dotenv = (text: string) => {
+    writeFileSync(join(dir, '.env'), text)
+    return readDotenv(dir)
+  }
+
+  it('reads what dotenv reads: comments, blanks, export, quotes over several lines', () => {
+    expect(dotenv('# c\n\nSHOP_SEED=4 # why\nexport SHOP_STORE_CODE = "de"\nSHOP_FIXTURE_SKU="a\nb"\nSHOP_PAYMENT_METHOD: free\nSHOP_TIMEOUT_MS=\n')).toEqual({
+      SHOP_SEED: '4',
+      SHOP_STORE_CODE: 'de',
+      SHOP_FIXTURE_SKU: 'a\nb',
+      SHOP_PAYMENT_METHOD: 'free',
+      SHOP_TIMEOUT_MS: '',
+    })
+  })
+
+  it('refuses a line dotenv would drop, by its number and without showing it', () => {
+    expect(() => dotenv('SHOP_SEED=4\n\nSHOP_ADMIN_PASSWORD Secret-1x\n')).toThrow(new ConfigError('.env line 3: not NAME=value, a comment or a blank line'))
+    expect(() => dotenv('SHOP_READ ONLY=1\n')).toThrow(/^\.env line 1: /)
+    expect(() => dotenv('A=1\nSHOP_FIXTURE_SKU="never closed\nB=2\n')).toThrow(/^\.env line 2: /)
+    expect(() => dotenv('SHOP_SEED=4')).not.toThrow()
   })
 })

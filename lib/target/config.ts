@@ -1,10 +1,23 @@
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { parse as parseDotenv } from 'dotenv'
-import { MODULES } from '../spec/modules.ts'
+import {
+  booleanSetting,
+  codeSetting,
+  ConfigError,
+  normaliseBaseUrl,
+  parseAliases,
+  positiveInt,
+  seedSetting,
+  selectChecks,
+  selectModules,
+  shardSetting,
+  shippingSetting,
+  splitList,
+  storeCodeSetting,
+} from './setting-values.ts'
+import { unknownVariables } from './strict-settings.ts'
 
-/** A setting that is missing or wrong: the run cannot start. Its message is the one line the user sees. */
-export class ConfigError extends Error {}
+export { ConfigError, selectChecks, selectModules } from './setting-values.ts'
+export { readDotenv } from './strict-settings.ts'
 
 export interface Credentials {
   username: string
@@ -56,6 +69,8 @@ export interface RunConfig {
   /** Whether the seed was chosen at random (it is printed either way). */
   seedGiven: boolean
   fixtures: FixtureSettings
+  /** Unknown `SHOP_*` variables of the environment and `.env`, ignored: named in a warning at start. */
+  warnings: string[]
 }
 
 /** What the deep checks and workflows build on; a staging shop may name its own instead. */
@@ -75,39 +90,94 @@ export interface ShippingMethod {
   method: string
 }
 
-const FLAGS = {
-  'base-url': { type: 'string' },
-  store: { type: 'string' },
-  'second-store': { type: 'string' },
-  module: { type: 'string', multiple: true },
-  check: { type: 'string', multiple: true },
-  concurrency: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'report-dir': { type: 'string' },
-  'path-alias': { type: 'string', multiple: true },
-  seed: { type: 'string' },
-  'read-only': { type: 'boolean' },
-  'run-timeout-ms': { type: 'string' },
-  baseline: { type: 'string' },
-  'allow-stale': { type: 'boolean' },
-  shard: { type: 'string' },
-  insecure: { type: 'boolean' },
-  progress: { type: 'boolean' },
-  quiet: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
-} as const
+/**
+ * Every setting a user gives, one row each: the variables read from the environment and `.env`, the flag of
+ * `run`, and what holds without it (in the README's words). The flags `run` accepts, the known `SHOP_*`
+ * variables (an unknown one near a known name is refused, as a typo), the usage text and the README's settings
+ * table all come from here: a new setting is a new row (and the code that reads it).
+ */
+export const SETTINGS = [
+  { variables: ['SHOP_BASE_URL'], flag: '--base-url', value: 'URL', default: 'none: the bundled reference target is started on a free loopback port' },
+  { variables: ['SHOP_STORE_CODE'], flag: '--store', value: 'CODE', default: '`default`' },
+  { variables: ['SHOP_SECOND_STORE_CODE'], flag: '--second-store', value: 'CODE', default: '`all` (every endpoint is also called under it)' },
+  { variables: ['SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD'], default: 'required with a target' },
+  {
+    variables: ['SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD'],
+    default: 'none: the suite registers customers of its own (`POST /V1/customers`, on `example.com`)',
+  },
+  { flag: '--module', value: 'NAME', multiple: true, default: 'every module; a module id (`shop-conformance list` shows them) or the spec\'s heading, repeated or comma-separated' },
+  { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (below); repeated or comma-separated' },
+  { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: see "Running against staging safely"' },
+  { variables: ['SHOP_CONCURRENCY'], flag: '--concurrency', value: 'N', default: '8 requests in flight at most' },
+  { variables: ['SHOP_TIMEOUT_MS'], flag: '--timeout-ms', value: 'N', default: '10000 per request' },
+  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this' },
+  { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
+  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run (see "For CI: a gate")' },
+  { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },
+  { variables: ['SHOP_SEED'], flag: '--seed', value: 'N', default: 'random, printed at start and written into the report; the same seed gives the same data' },
+  { flag: '--shard', value: 'I/N', default: 'the whole suite; `2/3` runs the second of three parts (`report merge` joins them)' },
+  {
+    variables: ['SHOP_PATH_ALIASES'],
+    flag: '--path-alias',
+    value: '/V1/spec-prefix=/V1/target-prefix',
+    multiple: true,
+    default: 'none; e.g. `/V1/stockmedia=/V1/adobestock` for a target that names the spec\'s vendor-neutral paths after the vendor (the report shows the alias used)',
+  },
+  { variables: ['SHOP_FIXTURE_SKU'], default: 'none: the suite creates its own product; name an existing one on a shop where it should not' },
+  { variables: ['SHOP_PAYMENT_METHOD'], default: '`checkmo` (orders of the workflows)' },
+  { variables: ['SHOP_SHIPPING_METHOD'], default: '`flatrate/flatrate` (carrier/method)' },
+  {
+    variables: ['SHOP_INVOICE_REFUND_PAYMENT_METHOD'],
+    default: '`free`: the invoice refund needs a payment method that refunds per invoice (a zero-total order)',
+  },
+  { variables: ['SHOP_FREE_SHIPPING_METHOD'], default: '`freeshipping/freeshipping` (for that zero-total order)' },
+  { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
+  { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr (each failure as it comes, a line per module); off under `CI=true` unless `--progress`' },
+  { flag: '--quiet', default: 'off: `--quiet` turns progress off also outside CI (not with `--progress`)' },
+  { flag: '--dry-run', default: 'off: print every request the run would send, send none' },
+] as const satisfies readonly SettingRow[]
+
+export interface SettingRow {
+  /** Read from the environment, then `.env`; a flag wins over both. */
+  readonly variables?: readonly string[]
+  /** How the README names the variable when its value matters (`SHOP_READ_ONLY=1`). */
+  readonly shownAs?: string
+  readonly flag?: `--${string}`
+  /** The placeholder of the flag's value; none: the flag is a switch. */
+  readonly value?: string
+  /** The flag may be given more than once. */
+  readonly multiple?: boolean
+  readonly default: string
+}
+
+/**
+ * `SHOP_*` variables the project's own tools read, not settings of a run: known, so never warned about.
+ * (`SHOP_BODY_TOO_LARGE` in the client is an error code, not a variable.)
+ */
+export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
+  SHOP_DEBUG: '`1`: the stack trace of an internal error, after its one line',
+  SHOP_REQUEST_LOG: 'set by `npm run bench`: every request of the run is logged to this file',
+  SHOP_BENCH_STATS: 'set by `npm run bench`: the run\'s CPU time, peak RSS and request phase are written to this file at exit',
+  SHOP_CHROMIUM: 'the browser of the HTML report\'s test (default `/usr/bin/chromium`)',
+  SHOP_SCREENSHOT_DIR: 'where the HTML report\'s test saves its screenshots (default: a temporary directory, removed after)',
+}
+
+type FlagRow = Extract<(typeof SETTINGS)[number], { flag: string }>
+type FlagOptions = {
+  [R in FlagRow as R['flag'] extends `--${infer Name}` ? Name : never]: R extends { value: string }
+    ? R extends { multiple: true }
+      ? { type: 'string'; multiple: true }
+      : { type: 'string' }
+    : { type: 'boolean' }
+}
+
+const FLAGS = Object.fromEntries(
+  SETTINGS.flatMap((row: SettingRow) =>
+    row.flag === undefined ? [] : [[row.flag.slice(2), row.value === undefined ? { type: 'boolean' } : { type: 'string', ...(row.multiple === true ? { multiple: true } : {}) }]],
+  ),
+) as FlagOptions
 
 export type Env = Record<string, string | undefined>
-
-/** Reads `.env` in `dir` when present; its values rank below the real environment. */
-export function readDotenv(dir: string): Env {
-  try {
-    return parseDotenv(readFileSync(`${dir}/.env`))
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
-    throw new ConfigError(`.env: cannot read it (${(err as Error).message})`)
-  }
-}
 
 /**
  * Flags win over the environment, which wins over `.env`. `checkKinds` are the names `--check` may take
@@ -119,6 +189,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     return v === undefined || v === '' ? undefined : v
   }
   const flags = parseFlags(argv)
+  const unknown = unknownVariables(env, dotenv, [...SETTINGS.flatMap((row: SettingRow) => row.variables ?? []), ...Object.keys(TOOL_VARIABLES)])
 
   if (flags['allow-stale'] === true && flags.baseline === undefined) throw new ConfigError('--allow-stale: only with --baseline FILE')
   const shard = flags.shard !== undefined ? shardSetting(flags.shard) : undefined
@@ -126,6 +197,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
   if (shard !== undefined && flags.seed === undefined && setting('SHOP_SEED') === undefined) {
     throw new ConfigError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run')
   }
+  if (flags.progress === true && flags.quiet === true) throw new ConfigError('--progress and --quiet: one or the other')
   const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
   const storeCode = storeCodeSetting('--store / SHOP_STORE_CODE', flags.store ?? setting('SHOP_STORE_CODE') ?? 'default')
   const secondStoreCode = storeCodeSetting(
@@ -170,71 +242,39 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
       invoiceRefundPaymentMethod: codeSetting('SHOP_INVOICE_REFUND_PAYMENT_METHOD', setting('SHOP_INVOICE_REFUND_PAYMENT_METHOD') ?? 'free'),
       freeShipping: shippingSetting('SHOP_FREE_SHIPPING_METHOD', setting('SHOP_FREE_SHIPPING_METHOD') ?? 'freeshipping/freeshipping'),
     },
+    warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
   }
-}
-
-function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
-  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
-  return { seed: nonNegativeInt('--seed / SHOP_SEED', raw, 2 ** 31 - 1), seedGiven: true }
-}
-
-function shardSetting(raw: string): { index: number; count: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(raw)
-  const index = Number(m?.[1])
-  const count = Number(m?.[2])
-  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new ConfigError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
-  return { index, count }
-}
-
-function booleanSetting(name: string, raw: string | undefined): boolean {
-  if (raw === undefined) return false
-  if (/^(1|true|yes|on)$/i.test(raw)) return true
-  if (/^(0|false|no|off)$/i.test(raw)) return false
-  throw new ConfigError(`${name}: "${raw}" must be 1 or 0`)
-}
-
-function codeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not a method code (letters, digits, _)`)
-  return value
-}
-
-function shippingSetting(name: string, value: string): ShippingMethod {
-  const m = /^([A-Za-z0-9_]+)\/([A-Za-z0-9_]+)$/.exec(value)
-  if (m === null) throw new ConfigError(`${name}: "${value}" must be carrier/method, e.g. flatrate/flatrate`)
-  return { carrier: m[1]!, method: m[2]! }
 }
 
 function parseFlags(argv: string[]) {
+  let values
   try {
-    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values
+    values = parseArgs({ args: valuesAttached(argv), options: FLAGS, strict: true, allowPositionals: false }).values
   } catch (err) {
     throw new ConfigError((err as Error).message.split('\n')[0]!)
   }
+  for (const [name, value] of Object.entries(values)) {
+    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new ConfigError(`--${name}: an empty value`)
+  }
+  return values
 }
 
-function normaliseBaseUrl(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" is not a URL`)
+/**
+ * `--concurrency -3` as `--concurrency=-3`: parseArgs takes a value starting with a dash for a forgotten value,
+ * which would give `-3` another message than `0`. A known flag after a flag is still a forgotten value.
+ */
+function valuesAttached(argv: string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined
+    const next = argv[i + 1]
+    const takesValue = name !== undefined && Object.hasOwn(FLAGS, name) && FLAGS[name as keyof typeof FLAGS].type === 'string'
+    if (takesValue && next !== undefined && next.startsWith('-') && !Object.hasOwn(FLAGS, next.replace(/^--/, '').split('=')[0]!)) {
+      out.push(`${argv[i]}=${next}`)
+      i++
+    } else out.push(argv[i]!)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" must start with http:// or https://`)
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${raw}" must not carry a query, fragment or user info`)
-  }
-  if (/\/rest(\/|$)/.test(url.pathname)) {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
-  }
-  return url.toString().replace(/\/+$/, '')
-}
-
-function storeCodeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not a store code (letters, digits, _)`)
-  return value
+  return out
 }
 
 function credentialPair(userVar: string, passVar: string, setting: (n: string) => string | undefined): Credentials | undefined {
@@ -246,50 +286,3 @@ function credentialPair(userVar: string, passVar: string, setting: (n: string) =
   return { username, password }
 }
 
-function nonNegativeInt(name: string, raw: string, max: number): number {
-  const n = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new ConfigError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
-  return n
-}
-
-function positiveInt(name: string, raw: string, max: number): number {
-  const n = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-    throw new ConfigError(`${name}: "${raw}" must be a whole number from 1 to ${max}`)
-  }
-  return n
-}
-
-function splitList(raw: string | undefined): string[] {
-  return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
-}
-
-function selectModules(given: string[]): string[] {
-  return given.flatMap(splitList).map((name) => {
-    const wanted = name.toLowerCase()
-    const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
-    if (found === undefined) {
-      throw new ConfigError(`--module: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
-    }
-    return found.id
-  })
-}
-
-function selectChecks(given: string[], known: readonly string[]): string[] {
-  return given.flatMap(splitList).map((name) => {
-    if (!known.includes(name)) {
-      throw new ConfigError(`--check: unknown check "${name}" (known: ${known.join(', ')})`)
-    }
-    return name
-  })
-}
-
-function parseAliases(entries: string[]): PathAlias[] {
-  return entries.map((entry) => {
-    const m = /^(\/V1\/[^=\s]+)=(\/[^=\s]+)$/.exec(entry)
-    if (m === null) {
-      throw new ConfigError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
-    }
-    return { from: m[1]!.replace(/\/+$/, ''), to: m[2]!.replace(/\/+$/, '') }
-  })
-}

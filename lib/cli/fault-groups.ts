@@ -1,0 +1,46 @@
+/**
+ * Test support (not a test itself): the reference target's faults in groups that can share one target and one
+ * full run, so that a full run per fault (29 of them, the bulk of `npm test`) becomes a few. Faults share a run
+ * only when they cannot hide or cause each other's failures: they sit at different endpoints, in suites that
+ * do not meet (the endpoint's module, and the module of every workflow whose steps call it), and at most one of
+ * them leaves requests unanswered (many unanswered requests in a row make the client stop sending). Each
+ * fault still proves its check fails at its endpoint; that it fails nowhere else is proven per check over the
+ * catalog in-process (lib/checks/*.test.ts) and, here, by no failure outside the group's endpoints.
+ */
+import { FAULTS, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+
+/** Faults whose endpoint gets no answer in time. */
+const UNANSWERED: readonly FaultName[] = ['hang', 'reset', 'slow']
+
+export function endpointOf(fault: FaultName): string {
+  const { method, path } = FAULTS[fault].defaultEndpoint
+  return `${method} ${path}`
+}
+
+/** The suites a fault at its default endpoint can touch: the endpoint's module and the modules of the workflows through it. */
+function suitesOf(fault: FaultName): Set<string> {
+  const endpoint = endpointOf(fault)
+  const row = CATALOG.find((r) => rowId(r) === endpoint)
+  if (row === undefined) throw new Error(`fault ${fault}: ${endpoint} is not a catalog endpoint`)
+  return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module)])
+}
+
+/** Every fault, in groups (greedily, in FAULTS order) whose members do not meet. */
+export function faultGroups(faults: readonly FaultName[] = Object.keys(FAULTS) as FaultName[]): FaultName[][] {
+  const groups: { faults: FaultName[]; suites: Set<string>; endpoints: Set<string> }[] = []
+  for (const fault of faults) {
+    const suites = suitesOf(fault)
+    const fits = (g: (typeof groups)[number]) =>
+      !g.endpoints.has(endpointOf(fault)) &&
+      ![...suites].some((s) => g.suites.has(s)) &&
+      !(UNANSWERED.includes(fault) && g.faults.some((f) => UNANSWERED.includes(f)))
+    let group = groups.find(fits)
+    if (group === undefined) groups.push((group = { faults: [], suites: new Set(), endpoints: new Set() }))
+    group.faults.push(fault)
+    group.endpoints.add(endpointOf(fault))
+    for (const s of suites) group.suites.add(s)
+  }
+  return groups.map((g) => g.faults)
+}

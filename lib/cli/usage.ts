@@ -1,0 +1,95 @@
+/**
+ * The usage of every command: the one source of `--help`, of the usage printed without a command, and of the
+ * README's usage block (a test compares them). Free of heavy imports: every command loads it at start.
+ */
+import { TARGET_FLAG_LINES } from '../../fixtures/reference-target/usage.ts'
+import { SETTINGS, type SettingRow } from '../target/config.ts'
+
+export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'sign' | 'verify' | 'target'
+
+interface CommandHelp {
+  /** Its flags, in lines (continuation lines are aligned under the first). */
+  flags: readonly string[]
+  about: string
+}
+
+const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
+  run: {
+    flags: [
+      '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
+      '[--check KIND ...] [--read-only] [--concurrency N] [--timeout-ms N] [--report-dir DIR]',
+      '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
+      '[--insecure] [--progress | --quiet] [--dry-run]',
+      '[--path-alias /V1/spec-prefix=/V1/target-prefix ...]',
+    ],
+    about: `Runs the suite against a target: without --base-url / SHOP_BASE_URL, against the bundled reference target.
+Settings come from flags, then the environment, then .env (an unknown SHOP_* variable is named at start):
+${settingLines()}
+Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed,
+2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
+--run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
+  },
+  list: {
+    flags: ['[--module NAME ...] [--check KIND ...] [--format table|json]'],
+    about: 'Lists what `run` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.',
+  },
+  baseline: {
+    flags: ['--from REPORT --out FILE [--reason TEXT]'],
+    about: 'Writes a baseline listing every failure of REPORT (report.json or its directory), for run --baseline.',
+  },
+  diff: {
+    flags: ['A.json B.json [--format text|json]'],
+    about: 'Shows what changed between two reports. Exit status 1 when something fails in B that did not fail in A.',
+  },
+  report: {
+    flags: ['merge --out DIR A.json B.json ...'],
+    about: 'Joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).',
+  },
+  sign: {
+    flags: ['--report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]'],
+    about: 'Signs REPORT with an Ed25519 key: writes REPORT.sig unless --out. A partial report (a slice, a shard) is refused unless --allow-partial; the signature then states the scope.',
+  },
+  verify: {
+    flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE]'],
+    about: 'Exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.',
+  },
+  target: {
+    flags: TARGET_FLAG_LINES,
+    about: 'Serves the bundled reference target until SIGINT, SIGTERM or the end of its parent process (`target --help` lists the faults).',
+  },
+}
+
+/** Every command's synopsis, in the order the README shows them. */
+export function synopses(): string {
+  return (Object.keys(COMMAND_HELP) as CommandName[]).map(synopsis).join('')
+}
+
+/** The text printed by `--help` and, on stderr, without a command. */
+export function usage(): string {
+  return `Usage:\n${indent(`${synopses()}shop-conformance --version | --help\n`)}\n\`shop-conformance COMMAND --help\` tells more about each command.\n`
+}
+
+/** The text printed by `COMMAND --help`. */
+export function commandHelp(name: CommandName): string {
+  return `Usage:\n${indent(synopsis(name))}\n${COMMAND_HELP[name].about}\n`
+}
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMAND_HELP, name)
+}
+
+function synopsis(name: CommandName): string {
+  const head = `shop-conformance ${name} `
+  return `${head}${COMMAND_HELP[name].flags.join(`\n${' '.repeat(head.length)}`)}\n`
+}
+
+function indent(text: string): string {
+  return text.replace(/^(?=.)/gm, '  ')
+}
+
+/** One line per setting of the table read from the environment: its variables, its flag, what holds without it. */
+function settingLines(): string {
+  return SETTINGS.filter((row: SettingRow) => row.variables !== undefined)
+    .map((row: SettingRow) => `  ${row.shownAs ?? row.variables!.join(', ')}${row.flag !== undefined ? ` (${row.flag})` : ''}: ${row.default.replaceAll('`', '')}`)
+    .join('\n')
+}
