@@ -2,7 +2,7 @@
  * Test support for check tests (not a test itself): a session against a target as the runner would open
  * it, and a check run over every catalog row.
  */
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { loadConfig, type Credentials } from '../target/config.ts'
 import { preflight } from '../target/preflight.ts'
@@ -10,7 +10,7 @@ import { Session } from '../target/session.ts'
 import type { Check, Verdict } from './types.ts'
 
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [])
+  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [], ACL_RESOURCES)
   const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`)
   return new Session(pre.seed)
 }

@@ -86,9 +86,9 @@ describe('shop-conformance list', () => {
     const quote = io()
     await listCommand(['--module', 'quote'], quote)
     expect(quote.stdout()).toContain(`${plannedChecks({ modules: ['quote'], checks: [] }).length} checks of the suite's ${suite.length}: `)
-    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS))
+    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
     expect(dry).toContain(`# partial: ${plannedChecks({ modules: ['quote'], checks: [] }).length} of ${suite.length} checks selected\n`)
-    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS))).toContain(`# the whole suite: ${suite.length} checks\n`)
+    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
   })
 
   it('prints a table, or JSON, for all modules or one', async () => {

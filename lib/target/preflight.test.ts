@@ -24,7 +24,7 @@ async function refusingTarget(): Promise<string> {
 }
 
 function configFor(url: string, env: Record<string, string> = {}) {
-  const c = loadConfig([], { SHOP_BASE_URL: url, SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456', ...env }, {}, [])
+  const c = loadConfig([], { SHOP_BASE_URL: url, SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456', ...env }, {}, [], [])
   return { ...c, baseUrl: c.baseUrl!, admin: c.admin! }
 }
 
@@ -32,7 +32,7 @@ describe('preflight', () => {
   it('gets both tokens, registers customers of the run\'s own and learns the no-route answer', async () => {
     const target = await startReferenceTarget()
     try {
-      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [])
+      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc')
       // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (fixtures/builders.test.ts).
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([runEmail('runabc', 'main', 'customer '), runEmail('runabc', 'disposable', 'customer ')])
@@ -69,7 +69,7 @@ describe('preflight', () => {
         body: JSON.stringify({ customer: { email, firstname: 'Q', lastname: 'A' }, password }),
       })
       expect(reg.status).toBe(200)
-      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [])
+      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r2')
       expect(pre.registeredCustomers.map((x) => x.role)).toEqual(['disposable'])
       const wrong = { ...c, customer: { username: email, password: 'Wrong-Pw-123' } }
