@@ -63,5 +63,10 @@ export interface Check {
   rules: readonly Rule[]
   /** `true`, or why the check does not apply to the row. */
   appliesTo(row: EndpointRow): true | string
+  /**
+   * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
+   * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
+   */
+  alsoCalls?: readonly string[]
   run(row: EndpointRow, session: Session): Promise<Verdict>
 }
