@@ -28,7 +28,16 @@ beforeAll(async () => {
     const out = join(dir, 'whole')
     await promisify(execFile)(process.execPath, [BIN, 'run', '--base-url', target.url, '--report-dir', out, ...MODULES.flatMap((m) => ['--module', m])], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: dir, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        SHOP_ADMIN_USERNAME: target.admin.username,
+        SHOP_ADMIN_PASSWORD: target.admin.password,
+        // So every check of the modules is judged (eav's acl checks need the limited admin).
+        SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username,
+        SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password,
+        SHOP_LIMITED_ADMIN_RESOURCES: target.limitedAdmin.resources.join(','),
+      },
     }).catch((err: { code?: number }) => {
       if (err.code !== 1) throw err
     })
