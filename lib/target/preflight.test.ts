@@ -48,6 +48,24 @@ describe('preflight', () => {
     }
   })
 
+  it('gets the limited admin\'s token, a secret of its own, and stops in one line when its credentials are refused', async () => {
+    const target = await startReferenceTarget()
+    try {
+      const env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_LIMITED_ADMIN_USERNAME: 'clerk', SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Tax::manage_tax' }
+      const c = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password }, {}, [], ['Shop_Tax::manage_tax'])
+      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r4')
+      expect(pre.seed.limitedAdmin).toEqual({ username: 'clerk', resources: ['Shop_Tax::manage_tax'] })
+      expect(pre.secrets.entries().find(([value]) => value === pre.seed.tokens.limitedAdmin)?.[1]).toBe('limited admin token')
+      expect(pre.secrets.entries().map(([, label]) => label)).toContain('limited admin password')
+      const wrong = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: 'Wrong-Clerk-Pw-1' }, {}, [], ['Shop_Tax::manage_tax'])
+      await expect(preflight({ ...wrong, baseUrl: wrong.baseUrl!, admin: wrong.admin! }, 'r5')).rejects.toThrow(
+        /^limited admin credentials refused by the target \(401: "The account sign-in was incorrect[^\n]*\): check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD$/,
+      )
+    } finally {
+      await target.close()
+    }
+  })
+
   it('stops with one plain line when the target is unreachable', async () => {
     await expect(preflight(configFor('http://127.0.0.1:9'), 'r')).rejects.toThrow(/^target unreachable: admin token request to http:\/\/127\.0\.0\.1:9 failed \(connection failed: ECONNREFUSED/)
   })
