@@ -3,29 +3,16 @@ import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } fr
 import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
 import { ACL_NOT_CONFIGURED, aclCheck } from './acl.ts'
-import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { byStatus, limitedAdminEnv, runOverCatalog, targetSessions } from './testing.ts'
 
 const ACL_ROWS = CATALOG.filter((r) => r.acl !== undefined)
 const ids = (rows: readonly { method: string; path: string }[]) => rows.map((r) => `${r.method} ${r.path}`).sort()
 
-/** The settings of a target's limited admin, its role's resources as the target has them unless given. */
-function limitedEnv(target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } }, resources = target.limitedAdmin.resources): Record<string, string> {
-  return { SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password, SHOP_LIMITED_ADMIN_RESOURCES: resources.join(',') }
-}
-
 describe('acl check', () => {
-  const closers: (() => Promise<void>)[] = []
-  afterAll(async () => {
-    for (const close of closers.reverse()) await close()
-  })
-  async function against(target: ReferenceTarget | ObservedTarget, argv: string[] = [], env: Record<string, string> = limitedEnv(target)): Promise<Session> {
-    closers.push(() => target.close())
-    const s = await openSession(target, argv, env)
-    closers.push(() => s.close())
-    return s
-  }
+  const sessions = targetSessions()
+  afterAll(() => sessions.closeAll())
+  const against = (target: ReferenceTarget | ObservedTarget, argv: string[] = [], env: Record<string, string> = limitedAdminEnv(target)) => sessions.open(target, argv, env)
 
   it('applies to the 15 endpoints the detail table names an ACL resource for, and to no other', () => {
     expect(ACL_ROWS).toHaveLength(15)
@@ -62,7 +49,7 @@ describe('acl check', () => {
 
   it('fails where a role that has the resource is refused (the settings say the role has what the target\'s role lacks)', async () => {
     const t = await startReferenceTarget()
-    const s = await against(t, [], limitedEnv(t, [...t.limitedAdmin.resources, 'Shop_Tax::manage_tax']))
+    const s = await against(t, [], limitedAdminEnv(t, [...t.limitedAdmin.resources, 'Shop_Tax::manage_tax']))
     const v = await aclCheck.run(findRow('GET', '/V1/taxRates/:rateId')!, s)
     expect(v.status).toBe('failed')
     expect(v.message).toMatch(/^the limited admin \(clerk\), whose role has Shop_Tax::manage_tax, was refused \(401 .*\) where its token carries the resource the detail table names$/)

@@ -15,6 +15,30 @@ export async function openSession(target: { url: string; admin: Credentials }, a
   return new Session(pre.seed)
 }
 
+/** The settings that give a run a target's limited admin (its role's resources as the target has them, unless given). */
+export function limitedAdminEnv(target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } }, resources = target.limitedAdmin.resources): Record<string, string> {
+  return { SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password, SHOP_LIMITED_ADMIN_RESOURCES: resources.join(',') }
+}
+
+/** Sessions opened on targets in a test file; `closeAll` (for afterAll) closes each session, then its target. */
+export function targetSessions(): {
+  open(target: { url: string; admin: Credentials; close(): Promise<void> }, argv?: string[], env?: Record<string, string>): Promise<Session>
+  closeAll(): Promise<void>
+} {
+  const closers: (() => Promise<void>)[] = []
+  return {
+    async open(target, argv = [], env = {}) {
+      closers.push(() => target.close())
+      const s = await openSession(target, argv, env)
+      closers.push(() => s.close())
+      return s
+    },
+    async closeAll() {
+      for (const close of closers.reverse()) await close()
+    },
+  }
+}
+
 export async function runOverCatalog(check: Check, session: Session, rows: readonly EndpointRow[] = CATALOG): Promise<Map<string, Verdict>> {
   const verdicts = await Promise.all(rows.map((row) => check.run(row, session)))
   return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))

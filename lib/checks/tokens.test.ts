@@ -6,7 +6,7 @@ import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Answer, Outcome } from '../target/client.ts'
 import type { Session } from '../target/session.ts'
 import { REVOKE_SETTLE_MS } from './revocation.ts'
-import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { byStatus, runOverCatalog, targetSessions } from './testing.ts'
 import { readRefusal, tokensCheck } from './tokens.ts'
 
 const ROWS = CATALOG.filter((r) => tokensCheck.appliesTo(r) === true)
@@ -16,16 +16,9 @@ const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
 
 // Concurrent: each revocation waits REVOKE_SETTLE_MS between the revoke and the new token, doing nothing.
 describe.concurrent('tokens check', () => {
-  const closers: (() => Promise<void>)[] = []
-  afterAll(async () => {
-    for (const close of closers.reverse()) await close()
-  })
-  async function against(target: ReferenceTarget | ObservedTarget, argv: string[] = []): Promise<Session> {
-    closers.push(() => target.close())
-    const s = await openSession(target, argv)
-    closers.push(() => s.close())
-    return s
-  }
+  const sessions = targetSessions()
+  afterAll(() => sessions.closeAll())
+  const against = (target: ReferenceTarget | ObservedTarget, argv: string[] = []) => sessions.open(target, argv)
   const reference = (options: ReferenceTargetOptions = {}) => startReferenceTarget(options)
 
   it('applies to the two token endpoints and the revoke, and to no other endpoint', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
-import { NOT_ON_247 } from '../checks/testing.ts'
+import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { plannedChecks } from '../run/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
@@ -11,11 +11,7 @@ import { endpointOf, faultGroups } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
-const limitedAdminEnv = (t: { limitedAdmin: { username: string; password: string; resources: readonly string[] } }) => ({
-  SHOP_LIMITED_ADMIN_USERNAME: t.limitedAdmin.username,
-  SHOP_LIMITED_ADMIN_PASSWORD: t.limitedAdmin.password,
-  SHOP_LIMITED_ADMIN_RESOURCES: t.limitedAdmin.resources.join(','),
-})
+
 
 // Concurrent: the runs queue two at a time in cli() (testing.ts), and keep both cores busy. The time a test
 // waits in that queue counts towards its timeout.

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { limitedAdminEnv } from '../checks/testing.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
@@ -34,9 +35,7 @@ beforeAll(async () => {
         SHOP_ADMIN_USERNAME: target.admin.username,
         SHOP_ADMIN_PASSWORD: target.admin.password,
         // So every check of the modules is judged (eav's acl checks need the limited admin).
-        SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username,
-        SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password,
-        SHOP_LIMITED_ADMIN_RESOURCES: target.limitedAdmin.resources.join(','),
+        ...limitedAdminEnv(target),
       },
     }).catch((err: { code?: number }) => {
       if (err.code !== 1) throw err

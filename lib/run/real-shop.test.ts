@@ -14,7 +14,7 @@ import { provisionerOf } from '../../fixtures/provision.ts'
 import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
 import { DEADLOCK_EVERY } from '../../fixtures/reference-target/real-shop.ts'
 import { Ledger } from '../../fixtures/ledger.ts'
-import { openSession } from '../checks/testing.ts'
+import { limitedAdminEnv, openSession } from '../checks/testing.ts'
 import { cli } from '../cli/testing.ts'
 import { join } from 'node:path'
 import { notPassed, runDetailChecks } from './detail-testing.ts'
@@ -36,9 +36,7 @@ const LATE_MS = 2_500
 const ADMIN = {
   SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username,
   SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password,
-  SHOP_LIMITED_ADMIN_USERNAME: REFERENCE_LIMITED_ADMIN.username,
-  SHOP_LIMITED_ADMIN_PASSWORD: REFERENCE_LIMITED_ADMIN.password,
-  SHOP_LIMITED_ADMIN_RESOURCES: REFERENCE_LIMITED_ADMIN.resources.join(','),
+  ...limitedAdminEnv({ limitedAdmin: REFERENCE_LIMITED_ADMIN }),
 }
 
 describe('the detail-table checks on a real shop', () => {
