@@ -16,7 +16,7 @@ function deepCalls(readOnly: boolean): Readonly<Record<string, string>> {
   return {
     tokens: readOnly
       ? 'an unknown user name at both token endpoints (read-only: no customer of its own, so no wrong password and no revoke) — at '
-      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, and 2 s later a new token and GET /V1/customers/me — at ',
+      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused) — at ',
   }
 }
 
