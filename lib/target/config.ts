@@ -25,10 +25,7 @@ export interface Credentials {
   password: string
 }
 
-/**
- * A second admin whose role lacks some of the ACL resources the spec's detail table names: the acl check's
- * caller. `resources`: those of the detail table's resources its role has (possibly none).
- */
+/** The acl check's admin, whose role has only `resources` of the detail table's ACL resources (possibly none). */
 export interface LimitedAdmin extends Credentials {
   resources: string[]
 }
@@ -118,10 +115,7 @@ export const SETTINGS = [
   },
   { variables: ['SHOP_LIMITED_ADMIN_USERNAME'], default: 'none: the `acl` check is reported *not configured* (see "The ACL check: a limited admin")' },
   { variables: ['SHOP_LIMITED_ADMIN_PASSWORD'], default: 'none; required with `SHOP_LIMITED_ADMIN_USERNAME`' },
-  {
-    variables: ['SHOP_LIMITED_ADMIN_RESOURCES'],
-    default: 'required with `SHOP_LIMITED_ADMIN_USERNAME`: the detail table\'s ACL resources the limited admin\'s role has, comma-separated, as the spec writes them; empty = none of them',
-  },
+  { variables: ['SHOP_LIMITED_ADMIN_RESOURCES'], default: 'required with `SHOP_LIMITED_ADMIN_USERNAME`: the detail table\'s ACL resources the limited admin\'s role has, comma-separated, as the spec writes them; empty = none of them' },
   { flag: '--module', value: 'NAME', multiple: true, default: 'every module; a module id (`shop-conformance list` shows them) or the spec\'s heading, repeated or comma-separated' },
   { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (below); repeated or comma-separated' },
   { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: see "Running against staging safely"' },
@@ -199,8 +193,7 @@ export type Env = Record<string, string | undefined>
 /**
  * Flags win over the environment, which wins over `.env`. `checkKinds` are the names `--check` may take
  * (the check registry is downstream of the target session, so it is handed in rather than imported), and
- * `aclResources` the detail table's ACL resources, which SHOP_LIMITED_ADMIN_RESOURCES may name (handed in
- * too: every command loads this file, and only `run` needs the catalog).
+ * `aclResources` those SHOP_LIMITED_ADMIN_RESOURCES may name (handed in too: only `run` loads the catalog).
  */
 export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: readonly string[], aclResources: readonly string[]): RunConfig {
   const setting = (name: string): string | undefined => {
