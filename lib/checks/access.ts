@@ -4,7 +4,7 @@ import type { Caller, Session } from '../target/session.ts'
 import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
 import type { Check, NotJudgedReason, Verdict } from './types.ts'
 
-type Expectation = 'refuse' | 'accept' | 'not stated'
+export type Expectation = 'refuse' | 'accept' | 'not stated'
 
 /**
  * What a caller's answer says about access. `refused`: 401/403. `accepted`: a success (2xx/3xx).
@@ -36,7 +36,7 @@ export interface AccessCell {
   ok: boolean | null
 }
 
-function seenOf(session: Session, p: Probe): Seen {
+export function seenOf(session: Session, p: Probe): Seen {
   if (p.unavailable !== undefined) return 'not sent'
   if (p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
   if (p.answer?.status === 401 || p.answer?.status === 403) return 'refused'
@@ -93,7 +93,8 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details, rules }
 }
 
-function describeOpen(cell: AccessCell): string {
+/** Why a cell the spec decides was left unjudged, in words. */
+export function describeOpen(cell: Pick<AccessCell, 'seen' | 'answer'>): string {
   if (cell.seen === 'other 4xx' || cell.seen === 'no-route') {
     return `answered ${cell.answer}: neither a refusal (401/403) nor a success, and the spec does not show the status of a refusal`
   }

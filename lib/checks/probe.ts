@@ -1,7 +1,7 @@
 import { fillTemplate } from '../spec/paths.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
-import { allowedInReadOnly, type Caller, type Session } from '../target/session.ts'
+import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../target/session.ts'
 import { describeOutcome } from '../target/answer-text.ts'
 import { provisionerOf, toId } from '../../fixtures/provision.ts'
 import type { NotJudgedReason } from './types.ts'
@@ -12,7 +12,7 @@ import type { NotJudgedReason } from './types.ts'
  * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
  */
 export interface Probe {
-  caller: Caller
+  caller: ProbeCaller
   store: string
   /** The path sent (after aliases). */
   path: string
@@ -63,7 +63,7 @@ export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): 
 const CREATES_CART = new Set(['POST /V1/carts', 'POST /V1/carts/mine'])
 
 /** Sends the probe once per session; every check asking for the same one shares the answer. */
-export function probe(session: Session, row: EndpointRow, caller: Caller, store: string): Promise<Probe> {
+export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, store: string): Promise<Probe> {
   return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
     const path = session.targetPath(concretePath(row))
     if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
@@ -71,6 +71,7 @@ export function probe(session: Session, row: EndpointRow, caller: Caller, store:
     }
     const disposable = caller === 'customer' && revokesCallerTokens(row)
     const token = session.tokenFor(caller, { disposable })
+    if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
     if (caller !== 'none' && token === undefined) {
       const why = disposable
         ? 'no customer of the run\'s own whose tokens may be revoked'

@@ -2,7 +2,7 @@
  * Test support for check tests (not a test itself): a session against a target as the runner would open
  * it, and a check run over every catalog row.
  */
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { loadConfig, type Credentials } from '../target/config.ts'
 import { preflight } from '../target/preflight.ts'
@@ -10,9 +10,33 @@ import { Session } from '../target/session.ts'
 import type { Check, Verdict } from './types.ts'
 
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [])
+  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [], ACL_RESOURCES)
   const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`)
   return new Session(pre.seed)
+}
+
+/** The settings that give a run a target's limited admin (its role's resources as the target has them, unless given). */
+export function limitedAdminEnv(target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } }, resources = target.limitedAdmin.resources): Record<string, string> {
+  return { SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password, SHOP_LIMITED_ADMIN_RESOURCES: resources.join(',') }
+}
+
+/** Sessions opened on targets in a test file; `closeAll` (for afterAll) closes each session, then its target. */
+export function targetSessions(): {
+  open(target: { url: string; admin: Credentials; close(): Promise<void> }, argv?: string[], env?: Record<string, string>): Promise<Session>
+  closeAll(): Promise<void>
+} {
+  const closers: (() => Promise<void>)[] = []
+  return {
+    async open(target, argv = [], env = {}) {
+      closers.push(() => target.close())
+      const s = await openSession(target, argv, env)
+      closers.push(() => s.close())
+      return s
+    },
+    async closeAll() {
+      for (const close of closers.reverse()) await close()
+    },
+  }
 }
 
 export async function runOverCatalog(check: Check, session: Session, rows: readonly EndpointRow[] = CATALOG): Promise<Map<string, Verdict>> {

@@ -19,7 +19,7 @@ export type NotJudgedReason =
   | 'unusable-answer'
   | 'earlier-step'
   | 'suite-error'
-  /** A check that needs a setting the run lacks. */
+  /** A check that needs a setting the run lacks (the acl check without a limited admin): reported "not configured". */
   | 'not-configured'
 
 /** How the reports name each reason. */
@@ -33,7 +33,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'unusable-answer': 'the answer left the rule undecidable',
   'earlier-step': 'an earlier workflow step did not pass',
   'suite-error': 'a bug of the suite',
-  'not-configured': 'a setting the run lacks',
+  'not-configured': 'not configured (a setting the run lacks)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */
@@ -63,5 +63,10 @@ export interface Check {
   rules: readonly Rule[]
   /** `true`, or why the check does not apply to the row. */
   appliesTo(row: EndpointRow): true | string
+  /**
+   * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
+   * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
+   */
+  alsoCalls?: readonly string[]
   run(row: EndpointRow, session: Session): Promise<Verdict>
 }

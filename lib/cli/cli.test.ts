@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAULTS, REFERENCE_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
-import { NOT_ON_247 } from '../checks/testing.ts'
+import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { plannedChecks } from '../run/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
@@ -11,6 +11,7 @@ import { endpointOf, faultGroups } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
+
 
 // Concurrent: the runs queue two at a time in cli() (testing.ts), and keep both cores busy. The time a test
 // waits in that queue counts towards its timeout.
@@ -42,8 +43,12 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     // No secret reaches any output: the bundled admin password, nor a password of the run's own customers.
     const all = everythingWritten(run)
     expect(all).not.toContain(REFERENCE_ADMIN.password)
+    expect(all).not.toContain(REFERENCE_LIMITED_ADMIN.password)
     expect(all).not.toMatch(/[A-Za-z0-9_-]{16}aA1!/)
     expect(all).toContain('[redacted admin token]')
+    expect(all).toContain('[redacted limited admin token]')
+    // The rules of issue 13 judged, by the bundled target's limited admin too.
+    expect(judged.filter((id) => / › (acl|tokens)$/.test(id))).toHaveLength(18)
   })
 
   // Faults that cannot meet share a target and a run (fault-groups.ts): six runs instead of one per fault.
@@ -57,7 +62,7 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
           const target = await startReferenceTarget({ faults: group.map((name) => ({ name })), slowMs: 5_000 })
           closers.push(() => target.close())
           // A short deadline per request, so hanging and slow endpoints cost seconds, not minutes.
-          return cli(['run', '--base-url', target.url, '--timeout-ms', '2000'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password })
+          return cli(['run', '--base-url', target.url, '--timeout-ms', '2000'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
         })(),
       )
     }
@@ -114,10 +119,11 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   it('gives the right verdicts on a real 2.4.7 instance\'s answers: exactly its 7 missing endpoints fail', async () => {
     const target = await startObservedTarget()
     closers.push(() => target.close())
-    // The replay holds answers to placeholder calls only: the checks those answers can judge.
-    const run = await cli(['run', '--base-url', target.url, '--check', 'route,store-code,access'], { SHOP_ADMIN_USERNAME: OBSERVED_ADMIN.username, SHOP_ADMIN_PASSWORD: OBSERVED_ADMIN.password })
+    // The replay holds answers to placeholder calls, and to the token and limited-admin calls: the checks those can judge.
+    const run = await cli(['run', '--base-url', target.url, '--check', 'route,store-code,access,acl,tokens'], { SHOP_ADMIN_USERNAME: OBSERVED_ADMIN.username, SHOP_ADMIN_PASSWORD: OBSERVED_ADMIN.password, ...limitedAdminEnv(target) })
     expect(run.status).toBe(1)
     expect(failedIds(run.report!)).toEqual(NOT_ON_247.map((e) => `${e} › route`).sort())
+    expect(run.report!.results.filter((x) => x.applicable !== false && /› (acl|tokens)$/.test(x.id)).map((x) => x.status)).toEqual(Array(18).fill('passed'))
   })
 
   it('selects modules and checks, and calls the slice partial in every output, never "conforms"', async () => {

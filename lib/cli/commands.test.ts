@@ -86,16 +86,17 @@ describe('shop-conformance list', () => {
     const quote = io()
     await listCommand(['--module', 'quote'], quote)
     expect(quote.stdout()).toContain(`${plannedChecks({ modules: ['quote'], checks: [] }).length} checks of the suite's ${suite.length}: `)
-    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS))
+    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
     expect(dry).toContain(`# partial: ${plannedChecks({ modules: ['quote'], checks: [] }).length} of ${suite.length} checks selected\n`)
-    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS))).toContain(`# the whole suite: ${suite.length} checks\n`)
+    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
   })
 
   it('prints a table, or JSON, for all modules or one', async () => {
     const t = io()
     expect(await listCommand(['--module', 'directory'], t)).toBe(0)
     expect(t.stdout()).toMatch(/^directory — Directory \(3 endpoints\)\n {2}GET {4}\/V1\/directory\/countries +anon {3}route, store-code, access\n/)
-    expect(t.stdout()).toContain('Checks not listed at an endpoint do not apply to it:\n  body-keys: not shown')
+    expect(t.stdout()).toContain('Checks not listed at an endpoint do not apply to it:\n  acl: the spec names no ACL resource for this endpoint')
+    expect(t.stdout()).toContain('\n  body-keys: not shown')
     const j = io()
     expect(await listCommand(['--format', 'json', '--module', 'Catalog: prices and costs'], j)).toBe(0)
     const rows = JSON.parse(j.stdout()) as ListedEndpoint[]

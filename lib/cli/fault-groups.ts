@@ -8,6 +8,7 @@
  * catalog in-process (lib/checks/*.test.ts) and, here, by no failure outside the group's endpoints.
  */
 import { FAULTS, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { CHECKS } from '../checks/index.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 
@@ -19,12 +20,16 @@ export function endpointOf(fault: FaultName): string {
   return `${method} ${path}`
 }
 
-/** The suites a fault at its default endpoint can touch: the endpoint's module and the modules of the workflows through it. */
+/**
+ * The suites a fault at its default endpoint can touch: the endpoint's module, the modules of the workflows
+ * through it, and those of the rows of checks that also call it (the tokens check reads `GET /V1/customers/me`).
+ */
 function suitesOf(fault: FaultName): Set<string> {
   const endpoint = endpointOf(fault)
   const row = CATALOG.find((r) => rowId(r) === endpoint)
   if (row === undefined) throw new Error(`fault ${fault}: ${endpoint} is not a catalog endpoint`)
-  return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module)])
+  const callers = CHECKS.filter((c) => c.alsoCalls?.includes(endpoint)).flatMap((c) => CATALOG.filter((r) => c.appliesTo(r) === true).map((r) => r.module))
+  return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module), ...callers])
 }
 
 /** Every fault, in groups (greedily, in FAULTS order) whose members do not meet. */

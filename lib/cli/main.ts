@@ -27,8 +27,8 @@ export async function main(
   try {
     switch (command) {
       case 'run': {
-        const { CHECK_KINDS } = await import('../checks/index.ts')
-        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS)
+        const [{ CHECK_KINDS }, { ACL_RESOURCES }] = await Promise.all([import('../checks/index.ts'), import('../spec/catalog/index.ts')])
+        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS, ACL_RESOURCES)
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
         const { ensureWritableDir } = await import('./output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { plannedChecks } from '../run/plan.ts'
 import { MODULES } from '../spec/modules.ts'
 import { certify } from './certify.ts'
-import { planResults } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, withoutLimitedAdmin } from './testing.ts'
 
 const ALL = { modules: [] as string[], checks: [] as string[] }
 const suite = plannedChecks().length
@@ -56,6 +56,14 @@ describe('certify', () => {
     expect(c.verdict).toBe('incomplete')
     expect(c.notJudged).toBe(suite - 46)
     expect(c.percent).toBe(Math.floor((46 / suite) * 1000) / 10)
+  })
+
+  it('says a rule left unjudged for a missing setting is not configured, and how to judge it; such a run never conforms', () => {
+    const c = certify({ results: withoutLimitedAdmin(), runErrors: [], ...ALL })
+    expect(c).toMatchObject({ verdict: 'incomplete', notJudged: 15, failed: 0, passed: suite - 15 })
+    expect(c.notConfigured).toEqual([{ check: 'acl', count: 15, text: ACL_NOT_CONFIGURED_LINE }])
+    expect(ACL_NOT_CONFIGURED_LINE).toMatch(/^acl — 15 checks not judged: .*set SHOP_LIMITED_ADMIN_USERNAME, SHOP_LIMITED_ADMIN_PASSWORD and SHOP_LIMITED_ADMIN_RESOURCES to judge it/)
+    expect(certify({ results: planResults(), runErrors: [], ...ALL }).notConfigured).toEqual([])
   })
 
   it('is incomplete with a run error, an unjudged check or a baselined failure; not run with nothing judged', () => {

@@ -60,7 +60,25 @@ export interface Certification extends Conformance {
   scope: Scope
   /** One statement per module the run selected; modules it did not select have none. */
   modules: ModuleStatement[]
+  /**
+   * The checks whose rule the run could not judge for a setting it lacks (results skipped with reason
+   * `not-configured`, counted among `notJudged` too): what each lacks and how to judge it, one line every format
+   * shows the same way. Empty when nothing lacked a setting.
+   */
+  notConfigured: NotConfigured[]
 }
+
+export interface NotConfigured {
+  /** The check kind, e.g. `acl`. */
+  check: string
+  /** Its required checks left unjudged for the setting. */
+  count: number
+  /** `acl — 15 checks not judged: the ACL rule needs …; set …`: every format shows it after its label, NOT_CONFIGURED. */
+  text: string
+}
+
+/** How every format names a result, or a check, left unjudged for a setting the run lacks. */
+export const NOT_CONFIGURED = 'not configured'
 
 export interface CertifyInput {
   results: readonly Result[]
@@ -104,6 +122,7 @@ export function certify(input: CertifyInput): Certification {
     ...overall,
     verdict,
     scope,
+    notConfigured: notConfiguredOf(input.results),
     modules: MODULES.filter((m) => modules.includes(m.id)).map(({ id, title }) => {
       const inSuite = suite.filter((p) => p.module === id).length
       const own = planned.filter((p) => p.module === id)
@@ -134,6 +153,16 @@ function judge(planned: readonly PlannedCheck[], results: readonly Result[], bas
     baselined: excused,
     verdict,
   }
+}
+
+/** The not-configured results by check: the first one's message says what the check lacks and how to judge it. */
+function notConfiguredOf(results: readonly Result[]): NotConfigured[] {
+  const byCheck = new Map<string, Result[]>()
+  for (const r of results) if (r.status === 'skipped' && r.applicable !== false && r.reason === 'not-configured') byCheck.set(r.check, [...(byCheck.get(r.check) ?? []), r])
+  return [...byCheck].map(([check, rs]) => {
+    const how = rs[0]!.message.replace(new RegExp(`^${NOT_CONFIGURED}: `), '')
+    return { check, count: rs.length, text: `${check} — ${rs.length} check${rs.length === 1 ? '' : 's'} not judged: ${how}` }
+  })
 }
 
 function statementText(c: Conformance, selected: number, ofSuite: number): string {

@@ -4,7 +4,7 @@ export const FILTER = String.raw`
   // ---- filtering ----
   function matches(x, f) {
     if (f.status === 'warnings') { if (!(x.r.warnings || []).length) return false; }
-    else if (f.status === 'attention') { if (x.cat !== 'failed' && x.cat !== 'not-judged') return false; }
+    else if (f.status === 'attention') { if (x.cat !== 'failed' && x.cat !== 'not-judged' && x.cat !== 'not-configured') return false; }
     else if (f.status && x.cat !== f.status) return false;
     if (f.module && x.r.module !== f.module) return false;
     if (f.check && x.r.check !== f.check) return false;
@@ -111,7 +111,7 @@ export const FILTER = String.raw`
 
   // What needs a look comes first: without a link, the page opens on the failures and the unjudged checks
   // (all judged results when there are none), never on every row of the run.
-  if (!followHash()) setFilters({ status: count.failed + count['not-judged'] > 0 ? 'attention' : 'passed' });
+  if (!followHash()) setFilters({ status: count.failed + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
   document.documentElement.setAttribute('data-ready', 'true');
 })();
 `

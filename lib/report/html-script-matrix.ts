@@ -13,7 +13,7 @@ export const MATRIX = String.raw`
   var tally = {};
   rows.forEach(function (x) {
     var k = x.r.module + '\u0000' + x.r.check;
-    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0, total: 0 });
+    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0, total: 0 });
     t[x.cat]++; t.total++;
   });
   var matrix = $('matrix');
@@ -107,7 +107,7 @@ export const MATRIX = String.raw`
     g.el = add(listWorkflows, el('div', 'wf'));
     g.el.setAttribute('data-workflow', g.name);
     var h = add(g.el, el('h3'));
-    var tally = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0 };
+    var tally = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
     g.rows.forEach(function (x) { tally[x.cat]++; });
     var worst = ORDER.filter(function (k) { return tally[k] > 0; })[0] || 'not-applicable';
     add(h, pill(worst));

@@ -17,9 +17,9 @@ const HEAD = String.raw`
   var report = JSON.parse(document.getElementById('report-data').textContent);
   var view = JSON.parse(document.getElementById('report-view').textContent);
   var results = report.results || [];
-  var LABEL = { passed: 'passed', failed: 'failed', baselined: 'baselined', 'not-judged': 'not judged', 'not-applicable': 'not applicable' };
-  var ORDER = ['failed', 'not-judged', 'baselined', 'passed', 'not-applicable'];
-  var SYMBOL = { failed: '\u2717', 'not-judged': '?', baselined: '\u2298', passed: '\u2713', 'not-applicable': '\u2013' };
+  var LABEL = { passed: 'passed', failed: 'failed', baselined: 'baselined', 'not-judged': 'not judged', 'not-configured': 'not configured', 'not-applicable': 'not applicable' };
+  var ORDER = ['failed', 'not-judged', 'not-configured', 'baselined', 'passed', 'not-applicable'];
+  var SYMBOL = { failed: '\u2717', 'not-judged': '?', 'not-configured': '\u2699', baselined: '\u2298', passed: '\u2713', 'not-applicable': '\u2013' };
   var baselineReason = view.baselined || {};
 
   function $(id) { return document.getElementById(id); }
@@ -33,7 +33,7 @@ const HEAD = String.raw`
   function slug(text) { return String(text).replace(/[^a-z0-9]+/gi, '-').toLowerCase(); }
   function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
   function categoryOf(r) {
-    if (r.status === 'skipped') return r.applicable === false ? 'not-applicable' : 'not-judged';
+    if (r.status === 'skipped') return r.applicable === false ? 'not-applicable' : r.reason === 'not-configured' ? 'not-configured' : 'not-judged';
     return r.status === 'failed' && Object.prototype.hasOwnProperty.call(baselineReason, r.id) ? 'baselined' : r.status;
   }
   function pill(cat, text) { return el('span', 'pill p-' + slug(cat), text === undefined ? LABEL[cat] || cat : text); }
@@ -60,7 +60,7 @@ const HEAD = String.raw`
   });
 
   // ---- summary ----
-  var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-applicable': 0 };
+  var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
   var warnings = 0;
   rows.forEach(function (x) { count[x.cat]++; warnings += (x.r.warnings || []).length; });
   var c = report.certification;
@@ -78,10 +78,13 @@ const HEAD = String.raw`
   add(verdict, el('div', 'vexit', 'exit ' + exit.status + ': ' + exit.reason)).id = 'exit-reason';
 
   var cards = $('cards');
-  // "Not judged" counts the required checks without a verdict, those the run never reached included.
+  // "Not judged" counts the required checks without a verdict, those the run never reached included, but not
+  // those left unjudged for a setting the run lacks: they have a card of their own.
   [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['baselined', count.baselined, 'failed, baselined'],
-   ['not-judged', c.notJudged, 'not judged (required)'], ['not-applicable', count['not-applicable'], 'not applicable'], ['warnings', warnings, 'warnings']].forEach(function (p) {
+   ['not-judged', c.notJudged - count['not-configured'], 'not judged (required)'], ['not-configured', count['not-configured'], 'not configured (required)'],
+   ['not-applicable', count['not-applicable'], 'not applicable'], ['warnings', warnings, 'warnings']].forEach(function (p) {
     if (p[0] === 'baselined' && !report.baseline) return;
+    if (p[0] === 'not-configured' && p[1] === 0) return;
     var b = add(cards, el('button', 'card c-' + p[0] + (p[1] > 0 ? ' nonzero' : '')));
     b.type = 'button';
     b.setAttribute('data-status', p[0]);
@@ -124,6 +127,7 @@ const HEAD = String.raw`
     items.forEach(function (t) { add(list, el('li', null, line(t))); });
   }
   listBox('not-judged', plural(c.notJudged, 'required check') + ' not judged, by reason', view.notJudged || [], function (t) { return t.count + ' \u00d7 ' + t.label; });
+  listBox('not-configured', 'Not configured: rules no request judged, and the settings that judge them', c.notConfigured || [], function (n) { return n.text; });
   var stale = view.stale || [];
   var one = stale.length === 1;
   listBox('stale', stale.length + (one ? ' stale baseline entry: its check now passes' : ' stale baseline entries: their checks now pass') +

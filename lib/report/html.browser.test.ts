@@ -10,7 +10,7 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
-import { planResults, reportOf } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
 
 /**
  * report.html in a real browser: Debian's chromium driven by playwright-core. CI installs chromium with
@@ -309,6 +309,27 @@ describe('report.html in a real browser', () => {
     expect(await empty.isDisabled('#jump')).toBe(true)
     expect(await empty.isVisible('#empty')).toBe(true)
     await empty.close()
+  })
+
+  it('says "not configured" for a rule no setting let it judge: its pill, card, filter and matrix cell, and how to judge it', async () => {
+    const ncFile = join(dir, 'not-configured.html')
+    const nc = reportOf(withoutLimitedAdmin())
+    writeFileSync(ncFile, reportHtml(nc))
+    const p = await open(pathToFileURL(ncFile).href)
+    const aclIds = nc.results.filter((r) => r.check === 'acl').map((r) => r.id).sort()
+    expect(await p.textContent('#overall-verdict')).toBe('incomplete')
+    expect(await p.textContent('#cards [data-status="not-configured"] .n')).toBe('15')
+    expect(await p.textContent('#cards [data-status="not-judged"] .n')).toBe('0')
+    expect(await p.textContent('#not-configured')).toContain(ACL_NOT_CONFIGURED_LINE)
+    expect((await visibleIds(p)).sort()).toEqual(aclIds) // it opens on them: they need a look
+    await p.selectOption('#f-status', 'not-configured')
+    expect((await visibleIds(p)).sort()).toEqual(aclIds)
+    const row = p.locator('.row[data-id="GET /V1/taxRates/:rateId › acl"]')
+    expect(await row.locator('.pill').textContent()).toBe('not configured')
+    await row.locator('.head').click()
+    expect(await row.locator('.detail').textContent()).toContain('not configured: a required check not judged, as the run lacks a setting it needs')
+    expect(await p.locator('#matrix td[data-module="sales-tax-tfa"][data-check="acl"]').getAttribute('class')).toContain('cell-not-configured')
+    await p.close()
   })
 
   it('no console error, and no request leaves the page', async () => {

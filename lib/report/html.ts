@@ -49,6 +49,7 @@ export function reportHtml(report: Report): string {
 <section class="failures" id="failures" hidden></section>
 <section class="errors" id="run-errors" hidden></section>
 <section class="notes" id="not-judged" hidden></section>
+<section class="notes" id="not-configured" hidden></section>
 <section class="errors" id="stale" hidden></section>
 <section class="meta"><dl id="meta"></dl></section>
 <section class="modules"><h2>Modules and checks</h2>
@@ -58,7 +59,7 @@ export function reportHtml(report: Report): string {
 </section>
 <div class="toolbar" id="toolbar" role="search">
  <div class="tb-row">
- <label>Status <select id="f-status"><option value="attention">failed or not judged</option><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
+ <label>Status <select id="f-status"><option value="attention">failed or not judged</option><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="not-configured">not configured</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
  <label>Module <select id="f-module"><option value="">all</option></select></label>
  <label>Check <select id="f-check"><option value="">all</option></select></label>
  <label class="search">Search <input id="f-search" type="search" placeholder="id or message" autocomplete="off"></label>

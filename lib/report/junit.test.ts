@@ -5,7 +5,7 @@ import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
-import { reportOf, resultOf } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, reportOf, resultOf, withoutLimitedAdmin } from './testing.ts'
 
 // ---- a minimal XML 1.0 parser: enough to prove the file well-formed and read back what it says ----
 
@@ -214,6 +214,15 @@ describe('junitXml', () => {
     expect(strict.attrs.failures).toBe('1')
     const run = strict.children.find((x) => x.attrs.name === 'run')!
     expect(run.children[0]!.children[0]).toMatchObject({ name: 'failure', attrs: { type: 'stale-baseline' } })
+  })
+
+  it('skips each not-configured check with a message that says so, and names the rule once in the run\'s testsuite', () => {
+    const suites = parseXml(junitXml(reportOf(withoutLimitedAdmin()))).children
+    const acl = suites.filter((s) => s.attrs.name !== 'run').flatMap((s) => s.children).filter((c) => / › acl$/.test(c.attrs.name!))
+    expect(acl).toHaveLength(15)
+    for (const c of acl) expect(c.children[0]).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/^not configured: the ACL rule needs /) } })
+    const run = suites.find((s) => s.attrs.name === 'run')!
+    expect(run.children.map((c) => [c.attrs.name, c.children[0]?.name, c.children[0]?.attrs.message])).toEqual([['not configured › acl', 'skipped', `not configured: ${ACL_NOT_CONFIGURED_LINE}`]])
   })
 
   it('carries an <error> for a run that could not be made, and for each run error', () => {

@@ -1,4 +1,5 @@
 import type { Result } from '../run/result.ts'
+import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
@@ -24,6 +25,8 @@ export function junitXml(report: Report): string {
   for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id))])
   const run: Case[] = [
     ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
+    // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
+    ...report.certification.notConfigured.map((n) => ({ name: `${NOT_CONFIGURED} › ${n.check}`, time: 0, outcome: { kind: 'skipped' as const, message: `${NOT_CONFIGURED}: ${n.text}` } })),
     ...staleEntries(report).map((e) => ({
       name: `baseline › stale entry ${e.id}`,
       time: 0,
@@ -41,9 +44,14 @@ export function junitXml(report: Report): string {
 function resultCase(r: Result, baselined: string | undefined): Case {
   const time = r.durationMs / 1000
   if (r.status === 'passed') return { name: r.id, time }
-  if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.message } }
+  if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.reason === 'not-configured' ? labelled(NOT_CONFIGURED, r.message) : r.message } }
   if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
   return { name: r.id, time, outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` } }
+}
+
+/** A message that starts with its label, as every format names a check left unjudged for a missing setting. */
+function labelled(label: string, message: string): string {
+  return message.startsWith(`${label}:`) ? message : `${label}: ${message}`
 }
 
 function counts(name: string, cases: readonly Case[], time = cases.reduce((t, c) => t + c.time, 0)): string {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { limitedAdminEnv } from '../checks/testing.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { ConfigError } from '../target/config.ts'
@@ -28,7 +29,14 @@ beforeAll(async () => {
     const out = join(dir, 'whole')
     await promisify(execFile)(process.execPath, [BIN, 'run', '--base-url', target.url, '--report-dir', out, ...MODULES.flatMap((m) => ['--module', m])], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: dir, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        SHOP_ADMIN_USERNAME: target.admin.username,
+        SHOP_ADMIN_PASSWORD: target.admin.password,
+        // So every check of the modules is judged (eav's acl checks need the limited admin).
+        ...limitedAdminEnv(target),
+      },
     }).catch((err: { code?: number }) => {
       if (err.code !== 1) throw err
     })

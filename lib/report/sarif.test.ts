@@ -7,7 +7,7 @@ import { workflowResult, type Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { FINGERPRINT_KEY, sarifLog, SPEC_SOURCE } from './sarif.ts'
-import { reportOf, resultOf } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, reportOf, resultOf, withoutLimitedAdmin } from './testing.ts'
 
 /**
  * The SARIF 2.1.0 schema's required properties and the constraints code-scanning services enforce on top
@@ -149,6 +149,14 @@ describe('sarifLog', () => {
     expect(invocation).toMatchObject({ exitCode: 1, exitCodeDescription: '3 new failures (not in the baseline), 1 stale baseline entry (now passing: remove it or pass --allow-stale)' })
     // Without a baseline no result claims a baseline state.
     expect(run.results.every((x) => x.baselineState === undefined && x.level === 'error')).toBe(true)
+  })
+
+  it('says "not configured" for a rule no request judged: an execution notification and the certification, no result', () => {
+    const nc = sarifLog(reportOf(withoutLimitedAdmin())).runs[0]!
+    expect(sarifProblems({ ...log, runs: [nc] })).toEqual([])
+    expect(nc.results).toEqual([])
+    expect(nc.invocations[0]!.toolExecutionNotifications).toEqual([{ level: 'warning', message: { text: `not configured: ${ACL_NOT_CONFIGURED_LINE}` } }])
+    expect(nc.properties.certification).toMatchObject({ verdict: 'incomplete', notConfigured: [`not configured: ${ACL_NOT_CONFIGURED_LINE}`] })
   })
 
   it('gives a rule to a check kind this suite version does not know', () => {

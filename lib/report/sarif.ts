@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { CHECKS } from '../checks/index.ts'
 import type { Result } from '../run/result.ts'
 import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
+import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
@@ -73,7 +74,7 @@ export interface SarifLog {
       runId: string
       summary: Report['summary']
       partial?: Report['partial']
-      certification: { verdict: string; percent: number; scope: string }
+      certification: { verdict: string; percent: number; scope: string; notConfigured?: string[] }
       baseline?: { file: string; stale: string[] }
     }
   }[]
@@ -123,6 +124,8 @@ export function sarifLog(report: Report): SarifLog {
             toolExecutionNotifications: [
               ...[...(report.partial !== undefined ? [`run cut short (${report.partial.reason}): the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
               ...stale,
+              // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
+              ...report.certification.notConfigured.map((n) => ({ level: 'warning' as const, message: { text: `${NOT_CONFIGURED}: ${n.text}` } })),
             ],
           },
         ],
@@ -133,7 +136,12 @@ export function sarifLog(report: Report): SarifLog {
           runId: report.run.id,
           summary: report.summary,
           ...(report.partial !== undefined ? { partial: report.partial } : {}),
-          certification: { verdict: report.certification.verdict, percent: report.certification.percent, scope: report.certification.scope.text },
+          certification: {
+            verdict: report.certification.verdict,
+            percent: report.certification.percent,
+            scope: report.certification.scope.text,
+            ...(report.certification.notConfigured.length > 0 ? { notConfigured: report.certification.notConfigured.map((n) => `${NOT_CONFIGURED}: ${n.text}`) } : {}),
+          },
           ...(report.baseline !== undefined ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } } : {}),
         },
       },

@@ -4,7 +4,7 @@ import { NOT_JUDGED_REASONS } from '../checks/types.ts'
 import { notApplicableResults, toResult, type Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { markdownSummary, MAX_FAILURES } from './summary-md.ts'
-import { planResults, reportOf } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
 
 const notApplicable = notApplicableResults(CATALOG, CHECKS, (p) => p)
 
@@ -30,6 +30,14 @@ describe('summary.md', () => {
     expect(markdownSummary(suiteReport(0)).split('\n')[0]).toMatch(/^# Shop conformance: incomplete · \d+(\.\d)?% · exit 0: no check failed$/)
     const clean = reportOf([...planResults(), ...notApplicable])
     expect(markdownSummary(clean).split('\n')[0]).toBe('# Shop conformance: conforms · 100% · exit 0: no check failed')
+  })
+
+  it('says "not configured" for a rule no setting let it judge: a mark with how to judge it, and its own reason among the unjudged', () => {
+    const md = markdownSummary(reportOf([...withoutLimitedAdmin(), ...notApplicable]))
+    expect(md.split('\n')[0]).toMatch(/^# Shop conformance: incomplete · [\d.]+% · exit 0: no check failed$/)
+    expect(md).toContain(`\n- **Not configured:** ${ACL_NOT_CONFIGURED_LINE}\n`)
+    expect(md).toMatch(/\n\| not configured \(a setting the run lacks\) \| 15 \| `\S+ \S+ › acl` \|\n/)
+    expect(md).not.toMatch(/\bpassed\b.*› acl|› acl.*\bfailed\b/)
   })
 
   it('says in one line why a run could not be made, never "0 failed"', () => {

@@ -24,6 +24,7 @@ export function markdownSummary(report: Report): string {
     ...(c.scope.whole ? [] : [`**Partial:** ${c.scope.text} — not a statement about the whole suite.`]),
     ...(report.partial !== undefined ? [`**Cut short** (${report.partial.reason}): the results cover only what finished before it.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
+    ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report.baseline)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
   ]

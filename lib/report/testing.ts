@@ -2,6 +2,7 @@
  * Test support for report and command tests (not a test itself): a whole sample report around given
  * results, and the result of one check at one catalog row as the runner records it.
  */
+import { ACL_NOT_CONFIGURED } from '../checks/acl.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Check, Status } from '../checks/types.ts'
 import { plannedChecks, WHOLE_SUITE, type PlannedCheck, type Selection } from '../run/plan.ts'
@@ -63,3 +64,11 @@ export function planResults(selection: Selection = WHOLE_SUITE, statusOf: (plann
     return { id: p.id, module: p.module, endpoint: { method, path }, check: p.check, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
   })
 }
+
+/** The whole plan's results as a run without a limited admin records them: every `acl` check not configured. */
+export function withoutLimitedAdmin(results: Result[] = planResults()): Result[] {
+  return results.map((r) => (r.check === 'acl' && r.applicable !== false ? { ...r, status: 'skipped', reason: 'not-configured', message: ACL_NOT_CONFIGURED } : r))
+}
+
+/** The line every format shows for the acl check of such a run (certification.notConfigured). */
+export const ACL_NOT_CONFIGURED_LINE = `acl — 15 checks not judged: ${ACL_NOT_CONFIGURED.replace(/^not configured: /, '')}`

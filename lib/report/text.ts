@@ -13,6 +13,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
     `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)
+  for (const n of c.notConfigured) lines.push(`Not configured: ${n.text}`)
   const failures = report.results.filter((r) => r.status === 'failed')
   const excused = new Set(report.baseline?.baselinedFailures ?? [])
   if (failures.length > 0) {

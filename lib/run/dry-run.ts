@@ -4,12 +4,21 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { RunConfig } from '../target/config.ts'
 import { applyAliases } from '../target/aliases.ts'
-import { allowedInReadOnly, type Caller } from '../target/session.ts'
+import { allowedInReadOnly, type Caller, type ProbeCaller } from '../target/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { plannedChecks } from './plan.ts'
 
-const PROBE_CHECKS = new Set(['route', 'store-code', 'access'])
+const PROBE_CHECKS = new Set(['route', 'store-code', 'access', 'acl'])
 const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
+
+/** What the stateful checks whose calls are not their endpoint's alone send, in words. */
+function deepCalls(readOnly: boolean): Readonly<Record<string, string>> {
+  return {
+    tokens: readOnly
+      ? 'an unknown user name at both token endpoints (read-only: no customer of its own, so no wrong password and no revoke) — at '
+      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused) — at ',
+  }
+}
 
 /**
  * Every request `run` would send with these settings, without sending any: the preflight, each probe of the
@@ -39,11 +48,14 @@ export function dryRunPlan(config: RunConfig): string {
   if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
   if (config.customer !== undefined || !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
+  // The bundled run brings its own limited admin (run.ts).
+  const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
+  if (limited) out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`)
   out.push('GET  up to 3 admin and 3 self endpoints without parameters, to prove the tokens are accepted')
   out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
 
   const probes = new Map<string, Set<string>>()
-  const need = (row: EndpointRow, caller: Caller, store: string, check: string) => {
+  const need = (row: EndpointRow, caller: ProbeCaller, store: string, check: string) => {
     if (config.readOnly && !allowedInReadOnly(row.method, row.path)) return
     const body = row.method === 'POST' || row.method === 'PUT' ? '  {}' : ''
     const who = caller === 'customer' && revokesCallerTokens(row) ? 'customer (a customer of its own)' : caller
@@ -60,6 +72,8 @@ export function dryRunPlan(config: RunConfig): string {
       need(row, caller, config.secondStoreCode, 'store-code')
     }
     if (selected('access')) for (const caller of CALLERS) need(row, caller, config.storeCode, 'access')
+    // A GET is sent with the shape check's data instead (below); the admin's answer is what it is read against.
+    if (selected('acl') && limited && row.acl !== undefined && row.method !== 'GET') for (const caller of ['admin', 'limited admin'] as const) need(row, caller, config.storeCode, 'acl')
   }
   out.push('', `# probes (${probes.size} requests)`)
   for (const [request, checks] of probes) out.push(`${request}   # ${[...checks].join(', ')}`)
@@ -68,7 +82,12 @@ export function dryRunPlan(config: RunConfig): string {
     .map((c) => [c.name, planned.filter((p) => p.check === c.name)] as const)
     .filter(([, applicable]) => applicable.length > 0)
   if (deep.length > 0) out.push('', '# stateful checks: set-up through the interface, then calls with the ids the target answers')
-  for (const [name, applicable] of deep) out.push(`# ${name}: ${applicable.map((p) => p.endpoint).join(', ')}`)
+  const described = deepCalls(config.readOnly)
+  for (const [name, applicable] of deep) out.push(`# ${name}: ${described[name] ?? ''}${applicable.map((p) => p.endpoint).join(', ')}`)
+  const aclGets = planned.filter((p) => p.check === 'acl' && p.endpoint?.startsWith('GET '))
+  if (aclGets.length > 0) {
+    out.push(limited ? `# acl, as the admin and the limited admin, with the data the shape check reads them with: ${aclGets.map((p) => p.endpoint).join(', ')}` : '# acl: not configured (no limited admin): nothing is sent for it')
+  }
   if (selected('workflow')) {
     const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')

@@ -11,10 +11,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { provisionerOf } from '../../fixtures/provision.ts'
-import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
 import { DEADLOCK_EVERY } from '../../fixtures/reference-target/real-shop.ts'
 import { Ledger } from '../../fixtures/ledger.ts'
-import { openSession } from '../checks/testing.ts'
+import { limitedAdminEnv, openSession } from '../checks/testing.ts'
 import { cli } from '../cli/testing.ts'
 import { join } from 'node:path'
 import { notPassed, runDetailChecks } from './detail-testing.ts'
@@ -32,7 +32,12 @@ async function target(variants: VariantName[], slowMs?: number): Promise<Referen
 /** Short enough that a late answer misses it, long enough for every other answer of a loaded machine. */
 const TIMEOUT_MS = 1_500
 const LATE_MS = 2_500
-const ADMIN = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+/** Both admins, so every check is judged (the acl check's needs the limited one). */
+const ADMIN = {
+  SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username,
+  SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password,
+  ...limitedAdminEnv({ limitedAdmin: REFERENCE_LIMITED_ADMIN }),
+}
 
 describe('the detail-table checks on a real shop', () => {
   for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {

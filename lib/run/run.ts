@@ -12,7 +12,7 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { SPEC_VERSION } from '../spec/version.ts'
 import { TargetClient } from '../target/client.ts'
-import type { Credentials, RunConfig } from '../target/config.ts'
+import type { Credentials, LimitedAdmin, RunConfig } from '../target/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../target/preflight.ts'
 import { Secrets } from '../target/secrets.ts'
 import { summarise, sortResults } from '../report/model.ts'
@@ -60,18 +60,20 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const ledger = new Ledger(ledgerFile)
 
   let bundled: ReferenceTarget | undefined
-  let target: { baseUrl: string; admin: Credentials }
+  let target: { baseUrl: string; admin: Credentials; limitedAdmin?: LimitedAdmin }
   if (config.baseUrl === undefined) {
     // Loaded only when needed: a run against a real shop should not pay for the bundled target.
     const { startReferenceTarget } = await import('../../fixtures/reference-target/index.ts')
     bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-    target = { baseUrl: bundled.url, admin: bundled.admin }
+    // Its limited admin too, so the default run judges the acl check.
+    target = { baseUrl: bundled.url, admin: bundled.admin, limitedAdmin: { ...bundled.limitedAdmin, resources: [...bundled.limitedAdmin.resources] } }
   } else {
     target = { baseUrl: config.baseUrl, admin: config.admin! }
   }
   const secrets = new Secrets()
   secrets.add(target.admin.password, 'admin password')
   secrets.add(config.customer?.password, 'customer password')
+  secrets.add(target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
   const runErrors: string[] = []
   let results: Result[] = []
   let pre: PreflightResult | undefined

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { CATALOG } from './catalog/index.ts'
-import { ACCESS_RULES, BATCH_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, STORE_CODE_RULES, TABLED_TYPE_WORDS, requiredWords, type Rule } from './rules.ts'
+import { ACCESS_RULES, ACL_RULES, BATCH_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, STORE_CODE_RULES, TABLED_TYPE_WORDS, TOKEN_RULES, requiredWords, type Rule } from './rules.ts'
 
 const SPEC = readFileSync(new URL('./source/commerce-rest-interface.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
 const inSpec = (words: string) => SPEC.includes(words.replace(/\s+/g, ' '))
@@ -15,14 +15,15 @@ function expectQuoted(rule: Rule, where: string): void {
 
 describe('the rules and their spec words', () => {
   it('quote the spec exactly, every one of them', () => {
-    for (const [group, rules] of Object.entries({ ROUTE_RULES, STORE_CODE_RULES, ACCESS_RULES, BATCH_RULES, SHAPE_RULES })) {
-      for (const [name, rule] of Object.entries(rules)) expectQuoted(rule, `${group}.${name}`)
+    for (const [group, rules] of Object.entries({ ROUTE_RULES, STORE_CODE_RULES, ACCESS_RULES, ACL_RULES, TOKEN_RULES, BATCH_RULES, SHAPE_RULES })) {
+      for (const [name, rule] of Object.entries(rules)) if (typeof rule !== 'function') expectQuoted(rule, `${group}.${name}`)
     }
     for (const [name, words] of Object.entries(TABLED_TYPE_WORDS)) expect(inSpec(words), name).toBe(true)
   })
 
-  it('quote the detail table for every body key rule of every row', () => {
+  it('quote the detail table for every body key rule and every ACL resource of every row', () => {
     for (const row of CATALOG) {
+      if (row.acl !== undefined) expectQuoted(ACL_RULES.of(row), `${row.method} ${row.path} acl`)
       const body = (row.params ?? []).filter((p) => p.in === 'body')
       if (body.length === 0) continue
       expectQuoted(BODY_KEYS_RULES.documented(row), `${row.method} ${row.path}`)

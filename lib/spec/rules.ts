@@ -45,6 +45,35 @@ export const ACCESS_RULES = {
   anon: rule('an anonymous endpoint lets a caller without a token through', '(anon) = callable without Authorization', 'Anonymous: no Authorization header is required.'),
 } as const
 
+// --- ACL resources and tokens -------------------------------------------------------------------------------
+
+const MUST_CARRY = 'The token must carry the ACL resource named for the endpoint'
+
+export const ACL_RULES = {
+  resource: rule(
+    'at an endpoint the detail table names an ACL resource for, an admin token whose role lacks that resource is refused (401/403), and one whose role has it is let through',
+    `${MUST_CARRY} (resources listed in the detail table, for example \`Shop_Sales::sales_creditmemo\`, \`Shop_Catalog::catalog\`, \`Shop_Cart::manage\`).`,
+  ),
+  /** The rule at one row, with the detail table's words for its resource. */
+  of(row: Pick<EndpointRow, 'acl'>): Rule {
+    return rule(`an admin token whose role lacks ${row.acl} is refused here (401/403); one whose role has it is let through`, MUST_CARRY, `admin, ACL \`${row.acl}\``)
+  },
+} as const
+
+export const TOKEN_RULES = {
+  issuing: rule(
+    'a token endpoint issues tokens for the caller\'s credentials only: its answer to a wrong password or an unknown user name carries no token',
+    'Tokens are obtained from `POST /V1/integration/admin/token` and `POST /V1/integration/customer/token`, both anonymous.',
+    'admin credentials in, access token out',
+    'customer credentials in, access token out',
+  ),
+  revocation: rule(
+    'a customer token revoked through the revoke endpoint is refused on a self endpoint (401/403), while a token the customer gets after the revoke is let through',
+    'The customer token is revoked through `POST /V1/integration/customer/revoke-customer-token`.',
+    '(self) = customer token for the caller\'s own resource, or an admin token',
+  ),
+} as const
+
 // --- body keys -----------------------------------------------------------------------------------------------
 
 const TOP_LEVEL_KEYS = 'In a body, the top-level keys are the names of the contract method\'s parameters.'

@@ -6,7 +6,8 @@ import { ConfigError, loadConfig, readDotenv } from './config.ts'
 
 const KINDS = ['route', 'access'] as const
 const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
-const load = (argv: string[], env: Record<string, string> = {}, dotenv: Record<string, string> = {}) => loadConfig(argv, env, dotenv, KINDS)
+const ACL = ['Shop_Tax::manage_tax', 'Shop_Catalog::sets']
+const load = (argv: string[], env: Record<string, string> = {}, dotenv: Record<string, string> = {}) => loadConfig(argv, env, dotenv, KINDS, ACL)
 const refusal = (argv: string[], env: Record<string, string> = {}): string => {
   try {
     load(argv, env)
@@ -44,6 +45,26 @@ describe('loadConfig', () => {
     expect(refusal([], { ...TARGET, SHOP_ADMIN_PASSWORD: '' })).toMatch(/SHOP_ADMIN_PASSWORD: missing/)
     expect(refusal([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com' })).toMatch(/SHOP_CUSTOMER_PASSWORD: missing/)
     expect(load([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-123456' }).customer).toEqual({ username: 'a@example.com', password: 'Pw-123456' })
+  })
+
+  it('takes a limited admin only with its role\'s resources given, even empty, and only resources the detail table names', () => {
+    const limited = { SHOP_LIMITED_ADMIN_USERNAME: 'clerk', SHOP_LIMITED_ADMIN_PASSWORD: 'Clerk-Pw-1' }
+    expect(load([], TARGET).limitedAdmin).toBeUndefined()
+    expect(load([], { ...TARGET, ...limited, SHOP_LIMITED_ADMIN_RESOURCES: ' Shop_Catalog::sets, Shop_Tax::manage_tax,Shop_Catalog::sets' }).limitedAdmin).toEqual({
+      username: 'clerk',
+      password: 'Clerk-Pw-1',
+      resources: ['Shop_Catalog::sets', 'Shop_Tax::manage_tax'],
+    })
+    // Empty is a value: a role with none of the named resources. In .env too.
+    expect(load([], { ...TARGET, ...limited, SHOP_LIMITED_ADMIN_RESOURCES: '' }).limitedAdmin?.resources).toEqual([])
+    expect(load([], { ...TARGET, ...limited }, { SHOP_LIMITED_ADMIN_RESOURCES: '' }).limitedAdmin?.resources).toEqual([])
+    // Forgotten, it would read as "none" and fail every endpoint whose resource the role has.
+    expect(refusal([], { ...TARGET, ...limited })).toMatch(/^SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set/)
+    expect(refusal([], { ...TARGET, ...limited, SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Catalog::products' })).toBe(
+      'SHOP_LIMITED_ADMIN_RESOURCES: "Shop_Catalog::products" is not an ACL resource of the spec\'s detail table (Shop_Tax::manage_tax, Shop_Catalog::sets); list only those the role has, as the spec writes them',
+    )
+    expect(refusal([], { ...TARGET, SHOP_LIMITED_ADMIN_USERNAME: 'clerk', SHOP_LIMITED_ADMIN_RESOURCES: '' })).toMatch(/^SHOP_LIMITED_ADMIN_PASSWORD: missing/)
+    expect(refusal([], { ...TARGET, SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Tax::manage_tax' })).toMatch(/^SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME/)
   })
 
   it('selects modules by id or heading and checks by name, refusing unknown ones', () => {

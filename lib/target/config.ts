@@ -3,6 +3,7 @@ import {
   booleanSetting,
   codeSetting,
   ConfigError,
+  limitedAdminSetting,
   normaliseBaseUrl,
   parseAliases,
   positiveInt,
@@ -24,6 +25,11 @@ export interface Credentials {
   password: string
 }
 
+/** The acl check's admin, whose role has only `resources` of the detail table's ACL resources (possibly none). */
+export interface LimitedAdmin extends Credentials {
+  resources: string[]
+}
+
 export interface PathAlias {
   /** Spec path prefix, e.g. `/V1/stockmedia`. */
   from: string
@@ -40,6 +46,8 @@ export interface RunConfig {
   admin?: Credentials
   /** Absent: the suite registers its own customer. `username` is the email. */
   customer?: Credentials
+  /** Absent: the acl check is reported not configured. */
+  limitedAdmin?: LimitedAdmin
   /** Selected module ids; empty means all. */
   modules: string[]
   /** Selected check kinds; empty means all. */
@@ -105,6 +113,9 @@ export const SETTINGS = [
     variables: ['SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD'],
     default: 'none: the suite registers customers of its own (`POST /V1/customers`, on `example.com`)',
   },
+  { variables: ['SHOP_LIMITED_ADMIN_USERNAME'], default: 'none: the `acl` check is reported *not configured* (see "The ACL check: a limited admin")' },
+  { variables: ['SHOP_LIMITED_ADMIN_PASSWORD'], default: 'none; required with `SHOP_LIMITED_ADMIN_USERNAME`' },
+  { variables: ['SHOP_LIMITED_ADMIN_RESOURCES'], default: 'required with `SHOP_LIMITED_ADMIN_USERNAME`: the detail table\'s ACL resources the limited admin\'s role has, comma-separated, as the spec writes them; empty = none of them' },
   { flag: '--module', value: 'NAME', multiple: true, default: 'every module; a module id (`shop-conformance list` shows them) or the spec\'s heading, repeated or comma-separated' },
   { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (below); repeated or comma-separated' },
   { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: see "Running against staging safely"' },
@@ -181,9 +192,10 @@ export type Env = Record<string, string | undefined>
 
 /**
  * Flags win over the environment, which wins over `.env`. `checkKinds` are the names `--check` may take
- * (the check registry is downstream of the target session, so it is handed in rather than imported).
+ * (the check registry is downstream of the target session, so it is handed in rather than imported), and
+ * `aclResources` those SHOP_LIMITED_ADMIN_RESOURCES may name (handed in too: only `run` loads the catalog).
  */
-export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: readonly string[]): RunConfig {
+export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: readonly string[], aclResources: readonly string[]): RunConfig {
   const setting = (name: string): string | undefined => {
     const v = env[name] ?? dotenv[name]
     return v === undefined || v === '' ? undefined : v
@@ -213,6 +225,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     throw new ConfigError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given')
   }
   const customer = credentialPair('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', setting)
+  const limitedAdmin = limitedAdminSetting(credentialPair('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
 
   return {
     baseUrl,
@@ -220,6 +233,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     secondStoreCode,
     admin,
     customer,
+    ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
     modules: selectModules(flags.module ?? []),
     checks: selectChecks(flags.check ?? [], checkKinds),
     concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),

@@ -24,7 +24,7 @@ async function refusingTarget(): Promise<string> {
 }
 
 function configFor(url: string, env: Record<string, string> = {}) {
-  const c = loadConfig([], { SHOP_BASE_URL: url, SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456', ...env }, {}, [])
+  const c = loadConfig([], { SHOP_BASE_URL: url, SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456', ...env }, {}, [], [])
   return { ...c, baseUrl: c.baseUrl!, admin: c.admin! }
 }
 
@@ -32,7 +32,7 @@ describe('preflight', () => {
   it('gets both tokens, registers customers of the run\'s own and learns the no-route answer', async () => {
     const target = await startReferenceTarget()
     try {
-      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [])
+      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc')
       // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (fixtures/builders.test.ts).
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([runEmail('runabc', 'main', 'customer '), runEmail('runabc', 'disposable', 'customer ')])
@@ -43,6 +43,24 @@ describe('preflight', () => {
       // Every token and password learned is registered for redaction.
       const labels = pre.secrets.entries().map(([, label]) => label).sort()
       expect(labels).toEqual(['admin password', 'admin token', 'customer password', 'customer password', 'customer token', 'customer token'].sort())
+    } finally {
+      await target.close()
+    }
+  })
+
+  it('gets the limited admin\'s token, a secret of its own, and stops in one line when its credentials are refused', async () => {
+    const target = await startReferenceTarget()
+    try {
+      const env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_LIMITED_ADMIN_USERNAME: 'clerk', SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Tax::manage_tax' }
+      const c = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password }, {}, [], ['Shop_Tax::manage_tax'])
+      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r4')
+      expect(pre.seed.limitedAdmin).toEqual({ username: 'clerk', resources: ['Shop_Tax::manage_tax'] })
+      expect(pre.secrets.entries().find(([value]) => value === pre.seed.tokens.limitedAdmin)?.[1]).toBe('limited admin token')
+      expect(pre.secrets.entries().map(([, label]) => label)).toContain('limited admin password')
+      const wrong = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: 'Wrong-Clerk-Pw-1' }, {}, [], ['Shop_Tax::manage_tax'])
+      await expect(preflight({ ...wrong, baseUrl: wrong.baseUrl!, admin: wrong.admin! }, 'r5')).rejects.toThrow(
+        /^limited admin credentials refused by the target \(401: "The account sign-in was incorrect[^\n]*\): check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD$/,
+      )
     } finally {
       await target.close()
     }
@@ -69,7 +87,7 @@ describe('preflight', () => {
         body: JSON.stringify({ customer: { email, firstname: 'Q', lastname: 'A' }, password }),
       })
       expect(reg.status).toBe(200)
-      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [])
+      const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r2')
       expect(pre.registeredCustomers.map((x) => x.role)).toEqual(['disposable'])
       const wrong = { ...c, customer: { username: email, password: 'Wrong-Pw-123' } }

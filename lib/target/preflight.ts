@@ -68,10 +68,11 @@ export async function preflight(
       if (credentials === undefined) return {}
       return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store) }
     }
-    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath] = await settledAll([
+    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath, limitedAdmin] = await settledAll([
       mainCustomer(),
       config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) }),
       requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+      limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
     const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
@@ -89,7 +90,13 @@ export async function preflight(
       concurrency: config.concurrency,
       insecure: config.insecure,
       pathAliases: config.pathAliases,
-      tokens: { admin, ...(customer !== undefined ? { customer } : {}), ...(disposableCustomer !== undefined ? { disposableCustomer } : {}) },
+      tokens: {
+        admin,
+        ...(customer !== undefined ? { customer } : {}),
+        ...(disposableCustomer !== undefined ? { disposableCustomer } : {}),
+        ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
+      },
+      ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
       malformedToken,
       calibration,
       secrets: secrets.entries(),
@@ -135,6 +142,20 @@ async function disposableCustomerToken(
     return await requestToken(client, secrets, 'customer', c, store)
   } catch (err) {
     if (err instanceof TokenError) return undefined
+    throw err
+  }
+}
+
+/**
+ * The limited admin's token (read-only mode too: token calls are allowed). Refused credentials are a setting
+ * to fix, told before any check; the token is not proven accepted anywhere, as its role may admit it nowhere.
+ */
+async function limitedAdminToken(client: TargetClient, secrets: Secrets, credentials: Credentials | undefined, store: string): Promise<string | undefined> {
+  if (credentials === undefined) return undefined
+  try {
+    return await requestToken(client, secrets, 'admin', credentials, store, 'limited admin')
+  } catch (err) {
+    if (err instanceof TokenError && err.message.startsWith('limited admin')) throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
     throw err
   }
 }

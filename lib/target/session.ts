@@ -11,6 +11,9 @@ import type { Answer } from './client.ts'
 /** The four callers of the spec's access rules. */
 export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
 
+/** Whom a probe is sent as: one of the four, or the admin whose role lacks some ACL resources (the acl check's). */
+export type ProbeCaller = Caller | 'limited admin'
+
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
  * runner hands it to the vitest workers (in memory only — it holds tokens).
@@ -31,7 +34,11 @@ export interface SessionSeed {
     customer?: string
     /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
     disposableCustomer?: string
+    /** The limited admin's (SHOP_LIMITED_ADMIN_USERNAME); absent when none is configured. */
+    limitedAdmin?: string
   }
+  /** Who the limited admin is and the detail table's resources its role has; absent when none is configured. */
+  limitedAdmin?: { username: string; resources: string[] }
   /** A Bearer value no target can have issued. */
   malformedToken: string
   calibration: Calibration
@@ -77,8 +84,10 @@ export class Session {
     this.#registerTokens()
   }
 
-  tokenFor(caller: Caller, options: { disposable?: boolean } = {}): string | undefined {
+  tokenFor(caller: ProbeCaller, options: { disposable?: boolean } = {}): string | undefined {
     switch (caller) {
+      case 'limited admin':
+        return this.seed.tokens.limitedAdmin
       case 'none':
         return undefined
       case 'malformed':

@@ -3,7 +3,7 @@
  * problem is one ConfigError line naming the flag or variable.
  */
 import { MODULES } from '../spec/modules.ts'
-import type { PathAlias, ShippingMethod } from './config.ts'
+import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './config.ts'
 
 /** A setting that is missing or wrong: the run cannot start. Its message is the one line the user sees. */
 export class ConfigError extends Error {}
@@ -26,6 +26,27 @@ export function booleanSetting(name: string, raw: string | undefined): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true
   if (/^(0|false|no|off)$/i.test(raw)) return false
   throw new ConfigError(`${name}: "${raw}" must be 1 or 0`)
+}
+
+/**
+ * The limited admin of the acl check: its credentials, and the resources its role has — given explicitly, even
+ * empty, because a forgotten list would read as "none" and fail every endpoint whose resource the role has.
+ * `raw` is SHOP_LIMITED_ADMIN_RESOURCES as given (empty is a value here); `known` the detail table's resources.
+ */
+export function limitedAdminSetting(credentials: Credentials | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
+  if (credentials === undefined) {
+    if (raw !== undefined && raw.trim() !== '') throw new ConfigError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD')
+    return undefined
+  }
+  if (raw === undefined) {
+    throw new ConfigError('SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set (the detail table\'s ACL resources the role has, comma-separated; empty for none)')
+  }
+  const resources = splitList(raw)
+  const unknown = resources.find((r) => !known.includes(r))
+  if (unknown !== undefined) {
+    throw new ConfigError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
+  }
+  return { ...credentials, resources: [...new Set(resources)] }
 }
 
 export function codeSetting(name: string, value: string): string {

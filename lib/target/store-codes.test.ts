@@ -34,7 +34,7 @@ async function uniform(status: number, body: unknown, tokens = true): Promise<st
 }
 
 function preflightWith(url: string, argv: string[], admin = { SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456' }) {
-  const c = loadConfig(argv, { SHOP_BASE_URL: url, ...admin }, {}, [])
+  const c = loadConfig(argv, { SHOP_BASE_URL: url, ...admin }, {}, [], [])
   return preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'storerun').catch((e: unknown) => e)
 }
 

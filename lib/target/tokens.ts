@@ -19,6 +19,7 @@ export interface RegisteredCustomer extends Credentials {
 /**
  * `POST /V1/integration/{admin|customer}/token` with `{username, password}` (platform conventions, Tokens):
  * the answer is a bare JSON string. A refusal is never retried: the platform locks an account after 6.
+ * `who` names the account in messages and redactions (`limited admin` for the acl check's admin).
  */
 export async function requestToken(
   client: TargetClient,
@@ -26,22 +27,23 @@ export async function requestToken(
   kind: 'admin' | 'customer',
   credentials: Credentials,
   store: string,
+  who: string = kind,
 ): Promise<string> {
-  secrets.add(credentials.password, `${kind} password`)
+  secrets.add(credentials.password, `${who} password`)
   const outcome = await client.send({
     method: 'POST',
     path: `/V1/integration/${kind}/token`,
     store,
     body: { username: credentials.username, password: credentials.password },
   })
-  const answer = requireAnswer(outcome, `${kind} token`)
+  const answer = requireAnswer(outcome, `${who} token`)
   if (answer.status === 401 || answer.status === 403) {
-    throw new TokenError(`${kind} credentials refused by the target (${answer.status}${messageOf(answer.body)})`)
+    throw new TokenError(`${who} credentials refused by the target (${answer.status}${messageOf(answer.body)})`)
   }
   if (answer.status !== 200 || typeof answer.body !== 'string' || answer.body === '') {
-    throw new TokenError(`${kind} token: expected 200 with a JSON string, got ${answer.status}${messageOf(answer.body) || ` ${JSON.stringify(answer.text.slice(0, 80))}`}`)
+    throw new TokenError(`${who} token: expected 200 with a JSON string, got ${answer.status}${messageOf(answer.body) || ` ${JSON.stringify(answer.text.slice(0, 80))}`}`)
   }
-  secrets.add(answer.body, `${kind} token`)
+  secrets.add(answer.body, `${who} token`)
   return answer.body
 }
 

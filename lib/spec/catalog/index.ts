@@ -67,6 +67,9 @@ export function rowId(row: Pick<EndpointRow, 'method' | 'path'>): string {
 /** All rows, modules in MODULES order. */
 export const CATALOG: readonly EndpointRow[] = Object.freeze(MODULES.flatMap((m) => ROWS_BY_MODULE[m.id] ?? []))
 
+/** The ACL resources the detail table names (Authentication 2), in catalog order: the only ones a limited admin's role can be judged by. */
+export const ACL_RESOURCES: readonly string[] = Object.freeze([...new Set(CATALOG.flatMap((r) => (r.acl !== undefined ? [r.acl] : [])))])
+
 const BY_ID = new Map<string, EndpointRow>()
 for (const row of CATALOG) if (!BY_ID.has(rowId(row))) BY_ID.set(rowId(row), row)
 

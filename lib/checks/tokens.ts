@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { provisionerOf, SetupError } from '../../fixtures/provision.ts'
+import { runEmail, runMark } from '../../fixtures/identifiers.ts'
+import { rowId } from '../spec/catalog/index.ts'
+import { TOKEN_RULES } from '../spec/rules.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { Answer, Exchange, Outcome } from '../target/client.ts'
+import type { Credentials } from '../target/config.ts'
+import type { Session } from '../target/session.ts'
+import { describeOutcome } from '../target/answer-text.ts'
+import { REVOKE, revocation } from './revocation.ts'
+import type { Check, NotJudgedReason, Status, Verdict } from './types.ts'
+
+const ADMIN_TOKEN = 'POST /V1/integration/admin/token'
+const CUSTOMER_TOKEN = 'POST /V1/integration/customer/token'
+
+/** One call with wrong credentials, judged. */
+interface Reading {
+  status: Status
+  text: string
+  warning?: string
+  reason?: NotJudgedReason
+  exchanges: Exchange[]
+}
+
+/**
+ * Authentication 5: tokens "are obtained from" the two token endpoints, for the caller's credentials — so
+ * neither issues one for an unknown user name or a wrong password. Only credentials that cannot lock an
+ * account out are tried (the platform locks one after a few failures): an unknown user name always, and a
+ * wrong password only for a customer the run registered itself — never the configured admin or customer, so
+ * the admin token endpoint gets the unknown user only.
+ */
+export async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
+  const customer = rowId(row) === CUSTOMER_TOKEN
+  const readings = [signIn(session, row, 'an unknown user name', unknownUser(session, customer))]
+  if (customer) readings.push(wrongPassword(session, row))
+  const done = await Promise.all(readings)
+  const exchanges = done.flatMap((r) => r.exchanges)
+  const warnings = done.flatMap((r) => (r.warning !== undefined ? [r.warning] : []))
+  const rules = [TOKEN_RULES.issuing]
+  const text = done.map((r) => r.text).join('; ')
+  const details = { attempts: done.map(({ status, text: t }) => ({ status, text: t })) }
+  if (done.some((r) => r.status === 'failed')) return { status: 'failed', message: text, exchanges, warnings, rules, details }
+  const open = done.find((r) => r.status === 'skipped')
+  if (open !== undefined) return { status: 'skipped', message: `not fully judged: ${text}`, exchanges, warnings, rules, details, reason: open.reason ?? 'suite-error' }
+  return { status: 'passed', message: text, exchanges, warnings, rules, details }
+}
+
+/** A user name no shop has: it carries the run id, and no account of the run is ever given it. */
+function unknownUser(session: Session, customer: boolean): Credentials {
+  const runId = session.seed.runId
+  return { username: customer ? runEmail(runId, 'unknown user', 'nobody ') : `${runMark(runId)}-nobody`, password: madeUpPassword() }
+}
+
+/** Valid by the platform's rules (8 characters of 3 classes), so a refusal cannot be about its form alone. */
+function madeUpPassword(): string {
+  return `${randomBytes(9).toString('base64url')}Wq7!`
+}
+
+/** A wrong password for a customer of the run's own (registered for this, so a lock-out harms nobody). */
+async function wrongPassword(session: Session, row: EndpointRow): Promise<Reading> {
+  try {
+    const c = await provisionerOf(session).customer('wrong password')
+    return signIn(session, row, `a wrong password for the run's own customer ${c.email}`, { username: c.email, password: madeUpPassword() })
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err
+    const why = err.reason === 'read-only' ? 'read-only mode registers no customer of the run\'s own, and a wrong password is never tried on a configured account' : err.message
+    return { status: 'skipped', text: `a wrong password not tried: ${why}`, reason: err.reason, exchanges: err.exchanges }
+  }
+}
+
+async function signIn(session: Session, row: EndpointRow, what: string, credentials: Credentials): Promise<Reading> {
+  const outcome = await session.send({ method: 'POST', path: session.targetPath(row.path), store: session.seed.storeCode, body: { username: credentials.username, password: credentials.password } })
+  return readRefusal(session, what, outcome)
+}
+
+/**
+ * What an answer to wrong credentials says. A token in it fails (the body, or a field named like a token,
+ * as a non-empty string: the spec does not show the token's form); it is registered as a secret at once, so
+ * neither the exchange nor the message shows it. No token passes: a 4xx as a refusal, any other status with a
+ * warning, as the spec does not show a refusal's status (Errors 4). No answer at all is not judged.
+ */
+export function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
+  if (outcome.answer === undefined) return { status: 'skipped', text: `${what}: ${describeOutcome(outcome)}`, reason: 'no-answer', exchanges: [outcome.exchange] }
+  const answer = outcome.answer
+  const token = answer.status < 400 ? tokenIn(answer) : undefined
+  if (token !== undefined) {
+    session.secrets.add(token, 'token issued for wrong credentials')
+    return { status: 'failed', text: `${what} got a token (${answer.status}, a string of ${token.length} characters) where tokens are obtained for the caller's credentials`, exchanges: [session.secrets.redact(outcome.exchange)] }
+  }
+  const described = describeOutcome(outcome)
+  if (answer.status >= 400 && answer.status < 500) return { status: 'passed', text: `${what} refused (${described})`, exchanges: [outcome.exchange] }
+  return {
+    status: 'passed',
+    text: `${what} got no token (${described})`,
+    warning: `${what} was answered ${answer.status}, not a 4xx: no token came, but the spec does not show how a refusal is answered (Errors 4)`,
+    exchanges: [outcome.exchange],
+  }
+}
+
+function tokenIn(answer: Answer): string | undefined {
+  if (!answer.json) return undefined
+  const body = answer.body
+  if (typeof body === 'string') return body.trim() !== '' ? body : undefined
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const named = Object.entries(body).find(([key, value]) => /token/i.test(key) && typeof value === 'string' && value.trim() !== '')
+  return named?.[1] as string | undefined
+}
+
+export const tokensCheck: Check = {
+  name: 'tokens',
+  description: 'The token endpoints issue no token for wrong credentials, and a revoked customer token is refused while a fresh one works.',
+  spec: ['Authentication 5'],
+  rules: Object.values(TOKEN_RULES),
+  appliesTo: (row) => ([ADMIN_TOKEN, CUSTOMER_TOKEN, REVOKE].includes(rowId(row)) ? true : 'not a token endpoint (Authentication 5 names the two token endpoints and the revoke)'),
+  alsoCalls: ['POST /V1/customers', CUSTOMER_TOKEN, 'GET /V1/customers/me'],
+  run: (row, session) => (rowId(row) === REVOKE ? revocation(row, session) : issuing(row, session)),
+}

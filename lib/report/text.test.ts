@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { terminalSummary } from './text.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
+
+describe('the console summary', () => {
+  it('says "not configured" for a rule no setting let it judge, and how to judge it; the verdict is incomplete', () => {
+    const text = terminalSummary(reportOf(withoutLimitedAdmin()), 'reports')
+    expect(text).toContain('\nNot judged: 15 not configured (a setting the run lacks)\n')
+    expect(text).toContain(`\nNot configured: ${ACL_NOT_CONFIGURED_LINE}\n`)
+    expect(text).toMatch(/\nVerdict: incomplete · [\d.]+% of \d+ required checks passed\n/)
+    expect(terminalSummary(reportOf(planResults()), 'reports')).not.toContain('not configured')
+  })
+})
