@@ -1,6 +1,6 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
-import { clip } from '../target/answer-text.ts'
+import type { Session } from '../shop/session.ts'
+import { clip } from '../shop/answer-text.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, unjudgedFor } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'

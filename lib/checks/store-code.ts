@@ -1,5 +1,5 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
 import type { Check, Verdict } from './types.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'

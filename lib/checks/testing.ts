@@ -4,9 +4,9 @@
  */
 import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import { loadConfig, type Credentials } from '../target/config.ts'
-import { preflight } from '../target/preflight.ts'
-import { Session } from '../target/session.ts'
+import { loadConfig, type Credentials } from '../settings/config.ts'
+import { preflight } from '../shop/preflight.ts'
+import { Session } from '../shop/session.ts'
 import type { Check, Verdict } from './types.ts'
 
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {

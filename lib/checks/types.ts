@@ -1,5 +1,5 @@
-import type { Exchange } from '../target/client.ts'
-import type { Session } from '../target/session.ts'
+import type { Exchange } from '../shop/client.ts'
+import type { Session } from '../shop/session.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 

@@ -15,7 +15,7 @@ import { reportDigest } from '../report/sign.ts'
 import { reportOf, resultOf } from '../report/testing.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import { ConfigError, loadConfig } from '../target/config.ts'
+import { ConfigError, loadConfig } from '../settings/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ConfigError, loadConfig, readDotenv } from '../target/config.ts'
+import { ConfigError, loadConfig, readDotenv } from '../settings/config.ts'
 import { commandHelp, isCommandName, usage } from './usage.ts'
 
 // The runner (and vitest behind it) is loaded only by `run`: the other commands start in a fraction of the time.

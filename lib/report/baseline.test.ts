@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Status } from '../checks/types.ts'
 import type { Result } from '../run/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError } from '../settings/config.ts'
 import { applyBaseline, baselineFromReport, baselineSummary, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
 import { reportOf, resultOf } from './testing.ts'
 

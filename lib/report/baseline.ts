@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Result } from '../run/result.ts'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError } from '../settings/config.ts'
 import type { Report } from './model.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { Exchange } from '../target/client.ts'
-import { MALFORMED_TOKEN_PREFIX } from '../target/secrets.ts'
+import type { Exchange } from '../shop/client.ts'
+import { MALFORMED_TOKEN_PREFIX } from '../shop/secrets.ts'
 
 /**
  * A copy-paste `curl` command that repeats an exchange's request, for a POSIX shell.

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError } from '../settings/config.ts'
 import { canonicalJson, ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, reportDigest, signReport, verifyReport } from './sign.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-sign-'))

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto'
-import { ConfigError } from '../target/config.ts'
+import { ConfigError } from '../settings/config.ts'
 import type { Report } from './model.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Secrets } from '../target/secrets.ts'
+import type { Secrets } from '../shop/secrets.ts'
 import { badgeSvg } from './badge.ts'
 import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'

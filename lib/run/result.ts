@@ -1,5 +1,5 @@
 import type { Check, NotJudgedReason, Status, Verdict } from '../checks/types.ts'
-import type { Exchange } from '../target/client.ts'
+import type { Exchange } from '../shop/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, Workflow, WorkflowStep } from '../workflows/types.ts'

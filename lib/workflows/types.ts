@@ -1,6 +1,6 @@
-import type { Exchange } from '../target/client.ts'
-import type { Provisioner } from '../../fixtures/provision.ts'
-import type { Session } from '../target/session.ts'
+import type { Exchange } from '../shop/client.ts'
+import type { Provisioner } from '../setup/provision.ts'
+import type { Session } from '../shop/session.ts'
 import type { NotJudgedReason, Status } from '../checks/types.ts'
 import type { Rule } from '../spec/rules.ts'
 

@@ -1,7 +1,7 @@
 /** Quoting answers, outcomes and items in the words of a verdict. */
-import { isObject } from '../../../fixtures/provision.ts'
-import { quoteText } from '../../target/answer-text.ts'
-import type { Outcome } from '../../target/client.ts'
+import { isObject } from '../../setup/provision.ts'
+import { quoteText } from '../../shop/answer-text.ts'
+import type { Outcome } from '../../shop/client.ts'
 import type { PlannedItem } from './operations.ts'
 
 function clip(text: string, max = 200): string {

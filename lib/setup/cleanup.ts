@@ -1,9 +1,9 @@
-import { ledgerEntities, removalOf, type Ledger, type LedgerEntity, type LedgerEntry } from '../../fixtures/ledger.ts'
-import { runEmailPrefix, runMark } from '../../fixtures/identifiers.ts'
-import { describeOutcome } from '../target/answer-text.ts'
-import type { Outcome, TargetClient } from '../target/client.ts'
-import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../target/lookup.ts'
-import { sendRepeating } from '../target/retry.ts'
+import { ledgerEntities, removalOf, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
+import { runEmailPrefix, runMark } from './identifiers.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import type { Outcome, TargetClient } from '../shop/client.ts'
+import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../shop/lookup.ts'
+import { sendRepeating } from '../shop/retry.ts'
 
 export interface CleanupOutcome {
   removed: { kind: string; id: string; label: string }[]
@@ -16,7 +16,7 @@ const MAX_PAGES = 20
 const PAGE_SIZE = 100
 
 /**
- * What the run made of each findable kind starts with its mark (fixtures/identifiers.ts): the search pattern,
+ * What the run made of each findable kind starts with its mark (lib/setup/identifiers.ts): the search pattern,
  * and the test every item found must pass too — a target that ignores the filter must not lose its own data.
  */
 function marks(runId: string): Record<FindableKind, string> {

@@ -1,5 +1,5 @@
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
-import type { Credentials, FixtureSettings, PathAlias } from './config.ts'
+import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'

@@ -1,4 +1,4 @@
-import type { PathAlias } from './config.ts'
+import type { PathAlias } from '../settings/config.ts'
 
 /** The path a target serves for a spec path, after the configured prefix aliases (first match wins). */
 export function applyAliases(specPath: string, aliases: readonly PathAlias[]): string {

@@ -4,14 +4,14 @@
  * is or may still be there.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { Ledger } from '../../fixtures/ledger.ts'
-import { runEmail } from '../../fixtures/identifiers.ts'
-import { Builders } from '../../fixtures/builders.ts'
+import { Ledger } from './ledger.ts'
+import { runEmail } from './identifiers.ts'
+import { Builders } from './builders.ts'
 import { diffSnapshots, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Shop } from '../../fixtures/reference-target/testing-shop.ts'
-import type { Outcome, RequestSpec, TargetClient } from '../target/client.ts'
-import { TargetClient as Client } from '../target/client.ts'
-import { Secrets } from '../target/secrets.ts'
+import type { Outcome, RequestSpec, TargetClient } from '../shop/client.ts'
+import { TargetClient as Client } from '../shop/client.ts'
+import { Secrets } from '../shop/secrets.ts'
 import { cleanUp } from './cleanup.ts'
 
 const RUN = 'cleanrun0001'

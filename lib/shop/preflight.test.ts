@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { runEmail } from '../../fixtures/identifiers.ts'
-import { loadConfig } from './config.ts'
+import { runEmail } from '../setup/identifiers.ts'
+import { loadConfig } from '../settings/config.ts'
 import { preflight, PreflightError } from './preflight.ts'
 
 const servers: Server[] = []
@@ -34,7 +34,7 @@ describe('preflight', () => {
     try {
       const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc')
-      // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (fixtures/builders.test.ts).
+      // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (lib/setup/builders.test.ts).
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([runEmail('runabc', 'main', 'customer '), runEmail('runabc', 'disposable', 'customer ')])
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([expect.stringMatching(/^sc\.runabc\.main\.[0-9a-z]{8}@example\.com$/), expect.stringMatching(/^sc\.runabc\.disposable\./)])
       expect(pre.seed.tokens.customer).not.toBe(pre.seed.tokens.disposableCustomer)

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig } from '../settings/config.ts'
 import { preflight, PreflightError } from './preflight.ts'
 
 const closers: (() => Promise<unknown>)[] = []
