@@ -22,7 +22,8 @@ import { judgeCostDelete, judgeInformation } from './batch-partial/information.t
 import { judgeItems } from './batch-partial/items.ts'
 import { OPERATIONS } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
 export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/answers.ts'

@@ -10,7 +10,7 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow } from '../workflows/run-steps.ts'
-import { resultId } from './result.ts'
+import { resultId } from '../results/result.ts'
 
 export const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck] as const
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, readDotenv } from './config.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { loadConfig, readDotenv } from './config.ts'
 
 const KINDS = ['route', 'access'] as const
 const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
@@ -12,10 +13,10 @@ const refusal = (argv: string[], env: Record<string, string> = {}): string => {
   try {
     load(argv, env)
   } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError)
+    expect(err).toBeInstanceOf(UsageError)
     return (err as Error).message
   }
-  throw new Error('expected a ConfigError')
+  throw new Error('expected a UsageError')
 }
 
 describe('loadConfig', () => {
@@ -140,7 +141,7 @@ describe('settings that would silently do nothing', () => {
 
   it('refuses a SHOP_ variable one or two edits from a setting, naming the setting, never the value', () => {
     expect(refusal([], { SHOP_READONLY: '1' })).toBe('SHOP_READONLY (in the environment): not a setting; did you mean SHOP_READ_ONLY?')
-    expect(() => load([], {}, { SHOP_READONLY: '1' })).toThrow(new ConfigError('SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?'))
+    expect(() => load([], {}, { SHOP_READONLY: '1' })).toThrow(new UsageError('SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?'))
     expect(refusal([], { SHOP_ADMIN_PASWORD: 'Secret-1x' })).toBe('SHOP_ADMIN_PASWORD (in the environment): not a setting; did you mean SHOP_ADMIN_PASSWORD?')
     expect(refusal([], { SHOP_CONCURENCY: '4' })).toMatch(/did you mean SHOP_CONCURRENCY\?$/)
     expect(refusal([], { SHOP_SEDE: '4' })).toMatch(/did you mean SHOP_SEED\?$/)
@@ -194,7 +195,7 @@ describe('readDotenv', () => {
   })
 
   it('refuses a line dotenv would drop, by its number and without showing it', () => {
-    expect(() => dotenv('SHOP_SEED=4\n\nSHOP_ADMIN_PASSWORD Secret-1x\n')).toThrow(new ConfigError('.env line 3: not NAME=value, a comment or a blank line'))
+    expect(() => dotenv('SHOP_SEED=4\n\nSHOP_ADMIN_PASSWORD Secret-1x\n')).toThrow(new UsageError('.env line 3: not NAME=value, a comment or a blank line'))
     expect(() => dotenv('SHOP_READ ONLY=1\n')).toThrow(/^\.env line 1: /)
     expect(() => dotenv('A=1\nSHOP_FIXTURE_SKU="never closed\nB=2\n')).toThrow(/^\.env line 2: /)
     expect(() => dotenv('SHOP_SEED=4')).not.toThrow()

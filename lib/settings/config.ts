@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util'
+import { UsageError } from '../base/usage-error.ts'
 import {
   booleanSetting,
   codeSetting,
-  ConfigError,
   limitedAdminSetting,
   normaliseBaseUrl,
   parseAliases,
@@ -17,7 +17,7 @@ import {
 } from './setting-values.ts'
 import { unknownVariables } from './strict-settings.ts'
 
-export { ConfigError, selectChecks, selectModules } from './setting-values.ts'
+export { selectChecks, selectModules } from './setting-values.ts'
 export { readDotenv } from './strict-settings.ts'
 
 export interface Credentials {
@@ -203,13 +203,13 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
   const flags = parseFlags(argv)
   const unknown = unknownVariables(env, dotenv, [...SETTINGS.flatMap((row: SettingRow) => row.variables ?? []), ...Object.keys(TOOL_VARIABLES)])
 
-  if (flags['allow-stale'] === true && flags.baseline === undefined) throw new ConfigError('--allow-stale: only with --baseline FILE')
+  if (flags['allow-stale'] === true && flags.baseline === undefined) throw new UsageError('--allow-stale: only with --baseline FILE')
   const shard = flags.shard !== undefined ? shardSetting(flags.shard) : undefined
   // Shards are separate processes: `report merge` knows them for one run by their settings and seed.
   if (shard !== undefined && flags.seed === undefined && setting('SHOP_SEED') === undefined) {
-    throw new ConfigError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run')
+    throw new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run')
   }
-  if (flags.progress === true && flags.quiet === true) throw new ConfigError('--progress and --quiet: one or the other')
+  if (flags.progress === true && flags.quiet === true) throw new UsageError('--progress and --quiet: one or the other')
   const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
   const storeCode = storeCodeSetting('--store / SHOP_STORE_CODE', flags.store ?? setting('SHOP_STORE_CODE') ?? 'default')
   const secondStoreCode = storeCodeSetting(
@@ -217,12 +217,12 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     flags['second-store'] ?? setting('SHOP_SECOND_STORE_CODE') ?? 'all',
   )
   if (secondStoreCode === storeCode) {
-    throw new ConfigError(`--second-store: must differ from the store code "${storeCode}"`)
+    throw new UsageError(`--second-store: must differ from the store code "${storeCode}"`)
   }
 
   const admin = credentialPair('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', setting)
   if (baseUrl !== undefined && admin === undefined) {
-    throw new ConfigError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given')
+    throw new UsageError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given')
   }
   const customer = credentialPair('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', setting)
   const limitedAdmin = limitedAdminSetting(credentialPair('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
@@ -265,10 +265,10 @@ function parseFlags(argv: string[]) {
   try {
     values = parseArgs({ args: valuesAttached(argv), options: FLAGS, strict: true, allowPositionals: false }).values
   } catch (err) {
-    throw new ConfigError((err as Error).message.split('\n')[0]!)
+    throw new UsageError((err as Error).message.split('\n')[0]!)
   }
   for (const [name, value] of Object.entries(values)) {
-    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new ConfigError(`--${name}: an empty value`)
+    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name}: an empty value`)
   }
   return values
 }
@@ -295,8 +295,8 @@ function credentialPair(userVar: string, passVar: string, setting: (n: string) =
   const username = setting(userVar)
   const password = setting(passVar)
   if (username === undefined && password === undefined) return undefined
-  if (username === undefined) throw new ConfigError(`${userVar}: missing while ${passVar} is set`)
-  if (password === undefined) throw new ConfigError(`${passVar}: missing while ${userVar} is set`)
+  if (username === undefined) throw new UsageError(`${userVar}: missing while ${passVar} is set`)
+  if (password === undefined) throw new UsageError(`${passVar}: missing while ${userVar} is set`)
   return { username, password }
 }
 

@@ -1,12 +1,10 @@
 /**
  * How the text of a setting (a flag's value, a variable of the environment or `.env`) becomes its value: each
- * problem is one ConfigError line naming the flag or variable.
+ * problem is one UsageError line naming the flag or variable.
  */
+import { UsageError } from '../base/usage-error.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './config.ts'
-
-/** A setting that is missing or wrong: the run cannot start. Its message is the one line the user sees. */
-export class ConfigError extends Error {}
 
 export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
   if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
@@ -17,7 +15,7 @@ export function shardSetting(raw: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(raw)
   const index = Number(m?.[1])
   const count = Number(m?.[2])
-  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new ConfigError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
+  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new UsageError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
   return { index, count }
 }
 
@@ -25,7 +23,7 @@ export function booleanSetting(name: string, raw: string | undefined): boolean {
   if (raw === undefined) return false
   if (/^(1|true|yes|on)$/i.test(raw)) return true
   if (/^(0|false|no|off)$/i.test(raw)) return false
-  throw new ConfigError(`${name}: "${raw}" must be 1 or 0`)
+  throw new UsageError(`${name}: "${raw}" must be 1 or 0`)
 }
 
 /**
@@ -35,28 +33,28 @@ export function booleanSetting(name: string, raw: string | undefined): boolean {
  */
 export function limitedAdminSetting(credentials: Credentials | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
   if (credentials === undefined) {
-    if (raw !== undefined && raw.trim() !== '') throw new ConfigError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD')
+    if (raw !== undefined && raw.trim() !== '') throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD')
     return undefined
   }
   if (raw === undefined) {
-    throw new ConfigError('SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set (the detail table\'s ACL resources the role has, comma-separated; empty for none)')
+    throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set (the detail table\'s ACL resources the role has, comma-separated; empty for none)')
   }
   const resources = splitList(raw)
   const unknown = resources.find((r) => !known.includes(r))
   if (unknown !== undefined) {
-    throw new ConfigError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
+    throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
   }
   return { ...credentials, resources: [...new Set(resources)] }
 }
 
 export function codeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not a method code (letters, digits, _)`)
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a method code (letters, digits, _)`)
   return value
 }
 
 export function shippingSetting(name: string, value: string): ShippingMethod {
   const m = /^([A-Za-z0-9_]+)\/([A-Za-z0-9_]+)$/.exec(value)
-  if (m === null) throw new ConfigError(`${name}: "${value}" must be carrier/method, e.g. flatrate/flatrate`)
+  if (m === null) throw new UsageError(`${name}: "${value}" must be carrier/method, e.g. flatrate/flatrate`)
   return { carrier: m[1]!, method: m[2]! }
 }
 
@@ -67,19 +65,19 @@ export function normaliseBaseUrl(raw: string | undefined): string | undefined {
   try {
     url = new URL(raw)
   } catch {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${shown}" is not a URL`)
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" is not a URL`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${shown}" must start with http:// or https://`)
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must start with http:// or https://`)
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)`)
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)`)
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a query or fragment`)
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a query or fragment`)
   }
   if (/\/rest(\/|$)/.test(url.pathname)) {
-    throw new ConfigError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
+    throw new UsageError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
   }
   return url.toString().replace(/\/+$/, '')
 }
@@ -96,20 +94,20 @@ export function withoutUserInfo(raw: string): string {
 }
 
 export function storeCodeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not a store code (letters, digits, _)`)
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a store code (letters, digits, _)`)
   return value
 }
 
 export function nonNegativeInt(name: string, raw: string, max: number): number {
   const n = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new ConfigError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new UsageError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
   return n
 }
 
 export function positiveInt(name: string, raw: string, max: number): number {
   const n = Number(raw)
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-    throw new ConfigError(`${name}: "${raw}" must be a whole number from 1 to ${max}`)
+    throw new UsageError(`${name}: "${raw}" must be a whole number from 1 to ${max}`)
   }
   return n
 }
@@ -124,7 +122,7 @@ export function selectModules(given: string[], flag = '--module'): string[] {
     const wanted = name.toLowerCase()
     const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
     if (found === undefined) {
-      throw new ConfigError(`${flag}: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
+      throw new UsageError(`${flag}: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
     }
     return found.id
   })
@@ -134,7 +132,7 @@ export function selectModules(given: string[], flag = '--module'): string[] {
 export function selectChecks(given: string[], known: readonly string[], flag = '--check'): string[] {
   return namesOf(given, flag).map((name) => {
     if (!known.includes(name)) {
-      throw new ConfigError(`${flag}: unknown check "${name}" (known: ${known.join(', ')})`)
+      throw new UsageError(`${flag}: unknown check "${name}" (known: ${known.join(', ')})`)
     }
     return name
   })
@@ -144,7 +142,7 @@ export function parseAliases(entries: string[]): PathAlias[] {
   return entries.map((entry) => {
     const m = /^(\/V1\/[^=\s]+)=(\/[^=\s]+)$/.exec(entry)
     if (m === null) {
-      throw new ConfigError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
+      throw new UsageError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
     }
     return { from: m[1]!.replace(/\/+$/, ''), to: m[2]!.replace(/\/+$/, '') }
   })
@@ -153,6 +151,6 @@ export function parseAliases(entries: string[]): PathAlias[] {
 /** The names of a repeatable, comma-separated option; one that names nothing (`--module ""`, `--module ,`) would silently select everything. */
 function namesOf(given: string[], flag: string): string[] {
   const names = given.flatMap(splitList)
-  if (given.length > 0 && names.length === 0) throw new ConfigError(`${flag}: names nothing (give a name, or leave the option out for all)`)
+  if (given.length > 0 && names.length === 0) throw new UsageError(`${flag}: names nothing (give a name, or leave the option out for all)`)
   return names
 }

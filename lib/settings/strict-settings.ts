@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseDotenv } from 'dotenv'
 import type { Env } from './config.ts'
-import { ConfigError } from './setting-values.ts'
+import { UsageError } from '../base/usage-error.ts'
 
 /** Reads `.env` in `dir` when present (its values rank below the real environment); a line dotenv would drop is refused. */
 export function readDotenv(dir: string): Env {
@@ -14,11 +14,11 @@ export function readDotenv(dir: string): Env {
     text = readFileSync(`${dir}/.env`, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
-    throw new ConfigError(`.env: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new UsageError(`.env: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
   }
   const unreadable = unreadableLine(text)
   // The line itself is not shown: it may hold a password.
-  if (unreadable !== undefined) throw new ConfigError(`.env line ${unreadable}: not NAME=value, a comment or a blank line`)
+  if (unreadable !== undefined) throw new UsageError(`.env line ${unreadable}: not NAME=value, a comment or a blank line`)
   return parseDotenv(text)
 }
 
@@ -33,7 +33,7 @@ export function unknownVariables(env: Env, dotenv: Env, known: readonly string[]
     for (const name of Object.keys(vars)) {
       if (!/^shop_/i.test(name) || known.includes(name) || unknown.includes(name)) continue
       const near = nearName(name, known)
-      if (near !== undefined) throw new ConfigError(`${name} (in ${source}): not a setting; did you mean ${near}?`)
+      if (near !== undefined) throw new UsageError(`${name} (in ${source}): not a setting; did you mean ${near}?`)
       unknown.push(name)
     }
   }

@@ -1,14 +1,5 @@
+import { clip, clipJson } from '../base/text.ts'
 import type { Answer, Outcome } from './client.ts'
-
-/** How every message of the suite quotes a text it did not write: cut short at `max` characters. */
-export function clip(text: string, max = 120): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
-}
-
-/** A value as messages show it: its JSON, cut short. */
-export function clipJson(value: unknown, max = 120): string {
-  return clip(JSON.stringify(value) ?? 'nothing', max)
-}
 
 /**
  * An error answer's message with its placeholders filled in (platform conventions, Errors: `%fieldName` from

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { Exchange, TargetClient } from './client.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { TargetClient } from './client.ts'
 import { fingerprint, sameFingerprint, type Fingerprint } from './fingerprint.ts'
 
 /**

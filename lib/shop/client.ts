@@ -1,30 +1,7 @@
 import { Agent, type Dispatcher } from 'undici'
 import pLimit, { type LimitFunction } from 'p-limit'
+import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exchange.ts'
 import type { Secrets } from './secrets.ts'
-
-export interface RecordedRequest {
-  method: string
-  url: string
-  headers: Record<string, string>
-  body?: unknown
-}
-
-export interface RecordedResponse {
-  status: number
-  headers: Record<string, string>
-  body: unknown
-}
-
-/** One request and what came back, secrets redacted: the evidence every verdict carries. */
-export interface Exchange {
-  request: RecordedRequest
-  response?: RecordedResponse
-  /** Set when no complete answer came back. */
-  error?: string
-  /** What the client did beyond one plain request (e.g. retries after 429). */
-  note?: string
-  durationMs: number
-}
 
 export interface Answer {
   status: number

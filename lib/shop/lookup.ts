@@ -3,7 +3,8 @@
  * through the platform's reads and search-criteria lists (platform conventions, "Search criteria"): before a
  * creation whose answer never came is repeated, and when the run's cleanup looks for what it may have left.
  */
-import type { Exchange, Outcome } from './client.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Outcome } from './client.ts'
 import type { Found } from './retry.ts'
 
 /** `[field, value, condition_type]`: one filter group each (all must match). */

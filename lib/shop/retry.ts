@@ -10,7 +10,8 @@
  * look for what the earlier attempt may have made, and take it when it is there), or `never` (a judged call).
  */
 import { describeOutcome, messageText } from './answer-text.ts'
-import type { Answer, Exchange, Outcome } from './client.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Answer, Outcome } from './client.ts'
 
 /** Three attempts: a deadlock clears in milliseconds, and a cold shop answers in time at the second try. */
 export const SETUP_ATTEMPTS = 3

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MALFORMED_TOKEN_PREFIX, Secrets } from './secrets.ts'
+import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
+import { Secrets } from './secrets.ts'
 
 describe('Secrets', () => {
   const secrets = new Secrets()

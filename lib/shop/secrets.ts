@@ -1,8 +1,10 @@
+import { MALFORMED_BEARER, type Redactor } from '../results/redactor.ts'
+
 /**
  * Every password and token the run learns is registered here the moment it is known; everything the
  * suite records or writes passes through `redact`, so a secret never reaches a report, a log or stdout.
  */
-export class Secrets {
+export class Secrets implements Redactor {
   readonly #values = new Map<string, string>()
   /** Longest first, with the URL-encoded form where it differs; rebuilt after `add`, not on every string. */
   #ordered: { value: string; encoded?: string; replacement: string }[] | undefined
@@ -50,7 +52,7 @@ export class Secrets {
           if (AUTHORIZATION_KEY.test(key)) {
             // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
             // made-up malformed token is no secret and stays, so the exchange can be replayed.
-            return redacted !== v || PUBLIC_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
+            return redacted !== v || MALFORMED_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
           }
           return SECRET_KEY.test(key) ? '[redacted]' : redacted
         }
@@ -62,7 +64,4 @@ export class Secrets {
 
 const AUTHORIZATION_KEY = /^(proxy-)?authorization$/i
 const SECRET_KEY = /pass(word)?$|^cookie$|^set-cookie$|^x-api-key$/i
-/** The Bearer value the suite invents for "malformed token" probes (see preflight). */
-export const MALFORMED_TOKEN_PREFIX = 'shop-conformance-malformed-'
 const ALREADY_REDACTED = /^(Bearer )?\[redacted[^\]]*\]$/
-const PUBLIC_BEARER = new RegExp(`^Bearer ${MALFORMED_TOKEN_PREFIX}[0-9a-f]+$`)

@@ -9,7 +9,7 @@
  */
 import { describeAnswer, isObject, type Product } from '../setup/provision.ts'
 import { TIER_RULES } from '../spec/rules.ts'
-import { clipJson } from '../shop/answer-text.ts'
+import { clipJson } from '../base/text.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'

@@ -1,6 +1,7 @@
 /** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
 import { isSuccess, provisionerOf } from '../../setup/provision.ts'
-import type { Answer, Exchange } from '../../shop/client.ts'
+import type { Exchange } from '../../results/exchange.ts'
+import type { Answer } from '../../shop/client.ts'
 import type { Session } from '../../shop/session.ts'
 import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './answers.ts'
 import { PATHS, type Operation } from './operations.ts'

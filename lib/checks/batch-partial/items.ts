@@ -1,7 +1,7 @@
 /** The rows of the batch updates, deletes and the replace: a mixed call, its read-back, an all-valid call. */
 import { provisionerOf } from '../../setup/provision.ts'
 import type { EndpointRow } from '../../spec/types.ts'
-import type { Exchange } from '../../shop/client.ts'
+import type { Exchange } from '../../results/exchange.ts'
 import type { Session } from '../../shop/session.ts'
 import { judgeMixedAnswer } from './answers.ts'
 import { INVALID_KINDS, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'

@@ -1,8 +1,7 @@
-import type { Check, NotJudgedReason, Status, Verdict } from '../checks/types.ts'
-import type { Exchange } from '../shop/client.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
-import type { StepVerdict, Workflow, WorkflowStep } from '../workflows/types.ts'
+import type { Exchange } from './exchange.ts'
+import type { NotJudgedReason, Status, Verdict } from './verdict.ts'
 
 /** One check of one endpoint: the unit every report is made of. */
 export interface Result {
@@ -29,27 +28,45 @@ export interface Result {
   warnings?: string[]
   /** False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not counted as unjudged. */
   applicable?: false
-  /** Why a skipped result of a rule that applies was not judged (types.ts lists the codes). */
+  /** Why a skipped result of a rule that applies was not judged (verdict.ts lists the codes). */
   reason?: NotJudgedReason
 }
 
-/** The results of checks that do not apply to their endpoint (the spec shows nothing for them to judge). */
-export function notApplicableResults(rows: readonly EndpointRow[], checks: readonly Check[], alias: (path: string) => string): Result[] {
-  return rows.flatMap((row) =>
-    checks.flatMap((check) => {
-      const applies = check.appliesTo(row)
-      if (applies === true) return []
-      const target = alias(row.path)
-      return [toResult(row, check, { status: 'skipped', message: applies, exchanges: [] }, 0, target !== row.path ? target : undefined, false)]
-    }),
-  )
+/** What a result cites of the check kind that judged it (every `Check` is one): the result model needs no checks. */
+export interface JudgedBy {
+  name: string
+  spec: readonly string[]
+  rules: readonly Rule[]
+}
+
+/** What a step's result cites of its workflow (every `Workflow` is one). */
+export interface WorkflowCitation {
+  name: string
+  module: string
+  spec: readonly string[]
+}
+
+/** What a step's result cites of the step (every `WorkflowStep` is one). */
+export interface StepCitation {
+  title: string
+  endpoint?: string
+  rules?: readonly Rule[]
 }
 
 export function resultId(row: Pick<EndpointRow, 'method' | 'path'>, check: string): string {
   return `${row.method} ${row.path} › ${check}`
 }
 
-export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durationMs: number, alias?: string, applicable = true): Result {
+/** `workflow <name> › <nn> <title>`: the id of a workflow step's result. */
+export function workflowStepId(workflow: string, index: number, title: string): string {
+  return stepId(workflow, String(index + 1).padStart(2, '0'), title)
+}
+
+function stepId(workflow: string, ordinal: string, title: string): string {
+  return `workflow ${workflow} › ${ordinal} ${title}`
+}
+
+export function toResult(row: EndpointRow, check: JudgedBy, verdict: Verdict, durationMs: number, alias?: string, applicable = true): Result {
   return {
     ...(applicable ? {} : { applicable: false as const }),
     id: resultId(row, check.name),
@@ -69,10 +86,10 @@ export function toResult(row: EndpointRow, check: Check, verdict: Verdict, durat
 }
 
 /** A workflow step's result: id `workflow <name> › <nn> <title>`, filed under the endpoint the step exercises. */
-export function workflowResult(workflow: Workflow, ordinal: string, step: WorkflowStep, row: EndpointRow | undefined, verdict: StepVerdict, durationMs: number): Result {
+export function workflowResult(workflow: WorkflowCitation, ordinal: string, step: StepCitation, row: EndpointRow | undefined, verdict: Verdict, durationMs: number): Result {
   const [method = '-', path = `(workflow ${workflow.name})`] = step.endpoint?.split(' ') ?? []
   return {
-    id: `workflow ${workflow.name} › ${ordinal} ${step.title}`,
+    id: stepId(workflow.name, ordinal, step.title),
     module: workflow.module,
     endpoint: { method, path },
     check: 'workflow',
