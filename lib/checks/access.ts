@@ -1,8 +1,9 @@
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
-import type { Caller, Session } from '../target/session.ts'
+import type { Caller, Session } from '../shop/session.ts'
 import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
-import type { Check, NotJudgedReason, Verdict } from './types.ts'
+import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 
 export type Expectation = 'refuse' | 'accept' | 'not stated'
 

@@ -1,10 +1,11 @@
 import { fillTemplate } from '../spec/paths.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
-import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
-import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../target/session.ts'
-import { describeOutcome } from '../target/answer-text.ts'
-import { provisionerOf, toId } from '../../fixtures/provision.ts'
-import type { NotJudgedReason } from './types.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Answer, TransportFailure } from '../shop/client.ts'
+import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../shop/session.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import { provisionerOf, toId } from '../setup/provision.ts'
+import type { NotJudgedReason } from '../results/verdict.ts'
 
 /**
  * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
