@@ -1,7 +1,7 @@
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Caller, Session } from '../shop/session.ts'
-import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
+import { admittedCaller, exchangesOf, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
@@ -17,6 +17,9 @@ export type Expectation = 'refuse' | 'accept' | 'not stated'
 export type Seen = 'not sent' | 'no-route' | 'refused' | 'accepted' | 'other 4xx' | 'no usable answer'
 
 const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
+
+/** Every caller, under the configured store code. */
+const REQUESTS: readonly ProbeRequest[] = CALLERS.map((caller) => ({ caller, store: 'first' }))
 
 /**
  * Authentication 2–4: admin endpoints take only an admin token; self endpoints a customer or an admin token
@@ -54,7 +57,7 @@ export function judgeCell(expected: Expectation, seen: Seen): boolean | null {
 
 /** Each caller is refused (401/403) or let through (any other answer but no-route) as the endpoint's access class says. */
 export async function access(row: EndpointRow, session: Session): Promise<Verdict> {
-  const probes = await Promise.all(CALLERS.map((caller) => probe(session, row, caller, session.seed.storeCode)))
+  const probes = await Promise.all(REQUESTS.map((request) => probeOne(session, row, request)))
   const matrix = {} as Record<Caller, AccessCell>
   probes.forEach((p, i) => {
     const caller = CALLERS[i]!
@@ -113,5 +116,6 @@ export const accessCheck: Check = {
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
+  requests: () => REQUESTS,
   run: access,
 }
