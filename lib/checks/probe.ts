@@ -5,6 +5,8 @@ import type { Answer, TransportFailure } from '../shop/client.ts'
 import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../shop/session.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { provisionerOf, toId } from '../setup/provision.ts'
+import { conventionsOf } from '../setup/families/index.ts'
+import type { EntityKind } from '../setup/ledger.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 
 /**
@@ -48,20 +50,12 @@ export function admittedCaller(access: AccessClass): Caller {
 }
 
 /**
- * Endpoints that revoke the caller's own tokens (platform conventions, Tokens): probed with a customer of
- * the run's own, never with the token the rest of the run needs.
+ * Endpoints that revoke the caller's own tokens (platform conventions, Tokens; their family says so): probed with
+ * a customer of the run's own, never with the token the rest of the run needs.
  */
-const REVOKES_CALLER_TOKENS = new Set(['POST /V1/integration/customer/revoke-customer-token'])
-
-export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): boolean {
-  return REVOKES_CALLER_TOKENS.has(`${row.method} ${row.path}`)
+export function revokesCallerTokens(row: EndpointRow): boolean {
+  return conventionsOf(row).revokesCallerTokens === true
 }
-
-/**
- * Probes whose `{}` body is a complete call that creates something (a cart: `POST /V1/carts`, `POST /V1/carts/mine`):
- * what they create goes into the ledger like everything else the run makes.
- */
-const CREATES_CART = new Set(['POST /V1/carts', 'POST /V1/carts/mine'])
 
 /**
  * One probe as a check kind plans it (`Check.requests`): who calls, under which of the run's two store codes.
@@ -80,8 +74,8 @@ export interface ProbeCall {
   body?: Record<string, never>
   /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
   disposable: boolean
-  /** What a successful call creates, which the ledger records before it is sent. */
-  creates?: 'cart'
+  /** What a successful call creates, which the ledger records before it is sent (the family's convention). */
+  creates?: EntityKind
 }
 
 export function probeCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
@@ -90,7 +84,7 @@ export function probeCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
     path: concretePath(row),
     ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     disposable: caller === 'customer' && revokesCallerTokens(row),
-    ...(CREATES_CART.has(`${row.method} ${row.path}`) ? { creates: 'cart' as const } : {}),
+    ...(conventionsOf(row).probeCreates !== undefined ? { creates: conventionsOf(row).probeCreates } : {}),
   }
 }
 
