@@ -27,7 +27,6 @@ import type { Result } from '../results/result.ts'
 import { flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan } from '../plan/plan.ts'
 import { RunStopper, within, type Stop } from './stopping.ts'
 import { ResultInbox } from './stream.ts'
-import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const SUITE_VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version
@@ -49,7 +48,6 @@ const VITEST_CLOSE_MS = 1_500
  * report is always written: after failures, at the deadline, and on SIGINT/SIGTERM (marked partial).
  */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<ExitStatus> {
-  benchHooks() // SHOP_REQUEST_LOG / SHOP_BENCH_STATS (npm run bench); nothing without them
   // A bad baseline is a bad setting: refused before anything is sent.
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
