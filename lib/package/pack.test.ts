@@ -66,8 +66,12 @@ describe('the npm package', () => {
 
   it('ships no test, no test helper, no .env, no report and no recorded observation', () => {
     const paths = packed.files.map((f) => f.path)
-    expect(paths.filter((p) => /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\//.test(p))).toEqual([])
-    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'fixtures/reference-target/index.ts']) {
+    expect(paths.filter((p) => /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\//.test(p))).toEqual([
+      // vitest.config.ts names it as the root's global set-up: issue 11's native runner starts vitest with
+      // the package's config, which then loads it for the suite's runs too.
+      'test-setup/temp-dir.ts',
+    ])
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'fixtures/reference-target/index.ts']) {
       expect(paths).toContain(needed)
     }
   })
