@@ -5,7 +5,7 @@
  * Without either variable this does nothing.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { observeEveryClient } from '../target/client.ts'
+import { observeEveryClient } from '../shop/client.ts'
 import { CallerLabels, readRequestLog, requestLogObserver } from './request-log.ts'
 
 export interface RunStats {

@@ -7,7 +7,7 @@
  * Kept free of heavy imports: the session of every worker loads it.
  */
 import { openSync, writeSync } from 'node:fs'
-import type { Outcome, RequestObserver, RequestSpec } from '../target/client.ts'
+import type { Outcome, RequestObserver, RequestSpec } from '../shop/client.ts'
 
 export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'malformed', 'none', 'other'] as const
 export type CallerLabel = (typeof CALLER_LABELS)[number]

@@ -3,7 +3,7 @@ import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } fr
 import { TRANSPORT_FAULTS } from '../../fixtures/reference-target/faults.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { accessCheck, judgeCell } from './access.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'

@@ -1,9 +1,10 @@
 import type { EndpointRow } from '../spec/types.ts'
 import { ACCESS_CALLERS, ADMISSION, judgeCell, seenOfAnswer, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
-import type { Caller, Session } from '../target/session.ts'
+import type { Caller, Session } from '../shop/session.ts'
 import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
-import type { Check, NotJudgedReason, Verdict } from './types.ts'
+import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 
 export type { Seen } from '../spec/admission.ts'
 /** What the spec's access class says a caller gets (lib/spec/admission.ts). */

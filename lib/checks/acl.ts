@@ -1,11 +1,12 @@
 import { ACL_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { describeOpen, judgeCell, seenOf } from './access.ts'
-import { isSuccess, SetupError } from '../../fixtures/provision.ts'
+import { isSuccess, SetupError } from '../setup/provision.ts'
 import { exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
 import { validCall } from './scenario-call.ts'
-import type { Check, NotJudgedReason, Verdict } from './types.ts'
+import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 
 /** Where a run without a limited admin is told what it lacks: every format shows it, and the certification. */
 export const ACL_NOT_CONFIGURED =

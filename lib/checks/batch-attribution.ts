@@ -27,6 +27,7 @@
  *   weights); the single best item takes the entry; a tie for the best → ambiguous; nothing matched →
  *   unattributed.
  */
+import { clipJson } from '../base/text.ts'
 
 export interface BatchItem {
   index: number
@@ -221,18 +222,8 @@ export function attributeEntries(items: BatchItem[], entries: unknown[]): Attrib
 
 const QUOTE = 200
 
-function clip(text: string, max = QUOTE): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
 function quote(value: unknown): string {
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return clip(text)
+  return clipJson(value, QUOTE)
 }
 
 function itemLabel(item: BatchItem): string {

@@ -14,15 +14,16 @@
  * judgements of an answer and of a read-back, the calls to the target, and the rows (items; information
  * and cost-delete). This file is the check and what the tests import.
  */
-import { SetupError } from '../../fixtures/provision.ts'
+import { SetupError } from '../setup/provision.ts'
 import { rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { judgeCostDelete, judgeInformation } from './batch-partial/information.ts'
 import { judgeItems } from './batch-partial/items.ts'
 import { OPERATIONS } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
 export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/answers.ts'

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { bodyKeysCheck, combine, judgeRefusal } from './body-keys.ts'
 import { scenarioFor, type SentCall } from './scenario-call.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'

@@ -21,6 +21,7 @@
  *   without any value is no resource: `{}` fails, any object with a value passes.
  */
 import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
+import { clip, clipJson } from '../base/text.ts'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
 import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -69,10 +70,6 @@ export function schemaCompilations(): number {
 
 const CLIP = 60
 
-function clip(text: string): string {
-  return text.length > CLIP ? `${text.slice(0, CLIP - 1)}…` : text
-}
-
 function jsonType(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
@@ -83,13 +80,7 @@ function jsonType(value: unknown): string {
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (value === null) return 'null'
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return `${jsonType(value)} ${clip(text)}`
+  return `${jsonType(value)} ${clipJson(value, CLIP)}`
 }
 
 /** A JSON pointer as shown in messages; the whole body is `(root)`. */
@@ -203,7 +194,7 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
     case 'int':
       if (typeof value === 'number' && Number.isInteger(value)) return
       if (typeof value === 'string' && DIGITS.test(value)) {
-        warnings.push(`${at}: int sent as the digit string ${JSON.stringify(clip(value))} (the platform sends some ids this way; accepted)`)
+        warnings.push(`${at}: int sent as the digit string ${JSON.stringify(clip(value, CLIP))} (the platform sends some ids this way; accepted)`)
         return
       }
       if (typeof value === 'string' && /^-[0-9]+$/.test(value)) {

@@ -1,11 +1,12 @@
 import { isRefusal, unusableAnswer } from '../spec/admission.ts'
 import { fillTemplate, placeholderFor } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Answer, Exchange, TransportFailure } from '../target/client.ts'
-import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../target/session.ts'
-import { describeOutcome } from '../target/answer-text.ts'
-import { provisionerOf, toId } from '../../fixtures/provision.ts'
-import type { NotJudgedReason } from './types.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Answer, TransportFailure } from '../shop/client.ts'
+import { allowedInReadOnly, type ProbeCaller, type Session } from '../shop/session.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import { provisionerOf, toId } from '../setup/provision.ts'
+import type { NotJudgedReason } from '../results/verdict.ts'
 
 /**
  * One call of an endpoint with placeholder values (lib/spec/paths.ts), as the route, store-code and access

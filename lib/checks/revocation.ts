@@ -1,11 +1,12 @@
-import { provisionerOf, SetupError, type CustomerFixture } from '../../fixtures/provision.ts'
+import { provisionerOf, SetupError, type CustomerFixture } from '../setup/provision.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Exchange, Outcome } from '../target/client.ts'
-import type { Session } from '../target/session.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Outcome } from '../shop/client.ts'
+import type { Session } from '../shop/session.ts'
 import { describeOpen, judgeCell, seenOf, type Expectation } from './access.ts'
 import { quoteAnswer, type Probe } from './probe.ts'
-import type { NotJudgedReason, Verdict } from './types.ts'
+import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
 export const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
 /** The self endpoint a token is tried on: every customer may read itself. */

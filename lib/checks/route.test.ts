@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 

@@ -1,8 +1,9 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
-import { clip } from '../target/answer-text.ts'
+import type { Session } from '../shop/session.ts'
+import { clip } from '../base/text.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, unjudgedFor } from './probe.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
 
 /** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */

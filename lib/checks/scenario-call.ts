@@ -1,9 +1,9 @@
-import { provisionerOf, refuseWriteInReadOnly } from '../../fixtures/provision.ts'
-import { SCENARIOS, type PreparedCall, type Scenario } from '../../fixtures/scenarios/index.ts'
+import { provisionerOf, refuseWriteInReadOnly } from '../setup/provision.ts'
+import { SCENARIOS, type PreparedCall, type Scenario } from '../setup/scenarios/index.ts'
 import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Outcome } from '../target/client.ts'
-import type { Session } from '../target/session.ts'
+import type { Outcome } from '../shop/client.ts'
+import type { Session } from '../shop/session.ts'
 
 /** A scenario's call as sent, and what came back. */
 export interface SentCall {

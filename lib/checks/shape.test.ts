@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName, type FaultSwitch } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { scenarioFor } from './scenario-call.ts'
 import { missingValues } from './carried-values.ts'
 import { shapeCheck } from './shape.ts'

@@ -1,11 +1,12 @@
-import { SetupError } from '../../fixtures/provision.ts'
+import { SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
-import { describeAnswer } from '../target/answer-text.ts'
+import type { Session } from '../shop/session.ts'
+import { describeAnswer } from '../shop/answer-text.ts'
 import { missingValues } from './carried-values.ts'
 import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */

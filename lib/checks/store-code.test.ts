@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { storeCodeCheck } from './store-code.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 
@@ -33,7 +33,7 @@ describe('store-code check', () => {
 
   it('fails an endpoint served under the second store code as under an unknown one', async () => {
     // The reference target knows only "default" and "all": a second store code it does not serve is unknown to it.
-    // A run with such a code stops in the preflight (a setting error, lib/target/store-codes.ts); the check's rule
+    // A run with such a code stops in the preflight (a setting error, lib/shop/store-codes.ts); the check's rule
     // is for an endpoint answering so where the run goes on, so the session is opened first and the code set after.
     const s = await against(await startReferenceTarget())
     s.seed.secondStoreCode = 'french'

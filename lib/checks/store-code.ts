@@ -1,7 +1,8 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
-import type { Check, Verdict } from './types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from './types.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
 
 /** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { dryRunPlan } from '../run/dry-run.ts'
 import { plannedChecks } from '../run/plan.ts'
-import type { Status } from '../checks/types.ts'
+import type { Status } from '../results/verdict.ts'
 import { readBaseline } from '../report/baseline.ts'
 import type { Report } from '../report/model.ts'
 import { headline } from '../report/certify.ts'
@@ -15,7 +15,8 @@ import { reportDigest } from '../report/sign.ts'
 import { reportOf, resultOf } from '../report/testing.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import { ConfigError, loadConfig } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { loadConfig } from '../settings/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
 
@@ -121,8 +122,8 @@ describe('shop-conformance list', () => {
 
   it('refuses an unknown module or format', async () => {
     await expect(listCommand(['--module', 'nope'], io())).rejects.toThrow(/^list: --module: unknown module "nope" \(known: payment-partner-core, /)
-    await expect(listCommand(['--format', 'xml'], io())).rejects.toThrow(new ConfigError('list: --format must be table or json, not "xml"'))
-    await expect(listCommand(['--frob'], io())).rejects.toThrow(new ConfigError("list: Unknown option '--frob'"))
+    await expect(listCommand(['--format', 'xml'], io())).rejects.toThrow(new UsageError('list: --format must be table or json, not "xml"'))
+    await expect(listCommand(['--frob'], io())).rejects.toThrow(new UsageError("list: Unknown option '--frob'"))
     await expect(listCommand(['--check', 'nope'], io())).rejects.toThrow(/^list: --check: unknown check "nope" \(known: route, /)
     await expect(listCommand(['--module', ''], io())).rejects.toThrow(/^list: --module: names nothing/)
   })
@@ -143,12 +144,12 @@ describe('shop-conformance baseline', () => {
   })
 
   it('refuses unusable input in one line', async () => {
-    await expect(baselineCommand(['--out', 'x'], io())).rejects.toThrow(new ConfigError('baseline: --from REPORT is required'))
-    await expect(baselineCommand(['--from', good], io())).rejects.toThrow(new ConfigError('baseline: --out FILE is required'))
-    await expect(baselineCommand(['--from', join(dir, 'none.json'), '--out', 'x'], io())).rejects.toThrow(new ConfigError(`report ${join(dir, 'none.json')}: cannot read it (ENOENT)`))
+    await expect(baselineCommand(['--out', 'x'], io())).rejects.toThrow(new UsageError('baseline: --from REPORT is required'))
+    await expect(baselineCommand(['--from', good], io())).rejects.toThrow(new UsageError('baseline: --out FILE is required'))
+    await expect(baselineCommand(['--from', join(dir, 'none.json'), '--out', 'x'], io())).rejects.toThrow(new UsageError(`report ${join(dir, 'none.json')}: cannot read it (ENOENT)`))
     const notReport = join(dir, 'not-report.json')
     writeFileSync(notReport, '{"version":1,"entries":[]}')
-    await expect(baselineCommand(['--from', notReport, '--out', 'x'], io())).rejects.toThrow(new ConfigError(`report ${notReport}: not a shop-conformance report (no "results" list)`))
+    await expect(baselineCommand(['--from', notReport, '--out', 'x'], io())).rejects.toThrow(new UsageError(`report ${notReport}: not a shop-conformance report (no "results" list)`))
     const notJson = join(dir, 'not-json.json')
     writeFileSync(notJson, '<html>')
     await expect(baselineCommand(['--from', notJson, '--out', 'x'], io())).rejects.toThrow(/^report .*not-json\.json: not JSON \(/)
@@ -192,13 +193,13 @@ describe('shop-conformance sign / verify', () => {
   it('refuses unusable inputs in one line', async () => {
     const { priv, pub } = keys()
     const path = written('unsigned', report('unsigned', ['passed']))
-    await expect(signCommand(['--report', path], io())).rejects.toThrow(new ConfigError('sign: --key PRIVATE.pem is required'))
+    await expect(signCommand(['--report', path], io())).rejects.toThrow(new UsageError('sign: --key PRIVATE.pem is required'))
     await expect(signCommand(['--report', path, '--key', pub], io())).rejects.toThrow(/^key .*\.pub: not a private key/)
     await expect(signCommand(['--report', path, '--key', join(dir, 'missing.pem')], io())).rejects.toThrow(/^key .*missing\.pem: cannot read it \(ENOENT\)$/)
-    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new ConfigError(`signature ${path}.sig: cannot read it (ENOENT)`))
-    await expect(verifyCommand(['--report', path], io())).rejects.toThrow(new ConfigError('verify: --pub PUBLIC.pem is required'))
+    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new UsageError(`signature ${path}.sig: cannot read it (ENOENT)`))
+    await expect(verifyCommand(['--report', path], io())).rejects.toThrow(new UsageError('verify: --pub PUBLIC.pem is required'))
     writeFileSync(`${path}.sig`, '{"algorithm":"Ed25519"}')
-    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new ConfigError(`signature ${path}.sig: "digest" is not a SHA-256 hex digest`))
+    await expect(verifyCommand(['--report', path, '--pub', pub], io())).rejects.toThrow(new UsageError(`signature ${path}.sig: "digest" is not a SHA-256 hex digest`))
     await expect(verifyCommand(['--report', path, '--pub', join(dir, 'nope.pem')], io())).rejects.toThrow(/^public key .*nope\.pem: cannot read it/)
     expect(await signCommand(['--report', path, '--key', priv], io())).toBe(0)
   })
@@ -208,7 +209,7 @@ describe('shop-conformance sign / verify', () => {
     const slice = reportOf([resultOf(CATALOG.find((r) => r.module === 'directory')!, 'passed', 'ok')], { run: { id: 'slice', modules: ['directory'] } })
     const path = written('slice', slice)
     await expect(signCommand(['--report', path, '--key', priv], io())).rejects.toThrow(
-      new ConfigError(`sign: ${path} is ${slice.certification.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`),
+      new UsageError(`sign: ${path} is ${slice.certification.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`),
     )
     expect(await signCommand(['--report', path, '--key', priv, '--allow-partial'], io())).toBe(0)
     const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as { statement: string }
@@ -234,8 +235,8 @@ describe('shop-conformance diff', () => {
   })
 
   it('refuses unusable input', async () => {
-    await expect(diffCommand([good], io())).rejects.toThrow(new ConfigError('diff: two reports expected (diff A.json B.json), got 1'))
-    await expect(diffCommand([good, worse, '--format', 'html'], io())).rejects.toThrow(new ConfigError('diff: --format must be text or json, not "html"'))
+    await expect(diffCommand([good], io())).rejects.toThrow(new UsageError('diff: two reports expected (diff A.json B.json), got 1'))
+    await expect(diffCommand([good, worse, '--format', 'html'], io())).rejects.toThrow(new UsageError('diff: --format must be text or json, not "html"'))
   })
 })
 

@@ -13,15 +13,16 @@ import { writeReports } from '../report/write.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
-import { ConfigError, selectChecks, selectModules } from '../target/config.ts'
-import { Secrets } from '../target/secrets.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { selectChecks, selectModules } from '../settings/config.ts'
+import { Secrets } from '../shop/secrets.ts'
 import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
 import { ensureWritableDir } from './output-dir.ts'
 import type { CommandName } from './usage.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
- * report merge, list. Each returns its exit status (0 ok, 1 the command's finding) and throws ConfigError
+ * report merge, list. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
  * for unusable input (main prints it as one line and exits 2).
  */
 
@@ -70,9 +71,9 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
   const c = report.certification as Report['certification'] | undefined
-  if (c === undefined) throw new ConfigError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
+  if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
   if (!c.scope.whole && values['allow-partial'] !== true) {
-    throw new ConfigError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
+    throw new UsageError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
   }
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
   const sig = signReport(report, key, new Date(), headline(c))
@@ -106,7 +107,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
 export async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = args('diff', argv, { format: { type: 'string' } }, true)
   const format = oneOf('diff', '--format', values.format ?? 'text', ['text', 'json'])
-  if (positionals.length !== 2) throw new ConfigError(`diff: two reports expected (diff A.json B.json), got ${positionals.length}`)
+  if (positionals.length !== 2) throw new UsageError(`diff: two reports expected (diff A.json B.json), got ${positionals.length}`)
   const [a, b] = positionals as [string, string]
   const diff = diffReports(readReport(a), readReport(b))
   io.out(format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff, { a: reportPath(a), b: reportPath(b) }))
@@ -116,13 +117,13 @@ export async function diffCommand(argv: string[], io: CommandIo): Promise<number
 /** `report merge --out DIR A B ...`: one report (every format) from the reports of a sharded run. */
 export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
   const [sub, ...rest] = argv
-  if (sub !== 'merge') throw new ConfigError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ...)' : `report: unknown subcommand "${sub}" (known: merge)`)
+  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ...)' : `report: unknown subcommand "${sub}" (known: merge)`)
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
-  if (positionals.length === 0) throw new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
+  if (positionals.length === 0) throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
   const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
   if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
-    throw new ConfigError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
+    throw new UsageError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
   ensureWritableDir(out, 'report merge: --out')
   // The inputs are written reports, already redacted.
@@ -215,7 +216,7 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
   return 0
 }
 
-// ---- input helpers: every problem is one ConfigError line naming the file ----
+// ---- input helpers: every problem is one UsageError line naming the file ----
 
 /** A report path, or a report directory holding report.json. */
 export function reportPath(path: string): string {
@@ -242,7 +243,7 @@ export function readReport(path: string): Report {
           : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped'].includes(x.status) || typeof x.check !== 'string')
             ? 'a result without an id, check or status'
             : undefined
-  if (problem !== undefined) throw new ConfigError(`report ${file}: not a shop-conformance report (${problem})`)
+  if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)
   return data as Report
 }
 
@@ -251,7 +252,7 @@ function readText(path: string, what: string): string {
     return readFileSync(path, 'utf8')
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    throw new ConfigError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
+    throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
   }
 }
 
@@ -260,7 +261,7 @@ function readJson(path: string, what: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new ConfigError(`${what} ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
+    throw new UsageError(`${what} ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
   }
 }
 
@@ -271,7 +272,7 @@ async function writeWhole(path: string, text: string, what: string): Promise<voi
     await rename(`${path}.tmp`, path)
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    throw new ConfigError(`${what} ${path}: cannot write it (${e.code ?? e.message})`)
+    throw new UsageError(`${what} ${path}: cannot write it (${e.code ?? e.message})`)
   }
 }
 
@@ -282,16 +283,16 @@ function args<O extends Options>(command: string, argv: string[], options: O, po
     return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
   } catch (err) {
     const message = (err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')
-    throw new ConfigError(`${command}: ${message}`)
+    throw new UsageError(`${command}: ${message}`)
   }
 }
 
 function required(command: string, value: string | undefined, flag: string): string {
-  if (value === undefined || value === '') throw new ConfigError(`${command}: ${flag} is required`)
+  if (value === undefined || value === '') throw new UsageError(`${command}: ${flag} is required`)
   return value
 }
 
 function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
   return value as T
 }

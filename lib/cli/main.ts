@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { ConfigError, loadConfig, readDotenv } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { loadConfig, readDotenv } from '../settings/config.ts'
 import { commandHelp, isCommandName, usage } from './usage.ts'
 
 // The runner (and vitest behind it) is loaded only by `run`: the other commands start in a fraction of the time.
@@ -63,10 +64,10 @@ export async function main(
         io.out(usage())
         return 0
       default:
-        throw new ConfigError(`unknown command "${command}" (try --help)`)
+        throw new UsageError(`unknown command "${command}" (try --help)`)
     }
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof UsageError) {
       io.err(`shop-conformance: ${err.message}\n`)
       return 2
     }

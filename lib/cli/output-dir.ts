@@ -4,14 +4,14 @@
  */
 import { accessSync, constants, lstatSync, mkdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 
 /**
  * Makes sure `dir` is a directory a file can be written into, creating it (and its missing parents) unless
  * `create` is false — then it is enough that it could be created. `setting` names the flag in the message.
  */
 export function ensureWritableDir(dir: string, setting: string, options: { create: boolean } = { create: true }): void {
-  const fail = (why: string) => new ConfigError(`${setting}: "${dir}" ${why}`)
+  const fail = (why: string) => new UsageError(`${setting}: "${dir}" ${why}`)
   const path = resolve(dir)
   const existing = nearestExisting(path)
   const kind = kindOf(existing)

@@ -6,7 +6,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { reportOf, resultOf } from '../report/testing.ts'
 import { dryRunPlan } from '../run/dry-run.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { loadConfig } from '../target/config.ts'
+import { loadConfig } from '../settings/config.ts'
 import { catalogListing } from './commands.ts'
 import { throughSlowReader } from './testing.ts'
 

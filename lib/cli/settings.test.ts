@@ -51,7 +51,7 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     expect(run.stderr).not.toContain('Pass-w0rd-9')
   })
 
-  // Empty values and selections, --progress with --quiet: lib/target/config.test.ts (the same one line).
+  // Empty values and selections, --progress with --quiet: lib/settings/config.test.ts (the same one line).
   it('a negative number, as a number', async () => {
     await refused(['--concurrency', '-3'], '--concurrency / SHOP_CONCURRENCY: "-3" must be a whole number from 1 to 256')
   })

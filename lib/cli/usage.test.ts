@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FAULTS, VARIANTS } from '../../fixtures/reference-target/index.ts'
-import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../target/config.ts'
+import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../settings/config.ts'
 import { main } from './main.ts'
 import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
 

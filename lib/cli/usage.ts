@@ -3,7 +3,7 @@
  * README's usage block (a test compares them). Free of heavy imports: every command loads it at start.
  */
 import { TARGET_FLAG_LINES } from '../../fixtures/reference-target/usage.ts'
-import { SETTINGS, type SettingRow } from '../target/config.ts'
+import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
 export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'sign' | 'verify' | 'target'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import { BADGE_COLOURS, badgeSvg, renderBadge } from './badge.ts'
 import { planResults, reportOf } from './testing.ts'
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Status } from '../checks/types.ts'
-import type { Result } from '../run/result.ts'
+import type { Status } from '../results/verdict.ts'
+import type { Result } from '../results/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 import { applyBaseline, baselineFromReport, baselineSummary, parseBaseline, readBaseline, type Baseline } from './baseline.ts'
 import { reportOf, resultOf } from './testing.ts'
 
@@ -32,7 +32,7 @@ describe('readBaseline', () => {
     try {
       parseBaseline(text, 'b.json')
     } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError)
+      expect(err).toBeInstanceOf(UsageError)
       expect((err as Error).message).not.toContain('\n')
       return (err as Error).message
     }
@@ -46,8 +46,8 @@ describe('readBaseline', () => {
   })
 
   it('names the file when it cannot be read', () => {
-    expect(() => readBaseline(join(dir, 'missing.json'))).toThrow(new ConfigError(`baseline ${join(dir, 'missing.json')}: cannot read it (ENOENT)`))
-    expect(() => readBaseline(dir)).toThrow(new ConfigError(`baseline ${dir}: cannot read it (EISDIR)`))
+    expect(() => readBaseline(join(dir, 'missing.json'))).toThrow(new UsageError(`baseline ${join(dir, 'missing.json')}: cannot read it (ENOENT)`))
+    expect(() => readBaseline(dir)).toThrow(new UsageError(`baseline ${dir}: cannot read it (EISDIR)`))
   })
 
   it('refuses what is not JSON', () => {

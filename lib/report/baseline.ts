@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { Result } from '../run/result.ts'
-import { ConfigError } from '../target/config.ts'
+import type { Result } from '../results/result.ts'
+import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
 
 /**
@@ -36,14 +36,14 @@ export interface BaselineOutcome {
   unknown: BaselineEntry[]
 }
 
-/** Reads and validates a baseline file; any problem is a ConfigError naming the file and the problem. */
+/** Reads and validates a baseline file; any problem is a UsageError naming the file and the problem. */
 export function readBaseline(path: string): Baseline {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
   } catch (err) {
     const e = err as NodeJS.ErrnoException
-    throw new ConfigError(`baseline ${path}: cannot read it (${e.code ?? e.message})`)
+    throw new UsageError(`baseline ${path}: cannot read it (${e.code ?? e.message})`)
   }
   return parseBaseline(text, path)
 }
@@ -53,10 +53,10 @@ export function parseBaseline(text: string, path: string): Baseline {
   try {
     data = JSON.parse(text)
   } catch (err) {
-    throw new ConfigError(`baseline ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
+    throw new UsageError(`baseline ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
   }
   const fail = (problem: string): never => {
-    throw new ConfigError(`baseline ${path}: ${problem}`)
+    throw new UsageError(`baseline ${path}: ${problem}`)
   }
   if (!isObject(data)) return fail('wrong shape: expected an object { "version": 1, "entries": [...] }')
   if (data.version !== 1) return fail(`wrong shape: "version" must be 1, not ${JSON.stringify(data.version) ?? 'missing'}`)

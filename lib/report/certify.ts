@@ -1,5 +1,6 @@
+import { plural } from '../base/text.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
 
 /**
@@ -169,7 +170,6 @@ function statementText(c: Conformance, selected: number, ofSuite: number): strin
   if (c.verdict === 'not run') return 'not run'
   const share = selected < ofSuite ? `partial: ${selected} of ${ofSuite} checks selected` : ''
   if (c.verdict === 'conforms') return `conforms (${c.passed} checks passed)`
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
   return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
     .filter((t) => t !== '')
     .join(', ')

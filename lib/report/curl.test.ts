@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Exchange } from '../target/client.ts'
+import type { Exchange } from '../results/exchange.ts'
 import { REFERENCE_ADMIN, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { Secrets } from '../target/secrets.ts'
+import { Secrets } from '../shop/secrets.ts'
 import { curlFor } from './curl.ts'
 
 type Request = Exchange['request']

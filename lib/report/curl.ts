@@ -1,5 +1,5 @@
-import type { Exchange } from '../target/client.ts'
-import { MALFORMED_TOKEN_PREFIX } from '../target/secrets.ts'
+import type { Exchange } from '../results/exchange.ts'
+import { MALFORMED_BEARER } from '../results/redactor.ts'
 
 /**
  * A copy-paste `curl` command that repeats an exchange's request, for a POSIX shell.
@@ -71,7 +71,6 @@ function tokenCall(what: string | undefined, url: string): string[] {
 /** Header names that carry secrets even when nothing marked them redacted. */
 const SENSITIVE_HEADER = /^(cookie|set-cookie|x-api-key|x-auth-token|x-access-token)$/
 const REDACTED = /\[redacted([^\]]*)\]/g
-const MALFORMED_BEARER = new RegExp(`^Bearer ${MALFORMED_TOKEN_PREFIX}[0-9a-f]+$`)
 
 function authorization(header: string, value: string, needs: Map<string, string>): string {
   if (MALFORMED_BEARER.test(value)) return quote(`${header}: ${value}`)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Status } from '../checks/types.ts'
-import type { Result } from '../run/result.ts'
+import type { Status } from '../results/verdict.ts'
+import type { Result } from '../results/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { diffReports, diffText, hasNewFailures } from './diff.ts'
 import type { Report } from './model.ts'

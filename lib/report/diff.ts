@@ -1,5 +1,5 @@
-import type { Status } from '../checks/types.ts'
-import type { Result } from '../run/result.ts'
+import type { Status } from '../results/verdict.ts'
+import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
 
 /** Two runs compared result by result, keyed by the stable result id. */

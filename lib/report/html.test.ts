@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import { curlFor } from './curl.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { MODULES } from '../spec/modules.ts'
-import { NOT_JUDGED_REASONS } from '../checks/types.ts'
+import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { curlFor } from './curl.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'

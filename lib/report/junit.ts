@@ -1,4 +1,4 @@
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'

@@ -8,7 +8,7 @@ import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { limitedAdminEnv } from '../checks/testing.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 import { completeReport, type Judging, type ReportDraft } from './complete.ts'
 import { mergeReports } from './merge.ts'
 import { summarise, type Report } from './model.ts'
@@ -127,7 +127,7 @@ describe('mergeReports', () => {
     expect(twice.duplicates).toEqual(['a-again.json'])
     expect(twice.report.summary).toEqual(whole.summary)
     const rerun = { ...a, run: { ...a.run, id: 'another-run' } }
-    expect(() => mergeReports([a, rerun], ['a.json', 'rerun.json'])).toThrow(new ConfigError(`report merge: a.json and rerun.json are both shard 1/2 but differ (runs ${a.run.id} and another-run): give each shard once`))
+    expect(() => mergeReports([a, rerun], ['a.json', 'rerun.json'])).toThrow(new UsageError(`report merge: a.json and rerun.json are both shard 1/2 but differ (runs ${a.run.id} and another-run): give each shard once`))
   })
 
   it('refuses reports of different runs, settings or targets, naming the first difference', () => {
@@ -137,7 +137,7 @@ describe('mergeReports', () => {
       try {
         mergeReports([a, other], ['a.json', 'b.json'])
       } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError)
+        expect(err).toBeInstanceOf(UsageError)
         return (err as Error).message
       }
       return 'merged'
@@ -151,7 +151,7 @@ describe('mergeReports', () => {
     // An unrelated slice (not a shard: 1/1) of the same target and settings.
     const { shard: _s, ...unsharded } = b.run
     expect(refusal({ ...b, run: unsharded })).toBe('report merge: b.json is shard 1/1, a.json shard 1/2: shards of one run are split the same way')
-    expect(() => mergeReports([])).toThrow(new ConfigError('report merge: no reports given'))
+    expect(() => mergeReports([])).toThrow(new UsageError('report merge: no reports given'))
     // Shards against the bundled reference target each had their own port: still one target.
     const bundled = (r: Report, port: number): Report => ({ ...r, target: { ...r.target, baseUrl: `http://127.0.0.1:${port}`, bundledReferenceTarget: true } })
     expect(merge([bundled(a, 1001), bundled(b, 1002)]).summary.total).toBe(a.results.length + b.results.length)
@@ -207,8 +207,8 @@ describe('mergeReports', () => {
     await reportCommand(['merge', '--out', half, paths[0]!], { out: () => {}, err: (t) => (warned += t) })
     expect(warned).toBe('report merge: shard 2/2 missing: the merged report is partial\n')
     expect(readFileSync(join(half, 'summary.md'), 'utf8')).toMatch(/shard 2\/2 missing/)
-    await expect(reportCommand(['merge', '--out', out], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report merge: no reports given (report merge --out DIR A.json B.json ...)'))
-    await expect(reportCommand(['merge', paths[0]!], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report merge: --out DIR is required'))
-    await expect(reportCommand(['split'], { out: () => {}, err: () => {} })).rejects.toThrow(new ConfigError('report: unknown subcommand "split" (known: merge)'))
+    await expect(reportCommand(['merge', '--out', out], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)'))
+    await expect(reportCommand(['merge', paths[0]!], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report merge: --out DIR is required'))
+    await expect(reportCommand(['split'], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report: unknown subcommand "split" (known: merge)'))
   })
 })

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { CHECK_KINDS } from '../checks/index.ts'
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
 import { canonicalJson, reportDigest } from './sign.ts'
@@ -28,17 +28,17 @@ export interface Merged {
 
 export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): Merged {
   const first = reports[0]
-  if (first === undefined) throw new ConfigError('report merge: no reports given')
+  if (first === undefined) throw new UsageError('report merge: no reports given')
   const name = (i: number) => names[i] ?? `report ${i + 1}`
   const shardOf = (r: Report) => parseShard(r.run.shard ?? '1/1')
   const count = shardOf(first).count
   const identity = splitIdentity(first)
   reports.forEach((r, i) => {
     if (i === 0) return
-    if (shardOf(r).count !== count) throw new ConfigError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
+    if (shardOf(r).count !== count) throw new UsageError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
     splitIdentity(r).forEach(([what, value], k) => {
       const expected = identity[k]![1]
-      if (value !== expected) throw new ConfigError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${expected}; only shards of one run can be merged`)
+      if (value !== expected) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${expected}; only shards of one run can be merged`)
     })
   })
 
@@ -51,7 +51,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     const seen = byShard.get(index)
     if (seen === undefined) byShard.set(index, { report: r, at: i, digest })
     else if (seen.digest === digest) duplicates.push(name(i))
-    else throw new ConfigError(`report merge: ${name(seen.at)} and ${name(i)} are both shard ${index}/${count} but differ (runs ${seen.report.run.id} and ${r.run.id}): give each shard once`)
+    else throw new UsageError(`report merge: ${name(seen.at)} and ${name(i)} are both shard ${index}/${count} but differ (runs ${seen.report.run.id} and ${r.run.id}): give each shard once`)
   })
   const shards = [...byShard.entries()].sort(([a], [b]) => a - b).map(([, s]) => s)
   const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !byShard.has(k)).map((k) => `${k}/${count}`)
@@ -62,7 +62,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
       const seen = byId.get(result.id)
       if (seen === undefined) byId.set(result.id, { result, from: at })
       else if (seen.result.status !== result.status) {
-        throw new ConfigError(`report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(at)}`)
+        throw new UsageError(`report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(at)}`)
       }
     }
   }

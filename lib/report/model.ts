@@ -1,4 +1,4 @@
-import type { Result } from '../run/result.ts'
+import type { Result } from '../results/result.ts'
 import type { BaselineEntry } from './baseline.ts'
 import type { Certification } from './certify.ts'
 import type { Exit } from './outcome.ts'

@@ -1,3 +1,4 @@
+import { plural } from '../base/text.ts'
 import type { Report } from './model.ts'
 
 /**
@@ -37,8 +38,4 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   if (b === undefined) return { status: 0, reason: 'no check failed' }
   const allowed = b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
   return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})` }
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
 }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
-import type { Status } from '../checks/types.ts'
-import { workflowResult, type Result } from '../run/result.ts'
+import type { Status } from '../results/verdict.ts'
+import { workflowResult, type Result } from '../results/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { FINGERPRINT_KEY, sarifLog, SPEC_SOURCE } from './sarif.ts'
@@ -70,7 +70,7 @@ describe('sarifLog', () => {
     result(1, 1, 'skipped'),
     result(2, 0, 'failed', 'no route'),
     workflowResult(workflow, '02', workflow.steps[1]!, rows[0], { status: 'failed', message: 'not renamed', exchanges: [] }, 3),
-    { ...workflowResult(workflow, '01', { title: 'set up', run: async () => ({ status: 'failed', message: '', exchanges: [] }) }, undefined, { status: 'failed', message: 'set-up failed', exchanges: [] }, 3) },
+    { ...workflowResult(workflow, '01', { title: 'set up' }, undefined, { status: 'failed', message: 'set-up failed', exchanges: [] }, 3) },
   ]
   const r = reportOf(results, { runErrors: ['the suite file crashed'] })
   const log = sarifLog(r)

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 import { canonicalJson, ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, reportDigest, signReport, verifyReport } from './sign.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-sign-'))
@@ -113,8 +113,8 @@ describe('signing and verifying', () => {
   it('refuses keys that are not Ed25519 or not keys, in one line', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
     const rsaPem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-    expect(() => ed25519PrivateKey(rsaPem, 'key k.pem')).toThrow(new ConfigError('key k.pem: an rsa key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)'))
-    expect(() => ed25519PublicKey(rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'public key p.pem')).toThrow(new ConfigError('public key p.pem: an rsa key, not Ed25519'))
+    expect(() => ed25519PrivateKey(rsaPem, 'key k.pem')).toThrow(new UsageError('key k.pem: an rsa key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)'))
+    expect(() => ed25519PublicKey(rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'public key p.pem')).toThrow(new UsageError('public key p.pem: an rsa key, not Ed25519'))
     expect(() => ed25519PrivateKey('not a key', 'key k.pem')).toThrow(/^key k\.pem: not a private key \(/)
     expect(() => ed25519PrivateKey(nodeKeys().pub, 'key k.pem')).toThrow(/^key k\.pem: not a private key/)
     expect(() => ed25519PublicKey('', 'public key p.pem')).toThrow(/^public key p\.pem: not a public key/)
@@ -123,9 +123,9 @@ describe('signing and verifying', () => {
   it('refuses a signature file of the wrong shape', () => {
     const ok = { algorithm: 'Ed25519', digest: 'a'.repeat(64), signature: 'AAAA', publicKey: '', signedAt: '' }
     expect(parseSignatureFile(ok, 's')).toEqual(ok)
-    expect(() => parseSignatureFile([], 's')).toThrow(new ConfigError('s: not a signature file (expected a JSON object)'))
-    expect(() => parseSignatureFile({ ...ok, algorithm: 'RSA' }, 's')).toThrow(new ConfigError('s: algorithm "RSA" is not supported (only Ed25519)'))
-    expect(() => parseSignatureFile({ ...ok, digest: 'xyz' }, 's')).toThrow(new ConfigError('s: "digest" is not a SHA-256 hex digest'))
-    expect(() => parseSignatureFile({ ...ok, signature: 'not base64!' }, 's')).toThrow(new ConfigError('s: "signature" is not base64'))
+    expect(() => parseSignatureFile([], 's')).toThrow(new UsageError('s: not a signature file (expected a JSON object)'))
+    expect(() => parseSignatureFile({ ...ok, algorithm: 'RSA' }, 's')).toThrow(new UsageError('s: algorithm "RSA" is not supported (only Ed25519)'))
+    expect(() => parseSignatureFile({ ...ok, digest: 'xyz' }, 's')).toThrow(new UsageError('s: "digest" is not a SHA-256 hex digest'))
+    expect(() => parseSignatureFile({ ...ok, signature: 'not base64!' }, 's')).toThrow(new UsageError('s: "signature" is not base64'))
   })
 })

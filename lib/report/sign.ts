@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto'
-import { ConfigError } from '../target/config.ts'
+import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
 
 /**
@@ -60,9 +60,9 @@ export function ed25519PrivateKey(pem: string, name: string): KeyObject {
   try {
     key = createPrivateKey(pem)
   } catch (err) {
-    throw new ConfigError(`${name}: not a private key (${firstLine(err)})`)
+    throw new UsageError(`${name}: not a private key (${firstLine(err)})`)
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)`)
+  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)`)
   return key
 }
 
@@ -72,9 +72,9 @@ export function ed25519PublicKey(pem: string, name: string): KeyObject {
   try {
     key = createPublicKey(pem)
   } catch (err) {
-    throw new ConfigError(`${name}: not a public key (${firstLine(err)})`)
+    throw new UsageError(`${name}: not a public key (${firstLine(err)})`)
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
+  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
   return key
 }
 
@@ -90,13 +90,13 @@ export function signReport(report: Report | Record<string, unknown>, privateKey:
   }
 }
 
-/** Validates a parsed .sig file; a ConfigError names the file and what is wrong. */
+/** Validates a parsed .sig file; a UsageError names the file and what is wrong. */
 export function parseSignatureFile(data: unknown, name: string): SignatureFile {
   const o = data as Partial<Record<keyof SignatureFile, unknown>>
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ConfigError(`${name}: not a signature file (expected a JSON object)`)
-  if (o.algorithm !== 'Ed25519') throw new ConfigError(`${name}: algorithm ${JSON.stringify(o.algorithm) ?? 'missing'} is not supported (only Ed25519)`)
-  if (typeof o.digest !== 'string' || !/^[0-9a-f]{64}$/.test(o.digest)) throw new ConfigError(`${name}: "digest" is not a SHA-256 hex digest`)
-  if (typeof o.signature !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(o.signature)) throw new ConfigError(`${name}: "signature" is not base64`)
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError(`${name}: not a signature file (expected a JSON object)`)
+  if (o.algorithm !== 'Ed25519') throw new UsageError(`${name}: algorithm ${JSON.stringify(o.algorithm) ?? 'missing'} is not supported (only Ed25519)`)
+  if (typeof o.digest !== 'string' || !/^[0-9a-f]{64}$/.test(o.digest)) throw new UsageError(`${name}: "digest" is not a SHA-256 hex digest`)
+  if (typeof o.signature !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(o.signature)) throw new UsageError(`${name}: "signature" is not base64`)
   return {
     algorithm: 'Ed25519',
     digest: o.digest,

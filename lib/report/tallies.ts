@@ -1,4 +1,4 @@
-import { NOT_JUDGED_REASONS } from '../checks/types.ts'
+import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import type { Report } from './model.ts'
 
 /** Counts the human-readable formats show (console, summary.md, report.html): computed once, here. */

@@ -4,9 +4,10 @@
  */
 import { ACL_NOT_CONFIGURED } from '../checks/acl.ts'
 import { CHECKS } from '../checks/index.ts'
-import type { Check, Status } from '../checks/types.ts'
+import type { Status } from '../results/verdict.ts'
+import type { Check } from '../checks/types.ts'
 import { plannedChecks, WHOLE_SUITE, type PlannedCheck, type Selection } from '../run/plan.ts'
-import { toResult, type Result } from '../run/result.ts'
+import { toResult, type Result } from '../results/result.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { completeReport, type Judging } from './complete.ts'

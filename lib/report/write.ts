@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Secrets } from '../target/secrets.ts'
+import type { Redactor } from '../results/redactor.ts'
 import { badgeSvg } from './badge.ts'
 import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'
@@ -15,7 +15,7 @@ export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary
  * Writes every format from one redacted copy of the report. Each file is redacted once more as text and
  * written whole or not at all (temp file, then rename), so a reader never sees half a report.
  */
-export async function writeReports(dir: string, report: Report, secrets: Secrets): Promise<Report> {
+export async function writeReports(dir: string, report: Report, secrets: Redactor): Promise<Report> {
   // Redacted twice over (deep, then as text): the digest is of exactly what report.json will hold.
   const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
   clean.signature = { digest: reportDigest(clean) }

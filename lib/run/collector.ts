@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import { NOTES_META_KEY, RESULT_META_KEY } from './register.ts'
-import type { Result } from './result.ts'
+import type { Result } from '../results/result.ts'
 
 /** Listeners for progress on the terminal: results as they come, and a line per finished module. */
 export interface Progress {

@@ -7,10 +7,10 @@ import { batchPartialCheck } from '../checks/batch-partial.ts'
 import { bodyKeysCheck } from '../checks/body-keys.ts'
 import { shapeCheck } from '../checks/shape.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow } from '../workflows/run-steps.ts'
-import { resultId } from './result.ts'
+import { resultId } from '../results/result.ts'
 
 export const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck] as const
 

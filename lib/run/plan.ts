@@ -1,7 +1,9 @@
 import { CHECKS } from '../checks/index.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { resultId } from './result.ts'
+import { resultId, toResult, workflowStepId, type Result } from '../results/result.ts'
+import type { Check } from '../checks/types.ts'
+import type { EndpointRow } from '../spec/types.ts'
 
 /**
  * The checks of the suite: every catalog row × every check kind that applies to it, plus every step of
@@ -40,7 +42,14 @@ export function plannedChecks(selection: Selection = WHOLE_SUITE): PlannedCheck[
   return [...endpointChecks, ...steps]
 }
 
-/** `workflow <name> › <nn> <title>`: the id of a workflow step's result. */
-export function workflowStepId(workflow: string, index: number, title: string): string {
-  return `workflow ${workflow} › ${String(index + 1).padStart(2, '0')} ${title}`
+/** The results of checks that do not apply to their endpoint (the spec shows nothing for them to judge). */
+export function notApplicableResults(rows: readonly EndpointRow[], checks: readonly Check[], alias: (path: string) => string): Result[] {
+  return rows.flatMap((row) =>
+    checks.flatMap((check) => {
+      const applies = check.appliesTo(row)
+      if (applies === true) return []
+      const target = alias(row.path)
+      return [toResult(row, check, { status: 'skipped', message: applies, exchanges: [] }, 0, target !== row.path ? target : undefined, false)]
+    }),
+  )
 }

@@ -10,10 +10,10 @@
  * depending on the order of parallel calls); on `late-creation` the preflight stopped ("target unreachable").
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { provisionerOf } from '../../fixtures/provision.ts'
+import { provisionerOf } from '../setup/provision.ts'
 import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
 import { DEADLOCK_EVERY } from '../../fixtures/reference-target/real-shop.ts'
-import { Ledger } from '../../fixtures/ledger.ts'
+import { Ledger } from '../setup/ledger.ts'
 import { limitedAdminEnv, openSession } from '../checks/testing.ts'
 import { cli } from '../cli/testing.ts'
 import { join } from 'node:path'

@@ -1,16 +1,16 @@
 import { describe, inject, test } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
-import type { Check, Verdict } from '../checks/types.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { Check } from '../checks/types.ts'
 import { findRow, rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import { ReadOnlyViolation, Session, type SessionSeed } from '../target/session.ts'
+import { ReadOnlyViolation, Session, type SessionSeed } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
-import { toResult, workflowResult, type Result } from './result.ts'
+import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
 import { ResultKeeper } from './stream.ts'
-import { workflowStepId } from './plan.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

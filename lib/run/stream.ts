@@ -1,5 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads'
-import type { Result } from './result.ts'
+import type { Result } from '../results/result.ts'
 
 /**
  * Between the run (main thread) and the vitest worker that judges: the order to stop, and every result

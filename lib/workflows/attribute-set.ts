@@ -1,5 +1,5 @@
 /** An attribute set through its life: created, renamed, read, deleted, gone. */
-import { describeAnswer, isObject, toId } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject, toId } from '../setup/provision.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { ATTRIBUTE_SET_RULES, SHAPE_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'

@@ -1,5 +1,5 @@
 /** Reads of the catalog's default category, without and with a store id. */
-import { describeAnswer, isObject } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject } from '../setup/provision.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'

@@ -2,9 +2,9 @@
  * A customer's order refunded offline, and the credit memo it makes through its whole life: read, commented,
  * emailed, cancelled.
  */
-import { describeAnswer, isObject, toId, type CustomerFixture } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject, toId, type CustomerFixture } from '../setup/provision.ts'
 import { SALES_RULES } from '../spec/rules.ts'
-import type { AddressDraft } from '../../fixtures/builders.ts'
+import type { AddressDraft } from '../setup/builders.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { CREDITMEMO, ORDER, ORDER_ITEMS, REFUNDED, invoiceOrder, readCreditmemo, refund, type OrderItem, type RefundedItem } from './sales-steps.ts'

@@ -1,5 +1,5 @@
 /** The default customer group. */
-import { describeAnswer, isObject } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject } from '../setup/provision.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'

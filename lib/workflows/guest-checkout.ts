@@ -2,9 +2,9 @@
  * A guest checkout around the guest billing-address assignment: `useForShipping` honoured (and not applied
  * when false), and the order placed carries the billing address sent.
  */
-import { describeAnswer, isObject, toId, type CartRef } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject, toId, type CartRef } from '../setup/provision.ts'
 import { CHECKOUT_RULES } from '../spec/rules.ts'
-import type { AddressDraft } from '../../fixtures/builders.ts'
+import type { AddressDraft } from '../setup/builders.ts'
 import { ORDER } from './sales-steps.ts'
 import { addressDifferences, cartShippingAddress, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'

@@ -1,5 +1,5 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
-import { isObject } from '../../fixtures/provision.ts'
+import { isObject } from '../setup/provision.ts'
 import { ORDER } from './sales-steps.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'

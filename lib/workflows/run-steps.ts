@@ -3,8 +3,8 @@
  * (lib/run/register.ts): a step after one that did not pass is skipped, saying which. For the workflows'
  * own tests, and for anything else that wants a workflow's verdicts as data.
  */
-import { provisionerOf } from '../../fixtures/provision.ts'
-import type { Session } from '../target/session.ts'
+import { provisionerOf } from '../setup/provision.ts'
+import type { Session } from '../shop/session.ts'
 import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'
 
 export interface StepOutcome {

@@ -2,8 +2,8 @@
  * Steps the sales workflows share: orders and invoices made as set-up, refunds judged with the target's
  * business refusals told apart, and the credit memo read back.
  */
-import { describeAnswer, isObject, isSuccess, orderItems, type PlacedOrder } from '../../fixtures/provision.ts'
-import type { Answer } from '../target/client.ts'
+import { describeAnswer, isObject, isSuccess, orderItems, type PlacedOrder } from '../setup/provision.ts'
+import type { Answer } from '../shop/client.ts'
 import { sameNumber, StepScope, type SpecCall } from './steps.ts'
 
 /** State keys the sales steps leave for the next ones. */

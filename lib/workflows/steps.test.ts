@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { SetupError } from '../../fixtures/provision.ts'
-import type { Session } from '../target/session.ts'
+import { SetupError } from '../setup/provision.ts'
+import type { Session } from '../shop/session.ts'
 import { attributeSetWorkflow } from './attribute-set.ts'
 import { catalogReadsWorkflow } from './catalog-reads.ts'
 import { customerGroupDefaultWorkflow } from './customer-group-default.ts'

@@ -9,13 +9,14 @@
  *   naming the reason and the setting that chooses it — never `passed`, never blamed on the endpoint.
  * - A bug of the suite (an unexpected exception) ends the step `skipped` saying so: it is not the target's fault.
  */
-import type { Answer, Exchange } from '../target/client.ts'
-import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../../fixtures/provision.ts'
-import type { AddressDraft } from '../../fixtures/builders.ts'
-import type { EntityKind, LedgerTicket } from '../../fixtures/ledger.ts'
-import { allowedInReadOnly } from '../target/session.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Answer } from '../shop/client.ts'
+import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
+import type { AddressDraft } from '../setup/builders.ts'
+import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
+import { allowedInReadOnly } from '../shop/session.ts'
 import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
-import type { NotJudgedReason, Status } from '../checks/types.ts'
+import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
 

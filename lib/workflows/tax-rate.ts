@@ -1,5 +1,5 @@
 /** A tax rate created through `PUT /V1/taxRates` and read back by id. */
-import { describeAnswer, isObject, toId } from '../../fixtures/provision.ts'
+import { describeAnswer, isObject, toId } from '../setup/provision.ts'
 import { expectationFor } from '../checks/judge-shape.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'

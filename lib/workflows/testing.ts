@@ -3,11 +3,11 @@
  * step can be run against exactly the answers a test wants to judge, and the step outcomes in a form tests
  * compare against.
  */
-import { Builders } from '../../fixtures/builders.ts'
-import { Ledger } from '../../fixtures/ledger.ts'
-import { describeAnswer, isSuccess, SetupError, type CallOptions, type Called, type Provisioner } from '../../fixtures/provision.ts'
-import type { Answer } from '../target/client.ts'
-import type { Session } from '../target/session.ts'
+import { Builders } from '../setup/builders.ts'
+import { Ledger } from '../setup/ledger.ts'
+import { describeAnswer, isSuccess, SetupError, type CallOptions, type Called, type Provisioner } from '../setup/provision.ts'
+import type { Answer } from '../shop/client.ts'
+import type { Session } from '../shop/session.ts'
 import type { StepOutcome } from './run-steps.ts'
 import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'
 

@@ -1,19 +1,10 @@
-import type { Exchange } from '../target/client.ts'
-import type { Provisioner } from '../../fixtures/provision.ts'
-import type { Session } from '../target/session.ts'
-import type { NotJudgedReason, Status } from '../checks/types.ts'
+import type { Provisioner } from '../setup/provision.ts'
+import type { Session } from '../shop/session.ts'
+import type { Verdict } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 
-/** What one step of a workflow found. */
-export interface StepVerdict {
-  status: Status
-  message: string
-  exchanges: Exchange[]
-  details?: Record<string, unknown>
-  warnings?: string[]
-  /** Set on a `skipped` step: why it was not judged. */
-  reason?: NotJudgedReason
-}
+/** What one step of a workflow found: a verdict whose rules are the step's own (`WorkflowStep.rules`). */
+export type StepVerdict = Omit<Verdict, 'rules'>
 
 /** Handed to every step: the target, the provisioner, and the state earlier steps left for later ones. */
 export interface WorkflowContext {

@@ -8,7 +8,7 @@ import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } fr
 import { openSession } from '../checks/testing.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { Session } from '../target/session.ts'
+import type { Session } from '../shop/session.ts'
 import { WORKFLOWS } from './index.ts'
 import { describeOutcomes, runWorkflow, type StepOutcome } from './run-steps.ts'
 import type { Workflow } from './types.ts'

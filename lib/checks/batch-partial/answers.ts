@@ -2,7 +2,7 @@
  * Pure judgements of one answer: to a mixed (or all-valid) batch call, and to an information call or a
  * cost-delete naming known or unknown skus.
  */
-import { isObject } from '../../../fixtures/provision.ts'
+import { isObject } from '../../setup/provision.ts'
 import { judgeBatchResult } from '../batch-attribution.ts'
 import type { PlannedItem } from './operations.ts'
 import { json, quoteReply } from './quote.ts'

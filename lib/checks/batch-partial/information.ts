@@ -1,7 +1,8 @@
 /** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
-import { isSuccess, provisionerOf } from '../../../fixtures/provision.ts'
-import type { Answer, Exchange } from '../../target/client.ts'
-import type { Session } from '../../target/session.ts'
+import { isSuccess, provisionerOf } from '../../setup/provision.ts'
+import type { Exchange } from '../../results/exchange.ts'
+import type { Answer } from '../../shop/client.ts'
+import type { Session } from '../../shop/session.ts'
 import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './answers.ts'
 import { PATHS, type Operation } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'

@@ -1,8 +1,8 @@
 /** The rows of the batch updates, deletes and the replace: a mixed call, its read-back, an all-valid call. */
-import { provisionerOf } from '../../../fixtures/provision.ts'
+import { provisionerOf } from '../../setup/provision.ts'
 import type { EndpointRow } from '../../spec/types.ts'
-import type { Exchange } from '../../target/client.ts'
-import type { Session } from '../../target/session.ts'
+import type { Exchange } from '../../results/exchange.ts'
+import type { Session } from '../../shop/session.ts'
 import { judgeMixedAnswer } from './answers.ts'
 import { INVALID_KINDS, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'

@@ -1,19 +1,13 @@
 /** Quoting answers, outcomes and items in the words of a verdict. */
-import { isObject } from '../../../fixtures/provision.ts'
-import { quoteText } from '../../target/answer-text.ts'
-import type { Outcome } from '../../target/client.ts'
+import { clipJson } from '../../base/text.ts'
+import { isObject } from '../../setup/provision.ts'
+import { quoteText } from '../../shop/answer-text.ts'
+import type { Outcome } from '../../shop/client.ts'
 import type { PlannedItem } from './operations.ts'
 
-function clip(text: string, max = 200): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
+/** A value in a batch verdict: longer than elsewhere, since items and answers are judged by their fields. */
 export function json(value: unknown, max = 200): string {
-  try {
-    return clip(JSON.stringify(value) ?? String(value), max)
-  } catch {
-    return clip(String(value), max)
-  }
+  return clipJson(value, max)
 }
 
 /** `404 "No such entity…"` or `200 [...]`. */

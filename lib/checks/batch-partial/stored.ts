@@ -1,5 +1,5 @@
 /** Stored prices, normalised: what an information call answers, comparable across answers and items. */
-import { isObject } from '../../../fixtures/provision.ts'
+import { isObject } from '../../setup/provision.ts'
 import type { Family } from './operations.ts'
 
 export interface Stored {

@@ -1,7 +1,8 @@
 /** Talking to the target: the judged calls, the set-up steps, and what judging a row yields. */
-import { isSuccess, SetupError, type Provisioner } from '../../../fixtures/provision.ts'
-import type { Answer, Exchange, Outcome } from '../../target/client.ts'
-import type { Session } from '../../target/session.ts'
+import { isSuccess, SetupError, type Provisioner } from '../../setup/provision.ts'
+import type { Exchange } from '../../results/exchange.ts'
+import type { Answer, Outcome } from '../../shop/client.ts'
+import type { Session } from '../../shop/session.ts'
 import { PATHS, type Family, type Price } from './operations.ts'
 import { json, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'

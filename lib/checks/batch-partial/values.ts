@@ -2,7 +2,7 @@
  * The items' values: distinct per row, valid per family, and spoiled each way the spec names (the mixed
  * calls are built from these).
  */
-import type { Provisioner } from '../../../fixtures/provision.ts'
+import type { Provisioner } from '../../setup/provision.ts'
 import type { Family, InvalidKind, Price } from './operations.ts'
 
 /** Distinct odd values for the items of one row, so each result entry can be traced to its item. */

@@ -1,0 +1,167 @@
+/**
+ * The folders' arrows, kept one way: spec → shop → setup → checks → plan → run → report, with the result model
+ * (lib/results/) and the small helpers every part may use (lib/base/) before all of them, and the reports
+ * importing only results, spec and base — so a format can be read, changed and tested without the shop, the
+ * checks or the runner behind it (issue 11, design section 3).
+ *
+ * TypeScript's parser reads every relative `import`, `export … from` and `import()` of lib/, suites/ and
+ * fixtures/ (type-only imports too: a type pulls its folder's meaning in as much as a value does). A file's
+ * part is its folder under lib/ (suites/ and fixtures/ are a part each). Tests and test helpers (`*.test.ts`,
+ * `testing*.ts`, `*-testing.ts`) may import anything.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, posix, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const BEFORE_SHOP = ['base', 'spec', 'results', 'settings']
+const BEFORE_SETUP = [...BEFORE_SHOP, 'shop']
+const BEFORE_CHECKS = [...BEFORE_SETUP, 'setup']
+const BEFORE_RUN = [...BEFORE_CHECKS, 'checks', 'workflows', 'plan']
+
+/** What each part may import besides itself. `plan` and `suite` are the design's next folders (steps 3 and 4). */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  base: [],
+  spec: ['base'],
+  results: ['base', 'spec'],
+  settings: ['base', 'spec'],
+  shop: BEFORE_SHOP,
+  setup: BEFORE_SETUP,
+  checks: BEFORE_CHECKS,
+  // The workflows judge with the checks' probes and judges; no check runs a workflow.
+  workflows: [...BEFORE_CHECKS, 'checks'],
+  plan: ['base', 'spec', 'results', 'checks', 'workflows'],
+  suite: [...BEFORE_RUN],
+  suites: ['base', 'spec', 'suite'],
+  report: ['base', 'spec', 'results'],
+  // fixtures/ holds test doubles and recorded data: the run starts the bundled reference target, the CLI
+  // serves it (`target`), the bench measures against it. The doubles import none of the suite's code.
+  run: [...BEFORE_RUN, 'report', 'fixtures'],
+  cli: [...BEFORE_RUN, 'suite', 'run', 'report', 'fixtures'],
+  bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'fixtures'],
+  fixtures: [],
+}
+
+/**
+ * The imports against the arrows that later steps of issue 11 remove (design section 5): each names the step.
+ * The list can only shrink — an entry whose import is gone fails the test until it is deleted here.
+ * `from` ending in `/` stands for every file of that folder.
+ */
+const NOT_YET: readonly { from: string; to: string; until: string }[] = [
+  { from: 'suites/', to: 'lib/run/register.ts', until: 'step 3: suite files call lib/suite/module-suite.ts' },
+  { from: 'lib/report/certify.ts', to: 'lib/run/plan.ts', until: "step 4: certification counts from the draft's plan block" },
+  { from: 'lib/report/sarif.ts', to: 'lib/checks/index.ts', until: 'step 4: the draft records the checks (name, description) it ran' },
+  { from: 'lib/report/merge.ts', to: 'lib/checks/index.ts', until: 'step 4: the draft records the checks (name, description) it ran' },
+  { from: 'lib/shop/session.ts', to: 'lib/bench/request-log.ts', until: 'step 6: bench hooks injected from the bench' },
+  { from: 'lib/run/run.ts', to: 'lib/bench/hooks.ts', until: 'step 6: bench hooks injected from the bench' },
+  { from: 'lib/shop/preflight.ts', to: 'lib/setup/ledger.ts', until: "step 3: the run's start hands the preflight a Registrar (design 3.1)" },
+  { from: 'lib/shop/tokens.ts', to: 'lib/setup/ledger.ts', until: "step 3: the run's start hands the preflight a Registrar (design 3.1)" },
+  { from: 'lib/shop/tokens.ts', to: 'lib/setup/identifiers.ts', until: "step 3: the run's start hands the preflight a Registrar (design 3.1)" },
+  { from: 'lib/shop/tokens.ts', to: 'lib/setup/setup-call.ts', until: "step 3: the run's start hands the preflight a Registrar (design 3.1)" },
+]
+
+interface Arrow {
+  from: string
+  to: string
+}
+
+/** The relative module names a file imports: `import`, `export … from`, `import()`. */
+function importsOf(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text)
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0])) {
+      found.push(node.arguments[0].text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found.filter((name) => name.startsWith('.'))
+}
+
+/** `lib/<folder>/…` → the folder; `suites/…`, `fixtures/…` → that; anything else (a file right in lib/) → undefined. */
+function partOf(file: string): string | undefined {
+  const [top, folder, ...rest] = file.split('/')
+  if (top === 'lib') return rest.length > 0 ? folder : undefined
+  return top === 'suites' || top === 'fixtures' ? top : undefined
+}
+
+function exempt(file: string): boolean {
+  return /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$/.test(file)
+}
+
+function allowed({ from, to }: Arrow): boolean {
+  const a = partOf(from)
+  const b = partOf(to)
+  return a !== undefined && (a === b || (b !== undefined && (MAY_IMPORT[a] ?? []).includes(b)))
+}
+
+function listed(arrow: Arrow, entry: (typeof NOT_YET)[number]): boolean {
+  return arrow.to === entry.to && (arrow.from === entry.from || (entry.from.endsWith('/') && arrow.from.startsWith(entry.from)))
+}
+
+function* sources(dir: string): Generator<string> {
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = posix.join(dir, entry.name)
+    if (entry.isDirectory()) yield* sources(path)
+    else if (/\.(ts|mjs)$/.test(entry.name)) yield path
+  }
+}
+
+function arrowsOfTree(): { arrows: Arrow[]; unplaced: string[] } {
+  const arrows: Arrow[] = []
+  const unplaced: string[] = []
+  for (const file of ['lib', 'suites', 'fixtures'].flatMap((dir) => [...sources(dir)])) {
+    if (exempt(file)) continue
+    if (partOf(file) === undefined || MAY_IMPORT[partOf(file)!] === undefined) unplaced.push(file)
+    for (const name of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
+      arrows.push({ from: file, to: relative(ROOT, join(ROOT, dirname(file), name)).split('\\').join('/') })
+    }
+  }
+  return { arrows, unplaced }
+}
+
+describe('the arrows between folders', () => {
+  const { arrows, unplaced } = arrowsOfTree()
+  const against = arrows.filter((a) => !allowed(a))
+  const show = (a: Arrow) => `${a.from} → ${a.to}`
+
+  it('places every file of lib/, suites/ and fixtures/ in a part the table knows', () => {
+    expect(unplaced).toEqual([])
+  })
+
+  it('has no import against the flow but the listed ones', () => {
+    expect(against.filter((a) => !NOT_YET.some((e) => listed(a, e))).map(show)).toEqual([])
+  })
+
+  it('lists no import that is gone (the list only shrinks)', () => {
+    expect(NOT_YET.filter((e) => !against.some((a) => listed(a, e))).map((e) => `${e.from} → ${e.to}`)).toEqual([])
+  })
+
+  it('reads every kind of import, and only relative ones', () => {
+    const text = [
+      "import type { Result } from '../results/result.ts'",
+      "import ts from 'typescript'",
+      "export { CHECKS } from '../checks/index.ts'",
+      "const run = await import('../run/run.ts')",
+    ].join('\n')
+    expect(importsOf('lib/report/x.ts', text)).toEqual(['../results/result.ts', '../checks/index.ts', '../run/run.ts'])
+  })
+
+  it('tells an import along the flow from one against it', () => {
+    expect(allowed({ from: 'lib/report/html.ts', to: 'lib/results/result.ts' })).toBe(true)
+    expect(allowed({ from: 'lib/report/html.ts', to: 'lib/report/curl.ts' })).toBe(true)
+    expect(allowed({ from: 'lib/report/sarif.ts', to: 'lib/checks/index.ts' })).toBe(false)
+    expect(allowed({ from: 'lib/shop/client.ts', to: 'lib/setup/ledger.ts' })).toBe(false)
+    expect(allowed({ from: 'lib/checks/route.ts', to: 'fixtures/reference-target/index.ts' })).toBe(false)
+    expect(allowed({ from: 'lib/run/run.ts', to: 'fixtures/reference-target/index.ts' })).toBe(true)
+    expect(allowed({ from: 'fixtures/reference-target/index.ts', to: 'lib/spec/catalog/index.ts' })).toBe(false)
+    expect(exempt('lib/checks/testing.ts') && exempt('lib/run/detail-testing.ts') && exempt('lib/checks/route.test.ts')).toBe(true)
+  })
+})

@@ -1,0 +1,51 @@
+import type { Rule } from '../spec/rules.ts'
+import type { Exchange } from './exchange.ts'
+
+export type Status = 'passed' | 'failed' | 'skipped'
+
+/**
+ * Why a rule that applies was not judged: a small, stable code given where the verdict is made, so reports
+ * count results by reason without reading their messages (which say the same in words).
+ */
+export type NotJudgedReason =
+  | 'read-only'
+  | 'no-customer-token'
+  | 'setup-failed'
+  | 'route-missing'
+  | 'no-answer'
+  | 'target-refused'
+  | 'unusable-answer'
+  | 'earlier-step'
+  | 'suite-error'
+  /** A check that needs a setting the run lacks (the acl check without a limited admin): reported "not configured". */
+  | 'not-configured'
+
+/** How the reports name each reason. */
+export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
+  'read-only': 'read-only mode (the call would write)',
+  'no-customer-token': 'no customer token',
+  'setup-failed': 'set-up failed',
+  'route-missing': 'the route is missing (see the route check)',
+  'no-answer': 'no answer from the target (transport failure)',
+  'target-refused': 'refused for a business reason of the target',
+  'unusable-answer': 'the answer left the rule undecidable',
+  'earlier-step': 'an earlier workflow step did not pass',
+  'suite-error': 'a bug of the suite',
+  'not-configured': 'not configured (a setting the run lacks)',
+}
+
+/** A check's judgement of one endpoint, with the exchanges that show why. */
+export interface Verdict {
+  status: Status
+  /** One or two sentences a QA engineer can act on. */
+  message: string
+  exchanges: Exchange[]
+  /** Check-specific evidence (e.g. the access matrix), shown by the reports. */
+  details?: Record<string, unknown>
+  /** Things worth a look that are not failures. */
+  warnings?: string[]
+  /** The rules this verdict judged, with their spec words (default: the check's `rules`). */
+  rules?: Rule[]
+  /** Set on a `skipped` verdict of a rule that applies: why it was not judged. */
+  reason?: NotJudgedReason
+}

@@ -1,0 +1,156 @@
+/**
+ * How the text of a setting (a flag's value, a variable of the environment or `.env`) becomes its value: each
+ * problem is one UsageError line naming the flag or variable.
+ */
+import { UsageError } from '../base/usage-error.ts'
+import { MODULES } from '../spec/modules.ts'
+import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './config.ts'
+
+export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
+  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
+  return { seed: nonNegativeInt('--seed / SHOP_SEED', raw, 2 ** 31 - 1), seedGiven: true }
+}
+
+export function shardSetting(raw: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw)
+  const index = Number(m?.[1])
+  const count = Number(m?.[2])
+  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new UsageError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
+  return { index, count }
+}
+
+export function booleanSetting(name: string, raw: string | undefined): boolean {
+  if (raw === undefined) return false
+  if (/^(1|true|yes|on)$/i.test(raw)) return true
+  if (/^(0|false|no|off)$/i.test(raw)) return false
+  throw new UsageError(`${name}: "${raw}" must be 1 or 0`)
+}
+
+/**
+ * The limited admin of the acl check: its credentials, and the resources its role has — given explicitly, even
+ * empty, because a forgotten list would read as "none" and fail every endpoint whose resource the role has.
+ * `raw` is SHOP_LIMITED_ADMIN_RESOURCES as given (empty is a value here); `known` the detail table's resources.
+ */
+export function limitedAdminSetting(credentials: Credentials | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
+  if (credentials === undefined) {
+    if (raw !== undefined && raw.trim() !== '') throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD')
+    return undefined
+  }
+  if (raw === undefined) {
+    throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set (the detail table\'s ACL resources the role has, comma-separated; empty for none)')
+  }
+  const resources = splitList(raw)
+  const unknown = resources.find((r) => !known.includes(r))
+  if (unknown !== undefined) {
+    throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
+  }
+  return { ...credentials, resources: [...new Set(resources)] }
+}
+
+export function codeSetting(name: string, value: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a method code (letters, digits, _)`)
+  return value
+}
+
+export function shippingSetting(name: string, value: string): ShippingMethod {
+  const m = /^([A-Za-z0-9_]+)\/([A-Za-z0-9_]+)$/.exec(value)
+  if (m === null) throw new UsageError(`${name}: "${value}" must be carrier/method, e.g. flatrate/flatrate`)
+  return { carrier: m[1]!, method: m[2]! }
+}
+
+export function normaliseBaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  const shown = withoutUserInfo(raw)
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" is not a URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must start with http:// or https://`)
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)`)
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a query or fragment`)
+  }
+  if (/\/rest(\/|$)/.test(url.pathname)) {
+    throw new UsageError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
+  }
+  return url.toString().replace(/\/+$/, '')
+}
+
+/**
+ * The URL as it may be shown: whatever stands between the scheme and the last `@` is a user and password (or
+ * could be: a URL that does not parse is not split the way a parser would), so none of it is echoed.
+ */
+export function withoutUserInfo(raw: string): string {
+  const at = raw.lastIndexOf('@')
+  if (at < 0) return raw
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(raw)?.[0] ?? ''
+  return `${scheme}[redacted]${raw.slice(at)}`
+}
+
+export function storeCodeSetting(name: string, value: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a store code (letters, digits, _)`)
+  return value
+}
+
+export function nonNegativeInt(name: string, raw: string, max: number): number {
+  const n = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new UsageError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
+  return n
+}
+
+export function positiveInt(name: string, raw: string, max: number): number {
+  const n = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${name}: "${raw}" must be a whole number from 1 to ${max}`)
+  }
+  return n
+}
+
+export function splitList(raw: string | undefined): string[] {
+  return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
+}
+
+/** Module ids of `--module` values (ids or the spec's headings, comma-separated); `flag` names the option in messages. */
+export function selectModules(given: string[], flag = '--module'): string[] {
+  return namesOf(given, flag).map((name) => {
+    const wanted = name.toLowerCase()
+    const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
+    if (found === undefined) {
+      throw new UsageError(`${flag}: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
+    }
+    return found.id
+  })
+}
+
+/** Check kinds of `--check` values (comma-separated), each one of `known`; `flag` names the option in messages. */
+export function selectChecks(given: string[], known: readonly string[], flag = '--check'): string[] {
+  return namesOf(given, flag).map((name) => {
+    if (!known.includes(name)) {
+      throw new UsageError(`${flag}: unknown check "${name}" (known: ${known.join(', ')})`)
+    }
+    return name
+  })
+}
+
+export function parseAliases(entries: string[]): PathAlias[] {
+  return entries.map((entry) => {
+    const m = /^(\/V1\/[^=\s]+)=(\/[^=\s]+)$/.exec(entry)
+    if (m === null) {
+      throw new UsageError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
+    }
+    return { from: m[1]!.replace(/\/+$/, ''), to: m[2]!.replace(/\/+$/, '') }
+  })
+}
+
+/** The names of a repeatable, comma-separated option; one that names nothing (`--module ""`, `--module ,`) would silently select everything. */
+function namesOf(given: string[], flag: string): string[] {
+  const names = given.flatMap(splitList)
+  if (given.length > 0 && names.length === 0) throw new UsageError(`${flag}: names nothing (give a name, or leave the option out for all)`)
+  return names
+}

@@ -1,0 +1,90 @@
+/**
+ * Cleanup removes what the ledger says the run made and what still carries the run's mark on the target — a
+ * creation whose answer never came may have been made — touches nothing else, and lists whatever of the run's
+ * is or may still be there.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { Ledger } from './ledger.ts'
+import { runEmail } from './identifiers.ts'
+import { Builders } from './builders.ts'
+import { diffSnapshots, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { Shop } from '../../fixtures/reference-target/testing-shop.ts'
+import type { Outcome, RequestSpec, TargetClient } from '../shop/client.ts'
+import { TargetClient as Client } from '../shop/client.ts'
+import { Secrets } from '../shop/secrets.ts'
+import { cleanUp } from './cleanup.ts'
+
+const RUN = 'cleanrun0001'
+const closers: (() => Promise<void>)[] = []
+afterAll(() => Promise.all(closers.map((c) => c())))
+
+async function seeded(): Promise<{ target: ReferenceTarget; shop: Shop; client: TargetClient }> {
+  const target = await startReferenceTarget({ seedForeignData: true })
+  const client = new Client({ baseUrl: target.url, timeoutMs: 5000, concurrency: 4, secrets: new Secrets() })
+  closers.push(() => target.close(), () => client.close())
+  return { target, shop: await Shop.open(target), client }
+}
+
+describe('cleanup', () => {
+  it('finds and removes what the run made although no answer said so, and lists it; nothing foreign changes', async () => {
+    const { target, shop, client } = await seeded()
+    const b = new Builders(1, RUN)
+    const product = b.product('late')
+    const customerEmail = runEmail(RUN, 'main', 'customer ')
+    const ledger = new Ledger()
+    // Requested, answers never came — but the target made them (as the late-creation variant does).
+    ledger.request({ kind: 'product', label: 'product late', key: product.sku })
+    ledger.request({ kind: 'customer', label: 'main customer', key: customerEmail })
+    ledger.request({ kind: 'order', label: 'order' })
+    // Created and answered: removed from the ledger's own record.
+    const made = ledger.request({ kind: 'product', label: 'product main', key: b.sku('main') })
+    const before = target.snapshot()
+    await shop.product(product.sku)
+    await shop.customer(customerEmail)
+    await shop.product(b.sku('main'))
+    made.created(b.sku('main'))
+
+    const out = await cleanUp(ledger.entries(), client, shop.admin, 'default', { id: RUN, ledger })
+    expect(out.removed.map((r) => `${r.kind} ${r.label}`).sort()).toEqual(['customer main customer', 'product product late', 'product product main'])
+    expect(out.leftovers).toEqual([{ kind: 'order', id: '?', label: 'order', reason: 'may have been made: its creation got no answer saying whether it was, and the interface has no call that finds an order' }])
+    expect(diffSnapshots(before, target.snapshot())).toEqual({ changed: [], added: [], removed: [] })
+    // The ledger says what the search found.
+    expect(ledger.entries().filter((e) => e.state === 'created' && e.reason?.startsWith('found by the cleanup')).map((e) => e.kind).sort()).toEqual(['customer', 'product'])
+  })
+
+  it('lists what it could not remove, and what is still there after a removal answered with a success', async () => {
+    const { shop, client } = await seeded()
+    const ledger = new Ledger()
+    const sku = new Builders(1, RUN).sku('kept')
+    await shop.product(sku)
+    ledger.request({ kind: 'product', label: 'product kept', key: sku }).created(sku)
+    // A target whose DELETE of products answers true and removes nothing.
+    const lying = { send: (spec: RequestSpec) => (spec.method === 'DELETE' ? Promise.resolve(answer(200, true)) : client.send(spec)) } as unknown as TargetClient
+    const out = await cleanUp(ledger.entries(), lying, shop.admin, 'default', { id: RUN })
+    expect(out.removed).toEqual([])
+    expect(out.leftovers).toEqual([{ kind: 'product', id: sku, label: 'product kept', reason: 'still there after its removal was answered with a success (found by GET /V1/products)' }])
+  })
+
+  it('removes only what carries the run mark when the target ignores the search filter, and says when it could not search', async () => {
+    const sent: string[] = []
+    const fake = {
+      send: async (spec: RequestSpec): Promise<Outcome> => {
+        sent.push(`${spec.method} ${spec.path}`)
+        if (spec.method === 'DELETE') return answer(200, true)
+        if (spec.path === '/V1/products') return answer(200, { items: [{ sku: 'MB01', id: 1 }, { sku: `sc-${RUN}-x-00000001`, id: 9 }, { sku: `sc-${RUN}x-other-run`, id: 10 }], total_count: 3 })
+        if (spec.path === '/V1/customers/search') return answer(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 })
+        return answer(500, { message: 'Internal Error' })
+      },
+    } as unknown as TargetClient
+    const out = await cleanUp([], fake, 'token', 'default', { id: RUN })
+    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual([`DELETE /V1/products/sc-${RUN}-x-00000001`])
+    expect(out.removed).toEqual([{ kind: 'product', id: `sc-${RUN}-x-00000001`, label: `product sc-${RUN}-x-00000001` }])
+    expect(out.leftovers).toEqual([
+      { kind: 'attribute set', id: '?', label: `every attribute set whose attribute_set_name starts with sc-${RUN} `, reason: 'not known whether any is left: the search GET /V1/eav/attribute-sets/list answered 500 "Internal Error"' },
+    ])
+  })
+})
+
+function answer(status: number, body: unknown): Outcome {
+  return { answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) }, exchange: { request: { method: 'GET', url: 'http://t/', headers: {} }, response: { status, headers: {}, body }, durationMs: 0 } }
+}

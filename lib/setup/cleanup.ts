@@ -1,0 +1,128 @@
+import { ledgerEntities, removalOf, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
+import { runEmailPrefix, runMark } from './identifiers.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import type { Outcome, TargetClient } from '../shop/client.ts'
+import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../shop/lookup.ts'
+import { sendRepeating } from '../shop/retry.ts'
+
+export interface CleanupOutcome {
+  removed: { kind: string; id: string; label: string }[]
+  /** What of the run's is (or may be) still on the target, with why: the report lists it. */
+  leftovers: { kind: string; id: string; label: string; reason: string }[]
+}
+
+/** Pages of a search the cleanup reads at most: a run makes a few hundred entities, not thousands. */
+const MAX_PAGES = 20
+const PAGE_SIZE = 100
+
+/**
+ * What the run made of each findable kind starts with its mark (lib/setup/identifiers.ts): the search pattern,
+ * and the test every item found must pass too — a target that ignores the filter must not lose its own data.
+ */
+function marks(runId: string): Record<FindableKind, string> {
+  return { product: `${runMark(runId)}-`, customer: runEmailPrefix(runId), 'attribute set': `${runMark(runId)} ` }
+}
+
+/**
+ * Removes what the run made, where the interface has a call for it: first everything the ledger says was
+ * created, then whatever still carries the run's mark (products by sku, customers by e-mail, attribute sets by
+ * name, through the search-criteria lists) — a creation whose answer never came may have been made all the
+ * same. Only what the ledger names or what carries the run's mark is ever touched. A 404 means it is gone.
+ * The leftovers name everything of the run that is still there, or may be: never "complete" on less.
+ */
+export async function cleanUp(
+  lines: readonly LedgerEntry[],
+  client: TargetClient,
+  adminToken: string,
+  store: string,
+  run: { id: string; ledger?: Ledger },
+): Promise<CleanupOutcome> {
+  const out: CleanupOutcome = { removed: [], leftovers: [] }
+  const remove = (kind: string, id: string) => {
+    const removal = removalOf(kind, id)!
+    // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
+    return sendRepeating(() => client.send({ method: removal.method, path: removal.path, store, token: adminToken }), gone, 'safe').then((r) => ({ removal, last: r.last }))
+  }
+  const entities = ledgerEntities(lines).reverse()
+  const created = entities.filter((e) => e.state === 'created' && e.id !== '')
+  // The removable kinds (products, customers, attribute sets, tax rates) do not depend on one another, so the
+  // calls go out together, bounded by the client's concurrency; results keep the newest-first order.
+  const outcomes = await Promise.all(created.map((e) => (removalOf(e.kind, e.id) === undefined ? undefined : remove(e.kind, e.id))))
+  created.forEach((e, i) => {
+    const done = outcomes[i]
+    if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
+    else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label })
+    else out.leftovers.push(leftover(e, `${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}`))
+  })
+
+  // What may be there although no answer said so: found by the search below, or listed as possibly left.
+  const searched = new Set<string>(Object.keys(FINDABLE))
+  for (const e of entities.filter((x) => x.state === 'requested')) {
+    if (searched.has(e.kind) && e.key !== undefined) continue
+    out.leftovers.push(leftover(e, `may have been made: its creation got no answer saying whether it was, and the interface has no call that finds ${a(e.kind)}`))
+  }
+
+  const mark = marks(run.id)
+  await Promise.all(
+    (Object.keys(FINDABLE) as FindableKind[]).map(async (kind) => {
+      const { list, field } = FINDABLE[kind]
+      const found = await searchAll(client, list, field, mark[kind], store, adminToken)
+      if ('failed' in found) {
+        out.leftovers.push({ kind, id: '?', label: `every ${kind} whose ${field} starts with ${mark[kind]}`, reason: `not known whether any is left: the search GET ${list} answered ${found.failed}` })
+        return
+      }
+      for (const item of found.items) {
+        const key = String(item[field])
+        const rawId = kind === 'product' ? key : kind === 'customer' ? item.id : item.attribute_set_id
+        if (typeof rawId !== 'string' && typeof rawId !== 'number') {
+          out.leftovers.push({ kind, id: key, label: `${kind} ${key}`, reason: `found by the cleanup's search (GET ${list}) without an id to remove it by` })
+          continue
+        }
+        const id = String(rawId)
+        const known = out.leftovers.find((l) => l.kind === kind && l.id === id)
+        if (known !== undefined) continue
+        const label = entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))?.label ?? `${kind} ${key}`
+        const said = out.removed.findIndex((r) => r.kind === kind && r.id === id)
+        if (said >= 0) {
+          out.removed.splice(said, 1)
+          out.leftovers.push({ kind, id, label, reason: `still there after its removal was answered with a success (found by GET ${list})` })
+          continue
+        }
+        run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
+        const done = await remove(kind, id)
+        if (gone(done.last)) out.removed.push({ kind, id, label })
+        else out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}` })
+      }
+    }),
+  )
+  return out
+}
+
+function gone(o: Outcome | { status: number }): boolean {
+  const status = 'status' in o ? o.status : o.answer?.status
+  return status !== undefined && ((status >= 200 && status < 300) || status === 404)
+}
+
+/** `a cart`, `an order`. */
+function a(kind: string): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`
+}
+
+function leftover(e: LedgerEntity, reason: string): CleanupOutcome['leftovers'][number] {
+  return { kind: e.kind, id: e.id !== '' ? e.id : (e.key ?? '?'), label: e.label, reason }
+}
+
+/** Every item of `list` whose `field` starts with `prefix`, page by page until `total_count`; or why not. */
+async function searchAll(client: TargetClient, list: string, field: string, prefix: string, store: string, token: string): Promise<{ items: Record<string, unknown>[] } | { failed: string }> {
+  const items: Record<string, unknown>[] = []
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const query = searchQuery([[field, `${prefix}%`, 'like']], { size: PAGE_SIZE, current: page })
+    const { last } = await sendRepeating(() => client.send({ method: 'GET', path: list, query, store, token }), (a) => a.status === 200, 'safe')
+    const found = itemsOf(last)
+    if (found === undefined) return { failed: describeOutcome(last) }
+    items.push(...found.filter((i) => typeof i[field] === 'string' && (i[field] as string).toLowerCase().startsWith(prefix.toLowerCase())))
+    const total = (last.answer!.body as { total_count?: unknown }).total_count
+    if (typeof total !== 'number' || page * PAGE_SIZE >= total || found.length === 0) break
+  }
+  return { items }
+}

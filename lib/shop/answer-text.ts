@@ -1,0 +1,43 @@
+import { clip, clipJson } from '../base/text.ts'
+import type { Answer, Outcome } from './client.ts'
+
+/**
+ * An error answer's message with its placeholders filled in (platform conventions, Errors: `%fieldName` from
+ * `parameters.fieldName`, `%1` from `parameters[0]`), or undefined when the body carries no message.
+ */
+export function messageText(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { message, parameters } = body as { message?: unknown; parameters?: unknown }
+  if (typeof message !== 'string') return undefined
+  if (Array.isArray(parameters)) return message.replace(/%(\d+)/g, (m, i: string) => (parameters[Number(i) - 1] !== undefined ? String(parameters[Number(i) - 1]) : m))
+  if (parameters !== null && typeof parameters === 'object') {
+    return message.replace(/%([A-Za-z_]\w*)/g, (m, name: string) => {
+      const v = (parameters as Record<string, unknown>)[name]
+      return v === undefined ? m : String(v)
+    })
+  }
+  return message
+}
+
+/**
+ * A target's own text as messages quote it, cut short: in straight quotes, or in curly ones when it has
+ * straight quotes of its own — the platform's `"Email" uses too many characters.` would read as
+ * `""Email" uses too many characters."`, quoted twice over.
+ */
+export function quoteText(text: string, max = 120): string {
+  const t = clip(text, max)
+  return t.includes('"') ? `“${t}”` : `"${t}"`
+}
+
+/** `404 "No such entity with id = 5"`, `200 [1,2]`, `500 (empty body)`: an answer as messages quote it. */
+export function describeAnswer(answer: Pick<Answer, 'status' | 'body' | 'text'>): string {
+  const message = messageText(answer.body)
+  if (message !== undefined) return `${answer.status} ${quoteText(message)}`
+  if (answer.text.trim() === '') return `${answer.status} (empty body)`
+  return `${answer.status} ${clipJson(answer.body)}`
+}
+
+/** An outcome as messages quote it: the answer, or what happened instead. */
+export function describeOutcome(outcome: Pick<Outcome, 'answer' | 'failure'>): string {
+  return outcome.answer !== undefined ? describeAnswer(outcome.answer) : (outcome.failure?.message ?? 'no answer')
+}

@@ -1,0 +1,293 @@
+import { Agent, type Dispatcher } from 'undici'
+import pLimit, { type LimitFunction } from 'p-limit'
+import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exchange.ts'
+import type { Secrets } from './secrets.ts'
+
+export interface Answer {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON when the body is JSON, else the raw text. */
+  body: unknown
+  /** Whether the body parsed as JSON. */
+  json: boolean
+  text: string
+}
+
+/** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped'
+
+export interface TransportFailure {
+  kind: TransportFailureKind
+  message: string
+}
+
+export interface Outcome {
+  answer?: Answer
+  failure?: TransportFailure
+  exchange: Exchange
+}
+
+export interface RequestSpec {
+  method: string
+  /** Path below `/rest/{store}`, e.g. `/V1/directory/countries`. */
+  path: string
+  store: string
+  /** Bearer token to send; absent sends no Authorization header. */
+  token?: string
+  body?: unknown
+  /** Already-encoded query string without `?`. */
+  query?: string
+  /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
+  refusalExpected?: boolean
+}
+
+export interface ClientOptions {
+  baseUrl: string
+  timeoutMs: number
+  concurrency: number
+  secrets: Secrets
+  /** Largest body read from an answer; the rest is cut off so a runaway target cannot exhaust memory. */
+  maxBodyBytes?: number
+  /** Largest body kept in a recorded exchange. */
+  maxRecordedBodyChars?: number
+  /** Total time the client may spend waiting out 429 Retry-After answers over its whole life. */
+  retryBudgetMs?: number
+  /** Skip TLS certificate verification (only when the user asked with --insecure). */
+  insecure?: boolean
+  /** Told of every request sent and its outcome (benchmarks record the sequence). */
+  observer?: RequestObserver
+}
+
+/** `timing`: `performance.now()` when the request left the concurrency queue and when its outcome was known. */
+export type RequestObserver = (spec: RequestSpec, outcome: Outcome, timing: { startMs: number; endMs: number }) => void
+
+/** Told of the requests of every client of this thread built without an observer of its own (the bench's request log). */
+let threadObserver: RequestObserver | undefined
+export function observeEveryClient(observer: RequestObserver | undefined): void {
+  threadObserver = observer
+}
+
+/** Retries of one request after 429, each waiting what Retry-After asks, if it asks for at most this long. */
+const MAX_429_RETRIES = 2
+const MAX_RETRY_AFTER_MS = 5_000
+/** This many requests in a row without an answer: the target is gone, and the rest are not sent. */
+const GONE_AFTER_FAILURES = 20
+
+/**
+ * The one way the suite talks to a target: bounded concurrency, a hard deadline per request,
+ * `Accept: application/json` always (the platform answers XML otherwise), and every exchange recorded redacted.
+ * It never throws for what the target does: a dead or broken target becomes a `TransportFailure`.
+ */
+export class TargetClient {
+  readonly #agent: Agent
+  readonly #limit: LimitFunction
+  readonly #base: URL
+  readonly #options: Required<Omit<ClientOptions, 'observer'>> & Pick<ClientOptions, 'observer'>
+  #sent = 0
+  #retryBudgetMs: number
+  #failuresInARow = 0
+  #lastFailure = ''
+  readonly #stopping = new AbortController()
+
+  constructor(options: ClientOptions) {
+    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
+    if (this.#options.observer === undefined && threadObserver !== undefined) this.#options.observer = threadObserver
+    this.#retryBudgetMs = this.#options.retryBudgetMs
+    this.#base = new URL(options.baseUrl)
+    this.#limit = pLimit(options.concurrency)
+    this.#agent = new Agent({
+      connections: options.concurrency,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
+      connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
+      keepAliveTimeout: 10_000,
+    })
+  }
+
+  /**
+   * The run is being stopped: requests in flight are cut off and none is sent any more, each becoming a
+   * `stopped` failure at once. A run that must end by its deadline cannot wait out request timeouts.
+   */
+  stop(): void {
+    this.#stopping.abort()
+  }
+
+  get stopped(): boolean {
+    return this.#stopping.signal.aborted
+  }
+
+  /** Requests sent so far (for benchmarks and safety tests). */
+  get sent(): number {
+    return this.#sent
+  }
+
+  urlFor(spec: Pick<RequestSpec, 'path' | 'store' | 'query'>): string {
+    const prefix = this.#base.pathname.replace(/\/+$/, '')
+    const query = spec.query === undefined || spec.query === '' ? '' : `?${spec.query}`
+    return `${this.#base.origin}${prefix}/rest/${spec.store}${spec.path}${query}`
+  }
+
+  send(spec: RequestSpec): Promise<Outcome> {
+    return this.#limit(async () => {
+      const startMs = performance.now()
+      const outcome = await this.#sendHonouringRateLimits(spec)
+      if (outcome.answer !== undefined) this.#failuresInARow = 0
+      else if (outcome.failure?.kind !== 'target-gone') {
+        this.#failuresInARow++
+        this.#lastFailure = outcome.failure?.message ?? ''
+      }
+      this.#options.observer?.(spec, outcome, { startMs, endMs: performance.now() })
+      return outcome
+    })
+  }
+
+  /**
+   * 429 answers are waited out as Retry-After asks, a few times per request and within a budget for the whole
+   * run; a target still answering 429 after that gave no answer to judge.
+   */
+  async #sendHonouringRateLimits(spec: RequestSpec): Promise<Outcome> {
+    if (this.stopped) {
+      const message = 'not sent: the run was being stopped'
+      return { failure: { kind: 'stopped', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+    }
+    if (this.#failuresInARow >= GONE_AFTER_FAILURES) {
+      const message = `not sent: the target stopped answering (${this.#failuresInARow} requests in a row got no answer; the last: ${this.#lastFailure})`
+      return { failure: { kind: 'target-gone', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+    }
+    let outcome = await this.#send(spec)
+    let retries = 0
+    while (outcome.answer?.status === 429 && retries < MAX_429_RETRIES) {
+      const wait = retryAfterMs(outcome.answer.headers['retry-after'])
+      if (wait === undefined || wait > MAX_RETRY_AFTER_MS || wait > this.#retryBudgetMs) break
+      this.#retryBudgetMs -= wait
+      retries++
+      await new Promise((r) => setTimeout(r, wait))
+      outcome = await this.#send(spec)
+    }
+    const note = retries > 0 ? `retried ${retries} time${retries > 1 ? 's' : ''} after 429, waiting as Retry-After asked` : undefined
+    if (outcome.answer?.status === 429) {
+      const message = `the target answered 429 Too Many Requests${retries > 0 ? ` ${retries + 1} times` : ''} (Retry-After: ${outcome.answer.headers['retry-after'] ?? 'none'}); no answer to judge`
+      return { failure: { kind: 'rate-limited', message }, exchange: { ...outcome.exchange, ...(note !== undefined ? { note } : {}), error: message } }
+    }
+    return note === undefined ? outcome : { ...outcome, exchange: { ...outcome.exchange, note } }
+  }
+
+  #recorded(spec: RequestSpec, url: string): RecordedRequest {
+    return this.#options.secrets.redact(unredactedRequest(spec, url))
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close()
+  }
+
+  async #send(spec: RequestSpec): Promise<Outcome> {
+    const url = this.urlFor(spec)
+    const request = unredactedRequest(spec, url)
+    const { headers } = request
+    const payload = spec.body !== undefined ? JSON.stringify(spec.body) : undefined
+    const started = performance.now()
+    const recordedRequest = (): RecordedRequest => request
+    this.#sent++
+    try {
+      const target = new URL(url)
+      const res = await this.#agent.request({
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: spec.method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
+        signal: AbortSignal.any([AbortSignal.timeout(this.#options.timeoutMs), this.#stopping.signal]),
+      })
+      const text = await readLimited(res.body, this.#options.maxBodyBytes)
+      const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
+      const exchange: Exchange = {
+        request: recordedRequest(),
+        response: { status: answer.status, headers: answer.headers, body: this.#recordableBody(answer) },
+        durationMs: Math.round(performance.now() - started),
+      }
+      return { answer, exchange: this.#options.secrets.redact(exchange) }
+    } catch (err) {
+      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, this.#options.timeoutMs)
+      const exchange: Exchange = {
+        request: recordedRequest(),
+        error: failure.message,
+        durationMs: Math.round(performance.now() - started),
+      }
+      return { failure, exchange: this.#options.secrets.redact(exchange) }
+    }
+  }
+
+  #recordableBody(answer: Answer): unknown {
+    const limit = this.#options.maxRecordedBodyChars
+    if (answer.text.length <= limit) return answer.body
+    return `${answer.text.slice(0, limit)}… [${answer.text.length - limit} more characters not recorded]`
+  }
+}
+
+/** Hop-by-hop headers say nothing about the interface and would only bloat every recorded exchange. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+
+/** The request as sent, secrets and all: only ever handed to redaction or to the wire. */
+function unredactedRequest(spec: RequestSpec, url: string): RecordedRequest {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`
+  if (spec.body !== undefined) headers['content-type'] = 'application/json'
+  return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) }
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v
+  }
+  return out
+}
+
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > maxBytes) {
+      body.destroy()
+      throw Object.assign(new Error(`answer body larger than ${maxBytes} bytes`), { code: 'SHOP_BODY_TOO_LARGE' })
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function toAnswer(status: number, headers: Record<string, string>, text: string): Answer {
+  if (text.trim() !== '') {
+    try {
+      return { status, headers, body: JSON.parse(text) as unknown, json: true, text }
+    } catch {
+      // Not JSON: checks decide whether that matters; the raw text is the evidence.
+    }
+  }
+  return { status, headers, body: text, json: false, text }
+}
+
+function describeFailure(err: unknown, timeoutMs: number): TransportFailure {
+  const e = err as { code?: unknown; name?: string; message?: string; cause?: { code?: unknown } }
+  // An aborted signal is a DOMException whose numeric `code` means nothing here: its name says what happened.
+  const named = e.name === 'TimeoutError' || e.name === 'AbortError' ? e.name : undefined
+  const code = named ?? [e.code, e.cause?.code].find((c): c is string => typeof c === 'string') ?? e.name ?? 'ERROR'
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'TimeoutError' || code === 'AbortError') {
+    return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms (${code})` }
+  }
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return { kind: 'connection', message: `connection failed: ${code}${e.message !== undefined && e.message !== code ? ` (${e.message})` : ''}` }
+  }
+  return { kind: 'protocol', message: `request failed: ${code}${e.message !== undefined ? ` (${e.message})` : ''}` }
+}

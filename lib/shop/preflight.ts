@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto'
+import { CATALOG } from '../spec/catalog/index.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import { calibrate, CalibrationError } from './calibration.ts'
+import type { Exchange } from '../results/exchange.ts'
+import { TargetClient } from './client.ts'
+import type { Credentials, RunConfig } from '../settings/config.ts'
+import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
+import { Secrets } from './secrets.ts'
+import type { SessionSeed } from './session.ts'
+import type { Ledger } from '../setup/ledger.ts'
+import { registerCustomer, requestToken, TokenError, type RegisteredCustomer } from './tokens.ts'
+import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
+
+/** The target cannot be tested as configured; the message is the one line the user sees. */
+export class PreflightError extends Error {}
+
+export interface PreflightResult {
+  seed: SessionSeed
+  secrets: Secrets
+  /** Customers this run registered (for the report and for cleanup). */
+  registeredCustomers: { role: string; email: string; id?: number | string }[]
+  exchanges: Exchange[]
+}
+
+/** How many endpoints of a class must all refuse a token before the run stops on it. */
+const SANITY_ENDPOINTS = 3
+
+/**
+ * Before any check: an admin token, then a customer token (registering customers of the run's own when none
+ * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
+ */
+export async function preflight(
+  config: RunConfig & { baseUrl: string; admin: Credentials },
+  runId: string,
+  /** `ledger`: where the customers it registers are recorded, before each registration is sent (the run's cleanup ledger). */
+  options: { ledger?: Ledger; ledgerFile?: string } = {},
+): Promise<PreflightResult> {
+  const secrets = new Secrets()
+  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
+  const store = config.storeCode
+  const registeredCustomers: PreflightResult['registeredCustomers'] = []
+  const note = (c: RegisteredCustomer, role: string) => {
+    registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
+  }
+  const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
+  const anonPath = anonProbe?.path ?? '/V1/directory/countries'
+  const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
+  try {
+    // The admin token first: unreachable targets and refused credentials are told before anything is created.
+    const admin = await requestToken(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
+      // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
+      if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
+        const unknown = await unknownStoreCode(client, anonPath, stores.slice(0, 1))
+        if (unknown !== undefined) throw new PreflightError(unknown)
+      }
+      throw err
+    })
+    // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
+    const unknown = await unknownStoreCode(client, anonPath, stores, admin)
+    if (unknown !== undefined) throw new PreflightError(unknown)
+    // Then what does not depend on one another goes out together.
+    const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
+      let credentials: RegisteredCustomer | undefined = config.customer
+      // Read-only mode registers nobody: without configured credentials there is no customer token.
+      if (credentials === undefined && !config.readOnly) {
+        credentials = await registerCustomer(client, secrets, runId, 'main', store, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) })
+        note(credentials, 'main')
+      }
+      if (credentials === undefined) return {}
+      return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store) }
+    }
+    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath, limitedAdmin] = await settledAll([
+      mainCustomer(),
+      config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) }),
+      requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+      limitedAdminToken(client, secrets, config.limitedAdmin, store),
+    ])
+    const [customerCheckPath, calibration] = await settledAll([
+      customer === undefined
+        ? undefined
+        : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+      calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
+    ])
+    const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
+    const seed: SessionSeed = {
+      runId,
+      baseUrl: config.baseUrl,
+      storeCode: store,
+      secondStoreCode: config.secondStoreCode,
+      timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
+      insecure: config.insecure,
+      pathAliases: config.pathAliases,
+      tokens: {
+        admin,
+        ...(customer !== undefined ? { customer } : {}),
+        ...(disposableCustomer !== undefined ? { disposableCustomer } : {}),
+        ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
+      },
+      ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
+      malformedToken,
+      calibration,
+      secrets: secrets.entries(),
+      seed: config.seed,
+      fixtures: config.fixtures,
+      ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
+      ...(customerCredentials !== undefined
+        ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }
+        : {}),
+      readOnly: config.readOnly,
+      credentials: { admin: config.admin, ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
+      tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
+    }
+    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
+  } catch (err) {
+    if (err instanceof TokenError || err instanceof CalibrationError) throw new PreflightError(err.message)
+    throw err
+  } finally {
+    await client.close()
+  }
+}
+
+/** Promise.all that lets every call finish before it throws the first failure: none is left running unwatched. */
+async function settledAll<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {
+  const settled = await Promise.allSettled(promises)
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed !== undefined) throw failed.reason
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T
+}
+
+/** A customer whose tokens may be revoked by the checks without harming the rest of the run. */
+async function disposableCustomerToken(
+  client: TargetClient,
+  secrets: Secrets,
+  runId: string,
+  store: string,
+  note: (c: RegisteredCustomer, role: string) => void,
+  registration: Parameters<typeof registerCustomer>[5],
+): Promise<string | undefined> {
+  try {
+    const c = await registerCustomer(client, secrets, runId, 'disposable', store, registration)
+    note(c, 'disposable')
+    return await requestToken(client, secrets, 'customer', c, store)
+  } catch (err) {
+    if (err instanceof TokenError) return undefined
+    throw err
+  }
+}
+
+/**
+ * The limited admin's token (read-only mode too: token calls are allowed). Refused credentials are a setting
+ * to fix, told before any check; the token is not proven accepted anywhere, as its role may admit it nowhere.
+ */
+async function limitedAdminToken(client: TargetClient, secrets: Secrets, credentials: Credentials | undefined, store: string): Promise<string | undefined> {
+  if (credentials === undefined) return undefined
+  try {
+    return await requestToken(client, secrets, 'admin', credentials, store, 'limited admin')
+  } catch (err) {
+    if (err instanceof TokenError && err.message.startsWith('limited admin')) throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
+    throw err
+  }
+}
+
+function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] {
+  return CATALOG.filter(pred).slice(0, n)
+}
+
+/** The path of the first endpoint that accepts the token (later: the place to tell an expired token). */
+async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[]): Promise<string | undefined> {
+  if (rows.length === 0) return undefined
+  const seen: string[] = []
+  for (const row of rows) {
+    const o = await client.send({ method: row.method, path: row.path, store, token })
+    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${row.method} ${row.path} (${o.failure?.message})`)
+    if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
+    seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
+  }
+  throw new PreflightError(`the ${kind} token is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})`)
+}

@@ -1,0 +1,130 @@
+/**
+ * Set-up calls — never the calls a check judges — are made again, a bounded number of times, when the target
+ * gave nothing usable: no answer (a timeout, a reset), a server error, or a refusal a real shop gives when
+ * parallel writes deadlock (the same call succeeds when repeated: observed on a 2.4.7 instance). Otherwise one
+ * slow or contended answer flips a verdict between two identical runs.
+ *
+ * A repeat must not make a second entity. So each call says how it may be repeated: `safe` (a read, or a write
+ * that sets the same state however often), `if-nothing-made` (a write that makes something each time: only
+ * after a refusal that says nothing was made), `find` (a creation that can be looked up: before each repeat,
+ * look for what the earlier attempt may have made, and take it when it is there), or `never` (a judged call).
+ */
+import { describeOutcome, messageText } from './answer-text.ts'
+import type { Exchange } from '../results/exchange.ts'
+import type { Answer, Outcome } from './client.ts'
+
+/** Three attempts: a deadlock clears in milliseconds, and a cold shop answers in time at the second try. */
+export const SETUP_ATTEMPTS = 3
+
+/** Between attempts after a server error or a deadlock: long enough for the competing transaction to commit. */
+export const SETUP_PAUSE_MS = 100
+
+/**
+ * Refusals after which the shop rolled its transaction back: the inventory deadlocks of parallel product
+ * creation (observations/README.md) and the database's own words for a deadlock or a lock timeout.
+ */
+const TRANSIENT_REFUSAL = /Could not save Source Item Configuration|The stock item was unable to be saved|Deadlock found when trying to get lock|Lock wait timeout exceeded|SQLSTATE\[40001\]/i
+
+/** What an earlier attempt may have made, looked up before a creation is repeated. */
+export interface Found {
+  /** The entity as the lookup answered it: taken as the creation's answer. */
+  body: unknown
+  exchanges: Exchange[]
+}
+
+export interface Lookup {
+  /** The entity when it is there, else only the lookup's exchanges (a lookup that gets no answer finds nothing). */
+  find(): Promise<Found | { exchanges: Exchange[] }>
+}
+
+export type Repeat = 'never' | 'safe' | 'if-nothing-made' | Lookup
+
+/** Why an attempt is worth repeating, and whether the target may have made something all the same. */
+export interface Trouble {
+  kind: 'no answer' | 'server error' | 'rolled back'
+  made: 'nothing' | 'perhaps'
+  text: string
+}
+
+/**
+ * The trouble of an outcome that may go away, or undefined for an answer that stands (a success, or a refusal
+ * that would come again). A target gone or still rate limited after the client's own waiting is not asked again.
+ */
+export function troubleOf(outcome: Outcome): Trouble | undefined {
+  const answer = outcome.answer
+  if (answer === undefined) {
+    const kind = outcome.failure?.kind
+    if (kind === 'target-gone' || kind === 'rate-limited') return undefined
+    // Refused at connect: the request never reached the shop.
+    const made = kind === 'connection' && /ECONNREFUSED/.test(outcome.failure?.message ?? '') ? 'nothing' : 'perhaps'
+    return { kind: 'no answer', made, text: `no answer (${outcome.failure?.message ?? 'transport failure'})` }
+  }
+  if (answer.status >= 500) return { kind: 'server error', made: 'perhaps', text: describeOutcome(outcome) }
+  if (answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)) return { kind: 'rolled back', made: 'nothing', text: describeOutcome(outcome) }
+  return undefined
+}
+
+export interface Repeated {
+  /** The accepted answer (of the last attempt, or what a lookup found), or undefined when none came. */
+  answer?: Answer
+  /** The exchange of that answer (the lookup's when found). */
+  exchange?: Exchange
+  /** Every exchange, attempts and lookups, in order: the evidence when the set-up still fails. */
+  exchanges: Exchange[]
+  /** The outcome of the last attempt sent. */
+  last: Outcome
+  /** One line per attempt that did not give the answer, e.g. `1: no answer (…)`. */
+  history: string[]
+  /** Set when the answer is what a lookup found after an attempt that gave no answer. */
+  found?: true
+}
+
+export interface RepeatOptions {
+  /** Between attempts after an answer, times the attempt's number. Default SETUP_PAUSE_MS. */
+  pauseMs?: number
+  /** Told of each trouble worth another attempt, as it happens (the provisioner paces by it). */
+  onTrouble?: (trouble: Trouble) => void
+}
+
+/**
+ * Sends until `accept` takes an answer, the trouble is not one that goes away (or not one `repeat` allows
+ * repeating after), or SETUP_ATTEMPTS are used up.
+ */
+export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: Answer) => boolean, repeat: Repeat, options: RepeatOptions = {}): Promise<Repeated> {
+  const pauseMs = options.pauseMs ?? SETUP_PAUSE_MS
+  const exchanges: Exchange[] = []
+  const history: string[] = []
+  let last: Outcome | undefined
+  let perhapsMade = false
+  const look = async (): Promise<Repeated | undefined> => {
+    if (typeof repeat !== 'object') return undefined
+    const lookup = await repeat.find()
+    exchanges.push(...lookup.exchanges)
+    if (!('body' in lookup)) return undefined
+    const answer: Answer = { status: 200, headers: {}, body: lookup.body, json: true, text: JSON.stringify(lookup.body) ?? '' }
+    return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
+  }
+  for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
+    if (attempt > 1) {
+      const found = await look()
+      if (found !== undefined) return found
+    }
+    last = await send()
+    exchanges.push(last.exchange)
+    if (last.answer !== undefined && accept(last.answer)) return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
+    const trouble = troubleOf(last)
+    // One line per attempt, whatever the answer's text holds: the reason a check is not judged is one line.
+    history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`.replace(/\s+/g, ' '))
+    perhapsMade ||= trouble?.made === 'perhaps'
+    if (trouble !== undefined) options.onTrouble?.(trouble)
+    if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing')) break
+    if (attempt < SETUP_ATTEMPTS && last.answer !== undefined) await new Promise((r) => setTimeout(r, pauseMs * attempt))
+  }
+  // A slow shop may still have been making it when the lookup came, and refused the repeat as a duplicate:
+  // one more look before giving up.
+  if (perhapsMade) {
+    const found = await look()
+    if (found !== undefined) return found
+  }
+  return { exchanges, last: last!, history }
+}

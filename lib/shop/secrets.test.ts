@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
+import { Secrets } from './secrets.ts'
+
+describe('Secrets', () => {
+  const secrets = new Secrets()
+  secrets.add('tok-ADMIN-0123456789', 'admin token')
+  secrets.add('p@ss word/1', 'admin password')
+  secrets.add('abc', 'too short to be a secret')
+
+  it('replaces every occurrence, also URL-encoded, and keeps the label', () => {
+    expect(secrets.redactText('x tok-ADMIN-0123456789 y tok-ADMIN-0123456789')).toBe('x [redacted admin token] y [redacted admin token]')
+    expect(secrets.redactText(`u=${encodeURIComponent('p@ss word/1')}`)).toBe('u=[redacted admin password]')
+    expect(secrets.redactText('abc')).toBe('abc')
+  })
+
+  it('redacts deep values, password keys and Authorization headers', () => {
+    const out = secrets.redact({
+      request: { headers: { authorization: 'Bearer tok-ADMIN-0123456789' }, body: { username: 'admin', password: 'anything' } },
+      other: { headers: { Authorization: 'Bearer someone-elses-token' } },
+      malformed: { headers: { authorization: `Bearer ${MALFORMED_TOKEN_PREFIX}abc123` } },
+      list: ['tok-ADMIN-0123456789', 5, null],
+    })
+    expect(out).toEqual({
+      request: { headers: { authorization: 'Bearer [redacted admin token]' }, body: { username: 'admin', password: '[redacted]' } },
+      other: { headers: { Authorization: '[redacted]' } },
+      malformed: { headers: { authorization: `Bearer ${MALFORMED_TOKEN_PREFIX}abc123` } },
+      list: ['[redacted admin token]', 5, null],
+    })
+  })
+
+  it('is idempotent: redacting twice keeps the labels', () => {
+    const once = secrets.redact({ headers: { authorization: 'Bearer tok-ADMIN-0123456789' } })
+    expect(new Secrets().redact(once)).toEqual({ headers: { authorization: 'Bearer [redacted admin token]' } })
+  })
+})

@@ -1,0 +1,67 @@
+import { MALFORMED_BEARER, type Redactor } from '../results/redactor.ts'
+
+/**
+ * Every password and token the run learns is registered here the moment it is known; everything the
+ * suite records or writes passes through `redact`, so a secret never reaches a report, a log or stdout.
+ */
+export class Secrets implements Redactor {
+  readonly #values = new Map<string, string>()
+  /** Longest first, with the URL-encoded form where it differs; rebuilt after `add`, not on every string. */
+  #ordered: { value: string; encoded?: string; replacement: string }[] | undefined
+
+  add(value: string | undefined, label: string): void {
+    // Very short values would redact ordinary text and hide evidence; such "secrets" are not secret anyway.
+    if (value !== undefined && value.length >= 4) {
+      this.#values.set(value, label)
+      this.#ordered = undefined
+    }
+  }
+
+  get size(): number {
+    return this.#values.size
+  }
+
+  /** Labels of registered secrets, for tests that search output for leaks. */
+  entries(): [value: string, label: string][] {
+    return [...this.#values.entries()]
+  }
+
+  redactText(text: string): string {
+    // Longest first, so a secret containing another is replaced whole.
+    this.#ordered ??= [...this.#values]
+      .sort((a, b) => b[0].length - a[0].length)
+      .map(([value, label]) => {
+        const encoded = encodeURIComponent(value)
+        return { value, ...(encoded !== value ? { encoded } : {}), replacement: `[redacted ${label}]` }
+      })
+    let out = text
+    for (const { value, encoded, replacement } of this.#ordered) {
+      if (out.includes(value)) out = out.split(value).join(replacement)
+      if (encoded !== undefined && out.includes(encoded)) out = out.split(encoded).join(replacement)
+    }
+    return out
+  }
+
+  /** A deep copy with secret values replaced and every `password`-like key's value hidden. */
+  redact<T>(value: T): T {
+    if (value === undefined) return value
+    return JSON.parse(
+      JSON.stringify(value, (key, v: unknown) => {
+        if (typeof v === 'string') {
+          const redacted = this.redactText(v)
+          if (AUTHORIZATION_KEY.test(key)) {
+            // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
+            // made-up malformed token is no secret and stays, so the exchange can be replayed.
+            return redacted !== v || MALFORMED_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
+          }
+          return SECRET_KEY.test(key) ? '[redacted]' : redacted
+        }
+        return v
+      }),
+    ) as T
+  }
+}
+
+const AUTHORIZATION_KEY = /^(proxy-)?authorization$/i
+const SECRET_KEY = /pass(word)?$|^cookie$|^set-cookie$|^x-api-key$/i
+const ALREADY_REDACTED = /^(Bearer )?\[redacted[^\]]*\]$/

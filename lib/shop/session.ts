@@ -1,0 +1,202 @@
+import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
+import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
+import { matchesAny } from './fingerprint.ts'
+import { applyAliases } from './aliases.ts'
+import type { Calibration } from './calibration.ts'
+import { Secrets } from './secrets.ts'
+// The bench's request log (SHOP_REQUEST_LOG); nothing without it.
+import { sessionRequestLog } from '../bench/request-log.ts'
+import type { Answer } from './client.ts'
+
+/** The four callers of the spec's access rules. */
+export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
+
+/** Whom a probe is sent as: one of the four, or the admin whose role lacks some ACL resources (the acl check's). */
+export type ProbeCaller = Caller | 'limited admin'
+
+/**
+ * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
+ * runner hands it to the vitest workers (in memory only — it holds tokens).
+ */
+export interface SessionSeed {
+  runId: string
+  baseUrl: string
+  storeCode: string
+  secondStoreCode: string
+  timeoutMs: number
+  concurrency: number
+  /** TLS certificates not verified (the user asked). */
+  insecure: boolean
+  pathAliases: PathAlias[]
+  tokens: {
+    admin: string
+    /** Absent in read-only mode without configured customer credentials (no customer is registered then). */
+    customer?: string
+    /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
+    disposableCustomer?: string
+    /** The limited admin's (SHOP_LIMITED_ADMIN_USERNAME); absent when none is configured. */
+    limitedAdmin?: string
+  }
+  /** Who the limited admin is and the detail table's resources its role has; absent when none is configured. */
+  limitedAdmin?: { username: string; resources: string[] }
+  /** A Bearer value no target can have issued. */
+  malformedToken: string
+  calibration: Calibration
+  secrets: [value: string, label: string][]
+  /** Seed of the fixture builders. */
+  seed: number
+  fixtures: FixtureSettings
+  /** Where every entity the run creates is recorded as it is created. */
+  ledgerFile?: string
+  /** The main customer, for checks that need its identity (never its password); absent with no customer. */
+  customer?: { email: string; id?: number | string }
+  /** Only token calls and GET requests may leave the machine. */
+  readOnly: boolean
+  /** To renew a token that expires mid-run (in memory only, like the tokens). */
+  credentials: { admin: Credentials; customer?: Credentials }
+  /** A GET each token is accepted on (preflight proved it), to tell an expired token from a refusal. */
+  tokenCheckPaths: { admin: string; customer?: string }
+}
+
+/** Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed forever. */
+const MAX_RENEWALS = 10
+
+/** A write was about to leave the machine in read-only mode: a bug of the suite, never sent. */
+export class ReadOnlyViolation extends Error {}
+
+/** The calls read-only mode still allows besides GET: getting tokens. */
+export function allowedInReadOnly(method: string, path: string): boolean {
+  return method === 'GET' || (method === 'POST' && /^\/V1\/integration\/(admin|customer)\/token$/.test(path))
+}
+
+/** A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. */
+export class Session {
+  readonly seed: SessionSeed
+  readonly client: TargetClient
+  readonly secrets = new Secrets()
+  readonly #memo = new Map<string, Promise<unknown>>()
+
+  constructor(seed: SessionSeed) {
+    // The session renews tokens in its own copy: a seed may be shared.
+    this.seed = { ...seed, tokens: { ...seed.tokens } }
+    for (const [value, label] of seed.secrets) this.secrets.add(value, label)
+    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, ...sessionRequestLog(process.env, seed) })
+    this.#registerTokens()
+  }
+
+  tokenFor(caller: ProbeCaller, options: { disposable?: boolean } = {}): string | undefined {
+    switch (caller) {
+      case 'limited admin':
+        return this.seed.tokens.limitedAdmin
+      case 'none':
+        return undefined
+      case 'malformed':
+        return this.seed.malformedToken
+      case 'admin':
+        return this.seed.tokens.admin
+      case 'customer':
+        return options.disposable === true ? this.seed.tokens.disposableCustomer : this.seed.tokens.customer
+    }
+  }
+
+  /** The path the target serves for a spec path, after the configured aliases. */
+  targetPath(specPath: string): string {
+    return applyAliases(specPath, this.seed.pathAliases)
+  }
+
+  /** Every request of every check goes through here; read-only mode is enforced at this one door. */
+  async send(spec: RequestSpec): Promise<Outcome> {
+    if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
+      throw new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`)
+    }
+    const outcome = await this.client.send(spec)
+    const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
+    if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
+    // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
+    const current = await this.#liveToken(kind, spec.token!)
+    return current === spec.token ? outcome : this.client.send({ ...spec, token: current })
+  }
+
+  readonly #tokenKinds = new Map<string, 'admin' | 'customer'>()
+  readonly #aliveChecks = new Map<string, Promise<boolean>>()
+  /** Renewals by the token they replace: each expired token is renewed once, and a run renews a few at most. */
+  readonly #renewals = new Map<string, Promise<string>>()
+
+  #registerTokens(): void {
+    this.#tokenKinds.set(this.seed.tokens.admin, 'admin')
+    if (this.seed.tokens.customer !== undefined) this.#tokenKinds.set(this.seed.tokens.customer, 'customer')
+  }
+
+  /** The token to use now: the same one if it still works where preflight saw it work, else a renewed one. */
+  async #liveToken(kind: 'admin' | 'customer', token: string): Promise<string> {
+    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    if (token !== current) return current
+    // Asked afresh for each such 401 (they are rare: a token refused where it should work), one at a time per
+    // token: a token alive at an earlier check may have expired since.
+    let checking = this.#aliveChecks.get(token)
+    if (checking === undefined) {
+      const path = kind === 'admin' ? this.seed.tokenCheckPaths.admin : this.seed.tokenCheckPaths.customer
+      checking = path === undefined ? Promise.resolve(true) : this.client.send({ method: 'GET', path, store: this.seed.storeCode, token }).then((c) => c.answer?.status !== 401)
+      this.#aliveChecks.set(token, checking)
+      void checking.finally(() => this.#aliveChecks.delete(token))
+    }
+    const alive = await checking
+    if (alive) return token
+    let renewal = this.#renewals.get(token)
+    if (renewal === undefined) {
+      if (this.#renewals.size >= MAX_RENEWALS) return token
+      renewal = this.#renew(kind)
+      this.#renewals.set(token, renewal)
+    }
+    return renewal
+  }
+
+  async #renew(kind: 'admin' | 'customer'): Promise<string> {
+    const credentials = kind === 'admin' ? this.seed.credentials.admin : this.seed.credentials.customer
+    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    if (credentials === undefined) return current
+    const outcome = await this.client.send({
+      method: 'POST',
+      path: `/V1/integration/${kind}/token`,
+      store: this.seed.storeCode,
+      body: { username: credentials.username, password: credentials.password },
+    })
+    if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return current
+    const fresh = outcome.answer.body
+    this.secrets.add(fresh, `${kind} token`)
+    this.#tokenKinds.set(fresh, kind)
+    if (kind === 'admin') this.seed.tokens.admin = fresh
+    else this.seed.tokens.customer = fresh
+    this.#notes.push(`the ${kind} token expired during the run and was renewed`)
+    return fresh
+  }
+
+  readonly #notes: string[] = []
+
+  /** What the session did that a reader of the report should know (a renewed token), each told once. */
+  takeNotes(): string[] {
+    return this.#notes.splice(0)
+  }
+
+  /** Runs `make` once per key for the life of the session; checks that need the same probe share it. */
+  memo<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = this.#memo.get(key) as Promise<T> | undefined
+    if (p === undefined) {
+      p = make()
+      this.#memo.set(key, p)
+    }
+    return p
+  }
+
+  looksLikeNoRoute(answer: Answer, path: string): boolean {
+    return matchesAny(answer, path, this.seed.calibration.noRoute)
+  }
+
+  looksLikeUnknownStore(answer: Answer, path: string): boolean {
+    return matchesAny(answer, path, this.seed.calibration.unknownStore)
+  }
+
+  async close(): Promise<void> {
+    await this.client.close()
+  }
+}
