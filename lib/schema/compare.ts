@@ -145,7 +145,7 @@ function bodyKeysFinding(row: EndpointRow, op: DeclaredOperation): SchemaFinding
     spec: list(specKeys),
     section: row.sections[0] ?? 'Endpoints',
     specWords: [...BODY_KEYS_RULES.keys.specWords, ...params.filter((p) => p.required === true).map(requiredWords)],
-    message: `${id}: the shop's schema declares the body ${op.bodyKeys === undefined ? 'not at all' : `keys ${list(declaredKeys)}`} (${what.join('; ') || 'differing'}); the spec's are ${list(specKeys)}`,
+    message: `${id}: the shop's schema declares ${op.bodyKeys === undefined ? 'no body parameter' : `the body keys ${list(declaredKeys)} (${what.join('; ')})`}; the spec's body keys are ${list(specKeys)}`,
   }
 }
 

@@ -105,8 +105,14 @@ export async function loadSchema(options: LoadOptions): Promise<LoadedSchema> {
       } catch (error) {
         return { status: 'unpublished', source, reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }
       }
-      const outcome = documentOf({ status: 200, text })
-      return outcome.ok ? { status: 'read', source, schema: outcome.schema, notes: [SINGLE_DOCUMENT] } : { status: 'unpublished', source, reason: outcome.reason.replace(/^answered 200 with /, 'holds ') }
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return { status: 'unpublished', source, reason: text.trim() === '' ? 'is empty' : 'is not JSON' }
+      }
+      const read = readDocument(body)
+      return read.ok ? { status: 'read', source, schema: read.schema, notes: [SINGLE_DOCUMENT] } : { status: 'unpublished', source, reason: `holds ${read.reason}` }
     }
   }
 }
