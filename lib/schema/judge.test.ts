@@ -13,6 +13,8 @@ const op = (method: HttpMethod, path: string, declaredAccess?: AccessClass): Ext
   ...(declaredAccess !== undefined ? { declaredAccess } : { accessUnknown: 'the schema was read from one document without caller views (a file or a URL)' }),
 })
 const SAFE = { readOnly: false, probeWrites: false }
+/** A target that routes before it checks access, as the platform does. */
+const ROUTES_FIRST = { refusalShowsRoute: true }
 const sent = (plan: { probes: ExtensionProbe[] }) => plan.probes.map((p) => `${p.caller}@${p.store}`)
 
 const NO_ROUTE = { status: 404, json: true, text: '{"message":"Request does not match any route."}' }
@@ -82,7 +84,7 @@ describe('the judges', () => {
     for (const cls of ['admin', 'self', 'anon'] as const) {
       const read = op('GET', '/V1/ext/x', cls)
       const plan = probesFor(read, SAFE)
-      expect(judgeExtension(read, plan, answered(plan, asDeclared(cls))).map((v) => v.status), cls).toEqual(['passed', 'passed', 'passed'])
+      expect(judgeExtension(read, plan, answered(plan, asDeclared(cls)), ROUTES_FIRST).map((v) => v.status), cls).toEqual(['passed', 'passed', 'passed'])
     }
   })
 
@@ -99,17 +101,29 @@ describe('the judges', () => {
   it('judge a write from the refusals alone: served, under the second store code too, refused as declared', () => {
     const write = op('POST', '/V1/ext/orders/:id/void', 'admin')
     const plan = probesFor(write, SAFE)
-    const verdicts = judgeExtension(write, plan, answered(plan, () => UNAUTHORIZED))
+    const verdicts = judgeExtension(write, plan, answered(plan, () => UNAUTHORIZED), ROUTES_FIRST)
     expect(verdicts.map((v) => [v.check, v.status])).toEqual([['route', 'passed'], ['store-code', 'passed'], ['access', 'passed']])
     expect(verdicts[0]!.message).toContain('(no token) answered 401')
     expect(verdicts[0]!.message).toContain('a refusal, which is not the no-route answer')
     expect(verdicts[2]!.message).toMatch(/^declared admin: no token refused \(401\), malformed token refused \(401\), customer token refused \(401\); not sent to admin token: a write is sent only/)
   })
 
+  it('do not take a refusal for a route on a target that refuses paths that cannot exist too', () => {
+    const write = op('POST', '/V1/ext/orders/:id/void', 'admin')
+    const plan = probesFor(write, SAFE)
+    const verdicts = judgeExtension(write, plan, answered(plan, () => UNAUTHORIZED), { refusalShowsRoute: false })
+    expect(verdicts.map((v) => v.status)).toEqual(['not judged', 'not judged', 'passed'])
+    expect(verdicts[0]!.message).toMatch(/this target refuses a path that cannot exist too, so a refusal does not show the operation is served/)
+    // A read's admitted caller shows the route by any answer but the no-route one.
+    const read = op('GET', '/V1/ext/x', 'admin')
+    const readPlan = probesFor(read, SAFE)
+    expect(judgeExtension(read, readPlan, answered(readPlan, asDeclared('admin')), { refusalShowsRoute: false }).map((v) => v.status)).toEqual(['passed', 'passed', 'passed'])
+  })
+
   it('fail the route on the no-route answer, a server error, a body that is not JSON, or no answer', () => {
     const read = op('GET', '/V1/ext/x', 'admin')
     const plan = probesFor(read, SAFE)
-    const route = (answer: { status: number; json: boolean; text: string } | undefined) => judgeRoute(read, plan, answered(plan, (p) => (p.caller === 'admin' ? answer : UNAUTHORIZED)))
+    const route = (answer: { status: number; json: boolean; text: string } | undefined) => judgeRoute(read, plan, answered(plan, (p) => (p.caller === 'admin' ? answer : UNAUTHORIZED)), ROUTES_FIRST)
     expect(route(NO_ROUTE)).toMatchObject({ status: 'failed', message: expect.stringMatching(/no-route answer .*: the operation its schema declares is not served/) })
     expect(route({ status: 500, json: false, text: 'Internal Error' }).message).toMatch(/a server error/)
     expect(route({ status: 200, json: false, text: '<html>' }).message).toMatch(/not JSON/)
@@ -122,19 +136,19 @@ describe('the judges', () => {
   it('fail the store code on the no-route or unknown-store answer under the second one only', () => {
     const read = op('GET', '/V1/ext/x', 'anon')
     const plan = probesFor(read, SAFE)
-    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? NO_ROUTE : OK))).status).toBe('failed')
-    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? { status: 400, json: true, text: '{}' } : OK), true)).message).toMatch(/as for an unknown store code/)
-    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? OK : NO_ROUTE))).status).toBe('not judged')
+    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? NO_ROUTE : OK)), ROUTES_FIRST).status).toBe('failed')
+    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? { status: 400, json: true, text: '{}' } : OK), true), ROUTES_FIRST).message).toMatch(/as for an unknown store code/)
+    expect(judgeStoreCode(read, plan, answered(plan, (p) => (p.store === 'second' ? OK : NO_ROUTE)), ROUTES_FIRST).status).toBe('not judged')
   })
 
   it('leave unjudged, and say why, what was not sent or cannot be read', () => {
     const anonWrite = op('POST', '/V1/ext/carts', 'anon')
-    const none = judgeExtension(anonWrite, probesFor(anonWrite, SAFE), [])
+    const none = judgeExtension(anonWrite, probesFor(anonWrite, SAFE), [], ROUTES_FIRST)
     expect(none.map((v) => v.status)).toEqual(['not judged', 'not judged', 'not judged'])
     expect(none[0]!.message).toMatch(/^not sent: a write is sent only to callers its declared class must refuse/)
     const unknown = op('GET', '/V1/ext/x')
     const plan = probesFor(unknown, SAFE)
-    expect(judgeExtension(unknown, plan, answered(plan, () => OK)).map((v) => v.status)).toEqual(['passed', 'passed', 'not judged'])
+    expect(judgeExtension(unknown, plan, answered(plan, () => OK), ROUTES_FIRST).map((v) => v.status)).toEqual(['passed', 'passed', 'not judged'])
     expect(judgeAccess(unknown, plan, []).message).toMatch(/not judged: the schema was read from one document without caller views/)
     // A caller the class refuses gets a 404: neither a refusal nor a success, so not judged rather than failed.
     const read = op('GET', '/V1/ext/x', 'admin')
@@ -147,7 +161,7 @@ describe('the judges', () => {
     const read = op('GET', '/V1/ext/x', 'self')
     const plan = probesFor(read, SAFE)
     const results = answered(plan, asDeclared('self'))
-    const [route, store, access] = judgeExtension(read, plan, results)
+    const [route, store, access] = judgeExtension(read, plan, results, ROUTES_FIRST)
     expect(route!.evidence.map((r) => r.probe.caller)).toEqual(['customer'])
     expect(store!.evidence.map((r) => `${r.probe.caller}@${r.probe.store}`)).toEqual(['customer@configured', 'customer@second'])
     expect(access!.evidence.map((r) => r.probe.caller as AccessCaller)).toEqual(['none', 'malformed', 'customer', 'admin'])

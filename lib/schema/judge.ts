@@ -3,7 +3,8 @@
  * operation is served at the method and path its schema declares, with placeholder values), store code, and
  * access against the class the schema declares. Pure: `probesFor` says which callers may be sent which request;
  * whoever sends them (the run) hands back the answers, each already read against the target's own no-route and
- * unknown-store answers, and the judges turn them into verdicts with the answers as evidence.
+ * unknown-store answers, and whether the target routes before it checks access (`TargetReading`); the judges
+ * turn them into verdicts with the answers as evidence.
  *
  * Safety first, since a shop's custom operations can do anything: an operation that writes (POST, PUT, DELETE)
  * is sent only to callers its declared class must refuse — its route is judged from their answers, as a refusal
@@ -53,6 +54,16 @@ export interface ProbeResult {
   noRoute: boolean
   /** The answer is the target's unknown-store answer. */
   unknownStore: boolean
+}
+
+/**
+ * What the driver learned about the target that the judges need. `refusalShowsRoute`: a request without a token
+ * to a path that cannot exist gets the no-route answer, not a refusal — the target routes before it checks access
+ * (as the platform does: "The route is matched first (404), then access (401)"), so a refusal shows the route is
+ * there. On a target that refuses first, a write sent only to callers its class refuses cannot show its route.
+ */
+export interface TargetReading {
+  refusalShowsRoute: boolean
 }
 
 export interface ExtensionVerdict {
@@ -127,7 +138,7 @@ function routeWitness(op: ExtensionOperation, results: readonly ProbeResult[]): 
   return resultOf(results, admitted, 'configured') ?? results.find((r) => r.probe.store === 'configured')
 }
 
-export function judgeRoute(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[]): ExtensionVerdict {
+export function judgeRoute(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[], target: TargetReading): ExtensionVerdict {
   const basis = `the shop's schema declares ${op.method} ${op.path}`
   const verdict = (status: ExtensionVerdict['status'], message: string, evidence: ProbeResult[]): ExtensionVerdict => ({ check: 'route', status, message, rules: [ROUTE_EXTENSION_RULE], basis, evidence })
   const r = routeWitness(op, results)
@@ -137,11 +148,12 @@ export function judgeRoute(op: ExtensionOperation, plan: ProbePlan, results: rea
   if (r.noRoute) return verdict('failed', `${at} answered like the target's no-route answer (${r.quoted}): the operation its schema declares is not served`, [r])
   if (r.answer.status >= 500) return verdict('failed', `${at} answered a server error (${r.quoted})`, [r])
   const refused = isRefusal(r.answer.status)
+  if (refused && !target.refusalShowsRoute) return verdict('not judged', `not judged: ${at} was refused (${r.quoted}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`, [r])
   if (!r.answer.json && r.answer.status !== 204 && !refused) return verdict('failed', `${at} answered ${r.answer.status} with ${r.answer.text.trim() === '' ? 'an empty body' : 'a body that is not JSON'}, where the spec says payloads are JSON`, [r])
   return verdict('passed', `served: ${at} answered ${r.quoted}${refused ? ', a refusal, which is not the no-route answer' : ', not the no-route answer'}`, [r])
 }
 
-export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[]): ExtensionVerdict {
+export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[], target: TargetReading): ExtensionVerdict {
   const second = results.find((r) => r.probe.store === 'second')
   const first = second === undefined ? undefined : resultOf(results, second.probe.caller, 'configured')
   const verdict = (status: ExtensionVerdict['status'], message: string): ExtensionVerdict => ({
@@ -161,6 +173,7 @@ export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results:
   if (second.noRoute) return verdict('failed', `under the second store code it answered like the target's no-route answer (${second.quoted}), under the configured one ${first.quoted}`)
   const brokenSecond = unusableAnswer(second.answer, second.quoted)
   if (brokenSecond !== undefined) return verdict('not judged', `not judged: under the second store code it gave ${brokenSecond}, under the configured one ${first.quoted}`)
+  if (isRefusal(second.answer.status) && !target.refusalShowsRoute) return verdict('not judged', `not judged: refused under the second store code (${second.quoted}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`)
   if (second.unknownStore && !first.unknownStore) return verdict('failed', `under the second store code it answered as for an unknown store code (${second.quoted}), under the configured one ${first.quoted}`)
   return verdict('passed', `served under the second store code (${second.quoted}) as under the configured one (${first.quoted})`)
 }
@@ -207,6 +220,6 @@ export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: re
 }
 
 /** The three verdicts of an extension operation, from the answers to its plan's probes. */
-export function judgeExtension(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[]): ExtensionVerdict[] {
-  return [judgeRoute(op, plan, results), judgeStoreCode(op, plan, results), judgeAccess(op, plan, results)]
+export function judgeExtension(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[], target: TargetReading): ExtensionVerdict[] {
+  return [judgeRoute(op, plan, results, target), judgeStoreCode(op, plan, results, target), judgeAccess(op, plan, results)]
 }

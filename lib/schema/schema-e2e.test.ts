@@ -15,7 +15,7 @@ import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
 import { openSession } from '../checks/testing.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
-import { ADMISSION } from '../spec/admission.ts'
+import { ADMISSION, isRefusal } from '../spec/admission.ts'
 import { compareWithSpec } from './compare.ts'
 import type { FindingKind } from './compare.ts'
 import { extensionOperations } from './extensions.ts'
@@ -52,6 +52,10 @@ async function readSchema(target: ReferenceTarget) {
 /** The run's driver in small: each extension operation's planned probes sent through a session, then judged. */
 async function judgeExtensions(session: Session, operations: readonly ExtensionOperation[], options: ProbeOptions): Promise<Map<string, ExtensionVerdict[]>> {
   const { storeCode, secondStoreCode } = session.seed
+  // Does the target route before it checks access? A path that cannot exist, without a token, tells.
+  const impossible = await session.send({ method: 'POST', path: '/V1/shop-conformance-no-such-extension', store: storeCode, body: {} })
+  const target = { refusalShowsRoute: impossible.answer !== undefined && !isRefusal(impossible.answer.status) }
+  expect(target.refusalShowsRoute).toBe(true)
   const verdicts = new Map<string, ExtensionVerdict[]>()
   await Promise.all(operations.map(async (op) => {
     const plan = probesFor(op, options)
@@ -68,7 +72,7 @@ async function judgeExtensions(session: Session, operations: readonly ExtensionO
         unknownStore: answer !== undefined && session.looksLikeUnknownStore(answer, probe.path),
       }
     }))
-    verdicts.set(`${op.method} ${op.path}`, judgeExtension(op, plan, results))
+    verdicts.set(`${op.method} ${op.path}`, judgeExtension(op, plan, results, target))
   }))
   return verdicts
 }
