@@ -27,7 +27,11 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   base: [],
   spec: ['base'],
   results: ['base', 'spec'],
-  settings: ['base', 'spec'],
+  // The settings parse SHOP_TARGET_SCHEMA with the schema part's own parser (which imports only base and spec).
+  settings: ['base', 'spec', 'schema'],
+  // A shop's published schema, read and compared with the spec, and its extension operations judged: pure, on
+  // the spec's data; what it fetches comes through a function the run hands in.
+  schema: ['base', 'spec'],
   shop: BEFORE_SHOP,
   setup: BEFORE_SETUP,
   checks: BEFORE_CHECKS,

@@ -23,6 +23,7 @@
 import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
 import { clip, clipJson } from '../base/text.ts'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
+import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
 
 export type Expectation =
@@ -244,13 +245,6 @@ export function judgeShape(value: unknown, expectation: Expectation): ShapeJudge
 
 export const NOT_SHOWN_REASON = "the spec does not show this endpoint's response"
 
-/** Shapes the spec tables, by contract type name. */
-const TABLED: Readonly<Record<string, SchemaName>> = {
-  CreditmemoInterface: 'creditmemo',
-  OrderAddressInterface: 'orderAddress',
-  AttributeSetInterface: 'attributeSet',
-}
-
 /** § Resources and their fields › Other contract types named only: "field lists not shown". */
 const NAMED_ONLY: ReadonlySet<string> = new Set([
   'ProductTierPriceInterface',
@@ -272,7 +266,7 @@ function baseExpectation(base: string): Expectation | undefined {
   if (base === 'int') return { kind: 'int' }
   if (base === 'bool' || base === 'boolean') return { kind: 'bool' }
   if (base === 'string') return { kind: 'string' }
-  const tabled = TABLED[base]
+  const tabled = TABLED_TYPES[base]
   if (tabled) return { kind: 'schema', schema: tabled }
   if (NAMED_ONLY.has(base)) return { kind: 'object', typeName: base }
   return undefined

@@ -1,8 +1,9 @@
-import { fillTemplate } from '../spec/paths.ts'
-import type { AccessClass, EndpointRow } from '../spec/types.ts'
+import { isRefusal, unusableAnswer } from '../spec/admission.ts'
+import { fillTemplate, placeholderFor } from '../spec/paths.ts'
+import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer, TransportFailure } from '../shop/client.ts'
-import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../shop/session.ts'
+import { allowedInReadOnly, type ProbeCaller, type Session } from '../shop/session.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { provisionerOf, toId } from '../setup/provision.ts'
 import { conventionsOf } from '../setup/families/index.ts'
@@ -10,9 +11,8 @@ import type { EntityKind } from '../setup/ledger.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 
 /**
- * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
- * Placeholders select the endpoint's own route where a literal sibling exists: ids are numbers
- * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
+ * One call of an endpoint with placeholder values (lib/spec/paths.ts), as the route, store-code and access
+ * checks make it.
  */
 export interface Probe {
   caller: ProbeCaller
@@ -28,25 +28,10 @@ export interface Probe {
   unavailableReason?: NotJudgedReason
 }
 
-export const PLACEHOLDER_ID = 999999
-export const PLACEHOLDER_SKU = 'conformance-probe-sku'
-export const PLACEHOLDER_CODE = 'probe'
-export const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
-
-export function placeholderFor(param: string): string | number {
-  if (/sku$/i.test(param)) return PLACEHOLDER_SKU
-  if (/email$/i.test(param)) return PLACEHOLDER_EMAIL
-  if (/(id|Uuid)$/i.test(param) || param === 'qty' || param === 'price' || param === 'status') return PLACEHOLDER_ID
-  return PLACEHOLDER_CODE
-}
+export { admittedCaller } from '../spec/admission.ts'
 
 export function concretePath(row: Pick<EndpointRow, 'path'>): string {
   return fillTemplate(row.path, placeholderFor)
-}
-
-/** The caller the endpoint's access class admits: the one whose answer shows the route is there. */
-export function admittedCaller(access: AccessClass): Caller {
-  return access === 'admin' ? 'admin' : access === 'self' ? 'customer' : 'none'
 }
 
 /**
@@ -137,22 +122,14 @@ export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'acc
  * 401/403 and the no-route answer are judged by their status, whatever their body.
  */
 export function unusable(p: Probe): string | undefined {
-  if (p.unavailable !== undefined) return undefined
-  const a = p.answer
-  if (a === undefined) return `no answer (${quoteAnswer(p)})`
-  if (a.status >= 500) return `a server error (${quoteAnswer(p)})`
-  if (a.status === 429) return `a rate limit (${quoteAnswer(p)})`
-  if (!a.json && a.status !== 204 && a.status !== 401 && a.status !== 403) {
-    return a.text.trim() === '' ? `an empty body (${a.status})` : `a body that is not JSON (${a.status} ${a.headers['content-type'] ?? 'without a content type'})`
-  }
-  return undefined
+  return p.unavailable !== undefined ? undefined : unusableAnswer(p.answer, quoteAnswer(p))
 }
 
 export function classify(session: Session, p: Probe): ProbeKind {
   if (p.unavailable !== undefined) return 'not sent'
   if (p.answer === undefined) return 'no answer'
   if (session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
-  if (p.answer.status === 401 || p.answer.status === 403) return 'refused'
+  if (isRefusal(p.answer.status)) return 'refused'
   return 'accepted'
 }
 

@@ -7,7 +7,7 @@ import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { PLAN } from '../plan/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
-import { endpointOf, faultGroups } from './fault-groups.ts'
+import { BEYOND_SPEC, endpointOf, faultGroups } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
@@ -49,6 +49,17 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(all).toContain('[redacted limited admin token]')
     // The rules of issue 13 judged, by the bundled target's limited admin too.
     expect(judged.filter((id) => / › (acl|tokens)$/.test(id))).toHaveLength(18)
+  })
+
+  // The schema and extension faults change the target's published schema and its extension operations, never a
+  // spec endpoint (fixtures/reference-target/schema.test.ts): no check of the spec's may see them.
+  it('gives the same verdict with every schema and extension fault on: conforms', async () => {
+    const target = await startReferenceTarget({ faults: BEYOND_SPEC.map((name) => ({ name })) })
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    expect(BEYOND_SPEC).toHaveLength(5)
+    expect(run.status).toBe(0)
+    expect(run.report!.certification.verdict).toBe('conforms')
   })
 
   // Faults that cannot meet share a target and a run (fault-groups.ts): six runs instead of one per fault.

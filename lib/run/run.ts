@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createVitest, type Vitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
@@ -9,7 +9,7 @@ import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import { SPEC_VERSION } from '../spec/version.ts'
+import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
 import type { Credentials, LimitedAdmin, RunConfig } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
@@ -29,7 +29,6 @@ import { RunStopper, within, type Stop } from './stopping.ts'
 import { ResultInbox } from './stream.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-export const SUITE_VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version
 
 export interface RunIo {
   out(text: string): void
@@ -89,7 +88,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     void inbox.stop(STOP_ACK_MS).then(() => vitest?.cancelCurrentRun('keyboard-input'))
   })
   io.out(
-    `shop-conformance ${SUITE_VERSION}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+    `${SUITE.name} ${SUITE.version}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
       `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(stopper.endsAt).toISOString()} at the latest (cleanup and reports included)\n`,
   )
   try {
@@ -138,7 +137,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
   const selection = { ...selectionOf(config.modules, config.checks), ...(config.shard !== undefined ? { modules: modulesRun } : {}) }
   const plan = planBlock(PLAN, selection, [...flagLimits(PLAN, config.modules, config.checks), ...(config.shard !== undefined ? [`shard ${config.shard.index}/${config.shard.count}`] : [])])
   const draft: ReportDraft = {
-    suite: { name: 'shop-conformance', version: SUITE_VERSION },
+    suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
     target: {
       baseUrl: target.baseUrl,
