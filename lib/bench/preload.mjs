@@ -29,7 +29,7 @@ if (log !== undefined) {
     const take = (thread, request) => {
       if (write !== undefined) return write(thread, request)
       pending.push([thread, request])
-      loading ??= import(new URL('./hooks.ts', import.meta.url).href).then(({ requestLogWriter }) => {
+      loading ??= loadHooks().then(({ requestLogWriter }) => {
         write = requestLogWriter(process.env)
         for (const [t, r] of pending.splice(0)) write(t, r)
       })
@@ -48,6 +48,15 @@ if (log !== undefined) {
 }
 
 if (isMainThread && statsFile !== undefined) process.once('exit', () => writeFileSync(statsFile, `${JSON.stringify(runStats())}\n`))
+
+/**
+ * hooks.ts through the process's own TypeScript loader (the CLI registers tsx before the first request), or —
+ * in a process that runs without one (vitest started directly) — through tsx's scoped import.
+ */
+function loadHooks() {
+  const hooks = new URL('./hooks.ts', import.meta.url).href
+  return import(hooks).catch(() => import('tsx/esm/api').then(({ tsImport }) => tsImport(hooks, import.meta.url)))
+}
 
 /** The run's start, CPU time, peak RSS and request phase (RunStats of hooks.ts). */
 function runStats() {

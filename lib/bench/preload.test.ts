@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { REQUEST_CHANNEL } from '../shop/request-channel.ts'
@@ -35,4 +36,18 @@ describe('the bench hooks, injected by the preload (nothing of the run knows the
 
 test('the preload listens on the channel the shop publishes on', () => {
   expect(readFileSync(join(ROOT, 'lib/bench/preload.mjs'), 'utf8')).toContain(`const REQUEST_CHANNEL = '${REQUEST_CHANNEL}'`)
+})
+
+test('a process without a TypeScript loader of its own (vitest started directly) still gets its log and stats', () => {
+  const log = join(dir, 'plain.jsonl')
+  const stats = join(dir, 'plain-stats.json')
+  const script = [
+    "import diagnostics_channel from 'node:diagnostics_channel'",
+    `diagnostics_channel.channel('${REQUEST_CHANNEL}').publish({ spec: { method: 'GET', path: '/V1/x', store: 'default' }, outcome: { answer: { status: 200 } }, startMs: 1, endMs: 2, caller: 'none' })`,
+    'await new Promise((r) => setTimeout(r, 1000))',
+  ].join('\n')
+  const env = { PATH: process.env.PATH ?? '', SHOP_REQUEST_LOG: log, SHOP_BENCH_STATS: stats }
+  execFileSync(process.execPath, [`--import=${pathToFileURL(join(ROOT, 'lib/bench/preload.mjs')).href}`, '--input-type=module', '-e', script], { cwd: ROOT, env })
+  expect(readFileSync(log, 'utf8')).toBe('{"startMs":1,"endMs":2,"thread":"main","method":"GET","path":"/V1/x","store":"default","caller":"none","status":200}\n')
+  expect(JSON.parse(readFileSync(stats, 'utf8'))).toMatchObject({ firstRequestMs: 1, lastRequestMs: 2 })
 })
