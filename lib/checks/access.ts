@@ -2,7 +2,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { ACCESS_CALLERS, ADMISSION, judgeCell, seenOfAnswer, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Caller, Session } from '../shop/session.ts'
-import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
+import { admittedCaller, exchangesOf, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
@@ -12,6 +12,9 @@ export type Expectation = Admission
 export { judgeCell }
 
 const CALLERS = ACCESS_CALLERS
+
+/** Every caller, under the configured store code. */
+const REQUESTS: readonly ProbeRequest[] = CALLERS.map((caller) => ({ caller, store: 'first' }))
 
 export interface AccessCell {
   expected: Expectation
@@ -28,7 +31,7 @@ export function seenOf(session: Session, p: Probe): Seen {
 
 /** Each caller is refused (401/403) or let through (any other answer but no-route) as the endpoint's access class says. */
 export async function access(row: EndpointRow, session: Session): Promise<Verdict> {
-  const probes = await Promise.all(CALLERS.map((caller) => probe(session, row, caller, session.seed.storeCode)))
+  const probes = await Promise.all(REQUESTS.map((request) => probeOne(session, row, request)))
   const matrix = {} as Record<Caller, AccessCell>
   probes.forEach((p, i) => {
     const caller = CALLERS[i]!
@@ -87,5 +90,6 @@ export const accessCheck: Check = {
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
+  requests: () => REQUESTS,
   run: access,
 }

@@ -262,14 +262,6 @@ const NAMED_ONLY: ReadonlySet<string> = new Set([
   'SourceItemConfigurationInterface',
 ])
 
-/** Reads without a return type whose shape the spec nevertheless tables (see the module comment of expectationFor). */
-const TABLED_READS: Readonly<Record<string, Expectation>> = {
-  // "loads a credit memo": the repository's `get` of the tabled CreditmemoInterface (its `save` returns it).
-  'GET /V1/creditmemo/:id': { kind: 'schema', schema: 'creditmemo' },
-  // "billing address of a quote": the cart address as read back.
-  'GET /V1/carts/:cartId/billing-address': { kind: 'schema', schema: 'cartAddress' },
-}
-
 function baseExpectation(base: string): Expectation | undefined {
   if (base === 'int') return { kind: 'int' }
   if (base === 'bool' || base === 'boolean') return { kind: 'bool' }
@@ -283,12 +275,13 @@ function baseExpectation(base: string): Expectation | undefined {
 /**
  * The expectation for a catalog row, from `row.returns` as the catalog stores it: a base type, optionally
  * `[]`, optionally followed by a parenthesised note (`int (address ID)`, `AttributeSetInterface (saved set)`).
- * Rows without `returns` are `not-shown`, except the two reads in TABLED_READS. An unknown return text
- * throws, so that a new catalog row cannot go unchecked silently.
+ * Rows without `returns` are `not-shown`, except reads whose row names the tabled shape they load (`answer`:
+ * "loads a credit memo", "billing address of a quote"). An unknown return text throws, so that a new catalog
+ * row cannot go unchecked silently.
  */
-export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns'>): Expectation {
+export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns' | 'answer'>): Expectation {
   if (row.returns === undefined) {
-    return TABLED_READS[`${row.method} ${row.path}`] ?? { kind: 'not-shown', reason: NOT_SHOWN_REASON }
+    return row.answer !== undefined ? { kind: 'schema', schema: row.answer } : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
   }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
   const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined

@@ -33,7 +33,7 @@ export async function main(
         const { ensureWritableDir } = await import('./output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })
         if (config.dryRun) {
-          const { dryRunPlan } = await import('../run/dry-run.ts')
+          const { dryRunPlan } = await import('./dry-run.ts')
           io.out(dryRunPlan(config))
           return 0
         }

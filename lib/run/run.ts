@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { createVitest, type Vitest } from 'vitest/node'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger, ledgerEntities } from '../setup/ledger.ts'
-import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
@@ -25,10 +24,9 @@ import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import type { Result } from '../results/result.ts'
-import { notApplicableResults } from './plan.ts'
+import { flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan } from '../plan/plan.ts'
 import { RunStopper, within, type Stop } from './stopping.ts'
 import { ResultInbox } from './stream.ts'
-import { benchHooks } from '../bench/hooks.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -49,7 +47,6 @@ const VITEST_CLOSE_MS = 1_500
  * report is always written: after failures, at the deadline, and on SIGINT/SIGTERM (marked partial).
  */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<ExitStatus> {
-  benchHooks() // SHOP_REQUEST_LOG / SHOP_BENCH_STATS (npm run bench); nothing without them
   // A bad baseline is a bad setting: refused before anything is sent.
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
@@ -118,10 +115,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
         await inbox.stop(STOP_ACK_MS)
         await within(vitest.close(), VITEST_CLOSE_MS)
       } else await vitest.close()
-      const selected = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
       results = [
         ...unite(inbox.results, collector.results),
-        ...notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), selected, (p) => applyAliases(p, config.pathAliases)),
+        ...notApplicableResults(selectPlan(PLAN, { ...selectionOf(config.modules, config.checks), modules: modulesRun }), (p) => applyAliases(p, config.pathAliases)),
       ]
       runErrors.push(...collector.errors)
       notes.push(...collector.notes)
@@ -137,6 +133,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
 
   const finishedAt = new Date()
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
+  // A shard selected its share of the modules (vitest's sharding decided which).
+  const selection = { ...selectionOf(config.modules, config.checks), ...(config.shard !== undefined ? { modules: modulesRun } : {}) }
+  const plan = planBlock(PLAN, selection, [...flagLimits(PLAN, config.modules, config.checks), ...(config.shard !== undefined ? [`shard ${config.shard.index}/${config.shard.count}`] : [])])
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
@@ -171,11 +170,11 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<Exit
     cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
     ...(notes.length > 0 ? { notes } : {}),
-    results: sortResults(results, rowOrder, CHECK_KINDS),
+    plan,
+    results: sortResults(results, rowOrder, plan),
   }
   const report = completeReport(draft, {
     made: pre !== undefined,
-    ...(config.shard !== undefined ? { modulesRun, limits: [`shard ${config.shard.index}/${config.shard.count}`] } : {}),
     ...(baseline !== undefined ? { baseline: { file: config.baseline!, baseline, allowStale: config.allowStale } } : {}),
   })
   // Shards are separate processes: what they share (settings, seed, target) is what names their run.
