@@ -3,6 +3,7 @@ import type { BaselineEntry } from './baseline.ts'
 import type { Certification } from './certify.ts'
 import type { Exit } from './outcome.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
+import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
@@ -35,6 +36,8 @@ export interface Report {
     /** A merged report: the shards it joins (`i/n` and each shard's run id). */
     shards?: { shard: string; id: string }[]
     pathAliases: { from: string; to: string }[]
+    /** Whether the extensions' failures change the exit status (absent: `gate`, a run before issue 12). */
+    extensions?: ExtensionsMode
   }
   startedAt: string
   finishedAt: string
@@ -56,6 +59,10 @@ export interface Report {
   plan: PlanBlock
   /** The statement a vendor hands over: its scope, conformance of required checks, and a verdict per module. */
   certification: Certification
+  /** The shop's own published schema against the spec: information, never the certification or the exit status. */
+  schema?: SchemaBlock
+  /** Results from outside the spec (extension operations, vendor checks), counted apart from the certification. */
+  extensions?: ExtensionsBlock
   /** The run's exit status and why: what every human-readable format states. */
   exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
