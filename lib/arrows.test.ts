@@ -30,14 +30,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The settings parse SHOP_TARGET_SCHEMA with the schema part's own parser (which imports only base and spec).
   settings: ['base', 'spec', 'schema'],
   // A shop's published schema, read and compared with the spec, and its extension operations judged: pure, on
-  // the spec's data; what it fetches comes through a function the run hands in.
-  schema: ['base', 'spec'],
+  // the spec's data; what it fetches comes through a function the run hands in. Its report block is the results'.
+  schema: ['base', 'spec', 'results'],
   shop: BEFORE_SHOP,
   setup: BEFORE_SETUP,
-  checks: BEFORE_CHECKS,
+  // A shop's extension operations are judged by the schema part's pure judges, through the checks' session.
+  checks: [...BEFORE_CHECKS, 'schema'],
   // The workflows judge with the checks' probes and judges; no check runs a workflow.
   workflows: [...BEFORE_CHECKS, 'checks'],
-  plan: ['base', 'spec', 'results', 'checks', 'workflows'],
+  plan: ['base', 'spec', 'results', 'checks', 'workflows', 'schema'],
   suite: [...BEFORE_RUN],
   suites: ['base', 'spec', 'suite'],
   report: ['base', 'spec', 'results'],

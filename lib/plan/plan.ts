@@ -72,7 +72,11 @@ export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
   const lacking = new Map(parts.kinds.map((k) => [k.name, settings === undefined || k.needs === undefined ? true : k.needs(settings)]))
   for (const row of parts.rows) {
     for (const kind of parts.kinds) {
-      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, endpoint: rowId(row), origin: row.origin ?? kind.origin ?? 'spec' }
+      // A kind judges rows of its own origin only: the spec's checks read the spec's data of a row, an extension
+      // operation has none, and a vendor's check is written for the vendor's rows.
+      const origin = row.origin ?? 'spec'
+      if ((kind.origin ?? 'spec') !== origin) continue
+      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, endpoint: rowId(row), origin }
       const applies = kind.appliesTo(row)
       const lacks = lacking.get(kind.name)!
       if (applies !== true) unplanned.push({ ...planned, why: 'not-applicable', reason: applies })
