@@ -39,13 +39,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The workflows judge with the checks' probes and judges; no check runs a workflow.
   workflows: [...BEFORE_CHECKS, 'checks'],
   plan: ['base', 'spec', 'results', 'checks', 'workflows', 'schema'],
-  suite: [...BEFORE_RUN],
+  // A vendor's config (lib/extend/): the types its checks see, and its loader; the run and the suite read it.
+  extend: ['base', 'spec', 'results', 'shop', 'checks'],
+  suite: [...BEFORE_RUN, 'schema', 'extend'],
   suites: ['base', 'spec', 'suite'],
   report: ['base', 'spec', 'results'],
   // fixtures/ holds test doubles and recorded data: the run starts the bundled reference target, the CLI
   // serves it (`target`), the bench measures against it. The doubles import none of the suite's code.
-  run: [...BEFORE_RUN, 'report', 'fixtures'],
-  cli: [...BEFORE_RUN, 'suite', 'run', 'report', 'fixtures'],
+  run: [...BEFORE_RUN, 'schema', 'extend', 'report', 'fixtures'],
+  cli: [...BEFORE_RUN, 'schema', 'extend', 'suite', 'run', 'report', 'fixtures'],
   bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'fixtures'],
   fixtures: [],
 }
