@@ -7,7 +7,7 @@ import { resultId } from '../results/result.ts'
 import { CATALOG, rowId, rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, type PlanKind, type PlanRow } from './plan.ts'
+import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, suiteWith, type PlanKind, type PlanRow } from './plan.ts'
 import { plannedProbes } from './requests.ts'
 
 describe('the plan', () => {
@@ -62,6 +62,14 @@ describe('the plan', () => {
     expect(plan.checks.filter((p) => p.origin === 'spec')).toEqual(PLAN.checks)
     expect(plan.unplanned).toEqual(PLAN.unplanned)
     expect(planBlock(plan, {}, []).suite).toContainEqual({ module: 'extensions', origin: 'extension', checks: 3 })
+  })
+
+  it('adds a run\'s extension operations and a vendor\'s set to the spec\'s suite, the spec\'s part unchanged', () => {
+    const op = { method: 'PUT' as const, path: '/V1/vendor/switch', declaredAccess: 'admin' as const, writes: true, origin: 'extension' as const }
+    const plan = buildPlan(suiteWith({ operations: [op] }))
+    expect(plan.checks.filter((p) => p.origin !== 'spec').map((p) => p.kind)).toEqual(['extension-route', 'extension-store-code', 'extension-access'])
+    expect(plan.checks.filter((p) => p.origin === 'spec')).toEqual(PLAN.checks)
+    expect(suiteWith({})).toEqual(SUITE)
   })
 
   it('records what a run selected as data (the report\'s plan block), and what narrowed it', () => {

@@ -1,3 +1,4 @@
+import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Check, PlanSettings } from '../checks/types.ts'
 import { resultId, toResult, workflowStepId, type Result } from '../results/result.ts'
@@ -6,6 +7,7 @@ import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
+import type { ExtensionOperation } from '../schema/extensions.ts'
 
 export type { Origin, PlanBlock } from '../results/plan-block.ts'
 export type { PlanSettings } from '../checks/types.ts'
@@ -98,6 +100,24 @@ export const SUITE: PlanParts = { rows: CATALOG, kinds: CHECKS, workflows: WORKF
 
 /** The spec's suite, every applicable check planned. */
 export const PLAN: Plan = buildPlan(SUITE)
+
+/** What a run adds to the spec's suite: the shop's extension operations (its published schema) and a vendor's config. */
+export interface Additions {
+  operations?: readonly ExtensionOperation[]
+  /** `--extensions-probe-writes`. */
+  probeWrites?: boolean
+  vendor?: { rows: readonly PlanRow[]; kinds: readonly PlanKind[] }
+}
+
+/** The parts of a run's plan: the spec's suite, then the extension operations with their three kinds, then the vendor's. */
+export function suiteWith(add: Additions): PlanParts {
+  const operations = add.operations ?? []
+  return {
+    rows: [...SUITE.rows, ...operations.map(extensionRow), ...(add.vendor?.rows ?? [])],
+    kinds: [...SUITE.kinds, ...(operations.length > 0 ? extensionKinds({ probeWrites: add.probeWrites ?? false }) : []), ...(add.vendor?.kinds ?? [])],
+    workflows: SUITE.workflows,
+  }
+}
 
 /** What a run selects. An absent list selects everything; an empty one nothing (a shard that got no module). */
 export interface Selection {
