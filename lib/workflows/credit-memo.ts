@@ -5,8 +5,6 @@
 import { describeAnswer, isObject, toId, type CustomerFixture } from '../setup/provision.ts'
 import { SALES_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesState } from './sales-steps.ts'
 import { listItems, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
@@ -70,7 +68,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/estimate-shipping-methods', actor: { token: customer.token }, body: { address, cartId: s.need('cartId') } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judge(answer.body, expectationFor(findRow('POST', '/V1/carts/mine/estimate-shipping-methods')!), 'the answer')
+      s.judgeAnswerOf('POST /V1/carts/mine/estimate-shipping-methods', answer.body)
       const offered = (answer.body as unknown[]).filter(isObject)
       const names = offered.map((m) => `${String(m.carrier_code)}/${String(m.method_code)}`)
       if (!offered.some((m) => m.carrier_code === carrier && m.method_code === method)) {

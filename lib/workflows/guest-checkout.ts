@@ -2,7 +2,7 @@
  * A guest checkout around the guest billing-address assignment: `useForShipping` honoured (and not applied
  * when false), and the order placed carries the billing address sent.
  */
-import { describeAnswer, isObject, toId, type CartRef } from '../setup/provision.ts'
+import { describeAnswer, isObject, toId, type GuestCart } from '../setup/provision.ts'
 import { CHECKOUT_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import { type SalesState } from './sales-steps.ts'
@@ -13,7 +13,7 @@ import type { Workflow } from './types.ts'
 const BILLING = 'POST /V1/guest-carts/:cartId/billing-address'
 const PLACE = 'PUT /V1/guest-carts/:cartId/order'
 
-async function assignBilling(s: StepScope<GuestCheckoutState>, cart: CartRef & { kind: 'guest' }, address: AddressDraft, useForShipping: boolean): Promise<number> {
+async function assignBilling(s: StepScope<GuestCheckoutState>, cart: GuestCart, address: AddressDraft, useForShipping: boolean): Promise<number> {
   const call: SpecCall = { method: 'POST', path: `/V1/guest-carts/${cart.maskedId}/billing-address`, actor: 'guest', body: { address, useForShipping } }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
@@ -21,7 +21,7 @@ async function assignBilling(s: StepScope<GuestCheckoutState>, cart: CartRef & {
 }
 
 /** The guest cart read back (`GET /V1/guest-carts/:cartId`, a platform call the spec does not list). */
-async function readCart(s: StepScope<GuestCheckoutState>, cart: CartRef & { kind: 'guest' }): Promise<Record<string, unknown>> {
+async function readCart(s: StepScope<GuestCheckoutState>, cart: GuestCart): Promise<Record<string, unknown>> {
   const answer = await s.setupCall('read the guest cart back', { method: 'GET', path: `/V1/guest-carts/${cart.maskedId}`, actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
   return answer.body as Record<string, unknown>
 }
@@ -38,14 +38,12 @@ function addressesOf(s: StepScope<GuestCheckoutState>, cart: Record<string, unkn
   return { billing, shipping }
 }
 
-async function newGuestCart(s: StepScope<GuestCheckoutState>, label: string): Promise<CartRef & { kind: 'guest' }> {
+async function newGuestCart(s: StepScope<GuestCheckoutState>, label: string): Promise<GuestCart> {
   const product = await s.setup(() => s.fx.mainProduct())
-  const cart = (await s.setup(() => s.fx.guestCart(label))) as CartRef & { kind: 'guest' }
+  const cart = await s.setup(() => s.fx.guestCart(label))
   await s.setup(() => s.fx.addItem(cart, product.sku, 1))
   return cart
 }
-
-type GuestCart = CartRef & { kind: 'guest' }
 
 /** What the steps hand on: the two guest carts, the billing address sent, and the order placed. */
 interface GuestCheckoutState extends Pick<SalesState, 'orderId'> {

@@ -64,7 +64,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
       const billing = s.fx.builders.address('isolation A billing', customer.email)
       await s.setupCall('assign customer A\'s billing address', { method: 'POST', path: '/V1/carts/mine/billing-address', actor: { token: customer.token }, body: { address: billing } })
       const record = await s.setupCall('read customer A as the admin', { method: 'GET', path: `/V1/customers/${customer.id}`, actor: 'admin' }, (x) => x.status === 200 && isObject(x.body))
-      const a: CustomerA = { ...customer, cartId: cart.kind === 'mine' ? cart.id! : 0, itemId: item.item_id, sku: product.sku, qty: 1, firstname: (record.body as Record<string, unknown>).firstname, billing }
+      const a: CustomerA = { ...customer, cartId: cart.id, itemId: item.item_id, sku: product.sku, qty: 1, firstname: (record.body as Record<string, unknown>).firstname, billing }
       s.keep('customerA', a)
       return `customer ${a.id}: cart ${a.cartId} with item ${a.itemId} (${a.sku} × 1) and a billing address`
     }),
@@ -72,7 +72,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
     step('customer B with a cart of its own', undefined, async (s: StepScope<MineIsolationState>) => {
       const customer = await s.setup(() => s.fx.customer('isolation B'))
       const cart = await s.setup(() => s.fx.customerCart(customer, 'isolation B'))
-      const b: CustomerB = { ...customer, cartId: cart.kind === 'mine' ? cart.id! : 0 }
+      const b: CustomerB = { ...customer, cartId: cart.id }
       s.keep('customerB', b)
       return `customer ${b.id}: cart ${b.cartId}`
     }),

@@ -1,6 +1,4 @@
 /** An order shipped, and the label of its shipment read: a JSON string (empty when there is no label). */
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { invoiceOrder, type SalesState } from './sales-steps.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
@@ -40,7 +38,7 @@ export const shipmentLabelWorkflow: Workflow<ShipmentLabelState> = {
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       if (!answer.json) s.fail(`the answer is not JSON (the spec's string is sent as a JSON string, e.g. ""): ${JSON.stringify(answer.text.slice(0, 80))}`)
-      s.judge(answer.body, expectationFor(findRow('GET', '/V1/shipment/:id/label')!), 'the answer')
+      s.judgeAnswerOf('GET /V1/shipment/:id/label', answer.body)
       const label = answer.body as string
       return label === '' ? `shipment ${id} has no label: the empty JSON string, as the platform sends it` : `shipment ${id} label: a JSON string of ${label.length} characters`
     }, [CATALOG_READ_RULES.label]),

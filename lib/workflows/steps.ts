@@ -15,7 +15,8 @@ import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type
 import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
-import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { expectationFor, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { findRow } from '../spec/catalog/index.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
@@ -167,6 +168,14 @@ export class StepScope<S extends object = object> {
     const j = judgeShape(value, expectation)
     this.warnings.push(...j.warnings.map((w) => `${what}: ${w}`))
     if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${j.failures.slice(0, 5).join('; ')}${j.failures.length > 5 ? ` (and ${j.failures.length - 5} more)` : ''}`)
+  }
+
+  /** Judges an answer of `endpoint` (`METHOD /V1/template`) by what its catalog row says it answers. */
+  judgeAnswerOf(endpoint: string, value: unknown): void {
+    const [method = '', path = ''] = endpoint.split(' ')
+    const row = findRow(method, path)
+    if (row === undefined) throw new Error(`the catalog has no row ${endpoint} (a bug of the workflow)`)
+    this.judge(value, expectationFor(row), 'the answer')
   }
 
   /** Judges an answer as `int` and returns the id. */

@@ -10,8 +10,6 @@
 import { describeAnswer, isObject, type Product } from '../setup/provision.ts'
 import { TIER_RULES } from '../spec/rules.ts'
 import { clipJson } from '../base/text.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
@@ -53,7 +51,7 @@ async function listTiers(s: StepScope<TierPricesState>, group: string): Promise<
   const call: SpecCall = { method: 'GET', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
-  s.judge(answer.body, expectationFor(findRow('GET', '/V1/products/:sku/group-prices/:customerGroupId/tiers')!), 'the answer')
+  s.judgeAnswerOf('GET /V1/products/:sku/group-prices/:customerGroupId/tiers', answer.body)
   if (!Array.isArray(answer.body)) s.fail(`the answer is not a list: ${describeAnswer(answer)}`)
   return answer.body.filter(isObject)
 }
