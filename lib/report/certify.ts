@@ -94,6 +94,8 @@ export interface CertifyInput {
   limits?: readonly string[]
   /** Ids of failures the run's baseline lists. */
   baselined?: ReadonlySet<string>
+  /** Ids of the planned checks the runner selected (vitest's `-t`, test ids); absent: all of the modules run. */
+  selected?: ReadonlySet<string>
 }
 
 export function certify(input: CertifyInput): Certification {
@@ -101,7 +103,7 @@ export function certify(input: CertifyInput): Certification {
   const selected = input.modules.length === 0 ? MODULES.map((m) => m.id) : input.modules
   const modules = input.modulesRun !== undefined ? selected.filter((m) => input.modulesRun!.includes(m)) : [...selected]
   // A shard may get no module at all (more shards than modules): it selected nothing, not everything.
-  const planned = modules.length === 0 ? [] : plannedChecks({ modules, checks: input.checks })
+  const planned = modules.length === 0 ? [] : plannedChecks({ modules, checks: input.checks }).filter((p) => input.selected?.has(p.id) ?? true)
   const baselined = input.baselined ?? new Set<string>()
   const limitedBy = [
     ...(input.modules.length > 0 && !sameSet(input.modules, MODULES.map((m) => m.id)) ? [`--module ${input.modules.join(',')}`] : []),

@@ -14,6 +14,8 @@ export interface Judging {
   /** What narrowed the selection besides --module/--check: `shard 1/2`, `shard 2/3 missing`. */
   limits?: readonly string[]
   baseline?: { file: string; baseline: Baseline; allowStale: boolean }
+  /** Ids of the planned checks the runner selected within the modules run (vitest's `-t`); absent: all of them. */
+  selected?: ReadonlySet<string>
 }
 
 /**
@@ -32,6 +34,7 @@ export function completeReport(draft: ReportDraft, judging: Judging): Report {
     checks: draft.run.checks,
     ...(judging.modulesRun !== undefined ? { modulesRun: judging.modulesRun } : {}),
     ...(judging.limits !== undefined ? { limits: judging.limits } : {}),
+    ...(judging.selected !== undefined ? { selected: judging.selected } : {}),
     ...(baseline !== undefined ? { baselined: new Set(baseline.baselinedFailures) } : {}),
   })
   // Results last: report.json reads from the verdict down to the evidence.
