@@ -12,6 +12,7 @@
  */
 import type { CancelReason } from '@vitest/runner'
 import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import { ensureWritableDir } from '../base/output-dir.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { NOTES_META, RESULT_META, RUN_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
@@ -61,14 +62,20 @@ export default class RunReporter implements Reporter {
     this.finished = new Promise((resolve) => (this.#finish = resolve))
     if (isMerge(this.#vitest)) return
     this.#byModule.clear()
-    const run = new Run(this.#settings.config, this.#settings.baseline)
+    const { config, baseline, underCli } = this.#settings
+    // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind.
+    try {
+      ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: true })
+    } catch (err) {
+      fail(err, underCli)
+    }
+    const run = new Run(config, baseline)
     this.#run = run
     process.stdout.write(run.headline())
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
-    if (await run.start()) this.#project.provide('shopRun', { seed: run.pre!.seed })
-    // Nothing to judge: vitest's own cancellation, so no suite file starts (the pool checks it per file).
-    else void this.#vitest.cancelCurrentRun('preflight' as CancelReason)
+    // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
+    this.#project.provide('shopRun', (await run.start()) ? { seed: run.pre!.seed } : { refused: run.runErrors[0]! })
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */

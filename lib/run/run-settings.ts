@@ -3,7 +3,6 @@
  * The flags are those of `shop-conformance run`, which hands them to vitest as one JSON variable
  * (`SHOP_RUN_FLAGS`); a native `npx vitest run --project conformance` has none.
  */
-import { ensureWritableDir } from '../base/output-dir.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { readBaseline, type Baseline } from '../report/baseline.ts'
@@ -28,8 +27,6 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.
   const flags = raw === undefined || raw === '' ? [] : (JSON.parse(raw) as string[])
   const config = loadConfig(flags, env, readDotenv(cwd), CHECK_KINDS, ACL_RESOURCES)
   if (config.dryRun) throw new UsageError('--dry-run: not under vitest (shop-conformance run --dry-run prints the requests)')
-  // Checked, not made: `vitest list` reads the settings too, and must leave nothing behind (the run makes it).
-  ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: false })
   const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
   return { config, ...(baseline !== undefined ? { baseline } : {}), underCli: raw !== undefined }
 }

@@ -50,6 +50,7 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
     beforeAll(({}, suite) => {
       const facts = inject('shopRun')
       if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/run/run-reporter.ts), which its plugin adds')
+      if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
       for (const task of selectedTests(suite)) {
         ;(task.meta as Record<string, unknown>)[SELECTED_META] = true
         const start = starters.get(task.name)?.(facts)
@@ -59,7 +60,7 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
     for (const p of planned.filter((c) => c.check !== 'workflow')) {
       const check = CHECKS.find((c) => c.name === p.check) as Check
       const row = findRow(...(p.endpoint!.split(' ') as [string, string]))!
-      starters.set(p.id, (facts) => () => judgeCheck(sessionFor(facts), row, check))
+      starters.set(p.id, (facts) => () => judgeCheck(sessionFor(facts.seed!), row, check))
       test(p.id, (ctx) => verdictOf(ctx, p.id, started))
     }
     const steps = new Set(planned.filter((c) => c.check === 'workflow').map((c) => c.id))
@@ -74,7 +75,7 @@ function workflowTests(workflow: Workflow, planned: ReadonlySet<string>, starter
   describe.concurrent(`workflow ${workflow.name}`, () => {
     let steps: Promise<Result>[] | undefined
     ids.forEach((id, i) => {
-      starters.set(id, (facts) => () => (steps ??= judgeWorkflow(sessionFor(facts), workflow))[i]!)
+      starters.set(id, (facts) => () => (steps ??= judgeWorkflow(sessionFor(facts.seed!), workflow))[i]!)
       test(id, (ctx) => verdictOf(ctx, id, started))
     })
   })
@@ -104,7 +105,11 @@ function quiet<T>(p: Promise<T>): Promise<T> {
  */
 async function verdictOf(ctx: TestContext, id: string, started: ReadonlyMap<string, Promise<Result>>): Promise<void> {
   const running = started.get(id)
-  if (running === undefined) throw new Error(`${id} was not started by its module's beforeAll`)
+  if (running === undefined) {
+    const refused = inject('shopRun')?.refused
+    if (refused !== undefined) return ctx.skip(`not run: ${refused}`)
+    throw new Error(`${id} was not started by its module's beforeAll`)
+  }
   const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
   const result = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
   if (result === 'aborted') {

@@ -13,14 +13,17 @@ import { toResult, workflowResult, type Result } from '../results/result.ts'
 
 /** What the run's reporter provides to the suite files (vitest `provide`: in memory, never on disk). */
 export interface RunFacts {
-  seed: SessionSeed
+  /** The preflight's seed (tokens included); absent when the preflight refused the target. */
+  seed?: SessionSeed
+  /** Why the run could not be made: the tests are skipped, and send nothing. */
+  refused?: string
 }
 
 let session: Session | undefined
 
 /** The worker's session of this run (a new run — watch mode, an editor's rerun — gets a new one). */
-export function sessionFor(facts: RunFacts): Session {
-  if (session === undefined || session.seed.runId !== facts.seed.runId) session = new Session(facts.seed)
+export function sessionFor(seed: SessionSeed): Session {
+  if (session === undefined || session.seed.runId !== seed.runId) session = new Session(seed)
   return session
 }
 
