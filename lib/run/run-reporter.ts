@@ -28,6 +28,9 @@ import { runSettings, type RunSettings } from './run-settings.ts'
 import { scopeOf } from './scope.ts'
 import type { Stop } from './stopping.ts'
 
+/** How long vitest has to cancel at the deadline before the run reports what it has. */
+const STOP_ACK_MS = 1_500
+
 /** How the deferred blob reporter (deferred-blob.ts) finds the run among vitest's reporters. */
 export const RUN_REPORTER = Symbol.for('shop-conformance.run-reporter')
 
@@ -41,6 +44,9 @@ export default class RunReporter implements Reporter {
   #detach: (() => void) | undefined
   readonly #byModule = new Map<string, Result[]>()
   #finish: () => void = () => {}
+  #ending: Promise<void> | undefined
+  /** The run's exit status, once its report is written. */
+  #status: number | undefined
   /** Settles when this run's report is written: a blob reporter deferred behind the run waits for it. */
   finished: Promise<void> = Promise.resolve()
 
@@ -60,6 +66,8 @@ export default class RunReporter implements Reporter {
 
   async onTestRunStart(_specs: ReadonlyArray<TestSpecification>): Promise<void> {
     this.finished = new Promise((resolve) => (this.#finish = resolve))
+    this.#ending = undefined
+    this.#status = undefined
     if (isMerge(this.#vitest)) return
     this.#byModule.clear()
     const { config, baseline, underCli } = this.#settings
@@ -83,7 +91,9 @@ export default class RunReporter implements Reporter {
     if (this.#run?.stop(why) !== true) return
     const endsAt = new Date(this.#run.endsAt).toISOString()
     process.stderr.write(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${endsAt})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
-    if (why === 'deadline') void this.#vitest.cancelCurrentRun(why as CancelReason)
+    if (why !== 'deadline') return
+    void this.#vitest.cancelCurrentRun(why as CancelReason)
+    setTimeout(() => void this.#end(), STOP_ACK_MS).unref()
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -116,13 +126,38 @@ export default class RunReporter implements Reporter {
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
+    const own = modules.filter((m) => m.project.name === this.#project.name)
+    if (isMerge(this.#vitest)) {
+      try {
+        return await this.#merge(own)
+      } finally {
+        this.#finish()
+      }
+    }
+    for (const e of unhandled) this.#run?.runErrors.push(e.message ?? String(e))
+    await this.#end(own)
+    // Again when the report was written before vitest ended the run (a deadline): vitest has set its own 1 since.
+    if (this.#status !== undefined) process.exitCode = this.#status
+  }
+
+  /**
+   * Cleanup, the report, the exit status — once: when vitest ends the run, or, after a deadline, once vitest has
+   * had STOP_ACK_MS to cancel (on a loaded machine it may take longer than the reserve the deadline keeps).
+   */
+  #end(modules?: ReadonlyArray<TestModule>): Promise<void> {
+    this.#ending ??= this.#write(modules).finally(() => {
+      this.#detach?.()
+      this.#finish()
+    })
+    return this.#ending
+  }
+
+  async #write(modules?: ReadonlyArray<TestModule>): Promise<void> {
+    const run = this.#run
+    if (run === undefined) return
     try {
-      const own = modules.filter((m) => m.project.name === this.#project.name)
-      if (isMerge(this.#vitest)) return await this.#merge(own)
-      const run = this.#run
-      if (run === undefined) return
       clearTimeout(this.#deadline)
-      for (const e of unhandled) run.runErrors.push(e.message ?? String(e))
+      const own = modules ?? this.#vitest.state.getTestModules().filter((m) => m.project.name === this.#project.name)
       // A suite file that failed to load, or a module's beforeAll that threw: errors of the run, never "not run".
       for (const m of own) {
         for (const e of m.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)}: ${e.message}`)
@@ -139,11 +174,12 @@ export default class RunReporter implements Reporter {
       if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0]}\n`)
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
-      process.exitCode = report.exit.status
+      const status = (this.#status = report.exit.status)
+      process.exitCode = status
+      // The printed end is the end of everything: a vitest that has not closed by then (a loaded machine) is left behind.
+      setTimeout(() => process.exit(status), Math.max(0, run.endsAt - Date.now())).unref()
     } finally {
-      this.#detach?.()
-      await this.#run?.close()
-      this.#finish()
+      await run.close()
     }
   }
 
