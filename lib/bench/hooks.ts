@@ -1,12 +1,11 @@
 /**
- * What a benchmarked `run` does beyond a normal one, switched on by the environment only (the bench sets it):
- * `SHOP_REQUEST_LOG` — the main process's own requests (preflight, cleanup) join the worker's in the request log;
- * `SHOP_BENCH_STATS` — at exit, the process's start, CPU time, peak RSS and request phase are written there.
- * Without either variable this does nothing.
+ * What a benchmarked `run` writes beyond a normal one, for lib/bench/preload.mjs, which `npm run bench` injects
+ * into the run (`NODE_OPTIONS=--import=…/preload.mjs`), so nothing in the shop or the run knows the bench:
+ * `SHOP_REQUEST_LOG` — every request the run's clients finish (the request channel), one line each;
+ * `SHOP_BENCH_STATS` — at exit, the process's start, CPU time, peak RSS and request phase (RunStats).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { observeEveryClient } from '../shop/client.ts'
-import { CallerLabels, readRequestLog, requestLogObserver } from './request-log.ts'
+import type { FinishedRequest } from '../shop/request-channel.ts'
+import { CallerLabels, requestLogObserver, type LoggedRequest } from './request-log.ts'
 
 export interface RunStats {
   /** `performance.timeOrigin` of the run's process (epoch ms): its start. */
@@ -19,41 +18,24 @@ export interface RunStats {
   lastRequestMs: number | null
 }
 
-export function benchHooks(env: NodeJS.ProcessEnv = process.env): void {
-  const log = env.SHOP_REQUEST_LOG !== undefined && env.SHOP_REQUEST_LOG !== '' ? env.SHOP_REQUEST_LOG : undefined
-  if (log !== undefined) {
-    const labels = new CallerLabels({
-      ...(env.SHOP_ADMIN_USERNAME !== undefined ? { adminUsername: env.SHOP_ADMIN_USERNAME } : {}),
-      ...(env.SHOP_CUSTOMER_EMAIL !== undefined ? { customerUsername: env.SHOP_CUSTOMER_EMAIL } : {}),
-    })
-    observeEveryClient(requestLogObserver(log, labels, 'main'))
-  }
-  const statsFile = env.SHOP_BENCH_STATS
-  if (statsFile !== undefined && statsFile !== '') {
-    process.once('exit', () => writeFileSync(statsFile, `${JSON.stringify(runStats(log))}\n`))
-  }
-}
-
-function runStats(log: string | undefined): RunStats {
-  const cpu = process.cpuUsage()
-  let first: number | null = null
-  let last: number | null = null
-  if (log !== undefined) {
-    try {
-      for (const r of readRequestLog(readFileSync(log, 'utf8'))) {
-        if (first === null || r.startMs < first) first = r.startMs
-        if (last === null || r.endMs > last) last = r.endMs
-      }
-    } catch {
-      // No log: no request phase.
+/**
+ * The writer of the request log: each thread's requests labelled by a labeller of its own (the tokens a thread
+ * learns are numbered per thread, as a replay reads them).
+ */
+export function requestLogWriter(env: NodeJS.ProcessEnv): (thread: LoggedRequest['thread'], request: FinishedRequest) => void {
+  const file = env.SHOP_REQUEST_LOG
+  if (file === undefined || file === '') return () => {}
+  const byThread = new Map<LoggedRequest['thread'], (request: FinishedRequest) => void>()
+  return (thread, request) => {
+    let observe = byThread.get(thread)
+    if (observe === undefined) {
+      const labels = new CallerLabels({
+        ...(env.SHOP_ADMIN_USERNAME !== undefined ? { adminUsername: env.SHOP_ADMIN_USERNAME } : {}),
+        ...(env.SHOP_CUSTOMER_EMAIL !== undefined ? { customerUsername: env.SHOP_CUSTOMER_EMAIL } : {}),
+      })
+      observe = requestLogObserver(file, labels, thread)
+      byThread.set(thread, observe)
     }
-  }
-  return {
-    startedAtMs: performance.timeOrigin,
-    cpuUserMs: Math.round(cpu.user / 1000),
-    cpuSystemMs: Math.round(cpu.system / 1000),
-    maxRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10,
-    firstRequestMs: first,
-    lastRequestMs: last,
+    observe(request)
   }
 }

@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { RunStats } from './hooks.ts'
 import { readRequestLog, type LoggedRequest } from './request-log.ts'
 
@@ -140,6 +141,8 @@ export async function runSuite(
     SHOP_ADMIN_PASSWORD: options.admin.password,
     SHOP_REQUEST_LOG: log,
     SHOP_BENCH_STATS: statsFile,
+    // The bench's hooks, injected into every thread of the run (preload.mjs): the run itself knows nothing of them.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(join(root, 'lib/bench/preload.mjs')).href}`].join(' ').trim(),
   })
   // Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) go before the script; the worker thread inherits them.
   const args = [...(options.nodeArgs ?? []), join(root, 'lib/cli/bin.mjs'), 'run', '--base-url', options.baseUrl, '--concurrency', String(options.concurrency), '--report-dir', join(options.dir, 'report')]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, onTestFinished, test } from 'vitest'
 import type { Outcome, RequestSpec } from '../shop/client.ts'
-import { CallerLabels, readRequestLog, requestLogObserver, sessionRequestLog } from './request-log.ts'
+import { CallerLabels, readRequestLog, requestLogObserver } from './request-log.ts'
 
 const ADMIN_TOKEN = 'adm1n-t0ken-abcdef0123456789'
 const CUSTOMER_TOKEN = 'cust0mer-t0ken-abcdef0123456789'
@@ -59,9 +59,9 @@ describe('requestLogObserver', () => {
     const labels = new CallerLabels({ adminUsername: 'admin' })
     const observe = requestLogObserver(file, labels, 'main')
     const t = performance.now()
-    observe(tokenCall('admin', 'admin', 'Admin-Password-1!'), answered(200, ADMIN_TOKEN), { startMs: t, endMs: t + 2 })
-    observe({ method: 'GET', path: '/V1/modules', store: 'all', token: ADMIN_TOKEN, query: 'a=1' }, answered(200, []), { startMs: t + 3, endMs: t + 4 })
-    observe({ method: 'GET', path: '/V1/modules', store: 'default' }, { failure: { kind: 'timeout', message: 'x' }, exchange: { request: { method: 'GET', url: 'x', headers: {} }, durationMs: 1 } }, { startMs: t + 5, endMs: t + 6 })
+    observe({ spec: tokenCall('admin', 'admin', 'Admin-Password-1!'), outcome: answered(200, ADMIN_TOKEN), startMs: t, endMs: t + 2 })
+    observe({ spec: { method: 'GET', path: '/V1/modules', store: 'all', token: ADMIN_TOKEN, query: 'a=1' }, outcome: answered(200, []), startMs: t + 3, endMs: t + 4 })
+    observe({ spec: { method: 'GET', path: '/V1/modules', store: 'default' }, outcome: { failure: { kind: 'timeout', message: 'x' }, exchange: { request: { method: 'GET', url: 'x', headers: {} }, durationMs: 1 } }, startMs: t + 5, endMs: t + 6 })
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(ADMIN_TOKEN)
     expect(text).not.toContain('Admin-Password-1!')
@@ -77,21 +77,21 @@ describe('requestLogObserver', () => {
     expect(lines[1]!.endMs - lines[1]!.startMs).toBeCloseTo(1, 5)
   })
 
-  test('the session hook is off without SHOP_REQUEST_LOG and labels the seed tokens with it', () => {
-    const seed = {
-      tokens: { admin: ADMIN_TOKEN, customer: CUSTOMER_TOKEN, disposableCustomer: 'disposable-token-0123456789' },
-      malformedToken: 'shop-conformance-malformed-00',
-      credentials: { admin: { username: 'admin' } },
-    }
-    expect(sessionRequestLog({}, seed)).toEqual({})
+  test('labels a token with the caller the sending session named, and an unnamed stranger as other', () => {
     const file = join(tempDir(), 'log.jsonl')
-    const hook = sessionRequestLog({ SHOP_REQUEST_LOG: file }, seed) as { observer: NonNullable<ReturnType<typeof requestLogObserver>> }
+    const observe = requestLogObserver(file, new CallerLabels({ adminUsername: 'admin' }), 'worker')
     const t = performance.now()
-    for (const token of [ADMIN_TOKEN, CUSTOMER_TOKEN, 'disposable-token-0123456789', 'shop-conformance-malformed-00', undefined, 'stranger-0123456789']) {
-      hook.observer({ method: 'GET', path: '/V1/x', store: 'default', ...(token !== undefined ? { token } : {}) }, answered(401, {}), { startMs: t, endMs: t })
-    }
-    const lines = readRequestLog(readFileSync(file, 'utf8'))
-    expect(lines.map((l) => l.caller)).toEqual(['admin', 'customer', 'disposable', 'malformed', 'none', 'other'])
+    const named = [[ADMIN_TOKEN, 'admin'], [CUSTOMER_TOKEN, 'customer'], ['disposable-token-0123456789', 'disposable'], ['shop-conformance-malformed-00', 'malformed'], [undefined, 'none']] as const
+    for (const [token, caller] of named) observe({ spec: { method: 'GET', path: '/V1/x', store: 'default', ...(token !== undefined ? { token } : {}) }, outcome: answered(401, {}), startMs: t, endMs: t, caller })
+    // Named once, known by its token after: a body carrying it is scrubbed too.
+    observe({ spec: { method: 'POST', path: '/V1/x', store: 'default', token: ADMIN_TOKEN, body: { note: CUSTOMER_TOKEN } }, outcome: answered(200, {}), startMs: t, endMs: t })
+    observe({ spec: { method: 'GET', path: '/V1/x', store: 'default', token: 'stranger-0123456789' }, outcome: answered(401, {}), startMs: t, endMs: t })
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toContain(ADMIN_TOKEN)
+    expect(text).not.toContain(CUSTOMER_TOKEN)
+    const lines = readRequestLog(text)
+    expect(lines.map((l) => l.caller)).toEqual(['admin', 'customer', 'disposable', 'malformed', 'none', 'admin', 'other'])
+    expect(lines[5]!.body).toEqual({ note: '[token customer]' })
     expect(lines.every((l) => l.thread === 'worker')).toBe(true)
   })
 })

@@ -1,13 +1,15 @@
 /**
  * The request log of a benchmarked run: when `SHOP_REQUEST_LOG` names a file, every request the run sends (from
- * the main process and from the vitest worker) is appended to it as one JSON line, so the bench can count the
- * requests, time the request phase and replay the same sequence with a bare client. Callers are written as a
- * label, never the token; passwords are replaced by placeholders (the same password, the same placeholder).
+ * the main thread and from the vitest worker, as the bench's preload hears them on the clients' request channel)
+ * is appended to it as one JSON line, so the bench can count the requests, time the request phase and replay the
+ * same sequence with a bare client. Callers are written as a label, never the token; passwords are replaced by
+ * placeholders (the same password, the same placeholder).
  *
- * Kept free of heavy imports: the session of every worker loads it.
+ * Kept free of heavy imports: the preload loads it into the run it measures.
  */
 import { openSync, writeSync } from 'node:fs'
-import type { Outcome, RequestObserver, RequestSpec } from '../shop/client.ts'
+import type { Outcome, RequestSpec } from '../shop/client.ts'
+import type { FinishedRequest } from '../shop/request-channel.ts'
 
 export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'malformed', 'none', 'other'] as const
 export type CallerLabel = (typeof CALLER_LABELS)[number]
@@ -119,16 +121,20 @@ export class CallerLabels {
 /** The prefix of the suite's made-up malformed token (secrets.ts), repeated here to keep this module light. */
 const MALFORMED_PREFIX = 'shop-conformance-malformed-'
 
-/** A writer of log lines for this thread: one append per request (sync, so nothing is lost when a worker ends). */
-export function requestLogObserver(file: string, labels: CallerLabels, thread: LoggedRequest['thread']): RequestObserver {
+/**
+ * A writer of one thread's log lines: one synchronous append per finished request, so a process that exits
+ * loses none it has heard. A caller the sending session named labels its token from then on.
+ */
+export function requestLogObserver(file: string, labels: CallerLabels, thread: LoggedRequest['thread']): (request: FinishedRequest) => void {
   const fd = openSync(file, 'a')
-  return (spec, outcome, timing) => {
+  return ({ spec, outcome, startMs, endMs, caller }) => {
+    if (caller !== undefined && caller !== 'none') labels.set(spec.token, caller)
     labels.learn(spec, outcome)
     const otherToken = labels.otherNumber(spec.token)
     const issuesOtherToken = /^\/V1\/integration\/(admin|customer)\/token$/.test(spec.path) ? labels.issuedOther(outcome) : undefined
     const line: LoggedRequest = {
-      startMs: round(timing.startMs),
-      endMs: round(timing.endMs),
+      startMs: round(startMs),
+      endMs: round(endMs),
       thread,
       method: spec.method,
       path: spec.path,
@@ -147,24 +153,6 @@ export function requestLogObserver(file: string, labels: CallerLabels, thread: L
       // A log that cannot be written must not break the run it observes.
     }
   }
-}
-
-/**
- * The hook of the worker's session: an observer when `SHOP_REQUEST_LOG` names a file, labelling the seed's
- * tokens; undefined otherwise (the normal case, which costs nothing).
- */
-export function sessionRequestLog(
-  env: NodeJS.ProcessEnv,
-  seed: { tokens: { admin: string; customer?: string; disposableCustomer?: string }; malformedToken: string; customer?: { email: string }; credentials: { admin: { username: string } } },
-): { observer: RequestObserver } | Record<string, never> {
-  const file = env.SHOP_REQUEST_LOG
-  if (file === undefined || file === '') return {}
-  const labels = new CallerLabels({ adminUsername: seed.credentials.admin.username, ...(seed.customer !== undefined ? { customerUsername: seed.customer.email } : {}) })
-  labels.set(seed.tokens.admin, 'admin')
-  labels.set(seed.tokens.customer, 'customer')
-  labels.set(seed.tokens.disposableCustomer, 'disposable')
-  labels.set(seed.malformedToken, 'malformed')
-  return { observer: requestLogObserver(file, labels, 'worker') }
 }
 
 export function readRequestLog(text: string): LoggedRequest[] {

@@ -1,33 +1,20 @@
-import type { AccessClass, EndpointRow } from '../spec/types.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import { ACCESS_CALLERS, ADMISSION, judgeCell, seenOfAnswer, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Caller, Session } from '../shop/session.ts'
-import { admittedCaller, exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
+import { admittedCaller, exchangesOf, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
-export type Expectation = 'refuse' | 'accept' | 'not stated'
+export type { Seen } from '../spec/admission.ts'
+/** What the spec's access class says a caller gets (lib/spec/admission.ts). */
+export type Expectation = Admission
+export { judgeCell }
 
-/**
- * What a caller's answer says about access. `refused`: 401/403. `accepted`: a success (2xx/3xx).
- * `other 4xx`: an error that is neither — the spec does not show the status of a refusal (Errors 4), so for a
- * caller the spec refuses it is not read as "let through" (it may be a refusal in another status), while for
- * a caller the spec admits it is (the placeholder data, not the token, was refused). `no usable answer`:
- * no answer, a 5xx, a rate limit or a body that is not JSON — nothing about access can be read from it.
- */
-export type Seen = 'not sent' | 'no-route' | 'refused' | 'accepted' | 'other 4xx' | 'no usable answer'
+const CALLERS = ACCESS_CALLERS
 
-const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
-
-/**
- * Authentication 2–4: admin endpoints take only an admin token; self endpoints a customer or an admin token
- * (so neither no token nor a token that is neither); anonymous ones need none — the spec does not say what
- * a token does there, so those cells are shown but not judged.
- */
-const EXPECTED: Record<AccessClass, Record<Caller, Expectation>> = {
-  admin: { none: 'refuse', malformed: 'refuse', customer: 'refuse', admin: 'accept' },
-  self: { none: 'refuse', malformed: 'refuse', customer: 'accept', admin: 'accept' },
-  anon: { none: 'accept', malformed: 'not stated', customer: 'not stated', admin: 'not stated' },
-}
+/** Every caller, under the configured store code. */
+const REQUESTS: readonly ProbeRequest[] = CALLERS.map((caller) => ({ caller, store: 'first' }))
 
 export interface AccessCell {
   expected: Expectation
@@ -39,26 +26,16 @@ export interface AccessCell {
 
 export function seenOf(session: Session, p: Probe): Seen {
   if (p.unavailable !== undefined) return 'not sent'
-  if (p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
-  if (p.answer?.status === 401 || p.answer?.status === 403) return 'refused'
-  if (unusable(p) !== undefined) return 'no usable answer'
-  return p.answer!.status < 400 ? 'accepted' : 'other 4xx'
-}
-
-export function judgeCell(expected: Expectation, seen: Seen): boolean | null {
-  if (expected === 'not stated' || seen === 'not sent' || seen === 'no usable answer') return null
-  // A refusal in a status the spec does not show (another 4xx, the no-route answer) is not read as "let through".
-  if (expected === 'refuse') return seen === 'refused' ? true : seen === 'accepted' ? false : null
-  return seen === 'accepted' || seen === 'other 4xx'
+  return seenOfAnswer(p.answer, p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path))
 }
 
 /** Each caller is refused (401/403) or let through (any other answer but no-route) as the endpoint's access class says. */
 export async function access(row: EndpointRow, session: Session): Promise<Verdict> {
-  const probes = await Promise.all(CALLERS.map((caller) => probe(session, row, caller, session.seed.storeCode)))
+  const probes = await Promise.all(REQUESTS.map((request) => probeOne(session, row, request)))
   const matrix = {} as Record<Caller, AccessCell>
   probes.forEach((p, i) => {
     const caller = CALLERS[i]!
-    const expected = EXPECTED[row.access][caller]
+    const expected = ADMISSION[row.access][caller]
     const seen = seenOf(session, p)
     matrix[caller] = { expected, seen, answer: quoteAnswer(p), ok: judgeCell(expected, seen) }
   })
@@ -113,5 +90,6 @@ export const accessCheck: Check = {
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
+  requests: () => REQUESTS,
   run: access,
 }

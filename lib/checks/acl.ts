@@ -3,7 +3,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { describeOpen, judgeCell, seenOf } from './access.ts'
 import { isSuccess, SetupError } from '../setup/provision.ts'
-import { exchangesOf, probe, quoteAnswer, unusable, type Probe } from './probe.ts'
+import { exchangesOf, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import { validCall } from './scenario-call.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -60,7 +60,8 @@ async function calls(row: EndpointRow, session: Session): Promise<[Probe, Probe]
   const store = session.seed.storeCode
   const real = row.method === 'GET' ? await validCall(session, row).catch((err: unknown) => (err instanceof SetupError ? undefined : Promise.reject(err))) : undefined
   if (real === undefined || real.outcome.answer === undefined || !isSuccess(real.outcome.answer)) {
-    return Promise.all([probe(session, row, 'admin', store), probe(session, row, 'limited admin', store)])
+    const [admin, limited] = PLACEHOLDER_CALLS
+    return Promise.all([probeOne(session, row, admin), probeOne(session, row, limited)])
   }
   const { path, prepared } = real
   const outcome = await session.send({ method: 'GET', path, store, token: session.tokenFor('limited admin')!, ...(prepared.query !== undefined ? { query: prepared.query } : {}) })
@@ -70,11 +71,20 @@ async function calls(row: EndpointRow, session: Session): Promise<[Probe, Probe]
   ]
 }
 
+/** The access check's placeholder call, by the run's admin and the limited admin. */
+const PLACEHOLDER_CALLS: [ProbeRequest, ProbeRequest] = [
+  { caller: 'admin', store: 'first' },
+  { caller: 'limited admin', store: 'first' },
+]
+
 export const aclCheck: Check = {
   name: 'acl',
   description: 'An admin whose role lacks the ACL resource the detail table names is refused; one whose role has it is let through.',
   spec: ['Authentication 2', 'Endpoints with detailed shape (ACL)'],
   rules: [ACL_RULES.resource],
   appliesTo: (row) => (row.acl !== undefined ? true : 'the spec names no ACL resource for this endpoint (Authentication 8: "not shown")'),
+  needs: (settings) => (settings.limitedAdmin ? true : ACL_NOT_CONFIGURED),
+  // A GET is made with the shape check's data (calls), which depends on the target's answers: --dry-run describes it.
+  requests: (row) => (row.method === 'GET' ? [] : PLACEHOLDER_CALLS),
   run: acl,
 }

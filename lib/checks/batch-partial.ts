@@ -15,24 +15,23 @@
  * and cost-delete). This file is the check and what the tests import.
  */
 import { SetupError } from '../setup/provision.ts'
-import { rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { judgeCostDelete, judgeInformation } from './batch-partial/information.ts'
 import { judgeItems } from './batch-partial/items.ts'
-import { OPERATIONS } from './batch-partial/operations.ts'
+import { operationOf } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
 export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/answers.ts'
-export { BATCH_ROWS, type Family, type PlannedItem } from './batch-partial/operations.ts'
+export { BATCH_ROWS, type PriceFamily, type PlannedItem } from './batch-partial/operations.ts'
 export { quoteReply } from './batch-partial/quote.ts'
 export { judgeReadBack } from './batch-partial/read-back.ts'
 
 export async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict> {
-  const op = OPERATIONS[rowId(row)]
+  const op = operationOf(row)
   if (op === undefined) return { status: 'skipped', message: 'not a batch price operation', exchanges: [] }
   let judged: Judged
   try {
@@ -55,6 +54,6 @@ export const batchPartialCheck: Check = {
   description: 'Batch price calls exclude and report invalid items and apply the valid ones; information calls and cost-delete refuse unknown skus.',
   spec: ['Errors 1–3', 'Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   rules: Object.values(BATCH_RULES),
-  appliesTo: (row) => (OPERATIONS[rowId(row)] !== undefined ? true : 'not a batch price operation'),
+  appliesTo: (row) => (operationOf(row) !== undefined ? true : 'not a batch price operation'),
   run: batchPartial,
 }

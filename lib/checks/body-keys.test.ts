@@ -3,7 +3,8 @@ import { FAULTS, startReferenceTarget, type FaultName } from '../../fixtures/ref
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'
 import { bodyKeysCheck, combine, judgeRefusal } from './body-keys.ts'
-import { scenarioFor, type SentCall } from './scenario-call.ts'
+import type { SentCall } from './scenario-call.ts'
+import { scenarioOf } from '../setup/families/index.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
 
 const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
@@ -33,7 +34,7 @@ describe('body-keys check', () => {
       'PUT /V1/eav/attribute-sets/:attributeSetId',
       'PUT /V1/orders/:parent_id',
     ])
-    for (const row of BODY_ROWS) expect(scenarioFor(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of BODY_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
     expect(bodyKeysCheck.appliesTo(findRow('GET', '/V1/modules')!)).toMatch(/^not shown: /)
   })
 

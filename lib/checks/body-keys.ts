@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util'
 import { provisionerOf, SetupError } from '../setup/provision.ts'
 import type { EndpointRow, ParamSpec } from '../spec/types.ts'
-import type { Scenario } from '../setup/scenarios/index.ts'
+import { scenarioOf, type Scenario } from '../setup/families/index.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer } from '../shop/client.ts'
 import type { Session } from '../shop/session.ts'
 import { clipJson } from '../base/text.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
-import { scenarioFor, sendPrepared, validCall, type SentCall } from './scenario-call.ts'
+import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BODY_KEYS_RULES } from '../spec/rules.ts'
@@ -29,7 +29,7 @@ export interface Part {
  * changes nothing. Whether a path parameter wins over a contradicting body value is shown, as a warning.
  */
 export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
-  const scenario = scenarioFor(row)
+  const scenario = scenarioOf(row)
   if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
   const fx = provisionerOf(session)
   const parts: Part[] = []
@@ -129,7 +129,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
     if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but the answer is not ${row.returns}: ${shape.failures.join('; ')}` }
     return { status: 'passed', text: `documented keys (${keys}) accepted (${answer.status})` }
   }
-  const scenario = scenarioFor(row)!
+  const scenario = scenarioOf(row)!
   if (scenario.mayRefuseForBusinessReasons === true) {
     // Refused with every documented key: the keys, or a rule of the target's own? The same call with no
     // body at all, on fresh data, tells: refused too means the reason is not the keys.

@@ -23,6 +23,7 @@
 import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
 import { clip, clipJson } from '../base/text.ts'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
+import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
 
 export type Expectation =
@@ -244,13 +245,6 @@ export function judgeShape(value: unknown, expectation: Expectation): ShapeJudge
 
 export const NOT_SHOWN_REASON = "the spec does not show this endpoint's response"
 
-/** Shapes the spec tables, by contract type name. */
-const TABLED: Readonly<Record<string, SchemaName>> = {
-  CreditmemoInterface: 'creditmemo',
-  OrderAddressInterface: 'orderAddress',
-  AttributeSetInterface: 'attributeSet',
-}
-
 /** § Resources and their fields › Other contract types named only: "field lists not shown". */
 const NAMED_ONLY: ReadonlySet<string> = new Set([
   'ProductTierPriceInterface',
@@ -268,19 +262,11 @@ const NAMED_ONLY: ReadonlySet<string> = new Set([
   'SourceItemConfigurationInterface',
 ])
 
-/** Reads without a return type whose shape the spec nevertheless tables (see the module comment of expectationFor). */
-const TABLED_READS: Readonly<Record<string, Expectation>> = {
-  // "loads a credit memo": the repository's `get` of the tabled CreditmemoInterface (its `save` returns it).
-  'GET /V1/creditmemo/:id': { kind: 'schema', schema: 'creditmemo' },
-  // "billing address of a quote": the cart address as read back.
-  'GET /V1/carts/:cartId/billing-address': { kind: 'schema', schema: 'cartAddress' },
-}
-
 function baseExpectation(base: string): Expectation | undefined {
   if (base === 'int') return { kind: 'int' }
   if (base === 'bool' || base === 'boolean') return { kind: 'bool' }
   if (base === 'string') return { kind: 'string' }
-  const tabled = TABLED[base]
+  const tabled = TABLED_TYPES[base]
   if (tabled) return { kind: 'schema', schema: tabled }
   if (NAMED_ONLY.has(base)) return { kind: 'object', typeName: base }
   return undefined
@@ -289,12 +275,13 @@ function baseExpectation(base: string): Expectation | undefined {
 /**
  * The expectation for a catalog row, from `row.returns` as the catalog stores it: a base type, optionally
  * `[]`, optionally followed by a parenthesised note (`int (address ID)`, `AttributeSetInterface (saved set)`).
- * Rows without `returns` are `not-shown`, except the two reads in TABLED_READS. An unknown return text
- * throws, so that a new catalog row cannot go unchecked silently.
+ * Rows without `returns` are `not-shown`, except reads whose row names the tabled shape they load (`answer`:
+ * "loads a credit memo", "billing address of a quote"). An unknown return text throws, so that a new catalog
+ * row cannot go unchecked silently.
  */
-export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns'>): Expectation {
+export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns' | 'answer'>): Expectation {
   if (row.returns === undefined) {
-    return TABLED_READS[`${row.method} ${row.path}`] ?? { kind: 'not-shown', reason: NOT_SHOWN_REASON }
+    return row.answer !== undefined ? { kind: 'schema', schema: row.answer } : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
   }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
   const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined

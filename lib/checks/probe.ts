@@ -1,16 +1,18 @@
-import { fillTemplate } from '../spec/paths.ts'
-import type { AccessClass, EndpointRow } from '../spec/types.ts'
+import { isRefusal, unusableAnswer } from '../spec/admission.ts'
+import { fillTemplate, placeholderFor } from '../spec/paths.ts'
+import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer, TransportFailure } from '../shop/client.ts'
-import { allowedInReadOnly, type Caller, type ProbeCaller, type Session } from '../shop/session.ts'
+import { allowedInReadOnly, type ProbeCaller, type Session } from '../shop/session.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { provisionerOf, toId } from '../setup/provision.ts'
+import { conventionsOf } from '../setup/families/index.ts'
+import type { EntityKind } from '../setup/ledger.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 
 /**
- * One call of an endpoint with placeholder values, as the route, store-code and access checks make it.
- * Placeholders select the endpoint's own route where a literal sibling exists: ids are numbers
- * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
+ * One call of an endpoint with placeholder values (lib/spec/paths.ts), as the route, store-code and access
+ * checks make it.
  */
 export interface Probe {
   caller: ProbeCaller
@@ -26,51 +28,65 @@ export interface Probe {
   unavailableReason?: NotJudgedReason
 }
 
-export const PLACEHOLDER_ID = 999999
-export const PLACEHOLDER_SKU = 'conformance-probe-sku'
-export const PLACEHOLDER_CODE = 'probe'
-export const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
-
-export function placeholderFor(param: string): string | number {
-  if (/sku$/i.test(param)) return PLACEHOLDER_SKU
-  if (/email$/i.test(param)) return PLACEHOLDER_EMAIL
-  if (/(id|Uuid)$/i.test(param) || param === 'qty' || param === 'price' || param === 'status') return PLACEHOLDER_ID
-  return PLACEHOLDER_CODE
-}
+export { admittedCaller } from '../spec/admission.ts'
 
 export function concretePath(row: Pick<EndpointRow, 'path'>): string {
   return fillTemplate(row.path, placeholderFor)
 }
 
-/** The caller the endpoint's access class admits: the one whose answer shows the route is there. */
-export function admittedCaller(access: AccessClass): Caller {
-  return access === 'admin' ? 'admin' : access === 'self' ? 'customer' : 'none'
+/**
+ * Endpoints that revoke the caller's own tokens (platform conventions, Tokens; their family says so): probed with
+ * a customer of the run's own, never with the token the rest of the run needs.
+ */
+export function revokesCallerTokens(row: EndpointRow): boolean {
+  return conventionsOf(row).revokesCallerTokens === true
 }
 
 /**
- * Endpoints that revoke the caller's own tokens (platform conventions, Tokens): probed with a customer of
- * the run's own, never with the token the rest of the run needs.
+ * One probe as a check kind plans it (`Check.requests`): who calls, under which of the run's two store codes.
+ * `--dry-run` lists these without sending them; `probe()` sends them.
  */
-const REVOKES_CALLER_TOKENS = new Set(['POST /V1/integration/customer/revoke-customer-token'])
-
-export function revokesCallerTokens(row: Pick<EndpointRow, 'method' | 'path'>): boolean {
-  return REVOKES_CALLER_TOKENS.has(`${row.method} ${row.path}`)
+export interface ProbeRequest {
+  caller: ProbeCaller
+  store: 'first' | 'second'
 }
 
-/**
- * Probes whose `{}` body is a complete call that creates something (a cart: `POST /V1/carts`, `POST /V1/carts/mine`):
- * what they create goes into the ledger like everything else the run makes.
- */
-const CREATES_CART = new Set(['POST /V1/carts', 'POST /V1/carts/mine'])
+/** The call a probe makes, before any token or store code: what `probe()` sends and `--dry-run` prints. */
+export interface ProbeCall {
+  method: EndpointRow['method']
+  /** The spec's path with placeholders filled (before aliases). */
+  path: string
+  body?: Record<string, never>
+  /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
+  disposable: boolean
+  /** What a successful call creates, which the ledger records before it is sent (the family's convention). */
+  creates?: EntityKind
+}
+
+export function probeCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
+  return {
+    method: row.method,
+    path: concretePath(row),
+    ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
+    disposable: caller === 'customer' && revokesCallerTokens(row),
+    ...(conventionsOf(row).probeCreates !== undefined ? { creates: conventionsOf(row).probeCreates } : {}),
+  }
+}
+
+/** Sends one of a kind's planned probes at `row` (its `requests`). */
+export function probeOne(session: Session, row: EndpointRow, request: ProbeRequest): Promise<Probe> {
+  return probe(session, row, request.caller, request.store === 'first' ? session.seed.storeCode : session.seed.secondStoreCode)
+}
 
 /** Sends the probe once per session; every check asking for the same one shares the answer. */
 export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, store: string): Promise<Probe> {
   return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
-    const path = session.targetPath(concretePath(row))
+    const call = probeCall(row, caller)
+    const path = session.targetPath(call.path)
     if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
       return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests`, unavailableReason: 'read-only' }
     }
-    const disposable = caller === 'customer' && revokesCallerTokens(row)
+    const disposable = call.disposable
     const token = session.tokenFor(caller, { disposable })
     if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
     if (caller !== 'none' && token === undefined) {
@@ -81,7 +97,7 @@ export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, s
     }
     // In the ledger before it is sent: a probe that creates a cart may make it although no answer comes.
     const label = `cart made by the ${caller} probe of ${row.method} ${row.path}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
-    const ticket = CREATES_CART.has(`${row.method} ${row.path}`) ? provisionerOf(session).ledger.request({ kind: 'cart', label }) : undefined
+    const ticket = call.creates !== undefined ? provisionerOf(session).ledger.request({ kind: call.creates, label }) : undefined
     const outcome = await session.send({
       method: row.method,
       path,
@@ -89,7 +105,7 @@ export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, s
       ...(token !== undefined ? { token } : {}),
       // A customer token on an admin endpoint is meant to be refused: no reason to doubt the token then.
       ...(caller === 'customer' && row.access === 'admin' ? { refusalExpected: true } : {}),
-      ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
+      ...(call.body !== undefined ? { body: call.body } : {}),
     })
     const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
     ticket?.settle(outcome, created === undefined ? undefined : String(created))
@@ -106,22 +122,14 @@ export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'acc
  * 401/403 and the no-route answer are judged by their status, whatever their body.
  */
 export function unusable(p: Probe): string | undefined {
-  if (p.unavailable !== undefined) return undefined
-  const a = p.answer
-  if (a === undefined) return `no answer (${quoteAnswer(p)})`
-  if (a.status >= 500) return `a server error (${quoteAnswer(p)})`
-  if (a.status === 429) return `a rate limit (${quoteAnswer(p)})`
-  if (!a.json && a.status !== 204 && a.status !== 401 && a.status !== 403) {
-    return a.text.trim() === '' ? `an empty body (${a.status})` : `a body that is not JSON (${a.status} ${a.headers['content-type'] ?? 'without a content type'})`
-  }
-  return undefined
+  return p.unavailable !== undefined ? undefined : unusableAnswer(p.answer, quoteAnswer(p))
 }
 
 export function classify(session: Session, p: Probe): ProbeKind {
   if (p.unavailable !== undefined) return 'not sent'
   if (p.answer === undefined) return 'no answer'
   if (session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
-  if (p.answer.status === 401 || p.answer.status === 403) return 'refused'
+  if (isRefusal(p.answer.status)) return 'refused'
   return 'accepted'
 }
 

@@ -1,14 +1,14 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { clip } from '../base/text.ts'
-import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, unjudgedFor } from './probe.ts'
+import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, unjudgedFor, type ProbeRequest } from './probe.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
 
 /** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */
 export async function route(row: EndpointRow, session: Session): Promise<Verdict> {
-  const p = await probe(session, row, admittedCaller(row.access), session.seed.storeCode)
+  const p = await probeOne(session, row, routeRequest(row))
   const exchanges = exchangesOf(p)
   const details = { caller: p.caller, store: p.store, path: p.path }
   switch (classify(session, p)) {
@@ -39,11 +39,17 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
   }
 }
 
+/** The caller the endpoint's access class admits, under the configured store code. */
+function routeRequest(row: EndpointRow): ProbeRequest {
+  return { caller: admittedCaller(row.access), store: 'first' }
+}
+
 export const routeCheck: Check = {
   name: 'route',
   description: 'The endpoint exists at its method and path and answers JSON, not a server error.',
   spec: ['Endpoints', 'What the service does (payloads are JSON)'],
   rules: Object.values(ROUTE_RULES),
   appliesTo: () => true,
+  requests: (row) => [routeRequest(row)],
   run: route,
 }

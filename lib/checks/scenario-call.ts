@@ -1,5 +1,5 @@
 import { provisionerOf, refuseWriteInReadOnly } from '../setup/provision.ts'
-import { SCENARIOS, type PreparedCall, type Scenario } from '../setup/scenarios/index.ts'
+import { scenarioOf, type PreparedCall } from '../setup/families/index.ts'
 import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Outcome } from '../shop/client.ts'
@@ -14,10 +14,6 @@ export interface SentCall {
   outcome: Outcome
 }
 
-export function scenarioFor(row: Pick<EndpointRow, 'method' | 'path'>): Scenario | undefined {
-  return SCENARIOS.get(`${row.method} ${row.path}`)
-}
-
 /** Sends a prepared call of the row's endpoint, with the documented body or `body` instead. */
 export async function sendPrepared(session: Session, row: EndpointRow, prepared: PreparedCall, body = prepared.body): Promise<SentCall> {
   const fx = provisionerOf(session)
@@ -30,7 +26,7 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   )
   refuseWriteInReadOnly(session, `call ${row.method} ${row.path}`, row.method, path)
   const token = fx.tokenOf(prepared.actor)
-  const creates = scenarioFor(row)?.creates
+  const creates = scenarioOf(row)?.creates
   const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
   const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${row.method} ${row.path}`, ...(key !== undefined ? { key } : {}) })
   const outcome = await session.send({
@@ -52,7 +48,7 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
  */
 export function validCall(session: Session, row: EndpointRow): Promise<SentCall> {
   return session.memo(`valid call ${row.method} ${row.path}`, async () => {
-    const scenario = scenarioFor(row)
+    const scenario = scenarioOf(row)
     if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
     return sendPrepared(session, row, await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} valid`))
   })

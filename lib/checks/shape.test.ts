@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName, type FaultSwitch } from '../../fixtures/reference-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'
-import { scenarioFor } from './scenario-call.ts'
+import { scenarioOf } from '../setup/families/index.ts'
 import { missingValues } from './carried-values.ts'
 import { shapeCheck } from './shape.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
@@ -24,7 +24,7 @@ describe('shape check', () => {
 
   it('applies to every endpoint whose response the spec gives, each with a scenario; others are "not shown"', () => {
     expect(SHAPE_ROWS).toHaveLength(19)
-    for (const row of SHAPE_ROWS) expect(scenarioFor(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of SHAPE_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
     expect(shapeCheck.appliesTo(findRow('GET', '/V1/carts/:cartId')!)).toMatch(/^not shown: /)
   })
 

@@ -1,17 +1,16 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
-import { admittedCaller, classify, exchangesOf, probe, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
+import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, revokesCallerTokens, unusable, type ProbeRequest } from './probe.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
 
 /** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */
 export async function storeCode(row: EndpointRow, session: Session): Promise<Verdict> {
-  // A call that revokes the caller's tokens is made once with a customer (by the access check); here the
-  // admin, whom self endpoints also admit, makes it, so no customer token is spent twice.
-  const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
+  const [atFirst, atSecond] = storeCodeRequests(row)
+  const caller = atFirst.caller
   const { storeCode: first, secondStoreCode: second } = session.seed
-  const [c, s] = await Promise.all([probe(session, row, caller, first), probe(session, row, caller, second)])
+  const [c, s] = await Promise.all([probeOne(session, row, atFirst), probeOne(session, row, atSecond)])
   const exchanges = exchangesOf(c, s)
   const details = { caller, stores: [first, second] }
   const cKind = classify(session, c)
@@ -50,11 +49,23 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   return { status: 'passed', message: `served under "${second}" (${quoteAnswer(s)}) as under "${first}" (${quoteAnswer(c)})`, exchanges, details }
 }
 
+/** The same caller under both store codes. */
+function storeCodeRequests(row: EndpointRow): [ProbeRequest, ProbeRequest] {
+  // A call that revokes the caller's tokens is made once with a customer (by the access check); here the
+  // admin, whom self endpoints also admit, makes it, so no customer token is spent twice.
+  const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
+  return [
+    { caller, store: 'first' },
+    { caller, store: 'second' },
+  ]
+}
+
 export const storeCodeCheck: Check = {
   name: 'store-code',
   description: 'The endpoint is served under a second store code as under the configured one.',
   spec: ['What the service does (a store code can replace `default`)'],
   rules: Object.values(STORE_CODE_RULES),
   appliesTo: () => true,
+  requests: storeCodeRequests,
   run: storeCode,
 }

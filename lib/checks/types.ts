@@ -2,6 +2,13 @@ import type { Session } from '../shop/session.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { Verdict } from '../results/verdict.ts'
+import type { ProbeRequest } from './probe.ts'
+
+/** What of a run's settings decides whether a check kind can be judged at all (buildPlan's `not-configured`). */
+export interface PlanSettings {
+  /** A limited admin is configured (or the bundled target brings its own). */
+  limitedAdmin: boolean
+}
 
 export interface Check {
   /** Public check name: in `--check`, test names, result ids and reports. Never changes. */
@@ -14,10 +21,17 @@ export interface Check {
   rules: readonly Rule[]
   /** `true`, or why the check does not apply to the row. */
   appliesTo(row: EndpointRow): true | string
+  /** `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured). */
+  needs?(settings: PlanSettings): true | string
   /**
    * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
    * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
    */
   alsoCalls?: readonly string[]
+  /**
+   * The placeholder probes the kind sends at a row (probe.ts sends them, `--dry-run` lists them); absent for a
+   * kind whose calls depend on the target's answers (set-up, ids), which `--dry-run` describes in words.
+   */
+  requests?(row: EndpointRow): readonly ProbeRequest[]
   run(row: EndpointRow, session: Session): Promise<Verdict>
 }

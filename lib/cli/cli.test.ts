@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
-import { plannedChecks } from '../run/plan.ts'
+import { PLAN } from '../plan/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
-import { endpointOf, faultGroups } from './fault-groups.ts'
+import { BEYOND_SPEC, endpointOf, faultGroups } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
@@ -33,9 +33,9 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(r.target.bundledReferenceTarget).toBe(true)
     expect(r.results[0]).toMatchObject({ id: `${CATALOG[0]!.method} ${CATALOG[0]!.path} › route`, status: 'passed' })
     expect(run.stdout).toMatch(/278 of 278 catalog endpoints · \d+ results: \d+ passed, 0 failed, 0 not judged, \d+ not applicable/)
-    // The run judged exactly the checks of the suite (plan.ts), the ones `list` and --dry-run count.
+    // The run judged exactly the checks of the suite (lib/plan/), the ones `list` and --dry-run count.
     const judged = r.results.filter((x) => x.applicable !== false).map((x) => x.id)
-    expect(judged.sort()).toEqual(plannedChecks().map((p) => p.id).sort())
+    expect(judged.sort()).toEqual(PLAN.checks.map((p) => p.id).sort())
     expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100, scope: { whole: true, selected: judged.length, suite: judged.length } })
     expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
     expect(run.stdout).toContain(`Verdict: conforms · 100% of ${judged.length} required checks passed\nExit 0: no check failed\n`)
@@ -49,6 +49,17 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(all).toContain('[redacted limited admin token]')
     // The rules of issue 13 judged, by the bundled target's limited admin too.
     expect(judged.filter((id) => / › (acl|tokens)$/.test(id))).toHaveLength(18)
+  })
+
+  // The schema and extension faults change the target's published schema and its extension operations, never a
+  // spec endpoint (fixtures/reference-target/schema.test.ts): no check of the spec's may see them.
+  it('gives the same verdict with every schema and extension fault on: conforms', async () => {
+    const target = await startReferenceTarget({ faults: BEYOND_SPEC.map((name) => ({ name })) })
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    expect(BEYOND_SPEC).toHaveLength(5)
+    expect(run.status).toBe(0)
+    expect(run.report!.certification.verdict).toBe('conforms')
   })
 
   // Faults that cannot meet share a target and a run (fault-groups.ts): six runs instead of one per fault.
@@ -130,7 +141,7 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     const run = await cli(['run', '--module', 'directory', '--check', 'access'])
     expect(run.status).toBe(0)
     expect(run.report!.results.map((r) => r.id)).toEqual(['GET /V1/directory/countries › access', 'GET /V1/directory/countries/:countryId › access', 'GET /V1/directory/currency › access'])
-    const suite = plannedChecks().length
+    const suite = PLAN.checks.length
     const scope = `partial: 3 of ${suite} checks selected (--module directory; --check access)`
     expect(run.report!.certification).toMatchObject({ verdict: 'partial', scope: { whole: false, selected: 3, suite, text: scope } })
     expect(run.report!.certification.modules.map((m) => m.module)).toEqual(['directory'])

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
-import { dryRunPlan } from '../run/dry-run.ts'
-import { plannedChecks } from '../run/plan.ts'
+import { dryRunPlan } from './dry-run.ts'
+import { PLAN, selectPlan } from '../plan/plan.ts'
 import type { Status } from '../results/verdict.ts'
 import { readBaseline } from '../report/baseline.ts'
 import type { Report } from '../report/model.ts'
@@ -76,19 +76,19 @@ describe('shop-conformance list', () => {
     for (const e of named) expect(at(e)?.workflows.length, e).toBeGreaterThan(0)
   })
 
-  it('counts the checks of the suite as the run and --dry-run do: one plan (lib/run/plan.ts)', async () => {
-    const suite = plannedChecks()
+  it('counts the checks of the suite as the run and --dry-run do: one plan (lib/plan/)', async () => {
+    const suite = PLAN.checks
     const listed = listing.flatMap((e) => [...e.checks, ...e.workflows])
-    const onSetup = suite.filter((p) => p.check === 'workflow' && p.endpoint === undefined)
+    const onSetup = suite.filter((p) => p.kind === 'workflow' && p.endpoint === undefined)
     expect(listed.length + onSetup.length).toBe(suite.length)
     const t = io()
     await listCommand([], t)
-    expect(t.stdout()).toContain(`${suite.length} checks: ${suite.length - suite.filter((p) => p.check === 'workflow').length} endpoint checks on ${CATALOG.length} endpoints, `)
+    expect(t.stdout()).toContain(`${suite.length} checks: ${suite.length - suite.filter((p) => p.kind === 'workflow').length} endpoint checks on ${CATALOG.length} endpoints, `)
     const quote = io()
     await listCommand(['--module', 'quote'], quote)
-    expect(quote.stdout()).toContain(`${plannedChecks({ modules: ['quote'], checks: [] }).length} checks of the suite's ${suite.length}: `)
+    expect(quote.stdout()).toContain(`${selectPlan(PLAN, { modules: ['quote'] }).checks.length} checks of the suite's ${suite.length}: `)
     const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
-    expect(dry).toContain(`# partial: ${plannedChecks({ modules: ['quote'], checks: [] }).length} of ${suite.length} checks selected\n`)
+    expect(dry).toContain(`# partial: ${selectPlan(PLAN, { modules: ['quote'] }).checks.length} of ${suite.length} checks selected\n`)
     expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
   })
 

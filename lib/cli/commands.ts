@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
+import { CHECK_KINDS } from '../checks/index.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
@@ -16,7 +16,7 @@ import type { AccessClass } from '../spec/types.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { selectChecks, selectModules } from '../settings/config.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
+import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import type { CommandName } from './usage.ts'
 
@@ -151,19 +151,21 @@ export interface ListedEndpoint {
   reason?: string
 }
 
-/** The catalog, per endpoint the checks and workflow steps that apply (the plan's, plan.ts); `modules` or `checks` empty means all (as in `run`). */
+/** The catalog, per endpoint the checks and workflow steps the plan has there (lib/plan/); `modules` or `checks` empty means all (as in `run`). */
 export function catalogListing(modules: readonly string[] = [], checks: readonly string[] = []): ListedEndpoint[] {
-  const planned = new Map<string, PlannedCheck[]>()
-  for (const p of plannedChecks({ modules, checks })) if (p.endpoint !== undefined) planned.set(p.endpoint, [...(planned.get(p.endpoint) ?? []), p])
-  const selected = CHECKS.filter((c) => checks.length === 0 || checks.includes(c.name))
+  const plan = selectPlan(PLAN, selectionOf(modules, checks))
+  const byEndpoint = <T extends PlannedCheck>(list: readonly T[]) => {
+    const at = new Map<string, T[]>()
+    for (const p of list) if (p.endpoint !== undefined) at.set(p.endpoint, [...(at.get(p.endpoint) ?? []), p])
+    return at
+  }
+  const planned = byEndpoint(plan.checks)
+  const unplanned = byEndpoint(plan.unplanned)
   return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
     const here = planned.get(rowId(row)) ?? []
-    const applicable = here.filter((p) => p.check !== 'workflow').map((p) => p.check)
-    const notApplicable = selected.flatMap((c) => {
-      const applies = c.appliesTo(row)
-      return applies === true ? [] : [{ check: c.name, reason: applies }]
-    })
-    const workflows = here.filter((p) => p.check === 'workflow').map((p) => p.id)
+    const applicable = here.filter((p) => p.kind !== 'workflow').map((p) => p.kind)
+    const notApplicable = (unplanned.get(rowId(row)) ?? []).map((u) => ({ check: u.kind, reason: u.reason }))
+    const workflows = here.filter((p) => p.kind === 'workflow').map((p) => p.id)
     return {
       module: row.module,
       method: row.method,
@@ -200,11 +202,11 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     }
     lines.push('')
   }
-  const planned = plannedChecks({ modules, checks: [] })
-  const steps = planned.filter((p) => p.check === 'workflow')
+  const planned = selectPlan(PLAN, selectionOf(modules, [])).checks
+  const steps = planned.filter((p) => p.kind === 'workflow')
   const onSetup = steps.filter((p) => p.endpoint === undefined).length
   lines.push(
-    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${plannedChecks().length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
+    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
     '',
   )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]

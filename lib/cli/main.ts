@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { UsageError } from '../base/usage-error.ts'
 import { loadConfig, readDotenv } from '../settings/config.ts'
+import { SUITE } from '../spec/version.ts'
 import { commandHelp, isCommandName, usage } from './usage.ts'
 
 // The runner (and vitest behind it) is loaded only by `run`: the other commands start in a fraction of the time.
-const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 const processIo = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) }
 
@@ -35,7 +34,7 @@ export async function main(
         if (!config.dryRun) throw new UsageError('run: started through bin.mjs (shop-conformance run), which runs the suite under vitest')
         const { ensureWritableDir } = await import('../base/output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: false })
-        const { dryRunPlan } = await import('../run/dry-run.ts')
+        const { dryRunPlan } = await import('./dry-run.ts')
         io.out(dryRunPlan(config))
         return 0
       }
@@ -54,7 +53,7 @@ export async function main(
         return await runCommand(command, rest, io)
       }
       case '--version':
-        io.out(`${SUITE_VERSION}\n`)
+        io.out(`${SUITE.version}\n`)
         return 0
       case '--help':
       case '-h':

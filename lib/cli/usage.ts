@@ -20,7 +20,7 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '[--check KIND ...] [--read-only] [--concurrency N] [--timeout-ms N] [--report-dir DIR]',
       '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',
-      '[--path-alias /V1/spec-prefix=/V1/target-prefix ...]',
+      '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',
     ],
     about: `Runs the suite against a target: without --base-url / SHOP_BASE_URL, against the bundled reference target.
 Settings come from flags, then the environment, then .env (an unknown SHOP_* variable is named at start):

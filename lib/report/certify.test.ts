@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { plannedChecks } from '../run/plan.ts'
+import { PLAN, selectPlan } from '../plan/plan.ts'
+import type { PlanBlock } from '../results/plan-block.ts'
 import { MODULES } from '../spec/modules.ts'
 import { certify } from './certify.ts'
-import { ACL_NOT_CONFIGURED_LINE, planResults, withoutLimitedAdmin } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, sampleBlock, withoutLimitedAdmin } from './testing.ts'
 
-const ALL = { modules: [] as string[], checks: [] as string[] }
-const suite = plannedChecks().length
+const ALL = { plan: sampleBlock([], []) }
+const suite = PLAN.checks.length
 
 describe('certify', () => {
   it('says "conforms" only when every check of the suite was selected, judged and passed', () => {
@@ -17,35 +18,35 @@ describe('certify', () => {
   })
 
   it('calls a --module or --check slice partial, N of M, with module verdicts only for the modules it ran', () => {
-    const slice = { modules: ['directory', 'eav'], checks: [] }
-    const c = certify({ results: planResults(slice), runErrors: [], ...slice })
-    const n = plannedChecks(slice).length
+    const slice = { modules: ['directory', 'eav'] }
+    const c = certify({ results: planResults(slice), runErrors: [], plan: sampleBlock(slice.modules, []) })
+    const n = selectPlan(PLAN, slice).checks.length
     expect(c.verdict).toBe('partial')
     expect(c.percent).toBe(100)
     expect(c.scope).toMatchObject({ selected: n, suite, whole: false, limitedBy: ['--module directory,eav'], text: `partial: ${n} of ${suite} checks selected (--module directory,eav)` })
     expect(c.modules.map((m) => [m.module, m.verdict])).toEqual([['directory', 'conforms'], ['eav', 'conforms']])
 
-    const access = { modules: [], checks: ['access'] }
-    const a = certify({ results: planResults(access), runErrors: [], ...access })
+    const access = { kinds: ['access'] }
+    const a = certify({ results: planResults(access), runErrors: [], plan: sampleBlock([], access.kinds) })
     expect(a.verdict).toBe('partial')
-    expect(a.scope.text).toBe(`partial: ${plannedChecks(access).length} of ${suite} checks selected (--check access)`)
+    expect(a.scope.text).toBe(`partial: ${selectPlan(PLAN, access).checks.length} of ${suite} checks selected (--check access)`)
     // Every module ran, but only one kind of check: no module conforms.
     expect(a.modules).toHaveLength(MODULES.length)
     expect(a.modules.every((m) => m.verdict === 'partial' && /^partial: \d+ of \d+ checks selected/.test(m.text))).toBe(true)
     // A slice that fails does not conform: a failure is real in any slice.
-    const failing = certify({ results: planResults(slice, (_, i) => (i === 0 ? 'failed' : 'passed')), runErrors: [], ...slice })
+    const failing = certify({ results: planResults(slice, (_, i) => (i === 0 ? 'failed' : 'passed')), runErrors: [], plan: sampleBlock(slice.modules, []) })
     expect(failing.verdict).toBe('does not conform')
   })
 
   it('calls one shard partial: its modules are the ones it ran', () => {
     const ran = ['quote', 'cms']
-    const c = certify({ results: planResults({ modules: ran, checks: [] }), runErrors: [], modules: [], checks: [], modulesRun: ran, limits: ['shard 1/2'] })
+    const c = certify({ results: planResults({ modules: ran }), runErrors: [], plan: sampleBlock([], [], { modulesRun: ran, limits: ['shard 1/2'] }) })
     expect(c.verdict).toBe('partial')
     expect(c.scope.limitedBy).toEqual(['shard 1/2'])
     expect(c.scope.modules).toEqual(['cms', 'quote'])
     expect(c.modules.map((m) => m.module)).toEqual(['cms', 'quote'])
     // A shard that got no module selected nothing, not everything.
-    const empty = certify({ results: [], runErrors: [], modules: [], checks: [], modulesRun: [], limits: ['shard 24/24'] })
+    const empty = certify({ results: [], runErrors: [], plan: sampleBlock([], [], { modulesRun: [], limits: ['shard 24/24'] }) })
     expect(empty.scope.selected).toBe(0)
     expect(empty.verdict).toBe('not run')
   })
@@ -74,5 +75,17 @@ describe('certify', () => {
     expect(excused).toMatchObject({ verdict: 'incomplete', failed: 0, baselined: 1 })
     expect(certify({ results: failing, runErrors: [], ...ALL }).verdict).toBe('does not conform')
     expect(certify({ results: [], runErrors: ['target unreachable'], ...ALL }).verdict).toBe('not run')
+  })
+
+  it('counts only the spec\'s checks: an extension\'s selected checks and their results are not the certification\'s', () => {
+    const extension: PlanBlock = {
+      ...ALL.plan,
+      suite: [...ALL.plan.suite, { module: 'quote', origin: 'extension', checks: 2 }],
+      selected: [...ALL.plan.selected, { id: 'GET /V1/vendor/thing › route', module: 'quote', origin: 'extension' }, { id: 'GET /V1/vendor/other › route', module: 'quote', origin: 'extension' }],
+    }
+    const failedExtension = { ...planResults()[0]!, id: 'GET /V1/vendor/thing › route', status: 'failed' as const }
+    const c = certify({ results: [...planResults(), failedExtension], runErrors: [], plan: extension })
+    expect(c).toMatchObject({ verdict: 'conforms', required: suite, passed: suite, failed: 0 })
+    expect(c.scope).toMatchObject({ selected: suite, suite, whole: true })
   })
 })

@@ -1,14 +1,15 @@
 import { plural } from '../base/text.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { Result } from '../results/result.ts'
-import { plannedChecks, type PlannedCheck } from '../run/plan.ts'
+import type { PlanBlock } from '../results/plan-block.ts'
 
 /**
  * What a run says about a target, as a whole and module by module: the one place the verdict is made
  * (run and merge store it in report.json; every format reads it from there).
  *
- * "Required" checks are the checks of the suite (plan.ts: catalog rows × applicable checks + workflow
- * steps) the run selected, plus any other applicable result it holds. A required check without a result
+ * "Required" checks are the checks of the suite the run selected (the report's `plan` block, written from
+ * lib/plan/: catalog rows × applicable checks + workflow steps), plus any other applicable result it holds;
+ * only checks of the spec count (`origin: 'spec'`), never an extension's or a vendor's. A required check without a result
  * (the run was cut short) counts as not judged. "conforms" needs every check of the suite selected, judged
  * and passed; a run error, an unjudged check, or a failure excused by a baseline makes it "incomplete", a
  * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
@@ -84,58 +85,48 @@ export const NOT_CONFIGURED = 'not configured'
 export interface CertifyInput {
   results: readonly Result[]
   runErrors: readonly string[]
-  /** Modules selected (`--module`); empty means every module. */
-  modules: readonly string[]
-  /** Check kinds selected (`--check`, `workflow` included); empty means all. */
-  checks: readonly string[]
-  /** The modules a shard ran (its share of the selected ones); absent: all the selected ones. */
-  modulesRun?: readonly string[]
-  /** What narrowed the selection besides the modules and checks named: `shard 1/2`, `shard 2/3 missing`. */
-  limits?: readonly string[]
+  /** What the run selected of the suite, and what narrowed it (report.json `plan`). */
+  plan: PlanBlock
   /** Ids of failures the run's baseline lists. */
   baselined?: ReadonlySet<string>
-  /** Ids of the planned checks the runner selected (vitest's `-t`, test ids); absent: all of the modules run. */
-  selected?: ReadonlySet<string>
 }
 
 export function certify(input: CertifyInput): Certification {
-  const suite = plannedChecks()
-  const selected = input.modules.length === 0 ? MODULES.map((m) => m.id) : input.modules
-  const modules = input.modulesRun !== undefined ? selected.filter((m) => input.modulesRun!.includes(m)) : [...selected]
-  // A shard may get no module at all (more shards than modules): it selected nothing, not everything.
-  const planned = modules.length === 0 ? [] : plannedChecks({ modules, checks: input.checks }).filter((p) => input.selected?.has(p.id) ?? true)
+  const { plan } = input
+  const ofSpec = <T extends { origin: string }>(xs: readonly T[]) => xs.filter((x) => x.origin === 'spec')
+  const suiteSize = (module?: string) => ofSpec(plan.suite).filter((s) => module === undefined || s.module === module).reduce((n, s) => n + s.checks, 0)
+  const planned = ofSpec(plan.selected)
+  // Results of checks from outside the spec are the run's, not the certification's.
+  const elsewhere = new Set(plan.selected.filter((p) => p.origin !== 'spec').map((p) => p.id))
+  const results = input.results.filter((r) => !elsewhere.has(r.id))
   const baselined = input.baselined ?? new Set<string>()
-  const limitedBy = [
-    ...(input.modules.length > 0 && !sameSet(input.modules, MODULES.map((m) => m.id)) ? [`--module ${input.modules.join(',')}`] : []),
-    ...(input.checks.length > 0 ? [`--check ${input.checks.join(',')}`] : []),
-    ...(input.limits ?? []),
-  ]
-  const whole = planned.length === suite.length
+  const suite = suiteSize()
+  const whole = planned.length === suite
   const scope: Scope = {
     selected: planned.length,
-    suite: suite.length,
+    suite,
     whole,
-    modules,
-    limitedBy,
-    text: whole ? `the whole suite: ${suite.length} checks` : `partial: ${planned.length} of ${suite.length} checks selected${limitedBy.length > 0 ? ` (${limitedBy.join('; ')})` : ''}`,
+    modules: [...plan.modules],
+    limitedBy: [...plan.limitedBy],
+    text: whole ? `the whole suite: ${suite} checks` : `partial: ${planned.length} of ${suite} checks selected${plan.limitedBy.length > 0 ? ` (${plan.limitedBy.join('; ')})` : ''}`,
   }
-  const overall = judge(planned, input.results, baselined, whole)
+  const overall = judge(planned, results, baselined, whole)
   const verdict = input.runErrors.length > 0 && overall.verdict !== 'does not conform' && overall.verdict !== 'not run' ? 'incomplete' : overall.verdict
   return {
     ...overall,
     verdict,
     scope,
-    notConfigured: notConfiguredOf(input.results),
-    modules: MODULES.filter((m) => modules.includes(m.id)).map(({ id, title }) => {
-      const inSuite = suite.filter((p) => p.module === id).length
+    notConfigured: notConfiguredOf(results),
+    modules: MODULES.filter((m) => plan.modules.includes(m.id)).map(({ id, title }) => {
+      const inSuite = suiteSize(id)
       const own = planned.filter((p) => p.module === id)
-      const c = judge(own, input.results.filter((r) => r.module === id), baselined, own.length === inSuite)
+      const c = judge(own, results.filter((r) => r.module === id), baselined, own.length === inSuite)
       return { module: id, title, verdict: c.verdict, passed: c.passed, failed: c.failed, notJudged: c.notJudged, baselined: c.baselined, selected: own.length, ofSuite: inSuite, text: statementText(c, own.length, inSuite) }
     }),
   }
 }
 
-function judge(planned: readonly PlannedCheck[], results: readonly Result[], baselined: ReadonlySet<string>, whole: boolean): Conformance {
+function judge(planned: readonly { id: string }[], results: readonly Result[], baselined: ReadonlySet<string>, whole: boolean): Conformance {
   const applicable = results.filter((r) => r.applicable !== false)
   const byId = new Map(applicable.map((r) => [r.id, r]))
   const required = new Set([...planned.map((p) => p.id), ...byId.keys()])
@@ -175,10 +166,6 @@ function statementText(c: Conformance, selected: number, ofSuite: number): strin
   return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
     .filter((t) => t !== '')
     .join(', ')
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x))
 }
 
 /** `97.3%`: one decimal where there is one, as computed (never rounded up). */

@@ -9,13 +9,7 @@ export type ReportDraft = Omit<Report, 'baseline' | 'certification' | 'exit'>
 export interface Judging {
   /** False when the run could not be made (no check ran): exit 2. */
   made: boolean
-  /** The modules a shard ran, when the run is a shard or a merge of shards. */
-  modulesRun?: readonly string[]
-  /** What narrowed the selection besides --module/--check: `shard 1/2`, `shard 2/3 missing`. */
-  limits?: readonly string[]
   baseline?: { file: string; baseline: Baseline; allowStale: boolean }
-  /** Ids of the planned checks the runner selected within the modules run (vitest's `-t`); absent: all of them. */
-  selected?: ReadonlySet<string>
 }
 
 /**
@@ -30,11 +24,7 @@ export function completeReport(draft: ReportDraft, judging: Judging): Report {
   const certification = certify({
     results: draft.results,
     runErrors: draft.runErrors,
-    modules: draft.run.modules,
-    checks: draft.run.checks,
-    ...(judging.modulesRun !== undefined ? { modulesRun: judging.modulesRun } : {}),
-    ...(judging.limits !== undefined ? { limits: judging.limits } : {}),
-    ...(judging.selected !== undefined ? { selected: judging.selected } : {}),
+    plan: draft.plan,
     ...(baseline !== undefined ? { baselined: new Set(baseline.baselinedFailures) } : {}),
   })
   // Results last: report.json reads from the verdict down to the evidence.

@@ -4,10 +4,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHECKS as SUITE_CHECKS } from '../checks/index.ts'
 import type { Result } from '../results/result.ts'
-import { notApplicableResults } from '../run/plan.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
+import { notApplicableResults, PLAN } from '../plan/plan.ts'
 import { MODULES } from '../spec/modules.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
@@ -30,7 +28,7 @@ const urlOf = (path: string) => `http://127.0.0.1:1/rest/default${path.replace(/
  * step and the steps after it, and a stale baseline entry.
  */
 function bigReport(): Report {
-  const results: Result[] = [...planResults(), ...notApplicableResults(CATALOG, SUITE_CHECKS, (p) => p)].map((r, n) =>
+  const results: Result[] = [...planResults(), ...notApplicableResults(PLAN, (p) => p)].map((r, n) =>
     r.endpoint.method === '-' || r.applicable === false
       ? r
       : { ...r, message: `served: answered 200 (#${n})`, exchanges: [{ request: { method: r.endpoint.method, url: urlOf(r.endpoint.path), headers: { accept: 'application/json' } }, response: { status: 200, headers: {}, body: { id: 7 } }, durationMs: 1 }] },
@@ -294,7 +292,7 @@ describe('report.html in a real browser', () => {
 
   it('renders a slice as partial, and a run that could not be made as not run with its run error', async () => {
     const sliceFile = join(dir, 'slice.html')
-    writeFileSync(sliceFile, reportHtml(reportOf(planResults({ modules: ['directory'], checks: [] }), { run: { modules: ['directory'] } })))
+    writeFileSync(sliceFile, reportHtml(reportOf(planResults({ modules: ['directory'] }), { run: { modules: ['directory'] } })))
     const slice = await open(pathToFileURL(sliceFile).href)
     expect(await slice.textContent('#overall-verdict')).toBe('partial')
     expect(await slice.textContent('#scope')).toMatch(/^partial: 9 of \d+ checks selected \(--module directory\)$/)

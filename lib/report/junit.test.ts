@@ -97,6 +97,13 @@ function parseXml(xml: string): XmlElement {
   return root
 }
 
+/** The document with each testsuite's `<properties>` taken out (the versions, tested on their own): the other tests read testcases. */
+function parseJunit(xml: string): XmlElement {
+  const root = parseXml(xml)
+  for (const suite of root.children) suite.children = suite.children.filter((c) => c.name !== 'properties')
+  return root
+}
+
 // ---- a report to render ----
 
 /** The times are the test's own: the root's time attribute must read 5.250. */
@@ -121,7 +128,7 @@ describe('junitXml', () => {
   const r = report(results())
   const xml = junitXml(r)
   let parsed: XmlElement | undefined
-  const doc = () => (parsed ??= parseXml(xml))
+  const doc = () => (parsed ??= parseJunit(xml))
 
   it('is well-formed XML with <testsuites> at the root', () => {
     expect(doc().name).toBe('testsuites')
@@ -183,16 +190,30 @@ describe('junitXml', () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/)
   })
 
+  it('names the suite, its version (the package\'s) and the spec version in every testsuite', () => {
+    const versioned = reportOf(results(), { suite: { name: 'shop-conformance', version: '9.8.7-rc.1' }, spec: { version: '3.0.1' }, runErrors: ['suite file crashed'] })
+    const suites = parseXml(junitXml(versioned)).children
+    expect(suites.map((s) => s.attrs.name)).toEqual(['cms', 'directory', 'integration', 'run'])
+    for (const suite of suites) {
+      expect(suite.children[0]!.name).toBe('properties')
+      expect(suite.children[0]!.children.map((p) => [p.name, p.attrs.name, p.attrs.value])).toEqual([
+        ['property', 'suite.name', 'shop-conformance'],
+        ['property', 'suite.version', '9.8.7-rc.1'],
+        ['property', 'spec.version', '3.0.1'],
+      ])
+    }
+  })
+
   it('escapes ids and module names in attributes too', () => {
     const [base] = results()
     const odd: Result = { ...base!, id: 'GET /V1/x?a=1&b="2" › <route>', module: 'mod&"<x>"', status: 'failed' }
-    const one = parseXml(junitXml(report([odd])))
+    const one = parseJunit(junitXml(report([odd])))
     expect(one.children[0]!.attrs.name).toBe('mod&"<x>"')
     expect(one.children[0]!.children[0]!.attrs).toMatchObject({ name: odd.id, classname: 'shop-conformance.mod&"<x>"' })
   })
 
   it('writes an empty but valid document for a report without results', () => {
-    const empty = parseXml(junitXml(report([])))
+    const empty = parseJunit(junitXml(report([])))
     expect(empty.attrs).toMatchObject({ tests: '0', failures: '0', skipped: '0' })
     expect(empty.children).toEqual([])
   })
@@ -204,20 +225,20 @@ describe('junitXml', () => {
     const baseline = { version: 1 as const, entries: [...failed.map((x) => ({ id: x.id, reason: 'ticket SHOP-7' })), { id: passing.id, reason: 'fixed since' }] }
     const excused = reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: true } })
     expect(excused.exit.status).toBe(0)
-    const doc = parseXml(junitXml(excused))
+    const doc = parseJunit(junitXml(excused))
     expect(doc.attrs).toMatchObject({ failures: '0', errors: '0' })
     const cases = new Map(doc.children.flatMap((x) => x.children).map((c) => [c.attrs.name!, c]))
     for (const f of failed) expect(cases.get(f.id)!.children[0]!.attrs.message).toMatch(/^baselined: ticket SHOP-7 — /)
     // The stale entry is there too: skipped while allowed, a failure of the run otherwise.
     expect(cases.get(`baseline › stale entry ${passing.id}`)!.children[0]!.name).toBe('skipped')
-    const strict = parseXml(junitXml(reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: false } })))
+    const strict = parseJunit(junitXml(reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: false } })))
     expect(strict.attrs.failures).toBe('1')
     const run = strict.children.find((x) => x.attrs.name === 'run')!
     expect(run.children[0]!.children[0]).toMatchObject({ name: 'failure', attrs: { type: 'stale-baseline' } })
   })
 
   it('skips each not-configured check with a message that says so, and names the rule once in the run\'s testsuite', () => {
-    const suites = parseXml(junitXml(reportOf(withoutLimitedAdmin()))).children
+    const suites = parseJunit(junitXml(reportOf(withoutLimitedAdmin()))).children
     const acl = suites.filter((s) => s.attrs.name !== 'run').flatMap((s) => s.children).filter((c) => / › acl$/.test(c.attrs.name!))
     expect(acl).toHaveLength(15)
     for (const c of acl) expect(c.children[0]).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/^not configured: the ACL rule needs /) } })
@@ -226,11 +247,11 @@ describe('junitXml', () => {
   })
 
   it('carries an <error> for a run that could not be made, and for each run error', () => {
-    const notMade = parseXml(junitXml(reportOf([], { runErrors: ['target unreachable: connection refused'] }, { made: false })))
+    const notMade = parseJunit(junitXml(reportOf([], { runErrors: ['target unreachable: connection refused'] }, { made: false })))
     expect(notMade.attrs).toMatchObject({ tests: '1', errors: '1', failures: '0' })
     const [c] = notMade.children[0]!.children
     expect(c!.children[0]).toMatchObject({ name: 'error', attrs: { message: 'target unreachable: connection refused', type: 'run not made' } })
-    const withError = parseXml(junitXml(reportOf(results(), { runErrors: ['suite file crashed'] })))
+    const withError = parseJunit(junitXml(reportOf(results(), { runErrors: ['suite file crashed'] })))
     expect(withError.attrs.errors).toBe('1')
   })
 })

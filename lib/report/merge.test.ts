@@ -64,9 +64,15 @@ function shard(modules: string[], part: 0 | 1, patch: Partial<ReportDraft> = {},
       created: part === 0 ? whole.created.slice(0, 2) : whole.created.slice(2),
       runErrors: part === 0 ? [] : ['shard 2 had a hiccup'],
       results,
+      plan: {
+        ...whole.plan,
+        modules: whole.plan.modules.filter((m) => modules.includes(m)),
+        selected: whole.plan.selected.filter((c) => modules.includes(c.module)),
+        limitedBy: [...whole.plan.limitedBy, `shard ${part + 1}/2`],
+      },
       ...patch,
     },
-    { made: true, modulesRun: modules, limits: [`shard ${part + 1}/2`], ...(baseline !== undefined ? { baseline } : {}) },
+    { made: true, ...(baseline !== undefined ? { baseline } : {}) },
   )
 }
 
@@ -152,6 +158,9 @@ describe('mergeReports', () => {
     const { shard: _s, ...unsharded } = b.run
     expect(refusal({ ...b, run: unsharded })).toBe('report merge: b.json is shard 1/1, a.json shard 1/2: shards of one run are split the same way')
     expect(() => mergeReports([])).toThrow(new UsageError('report merge: no reports given'))
+    // Certification counts from the shards' plans: a report of a version that recorded none is refused, not guessed at.
+    const { plan: _p, ...planless } = b
+    expect(refusal(planless as Report)).toBe('report merge: b.json has no "plan" block (written by an older shop-conformance): run its shard again')
     // Shards against the bundled reference target each had their own port: still one target.
     const bundled = (r: Report, port: number): Report => ({ ...r, target: { ...r.target, baseUrl: `http://127.0.0.1:${port}`, bundledReferenceTarget: true } })
     expect(merge([bundled(a, 1001), bundled(b, 1002)]).summary.total).toBe(a.results.length + b.results.length)

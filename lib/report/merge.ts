@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { CHECK_KINDS } from '../checks/index.ts'
 import type { Result } from '../results/result.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { UsageError } from '../base/usage-error.ts'
@@ -34,6 +33,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const count = shardOf(first).count
   const identity = splitIdentity(first)
   reports.forEach((r, i) => {
+    // The certification of the merge counts from the shards' plans: a report without one cannot be judged.
+    if (typeof r.plan !== 'object' || r.plan === null) throw new UsageError(`report merge: ${name(i)} has no "plan" block (written by an older shop-conformance): run its shard again`)
     if (i === 0) return
     if (shardOf(r).count !== count) throw new UsageError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
     splitIdentity(r).forEach(([what, value], k) => {
@@ -75,6 +76,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
   const { shard: _shard, ...run } = first.run
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
+  const plan = mergedPlan(given, missing)
   const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
@@ -97,17 +99,33 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     },
     runErrors: all((r) => r.runErrors),
     ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
-    results: sortResults(results, rowOrder, CHECK_KINDS),
+    plan,
+    results: sortResults(results, rowOrder, plan),
   }
   const baseline = first.baseline
   const report = completeReport(draft, {
     // Made when any shard was: a shard that could not be made shows as its run errors.
     made: given.some((r) => r.exit?.status !== 2),
-    modulesRun: unique(all((r) => r.certification?.scope.modules ?? r.results.map((x) => x.module))),
-    limits: missing.map((m) => `shard ${m} missing`),
     ...(baseline !== undefined ? { baseline: { file: baseline.file, baseline: { version: 1, entries: baseline.entries }, allowStale: baseline.allowStale } } : {}),
   })
   return { report, missing, duplicates }
+}
+
+/**
+ * The shards' plans as one: the same suite and kinds (shards of one suite version), their modules and
+ * selected checks together, and what narrowed them but the shards themselves — plus the shards missing.
+ */
+function mergedPlan(given: readonly Report[], missing: readonly string[]): Report['plan'] {
+  const first = given[0]!.plan
+  const modules = new Set(given.flatMap((r) => r.plan.modules))
+  const selected = new Map(given.flatMap((r) => r.plan.selected).map((s) => [s.id, s]))
+  return {
+    kinds: first.kinds,
+    suite: first.suite,
+    modules: [...first.suite.map((s) => s.module), ...modules].filter((m, i, all) => modules.has(m) && all.indexOf(m) === i),
+    selected: [...selected.values()],
+    limitedBy: [...first.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)), ...missing.map((m) => `shard ${m} missing`)],
+  }
 }
 
 /**

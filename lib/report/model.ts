@@ -2,6 +2,7 @@ import type { Result } from '../results/result.ts'
 import type { BaselineEntry } from './baseline.ts'
 import type { Certification } from './certify.ts'
 import type { Exit } from './outcome.ts'
+import type { PlanBlock } from '../results/plan-block.ts'
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
@@ -51,6 +52,8 @@ export interface Report {
   runErrors: string[]
   /** What happened along the way that is neither a result nor an error (a token renewed mid-run). */
   notes?: string[]
+  /** The check kinds, the suite's size and what this run selected of it: what certification counts from. */
+  plan: PlanBlock
   /** The statement a vendor hands over: its scope, conformance of required checks, and a verdict per module. */
   certification: Certification
   /** The run's exit status and why: what every human-readable format states. */
@@ -99,10 +102,11 @@ export function summarise(results: readonly Result[], catalog: ReadonlySet<strin
 }
 
 /**
- * Results in catalog order, then check order, workflows last (their ids keep the steps in order): the same
- * order in every run and every format.
+ * Results in catalog order, then check order (the plan's kinds), workflows last (their ids keep the steps in
+ * order): the same order in every run and every format.
  */
-export function sortResults(results: Result[], rowOrder: Map<string, number>, checkOrder: readonly string[]): Result[] {
+export function sortResults(results: Result[], rowOrder: Map<string, number>, plan: Pick<PlanBlock, 'kinds'>): Result[] {
+  const checkOrder = plan.kinds.map((k) => k.name)
   const key = (r: Result) => (r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER - 1))
   return [...results].sort((a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id))
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CHECKS } from '../checks/index.ts'
 import type { Result } from '../results/result.ts'
 import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
 import { NOT_CONFIGURED } from './certify.ts'
@@ -80,12 +79,6 @@ export interface SarifLog {
   }[]
 }
 
-const WORKFLOW_RULE = {
-  name: 'workflow',
-  description: 'A stateful workflow step does what the spec says, given what the earlier steps did.',
-  spec: [] as readonly string[],
-}
-
 /**
  * The SARIF log of a report. With a baseline (report.baseline), failures it lists are marked
  * `baselineState: "unchanged"`, carry an accepted external suppression whose justification is the entry's
@@ -95,7 +88,7 @@ const WORKFLOW_RULE = {
  */
 export function sarifLog(report: Report): SarifLog {
   const failures = report.results.filter((r) => r.status === 'failed')
-  const rules: SarifRule[] = [...CHECKS, WORKFLOW_RULE].map((c) => rule(c.name, c.description, c.spec))
+  const rules: SarifRule[] = report.plan.kinds.map((c) => rule(c.name, c.description, c.spec))
   // A report from another suite version may name a check kind this one does not know: it still gets a rule.
   for (const kind of new Set(failures.map((r) => r.check))) {
     if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { toResult, type Result } from '../results/result.ts'
-import { notApplicableResults } from '../run/plan.ts'
+import { notApplicableResults, PLAN } from '../plan/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { markdownSummary, MAX_FAILURES } from './summary-md.ts'
 import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
 
-const notApplicable = notApplicableResults(CATALOG, CHECKS, (p) => p)
+const notApplicable = notApplicableResults(PLAN, (p) => p)
 
 /** The whole suite: `failing` failures (the last of them a workflow step), 3 unjudged checks with reasons, 2 warnings. */
 function suiteReport(failing: number, patch: Parameters<typeof reportOf>[1] = {}, judging?: Parameters<typeof reportOf>[2]) {
@@ -50,7 +50,7 @@ describe('summary.md', () => {
   })
 
   it('marks a partial, read-only or baselined run', () => {
-    const slice = reportOf(planResults({ modules: ['directory'], checks: [] }), { run: { modules: ['directory'], readOnly: true } })
+    const slice = reportOf(planResults({ modules: ['directory'] }), { run: { modules: ['directory'], readOnly: true } })
     const md = markdownSummary(slice)
     expect(md.split('\n')[0]).toBe('# Shop conformance: partial · 100% · exit 0: no check failed')
     expect(md).toContain(`- **Partial:** partial: ${slice.certification.scope.selected} of ${slice.certification.scope.suite} checks selected (--module directory)`)

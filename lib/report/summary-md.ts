@@ -63,7 +63,7 @@ export function markdownSummary(report: Report): string {
 }
 
 function facts(report: Report): string {
-  return `Target \`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
+  return `Target \`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
 }
 
 function baselineMark(b: NonNullable<Report['baseline']>): string {

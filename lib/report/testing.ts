@@ -6,7 +6,7 @@ import { ACL_NOT_CONFIGURED } from '../checks/acl.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
-import { plannedChecks, WHOLE_SUITE, type PlannedCheck, type Selection } from '../run/plan.ts'
+import { flagLimits, PLAN, planBlock, selectionOf, selectPlan, type PlannedCheck, type Selection } from '../plan/plan.ts'
 import { toResult, type Result } from '../results/result.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -29,7 +29,9 @@ export type ReportPatch = Partial<Omit<Report, 'target' | 'run' | 'results' | 'b
  * returns fresh objects, so a test may change what it gets.
  */
 export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Judging = { made: true }): Report {
-  const { target, run, summary, certification, exit, ...rest } = patch
+  const { target, run, summary, certification, exit, plan, ...rest } = patch
+  const modules = run?.modules ?? []
+  const checks = run?.checks ?? []
   const judged = completeReport({
     suite: { name: 'shop-conformance', version: '0.1.0' },
     spec: { version: '2.4.9' },
@@ -43,6 +45,7 @@ export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Ju
     created: [],
     cleanup: { removed: 0, leftovers: [] },
     runErrors: [],
+    plan: plan ?? sampleBlock(modules, checks),
     results,
     ...rest,
   }, judging)
@@ -54,15 +57,21 @@ export function resultOf(row: EndpointRow, status: Status, message: string, opti
   return toResult(row, options.check ?? CHECKS[0]!, { status, message, exchanges: [] }, options.durationMs ?? 1)
 }
 
+/** The plan block a run of `--module`/`--check` (empty: all) records, with `extra` limits (`shard 1/2`) and modules narrowed to `modulesRun`. */
+export function sampleBlock(modules: readonly string[], checks: readonly string[], extra: { modulesRun?: readonly string[]; limits?: readonly string[] } = {}): Report['plan'] {
+  const selection = { ...selectionOf(modules, checks), ...(extra.modulesRun !== undefined ? { modules: extra.modulesRun } : {}) }
+  return planBlock(PLAN, selection, [...flagLimits(PLAN, modules, checks), ...(extra.limits ?? [])])
+}
+
 /**
- * A result for every check of the plan of `selection` (plan.ts), with the status `statusOf` gives (passed
+ * A result for every check of the plan of `selection` (lib/plan/), with the status `statusOf` gives (passed
  * unless told): the results a run of that selection records, without exchanges.
  */
-export function planResults(selection: Selection = WHOLE_SUITE, statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed'): Result[] {
-  return plannedChecks(selection).map((p, i) => {
+export function planResults(selection: Selection = {}, statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed'): Result[] {
+  return selectPlan(PLAN, selection).checks.map((p, i) => {
     const [method = '-', path = `(workflow)`] = p.endpoint?.split(' ') ?? []
     const status = statusOf(p, i)
-    return { id: p.id, module: p.module, endpoint: { method, path }, check: p.check, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
+    return { id: p.id, module: p.module, endpoint: { method, path }, check: p.kind, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
   })
 }
 

@@ -1,12 +1,10 @@
 import type { TestModule } from 'vitest/node'
-import { CHECKS } from '../checks/index.ts'
 import { mergeReports, type Merged } from '../report/merge.ts'
 import type { Report } from '../report/model.ts'
 import { RESULT_META, RUN_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
 import { applyAliases } from '../shop/aliases.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
-import { notApplicableResults } from './plan.ts'
+import { notApplicableResults, PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
 
 /**
  * `vitest --merge-reports`: each shard's report rebuilt from its blob — the run-level facts on its modules'
@@ -27,9 +25,8 @@ export function mergeBlobs(modules: ReadonlyArray<TestModule>): Merged | undefin
   }
   if (byRun.size === 0) return undefined
   const reports = [...byRun.values()].map(({ head, results }) => {
-    const modulesRun = head.certification.scope.modules
-    const kinds = CHECKS.filter((c) => head.run.checks.length === 0 || head.run.checks.includes(c.name))
-    const na = notApplicableResults(CATALOG.filter((r) => modulesRun.includes(r.module)), kinds, (p) => applyAliases(p, head.run.pathAliases))
+    const ran = selectPlan(PLAN, { ...selectionOf(head.run.modules, head.run.checks), modules: head.plan.modules })
+    const na = notApplicableResults(ran, (p) => applyAliases(p, head.run.pathAliases))
     return { ...head, results: [...results, ...na] } as Report
   })
   return mergeReports(reports, reports.map((r) => `shard ${r.run.shard ?? '1/1'} (run ${r.run.id})`))

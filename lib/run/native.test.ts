@@ -6,12 +6,13 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { readRequestLog } from '../bench/request-log.ts'
 import { cli } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
-import { plannedChecks } from './plan.ts'
+import { PLAN } from '../plan/plan.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -54,6 +55,9 @@ function vitest(cwd: string, args: string[], env: Record<string, string>, signal
   })
 }
 
+/** The requests of a run logged as `npm run bench` logs them: its preload, in the main thread and vitest's worker. */
+const REQUEST_LOG = (file: string) => ({ SHOP_REQUEST_LOG: file, NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'lib/bench/preload.mjs')).href}` })
+
 const reportIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
 
 describe('the suite under vitest, natively', () => {
@@ -79,7 +83,7 @@ describe('the suite under vitest, natively', () => {
     const r = reportIn(join(copy, 'out-whole'))
     expect(r.certification.verdict).toBe('conforms')
     expect(r.certification.scope.whole).toBe(true)
-    expect(r.certification.passed).toBe(plannedChecks().length)
+    expect(r.certification.passed).toBe(PLAN.checks.length)
     expect(run.stdout).toContain('Verdict: conforms')
   })
 
@@ -87,13 +91,13 @@ describe('the suite under vitest, natively', () => {
     const t = await target()
     const log = join(copy, 'slice-requests.jsonl')
     const out = join(copy, 'out-slice')
-    const run = await vitest(copy, ['run', '--project', 'conformance', 'suites/catalog-prices.conformance.ts', '-t', 'base-prices'], { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_REPORT_DIR: out, SHOP_REQUEST_LOG: log })
+    const run = await vitest(copy, ['run', '--project', 'conformance', 'suites/catalog-prices.conformance.ts', '-t', 'base-prices'], { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_REPORT_DIR: out, ...REQUEST_LOG(log) })
     expect(run.status, run.stderr).toBe(0)
     const r = reportIn(out)
     const judged = r.results.filter((x) => x.applicable !== false)
     expect(judged.map((x) => x.id).every((id) => id.includes('base-prices'))).toBe(true)
     expect(r.certification.verdict).toBe('partial')
-    expect(r.certification.scope.text).toBe(`partial: ${judged.length} of ${plannedChecks().length} checks selected (files suites/catalog-prices.conformance.ts; -t /base-prices/)`)
+    expect(r.certification.scope.text).toBe(`partial: ${judged.length} of ${PLAN.checks.length} checks selected (files suites/catalog-prices.conformance.ts; -t /base-prices/)`)
     // The worker sent only the slice's calls (and the products they are made on); the main process the preflight and cleanup.
     const worker = readRequestLog(readFileSync(log, 'utf8')).filter((q) => q.thread === 'worker')
     expect(worker.length).toBeGreaterThan(0)
@@ -106,7 +110,7 @@ describe('the suite under vitest, natively', () => {
     const list = await vitest(copy, ['list', '--project', 'conformance'], { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_REPORT_DIR: out })
     expect(list.status, list.stderr).toBe(0)
     const names = list.stdout.trim().split('\n').map((line) => line.replace(/^.* > /, ''))
-    expect(new Set(names)).toEqual(new Set(plannedChecks().map((p) => p.id)))
+    expect(new Set(names)).toEqual(new Set(PLAN.checks.map((p) => p.id)))
     expect(t.stats().requests).toBe(0)
     expect(existsSync(out)).toBe(false)
   })
@@ -137,7 +141,7 @@ describe('the suite under vitest, natively', () => {
     const comparable = (r: Report) => ({ ...r, startedAt: undefined, finishedAt: undefined, durationMs: undefined, signature: undefined })
     const viaVitest = reportIn(join(copy, 'out-merged'))
     expect(viaVitest.certification.scope.whole).toBe(true)
-    expect(viaVitest.results.length).toBeGreaterThan(plannedChecks().length)
+    expect(viaVitest.results.length).toBeGreaterThan(PLAN.checks.length)
     expect(comparable(viaVitest)).toEqual(comparable(reportIn(join(copy, 'out-report-merge'))))
   })
 

@@ -19,7 +19,6 @@ import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
-import { benchHooks } from '../bench/hooks.ts'
 import { onInterrupt } from './interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
 import { crashResult, failureLine, moduleIdOf, moduleLine } from './progress.ts'
@@ -61,7 +60,6 @@ export default class RunReporter implements Reporter {
     if (config.shard !== undefined) vitest.config.shard = config.shard
     // Native sharding too: the shards' shared seed is what names them as one run for merging.
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
-    benchHooks() // SHOP_REQUEST_LOG / SHOP_BENCH_STATS (npm run bench); nothing without them
   }
 
   async onTestRunStart(_specs: ReadonlyArray<TestSpecification>): Promise<void> {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger, ledgerEntities } from '../setup/ledger.ts'
-import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { SPEC_VERSION } from '../spec/version.ts'
+import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
 import type { Credentials, LimitedAdmin, RunConfig } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
@@ -18,22 +17,16 @@ import { completeReport, type ReportDraft } from '../report/complete.ts'
 import { splitIdOf } from '../report/merge.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import type { Result } from '../results/result.ts'
-import { notApplicableResults } from './plan.ts'
+import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Selection } from '../plan/plan.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 
-export const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
-
-/** What of the suite a run (or a shard of it) covered, as vitest selected it. */
+/** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
 export interface RunScope {
-  /** Modules whose suite files vitest ran. */
-  modulesRun: readonly string[]
-  /** Planned checks vitest selected within them; absent: every one of theirs. */
-  selected?: ReadonlySet<string>
+  /** The plan's selection: `--module`/`--check`, narrowed to the modules vitest ran and the checks it selected (shard, files, `-t`). */
+  selection: Selection
   /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
   limits: readonly string[]
   shard?: { index: number; count: number }
-  /** The scope must be stated (a shard, a file filter, `-t`), even when it happens to be every module. */
-  narrowed: boolean
 }
 
 /**
@@ -81,7 +74,7 @@ export class Run {
   headline(): string {
     const c = this.config
     return (
-      `shop-conformance ${SUITE_VERSION}: run ${this.id}, seed ${c.seed}${c.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+      `${SUITE.name} ${SUITE.version}: run ${this.id}, seed ${c.seed}${c.seedGiven ? '' : ' (random; repeat with --seed)'}` +
       `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included)\n`
     )
   }
@@ -134,13 +127,15 @@ export class Run {
     const config = this.config
     const runErrors = [...this.runErrors]
     if (this.stopped !== undefined) runErrors.push(this.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${this.stopped})`)
-    const kinds = CHECKS.filter((c) => config.checks.length === 0 || config.checks.includes(c.name))
+    const plan = planBlock(PLAN, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
+    // What does not apply is judged per module run, whatever `-t` picked within it.
+    const { ids: _ids, ...modulesRun } = scope.selection
     const alias = (p: string) => applyAliases(p, config.pathAliases)
-    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(CATALOG.filter((r) => scope.modulesRun.includes(r.module)), kinds, alias)]
+    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(PLAN, modulesRun), alias)]
     const finishedAt = new Date()
     const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
     const draft: ReportDraft = {
-      suite: { name: 'shop-conformance', version: SUITE_VERSION },
+      suite: { ...SUITE },
       spec: { version: SPEC_VERSION },
       target: {
         baseUrl: this.target?.baseUrl ?? config.baseUrl ?? '',
@@ -173,12 +168,11 @@ export class Run {
       cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
       runErrors,
       ...(this.notes.length > 0 ? { notes: [...new Set(this.notes)] } : {}),
-      results: sortResults(results, rowOrder, CHECK_KINDS),
+      plan,
+      results: sortResults(results, rowOrder, plan),
     }
     const report = completeReport(draft, {
       made: this.pre !== undefined,
-      ...(scope.narrowed ? { modulesRun: scope.modulesRun, limits: scope.limits } : {}),
-      ...(scope.selected !== undefined ? { selected: scope.selected } : {}),
       ...(this.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: this.baseline, allowStale: config.allowStale } } : {}),
     })
     // Shards are separate processes: what they share (settings, seed, target) is what names their run.

@@ -3,7 +3,7 @@ import type { TestModule, Vitest } from 'vitest/node'
 import type { RunConfig } from '../settings/config.ts'
 import { SELECTED_META } from '../results/meta.ts'
 import { MODULES } from '../spec/modules.ts'
-import { plannedChecks } from './plan.ts'
+import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
 import { moduleIdOf } from './progress.ts'
 import type { RunScope } from './run.ts'
 
@@ -15,7 +15,7 @@ import type { RunScope } from './run.ts'
  * started (a stop came first) counts its planned checks that `-t` matches, as vitest would have run them.
  */
 export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, config: RunConfig): RunScope {
-  const modulesRun = modules.map((m) => moduleIdOf(m.moduleId))
+  const flags = selectionOf(config.modules, config.checks)
   const pattern = vitest.config.testNamePattern
   // The file filters of the command line (internal in vitest's types, set by `start(filters)`).
   const files = (vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? []
@@ -26,7 +26,7 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
     if (marked.length > 0) for (const id of marked) selected.add(id)
     else {
       const title = MODULES.find((x) => x.id === moduleIdOf(m.moduleId))?.title ?? ''
-      for (const p of plannedChecks({ modules: [moduleIdOf(m.moduleId)], checks: config.checks })) if (pattern === undefined || pattern.test(`${title} ${p.id}`)) selected.add(p.id)
+      for (const p of selectPlan(PLAN, { ...flags, modules: [moduleIdOf(m.moduleId)] }).checks) if (pattern === undefined || pattern.test(`${title} ${p.id}`)) selected.add(p.id)
     }
   }
   const limits = [
@@ -34,11 +34,7 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
     ...(files.length > 0 ? [`files ${files.map((f) => relative(process.cwd(), f) || f).join(' ')}`] : []),
     ...(pattern !== undefined ? [`-t ${String(pattern)}`] : []),
   ]
-  return {
-    modulesRun,
-    selected,
-    limits,
-    ...(shard !== undefined ? { shard } : {}),
-    narrowed: limits.length > 0 || config.modules.length > 0,
-  }
+  // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole denominator).
+  const selection = limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
+  return { selection, limits, ...(shard !== undefined ? { shard } : {}) }
 }

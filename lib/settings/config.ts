@@ -16,6 +16,7 @@ import {
   storeCodeSetting,
 } from './setting-values.ts'
 import { unknownVariables } from './strict-settings.ts'
+import { parseTargetSchema, type TargetSchemaSetting } from '../schema/setting.ts'
 
 export { selectChecks, selectModules } from './setting-values.ts'
 export { readDotenv } from './strict-settings.ts'
@@ -72,6 +73,8 @@ export interface RunConfig {
   /** This machine's part of a run split across CI machines (`i/n`, vitest's own sharding by suite file). */
   shard?: { index: number; count: number }
   pathAliases: PathAlias[]
+  /** Where the shop's published schema is read from (lib/schema/setting.ts). */
+  targetSchema: TargetSchemaSetting
   /** Seed of the fixture builders: the same seed gives the same data (apart from the run id). */
   seed: number
   /** Whether the seed was chosen at random (it is printed either way). */
@@ -134,6 +137,7 @@ export const SETTINGS = [
     multiple: true,
     default: 'none; e.g. `/V1/stockmedia=/V1/adobestock` for a target that names the spec\'s vendor-neutral paths after the vendor (the report shows the alias used)',
   },
+  { variables: ['SHOP_TARGET_SCHEMA'], flag: '--target-schema', value: 'SOURCE', default: '`auto`: the shop\'s own schema, `{base}/rest/{store}/schema?services=all`, read under each caller; `off`; or a file or an http(s) URL (see "The shop\'s published schema")' },
   { variables: ['SHOP_FIXTURE_SKU'], default: 'none: the suite creates its own product; name an existing one on a shop where it should not' },
   { variables: ['SHOP_PAYMENT_METHOD'], default: '`checkmo` (orders of the workflows)' },
   { variables: ['SHOP_SHIPPING_METHOD'], default: '`flatrate/flatrate` (carrier/method)' },
@@ -249,6 +253,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     ...(shard !== undefined ? { shard } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
+    targetSchema: parseTargetSchema(flags['target-schema'] ?? setting('SHOP_TARGET_SCHEMA')),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
     fixtures: {
       ...(setting('SHOP_FIXTURE_SKU') !== undefined ? { sku: setting('SHOP_FIXTURE_SKU')! } : {}),

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import diagnostics_channel from 'node:diagnostics_channel'
 import { TargetClient } from './client.ts'
+import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
 import { Secrets } from './secrets.ts'
 
 let server: Server
@@ -133,5 +135,26 @@ describe('TargetClient', () => {
     expect(outcomes.at(-1)!.failure).toMatchObject({ kind: 'target-gone' })
     expect(outcomes.at(-1)!.failure!.message).toMatch(/^not sent: the target stopped answering \(20 requests in a row got no answer; the last: connection failed: ECONNREFUSED/)
     await dead.close()
+  })
+
+  it('publishes each finished request on the request channel, with the caller its owner names, only while someone listens', async () => {
+    const heard: FinishedRequest[] = []
+    const listen = (message: unknown) => heard.push(message as FinishedRequest)
+    const client = new TargetClient({ baseUrl: base, timeoutMs: 2000, concurrency: 1, secrets: new Secrets(), callerOf: (t) => (t === 'admin-token-0123456789' ? 'admin' : undefined) })
+    await client.send({ method: 'GET', path: '/V1/slowish', store: 'default' })
+    diagnostics_channel.subscribe(REQUEST_CHANNEL, listen)
+    try {
+      await client.send({ method: 'GET', path: '/V1/slowish', store: 'default', token: 'admin-token-0123456789' })
+      await client.send({ method: 'GET', path: '/V1/slowish', store: 'all', token: 'someone-else-0123456789' })
+    } finally {
+      diagnostics_channel.unsubscribe(REQUEST_CHANNEL, listen)
+    }
+    await client.send({ method: 'GET', path: '/V1/slowish', store: 'default' })
+    expect(heard.map((h) => [h.spec.store, h.caller, h.outcome.answer?.status])).toEqual([
+      ['default', 'admin', 200],
+      ['all', undefined, 200],
+    ])
+    expect(heard[0]!.endMs - heard[0]!.startMs).toBeGreaterThanOrEqual(25)
+    await client.close()
   })
 })

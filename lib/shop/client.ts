@@ -1,7 +1,9 @@
 import { Agent, type Dispatcher } from 'undici'
+import diagnostics_channel from 'node:diagnostics_channel'
 import pLimit, { type LimitFunction } from 'p-limit'
 import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exchange.ts'
 import type { Secrets } from './secrets.ts'
+import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 
 export interface Answer {
   status: number
@@ -54,18 +56,11 @@ export interface ClientOptions {
   retryBudgetMs?: number
   /** Skip TLS certificate verification (only when the user asked with --insecure). */
   insecure?: boolean
-  /** Told of every request sent and its outcome (benchmarks record the sequence). */
-  observer?: RequestObserver
+  /** Who a token is, as far as the client's owner knows: published with each finished request (request-channel.ts). */
+  callerOf?: (token: string | undefined) => CallerLabel | undefined
 }
 
-/** `timing`: `performance.now()` when the request left the concurrency queue and when its outcome was known. */
-export type RequestObserver = (spec: RequestSpec, outcome: Outcome, timing: { startMs: number; endMs: number }) => void
-
-/** Told of the requests of every client of this thread built without an observer of its own (the bench's request log). */
-let threadObserver: RequestObserver | undefined
-export function observeEveryClient(observer: RequestObserver | undefined): void {
-  threadObserver = observer
-}
+const finished = diagnostics_channel.channel(REQUEST_CHANNEL)
 
 /** Retries of one request after 429, each waiting what Retry-After asks, if it asks for at most this long. */
 const MAX_429_RETRIES = 2
@@ -82,7 +77,7 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #limit: LimitFunction
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'observer'>> & Pick<ClientOptions, 'observer'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf'>> & Pick<ClientOptions, 'callerOf'>
   #sent = 0
   #retryBudgetMs: number
   #failuresInARow = 0
@@ -91,7 +86,6 @@ export class TargetClient {
 
   constructor(options: ClientOptions) {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
-    if (this.#options.observer === undefined && threadObserver !== undefined) this.#options.observer = threadObserver
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
     this.#limit = pLimit(options.concurrency)
@@ -137,7 +131,10 @@ export class TargetClient {
         this.#failuresInARow++
         this.#lastFailure = outcome.failure?.message ?? ''
       }
-      this.#options.observer?.(spec, outcome, { startMs, endMs: performance.now() })
+      if (finished.hasSubscribers) {
+        const caller = this.#options.callerOf?.(spec.token)
+        finished.publish({ spec, outcome, startMs, endMs: performance.now(), ...(caller !== undefined ? { caller } : {}) } satisfies FinishedRequest)
+      }
       return outcome
     })
   }

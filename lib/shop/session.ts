@@ -1,11 +1,10 @@
+import type { CallerLabel } from './request-channel.ts'
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
 import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
-// The bench's request log (SHOP_REQUEST_LOG); nothing without it.
-import { sessionRequestLog } from '../bench/request-log.ts'
 import type { Answer } from './client.ts'
 
 /** The four callers of the spec's access rules. */
@@ -80,8 +79,18 @@ export class Session {
     // The session renews tokens in its own copy: a seed may be shared.
     this.seed = { ...seed, tokens: { ...seed.tokens } }
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
-    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, ...sessionRequestLog(process.env, seed) })
+    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, callerOf: (token) => this.#callerOf(token) })
     this.#registerTokens()
+  }
+
+  /** Which of the session's own callers a token is (published with each request, request-channel.ts). */
+  #callerOf(token: string | undefined): CallerLabel | undefined {
+    const { tokens, malformedToken } = this.seed
+    if (token === undefined) return 'none'
+    if (token === tokens.admin) return 'admin'
+    if (token === tokens.customer) return 'customer'
+    if (token === tokens.disposableCustomer) return 'disposable'
+    return token === malformedToken ? 'malformed' : undefined
   }
 
   tokenFor(caller: ProbeCaller, options: { disposable?: boolean } = {}): string | undefined {

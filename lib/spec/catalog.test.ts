@@ -334,3 +334,52 @@ describe('rows whose contract the spec does not name', () => {
     ])
   })
 })
+
+describe('rule data in the rows, transcribed from the spec', () => {
+  const STORAGE = /^(BasePrice|Cost|SpecialPrice|TierPrice)StorageInterface::(update|delete|get|replace)$/
+  const PRICES = { BasePrice: 'base', Cost: 'cost', SpecialPrice: 'special', TierPrice: 'tier' } as const
+
+  it('batch: exactly the price storage operations ("Batch price operations …", "Price and cost information calls, and cost delete"), by their contract', () => {
+    const batch = CATALOG.filter((r) => r.batch !== undefined)
+    expect(batch.map(rowId)).toEqual(CATALOG.filter((r) => STORAGE.test(r.contract ?? '')).map(rowId))
+    expect(batch).toHaveLength(12)
+    for (const row of batch) {
+      const [, iface, method] = STORAGE.exec(row.contract!)!
+      const prices = PRICES[iface as keyof typeof PRICES]
+      const op = method === 'get' ? 'information' : method === 'delete' && prices === 'cost' ? 'cost-delete' : method
+      expect(row.batch, rowId(row)).toMatchObject({ prices, op })
+    }
+  })
+
+  it("batch.invalid: an update's invalid items are its purpose words (\"invalid price, store id or sku fail the item\"); the others name none", () => {
+    const KIND_OF_WORDS: Readonly<Record<string, string>> = {
+      price: 'invalid price',
+      cost: 'invalid cost',
+      'store id': 'unknown store id',
+      sku: 'unknown sku',
+      dates: 'malformed date',
+      'price type': 'invalid price type',
+      'website id': 'unknown website id',
+      'customer group': 'unknown customer group',
+      quantity: 'invalid quantity',
+    }
+    for (const row of CATALOG.filter((r) => r.batch !== undefined)) {
+      const words = /invalid (.+) fail the item/.exec(row.purpose ?? '')?.[1]
+      if (row.batch!.op !== 'update') {
+        expect(words, rowId(row)).toBeUndefined()
+        expect(row.batch!.invalid, rowId(row)).toBeUndefined()
+        continue
+      }
+      const named = words!.split(/, | or /).map((w) => KIND_OF_WORDS[w] ?? `unknown words "${w}"`)
+      expect([...row.batch!.invalid!].sort(), rowId(row)).toEqual(named.sort())
+    }
+  })
+
+  it('answer: only reads with no return whose purpose names the tabled resource they load', () => {
+    const withAnswer = CATALOG.filter((r) => r.answer !== undefined).map((r) => [rowId(r), r.purpose, r.answer, r.returns])
+    expect(withAnswer.sort()).toEqual([
+      ['GET /V1/carts/:cartId/billing-address', 'billing address of a quote.', 'cartAddress', undefined],
+      ['GET /V1/creditmemo/:id', 'loads a credit memo.', 'creditmemo', undefined],
+    ])
+  })
+})

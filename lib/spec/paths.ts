@@ -4,6 +4,23 @@ export function templateParams(template: string): string[] {
   return template.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1))
 }
 
+/**
+ * Values for the path parameters of a call that needs no knowledge of the target's data (route, store code,
+ * access). They select the endpoint's own route where a literal sibling exists: ids are numbers
+ * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
+ */
+export const PLACEHOLDER_ID = 999999
+export const PLACEHOLDER_SKU = 'conformance-probe-sku'
+export const PLACEHOLDER_CODE = 'probe'
+export const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
+
+export function placeholderFor(param: string): string | number {
+  if (/sku$/i.test(param)) return PLACEHOLDER_SKU
+  if (/email$/i.test(param)) return PLACEHOLDER_EMAIL
+  if (/(id|Uuid)$/i.test(param) || param === 'qty' || param === 'price' || param === 'status') return PLACEHOLDER_ID
+  return PLACEHOLDER_CODE
+}
+
 /** Fills every `:name` segment; values are URL-encoded as one path segment. */
 export function fillTemplate(template: string, valueOf: (name: string) => string | number): string {
   return template

@@ -1,4 +1,5 @@
 /** The spec as data: the types every catalog row and every check reads. */
+import type { SchemaName } from './schemas.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -40,7 +41,41 @@ export interface EndpointRow {
   purpose?: string
   /** Spec sections the row comes from, most specific first, e.g. `Endpoints › Endpoint lists by module › Quote`. */
   sections: string[]
+  /** A batch price operation (Business rules 1, 2): which prices, what the call does, and the invalid items its words name. */
+  batch?: BatchOperation
+  /** The tabled shape of a read whose return the row does not name, where the spec's words say what it loads. */
+  answer?: SchemaName
+  /** lib/setup/families/<family>.ts: how to talk to the endpoint on a real shop (a valid call, platform conventions). */
+  family?: FamilyName
 }
+
+export type PriceFamily = 'base' | 'cost' | 'special' | 'tier'
+
+/**
+ * An invalid item of a batch price call, as the spec's words name it ("invalid price, store id or sku fail
+ * the item"): each is made invalid under every reading of those words.
+ */
+export type InvalidKind =
+  | 'unknown sku'
+  | 'invalid price'
+  | 'invalid cost'
+  | 'unknown store id'
+  | 'malformed date'
+  | 'invalid price type'
+  | 'unknown website id'
+  | 'unknown customer group'
+  | 'invalid quantity'
+
+export interface BatchOperation {
+  prices: PriceFamily
+  /** `update`, `delete`, `replace`: a batch of price items; `information`: `{skus}` → the stored prices; `cost-delete`: `{skus}` → true. */
+  op: 'update' | 'delete' | 'replace' | 'information' | 'cost-delete'
+  /** An update's invalid items, from its purpose words; the deletes and the replace name none and take their update's. */
+  invalid?: readonly InvalidKind[]
+}
+
+/** The endpoint families of lib/setup/families/. */
+export type FamilyName = 'catalog' | 'quote' | 'sales' | 'integration'
 
 export interface ModuleSpec {
   /** Stable id used in flags, file names and result ids. */

@@ -14,7 +14,7 @@ import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { workflowStepId, type Result } from '../results/result.ts'
-import { plannedChecks } from '../run/plan.ts'
+import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
 import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
 import { judgeCheck, judgeWorkflow, sessionFor, stopSession, takeNotes, type RunFacts } from './worker-session.ts'
 
@@ -42,7 +42,7 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
   if (names.join('\n') !== declared.workflows.join('\n')) {
     throw new Error(`suites/${module.id}.conformance.ts names the workflows ${JSON.stringify(declared.workflows)}; the module has ${JSON.stringify(names)}`)
   }
-  const planned = plannedChecks({ modules: [module.id], checks: inject('shopChecks') ?? [] })
+  const planned = selectPlan(PLAN, selectionOf([module.id], inject('shopChecks') ?? [])).checks
   const starters = new Map<string, (facts: RunFacts) => Start>()
   const started = new Map<string, Promise<Result>>()
 
@@ -57,13 +57,13 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
         if (start !== undefined) started.set(task.name, quiet(start()))
       }
     })
-    for (const p of planned.filter((c) => c.check !== 'workflow')) {
-      const check = CHECKS.find((c) => c.name === p.check) as Check
+    for (const p of planned.filter((c) => c.kind !== 'workflow')) {
+      const check = CHECKS.find((c) => c.name === p.kind) as Check
       const row = findRow(...(p.endpoint!.split(' ') as [string, string]))!
       starters.set(p.id, (facts) => () => judgeCheck(sessionFor(facts.seed!), row, check))
       test(p.id, (ctx) => verdictOf(ctx, p.id, started))
     }
-    const steps = new Set(planned.filter((c) => c.check === 'workflow').map((c) => c.id))
+    const steps = new Set(planned.filter((c) => c.kind === 'workflow').map((c) => c.id))
     for (const workflow of workflows) workflowTests(workflow, steps, starters, started)
   })
 }

@@ -4,7 +4,7 @@ import type { EndpointRow } from '../../spec/types.ts'
 import type { Exchange } from '../../results/exchange.ts'
 import type { Session } from '../../shop/session.ts'
 import { judgeMixedAnswer } from './answers.ts'
-import { INVALID_KINDS, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
+import { invalidKindsOf, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
 import { judgeReadBack } from './read-back.ts'
 import { arrayAnswer, establish, send, type Judged } from './target.ts'
@@ -18,7 +18,7 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const v = new Values(p, prefix)
   const runId = session.seed.runId
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
-  const invalidKinds = INVALID_KINDS[family].filter((k) => k !== 'unknown sku')
+  const invalidKinds = invalidKindsOf(family).filter((k) => k !== 'unknown sku')
 
   // Products: two for valid items, one per invalid kind that names a known sku; a special price's spare gets
   // a product of its own, as a shop keeps one special price per sku and store (observations/special-price-two-periods).

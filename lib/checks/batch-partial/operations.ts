@@ -1,68 +1,62 @@
 /**
- * The batch price operations `batch-partial` judges: their paths, what each row does, and the kinds of
- * invalid item the spec names for each family.
+ * The batch price operations `batch-partial` judges, read from the rows' `batch` (lib/spec/catalog/): what
+ * each call does, the paths of each price family, and the kinds of invalid item its update's words name.
  */
+import { CATALOG, rowId } from '../../spec/catalog/index.ts'
+import type { EndpointRow, InvalidKind, PriceFamily } from '../../spec/types.ts'
 import type { BatchItem } from '../batch-attribution.ts'
 
-export type Family = 'base' | 'cost' | 'special' | 'tier'
-
-export const PATHS = {
-  base: { update: '/V1/products/base-prices', info: '/V1/products/base-prices-information' },
-  cost: { update: '/V1/products/cost', info: '/V1/products/cost-information', delete: '/V1/products/cost-delete' },
-  special: { update: '/V1/products/special-price', info: '/V1/products/special-price-information', delete: '/V1/products/special-price-delete' },
-  tier: { update: '/V1/products/tier-prices', info: '/V1/products/tier-prices-information', delete: '/V1/products/tier-prices-delete' },
-} as const
+export type { InvalidKind, PriceFamily } from '../../spec/types.ts'
 
 export type Operation =
   /** A batch of price items: update, delete or replace. */
-  | { kind: 'items'; key: string; family: Family; op: 'update' | 'delete' | 'replace' }
+  | { kind: 'items'; key: string; family: PriceFamily; op: 'update' | 'delete' | 'replace' }
   /** `{skus}` → the stored prices. */
-  | { kind: 'information'; key: string; family: Family }
+  | { kind: 'information'; key: string; family: PriceFamily }
   /** `{skus}` → true. */
   | { kind: 'cost-delete'; key: string }
 
-export const OPERATIONS: Readonly<Record<string, Operation>> = {
-  'POST /V1/products/base-prices': { kind: 'items', key: 'base-prices', family: 'base', op: 'update' },
-  'POST /V1/products/base-prices-information': { kind: 'information', key: 'base-prices-information', family: 'base' },
-  'POST /V1/products/cost': { kind: 'items', key: 'cost', family: 'cost', op: 'update' },
-  'POST /V1/products/cost-delete': { kind: 'cost-delete', key: 'cost-delete' },
-  'POST /V1/products/cost-information': { kind: 'information', key: 'cost-information', family: 'cost' },
-  'POST /V1/products/special-price': { kind: 'items', key: 'special-price', family: 'special', op: 'update' },
-  'POST /V1/products/special-price-delete': { kind: 'items', key: 'special-price-delete', family: 'special', op: 'delete' },
-  'POST /V1/products/special-price-information': { kind: 'information', key: 'special-price-information', family: 'special' },
-  'POST /V1/products/tier-prices': { kind: 'items', key: 'tier-prices', family: 'tier', op: 'update' },
-  'POST /V1/products/tier-prices-delete': { kind: 'items', key: 'tier-prices-delete', family: 'tier', op: 'delete' },
-  'POST /V1/products/tier-prices-information': { kind: 'information', key: 'tier-prices-information', family: 'tier' },
-  'PUT /V1/products/tier-prices': { kind: 'items', key: 'tier-prices-replace', family: 'tier', op: 'replace' },
+/** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
+export function operationOf(row: EndpointRow): Operation | undefined {
+  const b = row.batch
+  if (b === undefined) return undefined
+  // Labels of what the check makes: the path's last segment, and the replace told from its update.
+  const key = `${row.path.split('/').pop() ?? row.path}${b.op === 'replace' ? '-replace' : ''}`
+  if (b.op === 'information') return { kind: 'information', key, family: b.prices }
+  if (b.op === 'cost-delete') return { kind: 'cost-delete', key }
+  return { kind: 'items', key, family: b.prices, op: b.op }
 }
+
+const BATCH = CATALOG.filter((row) => row.batch !== undefined)
 
 /** The row ids this check judges. */
-export const BATCH_ROWS: readonly string[] = Object.keys(OPERATIONS)
+export const BATCH_ROWS: readonly string[] = BATCH.map(rowId)
 
-/**
- * The kinds of invalid item the spec names for each update. The deletes and the replace name none (the spec
- * says only "Failed items are excluded from the update, delete or replace"), so they get their update's kinds.
- * Each is invalid under every reading of the spec's words: "invalid … dates" is a date that is no date at all,
- * never a period whose start is after its end (a reading the spec allows, and a 2.4.7 shop stores such a
- * period: observations/special-price-reversed-dates).
- */
-export const INVALID_KINDS: Readonly<Record<Family, readonly InvalidKind[]>> = {
-  base: ['unknown sku', 'invalid price', 'unknown store id'],
-  cost: ['unknown sku', 'invalid cost', 'unknown store id'],
-  special: ['unknown sku', 'invalid price', 'unknown store id', 'malformed date'],
-  tier: ['unknown sku', 'invalid price', 'invalid price type', 'unknown website id', 'unknown customer group', 'invalid quantity'],
+/** The path of a price family's call of one kind (its update, information or delete row). */
+function pathOf(prices: PriceFamily, op: 'update' | 'information' | 'delete' | 'cost-delete'): string {
+  const row = BATCH.find((r) => r.batch!.prices === prices && r.batch!.op === op)
+  if (row === undefined) throw new Error(`catalog: no ${op} row of the ${prices} prices`)
+  return row.path
 }
 
-export type InvalidKind =
-  | 'unknown sku'
-  | 'invalid price'
-  | 'invalid cost'
-  | 'unknown store id'
-  | 'malformed date'
-  | 'invalid price type'
-  | 'unknown website id'
-  | 'unknown customer group'
-  | 'invalid quantity'
+/** Where each price family is updated, read and deleted: the paths of its rows. */
+export const PATHS = {
+  base: { update: pathOf('base', 'update'), info: pathOf('base', 'information') },
+  cost: { update: pathOf('cost', 'update'), info: pathOf('cost', 'information'), delete: pathOf('cost', 'cost-delete') },
+  special: { update: pathOf('special', 'update'), info: pathOf('special', 'information'), delete: pathOf('special', 'delete') },
+  tier: { update: pathOf('tier', 'update'), info: pathOf('tier', 'information'), delete: pathOf('tier', 'delete') },
+} as const
+
+/**
+ * The kinds of invalid item of each family: its update row's (from the update's words). The deletes and the
+ * replace name none (the spec says only "Failed items are excluded from the update, delete or replace"), so
+ * they get their update's kinds. Each is invalid under every reading of the spec's words: "invalid … dates" is
+ * a date that is no date at all, never a period whose start is after its end (a reading the spec allows, and a
+ * 2.4.7 shop stores such a period: observations/special-price-reversed-dates).
+ */
+export function invalidKindsOf(prices: PriceFamily): readonly InvalidKind[] {
+  return BATCH.find((r) => r.batch!.prices === prices && r.batch!.op === 'update')?.batch!.invalid ?? []
+}
 
 export type Price = Record<string, string | number>
 

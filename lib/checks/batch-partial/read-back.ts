@@ -1,5 +1,5 @@
 /** The read-back judgement: what a mixed call must have stored, deleted or left alone. */
-import type { Family, PlannedItem } from './operations.ts'
+import type { PriceFamily, PlannedItem } from './operations.ts'
 import { itemName, json } from './quote.ts'
 import { fingerprint, normalise, of, sameSku, sameValues, storedOf } from './stored.ts'
 
@@ -8,7 +8,7 @@ import { fingerprint, normalise, of, sameSku, sameValues, storedOf } from './sto
  * (deleted; for a replace, the skus' other tiers gone), invalid items' skus as they were before. `before`
  * and `after` are the information answers' entries. Pure.
  */
-export function judgeReadBack(op: 'update' | 'delete' | 'replace', family: Family, items: PlannedItem[], beforeEntries: unknown[], afterEntries: unknown[]): string[] {
+export function judgeReadBack(op: 'update' | 'delete' | 'replace', family: PriceFamily, items: PlannedItem[], beforeEntries: unknown[], afterEntries: unknown[]): string[] {
   const before = storedOf(family, beforeEntries)
   const after = storedOf(family, afterEntries)
   const problems: string[] = []

@@ -1,6 +1,6 @@
 /** Stored prices, normalised: what an information call answers, comparable across answers and items. */
 import { isObject } from '../../setup/provision.ts'
-import type { Family } from './operations.ts'
+import type { PriceFamily } from './operations.ts'
 
 export interface Stored {
   sku: string
@@ -21,7 +21,7 @@ const keyNum = (x: unknown): string => (num(x) !== undefined ? String(num(x)) : 
 const keyText = (x: unknown): string => String(x ?? '').trim().toLowerCase()
 const keyDate = (x: unknown): string => String(x ?? '').trim().replace('T', ' ').slice(0, 19)
 
-export function normalise(family: Family, e: unknown): Stored | undefined {
+export function normalise(family: PriceFamily, e: unknown): Stored | undefined {
   if (!isObject(e) || typeof e.sku !== 'string') return undefined
   const sku = e.sku
   switch (family) {
@@ -66,6 +66,6 @@ export function fingerprint(entries: Stored[]): string {
 
 export const of = (entries: Stored[], sku: string): Stored[] => entries.filter((e) => sameSku(e.sku, sku))
 
-export function storedOf(family: Family, body: unknown): Stored[] {
+export function storedOf(family: PriceFamily, body: unknown): Stored[] {
   return (Array.isArray(body) ? body : []).flatMap((e) => normalise(family, e) ?? [])
 }

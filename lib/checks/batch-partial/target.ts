@@ -3,7 +3,7 @@ import { isSuccess, SetupError, type Provisioner } from '../../setup/provision.t
 import type { Exchange } from '../../results/exchange.ts'
 import type { Answer, Outcome } from '../../shop/client.ts'
 import type { Session } from '../../shop/session.ts'
-import { PATHS, type Family, type Price } from './operations.ts'
+import { PATHS, type PriceFamily, type Price } from './operations.ts'
 import { json, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
 
@@ -16,7 +16,7 @@ export async function send(session: Session, method: string, path: string, body:
 export const arrayAnswer = (a: Answer): boolean => isSuccess(a) && Array.isArray(a.body)
 
 /** The stored prices of `skus` through the family's information call, as a set-up step. */
-async function readState(p: Provisioner, family: Family, skus: string[], step: string): Promise<Stored[]> {
+async function readState(p: Provisioner, family: PriceFamily, skus: string[], step: string): Promise<Stored[]> {
   const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus } }, arrayAnswer)
   return storedOf(family, answer.body)
 }
@@ -25,7 +25,7 @@ async function readState(p: Provisioner, family: Family, skus: string[], step: s
  * Stores `prices` through the family's update (a set-up step). With `verify`, reads them back through the
  * information call and refuses to go on unless each is there: the row is then not judged, never passed.
  */
-export async function establish(p: Provisioner, family: Family, prices: Price[], step: string, verify: boolean): Promise<Answer> {
+export async function establish(p: Provisioner, family: PriceFamily, prices: Price[], step: string, verify: boolean): Promise<Answer> {
   refuseTwoSpecialPricesPerStore(family, prices)
   const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].update, actor: 'admin', body: { prices } })
   if (!verify) return answer
@@ -46,7 +46,7 @@ export async function establish(p: Provisioner, family: Family, prices: Price[],
  * A shop keeps one special price per sku and store (observations/special-price-two-periods), and the spec does
  * not say it keeps more: a set-up that stores two would read as a write the shop lost. A bug of the suite.
  */
-function refuseTwoSpecialPricesPerStore(family: Family, prices: Price[]): void {
+function refuseTwoSpecialPricesPerStore(family: PriceFamily, prices: Price[]): void {
   if (family !== 'special') return
   const seen = new Set<string>()
   for (const price of prices) {

@@ -3,7 +3,7 @@
  * calls are built from these).
  */
 import type { Provisioner } from '../../setup/provision.ts'
-import type { Family, InvalidKind, Price } from './operations.ts'
+import type { PriceFamily, InvalidKind, Price } from './operations.ts'
 
 /** Distinct odd values for the items of one row, so each result entry can be traced to its item. */
 export class Values {
@@ -60,7 +60,7 @@ export class Values {
 export const MALFORMED_DATE = '2031-13-45 00:00:00'
 
 /** A valid price of the family for `sku`, every value its own. */
-export function validPrice(family: Family, v: Values, sku: string, label: string, variant = 0): Price {
+export function validPrice(family: PriceFamily, v: Values, sku: string, label: string, variant = 0): Price {
   switch (family) {
     case 'base':
       return { sku, price: v.price(label), store_id: 0 }

@@ -141,6 +141,7 @@ export const rows: EndpointRow[] = [
     method: 'GET',
     path: '/V1/categories/:categoryId',
     module: 'catalog-categories',
+    family: 'catalog',
     contract: 'CategoryRepositoryInterface::get',
     contractModule: 'Catalog',
     access: 'admin',

@@ -71,6 +71,7 @@ export const rows: EndpointRow[] = [
     method: 'GET',
     path: '/V1/customerGroups/default',
     module: 'customer',
+    family: 'catalog',
     contract: 'GroupManagementInterface::getDefaultGroup',
     contractModule: 'Customer',
     access: 'admin',

@@ -32,6 +32,7 @@ export const rows: EndpointRow[] = [
     method: 'POST',
     path: '/V1/integration/customer/revoke-customer-token',
     module: 'integration',
+    family: 'integration',
     contract: 'CustomerTokenServiceInterface::revokeCustomerAccessToken',
     access: 'self',
     purpose: 'revokes by customer id',

@@ -131,6 +131,7 @@ export const rows: EndpointRow[] = [
     method: 'GET',
     path: '/V1/inventory/get-latlng-from-address',
     module: 'inventory-other',
+    family: 'catalog',
     contract: 'GetLatLngFromAddressInterface::execute',
     contractModule: 'InventoryDistanceBasedSourceSelectionApi',
     access: 'admin',

@@ -21,6 +21,7 @@ export const rows: EndpointRow[] = [
     method: 'GET',
     path: '/V1/stockmedia/asset/list',
     module: 'stock-media',
+    family: 'catalog',
     contract: 'GetAssetListInterface::execute',
     contractModule: 'StockMediaAsset',
     access: 'admin',

@@ -1,15 +1,10 @@
-import { CHECKS } from '../checks/index.ts'
-import { admittedCaller, concretePath, revokesCallerTokens } from '../checks/probe.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
-import type { EndpointRow } from '../spec/types.ts'
 import type { RunConfig } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
-import { allowedInReadOnly, type Caller, type ProbeCaller } from '../shop/session.ts'
+import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { plannedChecks } from './plan.ts'
-
-const PROBE_CHECKS = new Set(['route', 'store-code', 'access', 'acl'])
-const CALLERS: readonly Caller[] = ['none', 'malformed', 'customer', 'admin']
+import { buildPlan, PLAN, selectionOf, selectPlan, SUITE } from '../plan/plan.ts'
+import { plannedProbes } from '../plan/requests.ts'
+import { CHECKS } from '../checks/index.ts'
 
 /** What the stateful checks whose calls are not their endpoint's alone send, in words. */
 function deepCalls(readOnly: boolean): Readonly<Record<string, string>> {
@@ -29,9 +24,13 @@ export function dryRunPlan(config: RunConfig): string {
   const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
   const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
   const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
-  const rows = CATALOG.filter((r) => config.modules.length === 0 || config.modules.includes(r.module))
-  const planned = plannedChecks({ modules: config.modules, checks: config.checks })
-  const suite = plannedChecks().length
+  // The bundled run brings its own limited admin (run.ts).
+  const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
+  const selection = selectionOf(config.modules, config.checks)
+  const planned = selectPlan(PLAN, selection).checks
+  // What these settings can judge: a kind that lacks a setting sends nothing.
+  const plan = selectPlan(buildPlan(SUITE, { limitedAdmin: limited }), selection)
+  const suite = PLAN.checks.length
   const scope =
     config.shard !== undefined
       ? `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
@@ -48,46 +47,28 @@ export function dryRunPlan(config: RunConfig): string {
   if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
   if (config.customer !== undefined || !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
-  // The bundled run brings its own limited admin (run.ts).
-  const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
   if (limited) out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`)
   out.push('GET  up to 3 admin and 3 self endpoints without parameters, to prove the tokens are accepted')
   out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
 
-  const probes = new Map<string, Set<string>>()
-  const need = (row: EndpointRow, caller: ProbeCaller, store: string, check: string) => {
-    if (config.readOnly && !allowedInReadOnly(row.method, row.path)) return
-    const body = row.method === 'POST' || row.method === 'PUT' ? '  {}' : ''
-    const who = caller === 'customer' && revokesCallerTokens(row) ? 'customer (a customer of its own)' : caller
-    const key = `${row.method} ${url(store, concretePath(row))}  [${who}]${body}`
-    const checks = probes.get(key) ?? new Set<string>()
-    checks.add(check)
-    probes.set(key, checks)
+  const probes = plannedProbes(plan).filter((p) => !config.readOnly || allowedInReadOnly(p.row.method, p.row.path))
+  out.push('', `# probes (${probes.length} requests)`)
+  for (const { row, request, call, kinds } of probes) {
+    const who = call.disposable ? 'customer (a customer of its own)' : request.caller
+    const store = request.store === 'first' ? config.storeCode : config.secondStoreCode
+    out.push(`${row.method} ${url(store, call.path)}  [${who}]${call.body !== undefined ? '  {}' : ''}   # ${kinds.join(', ')}`)
   }
-  for (const row of rows) {
-    if (selected('route')) need(row, admittedCaller(row.access), config.storeCode, 'route')
-    if (selected('store-code')) {
-      const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
-      need(row, caller, config.storeCode, 'store-code')
-      need(row, caller, config.secondStoreCode, 'store-code')
-    }
-    if (selected('access')) for (const caller of CALLERS) need(row, caller, config.storeCode, 'access')
-    // A GET is sent with the shape check's data instead (below); the admin's answer is what it is read against.
-    if (selected('acl') && limited && row.acl !== undefined && row.method !== 'GET') for (const caller of ['admin', 'limited admin'] as const) need(row, caller, config.storeCode, 'acl')
-  }
-  out.push('', `# probes (${probes.size} requests)`)
-  for (const [request, checks] of probes) out.push(`${request}   # ${[...checks].join(', ')}`)
 
-  const deep = CHECKS.filter((c) => !PROBE_CHECKS.has(c.name))
-    .map((c) => [c.name, planned.filter((p) => p.check === c.name)] as const)
+  const deep = CHECKS.filter((c) => c.requests === undefined)
+    .map((c) => [c.name, plan.checks.filter((p) => p.kind === c.name)] as const)
     .filter(([, applicable]) => applicable.length > 0)
   if (deep.length > 0) out.push('', '# stateful checks: set-up through the interface, then calls with the ids the target answers')
   const described = deepCalls(config.readOnly)
   for (const [name, applicable] of deep) out.push(`# ${name}: ${described[name] ?? ''}${applicable.map((p) => p.endpoint).join(', ')}`)
-  const aclGets = planned.filter((p) => p.check === 'acl' && p.endpoint?.startsWith('GET '))
-  if (aclGets.length > 0) {
-    out.push(limited ? `# acl, as the admin and the limited admin, with the data the shape check reads them with: ${aclGets.map((p) => p.endpoint).join(', ')}` : '# acl: not configured (no limited admin): nothing is sent for it')
-  }
+  const aclGets = plan.checks.filter((p) => p.kind === 'acl' && p.endpoint?.startsWith('GET '))
+  if (aclGets.length > 0) out.push(`# acl, as the admin and the limited admin, with the data the shape check reads them with: ${aclGets.map((p) => p.endpoint).join(', ')}`)
+  const lacking = new Map(plan.unplanned.filter((u) => u.why === 'not-configured').map((u) => [u.kind, u.reason]))
+  for (const [kind, reason] of lacking) out.push(`# ${kind}: nothing is sent for it — ${reason}`)
   if (selected('workflow')) {
     const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')

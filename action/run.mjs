@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/**
+ * The GitHub Action's logic (action.yml runs this one script; lib/package/action.test.ts runs it locally):
+ * inputs → `shop-conformance run`, its output in the job log, summary.md appended to the job's summary, the
+ * step's outputs, and the run's exit status as the step's own — so the job fails exactly when the run does.
+ *
+ * Credentials reach the suite as environment variables, never as arguments: a command line is printed here,
+ * shown by `ps` to anyone on the runner, and kept in shell traces.
+ * Plain JavaScript, no dependency: it runs before anything is installed when `version` names a published one.
+ */
+import { spawn } from 'node:child_process'
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The inputs this script reads, each as `INPUT_<NAME>` (upper case, `_` for `-`) from its step's env. */
+export const SCRIPT_INPUTS = ['base-url', 'store-code', 'admin-username', 'admin-password', 'customer-username', 'customer-password', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
+
+/** Where a credential input goes: the suite's own settings (README, "Running against a shop"). */
+const CREDENTIALS = { 'admin-username': 'SHOP_ADMIN_USERNAME', 'admin-password': 'SHOP_ADMIN_PASSWORD', 'customer-username': 'SHOP_CUSTOMER_EMAIL', 'customer-password': 'SHOP_CUSTOMER_PASSWORD' }
+
+/** A mistake in the action's inputs: one line, exit status 2, as the suite says a bad setting. */
+export class InputError extends Error {}
+
+export function inputName(input) {
+  return `INPUT_${input.toUpperCase().replace(/-/g, '_')}`
+}
+
+/**
+ * What to start, from the inputs in `env`: the command and its arguments, the suite's environment, the report
+ * directory and the artifact's name (the shard in both, so a matrix's shards never overwrite each other).
+ */
+export function planRun(env) {
+  const input = (name) => (env[inputName(name)] ?? '').trim()
+  const args = ['run']
+  if (input('base-url') !== '') args.push('--base-url', input('base-url'))
+  if (input('store-code') !== '') args.push('--store', input('store-code'))
+  const readOnly = input('read-only')
+  if (!['', 'true', 'false'].includes(readOnly)) throw new InputError(`read-only: "${readOnly}" is neither true nor false`)
+  if (readOnly === 'true') args.push('--read-only')
+  if (input('baseline') !== '') args.push('--baseline', input('baseline'))
+  const extra = input('extra-args')
+  if (/["'\\]/.test(extra)) throw new InputError('extra-args: quotes and backslashes are not interpreted (the flags are split at spaces); give each value without them')
+  const extraArgs = extra === '' ? [] : extra.split(/\s+/)
+  const shard = input('shard')
+  // Shards are merged only when they share a seed: the workflow run's id is shared by all its jobs (and kept on a re-run).
+  const seeded = extraArgs.some((a) => a === '--seed' || a.startsWith('--seed=')) || (env.SHOP_SEED ?? '') !== ''
+  const suffix = shard === '' ? '' : `-shard-${shard.replace(/\//g, '-of-')}`
+  if (shard !== '') args.push('--shard', shard, ...(seeded || env.GITHUB_RUN_ID === undefined ? [] : ['--seed', env.GITHUB_RUN_ID]))
+  // Absolute, as the upload steps need it; relative to where the suite runs, as the suite reads it.
+  const reportDir = resolve(input('report-dir') !== '' ? input('report-dir') : `shop-conformance-report${suffix}`)
+  args.push('--report-dir', reportDir, ...extraArgs)
+
+  const suiteEnv = { ...env, CI: 'true' }
+  // The inputs stay with this script: the suite gets its own settings, and no copy of a password more.
+  for (const name of SCRIPT_INPUTS) delete suiteEnv[inputName(name)]
+  for (const [name, variable] of Object.entries(CREDENTIALS)) if (input(name) !== '') suiteEnv[variable] = env[inputName(name)]
+  const version = input('version')
+  const actionPath = env.GITHUB_ACTION_PATH ?? join(dirname(fileURLToPath(import.meta.url)), '..')
+  const [command, prefix] = version === '' ? [process.execPath, [join(actionPath, 'lib/cli/bin.mjs')]] : ['npx', ['--yes', `shop-conformance@${version}`]]
+  return { command, prefix, args, env: suiteEnv, reportDir, artifactName: `shop-conformance-report${suffix}` }
+}
+
+/** Runs the suite with its stdout and stderr in the job log; resolves to its exit status and its last line on stderr. */
+function runSuite(plan) {
+  return new Promise((done) => {
+    const child = spawn(plan.command, [...plan.prefix, ...plan.args], { env: plan.env, stdio: ['ignore', 'inherit', 'pipe'] })
+    let tail = ''
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk)
+      tail = (tail + chunk.toString('utf8')).slice(-4096)
+    })
+    const lastLine = () => tail.split('\n').filter((l) => l.trim() !== '').at(-1) ?? ''
+    child.on('error', (err) => done({ status: 2, lastLine: `cannot start ${plan.command}: ${err.message}` }))
+    // A signal is said as a shell says it: 128 + its number (SIGTERM 143), never as a pass.
+    child.on('close', (code, signal) => done({ status: code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGKILL' ? 9 : 15), lastLine: lastLine() }))
+  })
+}
+
+/** A file of this run (not one a reused directory kept from an earlier run), or undefined. */
+function freshFile(path, since) {
+  return existsSync(path) && statSync(path).mtimeMs >= since ? path : undefined
+}
+
+export async function main(env = process.env) {
+  let plan
+  try {
+    plan = planRun(env)
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err
+    return finish(env, { status: 2, lastLine: `shop-conformance action: ${err.message}`, reportDir: '', artifactName: '' }, true)
+  }
+  // Seconds are enough: the check is only against files older than this run.
+  const started = Math.floor(Date.now() / 1000) * 1000
+  console.log(`shop-conformance ${plan.args.map((a) => (/^[\w./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`)
+  const { status, lastLine } = await runSuite(plan)
+  return finish(env, { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started }, false)
+}
+
+function finish(env, { status, lastLine, reportDir, artifactName, started = 0 }, lineNotShown) {
+  if (lineNotShown) console.error(lastLine)
+  // Also an annotation: the run's one-line refusal shown on the job's page, not only deep in its log.
+  if (status === 2) console.log(`::error title=shop-conformance: exit 2::${lastLine.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`)
+  const report = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.json'), started)
+  const summary = reportDir === '' ? undefined : freshFile(join(reportDir, 'summary.md'), started)
+  const sarif = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.sarif'), started)
+  const verdict = report !== undefined ? JSON.parse(readFileSync(report, 'utf8')).certification?.verdict ?? 'not run' : 'not run'
+  if (env.GITHUB_STEP_SUMMARY) {
+    appendFileSync(env.GITHUB_STEP_SUMMARY, summary !== undefined ? `${readFileSync(summary, 'utf8').trimEnd()}\n\n` : `# Shop conformance: not run · exit ${status}\n\n${lastLine}\n\n`)
+  }
+  if (env.GITHUB_OUTPUT) {
+    const outputs = { 'exit-status': status, verdict, 'report-dir': reportDir, 'artifact-name': artifactName, 'sarif-file': sarif ?? '' }
+    appendFileSync(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''))
+  }
+  return status
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main()
+}

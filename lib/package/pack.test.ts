@@ -1,0 +1,116 @@
+/**
+ * The package as its users get it: `npm pack`, the tarball installed into an empty directory outside the
+ * project, and `npx shop-conformance run` there against the bundled target. One pack, one install (from npm's
+ * cache), one run, shared by the cases below: the install is most of this file's time.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Report } from '../report/model.ts'
+import { SPEC_VERSION } from '../spec/version.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const exec = promisify(execFile)
+
+interface Packed {
+  filename: string
+  unpackedSize: number
+  files: { path: string }[]
+}
+
+/**
+ * Only what a user's shell has: the project's node_modules/.bin off PATH, and none of the `npm_*` variables an
+ * `npm test` hands down (`npm_config_local_prefix` would point npx back at the project).
+ */
+function userEnv(): NodeJS.ProcessEnv {
+  const path = (process.env.PATH ?? '').split(':').filter((p) => !p.startsWith(ROOT)).join(':')
+  return { PATH: path, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR }
+}
+
+/** What the project holds besides its tracked files, and its report directory: nothing of the test may land there. */
+async function projectState(): Promise<string> {
+  const { stdout } = await exec('git', ['status', '--porcelain', '--ignored'], { cwd: ROOT })
+  const reports = existsSync(join(ROOT, 'reports')) ? readdirSync(join(ROOT, 'reports')).join(',') : ''
+  return `${stdout}\nreports/: ${reports}`
+}
+
+describe('the npm package', () => {
+  let dir: string
+  let app: string
+  let packed: Packed
+  let run: { code: number; stdout: string; stderr: string }
+  let before: string
+
+  beforeAll(async () => {
+    before = await projectState()
+    dir = mkdtempSync(join(tmpdir(), 'shop-conformance-pack-'))
+    const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, env: userEnv() })
+    packed = (JSON.parse(stdout) as Packed[])[0]!
+    app = join(dir, 'app')
+    mkdirSync(app)
+    await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: app, env: userEnv() })
+    // The user's own settings, in the user's directory: the package must read them there.
+    writeFileSync(join(app, '.env'), 'SHOP_SEED=7117\n')
+    run = await exec('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+    )
+  }, 240_000)
+
+  afterAll(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('ships no test, no test helper, no .env, no report and no recorded observation', () => {
+    const paths = packed.files.map((f) => f.path)
+    expect(paths.filter((p) => /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\//.test(p))).toEqual([
+      // vitest.config.ts names it as the root's global set-up: issue 11's native runner starts vitest with
+      // the package's config, which then loads it for the suite's runs too.
+      'test-setup/temp-dir.ts',
+    ])
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'fixtures/reference-target/index.ts']) {
+      expect(paths).toContain(needed)
+    }
+  })
+
+  it('runs with npx in an empty directory against the bundled target, writing its reports there', () => {
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^Exit 0: no check failed$/m)
+    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
+    const report = JSON.parse(readFileSync(join(app, 'reports', 'report.json'), 'utf8')) as Report
+    expect(report.target.bundledReferenceTarget).toBe(true)
+    expect(report.run).toMatchObject({ seed: 7117, modules: ['directory'] })
+    expect(report.summary.failed).toBe(0)
+    expect(report.summary.passed).toBeGreaterThan(0)
+  })
+
+  it('names its own version and the spec version in every report it writes', () => {
+    const { name, version } = JSON.parse(readFileSync(join(app, 'node_modules/shop-conformance/package.json'), 'utf8')) as { name: string; version: string }
+    const read = (file: string) => readFileSync(join(app, 'reports', file), 'utf8')
+    expect(JSON.parse(read('report.json'))).toMatchObject({ suite: { name, version }, spec: { version: SPEC_VERSION } })
+    expect(read('junit.xml')).toContain(`<property name="suite.version" value="${version}"/>`)
+    expect(read('junit.xml')).toContain(`<property name="spec.version" value="${SPEC_VERSION}"/>`)
+    expect(JSON.parse(read('report.sarif')).runs[0]).toMatchObject({ tool: { driver: { name, version } }, properties: { specVersion: SPEC_VERSION } })
+    expect(read('summary.md')).toContain(`spec ${SPEC_VERSION}; suite ${name} ${version};`)
+    expect(read('badge.svg')).toContain(`${name} ${version}, spec ${SPEC_VERSION}`)
+    expect(run.stdout).toContain(`${name} ${version} · spec ${SPEC_VERSION} · target `)
+  })
+
+  it('resolves vitest from the package: no directory above it holds the project\'s node_modules', () => {
+    expect(app.startsWith(ROOT + sep)).toBe(false)
+    const withVitest: string[] = []
+    for (let d = join(app, 'node_modules', 'shop-conformance'); ; d = dirname(d)) {
+      if (existsSync(join(d, 'node_modules', 'vitest', 'package.json'))) withVitest.push(d)
+      if (dirname(d) === d) break
+    }
+    // Node looks for a package in each node_modules from the importing file up to /: only the install's has vitest.
+    expect(withVitest).toEqual([app])
+  })
+
+  it('writes nothing into the project', async () => {
+    expect(await projectState()).toBe(before)
+  })
+})

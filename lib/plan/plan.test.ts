@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { CHECKS } from '../checks/index.ts'
+import { limitedAdminEnv, targetSessions } from '../checks/testing.ts'
+import { resultId } from '../results/result.ts'
+import { CATALOG, rowId, rowsOfModule } from '../spec/catalog/index.ts'
+import { MODULES } from '../spec/modules.ts'
+import { WORKFLOWS } from '../workflows/index.ts'
+import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, type PlanRow } from './plan.ts'
+import { plannedProbes } from './requests.ts'
+
+describe('the plan', () => {
+  it('has every row × kind once, planned or unplanned with why, and every workflow step', () => {
+    const ids = [...PLAN.checks, ...PLAN.unplanned].map((p) => p.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    const endpointIds = CATALOG.flatMap((row) => CHECKS.map((c) => resultId(row, c.name)))
+    const steps = WORKFLOWS.flatMap((w) => w.steps.length)
+    expect(ids.length).toBe(endpointIds.length + steps.reduce((a, b) => a + b, 0))
+    for (const u of PLAN.unplanned) {
+      expect(u.why).toBe('not-applicable')
+      expect(u.reason).toBe(CHECKS.find((c) => c.name === u.kind)!.appliesTo(CATALOG.find((r) => rowId(r) === u.endpoint)!))
+    }
+    expect(PLAN.checks.every((p) => p.origin === 'spec')).toBe(true)
+  })
+
+  it('gives stable ids: `<METHOD> <path> › <check>` and `workflow <name> › <nn> <title>`', () => {
+    expect(PLAN.checks[0]).toEqual({ id: `${rowId(CATALOG[0]!)} › route`, module: CATALOG[0]!.module, kind: 'route', endpoint: rowId(CATALOG[0]!), origin: 'spec' })
+    expect(PLAN.checks.find((p) => p.id === 'POST /V1/products/base-prices › batch-partial')).toMatchObject({ module: 'catalog-prices', kind: 'batch-partial' })
+    const w = WORKFLOWS[0]!
+    expect(PLAN.checks.filter((p) => p.kind === 'workflow' && p.id.startsWith(`workflow ${w.name} › `)).map((p) => p.id)).toEqual(w.steps.map((s, i) => `workflow ${w.name} › ${String(i + 1).padStart(2, '0')} ${s.title}`))
+  })
+
+  it('puts a kind whose setting the run lacks in unplanned, not configured, with what it lacks', () => {
+    const without = buildPlan(SUITE, { limitedAdmin: false })
+    const acl = without.unplanned.filter((u) => u.why === 'not-configured')
+    expect(acl.map((u) => u.kind)).toEqual(Array(15).fill('acl'))
+    expect(acl[0]!.reason).toMatch(/^not configured: .*SHOP_LIMITED_ADMIN_USERNAME/)
+    expect(without.checks.length).toBe(PLAN.checks.length - 15)
+    expect(buildPlan(SUITE, { limitedAdmin: true }).checks).toEqual(PLAN.checks)
+  })
+
+  it('selects by module, kind and id; an empty list selects nothing, an absent one everything', () => {
+    const quote = selectPlan(PLAN, { modules: ['quote'], kinds: ['access', 'workflow'] })
+    expect(quote.checks.length).toBeGreaterThan(0)
+    expect(quote.checks.every((p) => p.module === 'quote' && (p.kind === 'access' || p.kind === 'workflow'))).toBe(true)
+    expect(selectPlan(PLAN, { modules: [] }).checks).toEqual([])
+    expect(selectPlan(PLAN, {}).checks).toEqual(PLAN.checks)
+    const one = new Set(['POST /V1/products/base-prices › batch-partial'])
+    expect(selectPlan(PLAN, { ids: one }).checks.map((p) => p.id)).toEqual([...one])
+    expect(selectionOf([], [])).toEqual({})
+  })
+
+  it('takes rows and kinds of other origins beside the spec\'s: an extension row keeps its origin', () => {
+    const extension: PlanRow = { method: 'GET', path: '/V1/vendor/things', module: 'quote', access: 'admin', sections: [], origin: 'extension' }
+    const plan = buildPlan({ ...SUITE, rows: [...SUITE.rows, extension] })
+    expect(plan.checks.filter((p) => p.origin === 'extension').map((p) => p.id)).toEqual(['GET /V1/vendor/things › route', 'GET /V1/vendor/things › store-code', 'GET /V1/vendor/things › access'])
+    expect(planBlock(plan, {}, []).suite).toContainEqual({ module: 'quote', origin: 'extension', checks: 3 })
+  })
+
+  it('records what a run selected as data (the report\'s plan block), and what narrowed it', () => {
+    const block = planBlock(PLAN, selectionOf(['directory'], ['access']), flagLimits(PLAN, ['directory'], ['access']))
+    expect(block.selected.map((s) => s.id)).toEqual(rowsOfModule('directory').map((r) => resultId(r, 'access')))
+    expect(block.modules).toEqual(['directory'])
+    expect(block.limitedBy).toEqual(['--module directory', '--check access'])
+    expect(block.kinds.map((k) => k.name)).toEqual([...CHECKS.map((c) => c.name), 'workflow'])
+    expect(block.suite.reduce((n, s) => n + s.checks, 0)).toBe(PLAN.checks.length)
+    expect(flagLimits(PLAN, MODULES.map((m) => m.id), [])).toEqual([])
+  })
+
+  it('gives the not-applicable results from unplanned, with why', () => {
+    const results = notApplicableResults(selectPlan(PLAN, { modules: ['directory'] }), (p) => p)
+    expect(results.length).toBe(PLAN.unplanned.filter((u) => u.module === 'directory').length)
+    expect(results.every((r) => r.applicable === false && r.status === 'skipped' && r.message !== '')).toBe(true)
+  })
+})
+
+describe('the planned probes (requests.ts)', () => {
+  const sessions = targetSessions()
+  afterAll(() => sessions.closeAll())
+
+  it('are exactly the placeholder requests the probing checks send', async () => {
+    const target = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
+    const session = await sessions.open(target, [], limitedAdminEnv(target))
+    const rows = [...rowsOfModule('quote'), ...rowsOfModule('integration')]
+    const kinds = CHECKS.filter((c) => c.requests !== undefined)
+    const sent = new Set<string>()
+    for (const kind of kinds) {
+      for (const row of rows.filter((r) => kind.appliesTo(r) === true && !(kind.name === 'acl' && r.method === 'GET'))) {
+        const verdict = await kind.run(row, session)
+        for (const e of verdict.exchanges) sent.add(`${e.request.method} ${new URL(e.request.url).pathname}`)
+      }
+    }
+    const plan = selectPlan(PLAN, { modules: ['quote', 'integration'], kinds: kinds.map((k) => k.name) })
+    const planned = plannedProbes(plan).map((p) => `${p.call.method} /rest/${p.request.store === 'first' ? 'default' : 'all'}${p.call.path}`)
+    expect(new Set(planned)).toEqual(sent)
+    // Shared by the kinds that ask for the same call: the admin's call of an admin endpoint serves three.
+    expect(plannedProbes(plan).find((p) => p.row.access === 'admin' && p.request.caller === 'admin' && p.request.store === 'first')!.kinds).toEqual(['route', 'store-code', 'access'])
+  })
+})

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadSchema, schemaUrl } from './load.ts'
+import type { FetchedDocument, LoadOptions, SchemaGet } from './load.ts'
+import { handmadeDocument } from './testing.ts'
+
+const BASE = 'https://shop.example.com/'
+const URL_OF_SHOP = 'https://shop.example.com/rest/default/schema?services=all'
+const TOKENS = { admin: 'admin-token-x', customer: 'customer-token-y' }
+const json = (body: unknown, status = 200): FetchedDocument => ({ status, contentType: 'application/json; charset=utf-8', text: JSON.stringify(body) })
+const NO_ROUTE = json({ message: 'Request does not match any route.' }, 404)
+
+/** A shop answering per token, recording every GET. */
+function shop(answer: (token: string | undefined) => FetchedDocument | { error: string }): { get: SchemaGet; calls: string[] } {
+  const calls: string[] = []
+  return {
+    calls,
+    get: async (url, token) => {
+      calls.push(`${url} ${token ?? 'no token'}`)
+      return answer(token)
+    },
+  }
+}
+const platform = shop((token) => json(handmadeDocument(token === TOKENS.admin ? 'admin' : token === TOKENS.customer ? 'customer' : 'anon')))
+const options = (over: Partial<LoadOptions>): LoadOptions => ({ setting: { kind: 'auto' }, baseUrl: BASE, storeCode: 'default', get: platform.get, tokens: TOKENS, ...over })
+
+const dir = mkdtempSync(join(tmpdir(), 'schema-load-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('auto: the shop\'s own schema, under each caller', () => {
+  it('reads the three views and merges them', async () => {
+    const loaded = await loadSchema(options({}))
+    expect(loaded).toMatchObject({ status: 'read', source: `GET ${URL_OF_SHOP} under each caller`, notes: [] })
+    if (loaded.status === 'read') expect(loaded.schema.views).toEqual(['anon', 'customer', 'admin'])
+    expect(platform.calls.sort()).toEqual([`${URL_OF_SHOP} admin-token-x`, `${URL_OF_SHOP} customer-token-y`, `${URL_OF_SHOP} no token`])
+  })
+
+  it('says which view it could not read, and reads the others', async () => {
+    const noCustomer = await loadSchema(options({ tokens: { admin: TOKENS.admin } }))
+    expect(noCustomer).toMatchObject({ status: 'read', notes: ['the schema under the customer token was not read: no customer token in this run'] })
+    const anonRefused = shop((token) => (token === undefined ? json({ message: "The consumer isn't authorized to access %resources." }, 401) : json(handmadeDocument('admin'))))
+    const loaded = await loadSchema(options({ get: anonRefused.get }))
+    expect(loaded).toMatchObject({ status: 'read', notes: ['the schema under no token was not read: answered 401 "The consumer isn\'t authorized to access %resources."'] })
+    if (loaded.status === 'read') expect(loaded.schema.views).toEqual(['customer', 'admin'])
+  })
+
+  it('is "not published", with the reason in one line, when no view is a Swagger 2.0 document', async () => {
+    const reasonFor = async (answer: FetchedDocument | { error: string }) => {
+      const loaded = await loadSchema(options({ get: shop(() => answer).get }))
+      expect(loaded.status).toBe('unpublished')
+      return loaded.status === 'unpublished' ? loaded.reason : ''
+    }
+    expect(await reasonFor(NO_ROUTE)).toBe('with no token, answered 404 "Request does not match any route."')
+    expect(await reasonFor({ status: 200, contentType: 'text/html', text: '<html><body>Shop</body></html>' })).toBe('with no token, answered 200 with a body that is not JSON (text/html: "<html><body>Shop</body></html>")')
+    expect(await reasonFor({ status: 200, text: '' })).toBe('with no token, answered 200 with an empty body')
+    expect(await reasonFor(json({ openapi: '3.0.0', paths: {} }))).toBe('with no token, answered 200 with an OpenAPI 3.0.0 document, not a Swagger 2.0 schema')
+    expect(await reasonFor({ error: 'connect ECONNREFUSED 127.0.0.1:1' })).toBe('with no token, no answer (connect ECONNREFUSED 127.0.0.1:1)')
+    for (const token of Object.values(TOKENS)) expect(await reasonFor(NO_ROUTE)).not.toContain(token)
+  })
+
+  it('builds the schema URL from the base URL and store code', () => {
+    expect(schemaUrl('https://shop.example.com/base/', 'de_de')).toBe('https://shop.example.com/base/rest/de_de/schema?services=all')
+  })
+})
+
+describe('a file or a URL: one document, no caller views', () => {
+  it('reads a URL once, without a token', async () => {
+    const recorded = shop(() => json(handmadeDocument('admin')))
+    const loaded = await loadSchema(options({ setting: { kind: 'url', url: 'https://qa:pw@docs.example.com/schema.json' }, get: recorded.get }))
+    expect(recorded.calls).toEqual(['https://qa:pw@docs.example.com/schema.json no token'])
+    expect(loaded).toMatchObject({ status: 'read', source: 'GET https://docs.example.com/schema.json (once, without a token)', notes: [expect.stringMatching(/^access classes not judged: .*without caller views/)] })
+    if (loaded.status === 'read') expect(loaded.schema.views).toEqual([])
+    expect(await loadSchema(options({ setting: { kind: 'url', url: 'https://docs.example.com/x' }, get: shop(() => NO_ROUTE).get }))).toMatchObject({ status: 'unpublished', reason: 'answered 404 "Request does not match any route."' })
+  })
+
+  it('reads a file, and says what is wrong with one that is no schema', async () => {
+    const file = (name: string, text: string) => {
+      const path = join(dir, name)
+      writeFileSync(path, text)
+      return { kind: 'file' as const, path }
+    }
+    const get = shop(() => ({ error: 'not called' }))
+    expect(await loadSchema(options({ setting: file('ok.json', JSON.stringify(handmadeDocument('customer'))), get: get.get }))).toMatchObject({ status: 'read', source: `the file ${join(dir, 'ok.json')}` })
+    expect(await loadSchema(options({ setting: file('html.json', '<html>'), get: get.get }))).toMatchObject({ status: 'unpublished', reason: 'is not JSON' })
+    expect(await loadSchema(options({ setting: file('v3.json', '{"openapi":"3.1.0"}'), get: get.get }))).toMatchObject({ status: 'unpublished', reason: 'holds an OpenAPI 3.1.0 document, not a Swagger 2.0 schema' })
+    expect(await loadSchema(options({ setting: { kind: 'file', path: join(dir, 'gone.json') }, get: get.get }))).toMatchObject({ status: 'unpublished', reason: 'cannot be read: ENOENT' })
+    expect(get.calls).toEqual([])
+  })
+})
+
+it('off: reads nothing', async () => {
+  const recorded = shop(() => json({}))
+  expect(await loadSchema(options({ setting: { kind: 'off' }, get: recorded.get }))).toEqual({ status: 'off' })
+  expect(recorded.calls).toEqual([])
+})

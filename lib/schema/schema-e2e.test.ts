@@ -1,0 +1,178 @@
+/**
+ * lib/schema end to end against a started reference target: the schema it publishes per caller is read,
+ * compared with the spec, and its extension operations judged through judge.ts by a small loop standing in for
+ * the run's driver (issue 12 part B). Clean: no finding, every extension operation passes; each schema fault:
+ * exactly its finding at its operation; extension-open: exactly that operation fails access; the
+ * schema-unpublished variant: not published.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { FAULTS, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import type { FaultName, FaultSwitch, ReferenceTarget, ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
+import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
+import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
+import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
+import { openSession } from '../checks/testing.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import type { Session } from '../shop/session.ts'
+import { ADMISSION, isRefusal } from '../spec/admission.ts'
+import { compareWithSpec } from './compare.ts'
+import type { FindingKind } from './compare.ts'
+import { extensionOperations } from './extensions.ts'
+import type { ExtensionOperation } from './extensions.ts'
+import { judgeExtension, probesFor } from './judge.ts'
+import type { ExtensionVerdict, ProbeOptions, ProbeResult } from './judge.ts'
+import { loadSchema } from './load.ts'
+import type { LoadedSchema } from './load.ts'
+import { fetchGet, referenceTokens } from './testing.ts'
+
+const targets: ReferenceTarget[] = []
+const sessions: Session[] = []
+afterAll(async () => {
+  for (const s of sessions) await s.close()
+  for (const t of targets) await t.close()
+})
+
+async function started(options: ReferenceTargetOptions = {}): Promise<ReferenceTarget> {
+  const target = await startReferenceTarget(options)
+  targets.push(target)
+  return target
+}
+
+async function schemaOf(target: ReferenceTarget): Promise<LoadedSchema> {
+  return loadSchema({ setting: { kind: 'auto' }, baseUrl: target.url, storeCode: 'default', get: fetchGet, tokens: await referenceTokens(target) })
+}
+
+async function readSchema(target: ReferenceTarget) {
+  const loaded = await schemaOf(target)
+  if (loaded.status !== 'read') throw new Error(`schema not read: ${JSON.stringify(loaded)}`)
+  return loaded
+}
+
+/** The run's driver in small: each extension operation's planned probes sent through a session, then judged. */
+async function judgeExtensions(session: Session, operations: readonly ExtensionOperation[], options: ProbeOptions): Promise<Map<string, ExtensionVerdict[]>> {
+  const { storeCode, secondStoreCode } = session.seed
+  // Does the target route before it checks access? A path that cannot exist, without a token, tells.
+  const impossible = await session.send({ method: 'POST', path: '/V1/shop-conformance-no-such-extension', store: storeCode, body: {} })
+  const target = { refusalShowsRoute: impossible.answer !== undefined && !isRefusal(impossible.answer.status) }
+  expect(target.refusalShowsRoute).toBe(true)
+  const verdicts = new Map<string, ExtensionVerdict[]>()
+  await Promise.all(operations.map(async (op) => {
+    const plan = probesFor(op, options)
+    const results = await Promise.all(plan.probes.map(async (probe): Promise<ProbeResult> => {
+      const token = session.tokenFor(probe.caller)
+      const refusalExpected = op.declaredAccess !== undefined && ADMISSION[op.declaredAccess][probe.caller] === 'refuse'
+      const outcome = await session.send({ method: probe.method, path: probe.path, store: probe.store === 'second' ? secondStoreCode : storeCode, ...(token !== undefined ? { token } : {}), ...(probe.body !== undefined ? { body: probe.body } : {}), refusalExpected })
+      const answer = outcome.answer
+      return {
+        probe,
+        ...(answer !== undefined ? { answer } : {}),
+        quoted: describeOutcome(outcome),
+        noRoute: answer !== undefined && session.looksLikeNoRoute(answer, probe.path),
+        unknownStore: answer !== undefined && session.looksLikeUnknownStore(answer, probe.path),
+      }
+    }))
+    verdicts.set(`${op.method} ${op.path}`, judgeExtension(op, plan, results, target))
+  }))
+  return verdicts
+}
+
+async function session(target: ReferenceTarget): Promise<Session> {
+  const s = await openSession(target)
+  sessions.push(s)
+  return s
+}
+
+const statuses = (verdicts: Map<string, ExtensionVerdict[]>) => [...verdicts].flatMap(([key, vs]) => vs.map((v) => `${key} › ${v.check}: ${v.status}`)).sort()
+const EXTENSIONS = [...EXTRA_ROUTES, ...EXTENSION_ROUTES]
+const ANON_WRITES = EXTENSIONS.filter((r) => r.access === 'anon' && r.method !== 'GET').map((r) => r.key)
+
+describe('the clean reference target', () => {
+  it('publishes a schema that agrees with the spec, and extension operations that each behave as declared', async () => {
+    const target = await started()
+    const loaded = await readSchema(target)
+    expect(loaded.notes).toEqual([])
+    expect(loaded.schema.problems).toEqual([])
+    const comparison = compareWithSpec(loaded.schema)
+    expect(comparison).toEqual({ findings: [], notJudged: [], specEndpoints: 278, declaredSpecEndpoints: 278 })
+
+    const operations = extensionOperations(loaded.schema)
+    expect(operations.map((op) => `${op.method} ${op.path} ${op.declaredAccess}`).sort()).toEqual(EXTENSIONS.map((r) => `${r.key} ${r.access}`).sort())
+
+    // Asked to send writes to every caller (the bundled target may be written to): every verdict passes.
+    const s = await session(target)
+    const all = await judgeExtensions(s, operations, { readOnly: false, probeWrites: true })
+    expect(statuses(all).filter((v) => !v.endsWith(': passed'))).toEqual([])
+    expect(all.get('GET /V1/ref-ext/audit-log')!.map((v) => v.message)).toEqual([
+      expect.stringMatching(/^served: GET \/V1\/ref-ext\/audit-log \(admin token\) answered 200/),
+      expect.stringMatching(/^served under the second store code/),
+      'declared admin: no token refused (401), malformed token refused (401), customer token refused (401), admin token let through (200)',
+    ])
+  }, 60_000)
+
+  it('by default sends writes only to callers their class refuses, leaves the anonymous writes unjudged, and changes nothing', async () => {
+    const target = await started()
+    const loaded = await readSchema(target)
+    const s = await session(target)
+    const before = target.snapshot()
+    const safe = await judgeExtensions(s, extensionOperations(loaded.schema), { readOnly: false, probeWrites: false })
+    expect(target.snapshot()).toEqual(before)
+    const open = statuses(safe).filter((v) => !v.endsWith(': passed'))
+    expect(open).toEqual(ANON_WRITES.flatMap((key) => ['access', 'route', 'store-code'].map((check) => `${key} › ${check}: not judged`)).sort())
+    expect(safe.get('DELETE /V1/products/:sku')!.map((v) => v.status)).toEqual(['passed', 'passed', 'passed'])
+    expect(safe.get('DELETE /V1/products/:sku')![2]!.message).toMatch(/; not sent to admin token: a write is sent only to callers its declared class must refuse/)
+  }, 60_000)
+})
+
+/** What each schema fault must be found as, at its operation. */
+const KIND: Partial<Record<FaultName, FindingKind>> = {
+  'schema-undeclared-endpoint': 'undeclared-spec-endpoint',
+  'schema-wrong-access': 'access-class-differs',
+  'schema-wrong-field-type': 'field-type-contradicts',
+  'schema-wrong-body-keys': 'body-keys-differ',
+}
+
+describe.each((Object.keys(KIND) as FaultName[]).flatMap((name) => [
+  { label: `${name} (default endpoint)`, fault: { name } as FaultSwitch },
+  { label: `${name}@${OTHER_ENDPOINTS[name].method} ${OTHER_ENDPOINTS[name].path}`, fault: { name, ...OTHER_ENDPOINTS[name] } as FaultSwitch },
+]))('$label', ({ fault }) => {
+  it('is found exactly at its operation, as its kind, and nothing else is', async () => {
+    const key = resolveFaults([fault])[0]!.route.key
+    const loaded = await readSchema(await started({ faults: [fault] }))
+    const { findings } = compareWithSpec(loaded.schema)
+    expect(findings.map((f) => `${f.kind} ${f.operation}`)).toEqual([`${KIND[fault.name]} ${key}`])
+    if (fault.name === 'schema-wrong-field-type') expect(findings[0]).toMatchObject({ field: 'customer_address_id', declared: 'string', spec: 'number' })
+    expect(extensionOperations(loaded.schema).map((op) => `${op.method} ${op.path}`).sort()).toEqual(EXTENSIONS.map((r) => r.key).sort())
+  })
+})
+
+describe('extension-open', () => {
+  it('fails access at its extension operation, and nothing else fails', async () => {
+    const target = await started({ faults: [{ name: 'extension-open' }] })
+    const loaded = await readSchema(target)
+    expect(compareWithSpec(loaded.schema).findings).toEqual([])
+    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), { readOnly: false, probeWrites: true })
+    const { method, path } = FAULTS['extension-open'].defaultEndpoint
+    expect(statuses(verdicts).filter((v) => !v.endsWith(': passed'))).toEqual([`${method} ${path} › access: failed`])
+    expect(verdicts.get(`${method} ${path}`)![2]!.message).toMatch(/^declared admin: no token let through \(200 /)
+  }, 60_000)
+
+  it('is found on a write without sending it to the admin, from the callers its class refuses', async () => {
+    const fault = { name: 'extension-open', ...OTHER_ENDPOINTS['extension-open'] } as FaultSwitch
+    const target = await started({ faults: [fault] })
+    const loaded = await readSchema(target)
+    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), { readOnly: false, probeWrites: false })
+    const failed = statuses(verdicts).filter((v) => v.endsWith(': failed'))
+    expect(failed).toEqual([`${fault.method} ${fault.path} › access: failed`])
+  }, 60_000)
+})
+
+describe('the schema-unpublished variant', () => {
+  it('is "not published", with the reason', async () => {
+    expect(await schemaOf(await started({ variants: ['schema-unpublished'] }))).toEqual({
+      status: 'unpublished',
+      source: expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all under each caller$/),
+      reason: 'with no token, answered 404 "Request does not match any route."',
+    })
+  })
+})

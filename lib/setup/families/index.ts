@@ -1,0 +1,28 @@
+import type { FamilyName } from '../../spec/types.ts'
+import { catalogFamily } from './catalog.ts'
+import { integrationFamily } from './integration.ts'
+import { quoteFamily } from './quote.ts'
+import { salesFamily } from './sales.ts'
+import type { Conventions, Family, FamilyRow, Scenario } from './types.ts'
+
+/** Every endpoint family, by the name a catalog row's `family` gives. */
+export const FAMILIES: Readonly<Record<FamilyName, Family>> = {
+  catalog: catalogFamily,
+  quote: quoteFamily,
+  sales: salesFamily,
+  integration: integrationFamily,
+}
+
+const key = (row: FamilyRow) => `${row.method} ${row.path}`
+
+/** The scenario of a valid call of the row's endpoint, from the family the row names. */
+export function scenarioOf(row: FamilyRow): Scenario | undefined {
+  return row.family === undefined ? undefined : FAMILIES[row.family].scenarios.find((s) => s.endpoint === key(row))
+}
+
+/** The platform's conventions for the row's endpoint (none for most). */
+export function conventionsOf(row: FamilyRow): Conventions {
+  return (row.family === undefined ? undefined : FAMILIES[row.family].conventions?.[key(row)]) ?? {}
+}
+
+export type { Conventions, Family, PathConflict, PreparedCall, Scenario } from './types.ts'

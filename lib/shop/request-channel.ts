@@ -1,0 +1,20 @@
+/**
+ * Each request a client finished, published on a `node:diagnostics_channel` channel for whoever subscribes
+ * in the same thread (the bench's request log, lib/bench/preload.mjs). Nothing is published without a
+ * subscriber, so a run pays nothing for it; the shop knows nothing of who listens.
+ */
+import type { Outcome, RequestSpec } from './client.ts'
+
+export const REQUEST_CHANNEL = 'shop-conformance:request'
+
+/** Who a request was sent as, when the session that sent it knows (its own tokens; anything else has none). */
+export type CallerLabel = 'admin' | 'customer' | 'disposable' | 'malformed' | 'none'
+
+export interface FinishedRequest {
+  spec: RequestSpec
+  outcome: Outcome
+  /** `performance.now()` when the request left the concurrency queue and when its outcome was known. */
+  startMs: number
+  endMs: number
+  caller?: CallerLabel
+}
