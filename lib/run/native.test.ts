@@ -145,6 +145,27 @@ describe('the suite under vitest, natively', () => {
     expect(comparable(viaVitest)).toEqual(comparable(reportIn(join(copy, 'out-report-merge'))))
   })
 
+  it('-t sliced shards merged from their blobs count only the slice: partial, with the slice named', { timeout: 240_000 }, async () => {
+    const t = await target()
+    const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_SEED: '8' }
+    const selected: number[] = []
+    for (const i of [1, 2]) {
+      const shard = await vitest(copy, ['run', '--project', 'conformance', `--shard=${i}/2`, '-t', 'route', '--reporter=blob', `--outputFile.blob=blobs-t/shard-${i}.json`], { ...env, SHOP_REPORT_DIR: join(copy, `out-t-shard-${i}`) })
+      expect(shard.status, shard.stderr).toBe(0)
+      selected.push(reportIn(join(copy, `out-t-shard-${i}`)).plan.selected.length)
+    }
+    const merged = await vitest(copy, ['--merge-reports=blobs-t', '--project', 'conformance'], { ...env, SHOP_REPORT_DIR: join(copy, 'out-t-merged') })
+    expect(merged.status, merged.stderr).toBe(0)
+    const r = reportIn(join(copy, 'out-t-merged'))
+    const sliced = selected[0]! + selected[1]!
+    expect(sliced).toBeGreaterThan(0)
+    expect(sliced).toBeLessThan(PLAN.checks.length)
+    expect(r.plan.selected.every((c) => c.id.includes('route'))).toBe(true)
+    expect(r.certification.verdict).toBe('partial')
+    expect(r.certification.scope.text).toBe(`partial: ${sliced} of ${PLAN.checks.length} checks selected (-t /route/)`)
+    expect(r.certification.passed).toBe(sliced)
+  })
+
   it('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: 120_000 }, async () => {
     writeFileSync(join(copy, 'suites/zz-broken.conformance.ts'), "import { moduleSuite } from '../lib/suite/module-suite.ts'\nmoduleSuite({ module: 'no-such-module', workflows: [] })\n")
     writeFileSync(join(copy, 'suites/zz-hook.conformance.ts'), "import { beforeAll, describe, test } from 'vitest'\ndescribe('hooked', () => {\n  beforeAll(() => {\n    throw new Error('the hook broke')\n  })\n  test('t', () => {})\n})\n")
