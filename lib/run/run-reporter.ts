@@ -1,5 +1,5 @@
 /**
- * The run's life, as the vitest reporter the conformance project's plugin adds (plugin.ts), by path:
+ * The run's life, as the vitest reporter the conformance project's plugin adds (plugin.ts):
  *
  *   onInit           settings (flags of `shop-conformance run`, environment, `.env`); `--check` provided to collection
  *   onTestRunStart   report dir, ledger, bundled target, preflight, the run's facts provided to the suite files, deadline
