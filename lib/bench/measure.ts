@@ -81,7 +81,7 @@ export async function startTarget(root: string, latencyMs: number): Promise<Star
     let out = ''
     let err = ''
     const timer = setTimeout(() => reject(new Error(`reference target did not start within 30 s: ${err || out}`)), 30_000)
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /listening on (http:\/\/\S+)/.exec(out)
       if (m !== null) {
@@ -89,7 +89,7 @@ export async function startTarget(root: string, latencyMs: number): Promise<Star
         resolve(m[1]!)
       }
     })
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`reference target exited (${code}) before listening: ${err.trim() || out.trim()}`))
@@ -149,7 +149,7 @@ export async function runSuite(
   const started = performance.now()
   const child = spawn(process.execPath, args, { cwd: options.dir, stdio: ['ignore', 'ignore', 'pipe'], env })
   let stderr = ''
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code) => resolve(code))

@@ -7,8 +7,6 @@ import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
 export type { Seen } from '../spec/admission.ts'
-/** What the spec's access class says a caller gets (lib/spec/admission.ts). */
-export type Expectation = Admission
 export { judgeCell }
 
 const CALLERS = ACCESS_CALLERS
@@ -17,7 +15,8 @@ const CALLERS = ACCESS_CALLERS
 const REQUESTS: readonly ProbeRequest[] = CALLERS.map((caller) => ({ caller, store: 'first' }))
 
 export interface AccessCell {
-  expected: Expectation
+  /** What the spec's access class says this caller gets. */
+  expected: Admission
   seen: Seen
   answer: string
   /** true: as the spec says; false: against it; null: not judged (not stated, not sent, or not readable). */

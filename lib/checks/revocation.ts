@@ -4,7 +4,8 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Outcome } from '../shop/client.ts'
 import type { Session } from '../shop/session.ts'
-import { describeOpen, judgeCell, seenOf, type Expectation } from './access.ts'
+import type { Admission } from '../spec/admission.ts'
+import { describeOpen, judgeCell, seenOf } from './access.ts'
 import { quoteAnswer, type Probe } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
@@ -53,7 +54,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
     return p
   }
   /** A call on the self endpoint read as the access check reads a cell; a message when it is not as expected. */
-  const expect = async (name: string, token: string, expected: Expectation): Promise<{ ok: boolean | null; p: Probe }> => {
+  const expect = async (name: string, token: string, expected: Admission): Promise<{ ok: boolean | null; p: Probe }> => {
     const p = await call(name, 'GET', ME, token)
     return { ok: judgeCell(expected, seenOf(session, p)), p }
   }

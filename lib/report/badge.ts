@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { percentText, type Verdict } from './certify.ts'
+import { percentText, type ConformanceVerdict } from './certify.ts'
 import type { Report } from './model.ts'
 
 /** Badge colours by verdict (shields.io's palette). */
-export const BADGE_COLOURS: Record<Verdict, string> = {
+export const BADGE_COLOURS: Record<ConformanceVerdict, string> = {
   conforms: '#4c1',
   'does not conform': '#e05d44',
   incomplete: '#dfb317',

@@ -14,7 +14,7 @@ import type { PlanBlock } from '../results/plan-block.ts'
  * and passed; a run error, an unjudged check, or a failure excused by a baseline makes it "incomplete", a
  * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
  */
-export type Verdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run'
+export type ConformanceVerdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run'
 
 export interface Scope {
   /** Checks of the suite this run selected (its shard's share when sharded). */
@@ -34,7 +34,7 @@ export interface Scope {
 export interface ModuleStatement {
   module: string
   title: string
-  verdict: Verdict
+  verdict: ConformanceVerdict
   passed: number
   failed: number
   /** Required checks that were skipped or have no result: not judged. */
@@ -55,7 +55,7 @@ export interface Conformance {
   failed: number
   notJudged: number
   baselined: number
-  verdict: Verdict
+  verdict: ConformanceVerdict
 }
 
 export interface Certification extends Conformance {
@@ -136,7 +136,7 @@ function judge(planned: readonly { id: string }[], results: readonly Result[], b
   const failed = count((id) => status(id) === 'failed' && !baselined.has(id))
   const excused = count((id) => status(id) === 'failed' && baselined.has(id))
   const notJudged = count((id) => status(id) === 'skipped' || status(id) === undefined)
-  const verdict: Verdict =
+  const verdict: ConformanceVerdict =
     applicable.length === 0 ? 'not run' : failed > 0 ? 'does not conform' : notJudged > 0 || excused > 0 ? 'incomplete' : whole ? 'conforms' : 'partial'
   return {
     percent: required.size === 0 ? 0 : Math.floor((passed / required.size) * 1000) / 10,

@@ -102,7 +102,7 @@ export async function preflight(
       malformedToken,
       calibration,
       secrets: secrets.entries(),
-      seed: config.seed,
+      builderSeed: config.seed,
       fixtures: config.fixtures,
       ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
       ...(customerCredentials !== undefined

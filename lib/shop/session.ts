@@ -42,8 +42,8 @@ export interface SessionSeed {
   malformedToken: string
   calibration: Calibration
   secrets: [value: string, label: string][]
-  /** Seed of the fixture builders. */
-  seed: number
+  /** The run's seed (--seed / SHOP_SEED), from which the fixture builders draw every generated value. */
+  builderSeed: number
   fixtures: FixtureSettings
   /** Where every entity the run creates is recorded as it is created. */
   ledgerFile?: string

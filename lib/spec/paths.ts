@@ -1,9 +1,3 @@
-/** Path templates as the spec writes them: `/V1/carts/:cartId/items/:itemId`. */
-
-export function templateParams(template: string): string[] {
-  return template.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1))
-}
-
 /**
  * Values for the path parameters of a call that needs no knowledge of the target's data (route, store code,
  * access). They select the endpoint's own route where a literal sibling exists: ids are numbers

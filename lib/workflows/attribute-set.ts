@@ -5,8 +5,12 @@ import { ATTRIBUTE_SET_RULES, SHAPE_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const SET = 'attributeSet'
-const NEW_NAME = 'newName'
+
+/** What the steps hand on: the set as saved, and the name it is renamed to. */
+interface AttributeSetState {
+  attributeSet: SavedSet
+  newName: string
+}
 
 interface SavedSet {
   id: number
@@ -19,7 +23,7 @@ interface SavedSet {
  * The set in an answer, judged as AttributeSetInterface. Values it must carry fail the step when it does not;
  * values it is only expected to carry (the spec does not say the answer is the set as saved) are warnings.
  */
-function judgeSet(s: StepScope, body: unknown, what: string, values: { must?: Record<string, unknown>; expected?: Record<string, unknown> }): Record<string, unknown> {
+function judgeSet(s: StepScope<AttributeSetState>, body: unknown, what: string, values: { must?: Record<string, unknown>; expected?: Record<string, unknown> }): Record<string, unknown> {
   s.judge(body, { kind: 'schema', schema: 'attributeSet' }, what)
   if (!isObject(body)) s.fail(`${what} is ${JSON.stringify(body)}, not an attribute set`)
   const missing = missingValues(body, values.must ?? {})
@@ -29,13 +33,13 @@ function judgeSet(s: StepScope, body: unknown, what: string, values: { must?: Re
   return body
 }
 
-export const attributeSetWorkflow: Workflow = {
+export const attributeSetWorkflow: Workflow<AttributeSetState> = {
   name: 'attribute-set',
   module: 'eav',
   description: 'An attribute set is created, saved under a new name, read back with it, deleted, and then no longer found.',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Additional operations known only by path and purpose', 'Resources and their fields › Attribute set (`AttributeSetInterface`)'],
   steps: [
-    step('create an attribute set', 'POST /V1/eav/attribute-sets', async (s: StepScope) => {
+    step('create an attribute set', 'POST /V1/eav/attribute-sets', async (s: StepScope<AttributeSetState>) => {
       const name = s.fx.builders.attributeSetName('workflow')
       const sortOrder = Math.round(s.fx.builders.oddNumber('attribute set sort order', 11, 97, 0))
       const call: SpecCall = {
@@ -51,12 +55,12 @@ export const attributeSetWorkflow: Workflow = {
       if (id === undefined) s.notJudged(`the answer carries no attribute_set_id to read the set by: ${JSON.stringify(body.attribute_set_id ?? null)}`, 'unusable-answer')
       s.made(id)
       const set: SavedSet = { id, name, sortOrder, ...(typeof body.entity_type_id === 'number' ? { entityTypeId: body.entity_type_id } : {}) }
-      s.state[SET] = set
+      s.keep('attributeSet', set)
       return `attribute set ${id} created as ${JSON.stringify(name)}`
     }, [ATTRIBUTE_SET_RULES.created]),
 
-    step('save it with a new name', 'PUT /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope) => {
-      const set = s.need<SavedSet>(SET)
+    step('save it with a new name', 'PUT /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+      const set = s.need('attributeSet')
       const name = `${set.name} renamed`
       const call: SpecCall = {
         method: 'PUT',
@@ -74,23 +78,23 @@ export const attributeSetWorkflow: Workflow = {
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       judgeSet(s, answer.body, 'the saved set', { must: { attribute_set_id: set.id, attribute_set_name: name, sort_order: set.sortOrder } })
-      s.state[NEW_NAME] = name
+      s.keep('newName', name)
       return `attribute set ${set.id} saved as ${JSON.stringify(name)}`
     }, [SHAPE_RULES.savedSet]),
 
-    step('read it back', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope) => {
-      const set = s.need<SavedSet>(SET)
+    step('read it back', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+      const set = s.need('attributeSet')
       const call: SpecCall = { method: 'GET', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       // What this read returns the spec does not show (its contract is not named): the set is expected, not required.
-      const unlike = missingValues(answer.body, { attribute_set_id: set.id, attribute_set_name: s.need<string>(NEW_NAME) })
+      const unlike = missingValues(answer.body, { attribute_set_id: set.id, attribute_set_name: s.need('newName') })
       if (unlike.length > 0) s.warnings.push(`the set read back: ${unlike.join('; ')}`)
       return `attribute set ${set.id} read back${unlike.length === 0 ? ' with the new name' : ''}`
     }, [ATTRIBUTE_SET_RULES.read]),
 
-    step('delete it', 'DELETE /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope) => {
-      const set = s.need<SavedSet>(SET)
+    step('delete it', 'DELETE /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+      const set = s.need('attributeSet')
       const call: SpecCall = { method: 'DELETE', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
@@ -98,8 +102,8 @@ export const attributeSetWorkflow: Workflow = {
       return `attribute set ${set.id} deleted (answered ${describeAnswer(answer)})`
     }, [ATTRIBUTE_SET_RULES.deleted]),
 
-    step('read it again: gone', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope) => {
-      const set = s.need<SavedSet>(SET)
+    step('read it again: gone', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+      const set = s.need('attributeSet')
       const call: SpecCall = { method: 'GET', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)
       // The status of "not found" is not shown (Errors 4): any refusal says the set is gone; a 5xx says nothing.

@@ -1,8 +1,6 @@
 /** Reads of the catalog's default category, without and with a store id. */
 import { describeAnswer, isObject } from '../setup/provision.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
@@ -22,7 +20,7 @@ async function readCategory(s: StepScope, query?: string): Promise<string> {
     s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`, 'setup-failed')
   }
   s.expectSuccess(call, answer)
-  s.judge(answer.body, expectationFor(findRow('GET', '/V1/categories/:categoryId')!), 'the answer')
+  s.judgeAnswerOf('GET /V1/categories/:categoryId', answer.body)
   // CategoryInterface's fields are not shown: the platform's `id` is looked at, but only a warning can come of it.
   const id = isObject(answer.body) ? answer.body.id : undefined
   if (!sameNumber(id, CATEGORY_ID)) s.warnings.push(`the category read has id ${JSON.stringify(id ?? null)} where the platform would send ${CATEGORY_ID}, the id asked for`)

@@ -5,21 +5,23 @@
 import { describeAnswer, isObject, toId, type CustomerFixture } from '../setup/provision.ts'
 import { SALES_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
-import { CREDITMEMO, ORDER, ORDER_ITEMS, REFUNDED, invoiceOrder, readCreditmemo, refund, type OrderItem, type RefundedItem } from './sales-steps.ts'
+import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesState } from './sales-steps.ts'
 import { listItems, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const CUSTOMER = 'customer'
-const CART = 'cartId'
-const ADDRESS = 'address'
-const COMMENT = 'comment'
 
 /** What a 2.4.x platform answers to every cancel (platform conventions, "Where the platform's own releases differ"). */
 const KNOWN_CANCEL_REFUSAL = /can ?not cancel/i
 
-export const creditMemoWorkflow: Workflow = {
+/** What the steps hand on: the buyer, the cart, the address sent, the sales steps' ids, and the comment added. */
+interface CreditMemoState extends SalesState {
+  customer: CustomerFixture
+  cartId: number
+  address: AddressDraft
+  comment: string
+}
+
+export const creditMemoWorkflow: Workflow<CreditMemoState> = {
   name: 'credit-memo',
   module: 'sales-tax-tfa',
   description:
@@ -32,14 +34,14 @@ export const creditMemoWorkflow: Workflow = {
     'Events',
   ],
   steps: [
-    step('register a customer', 'POST /V1/customers', async (s: StepScope) => {
+    step('register a customer', 'POST /V1/customers', async (s: StepScope<CreditMemoState>) => {
       const customer = await s.setup(() => s.fx.customer('credit memo buyer'))
-      s.state[CUSTOMER] = customer
+      s.keep('customer', customer)
       return `customer ${customer.id} registered, with a token of its own`
     }),
 
-    step('create the customer cart', 'POST /V1/carts/mine', async (s: StepScope) => {
-      const customer = s.need<CustomerFixture>(CUSTOMER)
+    step('create the customer cart', 'POST /V1/carts/mine', async (s: StepScope<CreditMemoState>) => {
+      const customer = s.need('customer')
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine', actor: { token: customer.token } }
       const answer = await s.call(call, { kind: 'cart', label: 'customer cart credit memo' })
       s.expectSuccess(call, answer)
@@ -47,26 +49,26 @@ export const creditMemoWorkflow: Workflow = {
       const id = toId(answer.body)
       if (id === undefined) s.notJudged(`the answer carries no cart id to go on with (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
       s.made(id)
-      s.state[CART] = id
+      s.keep('cartId', id)
       return `cart ${id} created for customer ${customer.id}`
     }, [SALES_RULES.cartCreated]),
 
-    step('add the main product (qty 2)', undefined, async (s: StepScope) => {
-      const customer = s.need<CustomerFixture>(CUSTOMER)
+    step('add the main product (qty 2)', undefined, async (s: StepScope<CreditMemoState>) => {
+      const customer = s.need('customer')
       const product = await s.setup(() => s.fx.mainProduct())
-      const item = await s.setup(() => s.fx.addItem({ kind: 'mine', token: customer.token, id: s.need<number>(CART) }, product.sku, 2))
+      const item = await s.setup(() => s.fx.addItem({ kind: 'mine', token: customer.token, id: s.need('cartId') }, product.sku, 2))
       return `${product.sku} × 2 in the cart (item ${item.item_id})`
     }),
 
-    step('estimate shipping methods', 'POST /V1/carts/mine/estimate-shipping-methods', async (s: StepScope) => {
-      const customer = s.need<CustomerFixture>(CUSTOMER)
+    step('estimate shipping methods', 'POST /V1/carts/mine/estimate-shipping-methods', async (s: StepScope<CreditMemoState>) => {
+      const customer = s.need('customer')
       const { carrier, method } = s.ctx.session.seed.fixtures.shipping
       const address = s.fx.builders.address('credit memo shipping', customer.email)
-      s.state[ADDRESS] = address
-      const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/estimate-shipping-methods', actor: { token: customer.token }, body: { address, cartId: s.need<number>(CART) } }
+      s.keep('address', address)
+      const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/estimate-shipping-methods', actor: { token: customer.token }, body: { address, cartId: s.need('cartId') } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judge(answer.body, expectationFor(findRow('POST', '/V1/carts/mine/estimate-shipping-methods')!), 'the answer')
+      s.judgeAnswerOf('POST /V1/carts/mine/estimate-shipping-methods', answer.body)
       const offered = (answer.body as unknown[]).filter(isObject)
       const names = offered.map((m) => `${String(m.carrier_code)}/${String(m.method_code)}`)
       if (!offered.some((m) => m.carrier_code === carrier && m.method_code === method)) {
@@ -75,9 +77,9 @@ export const creditMemoWorkflow: Workflow = {
       return `a JSON array of ${offered.length} shipping method(s), among them the configured ${carrier}/${method}`
     }, [SALES_RULES.estimate]),
 
-    step('set shipping and billing information', 'POST /V1/carts/mine/shipping-information', async (s: StepScope) => {
-      const customer = s.need<CustomerFixture>(CUSTOMER)
-      const address = s.need<AddressDraft>(ADDRESS)
+    step('set shipping and billing information', 'POST /V1/carts/mine/shipping-information', async (s: StepScope<CreditMemoState>) => {
+      const customer = s.need('customer')
+      const address = s.need('address')
       const { carrier, method } = s.ctx.session.seed.fixtures.shipping
       const call: SpecCall = {
         method: 'POST',
@@ -92,8 +94,8 @@ export const creditMemoWorkflow: Workflow = {
       return `shipping and billing address set, shipping ${carrier}/${method}`
     }, [SALES_RULES.shippingInformation]),
 
-    step('place the order', 'PUT /V1/carts/mine/order', async (s: StepScope) => {
-      const customer = s.need<CustomerFixture>(CUSTOMER)
+    step('place the order', 'PUT /V1/carts/mine/order', async (s: StepScope<CreditMemoState>) => {
+      const customer = s.need('customer')
       const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
       const call: SpecCall = { method: 'PUT', path: '/V1/carts/mine/order', actor: { token: customer.token }, body: { paymentMethod: { method: paymentMethod } } }
       const answer = await s.call(call, { kind: 'order', label: 'order credit memo' })
@@ -102,15 +104,15 @@ export const creditMemoWorkflow: Workflow = {
       })
       const orderId = s.judgeId(answer.body, 'the answer (the order id)')
       s.made(orderId)
-      s.state[ORDER] = orderId
+      s.keep('orderId', orderId)
       return `order ${orderId} placed, paid with ${paymentMethod}`
     }, [SALES_RULES.orderPlaced]),
 
-    step('invoice the order', undefined, async (s: StepScope) => invoiceOrder(s, s.need<number>(ORDER))),
+    step('invoice the order', undefined, async (s: StepScope<CreditMemoState>) => invoiceOrder(s, s.need('orderId'))),
 
-    step('refund one unit offline', 'POST /V1/order/:orderId/refund', async (s: StepScope) => {
-      const orderId = s.need<number>(ORDER)
-      const item = s.need<OrderItem[]>(ORDER_ITEMS)[0]!
+    step('refund one unit offline', 'POST /V1/order/:orderId/refund', async (s: StepScope<CreditMemoState>) => {
+      const orderId = s.need('orderId')
+      const item = s.need('orderItems')[0]!
       const refunded: RefundedItem[] = [{ order_item_id: item.item_id, qty: 1 }]
       const call: SpecCall = {
         method: 'POST',
@@ -119,16 +121,16 @@ export const creditMemoWorkflow: Workflow = {
         body: { items: refunded, notify: false, appendComment: true, comment: { comment: s.fx.builders.comment('credit memo refund'), is_visible_on_front: 0 } },
       }
       const id = await refund(s, call, { orderId, setting: 'SHOP_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.paymentMethod })
-      s.state[REFUNDED] = refunded
+      s.keep('refundedItems', refunded)
       return `refunded order item ${item.item_id} × 1 offline: credit memo ${id}`
     }, [SALES_RULES.refund]),
 
-    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope) =>
-      readCreditmemo(s, { id: s.need<number>(CREDITMEMO), orderId: s.need<number>(ORDER), items: s.need<RefundedItem[]>(REFUNDED) }),
+    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope<CreditMemoState>) =>
+      readCreditmemo(s, { id: s.need('creditmemoId'), orderId: s.need('orderId'), items: s.need('refundedItems') }),
     [SALES_RULES.creditmemoRead]),
 
-    step('add a comment', 'POST /V1/creditmemo/:id/comments', async (s: StepScope) => {
-      const id = s.need<number>(CREDITMEMO)
+    step('add a comment', 'POST /V1/creditmemo/:id/comments', async (s: StepScope<CreditMemoState>) => {
+      const id = s.need('creditmemoId')
       const comment = s.fx.builders.comment('credit memo comment')
       const call: SpecCall = {
         method: 'POST',
@@ -138,13 +140,13 @@ export const creditMemoWorkflow: Workflow = {
       }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.state[COMMENT] = comment
+      s.keep('comment', comment)
       return `comment added to credit memo ${id}`
     }, [SALES_RULES.comment]),
 
-    step('list the comments', 'GET /V1/creditmemo/:id/comments', async (s: StepScope) => {
-      const id = s.need<number>(CREDITMEMO)
-      const comment = s.need<string>(COMMENT)
+    step('list the comments', 'GET /V1/creditmemo/:id/comments', async (s: StepScope<CreditMemoState>) => {
+      const id = s.need('creditmemoId')
+      const comment = s.need('comment')
       const call: SpecCall = { method: 'GET', path: `/V1/creditmemo/${id}/comments`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
@@ -155,8 +157,8 @@ export const creditMemoWorkflow: Workflow = {
       return `the added comment is listed among ${items.length} comment(s)`
     }, [SALES_RULES.comment]),
 
-    step('email the credit memo', 'POST /V1/creditmemo/:id/emails', async (s: StepScope) => {
-      const id = s.need<number>(CREDITMEMO)
+    step('email the credit memo', 'POST /V1/creditmemo/:id/emails', async (s: StepScope<CreditMemoState>) => {
+      const id = s.need('creditmemoId')
       const call: SpecCall = { method: 'POST', path: `/V1/creditmemo/${id}/emails`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
@@ -164,8 +166,8 @@ export const creditMemoWorkflow: Workflow = {
       return `credit memo ${id} emailed (answered ${answer.text.trim().slice(0, 40) || 'an empty body'})`
     }, [SALES_RULES.email]),
 
-    step('cancel the credit memo', 'PUT /V1/creditmemo/:id', async (s: StepScope) => {
-      const id = s.need<number>(CREDITMEMO)
+    step('cancel the credit memo', 'PUT /V1/creditmemo/:id', async (s: StepScope<CreditMemoState>) => {
+      const id = s.need('creditmemoId')
       const call: SpecCall = { method: 'PUT', path: `/V1/creditmemo/${id}`, actor: 'admin' }
       const answer = await s.call(call)
       const message = isObject(answer.body) && typeof answer.body.message === 'string' ? answer.body.message : ''

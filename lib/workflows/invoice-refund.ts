@@ -1,17 +1,17 @@
 /** A zero-total order paid with a method that can refund per invoice, refunded through its invoice. */
-import { CREDITMEMO, INVOICE, ORDER, ORDER_ITEMS, REFUNDED, invoiceOrder, readCreditmemo, refund, wholeOrder, type OrderItem, type RefundedItem } from './sales-steps.ts'
+import { invoiceOrder, readCreditmemo, refund, wholeOrder, type SalesState } from './sales-steps.ts'
 import { SALES_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-export const invoiceRefundWorkflow: Workflow = {
+export const invoiceRefundWorkflow: Workflow<SalesState> = {
   name: 'invoice-refund',
   module: 'sales-tax-tfa',
   description:
     'A zero-total guest order paid with the configured invoice-refund payment method is invoiced and refunded through its invoice; the credit memo names the invoice and the quantities refunded.',
   spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Credit memo (`CreditmemoInterface`, body key `entity`)', 'Resources and their fields › Refund request parts'],
   steps: [
-    step('place a zero-total order', undefined, async (s: StepScope) => {
+    step('place a zero-total order', undefined, async (s: StepScope<SalesState>) => {
       const fx = s.ctx.session.seed.fixtures
       const placed = await s.setup(async () => {
         try {
@@ -23,16 +23,16 @@ export const invoiceRefundWorkflow: Workflow = {
           throw err
         }
       })
-      s.state[ORDER] = placed.orderId
+      s.keep('orderId', placed.orderId)
       return `guest order ${placed.orderId} placed with a zero total, paid with ${fx.invoiceRefundPaymentMethod}`
     }),
 
-    step('invoice the order', undefined, async (s: StepScope) => invoiceOrder(s, s.need<number>(ORDER))),
+    step('invoice the order', undefined, async (s: StepScope<SalesState>) => invoiceOrder(s, s.need('orderId'))),
 
-    step('refund the invoice', 'POST /V1/invoice/:invoiceId/refund', async (s: StepScope) => {
-      const orderId = s.need<number>(ORDER)
-      const invoiceId = s.need<number>(INVOICE)
-      const refunded = wholeOrder(s.need<OrderItem[]>(ORDER_ITEMS))
+    step('refund the invoice', 'POST /V1/invoice/:invoiceId/refund', async (s: StepScope<SalesState>) => {
+      const orderId = s.need('orderId')
+      const invoiceId = s.need('invoiceId')
+      const refunded = wholeOrder(s.need('orderItems'))
       const call: SpecCall = {
         method: 'POST',
         path: `/V1/invoice/${invoiceId}/refund`,
@@ -40,12 +40,12 @@ export const invoiceRefundWorkflow: Workflow = {
         body: { items: refunded, isOnline: false, notify: false, appendComment: false },
       }
       const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.invoiceRefundPaymentMethod })
-      s.state[REFUNDED] = refunded
+      s.keep('refundedItems', refunded)
       return `invoice ${invoiceId} refunded: credit memo ${id}`
     }, [SALES_RULES.refund]),
 
-    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope) =>
-      readCreditmemo(s, { id: s.need<number>(CREDITMEMO), orderId: s.need<number>(ORDER), invoiceId: s.need<number>(INVOICE), items: s.need<RefundedItem[]>(REFUNDED) }),
+    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope<SalesState>) =>
+      readCreditmemo(s, { id: s.need('creditmemoId'), orderId: s.need('orderId'), invoiceId: s.need('invoiceId'), items: s.need('refundedItems') }),
     [SALES_RULES.creditmemoRead]),
   ],
 }

@@ -10,9 +10,6 @@ import { SELF_RULES } from '../spec/rules.ts'
 import { addressDifferences, different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const A = 'customerA'
-const B = 'customerB'
-const B_ME = 'customerBRecord'
 
 interface CustomerA extends CustomerFixture {
   cartId: number
@@ -27,8 +24,15 @@ interface CustomerB extends CustomerFixture {
   cartId: number
 }
 
+/** What the steps hand on: the two customers, and B's record as B's own token read it. */
+interface MineIsolationState {
+  customerA: CustomerA
+  customerB: CustomerB
+  customerBRecord: Record<string, unknown>
+}
+
 /** A's cart as the admin reads it (`GET /V1/carts/:cartId`). */
-async function cartOfA(s: StepScope, a: CustomerA): Promise<Record<string, unknown>> {
+async function cartOfA(s: StepScope<MineIsolationState>, a: CustomerA): Promise<Record<string, unknown>> {
   const answer = await s.setupCall('read customer A\'s cart as the admin', { method: 'GET', path: `/V1/carts/${a.cartId}`, actor: 'admin' }, (x) => x.status === 200 && isObject(x.body))
   return answer.body as Record<string, unknown>
 }
@@ -39,20 +43,20 @@ function outcome(answer: Answer, own: string): string {
 }
 
 /** No answer, no route, or a 5xx is neither a refusal nor an action on B's own resource. */
-function requireRefusalOrSuccess(s: StepScope, call: SpecCall, answer: Answer): void {
+function requireRefusalOrSuccess(s: StepScope<MineIsolationState>, call: SpecCall, answer: Answer): void {
   if (isSuccess(answer)) return
   if (s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) s.fail(`${call.method} ${call.path} answered the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served`)
   if (answer.status >= 500) s.fail(`${call.method} ${call.path} answered ${describeAnswer(answer)}: neither a refusal nor an action on B's own cart`)
 }
 
-export const mineIsolationWorkflow: Workflow = {
+export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
   name: 'mine-isolation',
   module: 'quote',
   description:
     "Customer B's own-resource calls (me, mine) act on B only: B reads B, B's item update naming A's item leaves A's cart alone, B's billing address does not land on A's cart, B's account update does not touch A.",
   spec: ['Authentication', 'Endpoints › Endpoint lists by module › Quote', 'Endpoints › Endpoint lists by module › Customer'],
   steps: [
-    step('customer A with an item in its cart', undefined, async (s: StepScope) => {
+    step('customer A with an item in its cart', undefined, async (s: StepScope<MineIsolationState>) => {
       const customer = await s.setup(() => s.fx.customer('isolation A'))
       const cart = await s.setup(() => s.fx.customerCart(customer, 'isolation A'))
       const product = await s.setup(() => s.fx.mainProduct())
@@ -60,22 +64,22 @@ export const mineIsolationWorkflow: Workflow = {
       const billing = s.fx.builders.address('isolation A billing', customer.email)
       await s.setupCall('assign customer A\'s billing address', { method: 'POST', path: '/V1/carts/mine/billing-address', actor: { token: customer.token }, body: { address: billing } })
       const record = await s.setupCall('read customer A as the admin', { method: 'GET', path: `/V1/customers/${customer.id}`, actor: 'admin' }, (x) => x.status === 200 && isObject(x.body))
-      const a: CustomerA = { ...customer, cartId: cart.kind === 'mine' ? cart.id! : 0, itemId: item.item_id, sku: product.sku, qty: 1, firstname: (record.body as Record<string, unknown>).firstname, billing }
-      s.state[A] = a
+      const a: CustomerA = { ...customer, cartId: cart.id, itemId: item.item_id, sku: product.sku, qty: 1, firstname: (record.body as Record<string, unknown>).firstname, billing }
+      s.keep('customerA', a)
       return `customer ${a.id}: cart ${a.cartId} with item ${a.itemId} (${a.sku} × 1) and a billing address`
     }),
 
-    step('customer B with a cart of its own', undefined, async (s: StepScope) => {
+    step('customer B with a cart of its own', undefined, async (s: StepScope<MineIsolationState>) => {
       const customer = await s.setup(() => s.fx.customer('isolation B'))
       const cart = await s.setup(() => s.fx.customerCart(customer, 'isolation B'))
-      const b: CustomerB = { ...customer, cartId: cart.kind === 'mine' ? cart.id! : 0 }
-      s.state[B] = b
+      const b: CustomerB = { ...customer, cartId: cart.id }
+      s.keep('customerB', b)
       return `customer ${b.id}: cart ${b.cartId}`
     }),
 
-    step('B reads itself', 'GET /V1/customers/me', async (s: StepScope) => {
-      const a = s.need<CustomerA>(A)
-      const b = s.need<CustomerB>(B)
+    step('B reads itself', 'GET /V1/customers/me', async (s: StepScope<MineIsolationState>) => {
+      const a = s.need('customerA')
+      const b = s.need('customerB')
       const call: SpecCall = { method: 'GET', path: '/V1/customers/me', actor: { token: b.token } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
@@ -86,13 +90,13 @@ export const mineIsolationWorkflow: Workflow = {
       if (email.toLowerCase() === a.email.toLowerCase()) s.fail(`customer B's token reads customer A (email ${email})`)
       if (email.toLowerCase() !== b.email.toLowerCase()) s.fail(`customer B's token reads email ${JSON.stringify(email)}, not B's ${b.email}`)
       if (answer.body.id !== undefined && !sameNumber(answer.body.id, b.id)) s.fail(`customer B's token reads customer ${JSON.stringify(answer.body.id)}, not B (${b.id})`)
-      s.state[B_ME] = answer.body
+      s.keep('customerBRecord', answer.body)
       return `B's token reads B (${b.email}), not A`
     }, [SELF_RULES.mine]),
 
-    step("B updates A's item through its own cart", 'PUT /V1/carts/mine/items/:itemId', async (s: StepScope) => {
-      const a = s.need<CustomerA>(A)
-      const b = s.need<CustomerB>(B)
+    step("B updates A's item through its own cart", 'PUT /V1/carts/mine/items/:itemId', async (s: StepScope<MineIsolationState>) => {
+      const a = s.need('customerA')
+      const b = s.need('customerB')
       const qty = a.qty + 3
       // B names A's item, and A's cart in the body too: a `mine` path takes the cart from the token alone.
       const call: SpecCall = { method: 'PUT', path: `/V1/carts/mine/items/${a.itemId}`, actor: { token: b.token }, body: { cartItem: { item_id: a.itemId, qty, quote_id: a.cartId, sku: a.sku } } }
@@ -110,9 +114,9 @@ export const mineIsolationWorkflow: Workflow = {
       return `customer A's item ${a.itemId} unchanged (qty ${a.qty}); ${outcome(answer, 'cart')}`
     }, [SELF_RULES.mine]),
 
-    step('B assigns its billing address', 'POST /V1/carts/mine/billing-address', async (s: StepScope) => {
-      const a = s.need<CustomerA>(A)
-      const b = s.need<CustomerB>(B)
+    step('B assigns its billing address', 'POST /V1/carts/mine/billing-address', async (s: StepScope<MineIsolationState>) => {
+      const a = s.need('customerA')
+      const b = s.need('customerB')
       const address = s.fx.builders.address('isolation B billing', b.email)
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/billing-address', actor: { token: b.token }, body: { address, cartId: a.cartId } }
       const answer = await s.call(call)
@@ -124,10 +128,10 @@ export const mineIsolationWorkflow: Workflow = {
       return `customer A's billing address unchanged; ${outcome(answer, 'cart')}`
     }, [SELF_RULES.mine]),
 
-    step('B changes its firstname', 'PUT /V1/customers/me', async (s: StepScope) => {
-      const a = s.need<CustomerA>(A)
-      const b = s.need<CustomerB>(B)
-      const me = s.need<Record<string, unknown>>(B_ME)
+    step('B changes its firstname', 'PUT /V1/customers/me', async (s: StepScope<MineIsolationState>) => {
+      const a = s.need('customerA')
+      const b = s.need('customerB')
+      const me = s.need('customerBRecord')
       const firstname = different(`Renamed${s.ctx.session.seed.runId}`, a.firstname)
       // B's own record, with A's id: a `me` path takes the customer from the token alone.
       const call: SpecCall = { method: 'PUT', path: '/V1/customers/me', actor: { token: b.token }, body: { customer: { ...me, id: a.id, firstname } } }

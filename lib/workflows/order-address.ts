@@ -1,36 +1,40 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
 import { isObject } from '../setup/provision.ts'
-import { ORDER } from './sales-steps.ts'
+import { type SalesState } from './sales-steps.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
 import { tabledValues } from '../spec/schemas.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const BILLING = 'billingAddress'
-const CITY = 'newCity'
 const SAVE = 'PUT /V1/orders/:parent_id'
 
-export const orderAddressWorkflow: Workflow = {
+/** What the steps hand on: the order, its billing address as read back, and the city saved in it. */
+interface OrderAddressState extends Pick<SalesState, 'orderId'> {
+  billingAddress: Record<string, unknown>
+  newCity: string
+}
+
+export const orderAddressWorkflow: Workflow<OrderAddressState> = {
   name: 'order-address',
   module: 'sales-tax-tfa',
   description: "A guest order's billing address is saved with a new city; the answer is the saved order address, and the order read back has the new city.",
   spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Order address (`OrderAddressInterface`, body key `entity`)'],
   steps: [
-    step('place a guest order', undefined, async (s: StepScope) => {
+    step('place a guest order', undefined, async (s: StepScope<OrderAddressState>) => {
       const placed = await s.setup(() => s.fx.guestOrder('order address', { qty: 1 }))
       const billing = placed.order.billing_address
       if (!isObject(billing) || billing.entity_id === undefined) s.notJudged(`order ${placed.orderId} read back (GET /V1/orders/${placed.orderId}) has no billing_address with an entity_id`, 'unusable-answer')
-      s.state[ORDER] = placed.orderId
-      s.state[BILLING] = billing
+      s.keep('orderId', placed.orderId)
+      s.keep('billingAddress', billing)
       return `guest order ${placed.orderId} placed; billing address ${String(billing.entity_id)}`
     }),
 
-    step('save the billing address with a new city', SAVE, async (s: StepScope) => {
-      const orderId = s.need<number>(ORDER)
-      const billing = s.need<Record<string, unknown>>(BILLING)
+    step('save the billing address with a new city', SAVE, async (s: StepScope<OrderAddressState>) => {
+      const orderId = s.need('orderId')
+      const billing = s.need('billingAddress')
       const city = different(s.fx.builders.address('order address new city').city, billing.city)
-      s.state[CITY] = city
+      s.keep('newCity', city)
       const entity: Record<string, unknown> = { ...billing, parent_id: orderId, city }
       const call: SpecCall = { method: 'PUT', path: `/V1/orders/${orderId}`, actor: 'admin', body: { entity } }
       const answer = await s.call(call)
@@ -41,9 +45,9 @@ export const orderAddressWorkflow: Workflow = {
       return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`
     }, [SHAPE_RULES.savedAddress]),
 
-    step('order has the new city', SAVE, async (s: StepScope) => {
-      const orderId = s.need<number>(ORDER)
-      const city = s.need<string>(CITY)
+    step('order has the new city', SAVE, async (s: StepScope<OrderAddressState>) => {
+      const orderId = s.need('orderId')
+      const city = s.need('newCity')
       const order = await s.readOrder(orderId)
       const billing = order.billing_address
       const seen = isObject(billing) ? billing.city : undefined

@@ -16,15 +16,15 @@ export interface StepOutcome {
   durationMs: number
 }
 
-export interface RunOptions extends Partial<WorkflowContext> {
+export interface RunOptions<S extends object = object> extends Partial<WorkflowContext<S>> {
   /** Told of each step as soon as it is judged (the runner reports steps as they finish). */
   onStep?: (outcome: StepOutcome, index: number) => void
   /** Wraps each step's run (the runner turns a write refused in read-only mode into "not judged"). */
   guard?: (run: () => Promise<StepVerdict>) => Promise<StepVerdict>
 }
 
-export async function runWorkflow(workflow: Workflow, session: Session, context: RunOptions = {}): Promise<StepOutcome[]> {
-  const ctx: WorkflowContext = { session, fx: context.fx ?? provisionerOf(session), state: context.state ?? {} }
+export async function runWorkflow<S extends object>(workflow: Workflow<S>, session: Session, context: RunOptions<S> = {}): Promise<StepOutcome[]> {
+  const ctx: WorkflowContext<S> = { session, fx: context.fx ?? provisionerOf(session), state: context.state ?? {} }
   const out: StepOutcome[] = []
   let stopped: string | undefined
   for (const [i, step] of workflow.steps.entries()) {

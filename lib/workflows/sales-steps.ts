@@ -4,19 +4,21 @@
  */
 import { describeAnswer, isObject, isSuccess, orderItems, type PlacedOrder } from '../setup/provision.ts'
 import type { Answer } from '../shop/client.ts'
-import { sameNumber, StepScope, type SpecCall } from './steps.ts'
-
-/** State keys the sales steps leave for the next ones. */
-export const ORDER = 'orderId'
-export const ORDER_ITEMS = 'orderItems'
-export const INVOICE = 'invoiceId'
-export const CREDITMEMO = 'creditmemoId'
-export const REFUNDED = 'refundedItems'
+import { sameNumber, type SpecCall, type StepScope } from './steps.ts'
 
 export type OrderItem = PlacedOrder['items'][number]
 export interface RefundedItem {
   order_item_id: number
   qty: number
+}
+
+/** What the sales steps leave for the next ones; a sales workflow's state extends it. */
+export interface SalesState {
+  orderId: number
+  orderItems: OrderItem[]
+  invoiceId: number
+  creditmemoId: number
+  refundedItems: RefundedItem[]
 }
 
 /**
@@ -30,13 +32,13 @@ export function refundRefusal(setting: string, paymentMethod: string): (a: Answe
 }
 
 /** The order read back and invoiced (set-up): leaves the order items and the invoice id in the state. */
-export async function invoiceOrder(s: StepScope, orderId: number): Promise<string> {
+export async function invoiceOrder(s: StepScope<SalesState>, orderId: number): Promise<string> {
   const order = await s.readOrder(orderId)
   const items = orderItems(order)
   if (items.length === 0) s.notJudged(`the order ${orderId} read back (GET /V1/orders/${orderId}) lists no items with an item_id`, 'unusable-answer')
   const invoiceId = await s.setup(() => s.fx.invoice(orderId))
-  s.state[ORDER_ITEMS] = items
-  s.state[INVOICE] = invoiceId
+  s.keep('orderItems', items)
+  s.keep('invoiceId', invoiceId)
   return `order ${orderId} invoiced: invoice ${invoiceId}`
 }
 
@@ -44,7 +46,7 @@ export async function invoiceOrder(s: StepScope, orderId: number): Promise<strin
  * A refund call: a success with an int id (a digit string is a warning) that names a credit memo of the order
  * — read back with `GET /V1/creditmemo/:id`, since an id that names nothing is no refund.
  */
-export async function refund(s: StepScope, call: SpecCall, options: { orderId: number; setting: string; paymentMethod: string }): Promise<number> {
+export async function refund(s: StepScope<SalesState>, call: SpecCall, options: { orderId: number; setting: string; paymentMethod: string }): Promise<number> {
   const answer = await s.call(call, { kind: 'credit memo', label: `credit memo of order ${options.orderId}` })
   s.expectSuccess(call, answer, { refusal: refundRefusal(options.setting, options.paymentMethod) })
   const id = s.judgeId(answer.body, 'the answer (the new credit memo id)')
@@ -55,7 +57,7 @@ export async function refund(s: StepScope, call: SpecCall, options: { orderId: n
   if (isObject(memo.body) && memo.body.order_id !== undefined && memo.body.order_id !== null && !sameNumber(memo.body.order_id, options.orderId)) {
     s.fail(`answered ${id} as the new credit memo id, but credit memo ${id} belongs to order ${JSON.stringify(memo.body.order_id)}, not to the refunded order ${options.orderId}`)
   }
-  s.state[CREDITMEMO] = id
+  s.keep('creditmemoId', id)
   return id
 }
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { Builders } from '../setup/builders.ts'
 import { SetupError } from '../setup/provision.ts'
 import type { Session } from '../shop/session.ts'
 import { attributeSetWorkflow } from './attribute-set.ts'
@@ -16,9 +17,8 @@ import { guestCheckoutWorkflow } from './guest-checkout.ts'
 import { invoiceRefundWorkflow } from './invoice-refund.ts'
 import { mineIsolationWorkflow } from './mine-isolation.ts'
 import { runWorkflow } from './run-steps.ts'
-import { CREDITMEMO, INVOICE, ORDER, ORDER_ITEMS } from './sales-steps.ts'
 import { shipmentLabelWorkflow } from './shipment-label.ts'
-import { addressDifferences, sameNumber, step } from './steps.ts'
+import { addressDifferences, sameNumber, step, type StepScope } from './steps.ts'
 import { NO_ROUTE, runStep, scriptedContext, statuses, type Script } from './testing.ts'
 import { tierPricesByGroupWorkflow } from './tier-prices-by-group.ts'
 import type { Workflow } from './types.ts'
@@ -42,14 +42,14 @@ describe('the step rule', () => {
   })
 
   it('skips every step after one that did not pass, saying which', async () => {
-    const w: Workflow = {
+    const w: Workflow<{ n: number }> = {
       name: 'w',
       module: 'quote',
       description: '',
       spec: [],
       steps: [
-        step('one', undefined, async (s) => ((s.state.n = 1), 'one')),
-        step('two', undefined, async (s) => s.notJudged(`n is ${String(s.state.n)}`, 'unusable-answer')),
+        step('one', undefined, async (s: StepScope<{ n: number }>) => (s.keep('n', 1), 'one')),
+        step('two', undefined, async (s: StepScope<{ n: number }>) => s.notJudged(`n is ${s.need('n')}`, 'unusable-answer')),
         step('three', undefined, async () => 'three'),
       ],
     }
@@ -74,7 +74,7 @@ describe('the step rule', () => {
 
 describe('credit memo steps', () => {
   const memo = { entity_id: 7, order_id: 3, items: [{ order_item_id: 5, qty: 1, price: 10, row_total: 10 }], comments: [] }
-  const state = () => ({ [ORDER]: 3, [ORDER_ITEMS]: [{ item_id: 5, sku: 's', qty_ordered: 2 }], [INVOICE]: 4, [CREDITMEMO]: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] })
+  const state = () => ({ orderId: 3, orderItems: [{ item_id: 5, sku: 's', qty_ordered: 2 }], invoiceId: 4, creditmemoId: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] })
   const run = (title: string, script: Script) => runStep(creditMemoWorkflow, title, scriptedContext(script, state()))
 
   it('fails the cancel the platform refuses, naming the known platform deviation', async () => {
@@ -137,7 +137,7 @@ describe('credit memo steps', () => {
   it('names the shipping method setting when the configured carrier is not offered', async () => {
     const ctx = scriptedContext(
       { 'POST /V1/carts/mine/estimate-shipping-methods': { status: 200, body: [{ carrier_code: 'tablerate', method_code: 'bestway' }] } },
-      { customer: { id: 1, email: 'a@example.com', token: 't' }, cartId: 3 },
+      { customer: { id: 1, email: 'a@example.com', password: 'p', token: 't' }, cartId: 3 },
     )
     const v = await runStep(creditMemoWorkflow, 'estimate shipping methods', ctx)
     expect(v).toMatchObject({ status: 'skipped' })
@@ -151,7 +151,7 @@ describe('invoice refund steps', () => {
   it('checks the credit memo names the refunded invoice', async () => {
     const ctx = scriptedContext(
       { 'GET /V1/creditmemo/7': { status: 200, body: { entity_id: 7, order_id: 3, invoice_id: 5, items: [{ order_item_id: 5, qty: 1 }] } } },
-      { [ORDER]: 3, [INVOICE]: 4, [CREDITMEMO]: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] },
+      { orderId: 3, invoiceId: 4, creditmemoId: 7, refundedItems: [{ order_item_id: 5, qty: 1 }] },
     )
     expect((await runStep(invoiceRefundWorkflow, 'read the credit memo', ctx)).message).toMatch(/invoice_id 5 where the refunded invoice is 4/)
   })
@@ -242,8 +242,8 @@ describe('tier price, attribute set, label and isolation steps', () => {
   })
 
   it("fails B's item update that answers an item of A's cart, even with A's item unchanged", async () => {
-    const a = { id: 1, email: 'a@example.com', token: 'ta', cartId: 10, itemId: 100, sku: 's', qty: 1, firstname: 'Ann', billing: {} }
-    const b = { id: 2, email: 'b@example.com', token: 'tb', cartId: 20 }
+    const a = { id: 1, email: 'a@example.com', password: 'pa', token: 'ta', cartId: 10, itemId: 100, sku: 's', qty: 1, firstname: 'Ann', billing: new Builders(7, 'tscript').address('customer A') }
+    const b = { id: 2, email: 'b@example.com', password: 'pb', token: 'tb', cartId: 20 }
     const script = (quoteId: number): Script => ({
       'PUT /V1/carts/mine/items/100': { status: 200, body: { item_id: 100, qty: 4, quote_id: quoteId } },
       'GET /V1/carts/10': { status: 200, body: { id: 10, items: [{ item_id: 100, qty: 1 }] } },

@@ -15,7 +15,8 @@ import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type
 import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
-import { judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { expectationFor, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { findRow } from '../spec/catalog/index.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
@@ -53,23 +54,19 @@ export interface SuccessOptions {
   refusal?: (answer: Answer) => string | undefined
 }
 
-/** Collects the exchanges, warnings and details of one step while it runs. */
-export class StepScope {
-  readonly ctx: WorkflowContext
+/** Collects the exchanges, warnings and details of one step while it runs; reads and writes the workflow's state `S`. */
+export class StepScope<S extends object = object> {
+  readonly ctx: WorkflowContext<S>
   readonly exchanges: Exchange[] = []
   readonly warnings: string[] = []
   readonly details: Record<string, unknown> = {}
 
-  constructor(ctx: WorkflowContext) {
+  constructor(ctx: WorkflowContext<S>) {
     this.ctx = ctx
   }
 
   get fx() {
     return this.ctx.fx
-  }
-
-  get state() {
-    return this.ctx.state
   }
 
   fail(message: string): never {
@@ -81,9 +78,15 @@ export class StepScope {
   }
 
   /** A value an earlier step left in the state; its absence is a bug of the workflow, not of the target. */
-  need<T>(key: string): T {
-    if (!(key in this.state)) throw new Error(`workflow state has no "${key}" (an earlier step did not leave it)`)
-    return this.state[key] as T
+  need<K extends keyof S & string>(key: K): NonNullable<S[K]> {
+    const value = this.ctx.state[key]
+    if (value === undefined || value === null) throw new Error(`workflow state has no "${key}" (an earlier step did not leave it)`)
+    return value
+  }
+
+  /** Leaves a value for the steps after this one. */
+  keep<K extends keyof S & string>(key: K, value: S[K]): void {
+    this.ctx.state[key] = value
   }
 
   /** Runs set-up (provisioner helpers, convention calls); a SetupError ends the step "not judged". */
@@ -167,6 +170,14 @@ export class StepScope {
     if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${j.failures.slice(0, 5).join('; ')}${j.failures.length > 5 ? ` (and ${j.failures.length - 5} more)` : ''}`)
   }
 
+  /** Judges an answer of `endpoint` (`METHOD /V1/template`) by what its catalog row says it answers. */
+  judgeAnswerOf(endpoint: string, value: unknown): void {
+    const [method = '', path = ''] = endpoint.split(' ')
+    const row = findRow(method, path)
+    if (row === undefined) throw new Error(`the catalog has no row ${endpoint} (a bug of the workflow)`)
+    this.judge(value, expectationFor(row), 'the answer')
+  }
+
   /** Judges an answer as `int` and returns the id. */
   judgeId(value: unknown, what: string): number {
     this.judge(value, { kind: 'int' }, what)
@@ -185,12 +196,12 @@ function actorName(actor: Actor): string {
  * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
  * a SetupError inside `setup`). `rules`: what the step can fail the target for (none for a set-up step).
  */
-export function step(title: string, endpoint: string | undefined, run: (s: StepScope) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep {
+export function step<S extends object>(title: string, endpoint: string | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
   return {
     title,
     ...(endpoint !== undefined ? { endpoint } : {}),
     ...(rules.length > 0 ? { rules } : {}),
-    async run(ctx: WorkflowContext): Promise<StepVerdict> {
+    async run(ctx: WorkflowContext<S>): Promise<StepVerdict> {
       const s = new StepScope(ctx)
       let status: Status
       let message: string

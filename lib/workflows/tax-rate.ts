@@ -1,12 +1,9 @@
 /** A tax rate created through `PUT /V1/taxRates` and read back by id. */
 import { describeAnswer, isObject, toId } from '../setup/provision.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const RATE = 'taxRate'
 
 interface CreatedRate {
   id: number
@@ -14,13 +11,18 @@ interface CreatedRate {
   rate: number
 }
 
-export const taxRateWorkflow: Workflow = {
+/** What the steps hand on: the rate as created. */
+interface TaxRateState {
+  taxRate: CreatedRate
+}
+
+export const taxRateWorkflow: Workflow<TaxRateState> = {
   name: 'tax-rate',
   module: 'sales-tax-tfa',
   description: 'A tax rate of the run\'s own is created and read back by its id (its id, code and rate, under the platform\'s field names, only warned about: the spec does not show them).',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   steps: [
-    step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope) => {
+    step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope<TaxRateState>) => {
       const code = s.fx.builders.taxRateCode('workflow')
       const rate = s.fx.builders.oddNumber('tax rate', 1.01, 14.99, 3)
       const call: SpecCall = { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } }
@@ -29,16 +31,16 @@ export const taxRateWorkflow: Workflow = {
       const id = isObject(answer.body) ? toId(answer.body.id) : undefined
       if (id === undefined) s.notJudged(`the answer carries no id of the new rate (the spec does not show what this call returns): ${describeAnswer(answer)}`, 'unusable-answer')
       s.made(id)
-      s.state[RATE] = { id, code, rate } satisfies CreatedRate
+      s.keep('taxRate', { id, code, rate } satisfies CreatedRate)
       return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`
     }, [CATALOG_READ_RULES.taxRateCreated]),
 
-    step('read the tax rate', 'GET /V1/taxRates/:rateId', async (s: StepScope) => {
-      const created = s.need<CreatedRate>(RATE)
+    step('read the tax rate', 'GET /V1/taxRates/:rateId', async (s: StepScope<TaxRateState>) => {
+      const created = s.need('taxRate')
       const call: SpecCall = { method: 'GET', path: `/V1/taxRates/${created.id}`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judge(answer.body, expectationFor(findRow('GET', '/V1/taxRates/:rateId')!), 'the answer')
+      s.judgeAnswerOf('GET /V1/taxRates/:rateId', answer.body)
       // TaxRateInterface's fields are not shown: the platform's id, code and rate are looked at, only to warn.
       const body = answer.body as Record<string, unknown>
       const wrong: string[] = []

@@ -24,7 +24,7 @@ export type Script = Record<string, ScriptedAnswer | ((options: CallOptions) => 
 export const NO_ROUTE: ScriptedAnswer = { status: 404, body: { message: 'Request does not match any route.' } }
 
 /** A context whose provisioner answers from the script; every call made is listed in `calls`. */
-export function scriptedContext(script: Script, state: Record<string, unknown> = {}): WorkflowContext & { calls: CallOptions[] } {
+export function scriptedContext<S extends object = object>(script: Script, state: Partial<S> = {}): WorkflowContext<S> & { calls: CallOptions[] } {
   const calls: CallOptions[] = []
   const session = {
     seed: {
@@ -61,7 +61,7 @@ export function scriptedContext(script: Script, state: Record<string, unknown> =
 const NO_ROUTE_MESSAGE = 'Request does not match any route.'
 
 /** Runs one step of a workflow, found by its title. */
-export async function runStep(workflow: Workflow, title: string, ctx: WorkflowContext): Promise<StepVerdict> {
+export async function runStep<S extends object>(workflow: Workflow<S>, title: string, ctx: WorkflowContext<S>): Promise<StepVerdict> {
   const step = workflow.steps.find((s) => s.title === title)
   if (step === undefined) throw new Error(`workflow ${workflow.name} has no step "${title}"`)
   return step.run(ctx)

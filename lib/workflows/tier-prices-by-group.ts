@@ -10,13 +10,9 @@
 import { describeAnswer, isObject, type Product } from '../setup/provision.ts'
 import { TIER_RULES } from '../spec/rules.ts'
 import { clipJson } from '../base/text.ts'
-import { expectationFor } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 
-const PRODUCT = 'product'
-const TIERS = 'tiers'
 
 const ADD = 'POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price'
 const LIST = 'GET /V1/products/:sku/group-prices/:customerGroupId/tiers'
@@ -41,8 +37,8 @@ function describeEntries(entries: Record<string, unknown>[]): string {
   return entries.length === 0 ? 'none' : clipJson(entries, 300)
 }
 
-async function addTier(s: StepScope, t: Tier): Promise<string> {
-  const product = s.need<Product>(PRODUCT)
+async function addTier(s: StepScope<TierPricesState>, t: Tier): Promise<string> {
+  const product = s.need('product')
   const call: SpecCall = { method: 'POST', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${t.group}/tiers/${t.qty}/price/${t.price}`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
@@ -50,48 +46,54 @@ async function addTier(s: StepScope, t: Tier): Promise<string> {
   return `tier ${describeTier(t)} added for group ${t.group} (answered ${describeAnswer(answer)})`
 }
 
-async function listTiers(s: StepScope, group: string): Promise<Record<string, unknown>[]> {
-  const product = s.need<Product>(PRODUCT)
+async function listTiers(s: StepScope<TierPricesState>, group: string): Promise<Record<string, unknown>[]> {
+  const product = s.need('product')
   const call: SpecCall = { method: 'GET', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
-  s.judge(answer.body, expectationFor(findRow('GET', '/V1/products/:sku/group-prices/:customerGroupId/tiers')!), 'the answer')
+  s.judgeAnswerOf('GET /V1/products/:sku/group-prices/:customerGroupId/tiers', answer.body)
   if (!Array.isArray(answer.body)) s.fail(`the answer is not a list: ${describeAnswer(answer)}`)
   return answer.body.filter(isObject)
 }
 
-export const tierPricesByGroupWorkflow: Workflow = {
+/** What the steps hand on: the product priced, and the two tiers added to it. */
+interface TierPricesState {
+  product: Product
+  tiers: { group1: Tier; all: Tier }
+}
+
+export const tierPricesByGroupWorkflow: Workflow<TierPricesState> = {
   name: 'tier-prices-by-group',
   module: 'catalog-prices',
   description:
     "A product of the run's own gets a tier price for customer group 1 and one for `all`; group 1's list holds its tier, and `all`'s holds the tier added for all groups (with or without group 1's: the spec's words allow both).",
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   steps: [
-    step('create a product', undefined, async (s: StepScope) => {
+    step('create a product', undefined, async (s: StepScope<TierPricesState>) => {
       const product = await s.setup(() => s.fx.product('tier prices'))
-      s.state[PRODUCT] = product
+      s.keep('product', product)
       // Odd values that identify each tier; below the product's price (the builders price from 5 up).
       const b = s.fx.builders
       const qty = Math.round(b.oddNumber('tier group 1 qty', 3, 9, 0))
       const group1: Tier = { group: '1', qty, price: b.oddNumber('tier group 1 price', 1.01, 2.49, 2) }
       const all: Tier = { group: 'all', qty: qty + 4, price: b.oddNumber('tier all groups price', 2.51, 4.49, 2) }
-      s.state[TIERS] = { group1, all }
+      s.keep('tiers', { group1, all })
       return `product ${product.sku} created at ${product.price}`
     }),
 
-    step('add a tier for group 1', ADD, async (s: StepScope) => addTier(s, s.need<{ group1: Tier }>(TIERS).group1), [TIER_RULES.added]),
+    step('add a tier for group 1', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').group1), [TIER_RULES.added]),
 
-    step('add a tier for all groups', ADD, async (s: StepScope) => addTier(s, s.need<{ all: Tier }>(TIERS).all), [TIER_RULES.added]),
+    step('add a tier for all groups', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').all), [TIER_RULES.added]),
 
-    step('list the tiers of group 1', LIST, async (s: StepScope) => {
-      const { group1 } = s.need<{ group1: Tier }>(TIERS)
+    step('list the tiers of group 1', LIST, async (s: StepScope<TierPricesState>) => {
+      const { group1 } = s.need('tiers')
       const entries = await listTiers(s, '1')
       if (!entries.some((e) => sameTier(e, group1))) s.fail(`the tier added for group 1 (${describeTier(group1)}) is not listed; listed: ${describeEntries(entries)}`)
       return `group 1 lists its tier ${describeTier(group1)}`
     }, [TIER_RULES.listed]),
 
-    step('list the tiers of all groups', LIST, async (s: StepScope) => {
-      const { group1, all } = s.need<{ group1: Tier; all: Tier }>(TIERS)
+    step('list the tiers of all groups', LIST, async (s: StepScope<TierPricesState>) => {
+      const { group1, all } = s.need('tiers')
       const entries = await listTiers(s, 'all')
       if (!entries.some((e) => sameTier(e, all))) s.fail(`the tier added for all groups (${describeTier(all)}) is not listed under all; listed: ${describeEntries(entries)}`)
       const reading = entries.some((e) => sameTier(e, group1)) ? "group 1's too: `all` read as the tiers of every group" : "not group 1's: `all` read as the all-groups group"

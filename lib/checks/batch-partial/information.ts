@@ -17,13 +17,13 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   const prefix = `batch ${op.key}`
   const v = new Values(p, prefix)
   const [known1, known2] = await Promise.all([p.product(`${prefix} known 1`), p.product(`${prefix} known 2`)])
-  const skus = [known1!.sku, known2!.sku]
+  const skus = [known1.sku, known2.sku]
   // Base prices come with the products; the other prices are stored first, so there is something to answer.
   // Not verified through the call under test (its answer is what is judged); what the set-up call answered
   // is quoted when the prices are missing.
   let stored: Answer | undefined
   if (family !== 'base') {
-    stored = await establish(p, family, [validPrice(family, v, known1!.sku, 'known 1'), validPrice(family, v, known2!.sku, 'known 2', 1)], `store the ${family} prices to ask for`, false)
+    stored = await establish(p, family, [validPrice(family, v, known1.sku, 'known 1'), validPrice(family, v, known2.sku, 'known 2', 1)], `store the ${family} prices to ask for`, false)
   }
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const path = PATHS[family].info
@@ -40,7 +40,7 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
     const why = judgeKnownSkusAnswer('information', skus, known.answer)
     if (why !== undefined) problems.push(stored !== undefined ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})` : why)
   }
-  const mixedSkus = [known1!.sku, unknownSku]
+  const mixedSkus = [known1.sku, unknownSku]
   const mixed = await send(session, 'POST', path, { skus: mixedSkus })
   exchanges.push(mixed.exchange)
   if (mixed.answer === undefined) problems.push(`the call naming an unknown sku got no answer: ${quoteOutcome(mixed)}`)
@@ -59,8 +59,8 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const prefix = 'batch cost-delete'
   const v = new Values(p, prefix)
   const [known1, known2] = await Promise.all([p.product(`${prefix} known 1`), p.product(`${prefix} known 2`)])
-  const cost1 = validPrice('cost', v, known1!.sku, 'known 1')
-  const cost2 = validPrice('cost', v, known2!.sku, 'known 2')
+  const cost1 = validPrice('cost', v, known1.sku, 'known 1')
+  const cost2 = validPrice('cost', v, known2.sku, 'known 2')
   await establish(p, 'cost', [cost1, cost2], 'store the costs to delete', true)
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const exchanges: Exchange[] = []
@@ -78,31 +78,31 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   }
 
   // Known skus only: success, and the cost is gone.
-  const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1!.sku] })
+  const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1.sku] })
   exchanges.push(first.exchange)
   if (first.answer === undefined) problems.push(`the cost-delete of a known sku got no answer: ${quoteOutcome(first)}`)
   else {
-    const why = judgeKnownSkusAnswer('cost-delete', [known1!.sku], first.answer)
+    const why = judgeKnownSkusAnswer('cost-delete', [known1.sku], first.answer)
     if (why !== undefined) problems.push(why)
     else {
-      const left = await readCosts(known1!.sku)
-      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1!.sku} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
+      const left = await readCosts(known1.sku)
+      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1.sku} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
     }
   }
 
   // A known and an unknown sku: an error, and the known sku's cost is still there.
-  const mixedSkus = [known2!.sku, unknownSku]
+  const mixedSkus = [known2.sku, unknownSku]
   const second = await send(session, 'POST', PATHS.cost.delete, { skus: mixedSkus })
   exchanges.push(second.exchange)
   if (second.answer === undefined) problems.push(`the cost-delete naming an unknown sku got no answer: ${quoteOutcome(second)}`)
   else {
     const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
-    const left = await readCosts(known2!.sku)
+    const left = await readCosts(known2.sku)
     const want = normalise('cost', cost2)!
     const kept = left === undefined ? undefined : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
-    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2!.sku}` : why)
-    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2!.sku} anyway (read back ${json(left!.map((s) => s.raw))})`)
+    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2.sku}` : why)
+    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2.sku} anyway (read back ${json(left!.map((s) => s.raw))})`)
   }
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
-  return { problems, warnings: [], exchanges, details: { skus: [known1!.sku, known2!.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
+  return { problems, warnings: [], exchanges, details: { skus: [known1.sku, known2.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
 }

@@ -38,13 +38,13 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   let invalidBase: Map<InvalidKind, Price>
   const unknownBase = validPrice(family, v, unknownSku, 'unknown sku')
   if (op.op === 'update') {
-    mixedValid = [validPrice(family, v, valid1!.sku, 'valid 1'), validPrice(family, v, valid2!.sku, 'valid 2', 1)]
+    mixedValid = [validPrice(family, v, valid1.sku, 'valid 1'), validPrice(family, v, valid2.sku, 'valid 2', 1)]
     invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, k)]))
-    allValid = [validPrice(family, v, valid1!.sku, 'valid 1 again'), validPrice(family, v, valid2!.sku, 'valid 2 again', 1)]
+    allValid = [validPrice(family, v, valid1.sku, 'valid 1 again'), validPrice(family, v, valid2.sku, 'valid 2 again', 1)]
   } else {
-    const existing1 = validPrice(family, v, valid1!.sku, 'valid 1 existing')
-    const existing2 = validPrice(family, v, valid2!.sku, 'valid 2 existing', 1)
-    const spare = validPrice(family, v, (spareProduct ?? valid1)!.sku, 'valid 1 existing spare')
+    const existing1 = validPrice(family, v, valid1.sku, 'valid 1 existing')
+    const existing2 = validPrice(family, v, valid2.sku, 'valid 2 existing', 1)
+    const spare = validPrice(family, v, (spareProduct ?? valid1).sku, 'valid 1 existing spare')
     invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, `${k} existing`)]))
     await establish(p, family, [existing1, existing2, spare, ...invalidBase.values()], `store the ${family} prices the ${op.op} works on`, true)
     if (op.op === 'delete') {
@@ -52,8 +52,8 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
       mixedValid = [existing1, existing2]
       allValid = [spare]
     } else {
-      mixedValid = [validPrice(family, v, valid1!.sku, 'valid 1 new'), validPrice(family, v, valid2!.sku, 'valid 2 new', 1)]
-      allValid = [validPrice(family, v, valid1!.sku, 'valid 1 newer')]
+      mixedValid = [validPrice(family, v, valid1.sku, 'valid 1 new'), validPrice(family, v, valid2.sku, 'valid 2 new', 1)]
+      allValid = [validPrice(family, v, valid1.sku, 'valid 1 newer')]
     }
   }
   const invalidItems: { kind: InvalidKind; fields: Price }[] = [
@@ -70,7 +70,7 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   }
   for (const next of queue) items.push({ index: items.length, valid: false, kind: next.kind, fields: next.fields })
 
-  const knownSkus = [valid1!.sku, valid2!.sku, ...invalidSku.values()]
+  const knownSkus = [valid1.sku, valid2.sku, ...invalidSku.values()]
   const { answer: beforeAnswer } = await p.call(`read the ${family} prices before the ${op.op}`, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus: knownSkus } }, arrayAnswer)
   const before = beforeAnswer.body as unknown[]
 
