@@ -1,7 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+// Imports nothing of the suite (vite bundles this config with what it imports, and `npm test` loads it too).
+import { conformance } from './lib/run/plugin.ts'
 
-// The project's own tests. The conformance suites (suites/*.conformance.ts) are not tests of this
-// project: `shop-conformance run` runs them against a target with its own configuration.
+// Three projects: the project's own tests (`browser`, `node`: what `npm test` runs) and the conformance suite
+// itself (`conformance`: suites/*.conformance.ts against the configured target, or the bundled one). Plain
+// `npx vitest run` runs all three.
 const TESTS = ['lib/**/*.test.ts', 'fixtures/**/*.test.ts']
 const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
@@ -9,11 +12,31 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 export default defineConfig({
   test: {
     ...timeouts,
+    // The own tests' temporary directory (the root's global set-up runs for every run: it does nothing for the suite alone).
     globalSetup: ['test-setup/temp-dir.ts'],
     projects: [
       // First, and checked before it starts: a missing browser is said at once, not after the other tests.
       { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], sequence: { groupOrder: 0 }, ...timeouts } },
       { test: { name: 'node', include: TESTS, exclude: [...configDefaults.exclude, ...BROWSER_TESTS], sequence: { groupOrder: 1 }, ...timeouts } },
+      {
+        plugins: [conformance()],
+        test: {
+          name: 'conformance',
+          include: ['suites/*.conformance.ts'],
+          // One worker for every suite file: one client, one concurrency bound, one probe memo.
+          pool: 'threads',
+          maxWorkers: 1,
+          isolate: false,
+          // Every selected test awaits a verdict already under way (module-suite.ts): none may wait for a slot.
+          maxConcurrency: 100_000,
+          // The run's deadline (SHOP_RUN_TIMEOUT_MS) stops a stuck run, not a test timeout: a test may wait long behind others.
+          testTimeout: 86_400_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 2 },
+          // Transformed suite and lib modules cached on disk: a warm start skips vite's transforms.
+          experimental: { fsModuleCache: true },
+        },
+      },
     ],
   },
 })

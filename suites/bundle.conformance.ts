@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('bundle')
+// Bundle: the 8 endpoints of lib/spec/catalog/bundle.ts, each with every check that applies to it.
+moduleSuite({ module: 'bundle', workflows: [] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('catalog-attributes')
+// Catalog: attribute sets, groups, attributes: the 19 endpoints of lib/spec/catalog/catalog-attributes.ts, each with every check that applies to it.
+moduleSuite({ module: 'catalog-attributes', workflows: [] })

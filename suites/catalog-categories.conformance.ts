@@ -1,3 +1,5 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('catalog-categories')
+// Catalog: categories: the 12 endpoints of lib/spec/catalog/catalog-categories.ts, each with every check that applies to it,
+// and the steps of the workflows reported under this module.
+moduleSuite({ module: 'catalog-categories', workflows: ['catalog-reads'] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('catalog-inventory-agreements')
+// CatalogInventory and CheckoutAgreements: the 6 endpoints of lib/spec/catalog/catalog-inventory-agreements.ts, each with every check that applies to it.
+moduleSuite({ module: 'catalog-inventory-agreements', workflows: [] })

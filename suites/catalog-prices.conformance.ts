@@ -1,3 +1,5 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('catalog-prices')
+// Catalog: prices and costs: the 14 endpoints of lib/spec/catalog/catalog-prices.ts, each with every check that applies to it,
+// and the steps of the workflows reported under this module.
+moduleSuite({ module: 'catalog-prices', workflows: ['tier-prices-by-group'] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('catalog-products')
+// Catalog: products, links, media, options: the 23 endpoints of lib/spec/catalog/catalog-products.ts, each with every check that applies to it.
+moduleSuite({ module: 'catalog-products', workflows: [] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('checkout')
+// Checkout: the 12 endpoints of lib/spec/catalog/checkout.ts, each with every check that applies to it.
+moduleSuite({ module: 'checkout', workflows: [] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('configurable-product')
+// ConfigurableProduct: the 7 endpoints of lib/spec/catalog/configurable-product.ts, each with every check that applies to it.
+moduleSuite({ module: 'configurable-product', workflows: [] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('downloadable')
+// Downloadable: the 6 endpoints of lib/spec/catalog/downloadable.ts, each with every check that applies to it.
+moduleSuite({ module: 'downloadable', workflows: [] })

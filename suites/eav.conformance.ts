@@ -1,3 +1,5 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('eav')
+// Eav: the 5 endpoints of lib/spec/catalog/eav.ts, each with every check that applies to it,
+// and the steps of the workflows reported under this module.
+moduleSuite({ module: 'eav', workflows: ['attribute-set'] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('gift-message')
+// GiftMessage: the 12 endpoints of lib/spec/catalog/gift-message.ts, each with every check that applies to it.
+moduleSuite({ module: 'gift-message', workflows: [] })

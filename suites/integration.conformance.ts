@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('integration')
+// Integration (tokens): the 3 endpoints of lib/spec/catalog/integration.ts, each with every check that applies to it.
+moduleSuite({ module: 'integration', workflows: [] })

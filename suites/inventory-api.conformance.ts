@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('inventory-api')
+// InventoryApi: the 15 endpoints of lib/spec/catalog/inventory-api.ts, each with every check that applies to it.
+moduleSuite({ module: 'inventory-api', workflows: [] })

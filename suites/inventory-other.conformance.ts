@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('inventory-other')
+// Other inventory modules: the 16 endpoints of lib/spec/catalog/inventory-other.ts, each with every check that applies to it.
+moduleSuite({ module: 'inventory-other', workflows: [] })

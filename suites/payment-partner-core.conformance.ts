@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('payment-partner-core')
+// PaymentPartnerCore: the 5 endpoints of lib/spec/catalog/payment-partner-core.ts, each with every check that applies to it.
+moduleSuite({ module: 'payment-partner-core', workflows: [] })

@@ -1,3 +1,4 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('payment-services-partner')
+// PaymentServicesPartner: the 5 endpoints of lib/spec/catalog/payment-services-partner.ts, each with every check that applies to it.
+moduleSuite({ module: 'payment-services-partner', workflows: [] })

@@ -1,3 +1,5 @@
-import { registerModule } from '../lib/run/register.ts'
+import { moduleSuite } from '../lib/suite/module-suite.ts'
 
-registerModule('sales-tax-tfa')
+// Sales, SalesRule, Tax, TwoFactorAuth: the 19 endpoints of lib/spec/catalog/sales-tax-tfa.ts, each with every check that applies to it,
+// and the steps of the workflows reported under this module.
+moduleSuite({ module: 'sales-tax-tfa', workflows: ['credit-memo', 'invoice-refund', 'order-address', 'tax-rate', 'shipment-label'] })

@@ -7,11 +7,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
 
 /** Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID), not leftovers of a test. */
 const TOOL_CACHES = /^tsx-\d+$/
 
-export default function setup(): () => void {
+export default function setup(project: TestProject): (() => void) | undefined {
+  // The root's global set-up runs for every run, the conformance project's alone included: not the suite's business.
+  if (project.vitest.projects.every((p) => p.name === 'conformance')) return undefined
   const system = tmpdir()
   const root = mkdtempSync(join(system, 'shop-conformance-tests-'))
   const screenshots = process.env.SHOP_SCREENSHOT_DIR

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// The CLI is TypeScript like the rest of the suite; tsx loads it without a build step.
-import { register } from 'tsx/esm/api'
+// `shop-conformance run` is vitest, started in this process through its Node API (plain JavaScript: no tsx in
+// the run's process — vite transforms the suite's TypeScript). The other commands, and `run --dry-run` and
+// `run --help`, are TypeScript that tsx loads without a build step (main.ts).
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 // A reader that stops early (`list --format json | head`) closes the pipe: what is left unread is nobody's
 // loss, and must not end in a stack trace.
@@ -10,17 +13,34 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
-// The run's heavy dependencies are plain JavaScript: loaded before tsx's hooks, they skip its loader thread.
-if (process.argv[2] === 'run') {
-  await Promise.all(['vitest/node', 'undici', 'ajv', '@faker-js/faker/locale/en', 'p-limit', 'dotenv'].map((m) => import(m)))
-}
-register()
-const { main } = await import('./main.ts')
-const status = await main(process.argv.slice(2))
+const [command, ...rest] = process.argv.slice(2)
+const status = command === 'run' && !rest.some((a) => ['--dry-run', '--help', '-h'].includes(a)) ? await runUnderVitest(rest) : await otherCommand()
 // On a pipe, writes are asynchronous: exiting before they are flushed cuts the output at the pipe's buffer.
 await Promise.all([process.stdout, process.stderr].map(flushed))
 // Exit explicitly: a target that keeps sockets open must not keep the process alive.
 process.exit(status)
+
+/**
+ * The suite under vitest: the flags go to the run's reporter as one JSON variable, parsed there by the
+ * settings parser exactly as before (flags over environment over `.env` of this directory); `--module` and
+ * `--shard` become vitest's own file selection and sharding there. vitest is resolved relative to this
+ * package, not the user's directory, and its signal handlers stay (the run's 'exit' path cleans up).
+ */
+async function runUnderVitest(flags) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+  process.env.SHOP_RUN_FLAGS = JSON.stringify(flags)
+  const { startVitest } = await import('vitest/node')
+  await startVitest('test', [], { root, config: join(root, 'vitest.config.ts'), project: ['conformance'], run: true, watch: false })
+  // Set by the run's reporter (0, 1, 2, 124); vitest's own 1 when the run never reached it.
+  return typeof process.exitCode === 'number' ? process.exitCode : 1
+}
+
+async function otherCommand() {
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { main } = await import('./main.ts')
+  return main(process.argv.slice(2))
+}
 
 /** Resolves once everything written to the stream before has been handed to the OS (or the stream is gone). */
 function flushed(stream) {

@@ -17,7 +17,7 @@ import { UsageError } from '../base/usage-error.ts'
 import { selectChecks, selectModules } from '../settings/config.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
-import { ensureWritableDir } from './output-dir.ts'
+import { ensureWritableDir } from '../base/output-dir.ts'
 import type { CommandName } from './usage.ts'
 
 /**

@@ -27,18 +27,16 @@ export async function main(
   try {
     switch (command) {
       case 'run': {
+        // Only `run --dry-run` comes here: the run itself is vitest, started by bin.mjs.
         const [{ CHECK_KINDS }, { ACL_RESOURCES }] = await Promise.all([import('../checks/index.ts'), import('../spec/catalog/index.ts')])
         const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS, ACL_RESOURCES)
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
-        const { ensureWritableDir } = await import('./output-dir.ts')
-        ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: !config.dryRun })
-        if (config.dryRun) {
-          const { dryRunPlan } = await import('./dry-run.ts')
-          io.out(dryRunPlan(config))
-          return 0
-        }
-        const { runConformance } = await import('../run/run.ts')
-        return await runConformance(config, io)
+        if (!config.dryRun) throw new UsageError('run: started through bin.mjs (shop-conformance run), which runs the suite under vitest')
+        const { ensureWritableDir } = await import('../base/output-dir.ts')
+        ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: false })
+        const { dryRunPlan } = await import('./dry-run.ts')
+        io.out(dryRunPlan(config))
+        return 0
       }
       case 'target': {
         const { runTargetCli } = await import('../../fixtures/reference-target/cli.ts')

@@ -126,6 +126,26 @@ describe('mergeReports', () => {
     expect(report.certification.modules.map((m) => m.module)).toEqual(['eav'])
   })
 
+  it('counts only what -t selected in each shard: the merge of sliced shards is partial, and says each slice', () => {
+    const sliced = (r: Report, pattern: RegExp): Report => {
+      const { certification: _c, exit: _e, ...draft } = r
+      const plan = { ...r.plan, selected: r.plan.selected.filter((c) => pattern.test(c.id)), limitedBy: [...r.plan.limitedBy, `-t ${String(pattern)}`] }
+      return completeReport({ ...draft, plan, results: r.results.filter((x) => x.applicable === false || pattern.test(x.id)) }, { made: true })
+    }
+    // The slice in the second shard: the merge reads its settings from the first.
+    const a = shard(['eav'], 0)
+    const b = sliced(shard(['analytics-async-backend', 'directory'], 1), /route/)
+    const selected = a.plan.selected.length + b.plan.selected.length
+    expect(selected).toBeLessThan(whole.plan.selected.length)
+    for (const pair of [[a, b], [b, a]]) {
+      const merged = merge(pair)
+      expect(merged.plan.selected).toHaveLength(selected)
+      // (The shards' one failure keeps the verdict "does not conform": the scope is what the slice changes.)
+      expect(merged.certification.scope.whole).toBe(false)
+      expect(merged.certification.scope.text).toMatch(new RegExp(`^partial: ${selected} of \\d+ checks selected \\(.*-t /route/\\)$`))
+    }
+  })
+
   it('takes the same shard twice only when the two are identical', () => {
     const a = shard(['eav'], 0)
     const b = shard(['analytics-async-backend', 'directory'], 1)

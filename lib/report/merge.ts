@@ -126,7 +126,8 @@ function mergedPlan(given: readonly Report[], missing: readonly string[]): Repor
     suite: first.suite,
     modules: [...first.suite.map((s) => s.module), ...modules].filter((m, i, all) => modules.has(m) && all.indexOf(m) === i),
     selected: [...selected.values()],
-    limitedBy: [...first.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)), ...missing.map((m) => `shard ${m} missing`)],
+    // Every shard's own narrowing (`-t`, file filters) holds for the merge: a slice in one shard makes the whole partial.
+    limitedBy: [...new Set(given.flatMap((r) => r.plan.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)))), ...missing.map((m) => `shard ${m} missing`)],
   }
 }
 

@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Redactor } from '../results/redactor.ts'
@@ -16,11 +17,33 @@ export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary
  * written whole or not at all (temp file, then rename), so a reader never sees half a report.
  */
 export async function writeReports(dir: string, report: Report, secrets: Redactor): Promise<Report> {
+  const { clean, files } = rendered(report, secrets)
+  await mkdir(dir, { recursive: true })
+  for (const [name, text] of files) {
+    const path = join(dir, name)
+    await writeFile(`${path}.tmp`, text)
+    await rename(`${path}.tmp`, path)
+  }
+  return clean
+}
+
+/** The same, synchronously: for a process that is exiting (its 'exit' event runs nothing asynchronous). */
+export function writeReportsSync(dir: string, report: Report, secrets: Redactor): Report {
+  const { clean, files } = rendered(report, secrets)
+  mkdirSync(dir, { recursive: true })
+  for (const [name, text] of files) {
+    const path = join(dir, name)
+    writeFileSync(`${path}.tmp`, text)
+    renameSync(`${path}.tmp`, path)
+  }
+  return clean
+}
+
+function rendered(report: Report, secrets: Redactor): { clean: Report; files: [string, string][] } {
   // Redacted twice over (deep, then as text): the digest is of exactly what report.json will hold.
   const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
   clean.signature = { digest: reportDigest(clean) }
-  await mkdir(dir, { recursive: true })
-  const rendered: Record<(typeof REPORT_FILES)[number], string> = {
+  const files: Record<(typeof REPORT_FILES)[number], string> = {
     'report.json': `${JSON.stringify(clean, null, 2)}\n`,
     'report.html': reportHtml(clean),
     'junit.xml': junitXml(clean),
@@ -28,10 +51,5 @@ export async function writeReports(dir: string, report: Report, secrets: Redacto
     'report.sarif': `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
     'badge.svg': badgeSvg(clean),
   }
-  for (const [name, text] of Object.entries(rendered)) {
-    const path = join(dir, name)
-    await writeFile(`${path}.tmp`, secrets.redactText(text))
-    await rename(`${path}.tmp`, path)
-  }
-  return clean
+  return { clean, files: Object.entries(files).map(([name, text]) => [name, secrets.redactText(text)]) }
 }

@@ -1,266 +1,186 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createVitest, type Vitest } from 'vitest/node'
+import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger, ledgerEntities } from '../setup/ledger.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
-import { MODULES } from '../spec/modules.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
 import type { Credentials, LimitedAdmin, RunConfig } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { summarise, sortResults } from '../report/model.ts'
-import { terminalSummary } from '../report/text.ts'
-import { writeReports } from '../report/write.ts'
-import { readBaseline } from '../report/baseline.ts'
+import { summarise, sortResults, type Report } from '../report/model.ts'
+import type { Baseline } from '../report/baseline.ts'
 import { completeReport, type ReportDraft } from '../report/complete.ts'
 import { splitIdOf } from '../report/merge.ts'
-import type { ExitStatus } from '../report/outcome.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
-import { moduleIdOf, ResultCollector, type Progress } from './collector.ts'
 import type { Result } from '../results/result.ts'
-import { flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan } from '../plan/plan.ts'
-import { RunStopper, within, type Stop } from './stopping.ts'
-import { ResultInbox } from './stream.ts'
+import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Selection } from '../plan/plan.ts'
+import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-
-export interface RunIo {
-  out(text: string): void
-  err(text: string): void
+/** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
+export interface RunScope {
+  /** The plan's selection: `--module`/`--check`, narrowed to the modules vitest ran and the checks it selected (shard, files, `-t`). */
+  selection: Selection
+  /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
+  limits: readonly string[]
+  shard?: { index: number; count: number }
 }
 
-export type { ExitStatus } from '../report/outcome.ts'
-
-/** How long the worker has to say it stopped, and vitest to close, once a run is being stopped. */
-const STOP_ACK_MS = 1_500
-const VITEST_CLOSE_MS = 1_500
-
 /**
- * A whole conformance run: target (the bundled one when none is configured) → preflight → the suites under
- * vitest → cleanup of what the run created → report files → summary. Once a request has been sent the
- * report is always written: after failures, at the deadline, and on SIGINT/SIGTERM (marked partial).
+ * One conformance run's facts in the main process: its target (the bundled one when none is configured), the
+ * preflight's seed, the ledger of what it creates, the results as they arrive, and the report made of them.
+ * Once a request has been sent the report is always written: after failures, at the deadline, on a signal.
  */
-export async function runConformance(config: RunConfig, io: RunIo): Promise<ExitStatus> {
-  // A bad baseline is a bad setting: refused before anything is sent.
-  const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
-  const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
-  const startedAt = new Date()
-  mkdirSync(config.reportDir, { recursive: true })
-  const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
-  writeFileSync(ledgerFile, '')
-  const ledger = new Ledger(ledgerFile)
+export class Run {
+  readonly id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
+  readonly startedAt = new Date()
+  readonly endsAt: number
+  readonly ledger: Ledger
+  readonly secrets = new Secrets()
+  readonly results = new Map<string, Result>()
+  readonly runErrors: string[] = []
+  readonly notes: string[] = []
+  bundled: ReferenceTarget | undefined
+  target: { baseUrl: string; admin: Credentials; limitedAdmin?: LimitedAdmin } | undefined
+  pre: PreflightResult | undefined
+  stopped: Stop | undefined
+  /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
+  written = false
 
-  let bundled: ReferenceTarget | undefined
-  let target: { baseUrl: string; admin: Credentials; limitedAdmin?: LimitedAdmin }
-  if (config.baseUrl === undefined) {
-    // Loaded only when needed: a run against a real shop should not pay for the bundled target.
-    const { startReferenceTarget } = await import('../../fixtures/reference-target/index.ts')
-    bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-    // Its limited admin too, so the default run judges the acl check.
-    target = { baseUrl: bundled.url, admin: bundled.admin, limitedAdmin: { ...bundled.limitedAdmin, resources: [...bundled.limitedAdmin.resources] } }
-  } else {
-    target = { baseUrl: config.baseUrl, admin: config.admin! }
+  constructor(
+    readonly config: RunConfig,
+    readonly baseline: Baseline | undefined,
+  ) {
+    this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
+    mkdirSync(config.reportDir, { recursive: true })
+    const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
+    writeFileSync(ledgerFile, '')
+    this.ledger = new Ledger(ledgerFile)
   }
-  const secrets = new Secrets()
-  secrets.add(target.admin.password, 'admin password')
-  secrets.add(config.customer?.password, 'customer password')
-  secrets.add(target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
-  const runErrors: string[] = []
-  let results: Result[] = []
-  let pre: PreflightResult | undefined
-  let cleanup: CleanupOutcome = { removed: [], leftovers: [] }
-  let vitest: Vitest | undefined
-  let modulesRun: string[] = []
-  const notes: string[] = []
-  const collector = new ResultCollector(config.progress ? terminalProgress(io) : {})
-  // On a stop the worker hands over every result it had judged, so a run cut short keeps every finished one.
-  const inbox = new ResultInbox(runId)
-  const stopper = new RunStopper(startedAt.getTime(), config.runTimeoutMs, (why: Stop) => {
-    collector.cancelled = true
-    io.err(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${new Date(stopper.endsAt).toISOString()})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
-    // The worker stops its requests (and hands over what it judged) before vitest is told to cancel.
-    void inbox.stop(STOP_ACK_MS).then(() => vitest?.cancelCurrentRun('keyboard-input'))
-  })
-  io.out(
-    `${SUITE.name} ${SUITE.version}: run ${runId}, seed ${config.seed}${config.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${config.readOnly ? ', read-only' : ''}${config.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(stopper.endsAt).toISOString()} at the latest (cleanup and reports included)\n`,
-  )
-  try {
-    // Vitest starts (vite, the module graph) while the preflight talks to the target: neither waits for the other.
-    const starting = suiteRunner(config, collector)
+
+  /** When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end. */
+  get stopAt(): number {
+    return this.endsAt - stopReserveMs(this.config.runTimeoutMs)
+  }
+
+  /** By when cleanup must be over, so the reports are written before the printed end. */
+  get cleanupBy(): number {
+    return this.endsAt - WRITE_RESERVE_MS
+  }
+
+  headline(): string {
+    const c = this.config
+    return (
+      `${SUITE.name} ${SUITE.version}: run ${this.id}, seed ${c.seed}${c.seedGiven ? '' : ' (random; repeat with --seed)'}` +
+      `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included)\n`
+    )
+  }
+
+  /** The target up (the bundled one loaded only when needed), then the preflight; refused → a run error, false. */
+  async start(): Promise<boolean> {
+    const config = this.config
+    if (config.baseUrl === undefined) {
+      const { startReferenceTarget } = await import('../../fixtures/reference-target/index.ts')
+      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
+      // Its limited admin too, so the default run judges the acl check.
+      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
+    } else this.target = { baseUrl: config.baseUrl, admin: config.admin! }
+    this.secrets.add(this.target.admin.password, 'admin password')
+    this.secrets.add(config.customer?.password, 'customer password')
+    this.secrets.add(this.target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
     try {
-      pre = await preflight({ ...config, ...target }, runId, { ledger, ledgerFile })
-      for (const [value, label] of pre.secrets.entries()) secrets.add(value, label)
+      this.pre = await preflight({ ...config, ...this.target }, this.id, { ledger: this.ledger, ledgerFile: this.ledger.file! })
+      for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
+      return true
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
-      runErrors.push(err.message)
+      this.runErrors.push(err.message)
+      return false
     }
-    vitest = await starting
-    stopper.ownSignals()
-    if (pre === undefined || stopper.stopped !== undefined) await within(vitest.close(), VITEST_CLOSE_MS)
-    else {
-      vitest.provide('shopSession', pre.seed)
-      modulesRun = await modulesOfThisRun(vitest)
-      vitest.provide('shopModules', modulesRun)
-      await Promise.race([vitest.start(), stopper.whenStopped])
-      // After a stop the worker's requests are cut off, so its tests end at once; a vitest that still does
-      // not close in time is left behind (the process exits when the report is written).
-      if (stopper.stopped !== undefined) {
-        await inbox.stop(STOP_ACK_MS)
-        await within(vitest.close(), VITEST_CLOSE_MS)
-      } else await vitest.close()
-      results = [
-        ...unite(inbox.results, collector.results),
-        ...notApplicableResults(selectPlan(PLAN, { ...selectionOf(config.modules, config.checks), modules: modulesRun }), (p) => applyAliases(p, config.pathAliases)),
-      ]
-      runErrors.push(...collector.errors)
-      notes.push(...collector.notes)
+  }
+
+  stop(why: Stop): boolean {
+    if (this.stopped !== undefined) return false
+    this.stopped = why
+    return true
+  }
+
+  /** Removes what the run created, by `cleanupBy` at the latest: what is not removed by then is listed as left over. */
+  async cleanUp(): Promise<CleanupOutcome> {
+    const pre = this.pre
+    if (pre === undefined || this.config.readOnly) return { removed: [], leftovers: [] }
+    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: pre.secrets, insecure: this.config.insecure })
+    const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
+    try {
+      return await cleanUp(Ledger.read(this.ledger.file!), client, pre.seed.tokens.admin, this.config.storeCode, { id: this.id, ledger: this.ledger })
+    } finally {
+      clearTimeout(cutOff)
+      await client.close()
     }
-    if (pre !== undefined && !config.readOnly) cleanup = await cleanUpAfter(config, target.baseUrl, pre, ledger, stopper.cleanupBy)
-  } finally {
-    stopper.dispose()
-    await inbox.close()
-    await bundled?.close()
   }
-  const stopped = stopper.stopped
-  if (stopped !== undefined) runErrors.push(stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${stopped})`)
 
-  const finishedAt = new Date()
-  const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  // A shard selected its share of the modules (vitest's sharding decided which).
-  const selection = { ...selectionOf(config.modules, config.checks), ...(config.shard !== undefined ? { modules: modulesRun } : {}) }
-  const plan = planBlock(PLAN, selection, [...flagLimits(PLAN, config.modules, config.checks), ...(config.shard !== undefined ? [`shard ${config.shard.index}/${config.shard.count}`] : [])])
-  const draft: ReportDraft = {
-    suite: { ...SUITE },
-    spec: { version: SPEC_VERSION },
-    target: {
-      baseUrl: target.baseUrl,
-      storeCode: config.storeCode,
-      secondStoreCode: config.secondStoreCode,
-      bundledReferenceTarget: bundled !== undefined,
-      ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
-    },
-    run: {
-      id: runId,
-      seed: config.seed,
-      readOnly: config.readOnly,
-      concurrency: config.concurrency,
-      timeoutMs: config.timeoutMs,
-      modules: config.modules,
-      checks: config.checks,
-      ...(config.shard !== undefined ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
-      pathAliases: config.pathAliases,
-    },
-    startedAt: startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    durationMs: finishedAt.getTime() - startedAt.getTime(),
-    ...(stopped !== undefined ? { partial: { reason: stopped } } : {}),
-    summary: summarise(results, new Set(CATALOG.map((r) => `${r.method} ${r.path}`))),
-    calibration: {
-      noRoute: pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
-      unknownStore: pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
-    },
-    created: ledgerEntities(Ledger.read(ledgerFile)).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
-    cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
-    runErrors,
-    ...(notes.length > 0 ? { notes } : {}),
-    plan,
-    results: sortResults(results, rowOrder, plan),
+  /** The report of what is known now: the results so far, the cleanup's outcome, the scope vitest ran. */
+  report(scope: RunScope, cleanup: CleanupOutcome): Report {
+    const config = this.config
+    const runErrors = [...this.runErrors]
+    if (this.stopped !== undefined) runErrors.push(this.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${this.stopped})`)
+    const plan = planBlock(PLAN, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
+    // What does not apply is judged per module run, whatever `-t` picked within it.
+    const { ids: _ids, ...modulesRun } = scope.selection
+    const alias = (p: string) => applyAliases(p, config.pathAliases)
+    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(PLAN, modulesRun), alias)]
+    const finishedAt = new Date()
+    const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
+    const draft: ReportDraft = {
+      suite: { ...SUITE },
+      spec: { version: SPEC_VERSION },
+      target: {
+        baseUrl: this.target?.baseUrl ?? config.baseUrl ?? '',
+        storeCode: config.storeCode,
+        secondStoreCode: config.secondStoreCode,
+        bundledReferenceTarget: this.bundled !== undefined,
+        ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
+      },
+      run: {
+        id: this.id,
+        seed: config.seed,
+        readOnly: config.readOnly,
+        concurrency: config.concurrency,
+        timeoutMs: config.timeoutMs,
+        modules: config.modules,
+        checks: config.checks,
+        ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
+        pathAliases: config.pathAliases,
+      },
+      startedAt: this.startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - this.startedAt.getTime(),
+      ...(this.stopped !== undefined ? { partial: { reason: this.stopped } } : {}),
+      summary: summarise(results, new Set(rowOrder.keys())),
+      calibration: {
+        noRoute: this.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
+        unknownStore: this.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
+      },
+      created: ledgerEntities(Ledger.read(this.ledger.file!)).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
+      cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
+      runErrors,
+      ...(this.notes.length > 0 ? { notes: [...new Set(this.notes)] } : {}),
+      plan,
+      results: sortResults(results, rowOrder, plan),
+    }
+    const report = completeReport(draft, {
+      made: this.pre !== undefined,
+      ...(this.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: this.baseline, allowStale: config.allowStale } } : {}),
+    })
+    // Shards are separate processes: what they share (settings, seed, target) is what names their run.
+    if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
+    return report
   }
-  const report = completeReport(draft, {
-    made: pre !== undefined,
-    ...(baseline !== undefined ? { baseline: { file: config.baseline!, baseline, allowStale: config.allowStale } } : {}),
-  })
-  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
-  if (config.shard !== undefined) report.run.splitId = splitIdOf(report)
-  const written = await writeReports(config.reportDir, report, secrets)
-  if (pre === undefined) {
-    io.err(`shop-conformance: ${runErrors[0]}\n`)
-    return 2
+
+  async close(): Promise<void> {
+    await this.bundled?.close()
   }
-  io.out(secrets.redactText(terminalSummary(written, config.reportDir)))
-  return report.exit.status
-}
-
-/** One vitest run of the selected suites, in one worker so one client and one concurrency bound serve it all. */
-function suiteRunner(config: RunConfig, collector: ResultCollector): Promise<Vitest> {
-  const modules = config.modules.length > 0 ? config.modules : MODULES.map((m) => m.id)
-  return createVitest(
-    'test',
-    {
-      config: false,
-      root: PROJECT_ROOT,
-      watch: false,
-      include: modules.map((m) => `suites/${m}.conformance.ts`),
-      reporters: [collector],
-      provide: { shopChecks: config.checks },
-      pool: 'threads',
-      maxWorkers: 1,
-      isolate: false,
-      maxConcurrency: config.concurrency,
-      // Transformed suite and lib modules cached on disk (node_modules/.experimental-vitest-cache): a warm start skips vite's transforms.
-      experimental: { fsModuleCache: true },
-      // Each request has its own deadline; this only stops a check whose requests queue behind many others.
-      testTimeout: config.timeoutMs * 50 + 60_000,
-      hookTimeout: config.timeoutMs * 5 + 10_000,
-      passWithNoTests: true,
-      ...(config.shard !== undefined ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
-    },
-    {},
-    {},
-  ).then((v) => v)
-}
-
-/** The modules whose suite files this run (or this shard, by vitest's own sharding) will run. */
-async function modulesOfThisRun(vitest: Vitest): Promise<string[]> {
-  let specs = await vitest.getRelevantTestSpecifications()
-  if (vitest.config.shard !== undefined) {
-    const Sequencer = vitest.config.sequence.sequencer
-    specs = await new Sequencer(vitest).shard(specs)
-  }
-  return specs.map((s) => moduleIdOf(s.moduleId))
-}
-
-/**
- * Removes what the run created, after the checks (also after failures and interrupts), by `by` at the
- * latest: what is not removed by then is cut off and listed as left over, so the run still ends when it said.
- */
-async function cleanUpAfter(config: RunConfig, baseUrl: string, pre: PreflightResult, ledger: Ledger, by: number): Promise<CleanupOutcome> {
-  const client = new TargetClient({ baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets: pre.secrets, insecure: config.insecure })
-  const cutOff = setTimeout(() => client.stop(), Math.max(0, by - Date.now()))
-  try {
-    return await cleanUp(Ledger.read(ledger.file!), client, pre.seed.tokens.admin, config.storeCode, { id: pre.seed.runId, ledger })
-  } finally {
-    clearTimeout(cutOff)
-    await client.close()
-  }
-}
-
-/** Each result once: after a stop the worker hands over everything it judged, and vitest had reported some of it. */
-function unite(...lists: Result[][]): Result[] {
-  return [...new Map(lists.flat().map((r) => [r.id, r])).values()]
-}
-
-/** On stderr: each failure as it comes, then a line per module as it finishes. */
-function terminalProgress(io: RunIo): Progress {
-  return {
-    onResult: (r) => {
-      if (r.status === 'failed') io.err(`  ✗ ${r.id} — ${r.message.length > 160 ? `${r.message.slice(0, 160)}…` : r.message}\n`)
-    },
-    onModuleEnd: (file, results) => io.err(progressLine(file, results)),
-  }
-}
-
-function progressLine(file: string, results: Result[]): string {
-  const judged = results.filter((r) => r.applicable !== false)
-  const count = (status: string) => judged.filter((r) => r.status === status).length
-  const failed = count('failed')
-  const skipped = count('skipped')
-  return `  ${moduleIdOf(relative(PROJECT_ROOT, file)).padEnd(30)} ${String(judged.length).padStart(4)} checks  ${count('passed')} passed${failed > 0 ? `, ${failed} FAILED` : ''}${skipped > 0 ? `, ${skipped} not judged` : ''}\n`
 }

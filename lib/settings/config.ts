@@ -190,6 +190,7 @@ export interface SettingRow {
  */
 export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
   SHOP_DEBUG: '`1`: the stack trace of an internal error, after its one line',
+  SHOP_RUN_FLAGS: 'set by `shop-conformance run`: its flags (JSON), for the run under vitest',
   SHOP_REQUEST_LOG: 'set by `npm run bench`: every request of the run is logged to this file',
   SHOP_BENCH_STATS: 'set by `npm run bench`: the run\'s CPU time, peak RSS and request phase are written to this file at exit',
   SHOP_CHROMIUM: 'the browser of the HTML report\'s test (default `/usr/bin/chromium`)',

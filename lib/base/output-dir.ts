@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, lstatSync, mkdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { UsageError } from '../base/usage-error.ts'
+import { UsageError } from './usage-error.ts'
 
 /**
  * Makes sure `dir` is a directory a file can be written into, creating it (and its missing parents) unless

@@ -1,0 +1,35 @@
+/**
+ * The cleanup of an interrupted run, as a process of its own that the exiting run waits for (interrupted.ts).
+ * Reads its order on stdin — the admin token never goes into argv or the environment — and prints the
+ * outcome as JSON.
+ */
+import { Ledger } from '../setup/ledger.ts'
+import { cleanUp } from '../setup/cleanup.ts'
+import { TargetClient } from '../shop/client.ts'
+import { Secrets } from '../shop/secrets.ts'
+
+export interface CleanupOrder {
+  baseUrl: string
+  store: string
+  timeoutMs: number
+  concurrency: number
+  insecure: boolean
+  adminToken: string
+  runId: string
+  ledgerFile: string
+  /** Epoch ms: requests still running then are cut off, and what they were removing is listed as left over. */
+  cutOffAt: number
+}
+
+const chunks: Buffer[] = []
+for await (const c of process.stdin) chunks.push(c as Buffer)
+const order = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CleanupOrder
+const secrets = new Secrets()
+secrets.add(order.adminToken, 'admin token')
+const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, concurrency: order.concurrency, secrets, insecure: order.insecure })
+const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
+const ledger = new Ledger(order.ledgerFile)
+const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger })
+clearTimeout(cutOff)
+await client.close()
+process.stdout.write(JSON.stringify(outcome))

@@ -1,0 +1,80 @@
+/**
+ * SIGINT and SIGTERM in a process that runs vitest — `shop-conformance run` or plain `npx vitest run`: vitest's
+ * own handlers (left as they are) end the process 1 ms after the signal, so no asynchronous cleanup can run.
+ * The process's 'exit' event still runs synchronously: there the cleanup is done by a short-lived process of
+ * its own that this one waits for (spawnSync), bounded by the run's printed end, and the partial report —
+ * every result finished before the signal — is written synchronously. Exit 130 / 143.
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { ledgerEntities, Ledger } from '../setup/ledger.ts'
+import type { CleanupOutcome } from '../setup/cleanup.ts'
+import { terminalSummary } from '../report/text.ts'
+import { writeReportsSync } from '../report/write.ts'
+import type { Run, RunScope } from './run.ts'
+import type { Stop } from './stopping.ts'
+import type { CleanupOrder } from './cleanup-process.ts'
+
+const CLEANUP_PROCESS = fileURLToPath(new URL('./cleanup-process.ts', import.meta.url))
+/** Where tsx resolves from (the user's directory may have none). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const EXIT_STATUS = { SIGINT: 130, SIGTERM: 143 } as const
+
+/** Listens for the signals (told to `onSignal`) and the exit; returns what detaches the listeners. */
+export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Stop) => void): () => void {
+  let signal: 'SIGINT' | 'SIGTERM' | undefined
+  const onSigint = () => ((signal = 'SIGINT'), onSignal('SIGINT'))
+  const onSigterm = () => ((signal = 'SIGTERM'), onSignal('SIGTERM'))
+  const onExit = () => {
+    if (signal === undefined || run.written || run.pre === undefined) return
+    const report = run.report(scope(), cleanUpNow(run))
+    const written = writeReportsSync(run.config.reportDir, report, run.secrets)
+    run.written = true
+    process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
+    // Not vitest's 1 when a test had failed before the signal: an interrupted run says "we do not know".
+    process.exitCode = EXIT_STATUS[signal]
+  }
+  process.on('SIGINT', onSigint)
+  process.on('SIGTERM', onSigterm)
+  process.on('exit', onExit)
+  return () => {
+    process.off('SIGINT', onSigint)
+    process.off('SIGTERM', onSigterm)
+    process.off('exit', onExit)
+  }
+}
+
+/**
+ * The cleanup, synchronously: the order (with the admin token) goes on the cleanup process's stdin, never in
+ * argv or the environment. The bundled target lives in this process, whose event loop is stopped: its data
+ * ends with the process. A second Ctrl-C reaches the cleanup process too: the report then lists what is left.
+ */
+function cleanUpNow(run: Run): CleanupOutcome {
+  const created = ledgerEntities(Ledger.read(run.ledger.file!)).filter((e) => e.state !== 'refused')
+  const left = (reason: string): CleanupOutcome => ({ removed: [], leftovers: created.map(({ kind, id, label }) => ({ kind, id, label, reason })) })
+  if (run.bundled !== undefined) return { removed: [], leftovers: [] }
+  if (run.config.readOnly) return { removed: [], leftovers: [] }
+  const order: CleanupOrder = {
+    baseUrl: run.target!.baseUrl,
+    store: run.config.storeCode,
+    timeoutMs: run.config.timeoutMs,
+    concurrency: run.config.concurrency,
+    insecure: run.config.insecure,
+    adminToken: run.pre!.seed.tokens.admin,
+    runId: run.id,
+    ledgerFile: run.ledger.file!,
+    cutOffAt: run.cleanupBy,
+  }
+  const child = spawnSync(process.execPath, ['--import', 'tsx', CLEANUP_PROCESS], {
+    cwd: PACKAGE_ROOT,
+    input: JSON.stringify(order),
+    timeout: Math.max(1_000, run.cleanupBy - Date.now() + 500),
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'ignore'],
+  })
+  try {
+    return JSON.parse(child.stdout) as CleanupOutcome
+  } catch {
+    return left(`not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`)
+  }
+}

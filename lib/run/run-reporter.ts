@@ -1,0 +1,219 @@
+/**
+ * The run's life, as the vitest reporter the conformance project's plugin adds (plugin.ts):
+ *
+ *   onInit           settings (flags of `shop-conformance run`, environment, `.env`); `--check` provided to collection
+ *   onTestRunStart   report dir, ledger, bundled target, preflight, the run's facts provided to the suite files, deadline
+ *   onTestCaseResult each finished test's result (its meta) and progress
+ *   onTestRunEnd     cleanup (so its leftovers are in the report), the report in every format, the exit status
+ *
+ * Not a global set-up: vitest runs global set-ups also for `vitest list` and an editor's test discovery, which
+ * must not register customers on a shop for a listing; and it runs global teardown after `onTestRunEnd`, too late
+ * for the report to hold the cleanup. `onTestRunStart` is called for runs only (and `--merge-reports`, merged here).
+ */
+import type { CancelReason } from '@vitest/runner'
+import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import { ensureWritableDir } from '../base/output-dir.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { NOTES_META, RESULT_META, RUN_META } from '../results/meta.ts'
+import type { Result } from '../results/result.ts'
+import { terminalSummary } from '../report/text.ts'
+import { Secrets } from '../shop/secrets.ts'
+import { writeReports } from '../report/write.ts'
+import { onInterrupt } from './interrupted.ts'
+import { mergeBlobs } from './merge-blobs.ts'
+import { crashResult, failureLine, moduleIdOf, moduleLine } from './progress.ts'
+import { Run } from './run.ts'
+import { runSettings, type RunSettings } from './run-settings.ts'
+import { scopeOf } from './scope.ts'
+import type { Stop } from './stopping.ts'
+
+/** How long vitest has to cancel at the deadline before the run reports what it has. */
+const STOP_ACK_MS = 1_500
+
+/** How the deferred blob reporter (deferred-blob.ts) finds the run among vitest's reporters. */
+export const RUN_REPORTER = Symbol.for('shop-conformance.run-reporter')
+
+export default class RunReporter implements Reporter {
+  readonly [RUN_REPORTER] = true
+  #settings!: RunSettings
+  #vitest!: Vitest
+  #project!: TestProject
+  #run: Run | undefined
+  #deadline: NodeJS.Timeout | undefined
+  #detach: (() => void) | undefined
+  readonly #byModule = new Map<string, Result[]>()
+  #finish: () => void = () => {}
+  #ending: Promise<void> | undefined
+  /** The run's exit status, once its report is written. */
+  #status: number | undefined
+  /** Settles when this run's report is written: a blob reporter deferred behind the run waits for it. */
+  finished: Promise<void> = Promise.resolve()
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+    this.#project = vitest.getProjectByName('conformance')
+    this.#settings = settingsOrExit()
+    const { config } = this.#settings
+    this.#project.provide('shopChecks', config.checks)
+    // `--module` and `--shard` of `shop-conformance run` are vitest's own file selection and sharding.
+    if (config.modules.length > 0) this.#project.config.include = config.modules.map((m) => `suites/${m}.conformance.ts`)
+    if (config.shard !== undefined) vitest.config.shard = config.shard
+    // Native sharding too: the shards' shared seed is what names them as one run for merging.
+    if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
+  }
+
+  async onTestRunStart(_specs: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.finished = new Promise((resolve) => (this.#finish = resolve))
+    this.#ending = undefined
+    this.#status = undefined
+    if (isMerge(this.#vitest)) return
+    this.#byModule.clear()
+    const { config, baseline, underCli } = this.#settings
+    // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind.
+    try {
+      ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: true })
+    } catch (err) {
+      fail(err, underCli)
+    }
+    const run = new Run(config, baseline)
+    this.#run = run
+    process.stdout.write(run.headline())
+    this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
+    this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
+    // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
+    this.#project.provide('shopRun', (await run.start()) ? { seed: run.pre!.seed } : { refused: run.runErrors[0]! })
+  }
+
+  /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
+  #stop(why: Stop): void {
+    if (this.#run?.stop(why) !== true) return
+    const endsAt = new Date(this.#run.endsAt).toISOString()
+    process.stderr.write(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${endsAt})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
+    if (why !== 'deadline') return
+    void this.#vitest.cancelCurrentRun(why as CancelReason)
+    setTimeout(() => void this.#end(), STOP_ACK_MS).unref()
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const run = this.#run
+    if (run === undefined || testCase.project.name !== this.#project.name) return
+    const meta = testCase.meta() as Record<string, unknown>
+    if (Array.isArray(meta[NOTES_META])) run.notes.push(...(meta[NOTES_META] as string[]))
+    let result = meta[RESULT_META] as Result | undefined
+    if (result === undefined) {
+      const state = testCase.result()
+      // Filtered out (-t, shard), or cut short by a stop: no result either way.
+      if (state.state === 'skipped' || state.state === 'pending' || run.stopped !== undefined) return
+      result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), state.errors?.[0]?.message ?? 'the check ended without a verdict')
+    }
+    run.results.set(result.id, result)
+    const list = this.#byModule.get(testCase.module.moduleId) ?? []
+    list.push(result)
+    this.#byModule.set(testCase.module.moduleId, list)
+    if (this.#progress && result.status === 'failed') process.stderr.write(failureLine(result))
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    if (this.#run === undefined || testModule.project.name !== this.#project.name || !this.#progress) return
+    const results = this.#byModule.get(testModule.moduleId)
+    if (results !== undefined) process.stderr.write(moduleLine(moduleIdOf(testModule.moduleId), results))
+  }
+
+  get #progress(): boolean {
+    return this.#settings.underCli && this.#settings.config.progress
+  }
+
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
+    const own = modules.filter((m) => m.project.name === this.#project.name)
+    if (isMerge(this.#vitest)) {
+      try {
+        return await this.#merge(own)
+      } finally {
+        this.#finish()
+      }
+    }
+    for (const e of unhandled) this.#run?.runErrors.push(e.message ?? String(e))
+    await this.#end(own)
+    // Again when the report was written before vitest ended the run (a deadline): vitest has set its own 1 since.
+    if (this.#status !== undefined) process.exitCode = this.#status
+  }
+
+  /**
+   * Cleanup, the report, the exit status — once: when vitest ends the run, or, after a deadline, once vitest has
+   * had STOP_ACK_MS to cancel (on a loaded machine it may take longer than the reserve the deadline keeps).
+   */
+  #end(modules?: ReadonlyArray<TestModule>): Promise<void> {
+    this.#ending ??= this.#write(modules).finally(() => {
+      this.#detach?.()
+      this.#finish()
+    })
+    return this.#ending
+  }
+
+  async #write(modules?: ReadonlyArray<TestModule>): Promise<void> {
+    const run = this.#run
+    if (run === undefined) return
+    try {
+      clearTimeout(this.#deadline)
+      const own = modules ?? this.#vitest.state.getTestModules().filter((m) => m.project.name === this.#project.name)
+      // A suite file that failed to load, or a module's beforeAll that threw: errors of the run, never "not run".
+      for (const m of own) {
+        for (const e of m.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)}: ${e.message}`)
+        for (const s of m.children.allSuites()) for (const e of s.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)} › ${s.name}: ${e.message}`)
+      }
+      const cleanup = await run.cleanUp()
+      if (run.written) return // the process is exiting on a signal, and the 'exit' path wrote the report
+      const report = run.report(this.#scope(own), cleanup)
+      // The run-level facts ride on each module's meta: a blob written after this holds them for --merge-reports.
+      const { results: _results, ...head } = report
+      for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
+      const written = await writeReports(run.config.reportDir, report, run.secrets)
+      run.written = true
+      if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0]}\n`)
+      else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
+      // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
+      const status = (this.#status = report.exit.status)
+      process.exitCode = status
+      // The printed end is the end of everything: a vitest that has not closed by then (a loaded machine) is left behind.
+      setTimeout(() => process.exit(status), Math.max(0, run.endsAt - Date.now())).unref()
+    } finally {
+      await run.close()
+    }
+  }
+
+  #scope(modules?: ReadonlyArray<TestModule>) {
+    const own = modules ?? this.#vitest.state.getTestModules().filter((m) => m.project.name === this.#project.name)
+    return scopeOf(this.#vitest, own, this.#settings.config)
+  }
+
+  async #merge(own: ReadonlyArray<TestModule>): Promise<void> {
+    const { config } = this.#settings
+    const report = mergeBlobs(own)
+    if (report === undefined) throw new UsageError('--merge-reports: no conformance run in these blobs (written by `--reporter=blob` of the conformance project)')
+    const written = await writeReports(config.reportDir, report.report, new Secrets())
+    process.stdout.write(terminalSummary(written, config.reportDir))
+    if (report.missing.length > 0) process.stdout.write(`missing shards: ${report.missing.join(', ')}\n`)
+    process.exitCode = written.exit.status
+  }
+}
+
+function isMerge(vitest: Vitest): boolean {
+  return vitest.config.mergeReports !== undefined && vitest.config.mergeReports !== ''
+}
+
+/** Under `shop-conformance run`: one line and exit 2, before any request. Natively: vitest's startup error. */
+function settingsOrExit(): RunSettings {
+  try {
+    const settings = runSettings()
+    for (const warning of settings.config.warnings) process.stderr.write(`shop-conformance: warning: ${warning}\n`)
+    return settings
+  } catch (err) {
+    return fail(err, process.env.SHOP_RUN_FLAGS !== undefined)
+  }
+}
+
+function fail(err: unknown, underCli: boolean): never {
+  if (!(err instanceof UsageError) || !underCli) throw err
+  process.stderr.write(`shop-conformance: ${err.message}\n`)
+  process.exit(2)
+}
