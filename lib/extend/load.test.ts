@@ -3,7 +3,7 @@
  * worked example of examples/vendor-extension/ judged against the reference target, which serves its endpoint
  * when told to: it passes there, and its own check fails — nothing else of it — where the example's behaviour is broken.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,11 +19,21 @@ const EXAMPLE = fileURLToPath(new URL('../../examples/vendor-extension/shop-conf
 const ENDPOINT = { method: 'GET', path: '/V1/vendor/things', access: 'admin', module: 'vendor-things' }
 const CHECK = { name: 'thing-count', description: 'd', run: async () => ({ status: 'passed', message: '', exchanges: [] }) }
 const sessions = targetSessions()
-afterAll(() => sessions.closeAll())
+const dirs: string[] = []
+afterAll(async () => {
+  await sessions.closeAll()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vendor-config-'))
+  dirs.push(dir)
+  return dir
+}
 
 describe('the config file', () => {
   it('is the named one (which must be there), else shop-conformance.config.ts of the working directory if there', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vendor-config-'))
+    const dir = tempDir()
     expect(configFileOf(undefined, dir)).toBeUndefined()
     expect(() => configFileOf('missing.config.ts', dir)).toThrow(new UsageError('--config / SHOP_CONFIG: missing.config.ts does not exist'))
     writeFileSync(join(dir, DEFAULT_CONFIG_FILE), 'export default {}')
@@ -44,7 +54,7 @@ describe('the config file', () => {
   })
 
   it('that cannot be loaded is refused in one line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vendor-config-'))
+    const dir = tempDir()
     writeFileSync(join(dir, 'bad.config.ts'), 'export default {')
     await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(/^--config .*bad\.config\.ts: cannot be loaded: /)
   })

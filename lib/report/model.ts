@@ -93,8 +93,13 @@ export interface Summary {
   endpointsChecked: number
 }
 
-/** `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints. */
-export function summarise(results: readonly Result[], catalog: ReadonlySet<string>): Summary {
+/**
+ * `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints.
+ * Counts the spec's results only.
+ */
+export function summarise(all: readonly Result[], catalog: ReadonlySet<string>): Summary {
+  // The spec's results: an extension's or a vendor's are counted apart (the report's `extensions`).
+  const results = all.filter((r) => r.extension !== true)
   const count = (s: Result['status']) => results.filter((r) => r.status === s).length
   return {
     passed: count('passed'),

@@ -16,10 +16,15 @@ export interface SchemaFindingRecord {
   kind: string
   /** The spec endpoint, `METHOD path` as the spec writes it. */
   operation: string
+  /** What the shop's schema declares, in a few words. */
   declared: string
+  /** What the spec says, in a few words. */
   spec: string
+  /** The spec section compared with. */
   section: string
+  /** The spec's words it is compared with, each an exact quote. */
   specWords: readonly string[]
+  /** field-type-contradicts: the field within its shape, e.g. `customer_address_id`, `items[].qty`. */
   field?: string
   message: string
 }
