@@ -109,6 +109,18 @@ export interface Additions {
   vendor?: { rows: readonly PlanRow[]; kinds: readonly PlanKind[] }
 }
 
+/**
+ * What the run's start learned that the extensions' suite file needs (vitest `provide`, in memory; never a
+ * token): the shop's extension operations, `--extensions-probe-writes`, the vendor's config file (each worker
+ * loads it itself: its checks are functions), and the schema block's line for the file's describe name.
+ */
+export interface ExtensionFacts {
+  operations: readonly ExtensionOperation[]
+  probeWrites: boolean
+  configFile?: string
+  schema?: string
+}
+
 /** The parts of a run's plan: the spec's suite, then the extension operations with their three kinds, then the vendor's. */
 export function suiteWith(add: Additions): PlanParts {
   const operations = add.operations ?? []
