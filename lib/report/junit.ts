@@ -17,7 +17,9 @@ interface Case {
  *   consumer (GitHub test reporters, GitLab, Jenkins, Azure) shows a skip as such and none fails a build on
  *   it, while a property on a failed testcase is shown by few and the test view would stay red;
  * - the run itself is a testsuite `run`: each run error (a run that could not be made included) is an
- *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed).
+ *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed);
+ * - an extension's failure under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
+ *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line).
  */
 export function junitXml(report: Report): string {
   const reasons = baselineReasons(report)
