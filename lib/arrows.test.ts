@@ -22,7 +22,7 @@ const BEFORE_SETUP = [...BEFORE_SHOP, 'shop']
 const BEFORE_CHECKS = [...BEFORE_SETUP, 'setup']
 const BEFORE_RUN = [...BEFORE_CHECKS, 'checks', 'workflows', 'plan']
 
-/** What each part may import besides itself. `plan` and `suite` are the design's next folders (steps 3 and 4). */
+/** What each part may import besides itself. */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   base: [],
   spec: ['base'],
