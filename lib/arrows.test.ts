@@ -30,21 +30,24 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The settings parse SHOP_TARGET_SCHEMA with the schema part's own parser (which imports only base and spec).
   settings: ['base', 'spec', 'schema'],
   // A shop's published schema, read and compared with the spec, and its extension operations judged: pure, on
-  // the spec's data; what it fetches comes through a function the run hands in.
-  schema: ['base', 'spec'],
+  // the spec's data; what it fetches comes through a function the run hands in. Its report block is the results'.
+  schema: ['base', 'spec', 'results'],
   shop: BEFORE_SHOP,
   setup: BEFORE_SETUP,
-  checks: BEFORE_CHECKS,
+  // A shop's extension operations are judged by the schema part's pure judges, through the checks' session.
+  checks: [...BEFORE_CHECKS, 'schema'],
   // The workflows judge with the checks' probes and judges; no check runs a workflow.
   workflows: [...BEFORE_CHECKS, 'checks'],
-  plan: ['base', 'spec', 'results', 'checks', 'workflows'],
-  suite: [...BEFORE_RUN],
+  plan: ['base', 'spec', 'results', 'checks', 'workflows', 'schema'],
+  // A vendor's config (lib/extend/): the types its checks see, and its loader; the run and the suite read it.
+  extend: ['base', 'spec', 'results', 'shop', 'checks'],
+  suite: [...BEFORE_RUN, 'schema', 'extend'],
   suites: ['base', 'spec', 'suite'],
   report: ['base', 'spec', 'results'],
   // fixtures/ holds test doubles and recorded data: the run starts the bundled reference target, the CLI
   // serves it (`target`), the bench measures against it. The doubles import none of the suite's code.
-  run: [...BEFORE_RUN, 'report', 'fixtures'],
-  cli: [...BEFORE_RUN, 'suite', 'run', 'report', 'fixtures'],
+  run: [...BEFORE_RUN, 'schema', 'extend', 'report', 'fixtures'],
+  cli: [...BEFORE_RUN, 'schema', 'extend', 'suite', 'run', 'report', 'fixtures'],
   bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'fixtures'],
   fixtures: [],
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { PLAN } from '../plan/plan.ts'
@@ -34,10 +35,15 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(r.results[0]).toMatchObject({ id: `${CATALOG[0]!.method} ${CATALOG[0]!.path} › route`, status: 'passed' })
     expect(run.stdout).toMatch(/278 of 278 catalog endpoints · \d+ results: \d+ passed, 0 failed, 0 not judged, \d+ not applicable/)
     // The run judged exactly the checks of the suite (lib/plan/), the ones `list` and --dry-run count.
-    const judged = r.results.filter((x) => x.applicable !== false).map((x) => x.id)
+    const judged = r.results.filter((x) => x.applicable !== false && x.extension !== true).map((x) => x.id)
     expect(judged.sort()).toEqual(PLAN.checks.map((p) => p.id).sort())
     expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100, scope: { whole: true, selected: judged.length, suite: judged.length } })
     expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
+    // The shop's schema agrees with the spec; its extension operations pass, but the writes their classes admit,
+    // which are withheld from those callers (not judged, never passed).
+    expect(r.schema).toMatchObject({ status: 'read', findings: [], extensionOperations: 17 })
+    expect(r.extensions!.tallies).toEqual([expect.objectContaining({ origin: 'extension', operations: 17, failed: 0 })])
+    expect(r.results.filter((x) => x.extension === true && x.status === 'skipped').every((x) => x.reason === 'write-withheld')).toBe(true)
     expect(run.stdout).toContain(`Verdict: conforms · 100% of ${judged.length} required checks passed\nExit 0: no check failed\n`)
     expect(readdirSync(join(run.dir, 'reports'))).toEqual(expect.arrayContaining(['junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'summary.md']))
     // No secret reaches any output: the bundled admin password, nor a password of the run's own customers.
@@ -52,14 +58,24 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   })
 
   // The schema and extension faults change the target's published schema and its extension operations, never a
-  // spec endpoint (fixtures/reference-target/schema.test.ts): no check of the spec's may see them.
-  it('gives the same verdict with every schema and extension fault on: conforms', async () => {
+  // spec endpoint (fixtures/reference-target/schema.test.ts): no check of the spec's may see them. In a full run
+  // each is reported at its operation and nowhere else, apart from the spec's verdict.
+  it('reports every schema and extension fault at its operation, apart from the spec\'s verdict: conforms', async () => {
     const target = await startReferenceTarget({ faults: BEYOND_SPEC.map((name) => ({ name })) })
     closers.push(() => target.close())
-    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url, '--extensions-probe-writes'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
     expect(BEYOND_SPEC).toHaveLength(5)
-    expect(run.status).toBe(0)
-    expect(run.report!.certification.verdict).toBe('conforms')
+    const r = run.report!
+    expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100 })
+    const findingOf: Partial<Record<FaultName, string>> = { 'schema-undeclared-endpoint': 'undeclared-spec-endpoint', 'schema-wrong-access': 'access-class-differs', 'schema-wrong-field-type': 'field-type-contradicts', 'schema-wrong-body-keys': 'body-keys-differ' }
+    const expected = BEYOND_SPEC.filter((f) => findingOf[f] !== undefined).map((f) => `${findingOf[f]} ${resolveFaults([{ name: f }])[0]!.route.key}`)
+    expect(r.schema!.findings.map((f) => `${f.kind} ${f.operation}`).sort()).toEqual(expected.sort())
+    // extension-open: that operation fails access, nothing else fails, and the exit says why it is 1.
+    expect(failedIds(r)).toEqual([`${endpointOf('extension-open')} › extension-access`])
+    expect(r.results.find((x) => x.status === 'failed')).toMatchObject({ origin: 'extension', extension: true, module: 'extensions' })
+    expect(r.exit).toEqual({ status: 1, reason: '1 extension check failed (not the spec\'s; --extensions report-only reports them without failing the run)' })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('Extensions: 17 operations, 1 fails access')
   })
 
   // Faults that cannot meet share a target and a run (fault-groups.ts): six runs instead of one per fault.

@@ -21,11 +21,13 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',
       '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',
+      '[--extensions MODE] [--extensions-probe-writes] [--config FILE]',
     ],
     about: `Runs the suite against a target: without --base-url / SHOP_BASE_URL, against the bundled reference target.
 Settings come from flags, then the environment, then .env (an unknown SHOP_* variable is named at start):
 ${settingLines()}
-Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed,
+Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed
+(an extension's or a vendor's too, unless --extensions report-only),
 2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
   },

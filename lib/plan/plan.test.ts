@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { CHECKS } from '../checks/index.ts'
 import { limitedAdminEnv, targetSessions } from '../checks/testing.ts'
 import { resultId } from '../results/result.ts'
 import { CATALOG, rowId, rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, type PlanRow } from './plan.ts'
+import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, suiteWith, type PlanKind, type PlanRow } from './plan.ts'
 import { plannedProbes } from './requests.ts'
 
 describe('the plan', () => {
@@ -50,11 +51,25 @@ describe('the plan', () => {
     expect(selectionOf([], [])).toEqual({})
   })
 
-  it('takes rows and kinds of other origins beside the spec\'s: an extension row keeps its origin', () => {
-    const extension: PlanRow = { method: 'GET', path: '/V1/vendor/things', module: 'quote', access: 'admin', sections: [], origin: 'extension' }
-    const plan = buildPlan({ ...SUITE, rows: [...SUITE.rows, extension] })
-    expect(plan.checks.filter((p) => p.origin === 'extension').map((p) => p.id)).toEqual(['GET /V1/vendor/things › route', 'GET /V1/vendor/things › store-code', 'GET /V1/vendor/things › access'])
-    expect(planBlock(plan, {}, []).suite).toContainEqual({ module: 'quote', origin: 'extension', checks: 3 })
+  it('takes rows and kinds of other origins beside the spec\'s: each kind judges the rows of its own origin', () => {
+    const extension = extensionRow({ method: 'GET', path: '/V1/vendor/things', declaredAccess: 'admin', writes: false, origin: 'extension' })
+    const vendorRow: PlanRow = { method: 'GET', path: '/V1/vendor/widgets', module: 'vendor-widgets', access: 'anon', sections: [], origin: 'vendor' }
+    const vendorKind: PlanKind = { name: 'widget-count', description: 'd', spec: [], rules: [], origin: 'vendor', appliesTo: () => true, run: async () => ({ status: 'passed', message: '', exchanges: [] }) }
+    const plan = buildPlan({ ...SUITE, rows: [...SUITE.rows, extension, vendorRow], kinds: [...SUITE.kinds, ...extensionKinds({ probeWrites: false }), vendorKind] })
+    expect(plan.checks.filter((p) => p.origin === 'extension').map((p) => p.id)).toEqual(['GET /V1/vendor/things › extension-route', 'GET /V1/vendor/things › extension-store-code', 'GET /V1/vendor/things › extension-access'])
+    expect(plan.checks.filter((p) => p.origin === 'vendor').map((p) => p.id)).toEqual(['GET /V1/vendor/widgets › widget-count'])
+    // The spec's checks as before: none of the other origins' kinds reaches a spec row, nor a spec kind theirs.
+    expect(plan.checks.filter((p) => p.origin === 'spec')).toEqual(PLAN.checks)
+    expect(plan.unplanned).toEqual(PLAN.unplanned)
+    expect(planBlock(plan, {}, []).suite).toContainEqual({ module: 'extensions', origin: 'extension', checks: 3 })
+  })
+
+  it('adds a run\'s extension operations and a vendor\'s set to the spec\'s suite, the spec\'s part unchanged', () => {
+    const op = { method: 'PUT' as const, path: '/V1/vendor/switch', declaredAccess: 'admin' as const, writes: true, origin: 'extension' as const }
+    const plan = buildPlan(suiteWith({ operations: [op] }))
+    expect(plan.checks.filter((p) => p.origin !== 'spec').map((p) => p.kind)).toEqual(['extension-route', 'extension-store-code', 'extension-access'])
+    expect(plan.checks.filter((p) => p.origin === 'spec')).toEqual(PLAN.checks)
+    expect(suiteWith({})).toEqual(SUITE)
   })
 
   it('records what a run selected as data (the report\'s plan block), and what narrowed it', () => {

@@ -1,3 +1,4 @@
+import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Check, PlanSettings } from '../checks/types.ts'
 import { resultId, toResult, workflowStepId, type Result } from '../results/result.ts'
@@ -6,6 +7,7 @@ import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
+import type { ExtensionOperation } from '../schema/extensions.ts'
 
 export type { Origin, PlanBlock } from '../results/plan-block.ts'
 export type { PlanSettings } from '../checks/types.ts'
@@ -72,7 +74,11 @@ export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
   const lacking = new Map(parts.kinds.map((k) => [k.name, settings === undefined || k.needs === undefined ? true : k.needs(settings)]))
   for (const row of parts.rows) {
     for (const kind of parts.kinds) {
-      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, endpoint: rowId(row), origin: row.origin ?? kind.origin ?? 'spec' }
+      // A kind judges rows of its own origin only: the spec's checks read the spec's data of a row, an extension
+      // operation has none, and a vendor's check is written for the vendor's rows.
+      const origin = row.origin ?? 'spec'
+      if ((kind.origin ?? 'spec') !== origin) continue
+      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, endpoint: rowId(row), origin }
       const applies = kind.appliesTo(row)
       const lacks = lacking.get(kind.name)!
       if (applies !== true) unplanned.push({ ...planned, why: 'not-applicable', reason: applies })
@@ -94,6 +100,36 @@ export const SUITE: PlanParts = { rows: CATALOG, kinds: CHECKS, workflows: WORKF
 
 /** The spec's suite, every applicable check planned. */
 export const PLAN: Plan = buildPlan(SUITE)
+
+/** What a run adds to the spec's suite: the shop's extension operations (its published schema) and a vendor's config. */
+export interface Additions {
+  operations?: readonly ExtensionOperation[]
+  /** `--extensions-probe-writes`. */
+  probeWrites?: boolean
+  vendor?: { rows: readonly PlanRow[]; kinds: readonly PlanKind[] }
+}
+
+/**
+ * What the run's start learned that the extensions' suite file needs (vitest `provide`, in memory; never a
+ * token): the shop's extension operations, `--extensions-probe-writes`, the vendor's config file (each worker
+ * loads it itself: its checks are functions), and the schema block's line for the file's describe name.
+ */
+export interface ExtensionFacts {
+  operations: readonly ExtensionOperation[]
+  probeWrites: boolean
+  configFile?: string
+  schema?: string
+}
+
+/** The parts of a run's plan: the spec's suite, then the extension operations with their three kinds, then the vendor's. */
+export function suiteWith(add: Additions): PlanParts {
+  const operations = add.operations ?? []
+  return {
+    rows: [...SUITE.rows, ...operations.map(extensionRow), ...(add.vendor?.rows ?? [])],
+    kinds: [...SUITE.kinds, ...(operations.length > 0 ? extensionKinds({ probeWrites: add.probeWrites ?? false }) : []), ...(add.vendor?.kinds ?? [])],
+    workflows: SUITE.workflows,
+  }
+}
 
 /** What a run selects. An absent list selects everything; an empty one nothing (a shard that got no module). */
 export interface Selection {

@@ -98,7 +98,7 @@ export function certify(input: CertifyInput): Certification {
   const planned = ofSpec(plan.selected)
   // Results of checks from outside the spec are the run's, not the certification's.
   const elsewhere = new Set(plan.selected.filter((p) => p.origin !== 'spec').map((p) => p.id))
-  const results = input.results.filter((r) => !elsewhere.has(r.id))
+  const results = input.results.filter((r) => !elsewhere.has(r.id) && r.extension !== true)
   const baselined = input.baselined ?? new Set<string>()
   const suite = suiteSize()
   const whole = planned.length === suite

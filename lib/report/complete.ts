@@ -1,10 +1,11 @@
 import { applyBaseline, baselineBlock, type Baseline } from './baseline.ts'
 import { certify } from './certify.ts'
 import type { Report } from './model.ts'
+import { extensionsBlock } from './extensions.ts'
 import { exitOf } from './outcome.ts'
 
 /** A report before what is judged from its results: the baseline state, the certification and the exit. */
-export type ReportDraft = Omit<Report, 'baseline' | 'certification' | 'exit'>
+export type ReportDraft = Omit<Report, 'baseline' | 'certification' | 'exit' | 'extensions'>
 
 export interface Judging {
   /** False when the run could not be made (no check ran): exit 2. */
@@ -20,7 +21,8 @@ export interface Judging {
 export function completeReport(draft: ReportDraft, judging: Judging): Report {
   const b = judging.baseline
   const baseline = b !== undefined ? baselineBlock(b.file, b.baseline, applyBaseline(draft, b.baseline), b.allowStale) : undefined
-  const withBaseline = { ...draft, ...(baseline !== undefined ? { baseline } : {}) }
+  const extensions = extensionsBlock(draft.results, draft.run.extensions ?? 'gate')
+  const withBaseline = { ...draft, ...(baseline !== undefined ? { baseline } : {}), ...(extensions !== undefined ? { extensions } : {}) }
   const certification = certify({
     results: draft.results,
     runErrors: draft.runErrors,

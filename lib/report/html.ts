@@ -22,7 +22,7 @@ import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
  */
 export function reportHtml(report: Report): string {
   const view = {
-    modules: MODULES.map(({ id, title }) => ({ id, title })),
+    modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
     notJudged: notJudgedTally(report),
     stale: staleEntries(report),
     baselined: Object.fromEntries(baselineReasons(report)),
@@ -51,6 +51,8 @@ export function reportHtml(report: Report): string {
 <section class="notes" id="not-judged" hidden></section>
 <section class="notes" id="not-configured" hidden></section>
 <section class="errors" id="stale" hidden></section>
+<section class="notes" id="extensions" hidden></section>
+<section class="notes" id="schema" hidden></section>
 <section class="meta"><dl id="meta"></dl></section>
 <section class="modules"><h2>Modules and checks</h2>
  <p class="hint">Each module's statement, then its results per check. Click a cell to list its results, a module or a check to filter by it.</p>
@@ -81,6 +83,14 @@ export function reportHtml(report: Report): string {
 <script>${SCRIPT}</script>
 </body></html>
 `
+}
+
+/** The modules of results from outside the spec (a shop's extensions, a vendor's), titled as such. */
+function outsideTheSpec(report: Report): { id: string; title: string }[] {
+  const known = new Set(MODULES.map((m) => m.id))
+  const extra = new Map<string, string>()
+  for (const r of report.results) if (r.extension === true && !known.has(r.module)) extra.set(r.module, `${r.module} (${r.origin}, not the spec's)`)
+  return [...extra].map(([id, title]) => ({ id, title }))
 }
 
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` in the data can end or change it. */

@@ -17,12 +17,15 @@ interface Case {
  *   consumer (GitHub test reporters, GitLab, Jenkins, Azure) shows a skip as such and none fails a build on
  *   it, while a property on a failed testcase is shown by few and the test view would stay red;
  * - the run itself is a testsuite `run`: each run error (a run that could not be made included) is an
- *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed).
+ *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed);
+ * - an extension's failure under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
+ *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line).
  */
 export function junitXml(report: Report): string {
   const reasons = baselineReasons(report)
   const byModule = new Map<string, Case[]>()
-  for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id))])
+  const reportOnly = report.run.extensions === 'report-only'
+  for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
   const run: Case[] = [
     ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
@@ -47,15 +50,24 @@ export function junitXml(report: Report): string {
  * names match report.json's `suite` and `spec`, so a CI's test view of an old run says which rules judged it.
  */
 function properties(report: Report): string {
-  const props: [string, string][] = [['suite.name', report.suite.name], ['suite.version', report.suite.version], ['spec.version', report.spec.version]]
+  const props: [string, string][] = [
+    ['suite.name', report.suite.name],
+    ['suite.version', report.suite.version],
+    ['spec.version', report.spec.version],
+    // Information, never a testcase: a finding never changes the exit status, and a test view shows only red or green.
+    ...(report.schema !== undefined ? [['schema', report.schema.text] as [string, string]] : []),
+    ...(report.extensions !== undefined ? [['extensions', report.extensions.text] as [string, string]] : []),
+  ]
   return `    <properties>\n${props.map(([name, value]) => `      <property name="${escAttr(name)}" value="${escAttr(value)}"/>`).join('\n')}\n    </properties>`
 }
 
-function resultCase(r: Result, baselined: string | undefined): Case {
+function resultCase(r: Result, baselined: string | undefined, extensionsReportOnly: boolean): Case {
   const time = r.durationMs / 1000
   if (r.status === 'passed') return { name: r.id, time }
   if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.reason === 'not-configured' ? labelled(NOT_CONFIGURED, r.message) : r.message } }
   if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
+  // As the exit status does: an extension's failure under report-only is shown, not failed.
+  if (r.extension === true && extensionsReportOnly) return { name: r.id, time, outcome: { kind: 'skipped', message: `reported only (--extensions report-only): ${r.message}` } }
   return { name: r.id, time, outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` } }
 }
 

@@ -100,6 +100,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     runErrors: all((r) => r.runErrors),
     ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
     plan,
+    // Each shard read the same shop's schema: the first one's says it (the extensions' results are merged above).
+    ...(first.schema !== undefined ? { schema: first.schema } : {}),
     results: sortResults(results, rowOrder, plan),
   }
   const baseline = first.baseline

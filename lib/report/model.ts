@@ -3,6 +3,7 @@ import type { BaselineEntry } from './baseline.ts'
 import type { Certification } from './certify.ts'
 import type { Exit } from './outcome.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
+import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
@@ -35,6 +36,8 @@ export interface Report {
     /** A merged report: the shards it joins (`i/n` and each shard's run id). */
     shards?: { shard: string; id: string }[]
     pathAliases: { from: string; to: string }[]
+    /** Whether the extensions' failures change the exit status (absent: `gate`, a run before issue 12). */
+    extensions?: ExtensionsMode
   }
   startedAt: string
   finishedAt: string
@@ -56,6 +59,10 @@ export interface Report {
   plan: PlanBlock
   /** The statement a vendor hands over: its scope, conformance of required checks, and a verdict per module. */
   certification: Certification
+  /** The shop's own published schema against the spec: information, never the certification or the exit status. */
+  schema?: SchemaBlock
+  /** Results from outside the spec (extension operations, vendor checks), counted apart from the certification. */
+  extensions?: ExtensionsBlock
   /** The run's exit status and why: what every human-readable format states. */
   exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
@@ -86,8 +93,13 @@ export interface Summary {
   endpointsChecked: number
 }
 
-/** `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints. */
-export function summarise(results: readonly Result[], catalog: ReadonlySet<string>): Summary {
+/**
+ * `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints.
+ * Counts the spec's results only.
+ */
+export function summarise(all: readonly Result[], catalog: ReadonlySet<string>): Summary {
+  // The spec's results: an extension's or a vendor's are counted apart (the report's `extensions`).
+  const results = all.filter((r) => r.extension !== true)
   const count = (s: Result['status']) => results.filter((r) => r.status === s).length
   return {
     passed: count('passed'),

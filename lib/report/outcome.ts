@@ -17,14 +17,18 @@ export interface Exit {
   reason: string
 }
 
-export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'>, made = true): Exit {
+export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & { run?: Pick<Report['run'], 'extensions'> }, made = true): Exit {
   if (!made) return { status: 2, reason: `the run could not be made: ${report.runErrors[0] ?? 'no reason recorded'}` }
   const b = report.baseline
-  const failed = report.results.filter((r) => r.status === 'failed').length
-  const fresh = b !== undefined ? b.newFailures.length : failed
+  // A failure counts unless the baseline lists it; an extension's (not the spec's) only when the run gates on them.
+  const fresh = report.results.filter((r) => r.status === 'failed' && (b === undefined || b.newFailures.includes(r.id)))
+  const spec = fresh.filter((r) => r.extension !== true).length
+  const extension = fresh.length - spec
+  const gate = (report.run?.extensions ?? 'gate') === 'gate'
   const stale = b !== undefined && !b.allowStale ? b.stale.length : 0
   const findings = [
-    fresh > 0 ? (b !== undefined ? `${plural(fresh, 'new failure')} (not in the baseline)` : `${plural(fresh, 'check')} failed`) : '',
+    spec > 0 ? (b !== undefined ? `${plural(spec, 'new failure')} (not in the baseline)` : `${plural(spec, 'check')} failed`) : '',
+    extension > 0 && gate ? `${plural(extension, 'extension check')} failed (not the spec's; --extensions report-only reports them without failing the run)` : '',
     stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: remove ${stale === 1 ? 'it' : 'them'} or pass --allow-stale)` : '',
   ].filter((t) => t !== '')
   const stop = report.partial?.reason
@@ -35,7 +39,8 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   }
   const errors = report.runErrors.length > 0 ? [plural(report.runErrors.length, 'run error')] : []
   if (findings.length + errors.length > 0) return { status: 1, reason: [...findings, ...errors].join(', ') }
-  if (b === undefined) return { status: 0, reason: 'no check failed' }
+  const reported = extension > 0 ? `; ${plural(extension, 'extension check')} failed, reported only (--extensions report-only)` : ''
+  if (b === undefined) return { status: 0, reason: `no check failed${reported}` }
   const allowed = b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
-  return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})` }
+  return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})${reported}` }
 }

@@ -5,6 +5,7 @@ import type { Result } from '../results/result.ts'
 import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
+import { schemaSarif } from './sarif-schema.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
 /**
@@ -31,15 +32,18 @@ export interface SarifRule {
   name: string
   shortDescription: SarifMessage
   fullDescription?: SarifMessage
-  defaultConfiguration: { level: 'error' }
+  defaultConfiguration: { level: 'error' | 'warning' | 'note' }
   properties: { spec: string[] }
 }
 
 export interface SarifResult {
   ruleId: string
   ruleIndex: number
-  /** `note` for a failure the baseline excuses: code scanning gates on `error` by default. */
-  level: 'error' | 'note'
+  /**
+   * `note` for a failure the baseline excuses and for most schema findings, `warning` for an extension's failure
+   * under `--extensions report-only` and for a schema's access finding: code scanning gates on `error` by default.
+   */
+  level: 'error' | 'warning' | 'note'
   message: SarifMessage
   locations: {
     logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[]
@@ -48,7 +52,7 @@ export interface SarifResult {
   partialFingerprints: Record<string, string>
   baselineState?: 'new' | 'unchanged'
   suppressions?: { kind: 'external'; status: 'accepted'; justification: string }[]
-  properties: { resultId: string; module: string; spec: string[]; alias?: string; warnings?: string[] }
+  properties: { resultId: string; module: string; spec: string[]; alias?: string; warnings?: string[]; origin?: string }
 }
 
 export interface SarifLog {
@@ -93,6 +97,8 @@ export function sarifLog(report: Report): SarifLog {
   for (const kind of new Set(failures.map((r) => r.check))) {
     if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))
   }
+  const schema = schemaSarif(report, rules.length)
+  rules.push(...schema.rules)
   const reasons = baselineReasons(report)
   const baselined = report.baseline !== undefined
   const stale = staleEntries(report).map((e) => ({
@@ -122,7 +128,10 @@ export function sarifLog(report: Report): SarifLog {
             ],
           },
         ],
-        results: failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), baselined ? (reasons.get(r.id) ?? null) : undefined)),
+        results: [
+          ...failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), baselined ? (reasons.get(r.id) ?? null) : undefined, report.run.extensions === 'report-only')),
+          ...schema.results,
+        ],
         properties: {
           target: report.target,
           specVersion: report.spec.version,
@@ -154,13 +163,13 @@ function rule(id: string, description: string, spec: readonly string[]): SarifRu
 }
 
 /** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
-function sarifResult(r: Result, ruleIndex: number, reason: string | null | undefined): SarifResult {
+function sarifResult(r: Result, ruleIndex: number, reason: string | null | undefined, extensionsReportOnly: boolean): SarifResult {
   const workflowOnly = r.endpoint.method === '-'
   const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : `${r.endpoint.method} ${r.endpoint.path}`
   return {
     ruleId: r.check,
     ruleIndex,
-    level: typeof reason === 'string' ? 'note' : 'error',
+    level: typeof reason === 'string' ? 'note' : r.extension === true && extensionsReportOnly ? 'warning' : 'error',
     message: { text: r.spec.length > 0 ? `${r.message} (spec: ${r.spec.join('; ')})` : r.message },
     locations: [
       {
@@ -174,6 +183,7 @@ function sarifResult(r: Result, ruleIndex: number, reason: string | null | undef
       resultId: r.id,
       module: r.module,
       spec: r.spec,
+      ...(r.extension === true ? { origin: r.origin } : {}),
       ...(r.endpoint.alias !== undefined ? { alias: r.endpoint.alias } : {}),
       ...(r.warnings !== undefined ? { warnings: r.warnings } : {}),
     },

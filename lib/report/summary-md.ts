@@ -42,12 +42,13 @@ export function markdownSummary(report: Report): string {
   table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
   table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
 
+  schemaSection(out, report)
   const failures = report.results.filter((r) => r.status === 'failed')
   const reasons = baselineReasons(report)
   if (failures.length > 0) {
     out.push('', `## Failures (${failures.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, '', '| result | message | spec |', '|---|---|---|')
     for (const r of failures.slice(0, MAX_FAILURES)) {
-      const tag = reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''
+      const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''}`
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
     if (failures.length > MAX_FAILURES) out.push('', `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`)
@@ -60,6 +61,19 @@ export function markdownSummary(report: Report): string {
   }
   out.push('', 'Every result, with its exchanges and a curl to reproduce each: report.html.')
   return `${out.join('\n')}\n`
+}
+
+/** The shop's schema and the checks from outside the spec: sections of their own, never the verdict above. */
+function schemaSection(out: string[], report: Report): void {
+  const { schema, extensions } = report
+  if (extensions !== undefined) out.push('', '## Extensions', '', `${cell(extensions.text)}.`)
+  if (schema === undefined) return
+  out.push('', '## The shop\'s schema', '', cell(schema.text))
+  for (const n of [...schema.notes, ...schema.notJudged.map((j) => `${j.kind} not judged: ${j.reason}`)]) out.push(`- ${cell(n)}`)
+  if (schema.findings.length === 0) return
+  out.push('', '| operation | finding | the schema declares | the spec says |', '|---|---|---|---|')
+  for (const f of schema.findings.slice(0, MAX_ROWS)) out.push(`| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`)
+  if (schema.findings.length > MAX_ROWS) out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
 }
 
 function facts(report: Report): string {

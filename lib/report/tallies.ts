@@ -17,7 +17,8 @@ const UNSTATED = 'reason not recorded'
  * that have no result at all (the run was cut short before them). Largest first.
  */
 export function notJudgedTally(report: Pick<Report, 'results' | 'certification'>): Tally[] {
-  const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false)
+  // An extension's or a vendor's result is not required: the report's `extensions` block counts it.
+  const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
   const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))
   const missing = report.certification.notJudged - skipped.length
   if (missing > 0) tally.push({ label: 'no result: the run ended before the check finished', count: missing })

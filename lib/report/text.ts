@@ -18,9 +18,11 @@ export function terminalSummary(report: Report, reportDir: string): string {
   const excused = new Set(report.baseline?.baselinedFailures ?? [])
   if (failures.length > 0) {
     lines.push('', 'Failures:')
-    for (const r of failures.slice(0, 50)) lines.push(`  ✗ ${r.id}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`)
+    for (const r of failures.slice(0, 50)) lines.push(`  ✗ ${r.id}${r.extension === true ? ` [${r.origin}]` : ''}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`)
     if (failures.length > 50) lines.push(`  … and ${failures.length - 50} more in the report`)
   }
+  if (report.schema !== undefined) lines.push(report.schema.text)
+  if (report.extensions !== undefined) lines.push(report.extensions.text)
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)
   if (report.baseline !== undefined) lines.push(baselineSummary(report.baseline).trimEnd())

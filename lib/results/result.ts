@@ -1,6 +1,7 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { Exchange } from './exchange.ts'
+import type { Origin } from './plan-block.ts'
 import type { NotJudgedReason, Status, Verdict } from './verdict.ts'
 
 /** One check of one endpoint: the unit every report is made of. */
@@ -30,6 +31,10 @@ export interface Result {
   applicable?: false
   /** Why a skipped result of a rule that applies was not judged (verdict.ts lists the codes). */
   reason?: NotJudgedReason
+  /** Absent for the spec's checks. A shop's extension operation (its published schema) or a vendor's check: never in the spec's verdict. */
+  origin?: Exclude<Origin, 'spec'>
+  /** Set with `origin`: the result is not the spec's, whatever reads it (a format, a baseline, a CI gate). */
+  extension?: true
 }
 
 /** What a result cites of the check kind that judged it (every `Check` is one): the result model needs no checks. */

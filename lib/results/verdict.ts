@@ -19,6 +19,8 @@ export type NotJudgedReason =
   | 'suite-error'
   /** A check that needs a setting the run lacks (the acl check without a limited admin): reported "not configured". */
   | 'not-configured'
+  /** An extension operation's write not sent to a caller its declared class admits (issue 12's safety rule). */
+  | 'write-withheld'
 
 /** How the reports name each reason. */
 export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
@@ -32,6 +34,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'earlier-step': 'an earlier workflow step did not pass',
   'suite-error': 'a bug of the suite',
   'not-configured': 'not configured (a setting the run lacks)',
+  'write-withheld': 'an extension write withheld from the callers it admits (--extensions-probe-writes)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

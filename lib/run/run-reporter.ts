@@ -22,7 +22,7 @@ import { writeReports } from '../report/write.ts'
 import { onInterrupt } from './interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
 import { crashResult, failureLine, moduleIdOf, moduleLine } from './progress.ts'
-import { Run } from './run.ts'
+import { extensionFacts, Run } from './run.ts'
 import { runSettings, type RunSettings } from './run-settings.ts'
 import { scopeOf } from './scope.ts'
 import type { Stop } from './stopping.ts'
@@ -77,11 +77,20 @@ export default class RunReporter implements Reporter {
     }
     const run = new Run(config, baseline)
     this.#run = run
+    // A vendor's config that cannot be used stops the run before any request (exit 2 under the CLI).
+    try {
+      await run.loadVendor()
+    } catch (err) {
+      fail(err, underCli)
+    }
     process.stdout.write(run.headline())
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
-    this.#project.provide('shopRun', (await run.start()) ? { seed: run.pre!.seed } : { refused: run.runErrors[0]! })
+    const started = await run.start()
+    // Before the suite files are collected: the extensions' file registers a test per operation from these.
+    this.#project.provide('shopExtensions', extensionFacts(run))
+    this.#project.provide('shopRun', started ? { seed: run.pre!.seed } : { refused: run.runErrors[0]! })
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */

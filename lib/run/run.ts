@@ -17,7 +17,11 @@ import { completeReport, type ReportDraft } from '../report/complete.ts'
 import { splitIdOf } from '../report/merge.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import type { Result } from '../results/result.ts'
-import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Selection } from '../plan/plan.ts'
+import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, suiteWith, type ExtensionFacts, type Plan, type Selection } from '../plan/plan.ts'
+import type { SchemaFacts } from '../schema/block.ts'
+import { CHECK_KINDS } from '../checks/index.ts'
+import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
+import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 
 /** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
@@ -27,6 +31,16 @@ export interface RunScope {
   /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
   limits: readonly string[]
   shard?: { index: number; count: number }
+}
+
+/** What the extensions' suite file needs of the run's start (vitest `provide`): never a token. */
+export function extensionFacts(run: Run): ExtensionFacts {
+  return {
+    operations: run.schema?.operations ?? [],
+    probeWrites: run.config.extensionsProbeWrites,
+    ...(run.vendor !== undefined ? { configFile: run.vendor.file } : {}),
+    ...(run.schema !== undefined ? { schema: run.schema.block.text } : {}),
+  }
 }
 
 /**
@@ -49,6 +63,12 @@ export class Run {
   stopped: Stop | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
   written = false
+  /** The vendor's config (loadVendor), before any request. */
+  vendor: VendorParts | undefined
+  /** The shop's schema as read at the start (its report block, its extension operations). */
+  schema: SchemaFacts | undefined
+  /** The spec's suite with what this run adds: the shop's extension operations and the vendor's set. */
+  plan: Plan = PLAN
 
   constructor(
     readonly config: RunConfig,
@@ -79,6 +99,17 @@ export class Run {
     )
   }
 
+  /**
+   * The vendor's config file, loaded and checked before any request: throws UsageError (one line, exit 2) for a
+   * file that cannot be used.
+   */
+  async loadVendor(): Promise<void> {
+    const file = configFileOf(this.config.configFile)
+    if (file === undefined) return
+    this.vendor = await loadVendorConfig(file, CHECK_KINDS)
+    this.plan = buildPlan(suiteWith({ vendor: this.vendor }))
+  }
+
   /** The target up (the bundled one loaded only when needed), then the preflight; refused → a run error, false. */
   async start(): Promise<boolean> {
     const config = this.config
@@ -94,12 +125,27 @@ export class Run {
     try {
       this.pre = await preflight({ ...config, ...this.target }, this.id, { ledger: this.ledger, ledgerFile: this.ledger.file! })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
+      await this.#readSchema()
       return true
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
       this.runErrors.push(err.message)
       return false
     }
+  }
+
+  /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
+  async #readSchema(): Promise<void> {
+    const { seed, secrets } = this.pre!
+    const config = this.config
+    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
+    try {
+      const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
+      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client)
+    } finally {
+      await client.close()
+    }
+    this.plan = buildPlan(suiteWith({ operations: this.schema.operations, probeWrites: config.extensionsProbeWrites, ...(this.vendor !== undefined ? { vendor: this.vendor } : {}) }))
   }
 
   stop(why: Stop): boolean {
@@ -127,11 +173,11 @@ export class Run {
     const config = this.config
     const runErrors = [...this.runErrors]
     if (this.stopped !== undefined) runErrors.push(this.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${this.stopped})`)
-    const plan = planBlock(PLAN, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
+    const plan = planBlock(this.plan, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
     // What does not apply is judged per module run, whatever `-t` picked within it.
     const { ids: _ids, ...modulesRun } = scope.selection
     const alias = (p: string) => applyAliases(p, config.pathAliases)
-    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(PLAN, modulesRun), alias)]
+    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(this.plan, modulesRun), alias)]
     const finishedAt = new Date()
     const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
     const draft: ReportDraft = {
@@ -154,6 +200,7 @@ export class Run {
         checks: config.checks,
         ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
         pathAliases: config.pathAliases,
+        extensions: config.extensions,
       },
       startedAt: this.startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
@@ -169,6 +216,7 @@ export class Run {
       runErrors,
       ...(this.notes.length > 0 ? { notes: [...new Set(this.notes)] } : {}),
       plan,
+      ...(this.schema !== undefined ? { schema: this.schema.block } : {}),
       results: sortResults(results, rowOrder, plan),
     }
     const report = completeReport(draft, {

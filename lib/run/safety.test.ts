@@ -49,18 +49,26 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const writes = run.report!.results.filter((r) => r.endpoint.method !== 'GET' && r.check === 'route' && !r.endpoint.path.endsWith('/token'))
     expect(writes.every((r) => r.status === 'skipped' && /read-only mode/.test(r.message))).toBe(true)
     // Every check left unjudged says why as a code, counted per reason in the reports.
-    const unjudged = run.report!.results.filter((r) => r.status === 'skipped' && r.applicable !== false)
+    const unjudged = run.report!.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
     expect(unjudged.length).toBeGreaterThan(100)
     expect(unjudged.filter((r) => r.reason === undefined).map((r) => r.id)).toEqual([])
     // Without a limited admin, the acl checks are not configured: said so, not passed.
     expect(new Set(unjudged.map((r) => r.reason))).toEqual(new Set(['read-only', 'no-customer-token', 'earlier-step', 'not-configured']))
     expect(writes.every((r) => r.reason === 'read-only')).toBe(true)
+    // The shop's extension operations: no write sent (the POSTs above are all), each write's checks not judged for it.
+    const extensionWrites = run.report!.results.filter((r) => r.origin === 'extension' && r.endpoint.method !== 'GET')
+    expect(extensionWrites.length).toBeGreaterThan(0)
+    expect(extensionWrites.map((r) => `${r.status} ${r.reason}`)).toEqual(extensionWrites.map(() => 'skipped read-only'))
+    // The reads are judged; only their access is not, as read-only mode registers no customer, whose schema view tells the classes apart.
+    const reads = run.report!.results.filter((r) => r.origin === 'extension' && r.endpoint.method === 'GET')
+    expect(reads.filter((r) => r.status !== 'passed').every((r) => r.check === 'extension-access' && /customer caller's schema was not read/.test(r.message))).toBe(true)
+    expect(reads.filter((r) => r.status === 'passed').length).toBeGreaterThan(0)
     expect(readFileSync(join(run.dir, 'reports', 'summary.md'), 'utf8')).toMatch(/- \*\*Read-only:\*\*[^\n]*\n[\s\S]*\| read-only mode \(the call would write\) \| \d+ \|/)
 
     await customerOf(t, 'staging.tester@example.com', 'Staging-Pw-123')
     const before = t.stats().byMethod.POST ?? 0
-    const withCustomer = await cli(['run', '--base-url', t.url, '--read-only', '--check', 'access'], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: 'staging.tester@example.com', SHOP_CUSTOMER_PASSWORD: 'Staging-Pw-123' })
-    expect(withCustomer.status).toBe(0)
+    const withCustomer = await cli(['run', '--base-url', t.url, '--read-only', '--check', 'access'], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: 'staging.tester@example.com', SHOP_CUSTOMER_PASSWORD: 'Staging-Pw-123'})
+    expect(withCustomer.status, withCustomer.stdout + withCustomer.stderr).toBe(0)
     // Two token calls (admin, customer) besides the probes of the token endpoints; nothing else that is not a GET.
     expect((t.stats().byMethod.POST ?? 0) - before).toBe(2 + tokenEndpointProbes(withCustomer.report!))
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])

@@ -5,6 +5,7 @@
  * what the spec says and the spec's words. The spec does not mention a published schema: a finding here is
  * information about the shop, never part of the spec's certification.
  */
+import type { SchemaFindingRecord } from '../results/schema-block.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { ACCESS_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, TABLED_TYPE_WORDS, requiredWords } from '../spec/rules.ts'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
@@ -17,21 +18,9 @@ export type FindingKind = 'undeclared-spec-endpoint' | 'access-class-differs' | 
 
 export const FINDING_KINDS: readonly FindingKind[] = ['undeclared-spec-endpoint', 'access-class-differs', 'field-type-contradicts', 'body-keys-differ']
 
-export interface SchemaFinding {
+/** A finding as the report's `schema` block records it (lib/results/schema-block.ts), of one of the kinds above. */
+export interface SchemaFinding extends SchemaFindingRecord {
   kind: FindingKind
-  /** The spec endpoint, `METHOD path` as the spec writes it. */
-  operation: string
-  /** What the shop's schema declares, in a few words. */
-  declared: string
-  /** What the spec says, in a few words. */
-  spec: string
-  /** The spec section compared with. */
-  section: string
-  /** The spec's words it is compared with, each an exact quote. */
-  specWords: readonly string[]
-  /** field-type-contradicts: the field within its shape, e.g. `customer_address_id`, `items[].qty`. */
-  field?: string
-  message: string
 }
 
 export interface SchemaComparison {

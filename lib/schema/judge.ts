@@ -215,7 +215,8 @@ export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: re
   if (open.length > 0) return verdict('not judged', `not fully judged: ${open.map((c) => `${label(c.caller)} got ${quote(c)}: neither a refusal (401/403) nor a success`).join('; ')}`)
   const judged = cells.filter((c) => c.ok === true).map((c) => `${label(c.caller)} ${c.expected === 'refuse' ? 'refused' : 'let through'} (${quote(c).split(' ')[0]})`)
   const held = plan.withheld.filter((w) => cells.some((c) => c.caller === w.caller && c.result === undefined))
-  const scope = held.length === 0 ? '' : `; not sent to ${held.map((w) => label(w.caller)).join(', ')}: ${WRITE_WITHHELD}`
+  const whys = [...new Set(held.map((w) => w.why))]
+  const scope = whys.map((why) => `; not sent to ${held.filter((w) => w.why === why).map((w) => label(w.caller)).join(', ')}: ${why}`).join('')
   return verdict('passed', `declared ${cls}: ${judged.join(', ')}${scope}`)
 }
 

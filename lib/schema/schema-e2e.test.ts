@@ -1,7 +1,7 @@
 /**
  * lib/schema end to end against a started reference target: the schema it publishes per caller is read,
- * compared with the spec, and its extension operations judged through judge.ts by a small loop standing in for
- * the run's driver (issue 12 part B). Clean: no finding, every extension operation passes; each schema fault:
+ * compared with the spec, and its extension operations judged through judge.ts by the run's driver, the
+ * extension kinds of lib/checks/extension.ts. Clean: no finding, every extension operation passes; each schema fault:
  * exactly its finding at its operation; extension-open: exactly that operation fails access; the
  * schema-unpublished variant: not published.
  */
@@ -13,15 +13,13 @@ import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
 import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
 import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
 import { openSession } from '../checks/testing.ts'
-import { describeOutcome } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
-import { ADMISSION, isRefusal } from '../spec/admission.ts'
 import { compareWithSpec } from './compare.ts'
 import type { FindingKind } from './compare.ts'
 import { extensionOperations } from './extensions.ts'
 import type { ExtensionOperation } from './extensions.ts'
-import { judgeExtension, probesFor } from './judge.ts'
-import type { ExtensionVerdict, ProbeOptions, ProbeResult } from './judge.ts'
+import type { ProbeOptions } from './judge.ts'
+import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { loadSchema } from './load.ts'
 import type { LoadedSchema } from './load.ts'
 import { fetchGet, referenceTokens } from './testing.ts'
@@ -49,30 +47,18 @@ async function readSchema(target: ReferenceTarget) {
   return loaded
 }
 
-/** The run's driver in small: each extension operation's planned probes sent through a session, then judged. */
-async function judgeExtensions(session: Session, operations: readonly ExtensionOperation[], options: ProbeOptions): Promise<Map<string, ExtensionVerdict[]>> {
-  const { storeCode, secondStoreCode } = session.seed
-  // Does the target route before it checks access? A path that cannot exist, without a token, tells.
-  const impossible = await session.send({ method: 'POST', path: '/V1/shop-conformance-no-such-extension', store: storeCode, body: {} })
-  const target = { refusalShowsRoute: impossible.answer !== undefined && !isRefusal(impossible.answer.status) }
-  expect(target.refusalShowsRoute).toBe(true)
-  const verdicts = new Map<string, ExtensionVerdict[]>()
+/** The run's driver (lib/checks/extension.ts): each extension operation's three kinds through one session. */
+async function judgeExtensions(session: Session, operations: readonly ExtensionOperation[], options: ProbeOptions): Promise<Map<string, Judged[]>> {
+  expect(session.seed.readOnly).toBe(options.readOnly)
+  const kinds = extensionKinds({ probeWrites: options.probeWrites })
+  const verdicts = new Map<string, Judged[]>()
   await Promise.all(operations.map(async (op) => {
-    const plan = probesFor(op, options)
-    const results = await Promise.all(plan.probes.map(async (probe): Promise<ProbeResult> => {
-      const token = session.tokenFor(probe.caller)
-      const refusalExpected = op.declaredAccess !== undefined && ADMISSION[op.declaredAccess][probe.caller] === 'refuse'
-      const outcome = await session.send({ method: probe.method, path: probe.path, store: probe.store === 'second' ? secondStoreCode : storeCode, ...(token !== undefined ? { token } : {}), ...(probe.body !== undefined ? { body: probe.body } : {}), refusalExpected })
-      const answer = outcome.answer
-      return {
-        probe,
-        ...(answer !== undefined ? { answer } : {}),
-        quoted: describeOutcome(outcome),
-        noRoute: answer !== undefined && session.looksLikeNoRoute(answer, probe.path),
-        unknownStore: answer !== undefined && session.looksLikeUnknownStore(answer, probe.path),
-      }
+    const row = extensionRow(op)
+    const judged = await Promise.all(kinds.map(async (kind) => {
+      const v = await kind.run(row, session)
+      return { check: kind.name.replace(/^extension-/, ''), status: v.status === 'skipped' ? 'not judged' : v.status, message: v.message, exchanges: v.exchanges.length }
     }))
-    verdicts.set(`${op.method} ${op.path}`, judgeExtension(op, plan, results, target))
+    verdicts.set(`${op.method} ${op.path}`, judged)
   }))
   return verdicts
 }
@@ -83,7 +69,14 @@ async function session(target: ReferenceTarget): Promise<Session> {
   return s
 }
 
-const statuses = (verdicts: Map<string, ExtensionVerdict[]>) => [...verdicts].flatMap(([key, vs]) => vs.map((v) => `${key} › ${v.check}: ${v.status}`)).sort()
+interface Judged {
+  check: string
+  status: string
+  message: string
+  exchanges: number
+}
+
+const statuses = (verdicts: Map<string, Judged[]>) => [...verdicts].flatMap(([key, vs]) => vs.map((v) => `${key} › ${v.check}: ${v.status}`)).sort()
 const EXTENSIONS = [...EXTRA_ROUTES, ...EXTENSION_ROUTES]
 const ANON_WRITES = EXTENSIONS.filter((r) => r.access === 'anon' && r.method !== 'GET').map((r) => r.key)
 
@@ -108,6 +101,8 @@ describe('the clean reference target', () => {
       expect.stringMatching(/^served under the second store code/),
       'declared admin: no token refused (401), malformed token refused (401), customer token refused (401), admin token let through (200)',
     ])
+    // The answers each verdict read are its evidence, as a spec result's are.
+    expect(all.get('GET /V1/ref-ext/audit-log')!.map((v) => v.exchanges)).toEqual([1, 2, 4])
   }, 60_000)
 
   it('by default sends writes only to callers their class refuses, leaves the anonymous writes unjudged, and changes nothing', async () => {
@@ -121,6 +116,19 @@ describe('the clean reference target', () => {
     expect(open).toEqual(ANON_WRITES.flatMap((key) => ['access', 'route', 'store-code'].map((check) => `${key} › ${check}: not judged`)).sort())
     expect(safe.get('DELETE /V1/products/:sku')!.map((v) => v.status)).toEqual(['passed', 'passed', 'passed'])
     expect(safe.get('DELETE /V1/products/:sku')![2]!.message).toMatch(/; not sent to admin token: a write is sent only to callers its declared class must refuse/)
+  }, 60_000)
+})
+
+describe('read-only mode', () => {
+  it('sends no extension write: every write is not judged, and the reads are judged', async () => {
+    const target = await started()
+    const loaded = await readSchema(target)
+    const s = await openSession(target, ['--read-only'])
+    sessions.push(s)
+    const before = target.snapshot()
+    const verdicts = await judgeExtensions(s, extensionOperations(loaded.schema), { readOnly: true, probeWrites: true })
+    expect(target.snapshot()).toEqual(before)
+    for (const [key, vs] of verdicts) expect(vs.map((v) => v.status), `${key}: ${vs.map((v) => v.message).join(" / ")}`).toEqual(key.startsWith('GET ') ? ['passed', 'passed', 'passed'] : ['not judged', 'not judged', 'not judged'])
   }, 60_000)
 })
 

@@ -201,3 +201,21 @@ describe('readDotenv', () => {
     expect(() => dotenv('SHOP_SEED=4')).not.toThrow()
   })
 })
+
+describe('the extensions settings', () => {
+  it('gate by default, report-only when asked, anything else refused in one line', () => {
+    expect(load([]).extensions).toBe('gate')
+    expect(load(['--extensions', 'report-only']).extensions).toBe('report-only')
+    expect(load([], { SHOP_EXTENSIONS: 'report-only' }).extensions).toBe('report-only')
+    expect(() => load(['--extensions', 'warn'])).toThrow(new UsageError('--extensions / SHOP_EXTENSIONS: "warn" is neither gate nor report-only'))
+  })
+
+  it('sends extension writes to admitted callers only when asked, and names the config file as given', () => {
+    expect(load([]).extensionsProbeWrites).toBe(false)
+    expect(load(['--extensions-probe-writes']).extensionsProbeWrites).toBe(true)
+    expect(load([], { SHOP_EXTENSIONS_PROBE_WRITES: '1' }).extensionsProbeWrites).toBe(true)
+    expect(load([]).configFile).toBeUndefined()
+    expect(load(['--config', 'vendor.config.ts']).configFile).toBe('vendor.config.ts')
+    expect(load([], { SHOP_CONFIG: 'x.config.ts' }).configFile).toBe('x.config.ts')
+  })
+})

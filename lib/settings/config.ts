@@ -75,6 +75,12 @@ export interface RunConfig {
   pathAliases: PathAlias[]
   /** Where the shop's published schema is read from (lib/schema/setting.ts). */
   targetSchema: TargetSchemaSetting
+  /** `gate`: a failing extension or vendor check makes the exit status 1; `report-only`: it is reported only. */
+  extensions: 'gate' | 'report-only'
+  /** Send an extension operation's write to the callers its declared class admits too (it may change data). */
+  extensionsProbeWrites: boolean
+  /** The vendor's config file (`--config`, `SHOP_CONFIG`), as given; absent: `shop-conformance.config.ts` of the working directory, if there. */
+  configFile?: string
   /** Seed of the fixture builders: the same seed gives the same data (apart from the run id). */
   seed: number
   /** Whether the seed was chosen at random (it is printed either way). */
@@ -138,6 +144,19 @@ export const SETTINGS = [
     default: 'none; e.g. `/V1/stockmedia=/V1/adobestock` for a target that names the spec\'s vendor-neutral paths after the vendor (the report shows the alias used)',
   },
   { variables: ['SHOP_TARGET_SCHEMA'], flag: '--target-schema', value: 'SOURCE', default: '`auto`: the shop\'s own schema, `{base}/rest/{store}/schema?services=all`, read under each caller; `off`; or a file or an http(s) URL (see "The shop\'s published schema")' },
+  {
+    variables: ['SHOP_EXTENSIONS'],
+    flag: '--extensions',
+    value: 'MODE',
+    default: '`gate`: a failing extension or vendor check makes the exit status 1; `report-only` reports it without (see "Checking a shop\'s custom endpoints")',
+  },
+  {
+    variables: ['SHOP_EXTENSIONS_PROBE_WRITES'],
+    shownAs: 'SHOP_EXTENSIONS_PROBE_WRITES=1',
+    flag: '--extensions-probe-writes',
+    default: 'off: an extension operation that writes is sent only to callers its declared class must refuse. **On, it is sent to the callers it admits too: it may change or delete data**',
+  },
+  { variables: ['SHOP_CONFIG'], flag: '--config', value: 'FILE', default: '`shop-conformance.config.ts` in the working directory if there: extra endpoints and checks (see "Extending the suite")' },
   { variables: ['SHOP_FIXTURE_SKU'], default: 'none: the suite creates its own product; name an existing one on a shop where it should not' },
   { variables: ['SHOP_PAYMENT_METHOD'], default: '`checkmo` (orders of the workflows)' },
   { variables: ['SHOP_SHIPPING_METHOD'], default: '`flatrate/flatrate` (carrier/method)' },
@@ -254,6 +273,9 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
     targetSchema: parseTargetSchema(flags['target-schema'] ?? setting('SHOP_TARGET_SCHEMA')),
+    extensions: extensionsMode(flags.extensions ?? setting('SHOP_EXTENSIONS') ?? 'gate'),
+    extensionsProbeWrites: flags['extensions-probe-writes'] === true || booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
+    ...(flags.config ?? setting('SHOP_CONFIG') ? { configFile: (flags.config ?? setting('SHOP_CONFIG'))! } : {}),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
     fixtures: {
       ...(setting('SHOP_FIXTURE_SKU') !== undefined ? { sku: setting('SHOP_FIXTURE_SKU')! } : {}),
@@ -264,6 +286,11 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     },
     warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
   }
+}
+
+function extensionsMode(raw: string): RunConfig['extensions'] {
+  if (raw === 'gate' || raw === 'report-only') return raw
+  throw new UsageError(`--extensions / SHOP_EXTENSIONS: "${raw}" is neither gate nor report-only`)
 }
 
 function parseFlags(argv: string[]) {

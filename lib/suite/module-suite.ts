@@ -14,7 +14,7 @@ import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { workflowStepId, type Result } from '../results/result.ts'
-import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
+import { PLAN, selectionOf, selectPlan, type ExtensionFacts } from '../plan/plan.ts'
 import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
 import { judgeCheck, judgeWorkflow, sessionFor, stopSession, takeNotes, type RunFacts } from './worker-session.ts'
 
@@ -24,6 +24,8 @@ declare module 'vitest' {
     shopRun: RunFacts
     /** Check kinds `--check` selected (empty: all); provided before collection, so only those are tests. */
     shopChecks: string[]
+    /** The shop's extension operations and the vendor's config (extension-suite.ts). Absent when only collecting. */
+    shopExtensions: ExtensionFacts
   }
 }
 
@@ -82,7 +84,7 @@ function workflowTests(workflow: Workflow, planned: ReadonlySet<string>, starter
 }
 
 /** The tests of the suite vitest will run (mode `run`, after -t, .only, test ids, lines and shard). */
-function selectedTests(suite: RunnerTestSuite): RunnerTask[] {
+export function selectedTests(suite: RunnerTestSuite): RunnerTask[] {
   const out: RunnerTask[] = []
   const walk = (task: RunnerTask) => {
     if (task.type === 'test' && task.mode === 'run') out.push(task)
@@ -92,7 +94,7 @@ function selectedTests(suite: RunnerTestSuite): RunnerTask[] {
   return out
 }
 
-function quiet<T>(p: Promise<T>): Promise<T> {
+export function quiet<T>(p: Promise<T>): Promise<T> {
   p.catch(() => {})
   return p
 }
@@ -103,7 +105,7 @@ function quiet<T>(p: Promise<T>): Promise<T> {
  * (deadline) aborts the test's signal: the worker's requests stop, and a verdict that may rest on a request
  * the stop cut off is not reported.
  */
-async function verdictOf(ctx: TestContext, id: string, started: ReadonlyMap<string, Promise<Result>>): Promise<void> {
+export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyMap<string, Promise<Result>>): Promise<void> {
   const running = started.get(id)
   if (running === undefined) {
     const refused = inject('shopRun')?.refused

@@ -1,0 +1,65 @@
+/**
+ * The run's additions to the spec's suite, end to end through `shop-conformance run`: the clean reference
+ * target's extension operations (all passing when writes may be probed; the writes its classes admit not judged
+ * otherwise, and nothing changed), and the worked vendor example (examples/vendor-extension/) — passing on the
+ * target that serves its endpoint, its own check failing and nothing else where its behaviour is broken. Never
+ * in the spec's verdict.
+ */
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { limitedAdminEnv } from '../checks/testing.ts'
+import { cli } from './testing.ts'
+
+const EXAMPLE = fileURLToPath(new URL('../../examples/vendor-extension/shop-conformance.config.ts', import.meta.url))
+const VENDOR_RESULT = 'GET /V1/ref-example/warehouses › warehouse-stock'
+
+describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }, () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const c of closers) await c()
+  })
+
+  async function runAgainst(options: ReferenceTargetOptions, args: string[]) {
+    const target = await startReferenceTarget(options)
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url, ...args], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    return { run, r: run.report! }
+  }
+
+  it('the vendor example passes where its endpoint is served; the extensions by default leave the admitted writes unjudged', async () => {
+    const { run, r } = await runAgainst({ serveExample: 'served' }, ['--config', EXAMPLE])
+    expect(run.status).toBe(0)
+    expect(r.certification.verdict).toBe('conforms')
+    const vendor = r.results.filter((x) => x.origin === 'vendor')
+    expect(vendor).toEqual([expect.objectContaining({ id: VENDOR_RESULT, module: 'vendor-warehouses', status: 'passed', extension: true })])
+    expect(vendor[0]!.exchanges).toHaveLength(1)
+    expect(r.schema!.findings).toEqual([])
+    // The example's endpoint is in the target's schema too: an 18th extension operation.
+    const extension = r.results.filter((x) => x.origin === 'extension')
+    expect(new Set(extension.map((x) => x.endpoint.path)).size).toBe(18)
+    expect(extension.filter((x) => x.status === 'failed')).toEqual([])
+    expect(extension.filter((x) => x.status === 'skipped').length).toBeGreaterThan(0)
+    expect(extension.filter((x) => x.status === 'skipped').every((x) => x.reason === 'write-withheld' && x.endpoint.method !== 'GET')).toBe(true)
+    expect(r.plan.suite).toContainEqual({ module: 'vendor-warehouses', origin: 'vendor', checks: 1 })
+    expect(run.stdout).toContain('Vendor checks: 1 operation, 1 check passed')
+    expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
+  })
+
+  it('the vendor example\'s own check fails, and nothing else, where its behaviour is broken; report-only leaves the exit 0', async () => {
+    const { run, r } = await runAgainst({ serveExample: 'broken' }, ['--config', EXAMPLE, '--extensions', 'report-only'])
+    expect(r.results.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([VENDOR_RESULT])
+    expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100 })
+    expect(r.exit).toEqual({ status: 0, reason: 'no check failed; 1 extension check failed, reported only (--extensions report-only)' })
+    expect(run.status).toBe(0)
+  })
+
+  it('a config file that cannot be used stops the run before any request: one line, exit 2', async () => {
+    const target = await startReferenceTarget({})
+    closers.push(() => target.close())
+    const run = await cli(['run', '--base-url', target.url, '--config', '/nonexistent/x.config.ts'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password })
+    expect(run.status).toBe(2)
+    expect(run.stderr.trim()).toBe('shop-conformance: --config / SHOP_CONFIG: /nonexistent/x.config.ts does not exist')
+    expect(target.stats().requests).toBe(0)
+  })
+})

@@ -1,0 +1,99 @@
+/**
+ * The vendor's config file: found (`--config FILE`, `SHOP_CONFIG`, else `shop-conformance.config.ts` in the
+ * working directory if there), imported, and checked before any request — a bad file is a one-line usage error
+ * (exit 2). What it declares becomes plan rows and kinds of `origin: 'vendor'`.
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { UsageError } from '../base/usage-error.ts'
+import type { Check } from '../checks/types.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import { MODULES } from '../spec/modules.ts'
+import type { VendorCheck, VendorConfig, VendorRow } from './index.ts'
+
+export const DEFAULT_CONFIG_FILE = 'shop-conformance.config.ts'
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
+const CLASSES = ['admin', 'self', 'anon']
+
+export interface VendorParts {
+  /** The file it came from, as the report names it. */
+  file: string
+  rows: VendorRow[]
+  kinds: (Check & { origin: 'vendor' })[]
+}
+
+/** The config file of this run, or none: a file that was named must be there. */
+export function configFileOf(given: string | undefined, cwd = process.cwd()): string | undefined {
+  if (given !== undefined) {
+    const path = resolve(cwd, given)
+    if (!existsSync(path)) throw new UsageError(`--config / SHOP_CONFIG: ${given} does not exist`)
+    return path
+  }
+  const fallback = resolve(cwd, DEFAULT_CONFIG_FILE)
+  return existsSync(fallback) ? fallback : undefined
+}
+
+/** Imports and checks the file; `reservedKinds` are the names a vendor's check may not take (the suite's own). */
+export async function loadVendorConfig(file: string, reservedKinds: readonly string[]): Promise<VendorParts> {
+  let module: { default?: unknown }
+  try {
+    module = (await import(pathToFileURL(file).href)) as { default?: unknown }
+  } catch (error) {
+    throw new UsageError(`--config ${file}: cannot be loaded: ${((error as Error).message ?? String(error)).split('\n')[0]}`)
+  }
+  return vendorParts(module.default, file, reservedKinds)
+}
+
+/** What a config declares, as plan rows and kinds; anything a run could not use is refused in one line. */
+export function vendorParts(config: unknown, file: string, reservedKinds: readonly string[]): VendorParts {
+  const refuse = (why: string): never => {
+    throw new UsageError(`--config ${file}: ${why}`)
+  }
+  if (typeof config !== 'object' || config === null) return refuse('its default export is not a config (export default defineConfig({ endpoints, checks }))')
+  const c = config as Partial<VendorConfig>
+  if (!Array.isArray(c.endpoints)) return refuse('`endpoints` is not a list')
+  if (!Array.isArray(c.checks)) return refuse('`checks` is not a list')
+  const spec = new Set(CATALOG.map((r) => `${r.method} ${r.path}`))
+  const specModules = new Set(MODULES.map((m) => m.id))
+  const seen = new Set<string>()
+  const rows: VendorRow[] = c.endpoints.map((e, i) => {
+    const at = `endpoints[${i}]`
+    if (typeof e !== 'object' || e === null) return refuse(`${at} is not an endpoint`)
+    if (!METHODS.includes(e.method)) refuse(`${at}.method "${String(e.method)}" is none of ${METHODS.join(', ')}`)
+    if (typeof e.path !== 'string' || !/^\/V1\/\S+$/.test(e.path)) refuse(`${at}.path "${String(e.path)}" does not start with /V1/`)
+    if (!CLASSES.includes(e.access)) refuse(`${at}.access "${String(e.access)}" is none of ${CLASSES.join(', ')}`)
+    if (typeof e.module !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(e.module)) refuse(`${at}.module "${String(e.module)}" is not an id (lower case, digits, dashes)`)
+    if (specModules.has(e.module)) refuse(`${at}.module "${e.module}" is a module of the spec: a vendor's endpoints are reported under a module of their own`)
+    const key = `${e.method} ${e.path}`
+    if (spec.has(key)) refuse(`${at} ${key} is a spec endpoint: the spec's checks judge it`)
+    if (seen.has(key)) refuse(`${at} ${key} is declared twice`)
+    seen.add(key)
+    const scenario = c.scenarios?.[key]
+    return { method: e.method, path: e.path, module: e.module, access: e.access, sections: [], origin: 'vendor' as const, ...(e.note !== undefined ? { note: e.note, purpose: e.note } : {}), ...(scenario !== undefined ? { scenario } : {}) }
+  })
+  for (const key of Object.keys(c.scenarios ?? {})) if (!seen.has(key)) refuse(`scenarios["${key}"] is not a declared endpoint`)
+  const names = new Set<string>()
+  const kinds = c.checks.map((check: VendorCheck, i) => {
+    const at = `checks[${i}]`
+    if (typeof check !== 'object' || check === null || typeof check.run !== 'function') return refuse(`${at} is not a check (an object with name, description and run(row, session))`)
+    if (typeof check.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(check.name)) refuse(`${at}.name "${String(check.name)}" is not a name (lower case, digits, dashes)`)
+    if (reservedKinds.includes(check.name)) refuse(`${at}.name "${check.name}" is a check kind of the suite`)
+    if (names.has(check.name)) refuse(`${at}.name "${check.name}" is used twice`)
+    names.add(check.name)
+    if (typeof check.description !== 'string' || check.description.trim() === '') refuse(`${at} (${check.name}) has no description`)
+    const appliesTo = check.appliesTo
+    return {
+      name: check.name,
+      description: check.description,
+      spec: [...(check.spec ?? [])],
+      rules: [],
+      origin: 'vendor' as const,
+      appliesTo: (row: Parameters<Check['appliesTo']>[0]) => (appliesTo === undefined ? true : appliesTo(row as VendorRow)),
+      run: (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => check.run(row as VendorRow, session),
+    }
+  })
+  if (rows.length === 0 && kinds.length > 0) refuse('declares checks and no endpoint for them to judge')
+  return { file, rows, kinds }
+}

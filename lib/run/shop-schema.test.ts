@@ -1,0 +1,57 @@
+/**
+ * The run's reading of the shop's schema through its client, against the reference target: clean, it agrees
+ * with the spec and declares the target's extension operations; with a schema fault, that finding; not published,
+ * one line; `off`, no request at all.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
+import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
+import { referenceTokens } from '../schema/testing.ts'
+import type { TargetSchemaSetting } from '../schema/setting.ts'
+import { TargetClient } from '../shop/client.ts'
+import { Secrets } from '../shop/secrets.ts'
+import { readShopSchema } from './shop-schema.ts'
+
+const closers: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const close of closers.reverse()) await close()
+})
+
+async function read(options: ReferenceTargetOptions, setting: TargetSchemaSetting = { kind: 'auto' }) {
+  const target: ReferenceTarget = await startReferenceTarget(options)
+  const client = new TargetClient({ baseUrl: target.url, timeoutMs: 10_000, concurrency: 4, secrets: new Secrets() })
+  closers.push(() => target.close(), () => client.close())
+  const tokens = await referenceTokens(target)
+  const before = target.stats().requests
+  const facts = await readShopSchema({ setting, baseUrl: target.url, storeCode: 'default', timeoutMs: 10_000, pathAliases: [], tokens }, client)
+  return { facts, requests: target.stats().requests - before }
+}
+
+describe('readShopSchema', () => {
+  it('reads the clean target\'s schema under each caller: no finding, its extension operations', async () => {
+    const { facts, requests } = await read({})
+    // One GET per caller view: what the schema costs a run.
+    expect(requests).toBe(3)
+    expect(facts.block).toMatchObject({ status: 'read', published: true, callers: ['anon', 'customer', 'admin'], findings: [], notJudged: [], specEndpoints: 278, declaredSpecEndpoints: 278 })
+    expect(facts.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual([...EXTRA_ROUTES, ...EXTENSION_ROUTES].map((r) => r.key).sort())
+    expect(facts.block.text).toMatch(/agrees with the spec \(no finding\); declares 278 of 278 spec endpoints and 17 extension operations/)
+  })
+
+  it('finds a schema fault at its operation', async () => {
+    const { facts } = await read({ faults: [{ name: 'schema-wrong-access' }] })
+    expect(facts.block.findings.map((f) => f.kind)).toEqual(['access-class-differs'])
+  })
+
+  it('not published: one line, no extension operation', async () => {
+    const { facts } = await read({ variants: ['schema-unpublished'] })
+    expect(facts.operations).toEqual([])
+    expect(facts.block.text).toBe('The shop publishes no schema: with no token, answered 404 "Request does not match any route.".')
+  })
+
+  it('off: nothing read', async () => {
+    const { facts, requests } = await read({}, { kind: 'off' })
+    expect(requests).toBe(0)
+    expect(facts).toEqual({ block: expect.objectContaining({ status: 'off', published: false }), operations: [] })
+  })
+})

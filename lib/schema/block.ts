@@ -1,0 +1,41 @@
+/**
+ * What a run does with the shop's schema once loaded (load.ts): the report's `schema` block (its findings against
+ * the spec, what was not read) and the extension operations the plan gets rows for. Not published, or not read
+ * (`--target-schema off`): one line, no finding, no extension operation.
+ */
+import { schemaText, type SchemaBlock } from '../results/schema-block.ts'
+import { compareWithSpec, type CompareOptions } from './compare.ts'
+import { extensionOperations, type ExtensionOperation } from './extensions.ts'
+import type { LoadedSchema } from './load.ts'
+
+export interface SchemaFacts {
+  block: SchemaBlock
+  operations: ExtensionOperation[]
+}
+
+export function schemaFacts(loaded: LoadedSchema, options: CompareOptions = {}): SchemaFacts {
+  const empty = { callers: [], notes: [], findings: [], notJudged: [], specEndpoints: 0, declaredSpecEndpoints: 0, extensionOperations: 0 }
+  if (loaded.status === 'off') return { block: withText({ status: 'off', published: false, ...empty }), operations: [] }
+  if (loaded.status === 'unpublished') return { block: withText({ status: 'unpublished', published: false, source: loaded.source, reason: loaded.reason, ...empty }), operations: [] }
+  const comparison = compareWithSpec(loaded.schema, options)
+  const operations = extensionOperations(loaded.schema, options)
+  // The admin's own view misses what the admin may not use: a limited admin's schema hides operations.
+  const limited = loaded.schema.views.includes('admin') ? ['undeclared spec endpoints and extension operations are read from the admin\'s view, which lists only what the run\'s admin may use (an admin limited by ACL sees fewer)'] : []
+  const block = {
+    status: 'read' as const,
+    published: true,
+    source: loaded.source,
+    callers: [...loaded.schema.views],
+    notes: [...loaded.notes, ...loaded.schema.problems, ...limited],
+    findings: comparison.findings,
+    notJudged: comparison.notJudged,
+    specEndpoints: comparison.specEndpoints,
+    declaredSpecEndpoints: comparison.declaredSpecEndpoints,
+    extensionOperations: operations.length,
+  }
+  return { block: withText(block), operations }
+}
+
+function withText(b: Omit<SchemaBlock, 'text'>): SchemaBlock {
+  return { ...b, text: schemaText(b) }
+}

@@ -1,0 +1,63 @@
+/**
+ * What `suites/extensions.conformance.ts` calls: a test per check of the run's additions to the spec's suite —
+ * the shop's extension operations (its published schema, read when the run starts) × the three extension kinds,
+ * and the vendor's endpoints × its checks (its config file, loaded here too: its checks are functions). Known only
+ * in a run (`inject('shopExtensions')`): a listing or an editor's discovery shows the file without operations,
+ * and its describe name says so. Results carry `origin` and `extension: true`: never the spec's.
+ */
+import { beforeAll, describe, inject, test } from 'vitest'
+import { CHECK_KINDS } from '../checks/index.ts'
+import type { Check } from '../checks/types.ts'
+import { loadVendorConfig } from '../extend/load.ts'
+import { buildPlan, selectionOf, selectPlan, suiteWith, type PlannedCheck } from '../plan/plan.ts'
+import { SELECTED_META } from '../results/meta.ts'
+import type { Result } from '../results/result.ts'
+import { quiet, selectedTests, verdictOf } from './module-suite.ts'
+import { judgeCheck, sessionFor } from './worker-session.ts'
+
+export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
+
+export async function extensionSuite(): Promise<void> {
+  const facts = inject('shopExtensions')
+  if (facts === undefined) {
+    // Listed without sending anything: a listing or an editor's discovery reads no schema and loads no config.
+    return placeholder(`${EXTENSIONS_TITLE} — known only when a run reads the shop's schema and the config`, 'no operations listed: a run registers one test per check of each operation')
+  }
+  const vendor = facts.configFile !== undefined ? await loadVendorConfig(facts.configFile, CHECK_KINDS) : undefined
+  const parts = suiteWith({ operations: facts.operations, probeWrites: facts.probeWrites, ...(vendor !== undefined ? { vendor } : {}) })
+  const plan = buildPlan(parts)
+  const planned = selectPlan(plan, selectionOf([], inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
+  // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
+  const rows = new Map(parts.rows.map((r) => [`${r.origin ?? 'spec'} ${r.method} ${r.path}`, r]))
+  const kinds = new Map<string, Check>(parts.kinds.map((k) => [k.name, k]))
+  const started = new Map<string, Promise<Result>>()
+  const judge = (p: PlannedCheck) => async (): Promise<Result> => {
+    const facts = inject('shopRun')
+    const result = await judgeCheck(sessionFor(facts.seed!), rows.get(`${p.origin} ${p.endpoint!}`)!, kinds.get(p.kind)!)
+    return { ...result, origin: p.origin as 'extension' | 'vendor', extension: true }
+  }
+
+  // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
+  if (planned.length === 0) return placeholder(`${EXTENSIONS_TITLE}: none in this run`, 'no extension operation or vendor check selected in this run')
+  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${p.endpoint}`)).size} operations`, () => {
+    beforeAll(({}, suite) => {
+      const run = inject('shopRun')
+      if (run === undefined || run.refused !== undefined) return
+      const byId = new Map(planned.map((p) => [p.id, p]))
+      for (const task of selectedTests(suite)) {
+        const p = byId.get(task.name)
+        if (p === undefined) continue
+        ;(task.meta as Record<string, unknown>)[SELECTED_META] = true
+        started.set(p.id, quiet(judge(p)()))
+      }
+    })
+    for (const p of planned) test(p.id, (ctx) => verdictOf(ctx, p.id, started))
+  })
+}
+
+/** One test that never judges anything (skipped when run): what the file shows when it has no operation to check. */
+function placeholder(title: string, name: string): void {
+  describe(title, () => {
+    test(name, (ctx) => ctx.skip(name))
+  })
+}
