@@ -17,7 +17,23 @@ export default defineConfig({
     projects: [
       // First, and checked before it starts: a missing browser is said at once, not after the other tests.
       { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], sequence: { groupOrder: 0 }, ...timeouts } },
-      { test: { name: 'node', include: TESTS, exclude: [...configDefaults.exclude, ...BROWSER_TESTS], sequence: { groupOrder: 1 }, ...timeouts } },
+      {
+        test: {
+          name: 'node',
+          include: TESTS,
+          exclude: [...configDefaults.exclude, ...BROWSER_TESTS],
+          sequence: { groupOrder: 1 },
+          // Two workers even on two cores (vitest's default there is one): many files wait on child runs, targets'
+          // latencies and timeouts, and one worker left the other core idle through them. The child runs share one
+          // bound for the machine (lib/cli/testing.ts, inRunSlot).
+          maxWorkers: 2,
+          // A worker imports the suite's modules once for all its files (one import per file cost a fifth of the
+          // CPU); what must happen after each file is in the set-up file, not in a helper's module-level hook.
+          isolate: false,
+          setupFiles: ['test-setup/per-file.ts'],
+          ...timeouts,
+        },
+      },
       {
         plugins: [conformance()],
         test: {

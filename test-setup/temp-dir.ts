@@ -9,8 +9,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 
-/** Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID), not leftovers of a test. */
-const TOOL_CACHES = /^tsx-\d+$/
+/**
+ * Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID) and the child runs' slots
+ * (lib/cli/testing.ts, RUN_SLOTS_DIR), not leftovers of a test.
+ */
+const TOOL_CACHES = /^(tsx-\d+|child-run-slots)$/
 
 export default function setup(project: TestProject): (() => void) | undefined {
   // The root's global set-up runs for every run, the conformance project's alone included: not the suite's business.

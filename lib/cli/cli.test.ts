@@ -125,14 +125,6 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
             expect(atEndpoint.flatMap((x) => x.exchanges).some((e) => e.note?.startsWith('retried'))).toBe(true)
             return
           }
-          if (FAULTS[fault].verdict === 'warning') {
-            // A behaviour the spec does not state: warned about at the endpoint, failed nowhere.
-            expect(run.status).toBe(0)
-            expect(failed).toEqual([])
-            const warned = run.report!.results.filter((x) => (x.warnings?.length ?? 0) > 0 && x.check === FAULTS[fault].breaks)
-            expect(warned.some((x) => x.endpoint.method === method && x.endpoint.path === path)).toBe(true)
-            return
-          }
           expect(run.status).toBe(1)
           // The check the fault breaks fails at its endpoint, and says so as it happens.
           const kind = FAULTS[fault].breaks

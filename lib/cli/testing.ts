@@ -1,22 +1,22 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import pLimit from 'p-limit'
-import { afterAll } from 'vitest'
+import { setTimeout as delay } from 'node:timers/promises'
 import type { Report } from '../report/model.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
-// Each run's directory lives until the end of the test file that made it (its tests read the reports).
+// Each run's directory lives until the end of the test file that made it (its tests read the reports). The
+// test files share this module in a worker (vitest.config.ts: isolate off), so the removal is registered per
+// file by the node project's set-up file (test-setup/per-file.ts), not here once.
 const made: string[] = []
-// A run is CPU-bound: more than two at a time on two cores starve each other, and a run whose answers come
-// later than its --timeout-ms reports failures that are not the target's. Concurrent tests queue here.
-const twoRunsAtATime = pLimit(2)
-afterAll(() => {
+
+/** Removes the run directories made so far (after each test file). */
+export function removeRunDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+}
 
 export interface CliRun {
   status: number | null
@@ -36,7 +36,7 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   made.push(dir)
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  return twoRunsAtATime(() => new Promise<CliRun>((done) => {
+  return inRunSlot(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
@@ -68,6 +68,63 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
       done({ status, stdout, stderr, dir, report })
     })
   }))
+}
+
+/**
+ * A child run is CPU-bound: too many at once on two cores starve each other, and a run whose answers come
+ * later than its --timeout-ms reports failures that are not the target's. The test files run in two worker
+ * processes, so the bound is the machine's, not a worker's: a slot is a file in the test run's TMPDIR
+ * (created exclusively), holding its owner's pid so that a worker that died frees it. Three slots: a run that
+ * mostly waits (an interrupt at a point of progress, a target that stopped answering) leaves room for a busy one.
+ */
+const RUN_SLOTS = 3
+
+export async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
+  const dir = join(tmpdir(), RUN_SLOTS_DIR)
+  mkdirSync(dir, { recursive: true })
+  for (;;) {
+    for (let i = 0; i < RUN_SLOTS; i++) {
+      const slot = join(dir, `slot-${i}`)
+      if (!taken(slot)) continue
+      try {
+        return await work()
+      } finally {
+        rmSync(slot, { force: true })
+      }
+    }
+    await delay(50)
+  }
+}
+
+/** Where the slots live in the test run's TMPDIR (test-setup/temp-dir.ts does not count it as a leftover). */
+export const RUN_SLOTS_DIR = 'child-run-slots'
+
+function taken(slot: string): boolean {
+  try {
+    writeFileSync(slot, String(process.pid), { flag: 'wx' })
+    return true
+  } catch {
+    const owner = Number(readOr(slot, ''))
+    if (owner > 0 && !alive(owner)) rmSync(slot, { force: true })
+    return false
+  }
+}
+
+function readOr(file: string, otherwise: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return otherwise
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 export function everythingWritten(run: CliRun): string {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { readRequestLog } from '../bench/request-log.ts'
-import { cli } from '../cli/testing.ts'
+import { cli, inRunSlot } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
 import { PLAN } from '../plan/plan.ts'
 
@@ -37,7 +37,7 @@ interface Ran {
 
 /** `npx vitest ARGS` in `cwd`, with only the given environment; `signal` sent once `when()` holds. */
 function vitest(cwd: string, args: string[], env: Record<string, string>, signal?: { name: NodeJS.Signals; when: () => boolean }): Promise<Ran> {
-  return new Promise((done) => {
+  return inRunSlot(() => new Promise((done) => {
     const child = spawn(process.execPath, [join(cwd, 'node_modules/vitest/vitest.mjs'), ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, TMPDIR: tmpdir(), ...env } })
     let stdout = ''
     let stderr = ''
@@ -52,7 +52,7 @@ function vitest(cwd: string, args: string[], env: Record<string, string>, signal
       clearInterval(poll)
       done({ status, stdout, stderr })
     })
-  })
+  }))
 }
 
 /** The requests of a run logged as `npm run bench` logs them: its preload, in the main thread and vitest's worker. */
@@ -190,7 +190,7 @@ describe('the suite under vitest, natively', () => {
   // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
   it.sequential('SIGINT under plain vitest, SIGTERM under shop-conformance run: cleaned up, every finished result in a partial report', { timeout: 180_000 }, async () => {
     for (const [name, status, how] of [['SIGINT', 130, 'vitest'], ['SIGTERM', 143, 'run']] as const) {
-      const t = await target({ latencyMs: 40 })
+      const t = await target({ latencyMs: 15 })
       const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_CONCURRENCY: '2' }
       const when = () => t.stats().requests >= 700
       let r: Report

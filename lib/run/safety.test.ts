@@ -111,8 +111,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
 
   // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
   it.sequential('Ctrl-C stops the run, keeps every finished result, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
-    const t = await target({ latencyMs: 40 })
-    // Interrupted some 700 requests in (of some 1,850; suite files run one after another, so several have finished by then): however fast this machine is today.
+    const t = await target({ latencyMs: 15 })
+    // Interrupted some 700 requests in (of some 1,900; suite files run one after another, so several have finished by then): however fast this machine is today.
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => t.stats().requests >= 700 } })
     expect(run.status).toBe(130)
     expect(run.stderr).toMatch(/SIGINT received: stopping, cleaning up and writing a partial report/)
