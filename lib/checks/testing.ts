@@ -6,13 +6,14 @@ import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { loadConfig, type Credentials } from '../settings/config.ts'
 import { preflight } from '../shop/preflight.ts'
+import { customerRegistrar } from '../setup/registrar.ts'
 import { Session } from '../shop/session.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
   const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [], ACL_RESOURCES)
-  const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`)
+  const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`, { registrar: customerRegistrar() })
   return new Session(pre.seed)
 }
 

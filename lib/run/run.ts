@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Ledger, ledgerEntities } from '../setup/ledger.ts'
+import { customerRegistrar } from '../setup/registrar.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
@@ -123,7 +124,7 @@ export class Run {
     this.secrets.add(config.customer?.password, 'customer password')
     this.secrets.add(this.target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
     try {
-      this.pre = await preflight({ ...config, ...this.target }, this.id, { ledger: this.ledger, ledgerFile: this.ledger.file! })
+      this.pre = await preflight({ ...config, ...this.target }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file! })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       await this.#readSchema()
       return true

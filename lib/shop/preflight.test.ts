@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { runEmail } from '../setup/identifiers.ts'
 import { loadConfig } from '../settings/config.ts'
+import { customerRegistrar } from '../setup/registrar.ts'
 import { preflight, PreflightError } from './preflight.ts'
 
 const servers: Server[] = []
@@ -33,7 +34,7 @@ describe('preflight', () => {
     const target = await startReferenceTarget()
     try {
       const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
-      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc')
+      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'runabc', { registrar: customerRegistrar() })
       // E-mails of the run's own (sc.<run id>.…@example.com), within a real shop's limits (lib/setup/builders.test.ts).
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([runEmail('runabc', 'main', 'customer '), runEmail('runabc', 'disposable', 'customer ')])
       expect(pre.registeredCustomers.map((x) => x.email)).toEqual([expect.stringMatching(/^sc\.runabc\.main\.[0-9a-z]{8}@example\.com$/), expect.stringMatching(/^sc\.runabc\.disposable\./)])
@@ -53,12 +54,12 @@ describe('preflight', () => {
     try {
       const env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_LIMITED_ADMIN_USERNAME: 'clerk', SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Tax::manage_tax' }
       const c = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password }, {}, [], ['Shop_Tax::manage_tax'])
-      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r4')
+      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r4', { registrar: customerRegistrar() })
       expect(pre.seed.limitedAdmin).toEqual({ username: 'clerk', resources: ['Shop_Tax::manage_tax'] })
       expect(pre.secrets.entries().find(([value]) => value === pre.seed.tokens.limitedAdmin)?.[1]).toBe('limited admin token')
       expect(pre.secrets.entries().map(([, label]) => label)).toContain('limited admin password')
       const wrong = loadConfig([], { ...env, SHOP_LIMITED_ADMIN_PASSWORD: 'Wrong-Clerk-Pw-1' }, {}, [], ['Shop_Tax::manage_tax'])
-      await expect(preflight({ ...wrong, baseUrl: wrong.baseUrl!, admin: wrong.admin! }, 'r5')).rejects.toThrow(
+      await expect(preflight({ ...wrong, baseUrl: wrong.baseUrl!, admin: wrong.admin! }, 'r5', { registrar: customerRegistrar() })).rejects.toThrow(
         /^limited admin credentials refused by the target \(401: "The account sign-in was incorrect[^\n]*\): check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD$/,
       )
     } finally {
@@ -67,11 +68,11 @@ describe('preflight', () => {
   })
 
   it('stops with one plain line when the target is unreachable', async () => {
-    await expect(preflight(configFor('http://127.0.0.1:9'), 'r')).rejects.toThrow(/^target unreachable: admin token request to http:\/\/127\.0\.0\.1:9 failed \(connection failed: ECONNREFUSED/)
+    await expect(preflight(configFor('http://127.0.0.1:9'), 'r', { registrar: customerRegistrar() })).rejects.toThrow(/^target unreachable: admin token request to http:\/\/127\.0\.0\.1:9 failed \(connection failed: ECONNREFUSED/)
   })
 
   it('stops when the admin token is refused by every admin endpoint tried', async () => {
-    const err = await preflight(configFor(await refusingTarget()), 'r').catch((e: unknown) => e)
+    const err = await preflight(configFor(await refusingTarget()), 'r', { registrar: customerRegistrar() }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PreflightError)
     expect((err as Error).message).toMatch(/^the admin token is refused by every admin endpoint tried \(GET \/V1\/\S+ → 401, GET \/V1\/\S+ → 401, GET \/V1\/\S+ → 401\)$/)
   })
@@ -88,10 +89,10 @@ describe('preflight', () => {
       })
       expect(reg.status).toBe(200)
       const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [], [])
-      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r2')
+      const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r2', { registrar: customerRegistrar() })
       expect(pre.registeredCustomers.map((x) => x.role)).toEqual(['disposable'])
       const wrong = { ...c, customer: { username: email, password: 'Wrong-Pw-123' } }
-      await expect(preflight({ ...wrong, baseUrl: c.baseUrl!, admin: c.admin! }, 'r3')).rejects.toThrow(/^customer credentials refused by the target \(401/)
+      await expect(preflight({ ...wrong, baseUrl: c.baseUrl!, admin: c.admin! }, 'r3', { registrar: customerRegistrar() })).rejects.toThrow(/^customer credentials refused by the target \(401/)
     } finally {
       await target.close()
     }

@@ -8,8 +8,7 @@ import type { Credentials, RunConfig } from '../settings/config.ts'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
-import type { Ledger } from '../setup/ledger.ts'
-import { registerCustomer, requestToken, TokenError, type RegisteredCustomer } from './tokens.ts'
+import { requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
@@ -33,8 +32,8 @@ const SANITY_ENDPOINTS = 3
 export async function preflight(
   config: RunConfig & { baseUrl: string; admin: Credentials },
   runId: string,
-  /** `ledger`: where the customers it registers are recorded, before each registration is sent (the run's cleanup ledger). */
-  options: { ledger?: Ledger; ledgerFile?: string } = {},
+  /** `registrar`: makes the customers it registers (set-up: the run's cleanup ledger records them, lib/setup/registrar.ts). */
+  options: { registrar: Registrar; ledgerFile?: string },
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
   const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
@@ -64,7 +63,7 @@ export async function preflight(
       let credentials: RegisteredCustomer | undefined = config.customer
       // Read-only mode registers nobody: without configured credentials there is no customer token.
       if (credentials === undefined && !config.readOnly) {
-        credentials = await registerCustomer(client, secrets, runId, 'main', store, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) })
+        credentials = await options.registrar.registerCustomer(client, secrets, { runId, role: 'main', store, adminToken: admin })
         note(credentials, 'main')
       }
       if (credentials === undefined) return {}
@@ -72,7 +71,7 @@ export async function preflight(
     }
     const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath, limitedAdmin] = await settledAll([
       mainCustomer(),
-      config.readOnly ? undefined : disposableCustomerToken(client, secrets, runId, store, note, { adminToken: admin, ...(options.ledger !== undefined ? { ledger: options.ledger } : {}) }),
+      config.readOnly ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'disposable', store, adminToken: admin }),
       requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
       limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
@@ -133,15 +132,14 @@ async function settledAll<T extends readonly unknown[]>(promises: readonly [...{
 async function disposableCustomerToken(
   client: TargetClient,
   secrets: Secrets,
-  runId: string,
-  store: string,
   note: (c: RegisteredCustomer, role: string) => void,
-  registration: Parameters<typeof registerCustomer>[5],
+  registrar: Registrar,
+  customer: Parameters<Registrar['registerCustomer']>[2],
 ): Promise<string | undefined> {
   try {
-    const c = await registerCustomer(client, secrets, runId, 'disposable', store, registration)
-    note(c, 'disposable')
-    return await requestToken(client, secrets, 'customer', c, store)
+    const c = await registrar.registerCustomer(client, secrets, customer)
+    note(c, customer.role)
+    return await requestToken(client, secrets, 'customer', c, customer.store)
   } catch (err) {
     if (err instanceof TokenError) return undefined
     throw err

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
 import { loadConfig } from '../settings/config.ts'
+import { customerRegistrar } from '../setup/registrar.ts'
 import { preflight, PreflightError } from './preflight.ts'
 
 const closers: (() => Promise<unknown>)[] = []
@@ -35,7 +36,7 @@ async function uniform(status: number, body: unknown, tokens = true): Promise<st
 
 function preflightWith(url: string, argv: string[], admin = { SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456' }) {
   const c = loadConfig(argv, { SHOP_BASE_URL: url, ...admin }, {}, [], [])
-  return preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'storerun').catch((e: unknown) => e)
+  return preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'storerun', { registrar: customerRegistrar() }).catch((e: unknown) => e)
 }
 
 const ADMIN = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }

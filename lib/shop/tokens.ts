@@ -1,19 +1,23 @@
-import { randomBytes } from 'node:crypto'
 import type { Outcome, TargetClient } from './client.ts'
 import type { Credentials } from '../settings/config.ts'
 import type { Secrets } from './secrets.ts'
 import { messageText, quoteText } from './answer-text.ts'
-import { runEmail } from '../setup/identifiers.ts'
-import type { Ledger } from '../setup/ledger.ts'
-import { sendRecorded } from '../setup/setup-call.ts'
-import type { Answer } from './client.ts'
-import { findByKey, type AdminGet } from './lookup.ts'
 
 /** Token acquisition failed in a way the user must fix; the message is the one line they see. */
 export class TokenError extends Error {}
 
 export interface RegisteredCustomer extends Credentials {
   id?: number | string
+}
+
+/**
+ * Registers customers of the run's own on the shop for the preflight. Making something on the shop is set-up
+ * (named within a real shop's limits, in the ledger before it is sent, repeated and found when an answer never
+ * came), so the run hands the preflight one from lib/setup/ and nothing here knows the ledger. Fails with a
+ * TokenError the user can act on (the preflight's one line).
+ */
+export interface Registrar {
+  registerCustomer(client: TargetClient, secrets: Secrets, customer: { runId: string; role: string; store: string; adminToken: string }): Promise<RegisteredCustomer>
 }
 
 /**
@@ -47,47 +51,8 @@ export async function requestToken(
   return answer.body
 }
 
-/**
- * Registers a customer of this run's own through `POST /V1/customers` (anonymous; body per the conventions): in
- * the ledger before it is sent; repeated, after looking it up by its e-mail with the admin token, when an
- * answer never came (a cold shop may have made it all the same).
- */
-export async function registerCustomer(
-  client: TargetClient,
-  secrets: Secrets,
-  runId: string,
-  role: string,
-  store: string,
-  options: { adminToken: string; ledger?: Ledger },
-): Promise<RegisteredCustomer> {
-  const email = runEmail(runId, role, 'customer ')
-  // At least 8 characters from 3 classes, as the platform demands.
-  const password = `${randomBytes(12).toString('base64url')}aA1!`
-  secrets.add(password, 'customer password')
-  const send = () => client.send({ method: 'POST', path: '/V1/customers', store, body: { customer: { email, firstname: 'Conformance', lastname: `Run ${runId}` }, password } })
-  const get: AdminGet = (path, query) => client.send({ method: 'GET', path, store, token: options.adminToken, ...(query !== undefined ? { query } : {}) })
-  const registered = (a: Answer) => a.status === 200 && a.body !== null && typeof a.body === 'object'
-  const result = await sendRecorded(send, registered, 'if-nothing-made', options.ledger, {
-    kind: 'customer',
-    label: `${role} customer`,
-    key: email,
-    find: () => findByKey(get, 'customer', email),
-    idOf: (body) => {
-      const id = (body as { id?: unknown } | null)?.id
-      return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined
-    },
-  })
-  const answer = result.answer ?? requireAnswer(result.last, 'customer registration')
-  if (!registered(answer)) {
-    throw new TokenError(
-      `customer registration (POST /V1/customers) failed with ${answer.status}${messageOf(answer.body)}; configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD instead`,
-    )
-  }
-  const id = (answer.body as { id?: number | string }).id
-  return { username: email, password, ...(id !== undefined ? { id } : {}) }
-}
-
-function requireAnswer(outcome: Outcome, what: string) {
+/** The answer, or the TokenError that says the target did not give one (`what`: the call, for the message). */
+export function requireAnswer(outcome: Outcome, what: string) {
   if (outcome.answer === undefined) {
     const url = outcome.exchange.request.url
     throw new TokenError(`target unreachable: ${what} request to ${new URL(url).origin} failed (${outcome.failure?.message ?? 'no answer'})`)
@@ -95,7 +60,8 @@ function requireAnswer(outcome: Outcome, what: string) {
   return outcome.answer
 }
 
-function messageOf(body: unknown): string {
+/** `: "<the shop's message>"` when the body has one, to end a TokenError's line with; else nothing. */
+export function messageOf(body: unknown): string {
   const text = messageText(body)
   return text === undefined ? '' : `: ${quoteText(text, Number.POSITIVE_INFINITY)}`
 }
