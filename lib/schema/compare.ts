@@ -16,8 +16,6 @@ import type { DeclaredOperation, DeclaredSchema, SwaggerSchema } from './read.ts
 
 export type FindingKind = 'undeclared-spec-endpoint' | 'access-class-differs' | 'field-type-contradicts' | 'body-keys-differ'
 
-export const FINDING_KINDS: readonly FindingKind[] = ['undeclared-spec-endpoint', 'access-class-differs', 'field-type-contradicts', 'body-keys-differ']
-
 /** A finding as the report's `schema` block records it (lib/results/schema-block.ts), of one of the kinds above. */
 export interface SchemaFinding extends SchemaFindingRecord {
   kind: FindingKind
