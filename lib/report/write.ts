@@ -14,12 +14,14 @@ export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary
 
 /**
  * Writes every format from one redacted copy of the report. Each file is redacted once more as text and
- * written whole or not at all (temp file, then rename), so a reader never sees half a report.
+ * written whole or not at all (temp file, then rename), so a reader never sees half a report. The files are
+ * rendered one at a time, each written before the next is made: all six texts at once, twice over (as
+ * rendered and as redacted), were some 30 MB of a run's peak memory.
  */
 export async function writeReports(dir: string, report: Report, secrets: Redactor): Promise<Report> {
-  const { clean, files } = rendered(report, secrets)
+  const clean = redactedCopy(report, secrets)
   await mkdir(dir, { recursive: true })
-  for (const [name, text] of files) {
+  for (const [name, text] of rendered(clean, secrets)) {
     const path = join(dir, name)
     await writeFile(`${path}.tmp`, text)
     await rename(`${path}.tmp`, path)
@@ -29,9 +31,9 @@ export async function writeReports(dir: string, report: Report, secrets: Redacto
 
 /** The same, synchronously: for a process that is exiting (its 'exit' event runs nothing asynchronous). */
 export function writeReportsSync(dir: string, report: Report, secrets: Redactor): Report {
-  const { clean, files } = rendered(report, secrets)
+  const clean = redactedCopy(report, secrets)
   mkdirSync(dir, { recursive: true })
-  for (const [name, text] of files) {
+  for (const [name, text] of rendered(clean, secrets)) {
     const path = join(dir, name)
     writeFileSync(`${path}.tmp`, text)
     renameSync(`${path}.tmp`, path)
@@ -39,17 +41,22 @@ export function writeReportsSync(dir: string, report: Report, secrets: Redactor)
   return clean
 }
 
-function rendered(report: Report, secrets: Redactor): { clean: Report; files: [string, string][] } {
-  // Redacted twice over (deep, then as text): the digest is of exactly what report.json will hold.
+/** Redacted twice over (deep, then as text), and signed: the digest is of exactly what report.json will hold. */
+function redactedCopy(report: Report, secrets: Redactor): Report {
   const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
   clean.signature = { digest: reportDigest(clean) }
-  const files: Record<(typeof REPORT_FILES)[number], string> = {
-    'report.json': `${JSON.stringify(clean, null, 2)}\n`,
-    'report.html': reportHtml(clean),
-    'junit.xml': junitXml(clean),
-    'summary.md': markdownSummary(clean),
-    'report.sarif': `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
-    'badge.svg': badgeSvg(clean),
-  }
-  return { clean, files: Object.entries(files).map(([name, text]) => [name, secrets.redactText(text)]) }
+  return clean
+}
+
+const FORMATS: Record<(typeof REPORT_FILES)[number], (clean: Report) => string> = {
+  'report.json': (clean) => `${JSON.stringify(clean, null, 2)}\n`,
+  'report.html': reportHtml,
+  'junit.xml': junitXml,
+  'summary.md': markdownSummary,
+  'report.sarif': (clean) => `${JSON.stringify(sarifLog(clean), null, 2)}\n`,
+  'badge.svg': badgeSvg,
+}
+
+function* rendered(clean: Report, secrets: Redactor): Generator<[string, string]> {
+  for (const [name, render] of Object.entries(FORMATS)) yield [name, secrets.redactText(render(clean))]
 }
