@@ -1,6 +1,7 @@
 /**
  * Test support (not a test itself): the reference target's faults in groups that can share one target and one
- * full run, so that a full run per fault (29 of them, the bulk of `npm test`) becomes a few. Faults share a run
+ * run of the suites they touch, so that a full run per fault (29 of them, the bulk of `npm test`) becomes a few
+ * smaller ones (the other suites would only judge a clean target again, as the clean run does). Faults share a run
  * only when they cannot hide or cause each other's failures: they sit at different endpoints, in suites that
  * do not meet (the endpoint's module, and the module of every workflow whose steps call it), and at most one of
  * them leaves requests unanswered (many unanswered requests in a row make the client stop sending). Each
@@ -30,6 +31,11 @@ function suitesOf(fault: FaultName): Set<string> {
   if (row === undefined) throw new Error(`fault ${fault}: ${endpoint} is not a catalog endpoint`)
   const callers = CHECKS.filter((c) => c.alsoCalls?.includes(endpoint)).flatMap((c) => CATALOG.filter((r) => c.appliesTo(r) === true).map((r) => r.module))
   return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module), ...callers])
+}
+
+/** The suites a group's faults can touch, together. */
+export function suitesOfGroup(group: readonly FaultName[]): Set<string> {
+  return new Set(group.flatMap((fault) => [...suitesOf(fault)]))
 }
 
 /**
