@@ -62,11 +62,15 @@ export default class RunReporter implements Reporter {
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
   }
 
-  async onTestRunStart(_specs: ReadonlyArray<TestSpecification>): Promise<void> {
+  async onTestRunStart(specs: ReadonlyArray<TestSpecification>): Promise<void> {
     this.finished = new Promise((resolve) => (this.#finish = resolve))
     this.#ending = undefined
     this.#status = undefined
+    this.#run = undefined
     if (isMerge(this.#vitest)) return
+    // No suite file among the files vitest runs (`npx vitest run lib/report/badge.test.ts` selects files of the
+    // other projects only): no run — nothing sent to a shop, and the last report left as it is.
+    if (!specs.some((s) => s.project.name === this.#project.name)) return
     this.#byModule.clear()
     const { config, baseline, underCli } = this.#settings
     // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind.
