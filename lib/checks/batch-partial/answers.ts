@@ -2,11 +2,11 @@
  * Pure judgements of one answer: to a mixed (or all-valid) batch call, and to an information call or a
  * cost-delete naming known or unknown skus.
  */
-import { isObject } from '../../setup/provision.ts'
 import { judgeBatchResult } from '../batch-attribution.ts'
 import type { PlannedItem } from './operations.ts'
 import { json, quoteReply } from './quote.ts'
 import { sameSku } from './stored.ts'
+import { isObject } from '../../base/is-object.ts'
 
 export interface MixedJudgement {
   problems: string[]
