@@ -15,10 +15,11 @@
  * and cost-delete). This file is the check and what the tests import.
  */
 import { SetupError } from '../setup/provision.ts'
-import type { EndpointRow, PriceFamily } from '../spec/types.ts'
+import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { judgeCostDelete, judgeInformation } from './batch-partial/information.ts'
 import { judgeItems } from './batch-partial/items.ts'
+import type { Operation } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -27,14 +28,6 @@ import { BATCH_RULES } from '../spec/rules.ts'
 export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/judgements.ts'
 export { BATCH_ROWS, type PriceFamily, type PlannedItem } from './batch-partial/operations.ts'
 export { quoteReply } from './batch-partial/quote.ts'
-
-export type Operation =
-  /** A batch of price items: update, delete or replace. */
-  | { kind: 'items'; key: string; family: PriceFamily; op: 'update' | 'delete' | 'replace' }
-  /** `{skus}` → the stored prices. */
-  | { kind: 'information'; key: string; family: PriceFamily }
-  /** `{skus}` → true. */
-  | { kind: 'cost-delete'; key: string }
 
 /** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
 function operationOf(row: EndpointRow): Operation | undefined {

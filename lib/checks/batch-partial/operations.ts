@@ -1,13 +1,21 @@
 /**
  * The batch price operations `batch-partial` judges, read from the rows' `batch` (lib/spec/catalog/): the
- * paths of each price family's calls, and the kinds of invalid item its update's words name. (What one row's
- * call does, `operationOf`, is the check's own: batch-partial.ts.)
+ * kinds of call, the paths of each price family's calls, and the kinds of invalid item its update's words
+ * name. (Which kind one row's call is, `operationOf`, is the check's own: batch-partial.ts.)
  */
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
 import type { InvalidKind, PriceFamily } from '../../spec/types.ts'
 import type { BatchItem } from '../batch-attribution.ts'
 
 export type { InvalidKind, PriceFamily } from '../../spec/types.ts'
+
+export type Operation =
+  /** A batch of price items: update, delete or replace. */
+  | { kind: 'items'; key: string; family: PriceFamily; op: 'update' | 'delete' | 'replace' }
+  /** `{skus}` → the stored prices. */
+  | { kind: 'information'; key: string; family: PriceFamily }
+  /** `{skus}` → true. */
+  | { kind: 'cost-delete'; key: string }
 
 const BATCH = CATALOG.filter((row) => row.batch !== undefined)
 
