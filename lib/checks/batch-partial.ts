@@ -11,7 +11,7 @@
  * they can be proven on a real instance's recorded answers.
  *
  * The parts live in `batch-partial/`: the operations, the items' values, stored prices, quoting, the pure
- * judgements of an answer and of a read-back, the calls to the target, and the rows (items; information
+ * judgements (of an answer and of a read-back), the calls to the target, and the rows (items; information
  * and cost-delete). This file is the check and what the tests import.
  */
 import { SetupError } from '../setup/provision.ts'
@@ -19,16 +19,26 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { judgeCostDelete, judgeInformation } from './batch-partial/information.ts'
 import { judgeItems } from './batch-partial/items.ts'
-import { operationOf } from './batch-partial/operations.ts'
+import type { Operation } from './batch-partial/operations.ts'
 import type { Judged } from './batch-partial/target.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
-export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/answers.ts'
+export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/judgements.ts'
 export { BATCH_ROWS, type PriceFamily, type PlannedItem } from './batch-partial/operations.ts'
 export { quoteReply } from './batch-partial/quote.ts'
-export { judgeReadBack } from './batch-partial/read-back.ts'
+
+/** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
+function operationOf(row: EndpointRow): Operation | undefined {
+  const b = row.batch
+  if (b === undefined) return undefined
+  // Labels of what the check makes: the path's last segment, and the replace told from its update.
+  const key = `${row.path.split('/').pop() ?? row.path}${b.op === 'replace' ? '-replace' : ''}`
+  if (b.op === 'information') return { kind: 'information', key, family: b.prices }
+  if (b.op === 'cost-delete') return { kind: 'cost-delete', key }
+  return { kind: 'items', key, family: b.prices, op: b.op }
+}
 
 export async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict> {
   const op = operationOf(row)

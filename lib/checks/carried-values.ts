@@ -2,7 +2,8 @@
  * What a saved or read resource must carry beyond its shape: the id of the entity the run asked for, the values
  * a save set. Pure.
  */
-import { describeValue, isPlainObject } from './judge-shape.ts'
+import { describeValue } from './judge-shape.ts'
+import { isObject } from '../base/is-object.ts'
 
 const PLAIN_NUMBER = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/
 
@@ -12,7 +13,7 @@ function asNumber(v: unknown): number | undefined {
 }
 
 function sameSetValue(sent: unknown, seen: unknown): boolean {
-  if (sent === null || sent === undefined || isPlainObject(sent)) return true
+  if (sent === null || sent === undefined || isObject(sent)) return true
   if (Array.isArray(sent)) return Array.isArray(seen) && seen.length === sent.length && sent.every((v, i) => sameSetValue(v, seen[i]))
   const [a, b] = [asNumber(sent), asNumber(seen)]
   if (a !== undefined && b !== undefined) return Math.abs(a - b) < 1e-6
@@ -26,7 +27,7 @@ function sameSetValue(sent: unknown, seen: unknown): boolean {
  * Values the call left unset (null) and nested objects are not compared.
  */
 export function missingValues(answer: unknown, expected: Readonly<Record<string, unknown>>): string[] {
-  if (!isPlainObject(answer)) return [`the answer is ${describeValue(answer)}, not an object`]
+  if (!isObject(answer)) return [`the answer is ${describeValue(answer)}, not an object`]
   const out: string[] = []
   for (const [k, sent] of Object.entries(expected)) {
     if (sameSetValue(sent, answer[k])) continue

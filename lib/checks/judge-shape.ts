@@ -25,6 +25,7 @@ import { clip, clipJson } from '../base/text.ts'
 import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
 import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
+import { isObject } from '../base/is-object.ts'
 
 export type Expectation =
   | { kind: 'schema'; schema: keyof typeof SCHEMAS }
@@ -103,10 +104,6 @@ function resolvePointer(root: unknown, pointer: string): unknown {
   return node
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 function labelOf(expectation: Expectation): string {
   switch (expectation.kind) {
     case 'schema':
@@ -141,7 +138,7 @@ function schemaFailure(error: ErrorObject, value: unknown, pointer: string): str
 /** One warning per object whose fields the spec does not list (walks listed nested objects and arrays). */
 function unlistedFields(schema: SchemaObject, value: unknown, pointer: string, out: string[]): void {
   const props = schema.properties as Record<string, SchemaObject> | undefined
-  if (props && isPlainObject(value)) {
+  if (props && isObject(value)) {
     const extra = Object.keys(value).filter((k) => !Object.hasOwn(props, k))
     if (extra.length > 0) out.push(`fields the spec does not list: ${where(pointer)}: ${extra.join(', ')}`)
     for (const [k, sub] of Object.entries(props)) {
@@ -165,7 +162,7 @@ function carriesAny(value: Record<string, unknown>, names?: readonly string[]): 
 /** One failure per object of a tabled shape (the answer, a credit memo item, …) that carries none of its tabled fields. */
 function emptyResources(schema: SchemaObject, value: unknown, pointer: string, out: string[]): void {
   const props = schema.properties as Record<string, SchemaObject> | undefined
-  if (props && isPlainObject(value)) {
+  if (props && isObject(value)) {
     if (!carriesAny(value, Object.keys(props))) {
       out.push(`${where(pointer)}: ${describeValue(value)} carries none of the fields the spec tables for ${String(schema.title ?? 'this object')}: not such a resource`)
       return
@@ -213,7 +210,7 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
       return
     case 'array':
       if (!Array.isArray(value)) {
-        const numericKeys = isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
+        const numericKeys = isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
         failures.push(`${at}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`)
         return
       }
@@ -223,7 +220,7 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
       }
       return
     case 'object':
-      if (!isPlainObject(value)) {
+      if (!isObject(value)) {
         failures.push(`${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`)
       } else if (expectation.typeName !== undefined && !carriesAny(value)) {
         failures.push(`${at}: ${describeValue(value)} carries no value at all: an empty object is no ${expectation.typeName}`)

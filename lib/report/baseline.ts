@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Result } from '../results/result.ts'
 import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
+import { isObject } from '../base/is-object.ts'
 
 /**
  * A baseline: the result ids a team knows fail, each with the reason it is accepted for now. With one, only
@@ -134,6 +135,3 @@ function oneLine(text: string): string {
   return flat === '' ? 'failing' : flat
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}

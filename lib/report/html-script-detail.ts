@@ -1,5 +1,5 @@
 // A piece of the page's script (see html-script.ts): it runs inside the same function as the rest, after
-// html-script-matrix.ts's result rows, and shares their variables and functions.
+// html-script-overview.ts's matrix, and shares their variables and functions.
 export const DETAIL = String.raw`
   // ---- details, built on first open ----
   function toggle(x, open) {

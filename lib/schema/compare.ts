@@ -13,6 +13,7 @@ import { TABLED_BODY_KEYS, TABLED_TYPES } from '../spec/tabled.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import { accessUnknownBecause, declaredAccess, operationKey, resolveRef } from './read.ts'
 import type { DeclaredOperation, DeclaredSchema, SwaggerSchema } from './read.ts'
+import { isObject } from '../base/is-object.ts'
 
 export type FindingKind = 'undeclared-spec-endpoint' | 'access-class-differs' | 'field-type-contradicts' | 'body-keys-differ'
 
@@ -149,7 +150,7 @@ interface Place {
 function placesOf(row: EndpointRow, op: DeclaredOperation, definitions: Readonly<Record<string, SwaggerSchema>>): Place[] {
   const places: Place[] = []
   const body = resolveRef(op.bodySchema, definitions)
-  const bodyProperty = (key: string): unknown => (body !== undefined && isRecord(body.properties) ? body.properties[key] : undefined)
+  const bodyProperty = (key: string): unknown => (body !== undefined && isObject(body.properties) ? body.properties[key] : undefined)
   for (const param of (row.params ?? []).filter((p) => p.in === 'body')) {
     const typed = param.type !== undefined ? TABLED_TYPES[param.type] : undefined
     const headed = TABLED_BODY_KEYS[rowId(row)]?.[param.name]
@@ -162,10 +163,6 @@ function placesOf(row: EndpointRow, op: DeclaredOperation, definitions: Readonly
   return places.filter((p) => p.declared !== undefined)
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** JSON type families: the spec's `number` does not separate integer from decimal, so `integer` is one. */
 function family(type: unknown): string | undefined {
   if (type === 'integer' || type === 'number') return 'number'
@@ -175,7 +172,7 @@ function family(type: unknown): string | undefined {
 function typesOf(schema: Readonly<Record<string, unknown>>): string[] {
   const raw = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
   const families = raw.map(family).filter((f): f is string => f !== undefined)
-  if (raw.length === 0 && isRecord(schema.properties)) return ['object']
+  if (raw.length === 0 && isObject(schema.properties)) return ['object']
   return [...new Set(families)]
 }
 
@@ -200,12 +197,12 @@ function contradictions(spec: Readonly<Record<string, unknown>>, declaredRaw: un
     out.push({ field: at === '' ? '(the whole value)' : at, spec: specTypes.join(' or '), declared: declaredTypes.join(' or ') })
     return
   }
-  if (isRecord(spec.properties) && isRecord(declared.properties)) {
+  if (isObject(spec.properties) && isObject(declared.properties)) {
     for (const [name, child] of Object.entries(spec.properties)) {
-      if (isRecord(child) && Object.hasOwn(declared.properties, name)) contradictions(child, declared.properties[name], definitions, at === '' ? name : `${at}.${name}`, out)
+      if (isObject(child) && Object.hasOwn(declared.properties, name)) contradictions(child, declared.properties[name], definitions, at === '' ? name : `${at}.${name}`, out)
     }
   }
-  if (isRecord(spec.items) && declared.items !== undefined) contradictions(spec.items, declared.items, definitions, `${at}[]`, out)
+  if (isObject(spec.items) && declared.items !== undefined) contradictions(spec.items, declared.items, definitions, `${at}[]`, out)
 }
 
 function fieldTypeFindings(row: EndpointRow, op: DeclaredOperation, definitions: Readonly<Record<string, SwaggerSchema>>): SchemaFinding[] {

@@ -9,6 +9,7 @@
  * is left out and named in `problems` — never a crash, whatever the document holds.
  */
 import type { AccessClass, HttpMethod } from '../spec/types.ts'
+import { isObject } from '../base/is-object.ts'
 
 /** Whose schema listed an operation: no token, a customer token, an admin token. */
 export type SchemaCaller = 'anon' | 'customer' | 'admin'
@@ -52,10 +53,6 @@ const METHODS: Readonly<Record<string, HttpMethod>> = { get: 'GET', post: 'POST'
 const OTHER_METHODS = new Set(['patch', 'head', 'options'])
 const DEFINITION_REF = '#/definitions/'
 const PARAMETER_REF = '#/parameters/'
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** `/V1/carts/{cartId}/` → `/V1/carts/:cartId`; undefined when the path is no template the suite can send. */
 export function suitePath(swaggerPath: string): string | undefined {

@@ -12,8 +12,7 @@ import { loadVendorConfig } from '../extend/load.ts'
 import { buildPlan, selectionOf, selectPlan, suiteWith, type PlannedCheck } from '../plan/plan.ts'
 import { SELECTED_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
-import { quiet, selectedTests, verdictOf } from './module-suite.ts'
-import { judgeCheck, sessionFor } from './worker-session.ts'
+import { judgeCheck, quiet, selectedTests, sessionFor, verdictOf } from './module-suite.ts'
 
 export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
 

@@ -1,9 +1,10 @@
 /** An attribute set through its life: created, renamed, read, deleted, gone. */
-import { describeAnswer, isObject, toId } from '../setup/provision.ts'
+import { describeAnswer, toId } from '../setup/provision.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { ATTRIBUTE_SET_RULES, SHAPE_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 
 /** What the steps hand on: the set as saved, and the name it is renamed to. */

@@ -1,8 +1,9 @@
 /** Reads of the catalog's default category, without and with a store id. */
-import { describeAnswer, isObject } from '../setup/provision.ts'
+import { describeAnswer } from '../setup/provision.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 /**
  * The default category of a stock install, and its default store view. Shop data, not spec: there is no

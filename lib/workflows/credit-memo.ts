@@ -2,12 +2,13 @@
  * A customer's order refunded offline, and the credit memo it makes through its whole life: read, commented,
  * emailed, cancelled.
  */
-import { describeAnswer, isObject, toId, type CustomerFixture } from '../setup/provision.ts'
+import { describeAnswer, toId, type CustomerFixture } from '../setup/provision.ts'
 import { SALES_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesState } from './sales-steps.ts'
 import { listItems, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 
 /** What a 2.4.x platform answers to every cancel (platform conventions, "Where the platform's own releases differ"). */

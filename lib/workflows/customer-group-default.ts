@@ -1,8 +1,9 @@
 /** The default customer group. */
-import { describeAnswer, isObject } from '../setup/provision.ts'
+import { describeAnswer } from '../setup/provision.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 export const customerGroupDefaultWorkflow: Workflow = {
   name: 'customer-group-default',

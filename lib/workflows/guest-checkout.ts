@@ -2,12 +2,13 @@
  * A guest checkout around the guest billing-address assignment: `useForShipping` honoured (and not applied
  * when false), and the order placed carries the billing address sent.
  */
-import { describeAnswer, isObject, toId, type GuestCart } from '../setup/provision.ts'
+import { describeAnswer, toId, type GuestCart } from '../setup/provision.ts'
 import { CHECKOUT_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import { type SalesState } from './sales-steps.ts'
 import { addressDifferences, cartShippingAddress, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 
 const BILLING = 'POST /V1/guest-carts/:cartId/billing-address'

@@ -3,12 +3,13 @@
  * resource): customer B's `mine`/`me` calls never read or change customer A's cart or account, even when B
  * names A's item, cart or id.
  */
-import { describeAnswer, isObject, isSuccess, type CustomerFixture } from '../setup/provision.ts'
+import { describeAnswer, isSuccess, type CustomerFixture } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import type { Answer } from '../shop/client.ts'
 import { SELF_RULES } from '../spec/rules.ts'
 import { addressDifferences, different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 
 interface CustomerA extends CustomerFixture {

@@ -1,11 +1,11 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
-import { isObject } from '../setup/provision.ts'
 import { type SalesState } from './sales-steps.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
 import { tabledValues } from '../spec/schemas.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 const SAVE = 'PUT /V1/orders/:parent_id'
 

@@ -2,9 +2,10 @@
  * Steps the sales workflows share: orders and invoices made as set-up, refunds judged with the target's
  * business refusals told apart, and the credit memo read back.
  */
-import { describeAnswer, isObject, isSuccess, orderItems, type PlacedOrder } from '../setup/provision.ts'
+import { describeAnswer, isSuccess, orderItems, type PlacedOrder } from '../setup/provision.ts'
 import type { Answer } from '../shop/client.ts'
 import { sameNumber, type SpecCall, type StepScope } from './steps.ts'
+import { isObject } from '../base/is-object.ts'
 
 export type OrderItem = PlacedOrder['items'][number]
 export interface RefundedItem {

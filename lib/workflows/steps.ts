@@ -11,7 +11,7 @@
  */
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer } from '../shop/client.ts'
-import { SetupError, describeAnswer, isObject, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
+import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
@@ -20,6 +20,7 @@ import { findRow } from '../spec/catalog/index.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
 export class StepEnd extends Error {

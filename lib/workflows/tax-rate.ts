@@ -1,8 +1,9 @@
 /** A tax rate created through `PUT /V1/taxRates` and read back by id. */
-import { describeAnswer, isObject, toId } from '../setup/provision.ts'
+import { describeAnswer, toId } from '../setup/provision.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { isObject } from '../base/is-object.ts'
 
 
 interface CreatedRate {

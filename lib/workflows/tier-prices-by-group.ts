@@ -7,8 +7,9 @@
  * group, whose list holds the tiers added for all groups (the platform's reading), or listing `all` lists the
  * tiers of every group. Both pass; under either, a tier added for all groups is listed under `all`.
  */
-import { describeAnswer, isObject, type Product } from '../setup/provision.ts'
+import { describeAnswer, type Product } from '../setup/provision.ts'
 import { TIER_RULES } from '../spec/rules.ts'
+import { isObject } from '../base/is-object.ts'
 import { clipJson } from '../base/text.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'

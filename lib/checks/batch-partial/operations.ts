@@ -1,9 +1,10 @@
 /**
- * The batch price operations `batch-partial` judges, read from the rows' `batch` (lib/spec/catalog/): what
- * each call does, the paths of each price family, and the kinds of invalid item its update's words name.
+ * The batch price operations `batch-partial` judges, read from the rows' `batch` (lib/spec/catalog/): the
+ * kinds of call, the paths of each price family's calls, and the kinds of invalid item its update's words
+ * name. (Which kind one row's call is, `operationOf`, is the check's own: batch-partial.ts.)
  */
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
-import type { EndpointRow, InvalidKind, PriceFamily } from '../../spec/types.ts'
+import type { InvalidKind, PriceFamily } from '../../spec/types.ts'
 import type { BatchItem } from '../batch-attribution.ts'
 
 export type { InvalidKind, PriceFamily } from '../../spec/types.ts'
@@ -15,17 +16,6 @@ export type Operation =
   | { kind: 'information'; key: string; family: PriceFamily }
   /** `{skus}` → true. */
   | { kind: 'cost-delete'; key: string }
-
-/** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
-export function operationOf(row: EndpointRow): Operation | undefined {
-  const b = row.batch
-  if (b === undefined) return undefined
-  // Labels of what the check makes: the path's last segment, and the replace told from its update.
-  const key = `${row.path.split('/').pop() ?? row.path}${b.op === 'replace' ? '-replace' : ''}`
-  if (b.op === 'information') return { kind: 'information', key, family: b.prices }
-  if (b.op === 'cost-delete') return { kind: 'cost-delete', key }
-  return { kind: 'items', key, family: b.prices, op: b.op }
-}
 
 const BATCH = CATALOG.filter((row) => row.batch !== undefined)
 

@@ -1,9 +1,9 @@
 /** Quoting answers, outcomes and items in the words of a verdict. */
 import { clipJson } from '../../base/text.ts'
-import { isObject } from '../../setup/provision.ts'
 import { quoteText } from '../../shop/answer-text.ts'
 import type { Outcome } from '../../shop/client.ts'
 import type { PlannedItem } from './operations.ts'
+import { isObject } from '../../base/is-object.ts'
 
 /** A value in a batch verdict: longer than elsewhere, since items and answers are judged by their fields. */
 export function json(value: unknown, max = 200): string {

@@ -1,6 +1,6 @@
 /** Stored prices, normalised: what an information call answers, comparable across answers and items. */
-import { isObject } from '../../setup/provision.ts'
 import type { PriceFamily } from './operations.ts'
+import { isObject } from '../../base/is-object.ts'
 
 export interface Stored {
   sku: string
