@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { CONFIGURATIONS, figures, parseBenchArgs, summarise, table, type Machine } from './main.ts'
+import { CONFIGURATIONS, parseBenchArgs } from './args.ts'
+import { figures, summarise, type Machine } from './figures.ts'
+import { table } from './table.ts'
 import { cpuMsFromStat, phases, processCpuMs, spread } from './measure.ts'
 import type { LoggedRequest } from './request-log.ts'
 import { placeOf, summariseProfile, type CpuProfile } from './profile.ts'

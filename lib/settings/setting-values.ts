@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../base/usage-error.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './config.ts'
+import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './run-config.ts'
 
 export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
   if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }

@@ -4,8 +4,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as parseDotenv } from 'dotenv'
-import type { Env } from './config.ts'
 import { UsageError } from '../base/usage-error.ts'
+
+/** Variables by name: the environment's, or those of `.env`. */
+export type Env = Record<string, string | undefined>
 
 /** Reads `.env` in `dir` when present (its values rank below the real environment); a line dotenv would drop is refused. */
 export function readDotenv(dir: string): Env {

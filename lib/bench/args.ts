@@ -1,0 +1,52 @@
+/** What `npm run bench` is asked to do: the configurations it can measure, and its arguments choosing among them. */
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The project's root: the suite and the target run from it, and the default --out is under it. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface BenchConfiguration {
+  name: string
+  concurrency: number
+  latencyMs: number
+}
+
+export const CONFIGURATIONS: readonly BenchConfiguration[] = [
+  { name: 'c1', concurrency: 1, latencyMs: 0 },
+  { name: 'c4', concurrency: 4, latencyMs: 0 },
+  { name: 'c16', concurrency: 16, latencyMs: 0 },
+  { name: 'c16-latency20', concurrency: 16, latencyMs: 20 },
+]
+
+export interface BenchArgs {
+  runs: number
+  warmup: number
+  configs: string[]
+  out: string
+  keep: boolean
+  cpuProf?: string
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = { runs: 5, warmup: 1, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const value = () => {
+      const v = argv[++i]
+      if (v === undefined) throw new Error(`${a} needs a value`)
+      return v
+    }
+    if (a === '--quick') {
+      args.runs = 1
+      args.warmup = 0
+    } else if (a === '--runs') args.runs = Math.max(1, Number.parseInt(value(), 10) || 1)
+    else if (a === '--warmup') args.warmup = Math.max(0, Number.parseInt(value(), 10) || 0)
+    else if (a === '--config') args.configs.push(value())
+    else if (a === '--out') args.out = resolve(value())
+    else if (a === '--keep') args.keep = true
+    else if (a === '--cpu-prof') args.cpuProf = resolve(value())
+    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR])`)
+  }
+  for (const c of args.configs) if (!CONFIGURATIONS.some((k) => k.name === c)) throw new Error(`unknown configuration "${c}" (${CONFIGURATIONS.map((k) => k.name).join(', ')})`)
+  return args
+}

@@ -1,0 +1,94 @@
+/**
+ * The settings a user gives, as a table (data: a new setting is a new row), and the `SHOP_*` variables of the
+ * project's own tools, which are known but no settings.
+ */
+
+/**
+ * Every setting a user gives, one row each: the variables read from the environment and `.env`, the flag of
+ * `run`, and what holds without it (in the README's words). The flags `run` accepts, the known `SHOP_*`
+ * variables (an unknown one near a known name is refused, as a typo), the usage text and the README's settings
+ * table all come from here: a new setting is a new row (and the code that reads it).
+ */
+export const SETTINGS = [
+  { variables: ['SHOP_BASE_URL'], flag: '--base-url', value: 'URL', default: 'none: the bundled reference target is started on a free loopback port' },
+  { variables: ['SHOP_STORE_CODE'], flag: '--store', value: 'CODE', default: '`default`' },
+  { variables: ['SHOP_SECOND_STORE_CODE'], flag: '--second-store', value: 'CODE', default: '`all` (every endpoint is also called under it)' },
+  { variables: ['SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD'], default: 'required with a target' },
+  {
+    variables: ['SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD'],
+    default: 'none: the suite registers customers of its own (`POST /V1/customers`, on `example.com`)',
+  },
+  { variables: ['SHOP_LIMITED_ADMIN_USERNAME'], default: 'none: the `acl` check is reported *not configured* (see "The ACL check: a limited admin")' },
+  { variables: ['SHOP_LIMITED_ADMIN_PASSWORD'], default: 'none; required with `SHOP_LIMITED_ADMIN_USERNAME`' },
+  { variables: ['SHOP_LIMITED_ADMIN_RESOURCES'], default: 'required with `SHOP_LIMITED_ADMIN_USERNAME`: the detail table\'s ACL resources the limited admin\'s role has, comma-separated, as the spec writes them; empty = none of them' },
+  { flag: '--module', value: 'NAME', multiple: true, default: 'every module; a module id (`shop-conformance list` shows them) or the spec\'s heading, repeated or comma-separated' },
+  { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (below); repeated or comma-separated' },
+  { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: see "Running against staging safely"' },
+  { variables: ['SHOP_CONCURRENCY'], flag: '--concurrency', value: 'N', default: '8 requests in flight at most' },
+  { variables: ['SHOP_TIMEOUT_MS'], flag: '--timeout-ms', value: 'N', default: '10000 per request' },
+  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this' },
+  { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
+  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run (see "For CI: a gate")' },
+  { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },
+  { variables: ['SHOP_SEED'], flag: '--seed', value: 'N', default: 'random, printed at start and written into the report; the same seed gives the same data' },
+  { flag: '--shard', value: 'I/N', default: 'the whole suite; `2/3` runs the second of three parts (`report merge` joins them)' },
+  {
+    variables: ['SHOP_PATH_ALIASES'],
+    flag: '--path-alias',
+    value: '/V1/spec-prefix=/V1/target-prefix',
+    multiple: true,
+    default: 'none; e.g. `/V1/stockmedia=/V1/adobestock` for a target that names the spec\'s vendor-neutral paths after the vendor (the report shows the alias used)',
+  },
+  { variables: ['SHOP_TARGET_SCHEMA'], flag: '--target-schema', value: 'SOURCE', default: '`auto`: the shop\'s own schema, `{base}/rest/{store}/schema?services=all`, read under each caller; `off`; or a file or an http(s) URL (see "The shop\'s published schema")' },
+  {
+    variables: ['SHOP_EXTENSIONS'],
+    flag: '--extensions',
+    value: 'MODE',
+    default: '`gate`: a failing extension or vendor check makes the exit status 1; `report-only` reports it without (see "Checking a shop\'s custom endpoints")',
+  },
+  {
+    variables: ['SHOP_EXTENSIONS_PROBE_WRITES'],
+    shownAs: 'SHOP_EXTENSIONS_PROBE_WRITES=1',
+    flag: '--extensions-probe-writes',
+    default: 'off: an extension operation that writes is sent only to callers its declared class must refuse. **On, it is sent to the callers it admits too: it may change or delete data**',
+  },
+  { variables: ['SHOP_CONFIG'], flag: '--config', value: 'FILE', default: '`shop-conformance.config.ts` in the working directory if there: extra endpoints and checks (see "Extending the suite")' },
+  { variables: ['SHOP_FIXTURE_SKU'], default: 'none: the suite creates its own product; name an existing one on a shop where it should not' },
+  { variables: ['SHOP_PAYMENT_METHOD'], default: '`checkmo` (orders of the workflows)' },
+  { variables: ['SHOP_SHIPPING_METHOD'], default: '`flatrate/flatrate` (carrier/method)' },
+  {
+    variables: ['SHOP_INVOICE_REFUND_PAYMENT_METHOD'],
+    default: '`free`: the invoice refund needs a payment method that refunds per invoice (a zero-total order)',
+  },
+  { variables: ['SHOP_FREE_SHIPPING_METHOD'], default: '`freeshipping/freeshipping` (for that zero-total order)' },
+  { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
+  { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr (each failure as it comes, a line per module); off under `CI=true` unless `--progress`' },
+  { flag: '--quiet', default: 'off: `--quiet` turns progress off also outside CI (not with `--progress`)' },
+  { flag: '--dry-run', default: 'off: print every request the run would send, send none' },
+] as const satisfies readonly SettingRow[]
+
+export interface SettingRow {
+  /** Read from the environment, then `.env`; a flag wins over both. */
+  readonly variables?: readonly string[]
+  /** How the README names the variable when its value matters (`SHOP_READ_ONLY=1`). */
+  readonly shownAs?: string
+  readonly flag?: `--${string}`
+  /** The placeholder of the flag's value; none: the flag is a switch. */
+  readonly value?: string
+  /** The flag may be given more than once. */
+  readonly multiple?: boolean
+  readonly default: string
+}
+
+/**
+ * `SHOP_*` variables the project's own tools read, not settings of a run: known, so never warned about.
+ * (`SHOP_BODY_TOO_LARGE` in the client is an error code, not a variable.)
+ */
+export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
+  SHOP_DEBUG: '`1`: the stack trace of an internal error, after its one line',
+  SHOP_RUN_FLAGS: 'set by `shop-conformance run`: its flags (JSON), for the run under vitest',
+  SHOP_REQUEST_LOG: 'set by `npm run bench`: every request of the run is logged to this file',
+  SHOP_BENCH_STATS: 'set by `npm run bench`: the run\'s CPU time, peak RSS and request phase are written to this file at exit',
+  SHOP_CHROMIUM: 'the browser of the HTML report\'s test (default `/usr/bin/chromium`)',
+  SHOP_SCREENSHOT_DIR: 'where the HTML report\'s test saves its screenshots (default: a temporary directory, removed after)',
+}
