@@ -56,6 +56,14 @@ describe('canonicalJson and reportDigest', () => {
     expect(reportDigest(reordered)).toBe(d)
   })
 
+  it('hashes a report far larger than one batch as its whole canonical form, a character cut nowhere', () => {
+    // Multi-byte characters at every offset: a piece split inside a surrogate pair would change the UTF-8 bytes.
+    const results = Array.from({ length: 3000 }, (_, i) => ({ ...report.results[0]!, id: `${'é😀'.repeat(i % 7)} ${i}`, durationMs: i }))
+    const big = { ...report, results }
+    expect(canonicalJson(big).length).toBeGreaterThan(500_000)
+    expect(reportDigest(big)).toBe(createHash('sha256').update(canonicalJson(big)).digest('hex'))
+  })
+
   it('changes with any value', () => {
     const d = reportDigest(report)
     const changed = JSON.parse(JSON.stringify(report)) as typeof report

@@ -41,9 +41,13 @@ export function writeReportsSync(dir: string, report: Report, secrets: Redactor)
   return clean
 }
 
-/** Redacted twice over (deep, then as text), and signed: the digest is of exactly what report.json will hold. */
+/**
+ * Redacted twice over (deep, then as text), and signed: the digest is of exactly what report.json will hold.
+ * Both redactions act on one JSON text, parsed once: the deep copy's text is the same text as its parse
+ * stringified again, and the copy in between was a whole report more held at once.
+ */
 function redactedCopy(report: Report, secrets: Redactor): Report {
-  const clean = JSON.parse(secrets.redactText(JSON.stringify(secrets.redact(report)))) as Report
+  const clean = JSON.parse(secrets.redactText(secrets.redactedJson(report))) as Report
   clean.signature = { digest: reportDigest(clean) }
   return clean
 }

@@ -7,6 +7,8 @@ export interface Redactor {
   redactText(text: string): string
   /** A deep copy with secret values replaced and every `password`-like key's value hidden. */
   redact<T>(value: T): T
+  /** The JSON text of that deep copy (`redact` is its parse). */
+  redactedJson(value: unknown): string
 }
 
 /** The Bearer value the suite invents for "malformed token" probes (the preflight makes one per run). */

@@ -12,6 +12,12 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 
 const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
+/**
+ * Node's own import: `shop-conformance run` reads this config through vite's module runner (bin.mjs), which
+ * rewrites every `import()` of this file into a call to itself and is closed once the config is read. A
+ * function made from text is not rewritten.
+ */
+const nativeImport = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>
 const DEFERRED_BLOB = fileURLToPath(new URL('./deferred-blob.ts', import.meta.url))
 
 export function conformance(): Plugin {
@@ -23,7 +29,7 @@ export function conformance(): Plugin {
       for (const [i, entry] of reporters.entries()) if (Array.isArray(entry) && entry[0] === 'blob') reporters[i] = [DEFERRED_BLOB, entry[1] ?? {}]
       // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.
       if (process.env.SHOP_RUN_FLAGS !== undefined) reporters.length = 0
-      const { tsImport } = await import('tsx/esm/api')
+      const { tsImport } = (await nativeImport(import.meta.resolve('tsx/esm/api'))) as typeof import('tsx/esm/api')
       // An instance: vitest takes it as it is, where a path would be loaded through its module runner.
       const { default: Reporter } = (await tsImport(RUN_REPORTER, import.meta.url)) as { default: new () => unknown }
       reporters.unshift(new Reporter())

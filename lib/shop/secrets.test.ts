@@ -29,6 +29,11 @@ describe('Secrets', () => {
     })
   })
 
+  it('gives as JSON text exactly what it gives as a copy', () => {
+    const value = { headers: { authorization: 'Bearer tok-ADMIN-0123456789', cookie: 'c' }, body: 'p@ss word/1', n: [1.5, -0, null, true] }
+    expect(secrets.redactedJson(value)).toBe(JSON.stringify(secrets.redact(value)))
+  })
+
   it('is idempotent: redacting twice keeps the labels', () => {
     const once = secrets.redact({ headers: { authorization: 'Bearer tok-ADMIN-0123456789' } })
     expect(new Secrets().redact(once)).toEqual({ headers: { authorization: 'Bearer [redacted admin token]' } })

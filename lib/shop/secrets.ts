@@ -45,20 +45,23 @@ export class Secrets implements Redactor {
   /** A deep copy with secret values replaced and every `password`-like key's value hidden. */
   redact<T>(value: T): T {
     if (value === undefined) return value
-    return JSON.parse(
-      JSON.stringify(value, (key, v: unknown) => {
-        if (typeof v === 'string') {
-          const redacted = this.redactText(v)
-          if (AUTHORIZATION_KEY.test(key)) {
-            // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
-            // made-up malformed token is no secret and stays, so the exchange can be replayed.
-            return redacted !== v || MALFORMED_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
-          }
-          return SECRET_KEY.test(key) ? '[redacted]' : redacted
+    return JSON.parse(this.redactedJson(value)) as T
+  }
+
+  /** The JSON text `redact` parses back: for a caller that wants the text, without the copy in between. */
+  redactedJson(value: unknown): string {
+    return JSON.stringify(value, (key, v: unknown) => {
+      if (typeof v === 'string') {
+        const redacted = this.redactText(v)
+        if (AUTHORIZATION_KEY.test(key)) {
+          // A token the run knows keeps its label ("Bearer [redacted admin token]"); the suite's own
+          // made-up malformed token is no secret and stays, so the exchange can be replayed.
+          return redacted !== v || MALFORMED_BEARER.test(v) || ALREADY_REDACTED.test(v) ? redacted : '[redacted]'
         }
-        return v
-      }),
-    ) as T
+        return SECRET_KEY.test(key) ? '[redacted]' : redacted
+      }
+      return v
+    })
   }
 }
 
