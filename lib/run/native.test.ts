@@ -60,7 +60,10 @@ const REQUEST_LOG = (file: string) => ({ SHOP_REQUEST_LOG: file, NODE_OPTIONS: `
 
 const reportIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
 
-describe('the suite under vitest, natively', () => {
+// Concurrent: most of these tests wait on their vitest processes (bounded for the machine by inRunSlot). They
+// share one copy of the tree, warm after its first runs; the cold run has a copy of its own, and the two that
+// must not overlap another run (one adds suite files to the copy, one interrupts at a point of progress) run alone.
+describe.concurrent('the suite under vitest, natively', () => {
   let copy: string
   const targets: ReferenceTarget[] = []
   beforeAll(() => {
@@ -76,11 +79,14 @@ describe('the suite under vitest, natively', () => {
     return t
   }
 
-  it('npx vitest run --project conformance runs the whole suite against the bundled target: conforms, exit 0', { timeout: 180_000 }, async () => {
-    expect(existsSync(join(copy, 'node_modules/.vite'))).toBe(false)
-    const run = await vitest(copy, ['run', '--project', 'conformance'], { SHOP_REPORT_DIR: join(copy, 'out-whole') })
+  it('npx vitest run --project conformance runs the whole suite against the bundled target: conforms, exit 0', { timeout: 180_000 }, async ({ onTestFinished }) => {
+    // As a fresh clone has it: no cache of vite's or of vitest's transforms.
+    const clone = freshCopy()
+    onTestFinished(() => rmSync(clone, { recursive: true, force: true }))
+    expect(readdirSync(join(clone, 'node_modules')).filter((entry) => entry.startsWith('.'))).toEqual([])
+    const run = await vitest(clone, ['run', '--project', 'conformance'], { SHOP_REPORT_DIR: join(clone, 'out-whole') })
     expect(run.status, run.stderr).toBe(0)
-    const r = reportIn(join(copy, 'out-whole'))
+    const r = reportIn(join(clone, 'out-whole'))
     expect(r.certification.verdict).toBe('conforms')
     expect(r.certification.scope.whole).toBe(true)
     expect(r.certification.passed).toBe(PLAN.checks.length)
@@ -176,7 +182,8 @@ describe('the suite under vitest, natively', () => {
     expect(r.certification.passed).toBe(sliced)
   })
 
-  it('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: 120_000 }, async () => {
+  // Alone: the suite files it adds to the copy would be part of any other run there.
+  it.sequential('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: 120_000 }, async () => {
     writeFileSync(join(copy, 'suites/zz-broken.conformance.ts'), "import { moduleSuite } from '../lib/suite/module-suite.ts'\nmoduleSuite({ module: 'no-such-module', workflows: [] })\n")
     writeFileSync(join(copy, 'suites/zz-hook.conformance.ts'), "import { beforeAll, describe, test } from 'vitest'\ndescribe('hooked', () => {\n  beforeAll(() => {\n    throw new Error('the hook broke')\n  })\n  test('t', () => {})\n})\n")
     try {
