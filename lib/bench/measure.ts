@@ -132,7 +132,7 @@ export interface SuiteRun {
  */
 export async function runSuite(
   root: string,
-  options: { baseUrl: string; concurrency: number; admin: { username: string; password: string }; dir: string; nodeArgs?: string[] },
+  options: { baseUrl: string; concurrency: number; admin: { username: string; password: string }; dir: string; nodeArgs?: string[]; runArgs?: string[] },
 ): Promise<SuiteRun> {
   const log = join(options.dir, 'requests.jsonl')
   const statsFile = join(options.dir, 'stats.json')
@@ -145,7 +145,7 @@ export async function runSuite(
     NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(join(root, 'lib/bench/preload.mjs')).href}`].join(' ').trim(),
   })
   // Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) go before the script; the worker thread inherits them.
-  const args = [...(options.nodeArgs ?? []), join(root, 'lib/cli/bin.mjs'), 'run', '--base-url', options.baseUrl, '--concurrency', String(options.concurrency), '--report-dir', join(options.dir, 'report')]
+  const args = [...(options.nodeArgs ?? []), join(root, 'lib/cli/bin.mjs'), 'run', '--base-url', options.baseUrl, '--concurrency', String(options.concurrency), '--report-dir', join(options.dir, 'report'), ...(options.runArgs ?? [])]
   const started = performance.now()
   const child = spawn(process.execPath, args, { cwd: options.dir, stdio: ['ignore', 'ignore', 'pipe'], env })
   let stderr = ''
