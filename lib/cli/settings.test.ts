@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { reportOf } from '../report/testing.ts'
+import { ensureWritableDir } from '../base/output-dir.ts'
 import { main } from './main.ts'
 import { cli } from './testing.ts'
 
@@ -67,14 +68,22 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     const link = join(scratch, 'a-link')
     symlinkSync('/nonexistent/reports', link)
     const flag = '--report-dir / SHOP_REPORT_DIR'
-    // Not in-process: a dry run only checks that the directory could be made.
-    const binary = { binary: true }
-    await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`, binary)
-    await refused(['--report-dir', link], `${flag}: "${link}" is a link to nothing (/nonexistent/reports)`, binary)
+    // The run's check (a dry run only checks that the directory could be made), as the run calls it…
+    const refusal = (dir: string) => {
+      try {
+        ensureWritableDir(dir, flag, { create: true })
+        return undefined
+      } catch (err) {
+        return `shop-conformance: ${(err as Error).message}\n`
+      }
+    }
+    expect(refusal(link)).toBe(`shop-conformance: ${flag}: "${link}" is a link to nothing (/nonexistent/reports)\n`)
     // Node's recursive mkdir never returns for a path under /proc: this one must, at once.
-    await refused(['--report-dir', '/proc/nope'], `${flag}: "/proc/nope" cannot be created (ENOENT)`, binary)
-    await refused(['--report-dir', '/proc/self'], new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`), binary)
-    await refused(['--report-dir', `${file}/sub`], `${flag}: "${file}/sub" cannot be created: ${file} is a file`, binary)
+    expect(refusal('/proc/nope')).toBe(`shop-conformance: ${flag}: "/proc/nope" cannot be created (ENOENT)\n`)
+    expect(refusal('/proc/self')).toMatch(new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`))
+    expect(refusal(`${file}/sub`)).toBe(`shop-conformance: ${flag}: "${file}/sub" cannot be created: ${file} is a file\n`)
+    // …and through the binary once: the run refuses before any request, in one line.
+    await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`, { binary: true })
   })
 
   it('report merge checks its --out the same way, before writing anything', async () => {
@@ -82,8 +91,10 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     const input = join(dir, 'shard.json')
     writeFileSync(input, JSON.stringify(reportOf([])))
     for (const [out, why] of [[join(dir, 'shard.json'), 'is a file, not a directory'], ['/proc/nope', 'cannot be created (ENOENT)']] as const) {
-      const merge = await cli(['report', 'merge', '--out', out, input])
-      expect(merge).toMatchObject({ status: 2, stdout: '', stderr: `shop-conformance: report merge: --out: "${out}" ${why}\n` })
+      let stdout = ''
+      let stderr = ''
+      const status = await main(['report', 'merge', '--out', out, input], { out: (t) => (stdout += t), err: (t) => (stderr += t) }, { env: {}, cwd: dir })
+      expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: report merge: --out: "${out}" ${why}\n` })
     }
   })
 
