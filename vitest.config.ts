@@ -8,6 +8,8 @@ import { conformance } from './lib/run/plugin.ts'
 const TESTS = ['lib/**/*.test.ts', 'fixtures/**/*.test.ts']
 const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
+// The own tests' two projects run together (one group), so they share one number of workers (node project: why two).
+const OWN_TEST_WORKERS = 2
 
 export default defineConfig({
   test: {
@@ -15,18 +17,19 @@ export default defineConfig({
     // The own tests' temporary directory (the root's global set-up runs for every run: it does nothing for the suite alone).
     globalSetup: ['test-setup/temp-dir.ts'],
     projects: [
-      // First, and checked before it starts: a missing browser is said at once, not after the other tests.
-      { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], sequence: { groupOrder: 0 }, ...timeouts } },
+      // Beside the node project (same group: its one file need not hold the other core idle); its global set-up,
+      // like every project's, runs before any test, so a missing browser is still said at once.
+      { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], sequence: { groupOrder: 0 }, maxWorkers: OWN_TEST_WORKERS, ...timeouts } },
       {
         test: {
           name: 'node',
           include: TESTS,
           exclude: [...configDefaults.exclude, ...BROWSER_TESTS],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           // Two workers even on two cores (vitest's default there is one): many files wait on child runs, targets'
           // latencies and timeouts, and one worker left the other core idle through them. The child runs share one
           // bound for the machine (lib/cli/testing.ts, inRunSlot).
-          maxWorkers: 2,
+          maxWorkers: OWN_TEST_WORKERS,
           // A worker imports the suite's modules once for all its files (one import per file cost a fifth of the
           // CPU); what must happen after each file is in the set-up file, not in a helper's module-level hook.
           isolate: false,
