@@ -10,7 +10,10 @@
  */
 import type { Result } from '../results/result.ts'
 
-/** How many modules past the running one are started ahead (1 vs all measured: README "What a run costs"). */
+/**
+ * How many modules past the running one are started ahead: one. All at once measured 5.70 s against 5.89 s at
+ * 20 ms latency (one run each), but a stop then finds most results judged in files that never ran, unreported.
+ */
 export const LOOKAHEAD_MODULES = 1
 
 let runOf: string | undefined
