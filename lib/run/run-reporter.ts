@@ -26,7 +26,7 @@ import { extensionFacts, Run } from './run.ts'
 import { runSettings, type RunSettings } from './run-settings.ts'
 import { scopeOf } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
-import { announceStop } from './stop-channel.ts'
+import { announceStop } from '../shop/stop-channel.ts'
 import type { Stop } from './stopping.ts'
 
 /** How long vitest has to cancel at the deadline before the run reports what it has. */

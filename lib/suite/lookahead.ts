@@ -5,7 +5,7 @@
  * file's `beforeAll`. So a module's `beforeAll` also starts the planned work of the next module(s) of the run,
  * and their `beforeAll` takes it from here. Only when the main process said the next files' selection is
  * known before they are collected (`shopRun.lookahead`: whole modules, no `-t`, test ids or lines; see
- * lib/run/lookahead-order.ts). A stop cuts off prefetched requests through the session (stop-channel.ts);
+ * lib/run/lookahead-order.ts). A stop cuts off prefetched requests through the session (lib/shop/stop-channel.ts);
  * prefetched results whose file never ran are not reported: only a finished test carries a result.
  */
 import type { Result } from '../results/result.ts'

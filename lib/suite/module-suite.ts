@@ -22,7 +22,7 @@ import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
 import { PLAN, selectionOf, selectPlan, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
-import { onStopAnnounced } from '../run/stop-channel.ts'
+import { onStopAnnounced } from '../shop/stop-channel.ts'
 import { modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
 declare module 'vitest' {
@@ -130,7 +130,7 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
   }
   const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
   const raced = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
-  // A stop told by the main process (stop-channel.ts) may cut a request off before this test's signal aborts.
+  // A stop told by the main process (lib/shop/stop-channel.ts) may cut a request off before this test's signal aborts.
   const result = session?.client.stopped === true ? 'aborted' : raced
   if (result === 'aborted') {
     stopSession()
