@@ -9,11 +9,12 @@ import { modulesAhead, startedIn, startOnce } from './lookahead.ts'
 const result = { id: 'x', status: 'passed' } as unknown as Result
 
 describe('the next module\'s work, started in this one\'s tail', () => {
-  it('starts one module ahead, each once, in the run\'s order; a new run starts from nothing', async () => {
-    const order = ['a', 'b', 'c']
-    expect(modulesAhead('run-1', 'a', order)).toEqual(['b'])
-    expect(modulesAhead('run-1', 'b', order)).toEqual(['c'])
+  it('starts two modules ahead, each once, in the run\'s order; a new run starts from nothing', async () => {
+    const order = ['a', 'b', 'c', 'd']
+    expect(modulesAhead('run-1', 'a', order)).toEqual(['b', 'c'])
+    expect(modulesAhead('run-1', 'b', order)).toEqual(['d'])
     expect(modulesAhead('run-1', 'c', order)).toEqual([])
+    expect(modulesAhead('run-1', 'd', order)).toEqual([])
     let starts = 0
     const start = async () => (starts++, result)
     startOnce('run-1', 'GET /x › status', start)
@@ -21,7 +22,7 @@ describe('the next module\'s work, started in this one\'s tail', () => {
     expect(starts).toBe(1)
     expect(await startedIn('run-1').get('GET /x › status')).toBe(result)
     expect(startedIn('run-2').size).toBe(0)
-    expect(modulesAhead('run-2', 'b', order)).toEqual(['a'])
+    expect(modulesAhead('run-2', 'b', order)).toEqual(['a', 'c'])
     expect(startedIn('run-2').size).toBe(0)
   })
 

@@ -11,10 +11,12 @@
 import type { Result } from '../results/result.ts'
 
 /**
- * How many modules past the running one are started ahead: one. All at once measured 5.70 s against 5.89 s at
- * 20 ms latency (one run each), but a stop then finds most results judged in files that never ran, unreported.
+ * How many modules past the running one are started ahead: two. One left the bound idle where a module's long
+ * chain outlasted the next module's whole work (c16 at 20 ms: 5.75–5.93 s against the base's 5.23–5.30); all at
+ * once was as fast, but then a stop finds most judged results in files that never ran, so they go unreported
+ * (lib/run/safety.test.ts's Ctrl-C test: results from one module only).
  */
-export const LOOKAHEAD_MODULES = 1
+export const LOOKAHEAD_MODULES = 2
 
 let runOf: string | undefined
 const started = new Map<string, Promise<Result>>()
