@@ -2,7 +2,8 @@
  * What a suite file calls: a module's planned checks as vitest tests. One test per planned check of the module
  * (catalog row × check kind that applies, `<METHOD> <path> › <check>`) and one per workflow step. The module's
  * `beforeAll` starts the work of exactly the tests vitest selected (file filters, `-t`, shard, an editor's test
- * ids), so they run concurrently whatever order vitest runs them in; each test only awaits its verdict.
+ * ids), so they run concurrently whatever order vitest runs them in; each test only awaits its verdict. When
+ * whole modules run, it starts the next modules' work too (lookahead.ts): vitest runs the files one by one.
  * Collection needs nothing provided: `vitest list` and an editor's discovery see every test, and send nothing.
  * The worker's side of a run lives here too: one session per worker thread (isolate: false keeps this module's
  * state across suite files), so every suite file shares the client, its concurrency bound and the probe memo;
