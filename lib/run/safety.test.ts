@@ -120,9 +120,9 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.partial).toEqual({ reason: 'SIGINT' })
     expect(r.runErrors).toContain('the run was interrupted (SIGINT)')
     expect(r.exit).toEqual({ status: 130, reason: 'interrupted by SIGINT: the results cover only what finished' })
-    // The results of the tests finished before the interrupt, from every module whose file got that far (work
-    // started ahead for a later file is not reported: lib/suite/lookahead.ts), and none judged on a request the
-    // interrupt cut off.
+    // The results judged before the interrupt, from every module that got that far (vitest had reported
+    // none of them: its first file's tests wait on checks queued behind every other module's), and none
+    // judged on a request the interrupt cut off.
     const j = judged(r)
     expect(j.count).toBeGreaterThan(50)
     expect(j.modules).toBeGreaterThan(1)
