@@ -11,7 +11,8 @@ import type { TestProject } from 'vitest/node'
 
 /**
  * Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID) and the child runs' slots
- * (lib/cli/testing.ts, RUN_SLOTS_DIR), not leftovers of a test.
+ * (lib/cli/testing.ts, RUN_SLOTS_DIR: named here too, as the package ships this file but not that helper), not
+ * leftovers of a test.
  */
 const TOOL_CACHES = /^(tsx-\d+|child-run-slots)$/
 

@@ -96,8 +96,11 @@ export async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Where the slots live in the test run's TMPDIR (test-setup/temp-dir.ts does not count it as a leftover). */
-export const RUN_SLOTS_DIR = 'child-run-slots'
+/**
+ * Where the slots live in the test run's TMPDIR. test-setup/temp-dir.ts names it again rather than importing it:
+ * the package ships that set-up file (vitest.config.ts names it) but not this test helper.
+ */
+const RUN_SLOTS_DIR = 'child-run-slots'
 
 function taken(slot: string): boolean {
   try {
