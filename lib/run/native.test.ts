@@ -204,7 +204,7 @@ describe.concurrent('the suite under vitest, natively', () => {
   // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
   it.sequential('SIGINT under plain vitest, SIGTERM under shop-conformance run: cleaned up, every finished result in a partial report', { timeout: 180_000 }, async () => {
     for (const [name, status, how] of [['SIGINT', 130, 'vitest'], ['SIGTERM', 143, 'run']] as const) {
-      const t = await target({ latencyMs: 15 })
+      const t = await target({ latencyMs: 5 })
       const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_CONCURRENCY: '2' }
       const when = () => t.stats().requests >= 700
       let r: Report

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
-import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
 import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
-import { cli, everythingWritten } from '../cli/testing.ts'
+import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
 
 /** POSTs the checks recorded (each probe once): they must all be calls of the token endpoints. */
@@ -12,6 +12,16 @@ function tokenEndpointProbes(report: Report): number {
   const posts = new Set(report.results.flatMap((r) => r.exchanges).filter((e) => e.request.method === 'POST').map((e) => JSON.stringify(e.request)))
   for (const p of posts) expect(p).toMatch(/\/V1\/integration\/(admin|customer)\/token"/)
   return posts.size
+}
+
+/** Registers a customer through the interface, as a shop's own customer would be (not the run's). */
+async function customerOf(t: { url: string }, email: string, password: string): Promise<void> {
+  const res = await fetch(`${t.url}/rest/default/V1/customers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ customer: { email, firstname: 'Staging', lastname: 'Tester' }, password }),
+  })
+  expect(res.status).toBe(200)
 }
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -25,14 +35,6 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const t = await startReferenceTarget(options)
     closers.push(() => t.close())
     return t
-  }
-  async function customerOf(t: { url: string }, email: string, password: string): Promise<void> {
-    const res = await fetch(`${t.url}/rest/default/V1/customers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ customer: { email, firstname: 'Staging', lastname: 'Tester' }, password }),
-    })
-    expect(res.status).toBe(200)
   }
 
   it('read-only mode sends only token calls and GET requests', { timeout: 120_000 }, async () => {
@@ -74,21 +76,6 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
   })
 
-  it('never prints or writes a password, a token or an Authorization value', { timeout: 120_000 }, async () => {
-    const t = await target()
-    const email = 'secret.holder@example.com'
-    const password = 'Customer-Secret-Pw-77'
-    await customerOf(t, email, password)
-    const run = await cli(['run', '--base-url', t.url], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password })
-    expect(run.status).toBe(0)
-    const all = everythingWritten(run)
-    const secrets = [REFERENCE_ADMIN.password, password, ...t.issuedTokens()]
-    expect(t.issuedTokens().length).toBeGreaterThan(3)
-    for (const secret of secrets) expect(all.includes(secret), `a secret of ${secret.length} characters leaked`).toBe(false)
-    expect(all).not.toMatch(/[A-Za-z0-9_-]{16}aA1!/) // passwords the suite makes for its own customers
-    expect(all).not.toMatch(/"authorization": "Bearer (?!\[redacted|shop-conformance-malformed-)/i)
-  })
-
   it('a target that goes away mid-run gives failed results and a report, not a hang', { timeout: 180_000 }, async () => {
     const t = await target({ dieAfterRequests: 400 })
     const run = await cli(['run', '--base-url', t.url, '--timeout-ms', '2000'], ADMIN_ENV)
@@ -111,7 +98,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
 
   // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
   it.sequential('Ctrl-C stops the run, keeps every finished result, cleans up and writes a partial report', { timeout: 120_000 }, async () => {
-    const t = await target({ latencyMs: 15 })
+    const t = await target({ latencyMs: 5 })
     // Interrupted some 700 requests in (of some 1,900; suite files run one after another, so several have finished by then): however fast this machine is today.
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => t.stats().requests >= 700 } })
     expect(run.status).toBe(130)
@@ -185,47 +172,59 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const dry = await cli(['run', '--base-url', t.url, '--dry-run'], ADMIN_ENV)
     expect(dry.status).toBe(0)
     expect(dry.stdout).toContain(`GET ${t.url}/rest/default/V1/directory/currency  [none]`)
-    // A URL that is none and an unknown module: through the binary in lib/cli/cli.test.ts.
-    for (const [args, env, message] of [
-      [['--base-url', t.url], { SHOP_ADMIN_USERNAME: 'admin' }, /SHOP_ADMIN_PASSWORD: missing while SHOP_ADMIN_USERNAME is set/],
-      [['--base-url', t.url, '--check', 'nope'], ADMIN_ENV, /--check: unknown check "nope"/],
-      [['--base-url', t.url, '--shard', '3/2'], ADMIN_ENV, /--shard: "3\/2" must be i\/n/],
-      [['--base-url', t.url, '--baseline', '/nonexistent/baseline.json'], ADMIN_ENV, /baseline/],
-    ] as const) {
-      const run = await cli(['run', ...args], env)
-      expect(run.status, args.join(' ')).toBe(2)
-      expect(run.stderr).toMatch(new RegExp(`^shop-conformance: ${message.source}`))
-      expect(run.stderr.trim().split('\n')).toHaveLength(1)
-    }
+    // Refused before the first request, with a target given: the run's settings are read before anything is
+    // sent (every refusal of that parser: lib/settings/config.test.ts; an unreadable baseline: lib/cli/cli.test.ts).
+    const refused = await cli(['run', '--base-url', t.url], { SHOP_ADMIN_USERNAME: 'admin' })
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toMatch(/^shop-conformance: SHOP_ADMIN_PASSWORD: missing while SHOP_ADMIN_USERNAME is set[^\n]*\n$/)
     expect(t.stats().requests).toBe(0)
   })
 })
 
-describe('touching only what the run made', () => {
-  it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', { timeout: 180_000 }, async () => {
-    const t = await startReferenceTarget({ seedForeignData: true })
-    try {
-      const before = t.snapshot()
-      const run = await cli(['run', '--base-url', t.url], ADMIN_ENV)
-      expect(run.status).toBe(0)
-      const diff = diffSnapshots(before, t.snapshot())
-      expect(diff.changed, 'foreign entities changed').toEqual([])
-      expect(diff.removed, 'foreign entities removed').toEqual([])
-      // What the interface can remove is gone; what it cannot (no delete call) is the run's own and listed.
-      const kindOf = (path: string) => path.split('/')[0]!
-      expect(diff.added.filter((p) => !['carts', 'orders', 'invoices', 'shipments', 'creditmemos'].includes(kindOf(p)))).toEqual([])
-      const leftovers = run.report!.cleanup.leftovers
-      const listed = (kind: string) => new Set(leftovers.filter((l) => l.kind === kind).map((l) => l.id))
-      for (const [snapshotKind, ledgerKind] of [['orders', 'order'], ['invoices', 'invoice'], ['shipments', 'shipment'], ['creditmemos', 'credit memo']] as const) {
-        const added = diff.added.filter((p) => kindOf(p) === snapshotKind).map((p) => p.split('/')[1])
-        expect(added.length, snapshotKind).toBeGreaterThan(0)
-        for (const id of added) expect(listed(ledgerKind).has(id!), `${snapshotKind}/${id} is not in the report's leftovers`).toBe(true)
-      }
-      const carts = diff.added.filter((p) => kindOf(p) === 'carts').length
-      expect(listed('cart').size + listed('guest cart').size).toBe(carts)
-      expect(leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
-    } finally {
-      await t.close()
+// One whole run serves both: a shop with data of its own (the configured customer among it), the run's tokens and passwords.
+describe('a whole run on a shop with data of its own, with a configured customer', () => {
+  const email = 'secret.holder@example.com'
+  const password = 'Customer-Secret-Pw-77'
+  let t: ReferenceTarget
+  let before: ReturnType<ReferenceTarget['snapshot']>
+  let run: CliRun
+  beforeAll(async () => {
+    t = await startReferenceTarget({ seedForeignData: true })
+    await customerOf(t, email, password)
+    before = t.snapshot()
+    run = await cli(['run', '--base-url', t.url], { ...ADMIN_ENV, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password })
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('never prints or writes a password, a token or an Authorization value', () => {
+    expect(run.status).toBe(0)
+    const all = everythingWritten(run)
+    const secrets = [REFERENCE_ADMIN.password, password, ...t.issuedTokens()]
+    expect(t.issuedTokens().length).toBeGreaterThan(3)
+    for (const secret of secrets) expect(all.includes(secret), `a secret of ${secret.length} characters leaked`).toBe(false)
+    expect(all).not.toMatch(/[A-Za-z0-9_-]{16}aA1!/) // passwords the suite makes for its own customers
+    expect(all).not.toMatch(/"authorization": "Bearer (?!\[redacted|shop-conformance-malformed-)/i)
+  })
+
+  it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', () => {
+    expect(run.status).toBe(0)
+    const diff = diffSnapshots(before, t.snapshot())
+    expect(diff.changed, 'foreign entities changed').toEqual([])
+    expect(diff.removed, 'foreign entities removed').toEqual([])
+    // What the interface can remove is gone; what it cannot (no delete call) is the run's own and listed.
+    const kindOf = (path: string) => path.split('/')[0]!
+    expect(diff.added.filter((p) => !['carts', 'orders', 'invoices', 'shipments', 'creditmemos'].includes(kindOf(p)))).toEqual([])
+    const leftovers = run.report!.cleanup.leftovers
+    const listed = (kind: string) => new Set(leftovers.filter((l) => l.kind === kind).map((l) => l.id))
+    for (const [snapshotKind, ledgerKind] of [['orders', 'order'], ['invoices', 'invoice'], ['shipments', 'shipment'], ['creditmemos', 'credit memo']] as const) {
+      const added = diff.added.filter((p) => kindOf(p) === snapshotKind).map((p) => p.split('/')[1])
+      expect(added.length, snapshotKind).toBeGreaterThan(0)
+      for (const id of added) expect(listed(ledgerKind).has(id!), `${snapshotKind}/${id} is not in the report's leftovers`).toBe(true)
     }
+    const carts = diff.added.filter((p) => kindOf(p) === 'carts').length
+    expect(listed('cart').size + listed('guest cart').size).toBe(carts)
+    expect(leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
   })
 })
