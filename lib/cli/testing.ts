@@ -72,7 +72,7 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
 
 /**
  * A child run is CPU-bound: too many at once on two cores starve each other, and a run whose answers come
- * later than its --timeout-ms reports failures that are not the target's. The test files run in two worker
+ * later than its --timeout-ms reports failures that are not the target's. The test files run in three worker
  * processes, so the bound is the machine's, not a worker's: a slot is a file in the test run's TMPDIR
  * (created exclusively), holding its owner's pid so that a worker that died frees it. Three slots: a run that
  * mostly waits (an interrupt at a point of progress, a target that stopped answering) leaves room for a busy one.
