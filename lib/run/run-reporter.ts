@@ -25,6 +25,8 @@ import { crashResult, failureLine, moduleIdOf, moduleLine } from './progress.ts'
 import { extensionFacts, Run } from './run.ts'
 import { runSettings, type RunSettings } from './run-settings.ts'
 import { scopeOf } from './scope.ts'
+import { lookaheadOrder } from './lookahead-order.ts'
+import { announceStop } from '../shop/stop-channel.ts'
 import type { Stop } from './stopping.ts'
 
 /** How long vitest has to cancel at the deadline before the run reports what it has. */
@@ -94,12 +96,15 @@ export default class RunReporter implements Reporter {
     const started = await run.start()
     // Before the suite files are collected: the extensions' file registers a test per operation from these.
     this.#project.provide('shopExtensions', extensionFacts(run))
-    this.#project.provide('shopRun', started ? { seed: run.pre!.seed } : { refused: run.runErrors[0]! })
+    const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
+    this.#project.provide('shopRun', started ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) } : { refused: run.runErrors[0]! })
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
   #stop(why: Stop): void {
     if (this.#run?.stop(why) !== true) return
+    // The worker's requests stop now, also those of work started ahead of its test (lookahead).
+    if (this.#run.pre !== undefined) announceStop(this.#run.pre.seed.runId)
     const endsAt = new Date(this.#run.endsAt).toISOString()
     process.stderr.write(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${endsAt})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
     if (why !== 'deadline') return

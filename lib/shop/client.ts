@@ -1,9 +1,9 @@
 import { Agent, type Dispatcher } from 'undici'
 import diagnostics_channel from 'node:diagnostics_channel'
-import pLimit, { type LimitFunction } from 'p-limit'
 import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exchange.ts'
 import type { Secrets } from './secrets.ts'
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
+import { Bound, type Lane } from './bound.ts'
 
 export interface Answer {
   status: number
@@ -75,7 +75,7 @@ const GONE_AFTER_FAILURES = 20
  */
 export class TargetClient {
   readonly #agent: Agent
-  readonly #limit: LimitFunction
+  readonly #bound: Bound
   readonly #base: URL
   readonly #options: Required<Omit<ClientOptions, 'callerOf'>> & Pick<ClientOptions, 'callerOf'>
   #sent = 0
@@ -88,7 +88,7 @@ export class TargetClient {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
-    this.#limit = pLimit(options.concurrency)
+    this.#bound = new Bound(options.concurrency)
     this.#agent = new Agent({
       connections: options.concurrency,
       headersTimeout: options.timeoutMs,
@@ -122,8 +122,9 @@ export class TargetClient {
     return `${this.#base.origin}${prefix}/rest/${spec.store}${spec.path}${query}`
   }
 
-  send(spec: RequestSpec): Promise<Outcome> {
-    return this.#limit(async () => {
+  /** Sends within the bound; a request of work started before its turn (`lane` ahead) yields to current work. */
+  send(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
+    return this.#bound.run(async () => {
       const startMs = performance.now()
       const outcome = await this.#sendHonouringRateLimits(spec)
       if (outcome.answer !== undefined) this.#failuresInARow = 0
@@ -136,7 +137,7 @@ export class TargetClient {
         finished.publish({ spec, outcome, startMs, endMs: performance.now(), ...(caller !== undefined ? { caller } : {}) } satisfies FinishedRequest)
       }
       return outcome
-    })
+    }, lane)
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { CallerLabel } from './request-channel.ts'
 import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
+import type { Lane } from './bound.ts'
 import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
@@ -68,19 +69,38 @@ export function allowedInReadOnly(method: string, path: string): boolean {
   return method === 'GET' || (method === 'POST' && /^\/V1\/integration\/(admin|customer)\/token$/.test(path))
 }
 
-/** A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. */
+/**
+ * A check's handle on the target, one per worker: one client, one memo of probes shared by all checks. Work
+ * started before its turn gets a view of it in that work's lane (`inLane`): the same client, memo and tokens.
+ */
 export class Session {
   readonly seed: SessionSeed
   readonly client: TargetClient
-  readonly secrets = new Secrets()
-  readonly #memo = new Map<string, Promise<unknown>>()
+  readonly secrets: Secrets
+  readonly #memo: Map<string, Promise<unknown>>
+  readonly #lane: Lane | undefined
 
-  constructor(seed: SessionSeed) {
+  constructor(seed: SessionSeed, view?: { of: Session; lane: Lane }) {
+    if (view !== undefined) {
+      const { of } = view
+      ;[this.seed, this.client, this.secrets, this.#memo, this.#lane] = [of.seed, of.client, of.secrets, of.#memo, view.lane]
+      ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [of.#tokenKinds, of.#aliveChecks, of.#renewals, of.#notes]
+      return
+    }
     // The session renews tokens in its own copy: a seed may be shared.
     this.seed = { ...seed, tokens: { ...seed.tokens } }
+    this.secrets = new Secrets()
+    this.#memo = new Map()
+    this.#lane = undefined
+    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [new Map(), new Map(), new Map(), []]
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, callerOf: (token) => this.#callerOf(token) })
     this.#registerTokens()
+  }
+
+  /** This session for work started before its turn: its requests yield to current work's (lib/shop/bound.ts). */
+  inLane(lane: Lane): Session {
+    return new Session(this.seed, { of: this, lane })
   }
 
   /** Which of the session's own callers a token is (published with each request, request-channel.ts). */
@@ -118,18 +138,18 @@ export class Session {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
       throw new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`)
     }
-    const outcome = await this.client.send(spec)
+    const outcome = await this.client.send(spec, this.#lane)
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
     const current = await this.#liveToken(kind, spec.token!)
-    return current === spec.token ? outcome : this.client.send({ ...spec, token: current })
+    return current === spec.token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
   }
 
-  readonly #tokenKinds = new Map<string, 'admin' | 'customer'>()
-  readonly #aliveChecks = new Map<string, Promise<boolean>>()
+  readonly #tokenKinds: Map<string, 'admin' | 'customer'>
+  readonly #aliveChecks: Map<string, Promise<boolean>>
   /** Renewals by the token they replace: each expired token is renewed once, and a run renews a few at most. */
-  readonly #renewals = new Map<string, Promise<string>>()
+  readonly #renewals: Map<string, Promise<string>>
 
   #registerTokens(): void {
     this.#tokenKinds.set(this.seed.tokens.admin, 'admin')
@@ -180,7 +200,7 @@ export class Session {
     return fresh
   }
 
-  readonly #notes: string[] = []
+  readonly #notes: string[]
 
   /** What the session did that a reader of the report should know (a renewed token), each told once. */
   takeNotes(): string[] {

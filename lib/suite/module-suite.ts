@@ -2,7 +2,8 @@
  * What a suite file calls: a module's planned checks as vitest tests. One test per planned check of the module
  * (catalog row × check kind that applies, `<METHOD> <path> › <check>`) and one per workflow step. The module's
  * `beforeAll` starts the work of exactly the tests vitest selected (file filters, `-t`, shard, an editor's test
- * ids), so they run concurrently whatever order vitest runs them in; each test only awaits its verdict.
+ * ids), so they run concurrently whatever order vitest runs them in; each test only awaits its verdict. When
+ * whole modules run, it starts the next modules' work too (lookahead.ts): vitest runs the files one by one.
  * Collection needs nothing provided: `vitest list` and an editor's discovery see every test, and send nothing.
  * The worker's side of a run lives here too: one session per worker thread (isolate: false keeps this module's
  * state across suite files), so every suite file shares the client, its concurrency bound and the probe memo;
@@ -20,8 +21,10 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
-import { PLAN, selectionOf, selectPlan, type ExtensionFacts } from '../plan/plan.ts'
+import { PLAN, selectionOf, selectPlan, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
+import { onStopAnnounced } from '../shop/stop-channel.ts'
+import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,43 +52,60 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
   if (names.join('\n') !== declared.workflows.join('\n')) {
     throw new Error(`suites/${module.id}.conformance.ts names the workflows ${JSON.stringify(declared.workflows)}; the module has ${JSON.stringify(names)}`)
   }
-  const planned = selectPlan(PLAN, selectionOf([module.id], inject('shopChecks') ?? [])).checks
-  const starters = new Map<string, (facts: RunFacts) => Start>()
-  const started = new Map<string, Promise<Result>>()
+  const { planned, starters } = moduleWork(module.id)
 
   describe.concurrent(module.title, () => {
     beforeAll(({}, suite) => {
       const facts = inject('shopRun')
       if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/run/run-reporter.ts), which its plugin adds')
       if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
+      const runId = facts.seed!.runId
+      const session = sessionFor(facts.seed!)
+      // Work of this module started ahead (by an earlier file) now goes before any still ahead.
+      laneOf(runId, module.id).begin()
       for (const task of selectedTests(suite)) {
         ;(task.meta as Record<string, unknown>)[SELECTED_META] = true
-        const start = starters.get(task.name)?.(facts)
-        if (start !== undefined) started.set(task.name, quiet(start()))
+        const start = starters.get(task.name)?.(session)
+        if (start !== undefined) startOnce(runId, task.name, start)
+      }
+      if (facts.lookahead === undefined) return
+      // Whole modules in a known order: the next module's planned tests are exactly the ones its file will select.
+      // Their requests yield to the running modules' (lib/shop/bound.ts): what a stop cuts off is work ahead.
+      for (const next of modulesAhead(runId, module.id, facts.lookahead)) {
+        const ahead = session.inLane(laneOf(runId, next))
+        for (const [id, starter] of moduleWork(next).starters) startOnce(runId, id, starter(ahead))
       }
     })
-    for (const p of planned.filter((c) => c.kind !== 'workflow')) {
-      const check = CHECKS.find((c) => c.name === p.kind) as Check
-      const row = findRow(...(p.endpoint!.split(' ') as [string, string]))!
-      starters.set(p.id, (facts) => () => judgeCheck(sessionFor(facts.seed!), row, check))
-      test(p.id, (ctx) => verdictOf(ctx, p.id, started))
+    const work = () => startedIn(inject('shopRun')?.seed?.runId)
+    for (const p of planned.filter((c) => c.kind !== 'workflow')) test(p.id, (ctx) => verdictOf(ctx, p.id, work()))
+    for (const workflow of workflows) {
+      const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title)).filter((id) => starters.has(id))
+      if (ids.length === 0) continue
+      describe.concurrent(`workflow ${workflow.name}`, () => {
+        for (const id of ids) test(id, (ctx) => verdictOf(ctx, id, work()))
+      })
     }
-    const steps = new Set(planned.filter((c) => c.kind === 'workflow').map((c) => c.id))
-    for (const workflow of workflows) workflowTests(workflow, steps, starters, started)
   })
 }
 
-/** A `describe` per workflow, a test per step; any selected step starts the whole workflow once (its steps feed one another). */
-function workflowTests(workflow: Workflow, planned: ReadonlySet<string>, starters: Map<string, (facts: RunFacts) => Start>, started: ReadonlyMap<string, Promise<Result>>): void {
-  const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title))
-  if (!ids.some((id) => planned.has(id))) return
-  describe.concurrent(`workflow ${workflow.name}`, () => {
-    let steps: Promise<Result>[] | undefined
-    ids.forEach((id, i) => {
-      starters.set(id, (facts) => () => (steps ??= judgeWorkflow(sessionFor(facts.seed!), workflow))[i]!)
-      test(id, (ctx) => verdictOf(ctx, id, started))
-    })
-  })
+/** The starters of a module's planned tests (`--check` applied), by test id: at its collection, and ahead of it. */
+function moduleWork(moduleId: string): { planned: readonly PlannedCheck[]; starters: Map<string, (session: Session) => Start> } {
+  const planned = selectPlan(PLAN, selectionOf([moduleId], inject('shopChecks') ?? [])).checks
+  const starters = new Map<string, (session: Session) => Start>()
+  for (const p of planned.filter((c) => c.kind !== 'workflow')) {
+    const check = CHECKS.find((c) => c.name === p.kind) as Check
+    const row = findRow(...(p.endpoint!.split(' ') as [string, string]))!
+    starters.set(p.id, (session) => () => judgeCheck(session, row, check))
+  }
+  const steps = new Set(planned.filter((c) => c.kind === 'workflow').map((c) => c.id))
+  for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) {
+    const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title))
+    if (!ids.some((id) => steps.has(id))) continue
+    // Any step started starts the whole workflow once (its steps feed one another).
+    let results: Promise<Result>[] | undefined
+    ids.forEach((id, i) => starters.set(id, (session) => () => (results ??= judgeWorkflow(session, workflow))[i]!))
+  }
+  return { planned, starters }
 }
 
 /** The tests of the suite vitest will run (mode `run`, after -t, .only, test ids, lines and shard). */
@@ -99,10 +119,7 @@ export function selectedTests(suite: RunnerTestSuite): RunnerTask[] {
   return out
 }
 
-export function quiet<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => {})
-  return p
-}
+export { quiet } from './lookahead.ts'
 
 /**
  * Awaits the test's verdict; the result rides in the test's meta to the run's reporter (its exchanges were
@@ -118,7 +135,9 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
     throw new Error(`${id} was not started by its module's beforeAll`)
   }
   const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
-  const result = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
+  const raced = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
+  // A stop told by the main process (lib/shop/stop-channel.ts) may cut a request off before this test's signal aborts.
+  const result = session?.client.stopped === true ? 'aborted' : raced
   if (result === 'aborted') {
     stopSession()
     ctx.skip('the run was stopped before this check was judged')
@@ -138,13 +157,23 @@ export interface RunFacts {
   seed?: SessionSeed
   /** Why the run could not be made: the tests are skipped, and send nothing. */
   refused?: string
+  /**
+   * The run's modules in the order the worker runs their files, given only when each file will run its whole
+   * module (no `-t`, test ids or lines): a module's `beforeAll` then starts the next one's work (lookahead.ts).
+   */
+  lookahead?: string[]
 }
 
 let session: Session | undefined
+let stopListening = () => {}
 
 /** The worker's session of this run (a new run — watch mode, an editor's rerun — gets a new one). */
 export function sessionFor(seed: SessionSeed): Session {
-  if (session === undefined || session.seed.runId !== seed.runId) session = new Session(seed)
+  if (session === undefined || session.seed.runId !== seed.runId) {
+    const made = (session = new Session(seed))
+    stopListening()
+    stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
+  }
   return session
 }
 
