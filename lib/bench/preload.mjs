@@ -6,9 +6,10 @@
 // Plain JavaScript that loads no TypeScript loader of its own: tsx in front of the run's plain-JS dependencies,
 // or in the worker, would cost the measured run CPU and memory. The worker forwards what it hears to the main
 // thread (a BroadcastChannel within the process); the main thread writes the log with hooks.ts, loaded when the
-// first request arrives — by then the CLI has registered tsx. At exit it writes the stats.
+// first request arrives. At exit it writes the stats.
 import diagnostics_channel from 'node:diagnostics_channel'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { BroadcastChannel, isMainThread } from 'node:worker_threads'
 
 /** REQUEST_CHANNEL of lib/shop/request-channel.ts (a test holds the two together). */
@@ -49,13 +50,9 @@ if (log !== undefined) {
 
 if (isMainThread && statsFile !== undefined) process.once('exit', () => writeFileSync(statsFile, `${JSON.stringify(runStats())}\n`))
 
-/**
- * hooks.ts through the process's own TypeScript loader (the CLI registers tsx before the first request), or —
- * in a process that runs without one (vitest started directly) — through tsx's scoped import.
- */
+/** hooks.ts as the run loads its own TypeScript: a cached plain-JS bundle, no loader thread in the measured process. */
 function loadHooks() {
-  const hooks = new URL('./hooks.ts', import.meta.url).href
-  return import(hooks).catch(() => import('tsx/esm/api').then(({ tsImport }) => tsImport(hooks, import.meta.url)))
+  return import('../base/bundled-import.mjs').then(({ bundledImport }) => bundledImport(fileURLToPath(new URL('./hooks.ts', import.meta.url))))
 }
 
 /** The run's start, CPU time, peak RSS and request phase (RunStats of hooks.ts). */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `shop-conformance run` is vitest, started in this process through its Node API (plain JavaScript: no tsx in
 // the run's process — vite transforms the suite's TypeScript). The other commands, and `run --dry-run` and
-// `run --help`, are TypeScript that tsx loads without a build step (main.ts).
+// `run --help`, are TypeScript (main.ts), loaded as one cached bundle without a build step (bundled-import.mjs).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -38,9 +38,8 @@ async function runUnderVitest(flags) {
 }
 
 async function otherCommand() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { main } = await import('./main.ts')
+  const { bundledImport } = await import('../base/bundled-import.mjs')
+  const { main } = await bundledImport(join(dirname(fileURLToPath(import.meta.url)), 'main.ts'))
   return main(process.argv.slice(2))
 }
 

@@ -39,7 +39,9 @@ export function configFileOf(given: string | undefined, cwd = process.cwd()): st
 export async function loadVendorConfig(file: string, reservedKinds: readonly string[]): Promise<VendorParts> {
   let module: { default?: unknown }
   try {
-    module = (await import(pathToFileURL(file).href)) as { default?: unknown }
+    // A TypeScript config through tsx: the run's own code is plain JavaScript by then (lib/base/bundled-import.mjs).
+    const url = pathToFileURL(file).href
+    module = (/\.[cm]?ts$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)) as { default?: unknown }
   } catch (error) {
     throw new UsageError(`--config ${file}: cannot be loaded: ${((error as Error).message ?? String(error)).split('\n')[0]}`)
   }

@@ -4,9 +4,10 @@
  * — so the report is written whatever `--reporter` was given — and defers a `blob` reporter behind the run, so
  * its blob holds the run-level facts. It imports nothing of the suite: vite bundles vitest.config.ts with what
  * it imports, and `npm test` must not pay for the suite. The run's reporter is loaded only when this project runs,
- * through tsx's scoped import: vitest's module runner (what a reporter named by path goes through) held a second
- * transformed, source-mapped copy of the suite's code in the main process, ~75 MB of peak RSS of a c16 run (bench:
- * 362–372 MB against 290 MB). Scoped, tsx transforms only that import's graph, not vitest's own modules.
+ * as one cached bundle of plain JavaScript (lib/base/bundled-import.mjs): vitest's module runner (what a reporter
+ * named by path goes through) held a second transformed, source-mapped copy of the suite's code in the main
+ * process, ~75 MB of peak RSS of a c16 run (bench: 362–372 MB against 290 MB), and tsx's scoped import a loader
+ * thread of its own (~10 MB, 0.3 s of CPU per run on Node 20).
  */
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
@@ -29,9 +30,9 @@ export function conformance(): Plugin {
       for (const [i, entry] of reporters.entries()) if (Array.isArray(entry) && entry[0] === 'blob') reporters[i] = [DEFERRED_BLOB, entry[1] ?? {}]
       // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.
       if (process.env.SHOP_RUN_FLAGS !== undefined) reporters.length = 0
-      const { tsImport } = (await nativeImport(import.meta.resolve('tsx/esm/api'))) as typeof import('tsx/esm/api')
+      const { bundledImport } = (await nativeImport(new URL('../base/bundled-import.mjs', import.meta.url).href)) as { bundledImport: (entry: string) => Promise<unknown> }
       // An instance: vitest takes it as it is, where a path would be loaded through its module runner.
-      const { default: Reporter } = (await tsImport(RUN_REPORTER, import.meta.url)) as { default: new () => unknown }
+      const { default: Reporter } = (await bundledImport(RUN_REPORTER)) as { default: new () => unknown }
       reporters.unshift(new Reporter())
     },
   }
