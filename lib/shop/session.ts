@@ -79,11 +79,12 @@ export class Session {
   readonly secrets: Secrets
   readonly #memo: Map<string, Promise<unknown>>
   readonly #lane: Lane | undefined
+  readonly #base: Session | undefined
 
   constructor(seed: SessionSeed, view?: { of: Session; lane: Lane }) {
     if (view !== undefined) {
       const { of } = view
-      ;[this.seed, this.client, this.secrets, this.#memo, this.#lane] = [of.seed, of.client, of.secrets, of.#memo, view.lane]
+      ;[this.seed, this.client, this.secrets, this.#memo, this.#lane, this.#base] = [of.seed, of.client, of.secrets, of.#memo, view.lane, of.base]
       ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [of.#tokenKinds, of.#aliveChecks, of.#renewals, of.#notes]
       return
     }
@@ -92,6 +93,7 @@ export class Session {
     this.secrets = new Secrets()
     this.#memo = new Map()
     this.#lane = undefined
+    this.#base = undefined
     ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [new Map(), new Map(), new Map(), []]
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, callerOf: (token) => this.#callerOf(token) })
@@ -101,6 +103,11 @@ export class Session {
   /** This session for work started before its turn: its requests yield to current work's (lib/shop/bound.ts). */
   inLane(lane: Lane): Session {
     return new Session(this.seed, { of: this, lane })
+  }
+
+  /** The session every lane's view shares: what is kept per session (a provisioner's pace) is kept per this one. */
+  get base(): Session {
+    return this.#base ?? this
   }
 
   /** Which of the session's own callers a token is (published with each request, request-channel.ts). */
