@@ -15,6 +15,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 // Inside the package: the bundle's bare imports (vitest, undici, …) resolve from its node_modules.
 const CACHE = join(ROOT, 'node_modules', '.cache', 'shop-conformance')
+// A bundle holds its files' absolute paths (their import.meta): a copy of the package whose node_modules is
+// this one's (a link) must not take this one's bundle, nor this one the copy's.
+const PLACE = createHash('sha256').update(ROOT).digest('hex').slice(0, 8)
 // Changes when what a bundle is made of changes (the build's options below), so that older bundles are not reused.
 const FORMAT = 'bundle-1'
 
@@ -31,7 +34,7 @@ export async function bundledImport(entry) {
 }
 
 async function bundleOf(entry) {
-  const name = relative(ROOT, entry).replace(/[\\/]/g, '_')
+  const name = `${relative(ROOT, entry).replace(/[\\/]/g, '_')}.${PLACE}`
   const manifestFile = join(CACHE, `${name}.json`)
   const known = readJsonOr(manifestFile, undefined)
   if (known?.format === FORMAT && keyOr(known.inputs, undefined) === known.key) return join(CACHE, known.bundle)
@@ -67,7 +70,7 @@ const KEPT_OLDER_BUNDLES = 3
 
 /** What the bundle is made of: every input file's path and content (a file changed makes another key). */
 function keyOf(inputs) {
-  const hash = createHash('sha256').update(FORMAT)
+  const hash = createHash('sha256').update(FORMAT).update(ROOT)
   for (const input of inputs) hash.update(`\0${input}\0`).update(readFileSync(join(ROOT, input)))
   return hash.digest('hex')
 }

@@ -51,7 +51,9 @@ describe('bundledImport', () => {
     const cache = join(dir, 'node_modules/.cache/shop-conformance')
     const bundles = readdirSync(cache).filter((f) => f.endsWith('.mjs'))
     expect(bundles).toHaveLength(1)
-    const manifest = JSON.parse(readFileSync(join(cache, 'lib_a_entry.ts.json'), 'utf8')) as { inputs: string[]; bundle: string }
+    const manifests = readdirSync(cache).filter((f) => f.endsWith('.json'))
+    expect(manifests).toEqual([expect.stringMatching(/^lib_a_entry\.ts\.[0-9a-f]{8}\.json$/)])
+    const manifest = JSON.parse(readFileSync(join(cache, manifests[0]!), 'utf8')) as { inputs: string[]; bundle: string }
     expect(manifest.inputs).toEqual(['lib/a/entry.ts', 'lib/b/dep.ts'])
     expect(manifest.bundle).toBe(bundles[0])
     // Unchanged: the same bundle, not made again.
@@ -66,6 +68,20 @@ describe('bundledImport', () => {
     writeFileSync(join(dir, 'lib/b/dep.ts'), "export function dep(): string { return 'two' }\n")
     expect((await importIn(dir, 'lib/a/entry.ts')).value).toBe('two')
     expect(readdirSync(join(dir, 'node_modules/.cache/shop-conformance')).filter((f) => f.endsWith('.mjs'))).toHaveLength(2)
+  })
+
+  it('gives a copy of the package whose node_modules is a link to this one\'s a bundle of its own', async () => {
+    const dir = packageWith(files)
+    const copy = packageWith(files)
+    made.push(dir, copy)
+    rmSync(join(copy, 'node_modules'), { recursive: true })
+    symlinkSync(join(dir, 'node_modules'), join(copy, 'node_modules'))
+    expect((await importIn(dir, 'lib/a/entry.ts')).where).toBe(pathToFileURL(join(dir, 'lib/a/entry.ts')).href)
+    expect((await importIn(copy, 'lib/a/entry.ts')).where).toBe(pathToFileURL(join(copy, 'lib/a/entry.ts')).href)
+    // The copy gone, the package's own bundle is still its own.
+    rmSync(copy, { recursive: true, force: true })
+    const { bundledImport } = (await import(`${pathToFileURL(join(dir, 'lib/base/bundled-import.mjs')).href}?again`)) as { bundledImport: (e: string) => Promise<Record<string, unknown>> }
+    expect((await bundledImport(join(dir, 'lib/a/entry.ts'))).value).toBe(`one:${join(dir, 'lib/b')}`)
   })
 
   it('loads through tsx where no bundle can be kept', async () => {
