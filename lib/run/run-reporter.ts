@@ -38,6 +38,11 @@ export const RUN_REPORTER = Symbol.for('shop-conformance.run-reporter')
 export default class RunReporter implements Reporter {
   readonly [RUN_REPORTER] = true
   #settings!: RunSettings
+  /**
+   * A setting refused in a native vitest run: said once a suite file is to run (or blobs merged), not when only
+   * the other projects' files are (`npx vitest run lib/report/badge.test.ts` reads no setting of a run).
+   */
+  #refused: unknown
   #vitest!: Vitest
   #project!: TestProject
   #run: Run | undefined
@@ -54,7 +59,12 @@ export default class RunReporter implements Reporter {
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
     this.#project = vitest.getProjectByName('conformance')
-    this.#settings = settingsOrExit()
+    try {
+      this.#settings = settingsOrExit()
+    } catch (err) {
+      this.#refused = err
+      return
+    }
     const { config } = this.#settings
     this.#project.provide('shopChecks', config.checks)
     // `--module` and `--shard` of `shop-conformance run` are vitest's own file selection and sharding.
@@ -69,10 +79,11 @@ export default class RunReporter implements Reporter {
     this.#ending = undefined
     this.#status = undefined
     this.#run = undefined
-    if (isMerge(this.#vitest)) return
     // No suite file among the files vitest runs (`npx vitest run lib/report/badge.test.ts` selects files of the
     // other projects only): no run — nothing sent to a shop, and the last report left as it is.
-    if (!specs.some((s) => s.project.name === this.#project.name)) return
+    const suiteFiles = specs.some((s) => s.project.name === this.#project.name)
+    if (this.#refused !== undefined && (suiteFiles || isMerge(this.#vitest))) throw this.#refused
+    if (isMerge(this.#vitest) || !suiteFiles) return
     this.#byModule.clear()
     const { config, baseline, underCli } = this.#settings
     // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind.
@@ -205,6 +216,7 @@ export default class RunReporter implements Reporter {
   }
 
   async #merge(own: ReadonlyArray<TestModule>): Promise<void> {
+    if (this.#refused !== undefined) throw this.#refused
     const { config } = this.#settings
     const report = mergeBlobs(own)
     if (report === undefined) throw new UsageError('--merge-reports: no conformance run in these blobs (written by `--reporter=blob` of the conformance project)')
