@@ -231,7 +231,7 @@ function isMerge(vitest: Vitest): boolean {
   return vitest.config.mergeReports !== undefined && vitest.config.mergeReports !== ''
 }
 
-/** Under `shop-conformance run`: one line and exit 2, before any request. Natively: vitest's startup error. */
+/** Under `shop-conformance run`: one line and exit 2, before any request. Natively: thrown (the reporter says it once a suite file runs). */
 function settingsOrExit(): RunSettings {
   try {
     const settings = runSettings()
