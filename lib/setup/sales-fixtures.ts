@@ -1,0 +1,155 @@
+import type { ShippingMethod } from '../settings/config.ts'
+import type { AddressDraft } from './builders.ts'
+import { CatalogFixtures, idText, toId, type CustomerFixture } from './catalog-fixtures.ts'
+import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation } from './setup-call.ts'
+import { isObject } from '../base/is-object.ts'
+
+/** A cart as the interface addresses it: the customer's own, a guest's masked id, or its id for the admin. */
+export type CartRef = { kind: 'mine'; token: string; id?: number } | GuestCart | { kind: 'admin'; id: number }
+/** A customer's own cart, as made: the platform's id is known. */
+export type MineCart = { kind: 'mine'; token: string; id: number }
+export type GuestCart = { kind: 'guest'; maskedId: string }
+
+export interface PlacedOrder {
+  orderId: number
+  cart: CartRef
+  /** Order items as the order read back lists them. */
+  items: { item_id: number; sku: string; qty_ordered: number }[]
+  order: Record<string, unknown>
+}
+
+/**
+ * The provisioner's carts, orders and sales documents (shipments, credit memos, invoices), made of the
+ * catalog-side fixtures and through the set-up calls of catalog-fixtures.ts.
+ */
+export abstract class SalesFixtures extends CatalogFixtures {
+  async customerCart(customer: { token: string }, label: string): Promise<MineCart> {
+    // A repeat makes no second cart: the platform answers the customer's active cart.
+    const { answer } = await this.create(
+      `create cart ${label}`,
+      { method: 'POST', path: '/V1/carts/mine', actor: { token: customer.token }, repeat: 'safe' },
+      { kind: 'cart', label: `customer cart ${label}`, idOf: idText },
+      (a) => isSuccess(a) && toId(a.body) !== undefined,
+    )
+    return { kind: 'mine', token: customer.token, id: toId(answer.body)! }
+  }
+
+  async guestCart(label: string): Promise<GuestCart> {
+    // Repeated after no answer: an empty cart is all an attempt can leave, and each attempt is in the ledger.
+    const { answer } = await this.create(
+      `create guest cart ${label}`,
+      { method: 'POST', path: '/V1/guest-carts', actor: 'guest', repeat: 'safe' },
+      { kind: 'guest cart', label: `guest cart ${label}`, idOf: (body) => (typeof body === 'string' && body !== '' ? body : undefined) },
+      (a) => isSuccess(a) && typeof a.body === 'string' && a.body !== '',
+    )
+    return { kind: 'guest', maskedId: answer.body as string }
+  }
+
+  cartPath(cart: CartRef): string {
+    return cart.kind === 'mine' ? '/V1/carts/mine' : cart.kind === 'guest' ? `/V1/guest-carts/${cart.maskedId}` : `/V1/carts/${cart.id}`
+  }
+
+  cartActor(cart: CartRef): Actor {
+    return cart.kind === 'mine' ? { token: cart.token } : cart.kind === 'guest' ? 'guest' : 'admin'
+  }
+
+  async addItem(cart: CartRef, sku: string, qty: number): Promise<{ item_id: number }> {
+    const cartItem: Record<string, unknown> = { sku, qty }
+    if (cart.kind === 'admin') cartItem.quote_id = cart.id
+    if (cart.kind === 'guest') cartItem.quote_id = cart.maskedId
+    // Adding again would add to the quantity: a repeat first looks for the item in the cart.
+    const repeat = { find: () => this.#itemOf(cart, sku) }
+    const { answer } = await this.call(`add ${sku} to the cart`, { method: 'POST', path: `${this.cartPath(cart)}/items`, actor: this.cartActor(cart), body: { cartItem }, repeat })
+    const itemId = toId((answer.body as { item_id?: unknown }).item_id)
+    if (itemId === undefined) throw new SetupError('add item', `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`)
+    return { item_id: itemId }
+  }
+
+  /** The item of `sku` in the cart, read back (`GET` of the cart): what an attempt to add it may have made. */
+  async #itemOf(cart: CartRef, sku: string): Promise<Awaited<ReturnType<NonNullable<Creation['find']>>>> {
+    const outcome = await sendOnce(this.session, { method: 'GET', path: this.cartPath(cart), actor: this.cartActor(cart) }, this.tokenOf(this.cartActor(cart)))
+    const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
+    const item = isObject(body) && Array.isArray(body.items) ? body.items.find((i: unknown) => isObject(i) && i.sku === sku) : undefined
+    return item === undefined ? { exchanges: [outcome.exchange] } : { body: item, exchanges: [outcome.exchange] }
+  }
+
+  async shippingInformation(cart: CartRef, address: AddressDraft, shipping: ShippingMethod): Promise<Called> {
+    return this.call('set shipping information', {
+      method: 'POST',
+      path: `${this.cartPath(cart)}/shipping-information`,
+      actor: this.cartActor(cart),
+      body: { addressInformation: { shipping_address: address, billing_address: address, shipping_carrier_code: shipping.carrier, shipping_method_code: shipping.method } },
+      repeat: 'safe',
+    })
+  }
+
+  async placeOrder(cart: CartRef, paymentMethod: string): Promise<number> {
+    const { answer } = await this.create(
+      'place the order',
+      { method: 'PUT', path: `${this.cartPath(cart)}/order`, actor: this.cartActor(cart), body: { paymentMethod: { method: paymentMethod } } },
+      { kind: 'order', label: 'order', idOf: idText },
+      (a) => isSuccess(a) && toId(a.body) !== undefined,
+    )
+    return toId(answer.body)!
+  }
+
+  /**
+   * A guest order of `qty` units of a product, shipped and paid as the settings say. Zero-total orders
+   * (`free` payment) use a product of their own priced 0 and the free shipping method.
+   */
+  async guestOrder(label: string, options: { qty?: number; zeroTotal?: boolean; paymentMethod?: string } = {}): Promise<PlacedOrder> {
+    const fx = this.session.seed.fixtures
+    const zero = options.zeroTotal === true
+    const product = zero ? await this.product(`${label} zero-priced`, { price: 0 }) : await this.mainProduct()
+    const cart = await this.guestCart(label)
+    await this.addItem(cart, product.sku, options.qty ?? 2)
+    await this.shippingInformation(cart, this.builders.address(`${label} shipping`), zero ? fx.freeShipping : fx.shipping)
+    const orderId = await this.placeOrder(cart, options.paymentMethod ?? (zero ? fx.invoiceRefundPaymentMethod : fx.paymentMethod))
+    const order = await this.readOrder(orderId)
+    return { orderId, cart, order, items: orderItems(order) }
+  }
+
+  async readOrder(orderId: number): Promise<Record<string, unknown>> {
+    const { answer } = await this.call('read the order', { method: 'GET', path: `/V1/orders/${orderId}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    return answer.body as Record<string, unknown>
+  }
+
+  /** A customer of its own with a cart holding the main product and shipping information set: ready to order. */
+  async customerCartReadyToOrder(label: string): Promise<{ customer: CustomerFixture; cart: MineCart; itemId: number }> {
+    const customer = await this.customer(label)
+    const cart = await this.customerCart(customer, label)
+    const product = await this.mainProduct()
+    const { item_id } = await this.addItem(cart, product.sku, 1)
+    await this.shippingInformation(cart, this.builders.address(`${label} shipping`, customer.email), this.session.seed.fixtures.shipping)
+    return { customer, cart, itemId: item_id }
+  }
+
+  /** Ships the order (all of it, or `items`): a shipment to read. */
+  async ship(orderId: number, items?: { order_item_id: number; qty: number }[]): Promise<number> {
+    return this.#createId('ship the order', 'shipment', `shipment of order ${orderId}`, `/V1/order/${orderId}/ship`, { ...(items !== undefined ? { items } : {}), notify: false })
+  }
+
+  /** An offline refund of one unit of the order's first item: a credit memo to read. */
+  async refundOffline(orderId: number, orderItemId: number): Promise<number> {
+    return this.#createId('refund the order offline', 'credit memo', `credit memo of order ${orderId}`, `/V1/order/${orderId}/refund`, { items: [{ order_item_id: orderItemId, qty: 1 }], notify: false })
+  }
+
+  async invoice(orderId: number): Promise<number> {
+    return this.#createId('invoice the order', 'invoice', `invoice of order ${orderId}`, `/V1/order/${orderId}/invoice`, { capture: true, notify: false })
+  }
+
+  /** An admin POST whose answer is the id of what it made (a sales document the interface cannot find again). */
+  async #createId(step: string, kind: Creation['kind'], label: string, path: string, body: unknown): Promise<number> {
+    const { answer } = await this.create(step, { method: 'POST', path, actor: 'admin', body }, { kind, label, idOf: idText }, (a) => isSuccess(a) && toId(a.body) !== undefined)
+    return toId(answer.body)!
+  }
+}
+
+export function orderItems(order: Record<string, unknown>): PlacedOrder['items'] {
+  const items = Array.isArray(order.items) ? order.items : []
+  return items.flatMap((i: unknown) => {
+    if (!isObject(i)) return []
+    const id = toId(i.item_id)
+    return id === undefined ? [] : [{ item_id: id, sku: String(i.sku), qty_ordered: Number(i.qty_ordered) }]
+  })
+}
