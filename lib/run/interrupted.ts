@@ -16,7 +16,9 @@ import type { Stop } from './stopping.ts'
 import type { CleanupOrder } from './cleanup-process.ts'
 
 const CLEANUP_PROCESS = fileURLToPath(new URL('./cleanup-process.ts', import.meta.url))
-/** Where tsx resolves from (the user's directory may have none). */
+/** The cleanup process loads its TypeScript as the run does (a cached bundle): it starts within the stop's budget. */
+const START_CLEANUP = `import { bundledImport } from ${JSON.stringify(new URL('../base/bundled-import.mjs', import.meta.url).href)}\nawait bundledImport(${JSON.stringify(CLEANUP_PROCESS)})\n`
+/** Where the process runs (the user's directory may hold anything). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const EXIT_STATUS = { SIGINT: 130, SIGTERM: 143 } as const
 
@@ -65,7 +67,7 @@ function cleanUpNow(run: Run): CleanupOutcome {
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
   }
-  const child = spawnSync(process.execPath, ['--import', 'tsx', CLEANUP_PROCESS], {
+  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {
     cwd: PACKAGE_ROOT,
     input: JSON.stringify(order),
     timeout: Math.max(1_000, run.cleanupBy - Date.now() + 500),
