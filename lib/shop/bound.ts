@@ -56,10 +56,6 @@ export class Bound {
     })
   }
 
-  get waiting(): number {
-    return this.#current.length + this.#ahead.length
-  }
-
   /** A lane's turn began: its waiting requests join the current ones, in the order they came. */
   #promote(lane: Lane): void {
     const still = this.#ahead.filter((w) => w.lane !== lane)
