@@ -1,20 +1,20 @@
 import type { EndpointRow } from '../spec/types.ts'
-import { ACCESS_CALLERS, ADMISSION, judgeCell, seenOfAnswer, type Admission, type Seen } from '../spec/admission.ts'
+import { ACCESS_CALLERS, ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
-import type { Caller, Session } from '../shop/session.ts'
-import { admittedCaller, exchangesOf, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
+import type { Session } from '../shop/session.ts'
+import { exchangesOf, probe, probeOne, quoteAnswer, type Probe, type ProbeRequest } from './probe.ts'
+import { accessProbes, type AccessProbeCaller, type AccessProbes } from './access-probes.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
 export type { Seen } from '../spec/admission.ts'
+export { describeOpenCell as describeOpen } from '../spec/admission.ts'
 export { judgeCell }
 
-const CALLERS = ACCESS_CALLERS
+/** Every caller, under the configured store code: an anonymous endpoint's probes (placeholder values). */
+const ANON_REQUESTS: readonly ProbeRequest[] = ACCESS_CALLERS.map((caller) => ({ caller, store: 'first' }))
 
-/** Every caller, under the configured store code. */
-const REQUESTS: readonly ProbeRequest[] = CALLERS.map((caller) => ({ caller, store: 'first' }))
-
-export interface AccessCell {
+export interface AccessMatrixCell {
   /** What the spec's access class says this caller gets. */
   expected: Admission
   seen: Seen
@@ -28,59 +28,62 @@ export function seenOf(session: Session, p: Probe): Seen {
   return seenOfAnswer(p.answer, p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path))
 }
 
-/** Each caller is refused (401/403) or let through (any other answer but no-route) as the endpoint's access class says. */
+/** A probe as a cell of the judgement. */
+export function cellOf(session: Session, caller: string, expected: Admission, p: Probe): AccessCell<NotJudgedReason> {
+  return { caller, expected, seen: seenOf(session, p), answer: quoteAnswer(p), ...(p.unavailableReason !== undefined ? { reason: p.unavailableReason } : {}) }
+}
+
+export function label(caller: string): string {
+  return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : caller === 'other customer' ? "another customer's token" : `${caller} token`
+}
+
+/**
+ * Each caller is refused (401/403) or let through as the endpoint's access class says. A restricted endpoint is
+ * probed with a request its admitted caller gets a success for (access-probes.ts), and the others' answers are
+ * read against that success (lib/spec/admission.ts, `judgeAccess`); an anonymous one with placeholder values.
+ */
 export async function access(row: EndpointRow, session: Session): Promise<Verdict> {
-  const probes = await Promise.all(REQUESTS.map((request) => probeOne(session, row, request)))
-  const matrix = {} as Record<Caller, AccessCell>
-  probes.forEach((p, i) => {
-    const caller = CALLERS[i]!
-    const expected = ADMISSION[row.access][caller]
-    const seen = seenOf(session, p)
-    matrix[caller] = { expected, seen, answer: quoteAnswer(p), ok: judgeCell(expected, seen) }
-  })
-  const exchanges = exchangesOf(...probes)
-  const details = { accessClass: row.access, matrix }
   const rules = [ACCESS_RULES[row.access]]
-  const cells = CALLERS.map((c) => [c, matrix[c]] as const)
-  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message, exchanges, details, rules, reason })
-
-  if (cells.every(([, cell]) => cell.seen === 'no-route')) return notJudged('not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
-  // The admitted caller's answer is what a refusal is told apart from: without it, no cell can be read.
-  const admitted = admittedCaller(row.access)
-  const admittedProbe = probes[CALLERS.indexOf(admitted)]!
-  const broken = unusable(admittedProbe)
-  if (broken !== undefined) {
-    return notJudged(
-      `not judged: the caller the spec admits (${label(admitted)}) got ${broken}, so no answer here is about access (see the route check)`,
-      admittedProbe.answer === undefined ? 'no-answer' : 'unusable-answer',
-    )
+  let cells: AccessCell<NotJudgedReason>[]
+  let exchanges
+  let witness: string
+  let unbuilt: AccessProbes['unbuilt']
+  if (row.access === 'anon') {
+    const probes = await Promise.all(ANON_REQUESTS.map((request) => probeOne(session, row, request)))
+    cells = probes.map((p, i) => cellOf(session, ACCESS_CALLERS[i]!, ADMISSION.anon[ACCESS_CALLERS[i]!], p))
+    exchanges = exchangesOf(...probes)
+    witness = 'none'
+  } else {
+    const p = await accessProbes(session, row)
+    unbuilt = p.unbuilt
+    const sent = [...p.probes].filter(([caller]) => caller !== 'limited admin')
+    cells = sent.map(([caller, probe]) => cellOf(session, caller, expectedOf(row, caller), probe))
+    const probes = sent.map(([, probe]) => probe)
+    if (row.access === 'self' && unbuilt === undefined) {
+      // "an admin token also works": the admin is no witness here (a `mine` path names the customer's own data),
+      // so its placeholder probe only has to be let through — another 4xx is an admitted caller's data refused.
+      const admin = await probe(session, row, 'admin', session.seed.storeCode)
+      cells.push(cellOf(session, 'admin', ADMISSION.self.admin, admin))
+      probes.push(admin)
+    }
+    exchanges = exchangesOf(...probes)
+    witness = p.witness
   }
-  const wrong = cells.filter(([, cell]) => cell.ok === false)
-  if (wrong.length > 0) {
-    const what = wrong.map(([caller, cell]) => `${label(caller)} ${cell.seen === 'accepted' ? 'let through' : cell.seen} (${cell.answer}) where the spec says ${cell.expected}`)
-    return { status: 'failed', message: `${row.access} endpoint: ${what.join('; ')}`, exchanges, details, rules }
-  }
-  const open = cells.filter(([, cell]) => cell.ok === null && cell.expected !== 'not stated')
-  if (open.length > 0) {
-    const unsent = open.find(([, cell]) => cell.seen === 'not sent')
-    const reason = unsent === undefined ? 'unusable-answer' : (probes[CALLERS.indexOf(unsent[0])]!.unavailableReason ?? 'suite-error')
-    return notJudged(`not fully judged: ${open.map(([c, cell]) => `${label(c)} ${describeOpen(cell)}`).join('; ')}`, reason)
-  }
-  const judged = cells.filter(([, cell]) => cell.ok === true).map(([caller, cell]) => `${label(caller)} ${cell.expected === 'refuse' ? 'refused' : 'let through'} (${cell.answer.split(' ')[0]})`)
-  return { status: 'passed', message: `${row.access} endpoint: ${judged.join(', ')}`, exchanges, details, rules }
+  const judged = judgeAccess(cells, witness, label)
+  const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell]))
+  // Placeholder values (no valid request): said in the message, and an undecided cell is left for that reason.
+  const placeholder = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
+  const details = { accessClass: row.access, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
+  if (unbuilt !== undefined) exchanges = [...unbuilt.exchanges, ...exchanges]
+  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholder}`, exchanges, details, rules, reason: (unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason }
+  return { status: judged.status, message: `${row.access} endpoint: ${judged.message}${placeholder}`, exchanges, details, rules }
 }
 
-/** Why a cell the spec decides was left unjudged, in words. */
-export function describeOpen(cell: Pick<AccessCell, 'seen' | 'answer'>): string {
-  if (cell.seen === 'other 4xx' || cell.seen === 'no-route') {
-    return `answered ${cell.answer}: neither a refusal (401/403) nor a success, and the spec does not show the status of a refusal`
-  }
-  if (cell.seen === 'no usable answer') return `got no usable answer (${cell.answer})`
-  return cell.answer
-}
-
-function label(caller: Caller): string {
-  return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : `${caller} token`
+/** What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is refused. */
+function expectedOf(row: EndpointRow, caller: AccessProbeCaller): Admission {
+  if (caller === 'other customer') return 'refuse'
+  if (caller === 'limited admin') return 'not stated'
+  return ADMISSION[row.access][caller]
 }
 
 export const accessCheck: Check = {
@@ -89,6 +92,8 @@ export const accessCheck: Check = {
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: Object.values(ACCESS_RULES),
   appliesTo: () => true,
-  requests: () => REQUESTS,
+  // A restricted endpoint's probes are a valid request made of the run's own data (known only as the run goes):
+  // --dry-run describes them; an anonymous endpoint's are placeholders.
+  requests: (row) => (row.access === 'anon' ? ANON_REQUESTS : []),
   run: access,
 }

@@ -21,6 +21,8 @@ export type NotJudgedReason =
   | 'not-configured'
   /** An extension operation's write not sent to a caller its declared class admits (issue 12's safety rule). */
   | 'write-withheld'
+  /** No request the caller an endpoint admits succeeds with could be built (the access and acl checks' probes). */
+  | 'no-valid-request'
 
 /** How the reports name each reason. */
 export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
@@ -35,6 +37,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'suite-error': 'a bug of the suite',
   'not-configured': 'not configured (a setting the run lacks)',
   'write-withheld': 'an extension write withheld from the callers it admits (--extensions-probe-writes)',
+  'no-valid-request': 'no request the admitted caller succeeds with could be built',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

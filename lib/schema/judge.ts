@@ -11,8 +11,8 @@
  * is not the no-route answer — and to a caller it admits only when the user asks (`probeWrites`); read-only mode
  * sends no extension write at all.
  */
-import { ACCESS_CALLERS, ADMISSION, admittedCaller, isRefusal, judgeCell, seenOfAnswer, unusableAnswer } from '../spec/admission.ts'
-import type { AccessCaller, Admission, AnswerLike, Seen } from '../spec/admission.ts'
+import { ACCESS_CALLERS, ADMISSION, admittedCaller, isRefusal, judgeAccess as judgeOne, seenOfAnswer, unusableAnswer } from '../spec/admission.ts'
+import type { AccessCaller, AccessCell, AnswerLike } from '../spec/admission.ts'
 import { fillTemplate, placeholderFor } from '../spec/paths.ts'
 import { ACCESS_RULES, ROUTE_RULES, STORE_CODE_RULES } from '../spec/rules.ts'
 import type { Rule } from '../spec/rules.ts'
@@ -86,7 +86,7 @@ const ROUTE_EXTENSION_RULE: Rule = {
   specWords: [...ROUTE_RULES.noServerError.specWords, ...ROUTE_RULES.json.specWords],
 }
 
-function label(caller: AccessCaller): string {
+function label(caller: string): string {
   return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : `${caller} token`
 }
 
@@ -178,14 +178,6 @@ export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results:
   return verdict('passed', `served under the second store code (${second.quoted}) as under the configured one (${first.quoted})`)
 }
 
-interface Cell {
-  caller: AccessCaller
-  expected: Admission
-  seen: Seen
-  ok: boolean | null
-  result?: ProbeResult
-}
-
 export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[]): ExtensionVerdict {
   const cls = op.declaredAccess
   const basis = cls === undefined ? `the shop's schema declares ${op.method} ${op.path}` : `the shop's schema declares ${op.method} ${op.path} ${cls}`
@@ -193,31 +185,19 @@ export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: re
   const verdict = (status: ExtensionVerdict['status'], message: string): ExtensionVerdict => ({ check: 'access', status, message, rules: cls === undefined ? [] : [ACCESS_RULES[cls]], basis, evidence: configured })
   if (cls === undefined) return verdict('not judged', `not judged: ${op.accessUnknown ?? 'the declared access class is unknown'}`)
   if (configured.length === 0) return verdict('not judged', notSent(plan))
-  const cells: Cell[] = ACCESS_CALLERS.map((caller) => {
-    const expected = ADMISSION[cls][caller]
+  // The spec's one access judgement (lib/spec/admission.ts), over the callers' answers; a caller not sent is a cell not sent.
+  const cells: AccessCell[] = ACCESS_CALLERS.map((caller) => {
     const result = resultOf(results, caller, 'configured')
     const seen = result === undefined ? 'not sent' : seenOfAnswer(result.answer, result.noRoute)
-    return { caller, expected, seen, ok: judgeCell(expected, seen), ...(result !== undefined ? { result } : {}) }
+    return { caller, expected: ADMISSION[cls][caller], seen, answer: result?.quoted ?? 'not sent' }
   })
-  const sent = cells.filter((c) => c.result !== undefined)
-  if (sent.every((c) => c.seen === 'no-route')) return verdict('not judged', 'not judged: every caller got the no-route answer (see the route verdict)')
-  const admitted = cells.find((c) => c.caller === admittedCaller(cls))!
-  const broken = admitted.result === undefined ? undefined : unusableAnswer(admitted.result.answer, admitted.result.quoted)
-  if (broken !== undefined) {
-    return verdict('not judged', `not judged: the caller its class admits (${label(admitted.caller)}) got ${broken}, so no answer here is about access (see the route verdict)`)
-  }
-  const quote = (c: Cell) => c.result?.quoted ?? 'not sent'
-  const wrong = cells.filter((c) => c.ok === false)
-  if (wrong.length > 0) {
-    return verdict('failed', `declared ${cls}: ${wrong.map((c) => `${label(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${quote(c)}) where the class says ${c.expected}`).join('; ')}`)
-  }
-  const open = cells.filter((c) => c.ok === null && c.result !== undefined && c.expected !== 'not stated')
-  if (open.length > 0) return verdict('not judged', `not fully judged: ${open.map((c) => `${label(c.caller)} got ${quote(c)}: neither a refusal (401/403) nor a success`).join('; ')}`)
-  const judged = cells.filter((c) => c.ok === true).map((c) => `${label(c.caller)} ${c.expected === 'refuse' ? 'refused' : 'let through'} (${quote(c).split(' ')[0]})`)
-  const held = plan.withheld.filter((w) => cells.some((c) => c.caller === w.caller && c.result === undefined))
+  const judged = judgeOne(cells, admittedCaller(cls), label)
+  if (judged.status === 'not judged') return verdict('not judged', judged.message.replace('see the route check', 'see the route verdict'))
+  if (judged.status === 'failed') return verdict('failed', `declared ${cls}: ${judged.message.replaceAll('where the spec says', 'where the class says')}`)
+  const held = plan.withheld.filter((w) => cells.some((c) => c.caller === w.caller && c.seen === 'not sent'))
   const whys = [...new Set(held.map((w) => w.why))]
   const scope = whys.map((why) => `; not sent to ${held.filter((w) => w.why === why).map((w) => label(w.caller)).join(', ')}: ${why}`).join('')
-  return verdict('passed', `declared ${cls}: ${judged.join(', ')}${scope}`)
+  return verdict('passed', `declared ${cls}: ${judged.message}${scope}`)
 }
 
 /** The three verdicts of an extension operation, from the answers to its plan's probes. */

@@ -76,10 +76,93 @@ export function seenOfAnswer(answer: AnswerLike | undefined, noRoute: boolean): 
   return answer.status < 400 ? 'accepted' : 'other 4xx'
 }
 
-/** true: as the access class says; false: against it; null: not judged (not stated, not sent, or not readable). */
-export function judgeCell(expected: Admission, seen: Seen): boolean | null {
+/**
+ * true: as the access class says; false: against it; null: not judged (not stated, not sent, or not readable).
+ * `witness` is what the caller the class admits got for the same request: `success` — another 4xx or the no-route
+ * answer to a caller the class refuses is then the shop refusing (or hiding the resource from) that caller, and a
+ * success to it is a let-through; `not sent` (a write withheld for safety) — a success to a refused caller is a
+ * let-through all the same; `other` (no success) — only a 401/403 can be read: another answer may be about the
+ * request's data, and a success may be too.
+ */
+export function judgeCell(expected: Admission, seen: Seen, witness: 'success' | 'not sent' | 'other' = 'not sent'): boolean | null {
   if (expected === 'not stated' || seen === 'not sent' || seen === 'no usable answer') return null
-  // A refusal in a status the spec does not show (another 4xx, the no-route answer) is not read as "let through".
-  if (expected === 'refuse') return seen === 'refused' ? true : seen === 'accepted' ? false : null
+  if (expected === 'refuse') {
+    if (seen === 'refused') return true
+    if (seen === 'accepted') return witness === 'other' ? null : false
+    return witness === 'success' ? true : null
+  }
   return seen === 'accepted' || seen === 'other 4xx'
+}
+
+/** One caller's answer to an access probe, as the judgement reads it. */
+export interface AccessCell<R extends string = string> {
+  /** Who called: one of the four, the limited admin, or another customer than the resource's owner. */
+  caller: string
+  expected: Admission
+  seen: Seen
+  /** How messages quote the answer (`401 "The consumer isn't …"`, `not sent (read-only mode …)`). */
+  answer: string
+  /** Set when the cell was not sent: why, as a report counts it (lib/results/verdict.ts's codes). */
+  reason?: R
+}
+
+/** The reasons the judgement itself gives for leaving access unjudged (lib/results/verdict.ts names them). */
+export type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
+
+export interface AccessJudgement<R extends string = string> {
+  status: 'passed' | 'failed' | 'not judged'
+  message: string
+  reason?: R | AccessReason
+  /** Each cell with its judgement: true as the class says, false against it, null not judged. */
+  cells: (AccessCell<R> & { ok: boolean | null })[]
+}
+
+/**
+ * The one access judgement (Authentication 2–4), over recorded answers: the spec's access check, the acl check and
+ * the judges of a shop's extension operations all call it. `witness` names the caller the class admits, whose
+ * answer to the same request the others are read against:
+ * - let through (failed): a caller the class refuses got a success where the witness got one (or was not sent);
+ * - refused (passed): 401/403, or any other answer that is not a success where the witness got a success (a shop
+ *   may hide a resource from an unauthorised caller with 404);
+ * - not judged: what is left — only when the witness got no success (the shop refused its request, a 5xx, no
+ *   answer), or a cell got no usable answer. A 5xx or a timeout is never "let through".
+ * `who` names a caller in messages.
+ */
+export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], witness: string, who: (caller: string) => string): AccessJudgement<R> {
+  const w = cells.find((c) => c.caller === witness)
+  const reading = w === undefined || w.seen === 'not sent' ? 'not sent' : w.seen === 'accepted' ? 'success' : 'other'
+  const judged = cells.map((c) => ({ ...c, ok: judgeCell(c.expected, c.seen, reading) }))
+  const sent = judged.filter((c) => c.seen !== 'not sent')
+  const verdict = (status: AccessJudgement['status'], message: string, reason?: R | AccessReason): AccessJudgement<R> => ({ status, message, cells: judged, ...(reason !== undefined ? { reason } : {}) })
+  if (sent.length === 0) {
+    const first = w ?? judged.find((c) => c.expected !== 'not stated') ?? judged[0]
+    return verdict('not judged', `not judged: ${first?.answer ?? 'nothing was sent'}`, first?.reason ?? 'unusable-answer')
+  }
+  if (sent.every((c) => c.seen === 'no-route')) return verdict('not judged', 'not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
+  const wrong = judged.filter((c) => c.ok === false)
+  if (wrong.length > 0) {
+    const what = wrong.map((c) => `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where the spec says ${c.expected}`)
+    return verdict('failed', what.join('; '))
+  }
+  const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
+  if (open.length > 0) {
+    if (w !== undefined && w.seen === 'no usable answer') {
+      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the route check)`, /^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer')
+    }
+    const refusedRequest = w !== undefined && reading === 'other' ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so ` : ''
+    const unsent = open.find((c) => c.seen === 'not sent')
+    const reason = unsent?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer')
+    return verdict('not judged', `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`, reason)
+  }
+  const said = judged.filter((c) => c.ok === true).map((c) => `${who(c.caller)} ${c.expected === 'refuse' ? 'refused' : 'let through'} (${c.answer.split(' ')[0]})`)
+  return verdict('passed', said.join(', '))
+}
+
+/** Why a cell the spec decides was left unjudged, in words. */
+export function describeOpenCell(cell: Pick<AccessCell, 'seen' | 'answer'>): string {
+  if (cell.seen === 'other 4xx' || cell.seen === 'no-route') {
+    return `answered ${cell.answer}: neither a refusal (401/403) nor a success, and the spec does not show the status of a refusal`
+  }
+  if (cell.seen === 'no usable answer') return `got no usable answer (${cell.answer})`
+  return cell.answer
 }

@@ -1,0 +1,54 @@
+/**
+ * The valid request of every restricted spec endpoint (types.ts): one file per spec module, each a list of
+ * recipes; the detailed endpoints' family scenarios (lib/setup/families) where a module file has none; and, for a
+ * GET that names nothing in its path, the plain call (with a search criteria page, which list and search
+ * endpoints require and the others ignore).
+ */
+import type { EndpointRow } from '../../spec/types.ts'
+import { scenarioOf } from '../families/index.ts'
+import { ownCustomerActor } from './shared.ts'
+import type { RequestRecipe } from './types.ts'
+import { SEARCH_PAGE } from './search.ts'
+import { cmsRecipes } from './cms.ts'
+
+export type { RequestRecipe } from './types.ts'
+export { SEARCH_PAGE } from './search.ts'
+
+/** The module files' recipes, each file's under its module id. */
+const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
+  cms: cmsRecipes,
+}
+
+/**
+ * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
+ * README lists them.
+ */
+export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {}
+
+const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
+
+const RECIPES: ReadonlyMap<string, RequestRecipe> = (() => {
+  const map = new Map<string, RequestRecipe>()
+  for (const recipes of Object.values(BY_MODULE)) {
+    for (const r of recipes) {
+      if (map.has(r.endpoint)) throw new Error(`two valid requests for ${r.endpoint}`)
+      map.set(r.endpoint, r)
+    }
+  }
+  return map
+})()
+
+
+/** The row's valid request, or undefined when none is known (NO_VALID_REQUEST says why where that is by design). */
+export function recipeOf(row: EndpointRow): RequestRecipe | undefined {
+  const own = RECIPES.get(key(row))
+  if (own !== undefined) return own
+  const scenario = scenarioOf(row)
+  if (scenario !== undefined) {
+    return { endpoint: key(row), prepare: (fx, label) => scenario.prepare(fx, label), ...(scenario.creates !== undefined ? { creates: scenario.creates } : {}) }
+  }
+  if (row.method === 'GET' && !row.path.includes(':') && row.access !== 'anon' && NO_VALID_REQUEST[key(row)] === undefined) {
+    return { endpoint: key(row), prepare: async (fx) => ({ actor: row.access === 'self' ? await ownCustomerActor(fx) : 'admin', path: {}, query: SEARCH_PAGE }) }
+  }
+  return undefined
+}
