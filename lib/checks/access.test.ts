@@ -51,6 +51,24 @@ describe('access check', () => {
     })
   }
 
+  // Issue 20: probes that cannot succeed cannot see a hole. Each of these endpoints checks its input after access
+  // (an unknown id gets 404, an empty body 400, as from the admin), so a placeholder probe saw nothing there.
+  const quiet = [
+    { name: 'admin-open', method: 'GET', path: '/V1/cmsBlock/:blockId', what: 'an open admin read that takes an id' },
+    { name: 'admin-open', method: 'POST', path: '/V1/cmsPage', what: 'an open admin write that validates its body' },
+    { name: 'customer-token-on-admin', method: 'PUT', path: '/V1/cmsBlock/:id', what: 'a customer token accepted on an admin write' },
+  ] as const
+  for (const fault of quiet) {
+    it(`catches ${fault.what} at that endpoint alone: the callers are sent a request the admin succeeds with`, async () => {
+      const s = await against(await startReferenceTarget({ faults: [fault] }))
+      const verdicts = await runOverCatalog(accessCheck, s)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [`${fault.method} ${fault.path}`], skipped: [] })
+      const v = verdicts.get(`${fault.method} ${fault.path}`)!
+      expect(v.details).toMatchObject({ witnessed: true, matrix: { admin: { seen: 'accepted' } } })
+      expect(v.message).toMatch(/let through \(200 /)
+    })
+  }
+
   it('names the wrong cells in the message', async () => {
     const s = await against(await startReferenceTarget({ faults: [{ name: 'admin-open', method: 'GET', path: '/V1/modules' }] }))
     const v = await accessCheck.run(findRow('GET', '/V1/modules')!, s)

@@ -2,7 +2,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { ACCESS_CALLERS, ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import type { Session } from '../shop/session.ts'
-import { exchangesOf, probe, probeOne, quoteAnswer, type Probe, type ProbeRequest } from './probe.ts'
+import { exchangesOf, probe, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import { accessProbes, type AccessProbeCaller, type AccessProbes } from './access-probes.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -30,7 +30,10 @@ export function seenOf(session: Session, p: Probe): Seen {
 
 /** A probe as a cell of the judgement. */
 export function cellOf(session: Session, caller: string, expected: Admission, p: Probe): AccessCell<NotJudgedReason> {
-  return { caller, expected, seen: seenOf(session, p), answer: quoteAnswer(p), ...(p.unavailableReason !== undefined ? { reason: p.unavailableReason } : {}) }
+  const seen = seenOf(session, p)
+  // An answer that says nothing about access is quoted as what it is: no answer, a server error, not JSON.
+  const answer = seen === 'no usable answer' ? (unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
+  return { caller, expected, seen, answer, ...(p.unavailableReason !== undefined ? { reason: p.unavailableReason } : {}) }
 }
 
 export function label(caller: string): string {

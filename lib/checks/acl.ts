@@ -1,7 +1,7 @@
 import { ACL_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
-import { judgeAccess } from '../spec/admission.ts'
+import { judgeAccess, type AccessCell } from '../spec/admission.ts'
 import { cellOf } from './access.ts'
 import { accessProbes } from './access-probes.ts'
 import { exchangesOf } from './probe.ts'
@@ -25,25 +25,28 @@ export async function acl(row: EndpointRow, session: Session): Promise<Verdict> 
   const limited = session.seed.limitedAdmin
   if (limited === undefined) return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
   const has = limited.resources.includes(resource)
-  const who = `the limited admin (${limited.username}), whose role ${has ? 'has' : 'lacks'} ${resource}`
+  const who = `the limited admin (${limited.username}), whose role ${has ? 'has' : 'lacks'} ${resource},`
   const p = await accessProbes(session, row)
   const admin = p.probes.get('admin')!
   const mine = p.probes.get('limited admin') ?? { caller: 'limited admin', store: session.seed.storeCode, path: '', unavailable: 'no limited admin token', unavailableReason: 'not-configured' }
+  const exchanges = [...(p.unbuilt?.exchanges ?? []), ...exchangesOf(mine, admin)]
+  const placeholder = p.unbuilt === undefined ? '' : ` (probed with placeholder values: ${p.unbuilt.message})`
   const cells = [cellOf(session, 'limited admin', has ? 'accept' : 'refuse', mine), cellOf(session, 'admin', 'accept', admin)]
+  const [limitedCell, adminCell] = cells as [AccessCell<NotJudgedReason>, AccessCell<NotJudgedReason>]
+  const details = { resource, roleHas: has, expected: limitedCell.expected, seen: limitedCell.seen, answer: limitedCell.answer, admin: { seen: adminCell.seen, answer: adminCell.answer } }
+  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `${message}${placeholder}`, exchanges, details, rules, reason })
   // The run's admin refused is the access check's failure; here it only means no answer is about the resource.
-  if (cells[1]!.seen === 'refused') {
-    return { status: 'skipped', message: `not judged: the run's admin was refused too (${cells[1]!.answer}; see the access check), so a refusal here says nothing about ${resource}`, exchanges: exchangesOf(mine, admin), details: { resource, roleHas: has }, rules, reason: 'unusable-answer' }
-  }
+  if (adminCell.seen === 'refused') return notJudged(`not judged: the run's admin was refused too (${adminCell.answer}; see the access check), so a refusal here says nothing about ${resource}`, 'unusable-answer')
   const judged = judgeAccess(cells, 'admin', (c) => (c === 'limited admin' ? who : "the run's admin"))
-  const exchanges = exchangesOf(mine, admin)
-  const [limitedCell, adminCell] = judged.cells
-  const details = { resource, roleHas: has, expected: limitedCell!.expected, seen: limitedCell!.seen, answer: limitedCell!.answer, admin: { seen: adminCell!.seen, answer: adminCell!.answer } }
-  if (judged.status === 'not judged') return { status: 'skipped', message: judged.message, exchanges, details, rules, reason: (judged.reason ?? 'unusable-answer') as NotJudgedReason }
-  if (judged.status === 'failed') {
+  if (judged.status === 'not judged') return notJudged(judged.message, (p.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
+  const ok = judged.cells[0]!.ok
+  if (ok === false) {
+    const what = limitedCell.seen === 'accepted' ? 'let through' : limitedCell.seen === 'refused' ? 'refused' : 'given the no-route answer'
     const why = has ? 'where its token carries the resource the detail table names' : `where the token must carry ${resource}`
-    return { status: 'failed', message: `${judged.message} (${why})`, exchanges, details, rules }
+    return { status: 'failed', message: `${who} was ${what} (${limitedCell.answer}) ${why}${placeholder}`, exchanges, details, rules }
   }
-  return { status: 'passed', message: `${who} was ${has ? 'let through' : 'refused'} (${limitedCell!.answer}), where the run's admin got ${adminCell!.answer.split(' ')[0]} for the same request`, exchanges, details, rules }
+  const witness = adminCell.seen === 'accepted' ? `, where the run's admin got ${adminCell.answer.split(' ')[0]} for the same request` : ''
+  return { status: 'passed', message: `${who} was ${has ? 'let through' : 'refused'} (${limitedCell.answer})${witness}${placeholder}`, exchanges, details, rules }
 }
 
 export const aclCheck: Check = {

@@ -185,16 +185,16 @@ export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: re
   const verdict = (status: ExtensionVerdict['status'], message: string): ExtensionVerdict => ({ check: 'access', status, message, rules: cls === undefined ? [] : [ACCESS_RULES[cls]], basis, evidence: configured })
   if (cls === undefined) return verdict('not judged', `not judged: ${op.accessUnknown ?? 'the declared access class is unknown'}`)
   if (configured.length === 0) return verdict('not judged', notSent(plan))
-  // The spec's one access judgement (lib/spec/admission.ts), over the callers' answers; a caller not sent is a cell not sent.
-  const cells: AccessCell[] = ACCESS_CALLERS.map((caller) => {
+  // The spec's one access judgement (lib/spec/admission.ts), over the answers of the callers sent: one withheld by
+  // the safety rule is no cell (a write withheld from the admitted caller leaves the refusals to speak for themselves).
+  const cells: AccessCell[] = ACCESS_CALLERS.flatMap((caller) => {
     const result = resultOf(results, caller, 'configured')
-    const seen = result === undefined ? 'not sent' : seenOfAnswer(result.answer, result.noRoute)
-    return { caller, expected: ADMISSION[cls][caller], seen, answer: result?.quoted ?? 'not sent' }
+    return result === undefined ? [] : [{ caller, expected: ADMISSION[cls][caller], seen: seenOfAnswer(result.answer, result.noRoute), answer: result.quoted }]
   })
   const judged = judgeOne(cells, admittedCaller(cls), label)
   if (judged.status === 'not judged') return verdict('not judged', judged.message.replace('see the route check', 'see the route verdict'))
   if (judged.status === 'failed') return verdict('failed', `declared ${cls}: ${judged.message.replaceAll('where the spec says', 'where the class says')}`)
-  const held = plan.withheld.filter((w) => cells.some((c) => c.caller === w.caller && c.seen === 'not sent'))
+  const held = plan.withheld.filter((w) => !cells.some((c) => c.caller === w.caller))
   const whys = [...new Set(held.map((w) => w.why))]
   const scope = whys.map((why) => `; not sent to ${held.filter((w) => w.why === why).map((w) => label(w.caller)).join(', ')}: ${why}`).join('')
   return verdict('passed', `declared ${cls}: ${judged.message}${scope}`)
