@@ -11,7 +11,7 @@ import { openSync, writeSync } from 'node:fs'
 import type { Outcome, RequestSpec } from '../shop/client.ts'
 import type { FinishedRequest } from '../shop/request-channel.ts'
 
-export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'malformed', 'none', 'other'] as const
+export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'own customer', 'malformed', 'none', 'other'] as const
 export type CallerLabel = (typeof CALLER_LABELS)[number]
 
 /**

@@ -71,7 +71,9 @@ function probed(session: Session, op: ExtensionOperation, probeWrites: boolean):
     const target = await targetReading(session)
     const planned = probesFor(op, { readOnly: session.seed.readOnly, probeWrites })
     // A caller the run has no token for (read-only mode registers no customer) is not sent as anyone else.
-    const tokenless = planned.probes.filter((p) => p.caller !== 'none' && session.tokenFor(p.caller) === undefined)
+    // A write is never sent with the token of a customer the user configured: a customer of the run's own sends it.
+    const tokenOf = (p: ProbePlan['probes'][number]) => session.tokenFor(p.caller, { write: p.method !== 'GET' })
+    const tokenless = planned.probes.filter((p) => p.caller !== 'none' && tokenOf(p) === undefined)
     const sent = planned.probes.filter((p) => !tokenless.includes(p))
     // The store code is then tried by the last caller that is sent (the most privileged of ACCESS_CALLERS' order).
     const storeCaller = planned.probes.some((p) => p.store === 'second') && !sent.some((p) => p.store === 'second') ? sent[sent.length - 1] : undefined
@@ -83,7 +85,7 @@ function probed(session: Session, op: ExtensionOperation, probeWrites: boolean):
     const { storeCode, secondStoreCode } = session.seed
     const results = await Promise.all(
       plan.probes.map(async (probe): Promise<ProbeResult> => {
-        const token = session.tokenFor(probe.caller)
+        const token = tokenOf(probe)
         const refusalExpected = op.declaredAccess !== undefined && ADMISSION[op.declaredAccess][probe.caller] === 'refuse'
         const outcome = await session.send({
           method: probe.method,

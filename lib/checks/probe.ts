@@ -87,12 +87,14 @@ export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, s
       return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests`, unavailableReason: 'read-only' }
     }
     const disposable = call.disposable
-    const token = session.tokenFor(caller, { disposable })
+    const token = session.tokenFor(caller, { disposable, write: row.method !== 'GET' })
     if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
     if (caller !== 'none' && token === undefined) {
       const why = disposable
         ? 'no customer of the run\'s own whose tokens may be revoked'
-        : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
+        : row.method !== 'GET' && session.seed.customerIsTheUsers === true
+          ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
+          : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
       return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
     }
     // In the ledger before it is sent: a probe that creates a cart may make it although no answer comes.

@@ -208,6 +208,12 @@ describe('a whole run on a shop with data of its own, with a configured customer
     expect(all).not.toMatch(/"authorization": "Bearer (?!\[redacted|shop-conformance-malformed-)/i)
   })
 
+  // Issue 21: the configured customer is the user's; a write with its token changed a real customer's cart.
+  it('never sends a write with the configured customer\'s token (its reads are fine)', () => {
+    expect(run.status).toBe(0)
+    expect(t.customerWrites(email)).toEqual([])
+  })
+
   it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', () => {
     expect(run.status).toBe(0)
     const diff = diffSnapshots(before, t.snapshot())

@@ -69,9 +69,13 @@ export async function preflight(
       if (credentials === undefined) return {}
       return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store) }
     }
-    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, adminCheckPath, limitedAdmin] = await settledAll([
+    // A write is never sent with the token of a customer the user configured (that account is theirs): where the
+    // main customer is the user's, the writes a customer makes go out as a customer of the run's own.
+    const usersCustomer = config.customer !== undefined
+    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, ownCustomer, adminCheckPath, limitedAdmin] = await settledAll([
       mainCustomer(),
       config.readOnly ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'disposable', store, adminToken: admin }),
+      config.readOnly || !usersCustomer ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'own', store, adminToken: admin }),
       requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
       limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
@@ -95,6 +99,7 @@ export async function preflight(
         admin,
         ...(customer !== undefined ? { customer } : {}),
         ...(disposableCustomer !== undefined ? { disposableCustomer } : {}),
+        ...(ownCustomer !== undefined ? { ownCustomer } : {}),
         ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
       },
       ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
@@ -108,6 +113,7 @@ export async function preflight(
         ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }
         : {}),
       readOnly: config.readOnly,
+      customerIsTheUsers: usersCustomer,
       credentials: { admin: config.admin, ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
       tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
     }
@@ -128,7 +134,7 @@ async function settledAll<T extends readonly unknown[]>(promises: readonly [...{
   return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T
 }
 
-/** A customer whose tokens may be revoked by the checks without harming the rest of the run. */
+/** A customer of the run's own (one whose tokens the checks may revoke, or one that writes where the user's may not). */
 async function disposableCustomerToken(
   client: TargetClient,
   secrets: Secrets,

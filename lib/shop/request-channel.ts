@@ -8,7 +8,7 @@ import type { Outcome, RequestSpec } from './client.ts'
 export const REQUEST_CHANNEL = 'shop-conformance:request'
 
 /** Who a request was sent as, when the session that sent it knows (its own tokens; anything else has none). */
-export type CallerLabel = 'admin' | 'customer' | 'disposable' | 'malformed' | 'none'
+export type CallerLabel = 'admin' | 'customer' | 'disposable' | 'own customer' | 'malformed' | 'none'
 
 export interface FinishedRequest {
   spec: RequestSpec

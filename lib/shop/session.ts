@@ -34,6 +34,8 @@ export interface SessionSeed {
     customer?: string
     /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
     disposableCustomer?: string
+    /** Where the main customer is the user's (`customerIsTheUsers`): a customer of the run's own that a customer's writes are sent as. */
+    ownCustomer?: string
     /** The limited admin's (SHOP_LIMITED_ADMIN_USERNAME); absent when none is configured. */
     limitedAdmin?: string
   }
@@ -52,6 +54,8 @@ export interface SessionSeed {
   customer?: { email: string; id?: number | string }
   /** Only token calls and GET requests may leave the machine. */
   readOnly: boolean
+  /** The main customer is one the user configured (SHOP_CUSTOMER_EMAIL): its token never sends a write. */
+  customerIsTheUsers?: boolean
   /** To renew a token that expires mid-run (in memory only, like the tokens). */
   credentials: { admin: Credentials; customer?: Credentials }
   /** A GET each token is accepted on (preflight proved it), to tell an expired token from a refusal. */
@@ -117,10 +121,15 @@ export class Session {
     if (token === tokens.admin) return 'admin'
     if (token === tokens.customer) return 'customer'
     if (token === tokens.disposableCustomer) return 'disposable'
+    if (token === tokens.ownCustomer) return 'own customer'
     return token === malformedToken ? 'malformed' : undefined
   }
 
-  tokenFor(caller: ProbeCaller, options: { disposable?: boolean } = {}): string | undefined {
+  /**
+   * The token a caller sends. `disposable`: a customer whose tokens the call may revoke; `write`: the call writes,
+   * so never the token of a customer the user configured (that account is theirs) — a customer of the run's own.
+   */
+  tokenFor(caller: ProbeCaller, options: { disposable?: boolean; write?: boolean } = {}): string | undefined {
     switch (caller) {
       case 'limited admin':
         return this.seed.tokens.limitedAdmin
@@ -131,7 +140,8 @@ export class Session {
       case 'admin':
         return this.seed.tokens.admin
       case 'customer':
-        return options.disposable === true ? this.seed.tokens.disposableCustomer : this.seed.tokens.customer
+        if (options.disposable === true) return this.seed.tokens.disposableCustomer
+        return options.write === true && this.seed.customerIsTheUsers === true ? this.seed.tokens.ownCustomer : this.seed.tokens.customer
     }
   }
 
