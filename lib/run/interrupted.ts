@@ -7,11 +7,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { ledgerEntities, Ledger } from '../setup/ledger.ts'
+import { Ledger } from '../setup/ledger.ts'
 import type { CleanupOutcome } from '../setup/cleanup.ts'
 import { terminalSummary } from '../report/text.ts'
 import { writeReportsSync } from '../report/write.ts'
-import type { Run, RunScope } from './run.ts'
+import { leftWith, type Run, type RunScope } from './run.ts'
 import type { Stop } from './stopping.ts'
 import type { CleanupOrder } from './cleanup-process.ts'
 
@@ -28,7 +28,8 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
   const onSigint = () => ((signal = 'SIGINT'), onSignal('SIGINT'))
   const onSigterm = () => ((signal = 'SIGTERM'), onSignal('SIGTERM'))
   const onExit = () => {
-    if (signal === undefined || run.written || run.pre === undefined) return
+    // Written whatever the signal interrupted, the preflight included: its ledger may already name a customer.
+    if (signal === undefined || run.written) return
     const report = run.report(scope(), cleanUpNow(run))
     const written = writeReportsSync(run.config.reportDir, report, run.secrets)
     run.written = true
@@ -52,17 +53,17 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
  * ends with the process. A second Ctrl-C reaches the cleanup process too: the report then lists what is left.
  */
 function cleanUpNow(run: Run): CleanupOutcome {
-  const created = ledgerEntities(Ledger.read(run.ledger.file!)).filter((e) => e.state !== 'refused')
-  const left = (reason: string): CleanupOutcome => ({ removed: [], leftovers: created.map(({ kind, id, label }) => ({ kind, id, label, reason })) })
-  if (run.bundled !== undefined) return { removed: [], leftovers: [] }
-  if (run.config.readOnly) return { removed: [], leftovers: [] }
+  const lines = Ledger.read(run.ledger.file!)
+  if (run.bundled !== undefined || run.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
+  const adminToken = run.pre?.seed.tokens.admin ?? run.adminToken
+  if (adminToken === undefined) return leftWith(lines, 'not removed: the run was interrupted before it had an admin token to remove it with')
   const order: CleanupOrder = {
     baseUrl: run.target!.baseUrl,
     store: run.config.storeCode,
     timeoutMs: run.config.timeoutMs,
     concurrency: run.config.concurrency,
     insecure: run.config.insecure,
-    adminToken: run.pre!.seed.tokens.admin,
+    adminToken,
     runId: run.id,
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
@@ -77,6 +78,6 @@ function cleanUpNow(run: Run): CleanupOutcome {
   try {
     return JSON.parse(child.stdout) as CleanupOutcome
   } catch {
-    return left(`not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`)
+    return leftWith(lines, `not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`)
   }
 }

@@ -198,7 +198,7 @@ export default class RunReporter implements Reporter {
       for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
-      if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0]}\n`)
+      if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0] ?? 'the run was stopped before its preflight ended'}${cleanupNote(cleanup)}\n`)
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)
@@ -225,6 +225,12 @@ export default class RunReporter implements Reporter {
     if (report.missing.length > 0) process.stdout.write(`missing shards: ${report.missing.join(', ')}\n`)
     process.exitCode = written.exit.status
   }
+}
+
+/** What a run that never started had made, and what of it is left (the report lists each). */
+function cleanupNote(cleanup: { removed: unknown[]; leftovers: unknown[] }): string {
+  if (cleanup.removed.length + cleanup.leftovers.length === 0) return ''
+  return ` (before it stopped, the run had made ${cleanup.removed.length + cleanup.leftovers.length} entities: removed ${cleanup.removed.length}, left ${cleanup.leftovers.length}${cleanup.leftovers.length > 0 ? ', listed in report.json' : ''})`
 }
 
 function isMerge(vitest: Vitest): boolean {

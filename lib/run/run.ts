@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { Ledger, ledgerEntities } from '../setup/ledger.ts'
+import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
@@ -34,6 +34,11 @@ export interface RunScope {
   shard?: { index: number; count: number }
 }
 
+/** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
+export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
+  return { removed: [], leftovers: ledgerEntities(lines).filter((e) => e.state !== 'refused').map(({ kind, id, key, label }) => ({ kind, id: id !== '' ? id : (key ?? '?'), label, reason })) }
+}
+
 /** What the extensions' suite file needs of the run's start (vitest `provide`): never a token. */
 export function extensionFacts(run: Run): ExtensionFacts {
   return {
@@ -61,6 +66,8 @@ export class Run {
   bundled: ReferenceTarget | undefined
   target: { baseUrl: string; admin: Credentials; limitedAdmin?: LimitedAdmin } | undefined
   pre: PreflightResult | undefined
+  /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
+  adminToken: string | undefined
   stopped: Stop | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
   written = false
@@ -124,7 +131,11 @@ export class Run {
     this.secrets.add(config.customer?.password, 'customer password')
     this.secrets.add(this.target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
     try {
-      this.pre = await preflight({ ...config, ...this.target }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file! })
+      const onAdminToken = (token: string) => {
+        this.adminToken = token
+        this.secrets.add(token, 'admin token')
+      }
+      this.pre = await preflight({ ...config, ...this.target }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       await this.#readSchema()
       return true
@@ -155,14 +166,20 @@ export class Run {
     return true
   }
 
-  /** Removes what the run created, by `cleanupBy` at the latest: what is not removed by then is listed as left over. */
+  /**
+   * Removes what the run created, by `cleanupBy` at the latest: what is not removed by then is listed as left over.
+   * Whatever ended the run — also a preflight that failed or was stopped after its first write — the ledger says
+   * what it made; without an admin token every entity it names is listed as left over.
+   */
   async cleanUp(): Promise<CleanupOutcome> {
-    const pre = this.pre
-    if (pre === undefined || this.config.readOnly) return { removed: [], leftovers: [] }
-    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: pre.secrets, insecure: this.config.insecure })
+    const lines = Ledger.read(this.ledger.file!)
+    if (this.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
+    const token = this.pre?.seed.tokens.admin ?? this.adminToken
+    if (token === undefined) return leftWith(lines, 'not removed: the run ended before it had an admin token to remove it with')
+    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: this.pre?.secrets ?? this.secrets, insecure: this.config.insecure })
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
     try {
-      return await cleanUp(Ledger.read(this.ledger.file!), client, pre.seed.tokens.admin, this.config.storeCode, { id: this.id, ledger: this.ledger })
+      return await cleanUp(lines, client, token, this.config.storeCode, { id: this.id, ledger: this.ledger })
     } finally {
       clearTimeout(cutOff)
       await client.close()

@@ -33,7 +33,11 @@ export async function preflight(
   config: RunConfig & { baseUrl: string; admin: Credentials },
   runId: string,
   /** `registrar`: makes the customers it registers (set-up: the run's cleanup ledger records them, lib/setup/registrar.ts). */
-  options: { registrar: Registrar; ledgerFile?: string },
+  /**
+   * `onAdminToken`: told the admin token as soon as it is known — a preflight that fails after its first write
+   * (a customer registered, then a timeout) still leaves the run a token to clean up with.
+   */
+  options: { registrar: Registrar; ledgerFile?: string; onAdminToken?: (token: string) => void },
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
   const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
@@ -55,6 +59,7 @@ export async function preflight(
       }
       throw err
     })
+    options.onAdminToken?.(admin)
     // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
     const unknown = await unknownStoreCode(client, anonPath, stores, admin)
     if (unknown !== undefined) throw new PreflightError(unknown)

@@ -1,0 +1,44 @@
+/**
+ * Issue 21: a run stopped during its preflight — a timeout, Ctrl-C — after it had registered its customers left
+ * them on the shop and reported "removed 0, leftovers none". Whatever ends a run after its first write, cleanup runs
+ * from the ledger and the report names what is left.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { cli } from '../cli/testing.ts'
+
+const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+// The preflight proves the customer token on GET /V1/carts/mine/payment-information, after registering the run's customers.
+const customers = (t: ReferenceTarget) => Object.keys(t.snapshot().customers).length
+
+describe.concurrent('a run stopped during its preflight', () => {
+  const closers: (() => Promise<void>)[] = []
+  afterAll(async () => {
+    for (const c of closers) await c()
+  })
+  async function target(options: ReferenceTargetOptions) {
+    const t = await startReferenceTarget(options)
+    closers.push(() => t.close())
+    return t
+  }
+
+  it('by a timeout: exit 2, and the customers it had registered are removed', { timeout: 120_000 }, async () => {
+    const t = await target({ faults: [{ name: 'hang', method: 'GET', path: '/V1/carts/mine/payment-information' }] })
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', '3000'], ADMIN_ENV)
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(/target stopped answering: GET \/V1\/carts\/mine\/payment-information/)
+    expect(run.stderr).toMatch(/the run had made 2 entities: removed 2, left 0\)/)
+    expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
+    expect(customers(t)).toBe(0)
+  })
+
+  it('by Ctrl-C: exit 130, the customers it had registered removed, the report written', { timeout: 120_000 }, async () => {
+    // The customer check is held back for a minute: the run is in its preflight, its customers made, when it is stopped.
+    const t = await target({ faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }], slowMs: 60_000 })
+    const run = await cli(['run', '--base-url', t.url], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => customers(t) >= 2 } })
+    expect(run.status).toBe(130)
+    expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
+    expect(run.report!.runErrors).toContain('the run was interrupted (SIGINT)')
+    expect(customers(t)).toBe(0)
+  })
+})
