@@ -62,40 +62,57 @@ export async function cleanUp(
     out.leftovers.push(leftover(e, `may have been made: its creation got no answer saying whether it was, and the interface has no call that finds ${a(e.kind)}`))
   }
 
+  // What still carries the run's mark: removed, and looked for again — a creation repeated after a timeout can
+  // have made two of a kind under one key (the first attempt was still queued at the shop), and a removal by key
+  // takes one of them. Up to SEARCH_ROUNDS rounds; what is still found then is listed, without blaming the shop.
   const mark = marks(run.id)
   await Promise.all(
     (Object.keys(FINDABLE) as FindableKind[]).map(async (kind) => {
       const { list, field } = FINDABLE[kind]
-      const found = await searchAll(client, list, field, mark[kind], store, adminToken)
-      if ('failed' in found) {
-        out.leftovers.push({ kind, id: '?', label: `every ${kind} whose ${field} starts with ${mark[kind]}`, reason: `not known whether any is left: the search GET ${list} answered ${found.failed}` })
-        return
-      }
-      for (const item of found.items) {
-        const key = String(item[field])
-        const rawId = kind === 'product' ? key : kind === 'customer' ? item.id : item.attribute_set_id
-        if (typeof rawId !== 'string' && typeof rawId !== 'number') {
-          out.leftovers.push({ kind, id: key, label: `${kind} ${key}`, reason: `found by the cleanup's search (GET ${list}) without an id to remove it by` })
-          continue
+      const removals = new Map<string, number>()
+      for (let round = 1; round <= SEARCH_ROUNDS; round++) {
+        const found = await searchAll(client, list, field, mark[kind], store, adminToken)
+        if ('failed' in found) {
+          out.leftovers.push({ kind, id: '?', label: `every ${kind} whose ${field} starts with ${mark[kind]}`, reason: `not known whether any is left: the search GET ${list} answered ${found.failed}` })
+          return
         }
-        const id = String(rawId)
-        const known = out.leftovers.find((l) => l.kind === kind && l.id === id)
-        if (known !== undefined) continue
-        const label = entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))?.label ?? `${kind} ${key}`
-        const said = out.removed.findIndex((r) => r.kind === kind && r.id === id)
-        if (said >= 0) {
-          out.removed.splice(said, 1)
-          out.leftovers.push({ kind, id, label, reason: `still there after its removal was answered with a success (found by GET ${list})` })
-          continue
+        const pending = found.items.filter((item) => !out.leftovers.some((l) => l.kind === kind && l.id === idOf(kind, item)))
+        if (pending.length === 0) return
+        for (const item of pending) {
+          const key = String(item[field])
+          const rawId = kind === 'product' ? key : kind === 'customer' ? item.id : item.attribute_set_id
+          if (typeof rawId !== 'string' && typeof rawId !== 'number') {
+            out.leftovers.push({ kind, id: key, label: `${kind} ${key}`, reason: `found by the cleanup's search (GET ${list}) without an id to remove it by` })
+            continue
+          }
+          const id = String(rawId)
+          const label = entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))?.label ?? `${kind} ${key}`
+          const times = removals.get(id) ?? (out.removed.some((r) => r.kind === kind && r.id === id) ? 1 : 0)
+          if (round === SEARCH_ROUNDS) {
+            out.removed = out.removed.filter((r) => !(r.kind === kind && r.id === id))
+            out.leftovers.push({ kind, id, label, reason: `still found by the cleanup's search (GET ${list}) after ${times} removal${times === 1 ? '' : 's'} answered with a success` })
+            continue
+          }
+          if (times === 0) run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
+          const done = await remove(kind, id)
+          if (!gone(done.last)) {
+            out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}` })
+            continue
+          }
+          removals.set(id, times + 1)
+          if (!out.removed.some((r) => r.kind === kind && r.id === id)) out.removed.push({ kind, id, label })
         }
-        run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
-        const done = await remove(kind, id)
-        if (gone(done.last)) out.removed.push({ kind, id, label })
-        else out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}` })
       }
     }),
   )
   return out
+}
+
+/** Rounds of search-and-remove for what carries the run's mark (a second copy of one key is found by the second). */
+const SEARCH_ROUNDS = 3
+
+function idOf(kind: FindableKind, item: Record<string, unknown>): string {
+  return String(kind === 'product' ? item.sku : kind === 'customer' ? item.id : item.attribute_set_id)
 }
 
 function gone(o: Outcome | { status: number }): boolean {

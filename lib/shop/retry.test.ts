@@ -89,6 +89,22 @@ describe('sendRepeating', () => {
     expect(r).toMatchObject({ answer: { body: { id: 12 } }, found: true })
   })
 
+  // Issue 21: a product creation timed out while still queued at a shop of a few workers; the lookup found nothing
+  // yet, the repeat made a second product with the same sku.
+  it('after no answer, keeps looking for a while before it repeats: the first attempt may still be queued at the shop', async () => {
+    const t = scripted(TIMEOUT, CREATED)
+    let lookups = 0
+    const find = async () => (++lookups < 3 ? { exchanges: [] } : { body: { id: 7, sku: 'sc-x' }, exchanges: [exchange] })
+    const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1, graceMs: 2_000 })
+    expect([t.calls(), lookups]).toEqual([1, 3])
+    expect(r).toMatchObject({ found: true, answer: { body: { id: 7 } } })
+    // Without the grace it would have sent the creation again.
+    const hasty = scripted(TIMEOUT, CREATED)
+    let once = 0
+    await sendRepeating(hasty.send, ok, { find: async () => (++once < 3 ? { exchanges: [] } : { body: {}, exchanges: [exchange] }) }, { pauseMs: 1 })
+    expect(hasty.calls()).toBe(2)
+  })
+
   it('creates again when the lookup finds nothing, and never looks before the first attempt', async () => {
     const t = scripted(DEADLOCK, CREATED)
     let lookups = 0

@@ -82,6 +82,12 @@ export interface Repeated {
 export interface RepeatOptions {
   /** Between attempts after an answer, times the attempt's number. Default SETUP_PAUSE_MS. */
   pauseMs?: number
+  /**
+   * After an attempt that got no answer, how long a creation's lookup keeps looking before the creation is repeated:
+   * a shop that serves few requests at a time may still hold the first attempt in its queue, and a repeat sent
+   * meanwhile makes a second entity. Default 0 (look once).
+   */
+  graceMs?: number
   /** Told of each trouble worth another attempt, as it happens (the provisioner paces by it). */
   onTrouble?: (trouble: Trouble) => void
 }
@@ -104,15 +110,28 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
     const answer: Answer = { status: 200, headers: {}, body: lookup.body, json: true, text: JSON.stringify(lookup.body) ?? '' }
     return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
   }
+  /** After no answer, the first attempt may still be queued at the shop: looked for again, at growing intervals, for `graceMs`. */
+  const lookPatiently = async (trouble: Trouble | undefined): Promise<Repeated | undefined> => {
+    let found = await look()
+    let waited = 0
+    for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < (options.graceMs ?? 0); step *= 2) {
+      const wait = Math.min(step, (options.graceMs ?? 0) - waited)
+      await new Promise((r) => setTimeout(r, wait))
+      waited += wait
+      found = await look()
+    }
+    return found
+  }
+  let lastTrouble: Trouble | undefined
   for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
     if (attempt > 1) {
-      const found = await look()
+      const found = await lookPatiently(lastTrouble)
       if (found !== undefined) return found
     }
     last = await send()
     exchanges.push(last.exchange)
     if (last.answer !== undefined && accept(last.answer)) return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
-    const trouble = troubleOf(last)
+    const trouble = (lastTrouble = troubleOf(last))
     // One line per attempt, whatever the answer's text holds: the reason a check is not judged is one line.
     history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`.replace(/\s+/g, ' '))
     perhapsMade ||= trouble?.made === 'perhaps'
