@@ -1,6 +1,7 @@
 import type { EndpointRow } from '../spec/types.ts'
 import { ACCESS_CALLERS, ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
+import { unanswered } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
 import { exchangesOf, probe, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
 import { accessProbes, type AccessProbeCaller, type AccessProbes } from './access-probes.ts'
@@ -33,7 +34,8 @@ export function cellOf(session: Session, caller: string, expected: Admission, p:
   const seen = seenOf(session, p)
   // An answer that says nothing about access is quoted as what it is: no answer, a server error, not JSON.
   const answer = seen === 'no usable answer' ? (unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
-  return { caller, expected, seen, answer, ...(p.unavailableReason !== undefined ? { reason: p.unavailableReason } : {}) }
+  const reason = p.unavailableReason ?? (p.unavailable === undefined && p.answer === undefined ? unanswered(p).reason : undefined)
+  return { caller, expected, seen, answer, ...(reason !== undefined ? { reason } : {}) }
 }
 
 export function label(caller: string): string {

@@ -55,6 +55,7 @@ export async function batchPartial(row: EndpointRow, session: Session): Promise<
   const { problems, warnings, exchanges, details } = judged
   const extra = warnings.length > 0 ? { warnings } : {}
   if (problems.length > 0) return { status: 'failed', message: problems.join('; '), exchanges, details, ...extra }
+  if (judged.unanswered !== undefined) return { status: 'skipped', message: `not judged: ${judged.unanswered.text}`, exchanges, details, ...extra, reason: judged.unanswered.reason }
   if (judged.unjudged !== undefined) return { status: 'skipped', message: `not fully judged: ${judged.unjudged}`, exchanges, details, ...extra, reason: 'unusable-answer' }
   return { status: 'passed', message: judged.summary, exchanges, details, ...extra }
 }

@@ -6,7 +6,7 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Answer } from '../shop/client.ts'
 import type { Session } from '../shop/session.ts'
 import { clipJson } from '../base/text.ts'
-import { describeOutcome } from '../shop/answer-text.ts'
+import { describeOutcome, unanswered } from '../shop/answer-text.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
@@ -122,7 +122,10 @@ function requiredParams(row: EndpointRow): ParamSpec[] {
 async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: SentCall, warnings: string[], keep: (s: SentCall) => void): Promise<Part> {
   const keys = Object.keys(valid.body ?? {}).join(', ')
   const answer = valid.outcome.answer
-  if (answer === undefined) return { status: 'failed', text: `documented keys (${keys}): no answer (${quote(valid)})` }
+  if (answer === undefined) {
+    const why = unanswered(valid.outcome)
+    return { status: 'skipped', text: `documented keys (${keys}) not judged: no answer (${why.text})`, reason: why.reason }
+  }
   if (answer.status >= 200 && answer.status < 300) {
     // Only whether the return type is right matters here; the shape check reports its warnings.
     const shape = judgeShape(answer.body, expectationFor(row))
@@ -151,7 +154,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
  */
 export function judgeRefusal(sent: SentCall, key: string): { status: Status; text: string; warning?: string; reason?: NotJudgedReason } {
   const answer = sent.outcome.answer
-  if (answer === undefined) return { status: 'skipped', text: `not judged: got no answer (${quote(sent)})`, reason: 'no-answer' }
+  if (answer === undefined) return { status: 'skipped', text: `not judged: got no answer (${unanswered(sent.outcome).text})`, reason: unanswered(sent.outcome).reason }
   if (answer.status >= 200 && answer.status < 300) return { status: 'failed', text: `was accepted (${quote(sent)})` }
   if (answer.status >= 500 || answer.status < 400) return { status: 'passed', text: `not accepted (${quote(sent)})`, warning: `answered ${quote(sent)} rather than refusing the input with a 4xx, as the platform does` }
   const named = fieldsNamed(answer)

@@ -10,7 +10,7 @@ import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { ExtensionOperation } from '../schema/extensions.ts'
 import { judgeAccess, judgeRoute, judgeStoreCode, probesFor } from '../schema/judge.ts'
 import type { ExtensionVerdict, ProbePlan, ProbeResult, TargetReading } from '../schema/judge.ts'
-import { describeOutcome } from '../shop/answer-text.ts'
+import { describeOutcome, unanswered } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
 import { ADMISSION, isRefusal } from '../spec/admission.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -100,6 +100,7 @@ function probed(session: Session, op: ExtensionOperation, probeWrites: boolean):
           probe,
           ...(answer !== undefined ? { answer } : {}),
           quoted: describeOutcome(outcome),
+          ...(answer === undefined ? { unanswered: unanswered(outcome).reason } : {}),
           noRoute: answer !== undefined && session.looksLikeNoRoute(answer, probe.path),
           unknownStore: answer !== undefined && session.looksLikeUnknownStore(answer, probe.path),
         }
@@ -113,6 +114,8 @@ function probed(session: Session, op: ExtensionOperation, probeWrites: boolean):
 
 /** Why a verdict left its rule unjudged, as the reports count it. */
 function reasonOf(v: ExtensionVerdict, p: Probed): NotJudgedReason {
+  const unanswered = v.evidence.find((r) => r.unanswered !== undefined)?.unanswered
+  if (unanswered !== undefined) return unanswered
   if (v.evidence.length > 0) return 'unusable-answer'
   if (p.plan.probes.length === 0 && p.plan.withheld.some((w) => w.why.startsWith('read-only'))) return 'read-only'
   return p.plan.probes.length === 0 && p.plan.withheld.length > 0 ? 'write-withheld' : 'unusable-answer'

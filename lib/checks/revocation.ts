@@ -3,6 +3,7 @@ import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Outcome } from '../shop/client.ts'
+import { unanswered } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
 import type { Admission } from '../spec/admission.ts'
 import { describeOpen, judgeCell, seenOf } from './access.ts'
@@ -58,7 +59,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
     const p = await call(name, 'GET', ME, token)
     return { ok: judgeCell(expected, seenOf(session, p)), p }
   }
-  const unjudged = (p: Probe): NotJudgedReason => (p.answer === undefined ? 'no-answer' : 'unusable-answer')
+  const unjudged = (p: Probe): NotJudgedReason => (p.answer === undefined ? unanswered(p).reason : 'unusable-answer')
 
   const before = await expect('before the revoke', customer.token, 'accept')
   if (before.ok !== true) return notJudged(`the customer's token was not let through GET ${ME} before the revoke (${quoteAnswer(before.p)}), so a refusal after it could not show the revoke (see the access check)`, unjudged(before.p))

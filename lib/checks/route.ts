@@ -1,5 +1,6 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
+import { unanswered } from '../shop/answer-text.ts'
 import { clip } from '../base/text.ts'
 import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, unjudgedFor, type ProbeRequest } from './probe.ts'
 import type { Verdict } from '../results/verdict.ts'
@@ -14,8 +15,11 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
   switch (classify(session, p)) {
     case 'not sent':
       return { status: 'skipped', message: `not probed: ${p.unavailable}`, exchanges, details, ...unjudgedFor(p) }
-    case 'no answer':
-      return { status: 'failed', message: `no answer from ${row.method} ${p.path}: ${quoteAnswer(p)}`, exchanges, details }
+    case 'no answer': {
+      // A slow shop is not a failing shop: no answer judges nothing (a GET was already asked twice, session.ts).
+      const why = unanswered(p)
+      return { status: 'skipped', message: `not judged: no answer from ${row.method} ${p.path}: ${why.text}`, exchanges, details, reason: why.reason }
+    }
     case 'no-route':
       return {
         status: 'failed',

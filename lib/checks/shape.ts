@@ -1,7 +1,7 @@
 import { SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
-import { describeAnswer } from '../shop/answer-text.ts'
+import { describeAnswer, unanswered } from '../shop/answer-text.ts'
 import { missingValues } from './carried-values.ts'
 import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
@@ -23,7 +23,10 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
   const exchanges = [sent.outcome.exchange]
   const answer = sent.outcome.answer
   const what = row.returns ?? describeExpectation(expectation)
-  if (answer === undefined) return { status: 'failed', message: `no answer to a valid call: ${sent.outcome.failure?.message}`, exchanges }
+  if (answer === undefined) {
+    const why = unanswered(sent.outcome)
+    return { status: 'skipped', message: `not judged: no answer to a valid call: ${why.text}`, exchanges, reason: why.reason }
+  }
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').

@@ -1,5 +1,6 @@
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
+import { unanswered } from '../shop/answer-text.ts'
 import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, revokesCallerTokens, unusable, type ProbeRequest } from './probe.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -15,7 +16,7 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   const details = { caller, stores: [first, second] }
   const cKind = classify(session, c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
-    const reason = cKind === 'no answer' ? 'no-answer' : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
+    const reason = cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
     return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details, ...(reason !== undefined ? { reason } : {}) }
   }
   // A 5xx or a body that is not JSON under the configured store says nothing about store codes (the route
@@ -24,7 +25,8 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
   if (broken !== undefined) return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${broken} (see the route check)`, exchanges, details, reason: 'unusable-answer' }
   const sKind = classify(session, s)
   if (sKind === 'no answer') {
-    return { status: 'failed', message: `no answer under store code "${second}": ${quoteAnswer(s)}`, exchanges, details }
+    const why = unanswered(s)
+    return { status: 'skipped', message: `not judged: no answer under store code "${second}": ${why.text}`, exchanges, details, reason: why.reason }
   }
   const brokenSecond = unusable(s)
   if (sKind !== 'no-route' && brokenSecond !== undefined) {

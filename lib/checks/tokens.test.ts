@@ -123,6 +123,6 @@ describe('an answer to wrong credentials', () => {
       expect(r.warning).toMatch(/not a 4xx: no token came, but the spec does not show how a refusal is answered/)
     }
     const none: Outcome = { failure: { kind: 'timeout', message: 'no complete answer within 10 ms' }, exchange: { request: { method: 'POST', url: 'http://x', headers: {} }, error: 'timeout', durationMs: 10 } }
-    expect(readRefusal(session, 'x', none)).toMatchObject({ status: 'skipped', reason: 'no-answer' })
+    expect(readRefusal(session, 'x', none)).toMatchObject({ status: 'skipped', reason: 'timeout' })
   })
 })

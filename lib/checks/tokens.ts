@@ -8,7 +8,7 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from '../shop/client.ts'
 import type { Credentials } from '../settings/config.ts'
 import type { Session } from '../shop/session.ts'
-import { describeOutcome } from '../shop/answer-text.ts'
+import { describeOutcome, unanswered } from '../shop/answer-text.ts'
 import { REVOKE, revocation } from './revocation.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -83,7 +83,7 @@ async function signIn(session: Session, row: EndpointRow, what: string, credenti
  * warning, as the spec does not show a refusal's status (Errors 4). No answer at all is not judged.
  */
 export function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
-  if (outcome.answer === undefined) return { status: 'skipped', text: `${what}: ${describeOutcome(outcome)}`, reason: 'no-answer', exchanges: [outcome.exchange] }
+  if (outcome.answer === undefined) return { status: 'skipped', text: `${what}: ${unanswered(outcome).text}`, reason: unanswered(outcome).reason, exchanges: [outcome.exchange] }
   const answer = outcome.answer
   const token = answer.status < 400 ? tokenIn(answer) : undefined
   if (token !== undefined) {

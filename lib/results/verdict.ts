@@ -23,6 +23,10 @@ export type NotJudgedReason =
   | 'write-withheld'
   /** No request the caller an endpoint admits succeeds with could be built (the access and acl checks' probes). */
   | 'no-valid-request'
+  /** A judged call got no answer within the request's deadline: a slow shop is not a failing shop. */
+  | 'timeout'
+  /** The target stopped answering during the run: the request was not sent, or cut off. */
+  | 'target-gone'
 
 /** How the reports name each reason. */
 export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
@@ -38,6 +42,8 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'not-configured': 'not configured (a setting the run lacks)',
   'write-withheld': 'an extension write withheld from the callers it admits (--extensions-probe-writes)',
   'no-valid-request': 'no request the admitted caller succeeds with could be built',
+  timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS to judge them)',
+  'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

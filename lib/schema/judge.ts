@@ -54,6 +54,8 @@ export interface ProbeResult {
   noRoute: boolean
   /** The answer is the target's unknown-store answer. */
   unknownStore: boolean
+  /** Without an answer: why (a timeout, a target gone, a connection failed), as the verdict's not-judged reason. */
+  unanswered?: 'timeout' | 'target-gone' | 'no-answer'
 }
 
 /**
@@ -144,7 +146,8 @@ export function judgeRoute(op: ExtensionOperation, plan: ProbePlan, results: rea
   const r = routeWitness(op, results)
   if (r === undefined) return verdict('not judged', notSent(plan), [])
   const at = `${op.method} ${r.probe.path} (${label(r.probe.caller)})`
-  if (r.answer === undefined) return verdict('failed', `no answer from ${at}: ${r.quoted}`, [r])
+  // A slow shop is not a failing shop: no answer judges nothing.
+  if (r.answer === undefined) return verdict('not judged', `not judged: no answer from ${at}: ${r.quoted}`, [r])
   if (r.noRoute) return verdict('failed', `${at} answered like the target's no-route answer (${r.quoted}): the operation its schema declares is not served`, [r])
   if (r.answer.status >= 500) return verdict('failed', `${at} answered a server error (${r.quoted})`, [r])
   const refused = isRefusal(r.answer.status)
@@ -169,7 +172,7 @@ export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results:
   if (first.answer === undefined || first.noRoute) return verdict('not judged', `not judged: under the configured store code it gave ${first.quoted} (see the route verdict)`)
   const broken = unusableAnswer(first.answer, first.quoted)
   if (broken !== undefined) return verdict('not judged', `not judged: under the configured store code it gave ${broken} (see the route verdict)`)
-  if (second.answer === undefined) return verdict('failed', `no answer under the second store code: ${second.quoted}`)
+  if (second.answer === undefined) return verdict('not judged', `not judged: no answer under the second store code: ${second.quoted}`)
   if (second.noRoute) return verdict('failed', `under the second store code it answered like the target's no-route answer (${second.quoted}), under the configured one ${first.quoted}`)
   const brokenSecond = unusableAnswer(second.answer, second.quoted)
   if (brokenSecond !== undefined) return verdict('not judged', `not judged: under the second store code it gave ${brokenSecond}, under the configured one ${first.quoted}`)

@@ -41,3 +41,16 @@ export function describeAnswer(answer: Pick<Answer, 'status' | 'body' | 'text'>)
 export function describeOutcome(outcome: Pick<Outcome, 'answer' | 'failure'>): string {
   return outcome.answer !== undefined ? describeAnswer(outcome.answer) : (outcome.failure?.message ?? 'no answer')
 }
+
+/**
+ * Why a judged call has no answer, as a not-judged reason and in words: a call that timed out, a target that went
+ * away, a connection that failed or was cut — none of it is an answer that could fail the shop. A slow shop is not
+ * a failing shop: the words name the setting that gives it more time.
+ */
+export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: 'timeout' | 'target-gone' | 'no-answer'; text: string } {
+  const failure = outcome.failure
+  const message = failure?.message ?? 'no answer'
+  if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives the shop more time)` }
+  if (failure?.kind === 'target-gone' || failure?.kind === 'stopped') return { reason: 'target-gone', text: message }
+  return { reason: 'no-answer', text: message }
+}

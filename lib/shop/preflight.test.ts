@@ -90,7 +90,10 @@ describe('preflight', () => {
       expect(reg.status).toBe(200)
       const c = loadConfig([], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, SHOP_CUSTOMER_EMAIL: email, SHOP_CUSTOMER_PASSWORD: password }, {}, [], [])
       const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'r2', { registrar: customerRegistrar() })
-      expect(pre.registeredCustomers.map((x) => x.role)).toEqual(['disposable'])
+      // And a customer of the run's own, which sends the writes a customer makes: the configured one is the user's.
+      expect(pre.registeredCustomers.map((x) => x.role).sort()).toEqual(['disposable', 'own'])
+      expect(pre.seed.customerIsTheUsers).toBe(true)
+      expect(pre.seed.tokens.ownCustomer).toBeDefined()
       const wrong = { ...c, customer: { username: email, password: 'Wrong-Pw-123' } }
       await expect(preflight({ ...wrong, baseUrl: c.baseUrl!, admin: c.admin! }, 'r3', { registrar: customerRegistrar() })).rejects.toThrow(/^customer credentials refused by the target \(401/)
     } finally {

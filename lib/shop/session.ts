@@ -62,6 +62,9 @@ export interface SessionSeed {
   tokenCheckPaths: { admin: string; customer?: string }
 }
 
+/** Failures a read is asked again after: not a target that is gone or a run that is stopping. */
+const REPEATABLE: ReadonlySet<string> = new Set(['timeout', 'connection', 'protocol'])
+
 /** Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed forever. */
 const MAX_RENEWALS = 10
 
@@ -155,7 +158,14 @@ export class Session {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
       throw new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`)
     }
-    const outcome = await this.client.send(spec, this.#lane)
+    let outcome = await this.client.send(spec, this.#lane)
+    // A read is safe to repeat: one that got no answer (a timeout, a reset) is asked once more before anything is
+    // judged on it — a slow or briefly unreachable shop is not a failing one.
+    if (spec.method === 'GET' && outcome.answer === undefined && REPEATABLE.has(outcome.failure?.kind ?? 'stopped')) {
+      const first = outcome.failure!.message
+      const again = await this.client.send(spec, this.#lane)
+      outcome = { ...again, exchange: { ...again.exchange, note: `asked again after no answer (${first})` } }
+    }
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.

@@ -147,7 +147,7 @@ export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], w
   const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
   if (open.length > 0) {
     if (w !== undefined && w.seen === 'no usable answer') {
-      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the route check)`, /^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer')
+      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the route check)`, w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'))
     }
     const refusedRequest = w !== undefined && reading === 'other' ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so ` : ''
     const unsent = open.find((c) => c.seen === 'not sent')

@@ -1,3 +1,4 @@
+import { unanswered } from '../../shop/answer-text.ts'
 /** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
 import { isSuccess, provisionerOf } from '../../setup/provision.ts'
 import type { Exchange } from '../../results/exchange.ts'
@@ -33,7 +34,8 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   const known = await send(session, 'POST', path, { skus })
   exchanges.push(known.exchange)
   let unjudged: string | undefined
-  if (known.answer === undefined) problems.push(`the call naming known skus got no answer: ${quoteOutcome(known)}`)
+  let missed: Judged['unanswered']
+  if (known.answer === undefined) missed = { reason: unanswered(known).reason, text: `the call naming known skus got no answer: ${unanswered(known).text}` }
   else if (isSuccess(known.answer) && !Array.isArray(known.answer.body)) {
     unjudged = `the call naming known skus answered ${quoteReply(known.answer)}: not the platform's list of prices, and the spec does not show what it returns`
   } else {
@@ -43,14 +45,14 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   const mixedSkus = [known1.sku, unknownSku]
   const mixed = await send(session, 'POST', path, { skus: mixedSkus })
   exchanges.push(mixed.exchange)
-  if (mixed.answer === undefined) problems.push(`the call naming an unknown sku got no answer: ${quoteOutcome(mixed)}`)
+  if (mixed.answer === undefined) missed ??= { reason: unanswered(mixed).reason, text: `the call naming an unknown sku got no answer: ${unanswered(mixed).text}` }
   else {
     const why = judgeUnknownSkuAnswer('information', mixedSkus, [unknownSku], mixed.answer)
     if (why !== undefined) problems.push(why)
   }
   const entries = Array.isArray(known.answer?.body) ? (known.answer.body as unknown[]).length : 0
   const summary = `two known skus answered their prices (${known.answer?.status}, ${entries} entries); a known and an unknown sku were refused (${quoteOutcome(mixed)})`
-  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary, ...(unjudged !== undefined ? { unjudged } : {}) }
+  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary, ...(unjudged !== undefined ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
 }
 
 /** cost-delete: known skus are deleted; a known and an unknown sku are refused and nothing is deleted. */
@@ -66,6 +68,7 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const exchanges: Exchange[] = []
   const problems: string[] = []
   let unjudged: string | undefined
+  let missed: Judged['unanswered']
 
   const readCosts = async (sku: string): Promise<Stored[] | undefined> => {
     const o = await send(session, 'POST', PATHS.cost.info, { skus: [sku] })
@@ -80,7 +83,7 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   // Known skus only: success, and the cost is gone.
   const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1.sku] })
   exchanges.push(first.exchange)
-  if (first.answer === undefined) problems.push(`the cost-delete of a known sku got no answer: ${quoteOutcome(first)}`)
+  if (first.answer === undefined) missed = { reason: unanswered(first).reason, text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}` }
   else {
     const why = judgeKnownSkusAnswer('cost-delete', [known1.sku], first.answer)
     if (why !== undefined) problems.push(why)
@@ -94,7 +97,7 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const mixedSkus = [known2.sku, unknownSku]
   const second = await send(session, 'POST', PATHS.cost.delete, { skus: mixedSkus })
   exchanges.push(second.exchange)
-  if (second.answer === undefined) problems.push(`the cost-delete naming an unknown sku got no answer: ${quoteOutcome(second)}`)
+  if (second.answer === undefined) missed ??= { reason: unanswered(second).reason, text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}` }
   else {
     const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
     const left = await readCosts(known2.sku)
@@ -104,5 +107,5 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
     else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2.sku} anyway (read back ${json(left!.map((s) => s.raw))})`)
   }
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
-  return { problems, warnings: [], exchanges, details: { skus: [known1.sku, known2.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
+  return { problems, warnings: [], exchanges, details: { skus: [known1.sku, known2.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
 }

@@ -1,3 +1,4 @@
+import { unanswered } from '../../shop/answer-text.ts'
 /** The rows of the batch updates, deletes and the replace: a mixed call, its read-back, an all-valid call. */
 import { provisionerOf } from '../../setup/provision.ts'
 import type { EndpointRow } from '../../spec/types.ts'
@@ -82,7 +83,8 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const mixed = await send(session, method, path, { prices: items.map((it) => it.fields) })
   exchanges.push(mixed.exchange)
   if (mixed.answer === undefined) {
-    return { problems: [`the mixed call got no answer: ${quoteOutcome(mixed)}`], warnings, exchanges, details, summary: '' }
+    const why = unanswered(mixed)
+    return { problems: [], warnings, exchanges, details, summary: '', unanswered: { reason: why.reason, text: `the mixed call got no answer: ${why.text}` } }
   }
   if (session.looksLikeNoRoute(mixed.answer, session.targetPath(path))) {
     return { problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`], warnings, exchanges, details, summary: '' }
@@ -107,7 +109,8 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const allValidItems: PlannedItem[] = allValid.map((fields, index) => ({ index, valid: true, fields }))
   const clean = await send(session, method, path, { prices: allValid })
   exchanges.push(clean.exchange)
-  if (clean.answer === undefined) problems.push(`all-valid call: no answer (${quoteOutcome(clean)})`)
+  let missed: Judged['unanswered']
+  if (clean.answer === undefined) missed = { reason: unanswered(clean).reason, text: `the all-valid call got no answer: ${unanswered(clean).text}` }
   else {
     const j = judgeMixedAnswer(allValidItems, clean.answer)
     problems.push(...j.problems.map((x) => `all-valid call ${json(allValid, 300)}: ${x}`))
@@ -117,5 +120,5 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const summary =
     `${op.op} of ${mixedValid.length} valid and ${invalidItems.length} invalid items (${invalidKindsSent}): every invalid item reported, ` +
     `no valid one; valid items ${op.op === 'delete' ? 'deleted' : 'stored'}${op.op === 'replace' ? ' (and the tiers not in the call gone)' : ''}, invalid ones left alone; an all-valid call answered []`
-  return { problems, warnings, exchanges, details, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}) }
+  return { problems, warnings, exchanges, details, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
 }

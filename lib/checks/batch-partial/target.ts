@@ -64,4 +64,6 @@ export interface Judged {
   summary: string
   /** Set when the row could not be judged after all (a read-back the judgement needs was refused). */
   unjudged?: string
+  /** Set when a call the judgement needs got no answer (a timeout, a target gone): why, as a not-judged reason. */
+  unanswered?: { reason: 'timeout' | 'target-gone' | 'no-answer'; text: string }
 }
