@@ -10,6 +10,11 @@ import { ownCustomerActor } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { cmsRecipes } from './cms.ts'
+import { catalogProductsRecipes } from './catalog-products.ts'
+import { catalogAttributesRecipes } from './catalog-attributes.ts'
+import { eavRecipes } from './eav.ts'
+import { catalogPricesRecipes } from './catalog-prices.ts'
+import { catalogInventoryAgreementsRecipes } from './catalog-inventory-agreements.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -17,6 +22,11 @@ export { SEARCH_PAGE } from './search.ts'
 /** The module files' recipes, each file's under its module id. */
 const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   cms: cmsRecipes,
+  'catalog-products': catalogProductsRecipes,
+  'catalog-attributes': catalogAttributesRecipes,
+  eav: eavRecipes,
+  'catalog-prices': catalogPricesRecipes,
+  'catalog-inventory-agreements': catalogInventoryAgreementsRecipes,
 }
 
 /**
