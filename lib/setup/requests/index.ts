@@ -10,6 +10,7 @@ import { ownCustomerActor } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { cmsRecipes } from './cms.ts'
+import { customerRecipes } from './customer.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -17,6 +18,7 @@ export { SEARCH_PAGE } from './search.ts'
 /** The module files' recipes, each file's under its module id. */
 const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   cms: cmsRecipes,
+  customer: customerRecipes,
 }
 
 /**
