@@ -15,6 +15,8 @@ import { catalogAttributesRecipes } from './catalog-attributes.ts'
 import { eavRecipes } from './eav.ts'
 import { catalogPricesRecipes } from './catalog-prices.ts'
 import { catalogInventoryAgreementsRecipes } from './catalog-inventory-agreements.ts'
+import { customerRecipes } from './customer.ts'
+import { salesTaxTfaRecipes } from './sales-tax-tfa.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -27,13 +29,19 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   eav: eavRecipes,
   'catalog-prices': catalogPricesRecipes,
   'catalog-inventory-agreements': catalogInventoryAgreementsRecipes,
+  customer: customerRecipes,
+  'sales-tax-tfa': salesTaxTfaRecipes,
 }
 
 /**
  * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
  * README lists them.
  */
-export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {}
+export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
+  'PUT /V1/creditmemo/:id': 'the platform refuses every credit memo cancel (400 "You can not cancel Credit Memo": CreditmemoService::cancel throws before it does anything)',
+  'PUT /V1/tfa/default-provider-code/:userId': "it would change an admin user's two-factor settings",
+  'PUT /V1/tfa/user-providers/:userId': "it would change an admin user's two-factor settings",
+}
 
 const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
 
