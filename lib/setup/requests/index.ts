@@ -10,6 +10,10 @@ import { ownCustomerActor } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { cmsRecipes } from './cms.ts'
+import { quoteRecipes } from './quote.ts'
+import { checkoutRecipes } from './checkout.ts'
+import { giftMessageRecipes } from './gift-message.ts'
+import { integrationRecipes } from './integration.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -17,13 +21,23 @@ export { SEARCH_PAGE } from './search.ts'
 /** The module files' recipes, each file's under its module id. */
 const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   cms: cmsRecipes,
+  quote: quoteRecipes,
+  checkout: checkoutRecipes,
+  'gift-message': giftMessageRecipes,
+  integration: integrationRecipes,
 }
 
 /**
  * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
  * README lists them.
  */
-export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {}
+export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
+  'POST /V1/carts/mine/payment-order': 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
+  'POST /V1/carts/mine/payment-order/:id': "syncs a payment order the external payment services provider made: needs that service and an order id of its",
+  'POST /V1/cardvault/mine/payment/vault': "vaults a card through the external payment partner: needs a setup token that partner issued",
+  'PUT /V1/guest-carts/:cartId':
+    "a guest cart is nobody's: any customer holding its masked id may claim it (the platform forces only the customer id), so the other customer the access probes send it to is let through by design",
+}
 
 const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
 
