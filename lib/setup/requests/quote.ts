@@ -2,8 +2,8 @@
  * Valid requests of the Quote module (platform contracts: Magento_Quote's webapi.xml and Api interfaces; bodies as its
  * api-functional tests send them). Reads and same-value saves name the run's ready cart (own-carts.ts); what uses a
  * cart or a customer up — creating a cart, assigning a customer to a guest cart, placing an order — gets one of its
- * own each time. `PUT /V1/carts/:cartId/order`, `DELETE /V1/carts/:cartId/items/:itemId`, `GET .../billing-address`
- * and `POST /V1/carts/mine/estimate-shipping-methods` are the quote family's scenarios (lib/setup/families/quote.ts).
+ * own each time. `PUT /V1/carts/:cartId/order`, `DELETE /V1/carts/:cartId/items/:itemId` and
+ * `POST /V1/carts/mine/estimate-shipping-methods` are the quote family's scenarios (lib/setup/families/quote.ts).
  */
 import { idText, SetupError, toId, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
@@ -175,6 +175,11 @@ export const quoteRecipes: RequestRecipe[] = [
   },
   {
     endpoint: 'GET /V1/carts/:cartId',
+    prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await cartToRead(fx)).cartId } }),
+  },
+  {
+    endpoint: 'GET /V1/carts/:cartId/billing-address',
+    // Its own recipe (not the quote family's, which registers a customer): in read-only mode a cart the shop has.
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await cartToRead(fx)).cartId } }),
   },
   {
