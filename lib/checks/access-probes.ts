@@ -39,8 +39,11 @@ export interface AccessProbes {
 
 const key = (row: EndpointRow) => `${row.method} ${row.path}`
 
-/** A path names something a customer owns by id: another customer naming it must not be let through. */
-const NAMES_OWNED = /:(itemId|cartId|id)\b/
+/**
+ * A path names something a customer owns by id (an item of the caller's cart): another customer naming it must not be
+ * let through. A guest cart's masked id names nobody's cart — any customer who holds it may claim it — so not there.
+ */
+const NAMES_OWNED = /^\/V1\/(?!guest-carts\/).*:(itemId|cartId|id)\b/
 
 /** The endpoint's access probes, sent once per session whichever check asks first. */
 export function accessProbes(session: Session, row: EndpointRow): Promise<AccessProbes> {

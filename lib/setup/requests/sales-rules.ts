@@ -9,6 +9,7 @@
  */
 import { idText, isSuccess, SetupError, toId, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
+import { ownCustomer } from './shared.ts'
 
 export interface OwnSalesRule {
   id: number
@@ -24,13 +25,17 @@ export interface OwnCoupon {
 }
 
 /**
- * The customer groups the rule is for: NOT LOGGED IN (0, which the platform never deletes) and the shop's
- * default group (which it will not delete while it is the default): both exist on every shop.
+ * The customer groups the rule is for: NOT LOGGED IN (0, which the platform never deletes), the shop's default
+ * group (which it will not delete while it is the default) and the group of the run's own customer (a shop whose new
+ * customers join another group still applies the coupon to the carts the access probes use): all exist on the shop.
  */
 async function ruleGroups(fx: Provisioner): Promise<number[]> {
   const { answer } = await fx.call('read the default customer group', { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' }, (a) => isSuccess(a) && isObject(a.body) && Number.isInteger(a.body.id))
   const id = (answer.body as { id: number }).id
-  return [...new Set([0, id])]
+  const own = await ownCustomer(fx)
+  const { answer: read } = await fx.call('read the own customer', { method: 'GET', path: `/V1/customers/${own.id}`, actor: 'admin' })
+  const group = isObject(read.body) && Number.isInteger(read.body.group_id) ? [read.body.group_id as number] : []
+  return [...new Set([0, id, ...group])]
 }
 
 /** The run's own cart price rule, made once per session. */
