@@ -86,6 +86,27 @@ describe('cleanup', () => {
     ])
   })
 
+  // A shop refuses to remove a tax class a tax rule still names: what uses other entities goes first, in a round of its own.
+  it('removes what uses other entities before what they use', async () => {
+    const gone = new Set<string>()
+    const fake = {
+      send: async (spec: RequestSpec): Promise<Outcome> => {
+        if (spec.method === 'DELETE') {
+          if (spec.path.startsWith('/V1/taxClasses/') && !gone.has('/V1/taxRules/5')) return answer(400, { message: 'The tax class is used by a tax rule.' })
+          gone.add(spec.path)
+          return answer(200, true)
+        }
+        return answer(200, { items: [], total_count: 0 })
+      },
+    } as unknown as TargetClient
+    const ledger = new Ledger()
+    ledger.request({ kind: 'tax class', label: 'tax class' }).created('3')
+    ledger.request({ kind: 'tax rule', label: 'tax rule' }).created('5')
+    const out = await cleanUp(ledger.entries(), fake, 'token', 'default', { id: RUN })
+    expect(out.leftovers).toEqual([])
+    expect(out.removed.map((r) => r.kind).sort()).toEqual(['tax class', 'tax rule'])
+  })
+
   // Issue 21: a creation repeated after a timeout made two products with one sku (the first attempt was still queued
   // at the shop); a removal by sku takes one. Every copy is removed, and nothing blames the shop.
   it('removes every copy the run made under one key, searching again after each round', async () => {

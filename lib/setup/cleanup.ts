@@ -1,4 +1,4 @@
-import { ledgerEntities, removalOf, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
+import { ledgerEntities, removalOf, USED_BY_OTHERS, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { Outcome, TargetClient } from '../shop/client.ts'
@@ -45,9 +45,13 @@ export async function cleanUp(
   }
   const entities = ledgerEntities(lines).reverse()
   const created = entities.filter((e) => e.state === 'created' && e.id !== '')
-  // The removable kinds (products, customers, attribute sets, tax rates) do not depend on one another, so the
-  // calls go out together, bounded by the client's concurrency; results keep the newest-first order.
-  const outcomes = await Promise.all(created.map((e) => (removalOf(e.kind, e.id) === undefined ? undefined : remove(e.kind, e.id))))
+  // Two rounds: what uses other entities first (a tax rule, a coupon, products, customers), then what is used (the
+  // tax classes and rates, sales rules, attribute sets, customer groups). Within a round the calls go out together,
+  // bounded by the client's concurrency; results keep the newest-first order.
+  const removeIn = (later: boolean) => Promise.all(created.map((e) => (removalOf(e.kind, e.id) === undefined || USED_BY_OTHERS.has(e.kind) !== later ? undefined : remove(e.kind, e.id))))
+  const first = await removeIn(false)
+  const second = await removeIn(true)
+  const outcomes = first.map((o, i) => o ?? second[i])
   created.forEach((e, i) => {
     const done = outcomes[i]
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))

@@ -46,14 +46,11 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
  * README lists them.
  */
 export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
-  'PUT /V1/creditmemo/:id': 'the platform refuses every credit memo cancel (400 "You can not cancel Credit Memo": CreditmemoService::cancel throws before it does anything)',
   'PUT /V1/tfa/default-provider-code/:userId': "it would change an admin user's two-factor settings",
   'PUT /V1/tfa/user-providers/:userId': "it would change an admin user's two-factor settings",
   'POST /V1/carts/mine/payment-order': 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
   'POST /V1/carts/mine/payment-order/:id': "syncs a payment order the external payment services provider made: needs that service and an order id of its",
   'POST /V1/cardvault/mine/payment/vault': "vaults a card through the external payment partner: needs a setup token that partner issued",
-  'PUT /V1/guest-carts/:cartId':
-    "a guest cart is nobody's: any customer holding its masked id may claim it (the platform forces only the customer id), so the other customer the access probes send it to is let through by design",
 }
 
 const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`

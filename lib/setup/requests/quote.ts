@@ -122,6 +122,16 @@ export const quoteRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await readyCart(fx)).cart.id }, body: { method: paymentMethod(fx) } }),
   },
   {
+    // "(listed as self)": a guest cart assigned to the customer whose token calls. A guest cart's masked id names
+    // nobody's cart, so a fresh one each time, and a fresh customer (one who has an active cart already is refused).
+    endpoint: 'PUT /V1/guest-carts/:cartId',
+    prepare: async (fx, label) => {
+      const [cart, customer] = await Promise.all([fx.guestCart(`${label} claimed`), fx.customer(`${label} claims`)])
+      await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
+      return { actor: { token: customer.token }, path: { cartId: cart.maskedId }, body: { customerId: customer.id, storeId: 1 } }
+    },
+  },
+  {
     endpoint: 'PUT /V1/carts/mine',
     // The cart saved as the platform reads its customer back: `quote.id` comes from the token, and a customer may save
     // only a quote of its own (the quote's customer must be the caller).
