@@ -27,6 +27,11 @@ export type NotJudgedReason =
   | 'timeout'
   /** The target stopped answering during the run: the request was not sent, or cut off. */
   | 'target-gone'
+  /** A judged call answered a database deadlock twice: the run's own load, not an answer. */
+  | 'deadlock'
+
+/** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
+export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
 
 /** How the reports name each reason. */
 export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
@@ -44,6 +49,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'no-valid-request': 'no request the admitted caller succeeds with could be built',
   timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS to judge them)',
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
+  deadlock: 'the shop answered a database deadlock twice (the run\'s own load; its transaction rolled back)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

@@ -18,6 +18,7 @@ import { ACCESS_RULES, ROUTE_RULES, STORE_CODE_RULES } from '../spec/rules.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { HttpMethod } from '../spec/types.ts'
 import type { ExtensionOperation } from './extensions.ts'
+import type { UnansweredReason } from '../results/verdict.ts'
 
 export type ExtensionCheck = 'route' | 'store-code' | 'access'
 
@@ -55,7 +56,7 @@ export interface ProbeResult {
   /** The answer is the target's unknown-store answer. */
   unknownStore: boolean
   /** Without an answer: why (a timeout, a target gone, a connection failed), as the verdict's not-judged reason. */
-  unanswered?: 'timeout' | 'target-gone' | 'no-answer'
+  unanswered?: UnansweredReason
 }
 
 /**

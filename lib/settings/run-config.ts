@@ -34,6 +34,8 @@ export interface RunConfig {
   /** Selected check kinds; empty means all. */
   checks: string[]
   concurrency: number
+  /** `--max-rps`: at most this many requests start per second. */
+  maxRps?: number
   timeoutMs: number
   reportDir: string
   /** Only token calls and GET requests leave the machine. */

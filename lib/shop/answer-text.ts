@@ -1,5 +1,6 @@
 import { clip, clipJson } from '../base/text.ts'
 import type { Answer, Outcome } from './client.ts'
+import type { UnansweredReason } from '../results/verdict.ts'
 
 /**
  * An error answer's message with its placeholders filled in (platform conventions, Errors: `%fieldName` from
@@ -47,9 +48,11 @@ export function describeOutcome(outcome: Pick<Outcome, 'answer' | 'failure'>): s
  * away, a connection that failed or was cut — none of it is an answer that could fail the shop. A slow shop is not
  * a failing shop: the words name the setting that gives it more time.
  */
-export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: 'timeout' | 'target-gone' | 'no-answer'; text: string } {
+
+export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: UnansweredReason; text: string } {
   const failure = outcome.failure
   const message = failure?.message ?? 'no answer'
+  if (failure?.kind === 'deadlock') return { reason: 'deadlock', text: message }
   if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives the shop more time)` }
   if (failure?.kind === 'target-gone' || failure?.kind === 'stopped') return { reason: 'target-gone', text: message }
   return { reason: 'no-answer', text: message }

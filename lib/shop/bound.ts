@@ -26,27 +26,37 @@ export class Lane {
   }
 }
 
+/** What a request is to the bound: a heavy write (an order, an invoice, a refund: bounded apart) or any other. */
+export type Weight = 'heavy' | 'light'
+
 export class Bound {
   #active = 0
-  readonly #current: (() => void)[] = []
-  readonly #ahead: { lane: Lane; start: () => void }[] = []
+  #activeHeavy = 0
+  readonly #current: { start: () => void; weight: Weight }[] = []
+  readonly #ahead: { lane: Lane; start: () => void; weight: Weight }[] = []
   readonly #watched = new WeakSet<Lane>()
+  readonly #limits: () => { size: number; heavy: number }
 
-  constructor(readonly size: number) {}
+  /** `limits`: how many requests, and how many heavy writes, may be in flight now (read at each start). */
+  constructor(limits: number | (() => { size: number; heavy: number })) {
+    this.#limits = typeof limits === 'number' ? () => ({ size: limits, heavy: limits }) : limits
+  }
 
   /** Runs `work` once a place is free; work of a lane still ahead only where no current work waits. */
-  run<T>(work: () => Promise<T>, lane?: Lane): Promise<T> {
+  run<T>(work: () => Promise<T>, lane?: Lane, weight: Weight = 'light'): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.#active++
+        if (weight === 'heavy') this.#activeHeavy++
         void (async () => work())().then(resolve, reject).finally(() => {
           this.#active--
+          if (weight === 'heavy') this.#activeHeavy--
           this.#next()
         })
       }
-      if (lane === undefined || !lane.ahead) this.#current.push(start)
+      if (lane === undefined || !lane.ahead) this.#current.push({ start, weight })
       else {
-        this.#ahead.push({ lane, start })
+        this.#ahead.push({ lane, start, weight })
         if (!this.#watched.has(lane)) {
           this.#watched.add(lane)
           lane.onBegin(() => this.#promote(lane))
@@ -56,18 +66,30 @@ export class Bound {
     })
   }
 
+  /** The limits changed (the shop's pace): more may start now. */
+  wake(): void {
+    this.#next()
+  }
+
   /** A lane's turn began: its waiting requests join the current ones, in the order they came. */
   #promote(lane: Lane): void {
     const still = this.#ahead.filter((w) => w.lane !== lane)
-    for (const w of this.#ahead) if (w.lane === lane) this.#current.push(w.start)
+    for (const w of this.#ahead) if (w.lane === lane) this.#current.push({ start: w.start, weight: w.weight })
     this.#ahead.splice(0, this.#ahead.length, ...still)
   }
 
   #next(): void {
-    while (this.#active < this.size) {
-      const start = this.#current.shift() ?? this.#ahead.shift()?.start
-      if (start === undefined) return
-      start()
+    for (;;) {
+      const { size, heavy } = this.#limits()
+      if (this.#active >= size) return
+      // The first waiting request that may start: a heavy write waits while the heavy writes in flight are enough,
+      // and lets the lighter requests behind it go.
+      const fits = (w: { weight: Weight }) => w.weight === 'light' || this.#activeHeavy < heavy
+      const queue = this.#current.some(fits) ? this.#current : this.#ahead
+      const i = queue.findIndex(fits)
+      if (i < 0) return
+      const [w] = queue.splice(i, 1)
+      w!.start()
     }
   }
 }

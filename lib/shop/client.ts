@@ -4,6 +4,7 @@ import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exc
 import type { Secrets } from './secrets.ts'
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 import { Bound, type Lane } from './bound.ts'
+import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
 
 export interface Answer {
   status: number
@@ -16,7 +17,8 @@ export interface Answer {
 }
 
 /** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
-export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped'
+/** `deadlock`: the shop answered a database deadlock to the same call twice (its transaction rolled back): no answer to judge. */
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped' | 'deadlock'
 
 export interface TransportFailure {
   kind: TransportFailureKind
@@ -41,6 +43,8 @@ export interface RequestSpec {
   query?: string
   /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
   refusalExpected?: boolean
+  /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
+  ownRepeats?: boolean
 }
 
 export interface ClientOptions {
@@ -58,6 +62,12 @@ export interface ClientOptions {
   insecure?: boolean
   /** Who a token is, as far as the client's owner knows: published with each finished request (request-channel.ts). */
   callerOf?: (token: string | undefined) => CallerLabel | undefined
+  /** `--max-rps`: requests start at least 1/N s apart. */
+  maxRps?: number
+  /** The bound follows the shop's pace (pace.ts); off, `concurrency` requests are in flight whenever there are. Default on. */
+  adaptive?: boolean
+  /** Told each change of the number of requests in flight the shop's pace allows, with why. */
+  onPace?: (limit: number, why: string) => void
 }
 
 const finished = diagnostics_channel.channel(REQUEST_CHANNEL)
@@ -77,7 +87,11 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf'>> & Pick<ClientOptions, 'callerOf'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #pace: Pace
+  readonly #rate: RateCap
+  /** Writes the platform deadlocks on side by side, one at a time per group (pace.ts). */
+  readonly #serial = new Map<string, Promise<unknown>>()
   #sent = 0
   #retryBudgetMs: number
   #failuresInARow = 0
@@ -85,10 +99,16 @@ export class TargetClient {
   readonly #stopping = new AbortController()
 
   constructor(options: ClientOptions) {
-    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, ...options }
+    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, adaptive: true, ...options }
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#base = new URL(options.baseUrl)
-    this.#bound = new Bound(options.concurrency)
+    this.#pace = new Pace(options.concurrency, (limit, why) => {
+      this.#options.onPace?.(limit, why)
+      this.#bound.wake()
+    })
+    this.#rate = new RateCap(options.maxRps)
+    const adaptive = this.#options.adaptive
+    this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
     this.#agent = new Agent({
       connections: options.concurrency,
       headersTimeout: options.timeoutMs,
@@ -122,11 +142,27 @@ export class TargetClient {
     return `${this.#base.origin}${prefix}/rest/${spec.store}${spec.path}${query}`
   }
 
-  /** Sends within the bound; a request of work started before its turn (`lane` ahead) yields to current work. */
+  /**
+   * Sends within the bound; a request of work started before its turn (`lane` ahead) yields to current work. A heavy
+   * write takes one of the heavy writes' places too; a write of a group the platform deadlocks on side by side waits
+   * for the one before it (pace.ts).
+   */
   send(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
+    const group = sideBySideGroup(spec.method, spec.path)
+    if (group === undefined) return this.#sendBounded(spec, lane)
+    const turn = (this.#serial.get(group) ?? Promise.resolve()).then(() => this.#sendBounded(spec, lane))
+    this.#serial.set(group, turn.catch(() => undefined))
+    return turn
+  }
+
+  #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
     return this.#bound.run(async () => {
+      await this.#rate.take()
       const startMs = performance.now()
       const outcome = await this.#sendHonouringRateLimits(spec)
+      // The pace reads the lighter requests' times: a heavy write is slow by nature, not because the shop queues it.
+      const heavy = isHeavyWrite(spec.method, spec.path)
+      if (outcome.answer !== undefined || outcome.failure?.kind === 'timeout') if (!heavy || outcome.failure?.kind === 'timeout') this.#pace.observe(performance.now() - startMs, outcome.failure?.kind === 'timeout')
       if (outcome.answer !== undefined) this.#failuresInARow = 0
       else if (outcome.failure?.kind !== 'target-gone') {
         this.#failuresInARow++
@@ -137,7 +173,7 @@ export class TargetClient {
         finished.publish({ spec, outcome, startMs, endMs: performance.now(), ...(caller !== undefined ? { caller } : {}) } satisfies FinishedRequest)
       }
       return outcome
-    }, lane)
+    }, lane, isHeavyWrite(spec.method, spec.path) ? 'heavy' : 'light')
   }
 
   /**

@@ -98,6 +98,7 @@ export async function preflight(
       secondStoreCode: config.secondStoreCode,
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
       insecure: config.insecure,
       pathAliases: config.pathAliases,
       tokens: {

@@ -50,6 +50,11 @@ export interface Trouble {
  * The trouble of an outcome that may go away, or undefined for an answer that stands (a success, or a refusal
  * that would come again). A target gone or still rate limited after the client's own waiting is not asked again.
  */
+/** A refusal after which the shop rolled its transaction back: a deadlock or a lock wait, not an answer about the request. */
+export function isRolledBack(answer: Answer): boolean {
+  return answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)
+}
+
 export function troubleOf(outcome: Outcome): Trouble | undefined {
   const answer = outcome.answer
   if (answer === undefined) {
@@ -60,7 +65,7 @@ export function troubleOf(outcome: Outcome): Trouble | undefined {
     return { kind: 'no answer', made, text: `no answer (${outcome.failure?.message ?? 'transport failure'})` }
   }
   if (answer.status >= 500) return { kind: 'server error', made: 'perhaps', text: describeOutcome(outcome) }
-  if (answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)) return { kind: 'rolled back', made: 'nothing', text: describeOutcome(outcome) }
+  if (isRolledBack(answer)) return { kind: 'rolled back', made: 'nothing', text: describeOutcome(outcome) }
   return undefined
 }
 

@@ -6,6 +6,8 @@ import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
+import { isRolledBack } from './retry.ts'
+import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './client.ts'
 
 /** The four callers of the spec's access rules. */
@@ -25,6 +27,8 @@ export interface SessionSeed {
   secondStoreCode: string
   timeoutMs: number
   concurrency: number
+  /** `--max-rps`: at most this many requests start per second. */
+  maxRps?: number
   /** TLS certificates not verified (the user asked). */
   insecure: boolean
   pathAliases: PathAlias[]
@@ -103,7 +107,16 @@ export class Session {
     this.#base = undefined
     ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [new Map(), new Map(), new Map(), []]
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
-    this.client = new TargetClient({ baseUrl: seed.baseUrl, timeoutMs: seed.timeoutMs, concurrency: seed.concurrency, secrets: this.secrets, insecure: seed.insecure, callerOf: (token) => this.#callerOf(token) })
+    this.client = new TargetClient({
+      baseUrl: seed.baseUrl,
+      timeoutMs: seed.timeoutMs,
+      concurrency: seed.concurrency,
+      secrets: this.secrets,
+      insecure: seed.insecure,
+      callerOf: (token) => this.#callerOf(token),
+      ...(seed.maxRps !== undefined ? { maxRps: seed.maxRps } : {}),
+      onPace: (limit, why) => this.#notePace(limit, why),
+    })
     this.#registerTokens()
   }
 
@@ -161,10 +174,21 @@ export class Session {
     let outcome = await this.client.send(spec, this.#lane)
     // A read is safe to repeat: one that got no answer (a timeout, a reset) is asked once more before anything is
     // judged on it — a slow or briefly unreachable shop is not a failing one.
-    if (spec.method === 'GET' && outcome.answer === undefined && REPEATABLE.has(outcome.failure?.kind ?? 'stopped')) {
+    if (spec.ownRepeats !== true && spec.method === 'GET' && outcome.answer === undefined && REPEATABLE.has(outcome.failure?.kind ?? 'stopped')) {
       const first = outcome.failure!.message
       const again = await this.client.send(spec, this.#lane)
       outcome = { ...again, exchange: { ...again.exchange, note: `asked again after no answer (${first})` } }
+    }
+    // A deadlock rolled the shop's transaction back: nothing was made, and the same call is sent once more. Twice, it
+    // is the run's own load, not an answer to judge.
+    if (spec.ownRepeats !== true && outcome.answer !== undefined && isRolledBack(outcome.answer)) {
+      const first = describeOutcome(outcome)
+      const again = await this.client.send(spec, this.#lane)
+      if (again.answer === undefined || !isRolledBack(again.answer)) outcome = { ...again, exchange: { ...again.exchange, note: `sent again after a deadlock (${first})` } }
+      else {
+        const message = `the shop answered a database deadlock twice (${describeOutcome(again)}): its transaction was rolled back`
+        outcome = { failure: { kind: 'deadlock', message }, exchange: { ...again.exchange, note: `sent again after a deadlock (${first})` } }
+      }
     }
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
@@ -228,6 +252,14 @@ export class Session {
   }
 
   readonly #notes: string[]
+  #fewest: number | undefined
+
+  /** The fewest requests in flight the shop's pace brought the run to: said once per new low, with why. */
+  #notePace(limit: number, why: string): void {
+    if (limit >= (this.#fewest ?? this.seed.concurrency)) return
+    this.#fewest = limit
+    this.#notes.push(`the run lowered the requests it keeps in flight to ${limit} of ${this.seed.concurrency}: ${why} (a slow shop is given time, not failed)`)
+  }
 
   /** What the session did that a reader of the report should know (a renewed token), each told once. */
   takeNotes(): string[] {

@@ -6,6 +6,7 @@ import type { Session } from '../../shop/session.ts'
 import { PATHS, type PriceFamily, type Price } from './operations.ts'
 import { json, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
+import type { UnansweredReason } from '../../results/verdict.ts'
 
 /** A judged call (its exchange is evidence), made by the run's admin; never throws. */
 export async function send(session: Session, method: string, path: string, body: unknown): Promise<Outcome> {
@@ -65,5 +66,5 @@ export interface Judged {
   /** Set when the row could not be judged after all (a read-back the judgement needs was refused). */
   unjudged?: string
   /** Set when a call the judgement needs got no answer (a timeout, a target gone): why, as a not-judged reason. */
-  unanswered?: { reason: 'timeout' | 'target-gone' | 'no-answer'; text: string }
+  unanswered?: { reason: UnansweredReason; text: string }
 }
