@@ -29,6 +29,9 @@ import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
 import type { Stop } from './stopping.ts'
 
+/** Progress says something at least this often (under CI too). */
+const HEARTBEAT_MS = 60_000
+
 /** How long vitest has to cancel at the deadline before the run reports what it has. */
 const STOP_ACK_MS = 1_500
 
@@ -101,6 +104,7 @@ export default class RunReporter implements Reporter {
       fail(err, underCli)
     }
     process.stdout.write(run.headline())
+    this.#beat(run)
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
@@ -139,17 +143,38 @@ export default class RunReporter implements Reporter {
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
     this.#byModule.set(testCase.module.moduleId, list)
-    if (this.#progress && result.status === 'failed') process.stderr.write(failureLine(result))
+    if (this.#progress === 'failures' && result.status === 'failed') this.#say(failureLine(result))
   }
 
   onTestModuleEnd(testModule: TestModule): void {
-    if (this.#run === undefined || testModule.project.name !== this.#project.name || !this.#progress) return
+    if (this.#run === undefined || testModule.project.name !== this.#project.name || this.#progress === 'off') return
     const results = this.#byModule.get(testModule.moduleId)
-    if (results !== undefined) process.stderr.write(moduleLine(moduleIdOf(testModule.moduleId), results))
+    if (results !== undefined) this.#say(moduleLine(moduleIdOf(testModule.moduleId), results))
   }
 
-  get #progress(): boolean {
-    return this.#settings.underCli && this.#settings.config.progress
+  get #progress(): RunSettings['config']['progress'] {
+    return this.#settings.underCli ? this.#settings.config.progress : 'off'
+  }
+
+  /** When progress last said something: a minute of silence gets a line of its own (#heartbeat). */
+  #saidAt = 0
+  #heartbeat: NodeJS.Timeout | undefined
+
+  #say(line: string): void {
+    this.#saidAt = Date.now()
+    process.stderr.write(line)
+  }
+
+  /** At least one line a minute while the run lasts: a CI job that prints nothing for minutes looks hung. */
+  #beat(run: Run): void {
+    if (this.#progress === 'off') return
+    this.#saidAt = Date.now()
+    this.#heartbeat = setInterval(() => {
+      if (Date.now() - this.#saidAt < HEARTBEAT_MS - 1_000 || run.written) return
+      const modules = [...this.#byModule.keys()].length
+      this.#say(`  … still running: ${run.results.size} results so far, ${modules} module${modules === 1 ? '' : 's'} under way or done (${Math.round((Date.now() - run.startedAt.getTime()) / 1000)} s)\n`)
+    }, HEARTBEAT_MS)
+    this.#heartbeat.unref()
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
@@ -184,6 +209,7 @@ export default class RunReporter implements Reporter {
     if (run === undefined) return
     try {
       clearTimeout(this.#deadline)
+      clearInterval(this.#heartbeat)
       const own = modules ?? this.#vitest.state.getTestModules().filter((m) => m.project.name === this.#project.name)
       // A suite file that failed to load, or a module's beforeAll that threw: errors of the run, never "not run".
       for (const m of own) {

@@ -85,7 +85,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,
-    progress: flags.quiet === true ? false : flags.progress === true || env.CI !== 'true',
+    progress: flags.quiet === true ? 'off' : flags.progress === true || env.CI !== 'true' ? 'failures' : 'modules',
     dryRun: flags['dry-run'] === true,
     ...(shard !== undefined ? { shard } : {}),
     runTimeoutMs: positiveInt('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000', 86_400_000),

@@ -46,8 +46,12 @@ export interface RunConfig {
   baseline?: string
   /** A baseline entry that now passes does not fail the run. */
   allowStale: boolean
-  /** Progress on the terminal (stderr): on unless CI=true, where `--progress` asks for it. */
-  progress: boolean
+  /**
+   * Progress on stderr: `failures` — each failure as it comes and a line per module (a terminal, or `--progress`);
+   * `modules` — a line per module and at least one a minute (CI=true: a CI job that prints nothing for minutes looks
+   * hung); `off` — `--quiet`.
+   */
+  progress: 'failures' | 'modules' | 'off'
   /** Print the requests the run would send, send none. */
   dryRun: boolean
   /** TLS certificates of the target are not verified (must be asked for explicitly; the report shows it). */

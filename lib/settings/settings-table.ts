@@ -63,8 +63,8 @@ export const SETTINGS = [
   },
   { variables: ['SHOP_FREE_SHIPPING_METHOD'], default: '`freeshipping/freeshipping` (for that zero-total order)' },
   { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
-  { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr (each failure as it comes, a line per module); off under `CI=true` unless `--progress`' },
-  { flag: '--quiet', default: 'off: `--quiet` turns progress off also outside CI (not with `--progress`)' },
+  { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr: each failure as it comes and a line per module; under `CI=true` a line per module and at least one a minute (`--progress`: the failures too)' },
+  { flag: '--quiet', default: 'off: `--quiet` turns progress off, also under CI (not with `--progress`)' },
   { flag: '--dry-run', default: 'off: print every request the run would send, send none' },
 ] as const satisfies readonly SettingRow[]
 
