@@ -10,6 +10,8 @@ import { ownCustomerActor } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { cmsRecipes } from './cms.ts'
+import { analyticsAsyncBackendRecipes } from './analytics-async-backend.ts'
+import { stockMediaRecipes } from './stock-media.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -17,13 +19,18 @@ export { SEARCH_PAGE } from './search.ts'
 /** The module files' recipes, each file's under its module id. */
 const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   cms: cmsRecipes,
+  'analytics-async-backend': analyticsAsyncBackendRecipes,
+  'stock-media': stockMediaRecipes,
 }
 
 /**
  * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
  * README lists them.
  */
-export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {}
+export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
+  'GET /V1/analytics/link': "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
+  'GET /V1/stockmedia/search': "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
+}
 
 const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
 
