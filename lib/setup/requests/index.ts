@@ -12,6 +12,8 @@ import { SEARCH_PAGE } from './search.ts'
 import { cmsRecipes } from './cms.ts'
 import { analyticsAsyncBackendRecipes } from './analytics-async-backend.ts'
 import { stockMediaRecipes } from './stock-media.ts'
+import { inventoryApiRecipes } from './inventory-api.ts'
+import { inventoryOtherRecipes } from './inventory-other.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -21,6 +23,8 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   cms: cmsRecipes,
   'analytics-async-backend': analyticsAsyncBackendRecipes,
   'stock-media': stockMediaRecipes,
+  'inventory-api': inventoryApiRecipes,
+  'inventory-other': inventoryOtherRecipes,
 }
 
 /**
