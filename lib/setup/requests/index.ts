@@ -14,6 +14,7 @@ import { analyticsAsyncBackendRecipes } from './analytics-async-backend.ts'
 import { stockMediaRecipes } from './stock-media.ts'
 import { inventoryApiRecipes } from './inventory-api.ts'
 import { inventoryOtherRecipes } from './inventory-other.ts'
+import { catalogCategoriesRecipes } from './catalog-categories.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -25,6 +26,7 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   'stock-media': stockMediaRecipes,
   'inventory-api': inventoryApiRecipes,
   'inventory-other': inventoryOtherRecipes,
+  'catalog-categories': catalogCategoriesRecipes,
 }
 
 /**
