@@ -15,6 +15,8 @@ import { stockMediaRecipes } from './stock-media.ts'
 import { inventoryApiRecipes } from './inventory-api.ts'
 import { inventoryOtherRecipes } from './inventory-other.ts'
 import { catalogCategoriesRecipes } from './catalog-categories.ts'
+import { bundleRecipes } from './bundle.ts'
+import { downloadableRecipes } from './downloadable.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -27,6 +29,8 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   'inventory-api': inventoryApiRecipes,
   'inventory-other': inventoryOtherRecipes,
   'catalog-categories': catalogCategoriesRecipes,
+  bundle: bundleRecipes,
+  downloadable: downloadableRecipes,
 }
 
 /**
