@@ -17,6 +17,7 @@ import { inventoryOtherRecipes } from './inventory-other.ts'
 import { catalogCategoriesRecipes } from './catalog-categories.ts'
 import { bundleRecipes } from './bundle.ts'
 import { downloadableRecipes } from './downloadable.ts'
+import { configurableProductRecipes } from './configurable-product.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -31,6 +32,7 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   'catalog-categories': catalogCategoriesRecipes,
   bundle: bundleRecipes,
   downloadable: downloadableRecipes,
+  'configurable-product': configurableProductRecipes,
 }
 
 /**

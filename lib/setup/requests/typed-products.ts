@@ -1,6 +1,6 @@
 /**
- * Products of the run's own of another type than simple (bundle, downloadable, configurable), made as the provisioner
- * makes its simple products (platform body `product` {sku, name, price, type_id, attribute_set_id, …}; in the
+ * Products of the run's own of a type or attribute set the provisioner's simple products do not have (bundle,
+ * downloadable, configurable; a configurable's children), made as the provisioner makes its simple products (platform body `product` {sku, name, price, type_id, attribute_set_id, …}; in the
  * ledger before the call, found by sku after an answer that never came, removed by the cleanup with `DELETE
  * /V1/products/:sku`, which removes their options, links and samples with them). Disabled and not visible on
  * their own: no storefront of a real shop shows them. In read-only mode a request names one the shop lists.
@@ -9,9 +9,9 @@ import { SetupError, type Product, type Provisioner } from '../provision.ts'
 import { searchQuery } from '../../shop/lookup.ts'
 import { firstListed } from './shared.ts'
 
-export type ProductType = 'bundle' | 'downloadable' | 'configurable'
+export type ProductType = 'simple' | 'bundle' | 'downloadable' | 'configurable'
 
-/** Makes a product of the type: `extra` adds to (or replaces) the body's fields, e.g. `custom_attributes`. */
+/** Makes a product of the type: `extra` adds to (or replaces) the body's fields, e.g. `attribute_set_id`, `custom_attributes`. */
 export async function typedProduct(fx: Provisioner, label: string, type: ProductType, extra: Record<string, unknown> = {}): Promise<Product> {
   const draft = fx.builders.product(label)
   const product = { sku: draft.sku, name: draft.name, price: draft.price, status: 2, visibility: 1, type_id: type, attribute_set_id: 4, ...extra }
