@@ -25,9 +25,15 @@ export async function typedProduct(fx: Provisioner, label: string, type: Product
   return { sku: draft.sku, price: draft.price }
 }
 
-/** The sku of the first product of the type the shop lists (read-only mode's requests). */
+/**
+ * The sku of the first product of the type the shop lists (read-only mode's requests); a shop that has none leaves
+ * no valid request to make (SetupError `no-valid-request`).
+ */
 export async function listedProduct(fx: Provisioner, type: ProductType): Promise<string> {
-  const found = await firstListed(fx, `${type} product`, '/V1/products', searchQuery([['type_id', type, 'eq']], { size: 5, current: 1 }))
-  if (typeof found.sku !== 'string') throw new SetupError(`find a ${type} product`, `the first ${type} product the shop lists has no sku`)
+  const step = `find a ${type} product`
+  const found = await firstListed(fx, `${type} product`, '/V1/products', searchQuery([['type_id', type, 'eq']], { size: 5, current: 1 })).catch((err: unknown) => {
+    throw err instanceof SetupError ? new SetupError(step, `${err.message}; read-only mode makes none`, err.exchanges, 'no-valid-request') : err
+  })
+  if (typeof found.sku !== 'string' || found.type_id !== type) throw new SetupError(step, `the first product the shop lists for type_id ${type} is no ${type} product with a sku: ${JSON.stringify(found).slice(0, 200)}`)
   return found.sku
 }
