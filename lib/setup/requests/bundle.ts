@@ -32,7 +32,9 @@ function ownOption(fx: Provisioner): Promise<{ id: number; body: Record<string, 
     const { answer } = await fx.call(step, { method: 'POST', path: '/V1/bundle-products/options/add', actor: 'admin', body: { option } })
     const id = toId(answer.body)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no option id: ${JSON.stringify(answer.body)}`)
-    return { id, body: { ...option, option_id: id } }
+    // A save that lists `product_links` replaces the option's children with them: the save leaves them out.
+    const { product_links: _links, ...fields } = option
+    return { id, body: { ...fields, option_id: id } }
   })
 }
 
@@ -83,7 +85,7 @@ export const bundleRecipes: RequestRecipe[] = [
   },
   {
     endpoint: 'PUT /V1/bundle-products/options/:optionId',
-    // The option saved again with the values it was made with.
+    // The option saved again with the values it was made with (its children untouched).
     again: 'reuse',
     prepare: async (fx) => {
       const option = await ownOption(fx)
