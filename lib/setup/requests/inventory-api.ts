@@ -2,9 +2,12 @@
  * Valid requests of the InventoryApi module: a source, stocks and products of the run's own, the products put at the
  * sources with source items. Platform bodies: `source` {source_code, name, enabled, country_id, postcode}, `stock`
  * {name, extension_attributes.sales_channels}, `links` [{stock_id, source_code, priority}], `sourceItems` [{sku,
- * source_code, quantity, status}]. The platform cannot delete a source: the run makes one, disabled (it holds
- * nothing for sale), saves it again where a request saves a source, and leaves it (the report lists it). Stocks are
- * removed by the cleanup. In read-only mode the reads name the default source and stock every install has.
+ * source_code, quantity, status}]. The platform cannot delete a source: the run makes one, disabled — a shop counts
+ * its enabled sources to tell single-source mode from multi-source mode, so a disabled one leaves that as it was,
+ * and holds nothing for sale — saves it again where a request saves a source, and leaves it (the report lists it).
+ * The default source and stock may be linked to each other only (the platform refuses any other link of either):
+ * links are between the run's source and stocks of the run's, which the cleanup removes. In read-only mode the
+ * reads name the default source and stock every install has.
  */
 import { SetupError, idText, toId, type Product, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
