@@ -21,6 +21,14 @@ import { quoteRecipes } from './quote.ts'
 import { checkoutRecipes } from './checkout.ts'
 import { giftMessageRecipes } from './gift-message.ts'
 import { integrationRecipes } from './integration.ts'
+import { analyticsAsyncBackendRecipes } from './analytics-async-backend.ts'
+import { stockMediaRecipes } from './stock-media.ts'
+import { inventoryApiRecipes } from './inventory-api.ts'
+import { inventoryOtherRecipes } from './inventory-other.ts'
+import { catalogCategoriesRecipes } from './catalog-categories.ts'
+import { bundleRecipes } from './bundle.ts'
+import { downloadableRecipes } from './downloadable.ts'
+import { configurableProductRecipes } from './configurable-product.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -39,6 +47,14 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
   checkout: checkoutRecipes,
   'gift-message': giftMessageRecipes,
   integration: integrationRecipes,
+  'analytics-async-backend': analyticsAsyncBackendRecipes,
+  'stock-media': stockMediaRecipes,
+  'inventory-api': inventoryApiRecipes,
+  'inventory-other': inventoryOtherRecipes,
+  'catalog-categories': catalogCategoriesRecipes,
+  bundle: bundleRecipes,
+  downloadable: downloadableRecipes,
+  'configurable-product': configurableProductRecipes,
 }
 
 /**
@@ -51,6 +67,8 @@ export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
   'POST /V1/carts/mine/payment-order': 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
   'POST /V1/carts/mine/payment-order/:id': "syncs a payment order the external payment services provider made: needs that service and an order id of its",
   'POST /V1/cardvault/mine/payment/vault': "vaults a card through the external payment partner: needs a setup token that partner issued",
+  'GET /V1/analytics/link': "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
+  'GET /V1/stockmedia/search': "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
 }
 
 const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
