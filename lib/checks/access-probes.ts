@@ -45,6 +45,18 @@ const key = (row: EndpointRow) => `${row.method} ${row.path}`
  */
 const NAMES_OWNED = /^\/V1\/(?!guest-carts\/).*:(itemId|cartId|id)\b/
 
+/**
+ * The admitted caller's answer under the configured store code: a restricted endpoint's witness (its valid request,
+ * or the placeholder call where none could be built), an anonymous one's placeholder call without a token. The route
+ * and store-code checks read it too: a success with real data shows the endpoint is served as well as any answer can,
+ * and the run sends one call the fewer.
+ */
+export async function witnessProbe(session: Session, row: EndpointRow): Promise<Probe> {
+  if (row.access === 'anon') return probe(session, row, 'none', session.seed.storeCode)
+  const p = await accessProbes(session, row)
+  return p.probes.get(p.witness) ?? probe(session, row, probeCaller(p.witness), session.seed.storeCode)
+}
+
 /** The endpoint's access probes, sent once per session whichever check asks first. */
 export function accessProbes(session: Session, row: EndpointRow): Promise<AccessProbes> {
   return session.memo(`access probes ${key(row)}`, () => send(session, row))
@@ -64,7 +76,9 @@ async function send(session: Session, row: EndpointRow): Promise<AccessProbes> {
       return await recipe.prepare(fx, `${key(row)} access${attempt++ === 0 ? '' : ` ${attempt}`}`)
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
-      return unbuilt(`no valid request could be made: ${err.message}`, err.reason, err.exchanges)
+      // Read-only mode makes nothing: what it could not find on the shop leaves the request without a valid form.
+      const reason = session.seed.readOnly && err.reason === 'setup-failed' ? 'no-valid-request' : err.reason
+      return unbuilt(`no valid request could be made: ${err.message}`, reason, err.exchanges)
     }
   }
   let prepared = await prepare()
@@ -75,7 +89,14 @@ async function send(session: Session, row: EndpointRow): Promise<AccessProbes> {
   if (row.access === 'self' && NAMES_OWNED.test(row.path) && tokens.has('other customer')) refused.push('other customer')
   const groups: AccessProbeCaller[][] = [refused, ...(tokens.has('limited admin') && row.acl !== undefined ? [['limited admin' as const]] : []), [witness]]
   const again = recipe.again ?? (row.method === 'GET' ? 'reuse' : 'fresh')
-  for (const [i, group] of groups.entries()) {
+  // A caller the run has no token for is not sent as anyone else (read-only mode registers no customer).
+  for (const caller of refused) {
+    if (caller !== 'none' && tokens.get(caller) === undefined) {
+      probes.set(caller, { caller: probeCaller(caller), store: session.seed.storeCode, path: '', unavailable: 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)', unavailableReason: 'no-customer-token' })
+    }
+  }
+  for (const [i, all] of groups.entries()) {
+    const group = all.filter((caller) => !probes.has(caller))
     const sent = await Promise.all(group.map((caller) => sendAs(session, row, recipe, prepared as PreparedCall, caller, tokens.get(caller), caller !== witness)))
     sent.forEach((p, j) => probes.set(group[j]!, p))
     const last = i === groups.length - 1

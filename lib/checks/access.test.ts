@@ -97,7 +97,7 @@ describe('access check', () => {
       expect(v.status, `${fault}: ${v.message}`).toBe('skipped')
       expect(v.message, fault).toMatch(/^not judged: the caller the spec admits \((admin token|no token|customer token)\) got (no answer|a server error|an empty body|a body that is not JSON) .*see the route check/)
       expect(v.message, fault).not.toMatch(/let through/)
-      expect(routes.get(id)!.status, fault).toBe(FAULTS[fault].verdict === 'not judged' ? 'skipped' : 'failed')
+      expect(routes.get(id)!.status, `${fault}: ${routes.get(id)!.message}`).toBe(FAULTS[fault].verdict === 'not judged' ? 'skipped' : 'failed')
     }
     expect(verdicts.get('GET /V1/customerGroups/search')!.message).toMatch(/got a server error \(500 "Internal Error\./)
   })

@@ -82,7 +82,10 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   const placeholder = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
   const details = { accessClass: row.access, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
   if (unbuilt !== undefined) exchanges = [...unbuilt.exchanges, ...exchanges]
-  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholder}`, exchanges, details, rules, reason: (unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason }
+  // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid request.
+  const undecided = judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
+  const reason = (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ?? 'unusable-answer'
+  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholder}`, exchanges, details, rules, reason: reason as NotJudgedReason }
   return { status: judged.status, message: `${row.access} endpoint: ${judged.message}${placeholder}`, exchanges, details, rules }
 }
 

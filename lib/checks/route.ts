@@ -2,14 +2,15 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import { clip } from '../base/text.ts'
-import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, unjudgedFor, type ProbeRequest } from './probe.ts'
+import { admittedCaller, classify, exchangesOf, quoteAnswer, unjudgedFor, type ProbeRequest } from './probe.ts'
+import { witnessProbe } from './access-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
 
 /** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */
 export async function route(row: EndpointRow, session: Session): Promise<Verdict> {
-  const p = await probeOne(session, row, routeRequest(row))
+  const p = await witnessProbe(session, row)
   const exchanges = exchangesOf(p)
   const details = { caller: p.caller, store: p.store, path: p.path }
   switch (classify(session, p)) {
@@ -43,9 +44,13 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
   }
 }
 
-/** The caller the endpoint's access class admits, under the configured store code. */
-function routeRequest(row: EndpointRow): ProbeRequest {
-  return { caller: admittedCaller(row.access), store: 'first' }
+/**
+ * The caller the endpoint's access class admits, under the configured store code: a placeholder call at an anonymous
+ * endpoint; at a restricted one the access check's valid request (made of the run's own data, which --dry-run
+ * describes in words).
+ */
+function routeRequests(row: EndpointRow): ProbeRequest[] {
+  return row.access === 'anon' ? [{ caller: admittedCaller(row.access), store: 'first' }] : []
 }
 
 export const routeCheck: Check = {
@@ -54,6 +59,6 @@ export const routeCheck: Check = {
   spec: ['Endpoints', 'What the service does (payloads are JSON)'],
   rules: Object.values(ROUTE_RULES),
   appliesTo: () => true,
-  requests: (row) => [routeRequest(row)],
+  requests: routeRequests,
   run: route,
 }

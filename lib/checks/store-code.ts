@@ -2,16 +2,19 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, revokesCallerTokens, unusable, type ProbeRequest } from './probe.ts'
+import { witnessProbe } from './access-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
 
 /** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */
 export async function storeCode(row: EndpointRow, session: Session): Promise<Verdict> {
-  const [atFirst, atSecond] = storeCodeRequests(row)
+  const [atFirst, atSecond] = storeCodePair(row)
   const caller = atFirst.caller
   const { storeCode: first, secondStoreCode: second } = session.seed
-  const [c, s] = await Promise.all([probeOne(session, row, atFirst), probeOne(session, row, atSecond)])
+  // Under the configured store code the admitted caller's answer the route check reads (witnessProbe), but for a call
+  // that revokes the caller's tokens, made by the admin here.
+  const [c, s] = await Promise.all([revokesCallerTokens(row) ? probeOne(session, row, atFirst) : witnessProbe(session, row), probeOne(session, row, atSecond)])
   const exchanges = exchangesOf(c, s)
   const details = { caller, stores: [first, second] }
   const cKind = classify(session, c)
@@ -52,7 +55,7 @@ export async function storeCode(row: EndpointRow, session: Session): Promise<Ver
 }
 
 /** The same caller under both store codes. */
-function storeCodeRequests(row: EndpointRow): [ProbeRequest, ProbeRequest] {
+function storeCodePair(row: EndpointRow): [ProbeRequest, ProbeRequest] {
   // A call that revokes the caller's tokens is made once with a customer (by the access check); here the
   // admin, whom self endpoints also admit, makes it, so no customer token is spent twice.
   const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
@@ -68,6 +71,10 @@ export const storeCodeCheck: Check = {
   spec: ['What the service does (a store code can replace `default`)'],
   rules: Object.values(STORE_CODE_RULES),
   appliesTo: () => true,
-  requests: storeCodeRequests,
+  // The configured store code's call is the route check's (a restricted endpoint's valid request: in words).
+  requests: (row) => {
+    const [first, second] = storeCodePair(row)
+    return row.access === 'anon' || revokesCallerTokens(row) ? [first, second] : [second]
+  },
   run: storeCode,
 }

@@ -31,9 +31,11 @@ describe('the detail-table checks and the workflows on each variant of the refer
       // The late answers come after a deadline short enough to wait out (the defaults, 30 s late and 10 s
       // deadline, would cost 20 s of waiting); as lib/run/real-shop.test.ts sets them.
       const late = variant === 'late-creation'
-      const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: 2_500 } : {}) })
+      // A busy shop's heavy writes take a fifth of the deadline (a tenth of 5 s, a quarter of 10 s: room for a loaded machine).
+      const busy = variant === 'busy-shop'
+      const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: 2_500 } : {}), ...(busy ? { heavyMs: 500 } : {}) })
       closers.push(() => target.close())
-      const session = await openSession(target, late ? ['--timeout-ms', '1500'] : [])
+      const session = await openSession(target, late ? ['--timeout-ms', '1500'] : busy ? ['--timeout-ms', '2500'] : [])
       closers.push(() => session.close())
       const wrong: string[] = []
       for (const check of DETAIL_CHECKS) {

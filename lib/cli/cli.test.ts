@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
 import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
+import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
+import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { PLAN } from '../plan/plan.ts'
@@ -41,8 +43,9 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
     // The shop's schema agrees with the spec; its extension operations pass, but the writes their classes admit,
     // which are withheld from those callers (not judged, never passed).
-    expect(r.schema).toMatchObject({ status: 'read', findings: [], extensionOperations: 17 })
-    expect(r.extensions!.tallies).toEqual([expect.objectContaining({ origin: 'extension', operations: 17, failed: 0 })])
+    const operations = EXTRA_ROUTES.length + EXTENSION_ROUTES.length
+    expect(r.schema).toMatchObject({ status: 'read', findings: [], extensionOperations: operations })
+    expect(r.extensions!.tallies).toEqual([expect.objectContaining({ origin: 'extension', operations, failed: 0 })])
     expect(r.results.filter((x) => x.extension === true && x.status === 'skipped').every((x) => x.reason === 'write-withheld')).toBe(true)
     expect(run.stdout).toContain(`Verdict: conforms · 100% of ${judged.length} required checks passed\nExit 0: no check failed\n`)
     expect(readdirSync(join(run.dir, 'reports'))).toEqual(expect.arrayContaining(['junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'summary.md']))
@@ -75,7 +78,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(r.results.find((x) => x.status === 'failed')).toMatchObject({ origin: 'extension', extension: true, module: 'extensions' })
     expect(r.exit).toEqual({ status: 1, reason: '1 extension check failed (not the spec\'s; --extensions report-only reports them without failing the run)' })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Extensions: 17 operations, 1 fails access')
+    // The extension operations the target publishes: its own, and the platform's calls beyond the spec it serves.
+    expect(run.stdout).toContain(`Extensions: ${EXTRA_ROUTES.length + EXTENSION_ROUTES.length} operations, 1 fails access`)
   })
 
   // Faults that cannot meet share a target and a run of the suites they touch (fault-groups.ts): six runs instead of one per fault.

@@ -17,7 +17,7 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   run: {
     flags: [
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
-      '[--check KIND ...] [--read-only] [--concurrency N] [--timeout-ms N] [--report-dir DIR]',
+      '[--check KIND ...] [--read-only] [--concurrency N] [--max-rps N] [--timeout-ms N] [--report-dir DIR]',
       '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',
       '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',

@@ -56,7 +56,7 @@ export const OVERVIEW = String.raw`
     ebox.hidden = false;
     add(ebox, el('h2', null, 'Problems of the run itself (not of the target)'));
     var ul = add(ebox, el('ul'));
-    if (report.partial) add(ul, el('li', null, 'Partial run: stopped by ' + report.partial.reason + '; the results cover only what ran.')).id = 'partial';
+    if (report.partial) add(ul, el('li', null, 'Partial run: cut short by ' + ({ deadline: 'the run deadline (--run-timeout-ms)', 'target-gone': 'the target, which stopped answering' }[report.partial.reason] || report.partial.reason) + '; the results cover only what ran.')).id = 'partial';
     (report.runErrors || []).forEach(function (e) { add(ul, el('li', null, e)); });
   }
   // Why required checks went unjudged, and the baseline entries that no longer match a failure.

@@ -42,8 +42,11 @@ export interface Report {
   startedAt: string
   finishedAt: string
   durationMs: number
-  /** Present when the run was cut short: the results cover only what ran. */
-  partial?: { reason: 'SIGINT' | 'SIGTERM' | 'deadline' }
+  /**
+   * Present when the run was cut short: the results cover only what ran. `target-gone`: the target stopped
+   * answering mid-run (an outage is a run error, never a verdict).
+   */
+  partial?: { reason: 'SIGINT' | 'SIGTERM' | 'deadline' | 'target-gone' }
   summary: Summary
   /** The target's learned no-route and unknown-store answers, so a reader can judge the route verdicts. */
   calibration: { noRoute: string[]; unknownStore: string[] }

@@ -9,6 +9,11 @@ import type { Report } from './model.ts'
  * A run cut short gets its own status, never 1: it says "we do not know", not "the target fails", so a CI can
  * retry it or give it more time instead of blaming the target (124 is what timeout(1) exits with).
  */
+/** How every format names what cut a run short. */
+export function stopWords(reason: NonNullable<Report['partial']>['reason']): string {
+  return reason === 'deadline' ? 'the run deadline (--run-timeout-ms)' : reason === 'target-gone' ? 'the target, which stopped answering' : reason
+}
+
 export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
 
 export interface Exit {
@@ -32,6 +37,11 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
     stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: remove ${stale === 1 ? 'it' : 'them'} or pass --allow-stale)` : '',
   ].filter((t) => t !== '')
   const stop = report.partial?.reason
+  if (stop === 'target-gone') {
+    // An outage (a staging redeploy, a crashed shop) is no verdict: a CI gate must not blame a pull request for it.
+    const why = report.runErrors.find((e) => e.startsWith('the target stopped answering')) ?? 'the target stopped answering'
+    return { status: 2, reason: `the run was cut short: ${why}${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}` }
+  }
   if (stop !== undefined) {
     const status: ExitStatus = stop === 'deadline' ? 124 : stop === 'SIGINT' ? 130 : 143
     const what = stop === 'deadline' ? 'cut short by the run deadline (--run-timeout-ms)' : `interrupted by ${stop}`

@@ -1,3 +1,4 @@
+import { stopWords } from './outcome.ts'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -121,7 +122,7 @@ export function sarifLog(report: Report): SarifLog {
             exitCode: report.exit.status,
             exitCodeDescription: report.exit.reason,
             toolExecutionNotifications: [
-              ...[...(report.partial !== undefined ? [`run cut short (${report.partial.reason}): the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...[...(report.partial !== undefined ? [`run cut short by ${stopWords(report.partial.reason)}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
               ...stale,
               // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
               ...report.certification.notConfigured.map((n) => ({ level: 'warning' as const, message: { text: `${NOT_CONFIGURED}: ${n.text}` } })),

@@ -1,3 +1,4 @@
+import { stopWords } from './outcome.ts'
 import { headline, percentText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
@@ -22,7 +23,7 @@ export function markdownSummary(report: Report): string {
   const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
   const marks = [
     ...(c.scope.whole ? [] : [`**Partial:** ${c.scope.text} — not a statement about the whole suite.`]),
-    ...(report.partial !== undefined ? [`**Cut short** (${report.partial.reason}): the results cover only what finished before it.`] : []),
+    ...(report.partial !== undefined ? [`**Cut short** by ${stopWords(report.partial.reason)}: the results cover only what finished before it.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report.baseline)] : []),

@@ -196,6 +196,9 @@ export class Run {
     const { ids: _ids, ...modulesRun } = scope.selection
     const alias = (p: string) => applyAliases(p, config.pathAliases)
     const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(this.plan, modulesRun), alias)]
+    // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
+    const gone = this.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
+    if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
     const finishedAt = new Date()
     const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
     const draft: ReportDraft = {
@@ -223,7 +226,7 @@ export class Run {
       startedAt: this.startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       durationMs: finishedAt.getTime() - this.startedAt.getTime(),
-      ...(this.stopped !== undefined ? { partial: { reason: this.stopped } } : {}),
+      ...(this.stopped !== undefined ? { partial: { reason: this.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
       summary: summarise(results, new Set(rowOrder.keys())),
       calibration: {
         noRoute: this.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],

@@ -35,7 +35,7 @@ describe('readShopSchema', () => {
     expect(requests).toBe(3)
     expect(facts.block).toMatchObject({ status: 'read', published: true, callers: ['anon', 'customer', 'admin'], findings: [], notJudged: [], specEndpoints: 278, declaredSpecEndpoints: 278 })
     expect(facts.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual([...EXTRA_ROUTES, ...EXTENSION_ROUTES].map((r) => r.key).sort())
-    expect(facts.block.text).toMatch(/agrees with the spec \(no finding\); declares 278 of 278 spec endpoints and 17 extension operations/)
+    expect(facts.block.text).toContain(`agrees with the spec (no finding); declares 278 of 278 spec endpoints and ${EXTRA_ROUTES.length + EXTENSION_ROUTES.length} extension operations`)
   })
 
   it('finds a schema fault at its operation', async () => {

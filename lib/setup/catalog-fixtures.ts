@@ -145,6 +145,7 @@ export abstract class CatalogFixtures {
     )
     const token = tokenAnswer.body as string
     this.session.secrets.add(token, 'customer token')
+    this.session.registerOwnCustomer(token, { username: draft.email, password })
     return { id, email: draft.email, token, password }
   }
 

@@ -54,6 +54,6 @@ export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: Unanswe
   const message = failure?.message ?? 'no answer'
   if (failure?.kind === 'deadlock') return { reason: 'deadlock', text: message }
   if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives the shop more time)` }
-  if (failure?.kind === 'target-gone' || failure?.kind === 'stopped') return { reason: 'target-gone', text: message }
+  if (failure?.kind === 'target-gone') return { reason: 'target-gone', text: message }
   return { reason: 'no-answer', text: message }
 }

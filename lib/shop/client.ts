@@ -95,6 +95,8 @@ export class TargetClient {
   #sent = 0
   #retryBudgetMs: number
   #failuresInARow = 0
+  /** When the target was found gone, and after how many requests: what the run's error says. */
+  #gone: { at: string; after: number } | undefined
   #lastFailure = ''
   readonly #stopping = new AbortController()
 
@@ -162,7 +164,7 @@ export class TargetClient {
       const outcome = await this.#sendHonouringRateLimits(spec)
       // The pace reads the lighter requests' times: a heavy write is slow by nature, not because the shop queues it.
       const heavy = isHeavyWrite(spec.method, spec.path)
-      if (outcome.answer !== undefined || outcome.failure?.kind === 'timeout') if (!heavy || outcome.failure?.kind === 'timeout') this.#pace.observe(performance.now() - startMs, outcome.failure?.kind === 'timeout')
+      if ((outcome.answer !== undefined || outcome.failure?.kind === 'timeout') && !heavy) this.#pace.observe(performance.now() - startMs)
       if (outcome.answer !== undefined) this.#failuresInARow = 0
       else if (outcome.failure?.kind !== 'target-gone') {
         this.#failuresInARow++
@@ -186,7 +188,8 @@ export class TargetClient {
       return { failure: { kind: 'stopped', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
     }
     if (this.#failuresInARow >= GONE_AFTER_FAILURES) {
-      const message = `not sent: the target stopped answering (${this.#failuresInARow} requests in a row got no answer; the last: ${this.#lastFailure})`
+      this.#gone ??= { at: new Date().toISOString(), after: this.#sent }
+      const message = `not sent: the target stopped answering at ${this.#gone.at}, after ${this.#gone.after} requests (${this.#failuresInARow} in a row got no answer; the last: ${this.#lastFailure})`
       return { failure: { kind: 'target-gone', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
     }
     let outcome = await this.#send(spec)

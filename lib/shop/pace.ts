@@ -58,13 +58,11 @@ export class Pace {
     return Math.max(1, Math.floor(this.#limit / 4))
   }
 
-  /** One finished request: how long it took, and whether it got no answer within the deadline. */
-  observe(ms: number, timedOut: boolean): void {
-    if (timedOut) {
-      this.#set(Math.max(1, Math.floor(this.#limit / 2)), 'a request got no answer within its deadline')
-      this.#recent = []
-      return
-    }
+  /**
+   * One finished request and how long it took (a timeout counts as the deadline it reached): the median of a window
+   * decides, so one endpoint that hangs does not slow the run down, and a shop whose answers all slow down does.
+   */
+  observe(ms: number): void {
     this.#recent.push(Math.round(ms))
     if (this.#recent.length < WINDOW) return
     const median = [...this.#recent].sort((a, b) => a - b)[Math.floor(WINDOW / 2)]!

@@ -96,7 +96,7 @@ export class Session {
     if (view !== undefined) {
       const { of } = view
       ;[this.seed, this.client, this.secrets, this.#memo, this.#lane, this.#base] = [of.seed, of.client, of.secrets, of.#memo, view.lane, of.base]
-      ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [of.#tokenKinds, of.#aliveChecks, of.#renewals, of.#notes]
+      ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [of.#tokenKinds, of.#aliveChecks, of.#renewals, of.#notes, of.#own, of.#ownRenewals]
       return
     }
     // The session renews tokens in its own copy: a seed may be shared.
@@ -105,7 +105,7 @@ export class Session {
     this.#memo = new Map()
     this.#lane = undefined
     this.#base = undefined
-    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes] = [new Map(), new Map(), new Map(), []]
+    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [new Map(), new Map(), new Map(), [], new Map(), new Map()]
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({
       baseUrl: seed.baseUrl,
@@ -191,6 +191,11 @@ export class Session {
       }
     }
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
+    const own = spec.token === undefined ? undefined : this.#own.get(spec.token)
+    if (outcome.answer?.status === 401 && own !== undefined && spec.refusalExpected !== true) {
+      const current = await this.#liveOwn(spec.token!, own)
+      return current === spec.token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
+    }
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
     const current = await this.#liveToken(kind, spec.token!)
@@ -253,6 +258,37 @@ export class Session {
 
   readonly #notes: string[]
   #fewest: number | undefined
+  /** Tokens of customers of the run's own (set-up), with their credentials: renewed like the run's own tokens. */
+  readonly #own: Map<string, Credentials>
+  /** Apart from the run's own tokens' renewals, whose number is bounded (MAX_RENEWALS): each customer of the run's own is one. */
+  readonly #ownRenewals: Map<string, Promise<string>>
+
+  /** A customer of the run's own and its token: a 401 to it where it should work renews it (tokens expire mid-run). */
+  registerOwnCustomer(token: string, credentials: Credentials): void {
+    this.#own.set(token, credentials)
+  }
+
+  /** The token to use for a customer of the run's own: the same one if it still works, else a new one (once per expiry). */
+  #liveOwn(token: string, credentials: Credentials): Promise<string> {
+    let renewal = this.#ownRenewals.get(token)
+    if (renewal === undefined) {
+      renewal = (async () => {
+        const alive = await this.client.send({ method: 'GET', path: '/V1/customers/me', store: this.seed.storeCode, token })
+        if (alive.answer?.status !== 401) return token
+        const outcome = await this.client.send({ method: 'POST', path: '/V1/integration/customer/token', store: this.seed.storeCode, body: { username: credentials.username, password: credentials.password } })
+        if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return token
+        const fresh = outcome.answer.body
+        this.secrets.add(fresh, 'customer token')
+        this.#own.set(fresh, credentials)
+        this.#notes.push('a token of a customer of the run\'s own expired during the run and was renewed')
+        return fresh
+      })()
+      this.#ownRenewals.set(token, renewal)
+      // Asked again after an answer that kept the token: it may expire later.
+      void renewal.then((t) => t === token && this.#ownRenewals.delete(token))
+    }
+    return renewal
+  }
 
   /** The fewest requests in flight the shop's pace brought the run to: said once per new low, with why. */
   #notePace(limit: number, why: string): void {

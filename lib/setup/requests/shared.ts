@@ -45,7 +45,8 @@ export function firstListed(fx: Provisioner, what: string, path: string, query?:
     const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
     const items = itemsOf(outcome) ?? (Array.isArray(body) ? body.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object') : undefined)
     const first = items?.[0]
-    if (first === undefined) throw new SetupError(`find ${what}`, `no ${what} to name: GET ${path} listed none (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
+    // Read-only mode makes nothing: a shop that has none of it leaves the request without a valid form.
+    if (first === undefined) throw new SetupError(`find ${what}`, `no ${what} to name: GET ${path} listed none (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange, 'no-valid-request')
     return first
   })
 }
