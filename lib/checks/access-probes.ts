@@ -172,7 +172,7 @@ async function sendAs(session: Session, row: EndpointRow, recipe: RequestRecipe,
   const creates = recipe.creates
   const keyOf = creates?.keyOf !== undefined && prepared.body !== undefined ? creates.keyOf(prepared.body) : undefined
   const ticket = creates === undefined ? undefined : provisionerOf(session).ledger.request({ kind: creates.kind, label: `${creates.kind} made by the ${caller} probe of ${key(row)}`, ...(keyOf !== undefined ? { key: keyOf } : {}) })
-  const outcome = await session.send({
+  let outcome = await session.send({
     method: row.method,
     path,
     store,
@@ -182,7 +182,16 @@ async function sendAs(session: Session, row: EndpointRow, recipe: RequestRecipe,
     // A token sent where it should be refused: a 401 then says nothing about whether the token expired.
     ...(refusalExpected ? { refusalExpected } : {}),
   })
-  const answer = outcome.answer
+  let answer = outcome.answer
+  // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
+  if (!refusalExpected && answer?.status === 401 && token !== undefined) {
+    const current = await session.liveOwnToken(token)
+    if (current !== token) {
+      const again = await session.send({ method: row.method, path, store, token: current, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) })
+      outcome = again
+      answer = again.answer
+    }
+  }
   ticket?.settle(outcome, answer !== undefined && answer.status >= 200 && answer.status < 300 ? (creates!.idOf(answer.body) ?? (toId(answer.body) !== undefined ? String(toId(answer.body)) : undefined)) : undefined)
   return { caller: probeCaller(caller), store, path, ...outcome }
 }

@@ -5,7 +5,7 @@
  */
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { AccessClass, EndpointRow, HttpMethod } from '../spec/types.ts'
-import { accessUnknownBecause, declaredAccess, operationKey } from './read.ts'
+import { accessOf, accessUnknownBecause, operationKey } from './read.ts'
 import type { DeclaredSchema } from './read.ts'
 
 export interface ExtensionOperation {
@@ -31,7 +31,8 @@ export function extensionOperations(schema: DeclaredSchema, options: { targetPat
   return schema.operations
     .filter((op) => !spec.has(operationKey(op.method, op.path)))
     .map((op) => {
-      const access = declaredAccess(op, schema.views)
+      // A `mine`/`me` path is the caller's own: self, even where the platform's views list it for admins only.
+      const access = accessOf(op, schema.views)
       const unknown = access === undefined ? (accessUnknownBecause(schema.views) ?? 'no caller view the schema was read under lists it') : undefined
       return {
         method: op.method,

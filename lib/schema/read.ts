@@ -195,6 +195,21 @@ export function declaredAccess(op: Pick<DeclaredOperation, 'callers'>, views: re
   return op.callers.has('admin') ? 'admin' : undefined
 }
 
+/**
+ * A `mine` or `me` path names the calling customer's own cart or account: a self operation whatever the schema's
+ * caller views say (Authentication 3: "paths with `mine`"). The platform leaves out of the customer's view a `mine`
+ * method that also has an admin route (its webapi.xml), so its views would call it admin-only.
+ */
+export function ownsByPath(path: string): boolean {
+  return /\/(mine|me)(\/|$)/.test(path)
+}
+
+/** The access class of an operation: a `mine`/`me` path is self (ownsByPath), else what the caller views declare. */
+export function accessOf(op: Pick<DeclaredOperation, 'callers' | 'path'>, views: readonly SchemaCaller[]): AccessClass | undefined {
+  const declared = declaredAccess(op, views)
+  return declared === 'admin' && ownsByPath(op.path) ? 'self' : declared
+}
+
 /** Why `declaredAccess` is undefined for a schema's views, in one line. */
 export function accessUnknownBecause(views: readonly SchemaCaller[]): string | undefined {
   if (views.length === 0) return 'the schema was read from one document without caller views (a file or a URL): which callers may use an operation is not declared in it'

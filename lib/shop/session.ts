@@ -191,11 +191,6 @@ export class Session {
       }
     }
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
-    const own = spec.token === undefined ? undefined : this.#own.get(spec.token)
-    if (outcome.answer?.status === 401 && own !== undefined && spec.refusalExpected !== true) {
-      const current = await this.#liveOwn(spec.token!, own)
-      return current === spec.token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
-    }
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
     const current = await this.#liveToken(kind, spec.token!)
@@ -263,12 +258,21 @@ export class Session {
   /** Apart from the run's own tokens' renewals, whose number is bounded (MAX_RENEWALS): each customer of the run's own is one. */
   readonly #ownRenewals: Map<string, Promise<string>>
 
-  /** A customer of the run's own and its token: a 401 to it where it should work renews it (tokens expire mid-run). */
+  /** A customer of the run's own and its token, to be renewed where it expires (liveOwnToken). */
   registerOwnCustomer(token: string, credentials: Credentials): void {
     this.#own.set(token, credentials)
   }
 
-  /** The token to use for a customer of the run's own: the same one if it still works, else a new one (once per expiry). */
+  /**
+   * The token to use for a customer of the run's own after a 401: the same one if it still works, else a new one (once
+   * per expiry). Asked only where a refusal of that customer is no answer to judge (an access probe's witness): the
+   * checks that judge a customer token's refusal (a revoke) must see the 401 itself.
+   */
+  liveOwnToken(token: string): Promise<string> {
+    const credentials = this.#own.get(token)
+    return credentials === undefined ? Promise.resolve(token) : this.#liveOwn(token, credentials)
+  }
+
   #liveOwn(token: string, credentials: Credentials): Promise<string> {
     let renewal = this.#ownRenewals.get(token)
     if (renewal === undefined) {
