@@ -184,7 +184,8 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
   const { values } = args('list', argv, { module: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, format: { type: 'string' } })
   const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
   const modules = selectModules(values.module ?? [], 'list: --module')
-  const listing = catalogListing(modules, selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check'))
+  const checks = selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check')
+  const listing = catalogListing(modules, checks)
   if (format === 'json') {
     io.out(`${JSON.stringify(listing, null, 2)}\n`)
     return 0
@@ -202,11 +203,12 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     }
     lines.push('')
   }
-  const planned = selectPlan(PLAN, selectionOf(modules, [])).checks
+  // The selection the run and --dry-run count: --check narrows it as much as --module.
+  const planned = selectPlan(PLAN, selectionOf(modules, checks)).checks
   const steps = planned.filter((p) => p.kind === 'workflow')
   const onSetup = steps.filter((p) => p.endpoint === undefined).length
   lines.push(
-    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
+    `${planned.length} checks${planned.length < PLAN.checks.length ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps${onSetup > 0 ? ` (${onSetup} of them on set-up calls, listed under no endpoint)` : ''}`,
     '',
   )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
