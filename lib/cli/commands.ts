@@ -18,6 +18,7 @@ import { selectChecks, selectModules } from '../settings/config.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
+import { lockReportDir } from '../run/report-dir-lock.ts'
 import type { CommandName } from './usage.ts'
 
 /**
@@ -126,8 +127,15 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
     throw new UsageError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
   ensureWritableDir(out, 'report merge: --out')
-  // The inputs are written reports, already redacted.
-  const written = await writeReports(out, merged, new Secrets())
+  // Not into a directory a run is writing: the last writer's report would win.
+  const lock = lockReportDir(out, 'report merge: --out', 'shop-conformance report merge')
+  let written
+  try {
+    // The inputs are written reports, already redacted.
+    written = await writeReports(out, merged, new Secrets())
+  } finally {
+    lock.release()
+  }
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)

@@ -24,6 +24,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
+import type { ReportDirLock } from './report-dir-lock.ts'
 
 /** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
 export interface RunScope {
@@ -74,6 +75,8 @@ export class Run {
   constructor(
     readonly config: RunConfig,
     readonly baseline: Baseline | undefined,
+    /** The report directory, this run's alone until its report is written (report-dir-lock.ts). */
+    readonly dirLock?: ReportDirLock,
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
     mkdirSync(config.reportDir, { recursive: true })
@@ -227,6 +230,11 @@ export class Run {
     // Shards are separate processes: what they share (settings, seed, target) is what names their run.
     if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
     return report
+  }
+
+  /** Lets another run have the report directory: once this run's report is written, or it will not be. */
+  releaseDir(): void {
+    this.dirLock?.release()
   }
 
   async close(): Promise<void> {
