@@ -44,7 +44,10 @@ export async function access(row: EndpointRow, session: Session): Promise<Verdic
   const cells = CALLERS.map((c) => [c, matrix[c]] as const)
   const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message, exchanges, details, rules, reason })
 
-  if (cells.every(([, cell]) => cell.seen === 'no-route')) return notJudged('not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
+  // Every caller that was sent: read-only mode sends no customer (it registers none), and a full run's rule holds.
+  if (cells.every(([, cell]) => cell.seen === 'no-route' || cell.seen === 'not sent') && cells.some(([, cell]) => cell.seen === 'no-route')) {
+    return notJudged('not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
+  }
   // The admitted caller's answer is what a refusal is told apart from: without it, no cell can be read.
   const admitted = admittedCaller(row.access)
   const admittedProbe = probes[CALLERS.indexOf(admitted)]!
