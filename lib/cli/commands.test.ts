@@ -87,16 +87,16 @@ describe('shop-conformance list', () => {
     const quote = io()
     await listCommand(['--module', 'quote'], quote)
     expect(quote.stdout()).toContain(`${selectPlan(PLAN, { modules: ['quote'] }).checks.length} checks of the suite's ${suite.length}: `)
-    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
+    const dry = await dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
     expect(dry).toContain(`# partial: ${selectPlan(PLAN, { modules: ['quote'] }).checks.length} of ${suite.length} checks selected\n`)
-    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
+    expect(await dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
     // A --check slice too: list said 117 (the module's every kind) where the run and --dry-run count 31.
     const slice = selectPlan(PLAN, { modules: ['quote'], kinds: ['access'] }).checks
     expect(slice.length).toBe(31)
     const access = io()
     await listCommand(['--module', 'quote', '--check', 'access'], access)
     expect(access.stdout()).toContain(`\n${slice.length} checks of the suite's ${suite.length}: ${slice.length} endpoint checks on 31 endpoints, 0 workflow steps\n`)
-    expect(dryRunPlan(loadConfig(['--module', 'quote', '--check', 'access'], {}, {}, CHECK_KINDS, []))).toContain(`# partial: ${slice.length} of ${suite.length} checks selected\n`)
+    expect(await dryRunPlan(loadConfig(['--module', 'quote', '--check', 'access'], {}, {}, CHECK_KINDS, []))).toContain(`# partial: ${slice.length} of ${suite.length} checks selected\n`)
   })
 
   it('prints a table, or JSON, for all modules or one', async () => {

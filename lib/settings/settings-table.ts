@@ -64,7 +64,7 @@ export const SETTINGS = [
   { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
   { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr (each failure as it comes, a line per module); off under `CI=true` unless `--progress`' },
   { flag: '--quiet', default: 'off: `--quiet` turns progress off also outside CI (not with `--progress`)' },
-  { flag: '--dry-run', default: 'off: print every request the run would send, send none' },
+  { flag: '--dry-run', default: 'off: print every request the run would send, send none; those made of the run\'s own data or of the shop\'s answers (ids, the schema\'s extension operations) are said in words, per kind' },
 ] as const satisfies readonly SettingRow[]
 
 export interface SettingRow {
