@@ -163,6 +163,19 @@ describe('shop-conformance baseline', () => {
   })
 })
 
+/** The report of a run that never started: the target was unreachable (exit 2, no result). */
+const neverStarted = written('never', reportOf([], { run: { id: 'never' }, runErrors: ['target unreachable: admin token request to http://127.0.0.1:9 failed'] }, { made: false }))
+
+describe('a report of a run that never started', () => {
+  const why = 'it is the report of a run that never started (exit 2: the run could not be made: target unreachable: admin token request to http://127.0.0.1:9 failed)'
+  it('is no baseline: it has no failure because nothing was judged', async () => {
+    await expect(baselineCommand(['--from', neverStarted, '--out', join(dir, 'never-baseline.json')], io())).rejects.toThrow(new UsageError(`baseline: ${neverStarted}: ${why}; baseline the report of a run that was made`))
+  })
+  it('is not signed: it states nothing about the target', async () => {
+    await expect(signCommand(['--report', neverStarted, '--key', keys().priv, '--allow-partial'], io())).rejects.toThrow(new UsageError(`sign: ${neverStarted}: ${why}; it states nothing about the target to sign`))
+  })
+})
+
 describe('shop-conformance sign / verify', () => {
   it('signs REPORT into REPORT.sig; verify passes untouched, fails changed', async () => {
     const { priv, pub } = keys()

@@ -7,6 +7,7 @@ import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
+import { neverStarted } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { writeReports } from '../report/write.ts'
@@ -55,6 +56,8 @@ export async function baselineCommand(argv: string[], io: CommandIo): Promise<nu
   const from = required('baseline', values.from, '--from REPORT')
   const out = required('baseline', values.out, '--out FILE')
   const report = readReport(from)
+  const never = neverStarted(report)
+  if (never !== undefined) throw new UsageError(`baseline: ${reportPath(from)}: ${never}; baseline the report of a run that was made`)
   const baseline = baselineFromReport(report, values.reason)
   await writeWhole(out, baselineJson(baseline), 'baseline')
   io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
@@ -71,6 +74,8 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
+  const never = neverStarted(report)
+  if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
   const c = report.certification as Report['certification'] | undefined
   if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
   if (!c.scope.whole && values['allow-partial'] !== true) {
