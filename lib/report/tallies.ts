@@ -1,4 +1,5 @@
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
+import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
 
 /** Counts the human-readable formats show (console, summary.md, report.html): computed once, here. */
@@ -7,6 +8,14 @@ export interface Tally {
   count: number
   /** A result id to look at. */
   example?: string
+}
+
+/** A result as every human-readable format names it: a skipped result is not judged, not configured or not applicable. */
+export type OutcomeLabel = 'passed' | 'failed' | 'not judged' | 'not configured' | 'not applicable'
+
+export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>): OutcomeLabel {
+  if (r.status !== 'skipped') return r.status
+  return r.applicable === false ? 'not applicable' : r.reason === 'not-configured' ? 'not configured' : 'not judged'
 }
 
 /** What a result without a reason code (a report of an older suite) is counted under. */
