@@ -205,7 +205,8 @@ export default class RunReporter implements Reporter {
       for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
-      if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0]}\n`)
+      // A run that could not be made says why in one line; one stopped before its start was over, like any cut short.
+      if (run.pre === undefined && report.exit.status === 2) process.stderr.write(`shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}\n`)
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)

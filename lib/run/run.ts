@@ -161,7 +161,14 @@ export class Run {
   /** Removes what the run created, by `cleanupBy` at the latest: what is not removed by then is listed as left over. */
   async cleanUp(): Promise<CleanupOutcome> {
     const pre = this.pre
-    if (pre === undefined || this.config.readOnly) return { removed: [], leftovers: [] }
+    if (this.config.readOnly) return { removed: [], leftovers: [] }
+    if (pre === undefined) {
+      // Stopped (or refused) before the start was over: what it had made by then has no admin token of the run's
+      // to be removed with — listed, never left out of the report.
+      const made = ledgerEntities(Ledger.read(this.ledger.file!)).filter((e) => e.state !== 'refused')
+      const why = `not removed: the run ${this.stopped === 'deadline' ? 'reached its deadline' : 'stopped'} before its start was over`
+      return { removed: [], leftovers: made.map(({ kind, id, label }) => ({ kind, id, label, reason: why })) }
+    }
     const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: pre.secrets, insecure: this.config.insecure })
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
     try {
@@ -224,7 +231,8 @@ export class Run {
       results: sortResults(results, rowOrder, plan),
     }
     const report = completeReport(draft, {
-      made: this.pre !== undefined,
+      // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
+      made: this.pre !== undefined || (this.stopped !== undefined && this.runErrors.length === 0),
       ...(this.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: this.baseline, allowStale: config.allowStale } } : {}),
     })
     // Shards are separate processes: what they share (settings, seed, target) is what names their run.

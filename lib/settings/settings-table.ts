@@ -26,7 +26,7 @@ export const SETTINGS = [
   { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: on, only token calls and GET requests are sent, and a check that needs a write is not judged (see "Running against staging safely")' },
   { variables: ['SHOP_CONCURRENCY'], flag: '--concurrency', value: 'N', default: '8 requests in flight at most' },
   { variables: ['SHOP_TIMEOUT_MS'], flag: '--timeout-ms', value: 'N', default: '10000 per request' },
-  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this' },
+  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this; at least 10000' },
   { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
   { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run; with a baseline (`shop-conformance baseline`), only a failure it does not list (see "For CI: a gate")' },
   { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },
