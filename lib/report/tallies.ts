@@ -1,6 +1,7 @@
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
+import { neverStarted } from './outcome.ts'
 
 /** Counts the human-readable formats show (console, summary.md, report.html): computed once, here. */
 export interface Tally {
@@ -25,12 +26,12 @@ const UNSTATED = 'reason not recorded'
  * Required checks not judged, by reason: the skipped results by their reason code, and the selected checks
  * that have no result at all (the run was cut short before them). Largest first.
  */
-export function notJudgedTally(report: Pick<Report, 'results' | 'certification'>): Tally[] {
+export function notJudgedTally(report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit'>>): Tally[] {
   // An extension's or a vendor's result is not required: the report's `extensions` block counts it.
   const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
   const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))
   const missing = report.certification.notJudged - skipped.length
-  if (missing > 0) tally.push({ label: 'no result: the run ended before the check finished', count: missing })
+  if (missing > 0) tally.push({ label: neverStarted(report) !== undefined ? 'not run: the run never started (see its run error)' : 'no result: the run ended before the check finished', count: missing })
   return sorted(tally)
 }
 
