@@ -25,6 +25,8 @@ function inWords(readOnly: boolean): Readonly<Record<string, string>> {
     shape: 'set-up through the interface, then a valid call with the ids the target answered, whose answer is judged',
     'batch-partial': 'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
     acl: 'as the admin and the limited admin, a GET with the data the shape check reads it with',
+    // Issue 20: a restricted endpoint's access probes become a valid request (requests() lists none for it there).
+    access: 'a valid request made of the run\'s own data (set-up first), sent to each caller the access class refuses, then to the caller it admits',
   }
 }
 
