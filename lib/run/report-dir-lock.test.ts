@@ -65,6 +65,13 @@ describe('the report directory lock', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(true)
   })
 
+  it('that is no lock of a run (not its JSON) does not block the directory', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, LOCK_FILE), 'garbage')
+    lockReportDir(dir, SETTING, 'a conformance run').release()
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
+  })
+
   it('is released, and the same process may take it again (vitest\'s watch mode runs again)', () => {
     const dir = tempDir()
     const first = lockReportDir(dir, SETTING, 'a conformance run')

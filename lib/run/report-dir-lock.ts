@@ -38,10 +38,9 @@ export function lockReportDir(dir: string, setting: string, what: string): Repor
   const mine: LockHolder = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), token: randomBytes(6).toString('hex') }
   for (let attempt = 0; attempt < 5; attempt++) {
     if (create(file, mine)) return { release: () => releaseIfMine(file, mine) }
+    // Unreadable: released a moment ago, or no lock of a run (every run's is written whole): taken over.
     const holder = readHolder(file)
-    // Unreadable: released a moment ago, or being taken over; the next attempt sees which.
-    if (holder === undefined) continue
-    if (holding(holder)) {
+    if (holder !== undefined && holding(holder)) {
       const elsewhere = holder.host !== mine.host
       throw new UsageError(
         `${setting}: "${dir}" is in use by another run (PID ${holder.pid}${elsewhere ? ` on ${holder.host}` : ''}: ${holder.what}, started ${holder.since}): ` +
@@ -57,7 +56,7 @@ export function lockReportDir(dir: string, setting: string, what: string): Repor
  * Removes the lock of a process that is gone. Moved aside first, under a name of this process: if another run
  * took it over in between, what was moved is that run's live lock, and it is put back.
  */
-function takeOver(file: string, stale: LockHolder): void {
+function takeOver(file: string, stale: LockHolder | undefined): void {
   const aside = `${file}.stale.${process.pid}`
   try {
     renameSync(file, aside)
@@ -65,7 +64,7 @@ function takeOver(file: string, stale: LockHolder): void {
     return // already gone
   }
   const moved = readHolder(aside)
-  if (moved !== undefined && !same(moved, stale)) {
+  if (moved !== undefined && (stale === undefined || !same(moved, stale))) {
     try {
       linkSync(aside, file)
     } catch {
