@@ -7,7 +7,7 @@ import type { Answer } from '../shop/client.ts'
 import type { Session } from '../shop/session.ts'
 import { clipJson } from '../base/text.ts'
 import { describeOutcome, unanswered } from '../shop/answer-text.ts'
-import { expectationFor, judgeShape } from './judge-shape.ts'
+import { expectationFor, failuresText, judgeShape } from './judge-shape.ts'
 import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -129,7 +129,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
   if (answer.status >= 200 && answer.status < 300) {
     // Only whether the return type is right matters here; the shape check reports its warnings.
     const shape = judgeShape(answer.body, expectationFor(row))
-    if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but the answer is not ${row.returns}: ${shape.failures.join('; ')}` }
+    if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but the answer is not ${row.returns}: ${failuresText(shape.failures)}` }
     return { status: 'passed', text: `documented keys (${keys}) accepted (${answer.status})` }
   }
   const scenario = scenarioOf(row)!

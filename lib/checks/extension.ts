@@ -45,15 +45,20 @@ function operationOf(row: EndpointRow): ExtensionOperation | undefined {
   return (row as Partial<ExtensionRow>).operation
 }
 
-/** A path no shop serves: how the target answers it without a token says whether it routes before it checks access. */
-const NO_SUCH_PATH = '/V1/shop-conformance-no-such-extension'
+/**
+ * The request, without a token, to a path no shop serves: how the target answers it says whether it routes before
+ * it checks access. Read-only mode sends no extension write, and a read's route is judged from the caller its
+ * class admits: a GET there. `--dry-run` prints it.
+ */
+export function targetReadingRequest(readOnly: boolean): { method: 'GET' | 'POST'; path: string; body?: Record<string, never> } {
+  const path = '/V1/shop-conformance-no-such-extension'
+  return readOnly ? { method: 'GET', path } : { method: 'POST', path, body: {} }
+}
 
 /** Once per session: does a refusal show a route is there (judge.ts, TargetReading)? */
 function targetReading(session: Session): Promise<TargetReading & { exchange: Exchange }> {
   return session.memo('extension target reading', async () => {
-    // Read-only mode sends no extension write, and a read's route is judged from the caller its class admits.
-    const method = session.seed.readOnly ? 'GET' : 'POST'
-    const outcome = await session.send({ method, path: NO_SUCH_PATH, store: session.seed.storeCode, ...(method === 'POST' ? { body: {} } : {}) })
+    const outcome = await session.send({ ...targetReadingRequest(session.seed.readOnly), store: session.seed.storeCode })
     return { refusalShowsRoute: outcome.answer !== undefined && !isRefusal(outcome.answer.status), exchange: outcome.exchange }
   })
 }

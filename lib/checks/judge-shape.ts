@@ -69,6 +69,15 @@ export function schemaCompilations(): number {
 
 // --- messages ------------------------------------------------------------------------------------------
 
+/** How many of a judgement's failures a message names: a wrong type on every field would fill a console page. */
+const FAILURES_NAMED = 5
+
+/** `a; b; c; d; e (and 47 more)`: the first failures of a judgement, in a message; the rest are counted. */
+export function failuresText(failures: readonly string[]): string {
+  const more = failures.length - FAILURES_NAMED
+  return `${failures.slice(0, FAILURES_NAMED).join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`
+}
+
 const CLIP = 60
 
 function jsonType(value: unknown): string {

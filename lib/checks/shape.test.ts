@@ -41,6 +41,15 @@ describe('shape check', () => {
     expect(verdicts.get('GET /V1/creditmemo/:id')!.message).toMatch(/^the answer is not CreditmemoInterface: \(root\): object \{\} carries none of the fields the spec tables/)
   })
 
+  it('names its first few mismatches and how many more; the result\'s details list them all', async () => {
+    const s = await against([{ name: 'number-as-string' }])
+    const v = await shapeCheck.run(findRow('GET', '/V1/creditmemo/:id')!, s)
+    const all = (v.details as { mismatches: string[] }).mismatches
+    expect(all.length).toBeGreaterThan(40)
+    expect(all[0]).toBe('/adjustment: expected number, got string "0.0000"')
+    expect(v.message).toBe(`the answer is not CreditmemoInterface: ${all.slice(0, 5).join('; ')} (and ${all.length - 5} more)`)
+  })
+
   it('requires a read of the run\'s own entity to carry its id, and a saved resource the values the call set, quoting the rule', async () => {
     const verdicts = await runOverCatalog(shapeCheck, await against(), SHAPE_ROWS)
     for (const [id, words] of [

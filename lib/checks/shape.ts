@@ -3,7 +3,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { describeAnswer, unanswered } from '../shop/answer-text.ts'
 import { missingValues } from './carried-values.ts'
-import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
+import { expectationFor, failuresText, judgeShape, type Expectation } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -34,7 +34,11 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
   }
   const judged = judgeShape(answer.body, expectation)
   const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
-  if (judged.status === 'failed') return { status: 'failed', message: `the answer is not ${what}: ${judged.failures.join('; ')}`, exchanges, rules, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  if (judged.status === 'failed') {
+    // Every mismatch in the details; the message names the first few.
+    const details = { mismatches: judged.failures }
+    return { status: 'failed', message: `the answer is not ${what}: ${failuresText(judged.failures)}`, exchanges, rules, details, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+  }
   const carries = sent.prepared.carries
   if (carries !== undefined) rules.push(carries.rule)
   const missing = carries === undefined ? [] : missingValues(answer.body, carries.values)

@@ -166,10 +166,11 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     const scope = `partial: 3 of ${suite} checks selected (--module directory; --check access)`
     expect(run.report!.certification).toMatchObject({ verdict: 'partial', scope: { whole: false, selected: 3, suite, text: scope } })
     expect(run.report!.certification.modules.map((m) => m.module)).toEqual(['directory'])
-    expect(run.stdout).toContain(`Verdict: partial · 100% of 3 required checks passed · ${scope}`)
+    const selected = `3 of ${suite} checks selected (--module directory; --check access)`
+    expect(run.stdout).toContain(`Verdict: partial · 100% of 3 required checks passed · ${selected}\n`)
     const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
     expect(file('summary.md')).toMatch(/^# Shop conformance: partial · 100% · exit 0: no check failed\n/)
-    expect(file('summary.md')).toContain(`**Partial:** ${scope}`)
+    expect(file('summary.md')).toContain(`**Scope:** ${selected}`)
     expect(file('badge.svg')).toContain(`>partial 3/${suite} · 100%</text>`)
     expect(file('badge.svg')).not.toContain('#4c1')
     expect(file('report.html')).toContain('"verdict":"partial"')

@@ -87,9 +87,16 @@ describe('shop-conformance list', () => {
     const quote = io()
     await listCommand(['--module', 'quote'], quote)
     expect(quote.stdout()).toContain(`${selectPlan(PLAN, { modules: ['quote'] }).checks.length} checks of the suite's ${suite.length}: `)
-    const dry = dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
+    const dry = await dryRunPlan(loadConfig(['--module', 'quote'], {}, {}, CHECK_KINDS, []))
     expect(dry).toContain(`# partial: ${selectPlan(PLAN, { modules: ['quote'] }).checks.length} of ${suite.length} checks selected\n`)
-    expect(dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
+    expect(await dryRunPlan(loadConfig([], {}, {}, CHECK_KINDS, []))).toContain(`# the whole suite: ${suite.length} checks\n`)
+    // A --check slice too: list said 117 (the module's every kind) where the run and --dry-run count 31.
+    const slice = selectPlan(PLAN, { modules: ['quote'], kinds: ['access'] }).checks
+    expect(slice.length).toBe(31)
+    const access = io()
+    await listCommand(['--module', 'quote', '--check', 'access'], access)
+    expect(access.stdout()).toContain(`\n${slice.length} checks of the suite's ${suite.length}: ${slice.length} endpoint checks on 31 endpoints, 0 workflow steps\n`)
+    expect(await dryRunPlan(loadConfig(['--module', 'quote', '--check', 'access'], {}, {}, CHECK_KINDS, []))).toContain(`# partial: ${slice.length} of ${suite.length} checks selected\n`)
   })
 
   it('prints a table, or JSON, for all modules or one', async () => {
@@ -153,6 +160,19 @@ describe('shop-conformance baseline', () => {
     const notJson = join(dir, 'not-json.json')
     writeFileSync(notJson, '<html>')
     await expect(baselineCommand(['--from', notJson, '--out', 'x'], io())).rejects.toThrow(/^report .*not-json\.json: not JSON \(/)
+  })
+})
+
+/** The report of a run that never started: the target was unreachable (exit 2, no result). */
+const neverStarted = written('never', reportOf([], { run: { id: 'never' }, runErrors: ['target unreachable: admin token request to http://127.0.0.1:9 failed'] }, { made: false }))
+
+describe('a report of a run that never started', () => {
+  const why = 'it is the report of a run that never started (exit 2: the run could not be made: target unreachable: admin token request to http://127.0.0.1:9 failed)'
+  it('is no baseline: it has no failure because nothing was judged', async () => {
+    await expect(baselineCommand(['--from', neverStarted, '--out', join(dir, 'never-baseline.json')], io())).rejects.toThrow(new UsageError(`baseline: ${neverStarted}: ${why}; baseline the report of a run that was made`))
+  })
+  it('is not signed: it states nothing about the target', async () => {
+    await expect(signCommand(['--report', neverStarted, '--key', keys().priv, '--allow-partial'], io())).rejects.toThrow(new UsageError(`sign: ${neverStarted}: ${why}; it states nothing about the target to sign`))
   })
 })
 

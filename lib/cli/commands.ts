@@ -7,6 +7,7 @@ import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
+import { neverStarted } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { writeReports } from '../report/write.ts'
@@ -18,6 +19,7 @@ import { selectChecks, selectModules } from '../settings/config.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
+import { lockReportDir } from '../run/report-dir-lock.ts'
 import type { CommandName } from './usage.ts'
 
 /**
@@ -54,6 +56,8 @@ export async function baselineCommand(argv: string[], io: CommandIo): Promise<nu
   const from = required('baseline', values.from, '--from REPORT')
   const out = required('baseline', values.out, '--out FILE')
   const report = readReport(from)
+  const never = neverStarted(report)
+  if (never !== undefined) throw new UsageError(`baseline: ${reportPath(from)}: ${never}; baseline the report of a run that was made`)
   const baseline = baselineFromReport(report, values.reason)
   await writeWhole(out, baselineJson(baseline), 'baseline')
   io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
@@ -70,6 +74,8 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
+  const never = neverStarted(report)
+  if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
   const c = report.certification as Report['certification'] | undefined
   if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
   if (!c.scope.whole && values['allow-partial'] !== true) {
@@ -126,8 +132,15 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
     throw new UsageError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
   }
   ensureWritableDir(out, 'report merge: --out')
-  // The inputs are written reports, already redacted.
-  const written = await writeReports(out, merged, new Secrets())
+  // Not into a directory a run is writing: the last writer's report would win.
+  const lock = lockReportDir(out, 'report merge: --out', 'shop-conformance report merge')
+  let written
+  try {
+    // The inputs are written reports, already redacted.
+    written = await writeReports(out, merged, new Secrets())
+  } finally {
+    lock.release()
+  }
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
@@ -184,7 +197,8 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
   const { values } = args('list', argv, { module: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, format: { type: 'string' } })
   const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
   const modules = selectModules(values.module ?? [], 'list: --module')
-  const listing = catalogListing(modules, selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check'))
+  const checks = selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check')
+  const listing = catalogListing(modules, checks)
   if (format === 'json') {
     io.out(`${JSON.stringify(listing, null, 2)}\n`)
     return 0
@@ -202,11 +216,12 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     }
     lines.push('')
   }
-  const planned = selectPlan(PLAN, selectionOf(modules, [])).checks
+  // The selection the run and --dry-run count: --check narrows it as much as --module.
+  const planned = selectPlan(PLAN, selectionOf(modules, checks)).checks
   const steps = planned.filter((p) => p.kind === 'workflow')
   const onSetup = steps.filter((p) => p.endpoint === undefined).length
   lines.push(
-    `${planned.length} checks${modules.length > 0 ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps (${onSetup} of them on set-up calls, listed under no endpoint)`,
+    `${planned.length} checks${planned.length < PLAN.checks.length ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps${onSetup > 0 ? ` (${onSetup} of them on set-up calls, listed under no endpoint)` : ''}`,
     '',
   )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]

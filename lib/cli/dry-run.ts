@@ -2,25 +2,43 @@ import type { RunConfig } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, PLAN, selectionOf, selectPlan, SUITE } from '../plan/plan.ts'
+import { buildPlan, PLAN, selectionOf, selectPlan, SUITE, type Plan } from '../plan/plan.ts'
 import { plannedProbes } from '../plan/requests.ts'
-import { CHECKS } from '../checks/index.ts'
+import { CHECKS, CHECK_KINDS } from '../checks/index.ts'
+import { targetReadingRequest } from '../checks/extension.ts'
+import { rowId } from '../spec/catalog/index.ts'
+import { schemaUrl } from '../schema/load.ts'
+import { shownUrl } from '../schema/setting.ts'
+import { configFileOf, loadVendorConfig } from '../extend/load.ts'
 
-/** What the stateful checks whose calls are not their endpoint's alone send, in words. */
-function deepCalls(readOnly: boolean): Readonly<Record<string, string>> {
+/**
+ * What a kind sends where its planned probes (`Check.requests`) do not spell it out: requests made of the run's
+ * own data (set-up, ids the target answers), known only as the run goes. A kind without words here gets
+ * UNLISTED: `--dry-run` never lists a check as sending nothing when it sends something.
+ */
+function inWords(readOnly: boolean): Readonly<Record<string, string>> {
   return {
     tokens: readOnly
-      ? 'an unknown user name at both token endpoints (read-only: no customer of its own, so no wrong password and no revoke) — at '
-      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused) — at ',
+      ? 'an unknown user name at both token endpoints (read-only: no customer of its own, so no wrong password and no revoke)'
+      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused)',
+    'body-keys': 'set-up through the interface, then the documented call with the ids the target answered, the same call without each required key and with it under another name, and reads of what it changed',
+    shape: 'set-up through the interface, then a valid call with the ids the target answered, whose answer is judged',
+    'batch-partial': 'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
+    acl: 'as the admin and the limited admin, a GET with the data the shape check reads it with',
+    // Issue 20: a restricted endpoint's access probes become a valid request (requests() lists none for it there).
+    access: 'a valid request made of the run\'s own data (set-up first), sent to each caller the access class refuses, then to the caller it admits',
   }
 }
 
+const UNLISTED = 'requests made of the run\'s own data, known only as the run goes: not listed'
+
 /**
- * Every request `run` would send with these settings, without sending any: the preflight, each probe of the
- * route/store-code/access checks (once, with the checks that share it), and for the stateful checks and
- * workflows what they call — their ids depend on the target's answers, so those are described, not spelled out.
+ * Every request `run` would send with these settings, without sending any: the preflight, the reads of the shop's
+ * schema, each probe of the route/store-code/access checks (once, with the checks that share it). What depends on
+ * the target's answers — ids, the shop's extension operations — is said in words, per kind, never left out. A
+ * vendor's config is loaded (a config the run would refuse is refused here too); `cwd` is where the run would start.
  */
-export function dryRunPlan(config: RunConfig): string {
+export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promise<string> {
   const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
   const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
   const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
@@ -37,19 +55,23 @@ export function dryRunPlan(config: RunConfig): string {
       : planned.length === suite
         ? `the whole suite: ${suite} checks`
         : `partial: ${planned.length} of ${suite} checks selected`
+  // A customer token: one configured, or (in full mode) one the run registers.
+  const customerToken = config.customer !== undefined || !config.readOnly
   const out: string[] = [
     `# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`,
     `# ${scope}`,
+    '# every request is listed, but where it depends on the target\'s answers: those are said in words (lines starting with #)',
     '',
     '# preflight',
   ]
   out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`)
   if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
-  if (config.customer !== undefined || !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
+  if (customerToken) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
   if (limited) out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`)
-  out.push('GET  up to 3 admin and 3 self endpoints without parameters, to prove the tokens are accepted')
+  out.push(`# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`)
   out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
+  out.push(...schemaReads(config, base, customerToken))
 
   const probes = plannedProbes(plan).filter((p) => !config.readOnly || allowedInReadOnly(p.row.method, p.row.path))
   out.push('', `# probes (${probes.length} requests)`)
@@ -59,20 +81,23 @@ export function dryRunPlan(config: RunConfig): string {
     out.push(`${row.method} ${url(store, call.path)}  [${who}]${call.body !== undefined ? '  {}' : ''}   # ${kinds.join(', ')}`)
   }
 
-  const deep = CHECKS.filter((c) => c.requests === undefined)
-    .map((c) => [c.name, plan.checks.filter((p) => p.kind === c.name)] as const)
-    .filter(([, applicable]) => applicable.length > 0)
-  if (deep.length > 0) out.push('', '# stateful checks: set-up through the interface, then calls with the ids the target answers')
-  const described = deepCalls(config.readOnly)
-  for (const [name, applicable] of deep) out.push(`# ${name}: ${described[name] ?? ''}${applicable.map((p) => p.endpoint).join(', ')}`)
-  const aclGets = plan.checks.filter((p) => p.kind === 'acl' && p.endpoint?.startsWith('GET '))
-  if (aclGets.length > 0) out.push(`# acl, as the admin and the limited admin, with the data the shape check reads them with: ${aclGets.map((p) => p.endpoint).join(', ')}`)
+  const described = describedChecks(plan)
+  if (described.length > 0) {
+    out.push('', `# checks whose requests are made of the run's own data (set-up, ids the target answers): in words${config.readOnly ? ' (read-only: of these, only GETs and token calls are sent; what needs a write, set-up included, is not judged)' : ''}`)
+  }
+  const words = inWords(config.readOnly)
+  for (const [kind, endpoints] of described) out.push(`# ${kind}: ${words[kind] ?? UNLISTED} — at ${endpoints.join(', ')}`)
   const lacking = new Map(plan.unplanned.filter((u) => u.why === 'not-configured').map((u) => [u.kind, u.reason]))
   for (const [kind, reason] of lacking) out.push(`# ${kind}: nothing is sent for it — ${reason}`)
   if (selected('workflow')) {
     const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
     for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
+  }
+  // The extensions' suite file runs in a run of the whole suite: a --module or --check selects none of its checks.
+  if (config.modules.length === 0 && config.checks.length === 0) {
+    out.push(...extensionProbes(config, url, customerToken))
+    out.push(...(await vendorChecks(config, cwd)))
   }
   if (!config.readOnly) {
     out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
@@ -81,3 +106,71 @@ export function dryRunPlan(config: RunConfig): string {
   return `${out.join('\n')}\n`
 }
 
+/** Per kind, the endpoints where a planned check of it sends what its `requests` do not list. */
+function describedChecks(plan: Plan): [string, string[]][] {
+  const kinds = new Map(CHECKS.map((k) => [k.name, k]))
+  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
+  const at = new Map<string, string[]>()
+  for (const p of plan.checks) {
+    const kind = kinds.get(p.kind)
+    const row = p.endpoint === undefined ? undefined : rows.get(p.endpoint)
+    if (kind === undefined || row === undefined || (kind.requests?.(row).length ?? 0) > 0) continue
+    at.set(p.kind, [...(at.get(p.kind) ?? []), p.endpoint!])
+  }
+  return CHECKS.flatMap((k) => (at.has(k.name) ? [[k.name, at.get(k.name)!] as [string, string[]]] : []))
+}
+
+/** The reads of the shop's published schema (lib/run/shop-schema.ts), as --target-schema says. */
+function schemaReads(config: RunConfig, base: string, customerToken: boolean): string[] {
+  const setting = config.targetSchema
+  const head = `# the shop's published schema (--target-schema ${setting.kind})`
+  switch (setting.kind) {
+    case 'off':
+      return ['', `${head}: not read, and no extension operation is checked`]
+    case 'file':
+      return ['', `${head}: read from the file ${setting.path}: nothing is sent`]
+    case 'url':
+      return ['', head, `GET ${shownUrl(setting.url)}  (once, without a token)`]
+    case 'auto': {
+      const at = schemaUrl(base, config.storeCode)
+      return ['', `${head}: once under each caller`, `GET ${at}  [none]`, customerToken ? `GET ${at}  [customer]` : `# GET ${at}  [customer]: not sent, no customer token in this run`, `GET ${at}  [admin]`]
+    }
+  }
+}
+
+/**
+ * The probes of the shop's extension operations (lib/checks/extension.ts, lib/schema/judge.ts' probesFor): the
+ * operations are what the schema declares beyond the spec, known only from its answer, so they are described.
+ */
+function extensionProbes(config: RunConfig, url: (store: string, path: string) => string, customerToken: boolean): string[] {
+  if (config.targetSchema.kind === 'off') return []
+  const reading = targetReadingRequest(config.readOnly)
+  const views = config.targetSchema.kind === 'auto'
+  const callers = `no token, a malformed token${customerToken ? ', the customer token' : ''} and the admin token`
+  return [
+    '',
+    `# the shop's extension operations: those its schema declares beyond the spec — known only from its answer, so not listed one by one`,
+    `${reading.method} ${url(config.storeCode, reading.path)}  [none]${reading.body !== undefined ? '  {}' : ''}   # once, if it declares any: does the target route before it checks access?`,
+    '# then each operation at its path with placeholder values (a POST or PUT with {}):',
+    views
+      ? `#   a GET: to each of ${callers} that its declared access class decides, and once more under the second store code (${config.secondStoreCode}) by the caller it admits`
+      : '#   a GET: as the admin, under both store codes (a schema from a file or a URL has no caller views: no class is known)',
+    config.readOnly
+      ? '#   a POST, PUT or DELETE: not sent (read-only mode)'
+      : config.extensionsProbeWrites
+        ? `#   a POST, PUT or DELETE: to every caller its class decides, also those it admits (--extensions-probe-writes: IT MAY CHANGE OR DELETE DATA)${views ? '' : '; as the admin where no class is known'}`
+        : `#   a POST, PUT or DELETE: only to the callers its class must refuse${views ? '' : ' (none where no class is known)'}, never to one it admits (--extensions-probe-writes would)`,
+    ...(customerToken ? [] : ['#   the customer token\'s calls are not sent: no customer token in this run']),
+  ]
+}
+
+/** A vendor's config: loaded as the run loads it, its checks named; what they send is their own code's. */
+async function vendorChecks(config: RunConfig, cwd: string): Promise<string[]> {
+  const file = configFileOf(config.configFile, cwd)
+  if (file === undefined) return []
+  const vendor = await loadVendorConfig(file, CHECK_KINDS)
+  const plan = buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] })
+  const byKind = new Map<string, string[]>()
+  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p.endpoint!])
+  return ['', `# a vendor's checks (${file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
+}

@@ -35,7 +35,7 @@ export async function main(
         const { ensureWritableDir } = await import('../base/output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: false })
         const { dryRunPlan } = await import('./dry-run.ts')
-        io.out(dryRunPlan(config))
+        io.out(await dryRunPlan(config, where.cwd))
         return 0
       }
       case 'target': {

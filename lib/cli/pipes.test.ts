@@ -38,7 +38,7 @@ describe.concurrent('every output reaches a pipe whole', () => {
     const r = await throughSlowReader(['run', '--dry-run'], dir)
     expect(r.status).toBe(0)
     expect(r.stdout.length).toBeGreaterThan(64 * 1024)
-    expect(r.stdout).toBe(dryRunPlan(loadConfig(['--dry-run'], {}, {}, CHECK_KINDS, [])))
+    expect(r.stdout).toBe(await dryRunPlan(loadConfig(['--dry-run'], {}, {}, CHECK_KINDS, [])))
   })
 
   it('a reader that stops early ends the output without an error', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Report } from '../report/model.ts'
+import { alive } from '../run/report-dir-lock.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
@@ -32,11 +33,13 @@ export interface CliRun {
  * sent after `afterMs`, or as soon as `when()` holds (checked every 50 ms): a run is interrupted at a point of
  * its progress rather than of a machine's speed.
  */
-export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean }; dotenv?: string } = {}): Promise<CliRun> {
+export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean }; dotenv?: string; slot?: false } = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   made.push(dir)
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  return inRunSlot(() => new Promise<CliRun>((done) => {
+  // `slot: false`: a run that must start now (beside another run of the test), and that is refused at once.
+  const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : inRunSlot
+  return slotted(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
@@ -121,14 +124,6 @@ function readOr(file: string, otherwise: string): string {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 export function everythingWritten(run: CliRun): string {
   const files = (() => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FAULTS, VARIANTS } from '../../fixtures/reference-target/index.ts'
+import { CHECK_KINDS } from '../checks/index.ts'
 import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../settings/config.ts'
 import { main } from './main.ts'
 import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
@@ -72,6 +73,18 @@ describe.concurrent('--help', () => {
       expect(await inProcess(command === 'report' ? ['report', 'merge', '--help'] : [command, '--help'])).toEqual({ status: 0, stdout: commandHelp(command), stderr: '' })
     })
   }
+
+  it('run --help explains every flag and setting, in plain text (no markdown)', () => {
+    const help = commandHelp('run')
+    for (const row of SETTINGS as readonly SettingRow[]) {
+      const name = row.flag !== undefined ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}` : (row.shownAs ?? row.variables!.join(', '))
+      expect(help, name).toMatch(new RegExp(`\\n  ${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\b.*: \\S`))
+    }
+    expect(help).not.toMatch(/`|\*\*|\*\w/)
+    // The kinds --check takes, each named (a new kind must be added there).
+    const check = (SETTINGS as readonly SettingRow[]).find((r) => r.flag === '--check')!
+    expect([...check.default.matchAll(/`([a-z-]+)`/g)].map((m) => m[1])).toEqual([...CHECK_KINDS])
+  })
 
   it('run --help through the binary, which loads the run\'s dependencies first', async () => {
     expect(await bin(['run', '--help'])).toEqual({ status: 0, stdout: commandHelp('run'), stderr: '' })

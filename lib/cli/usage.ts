@@ -24,8 +24,10 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '[--extensions MODE] [--extensions-probe-writes] [--config FILE]',
     ],
     about: `Runs the suite against a target: without --base-url / SHOP_BASE_URL, against the bundled reference target.
-Settings come from flags, then the environment, then .env (an unknown SHOP_* variable is named at start):
+Settings come from flags, then the environment, then .env (an unknown SHOP_* variable is named at start); each
+with what holds without it ("see" names a section of the README):
 ${settingLines()}
+
 Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed
 (an extension's or a vendor's too, unless --extensions report-only),
 2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
@@ -89,9 +91,21 @@ function indent(text: string): string {
   return text.replace(/^(?=.)/gm, '  ')
 }
 
-/** One line per setting of the table read from the environment: its variables, its flag, what holds without it. */
+/**
+ * One line per setting of the table: its flag (with its value) or else its variables, the variables of a flag in
+ * brackets, and what holds without it — the README's words, without their markdown (a terminal shows it raw).
+ */
 function settingLines(): string {
-  return SETTINGS.filter((row: SettingRow) => row.variables !== undefined)
-    .map((row: SettingRow) => `  ${row.shownAs ?? row.variables!.join(', ')}${row.flag !== undefined ? ` (${row.flag})` : ''}: ${row.default.replaceAll('`', '')}`)
+  return (SETTINGS as readonly SettingRow[])
+    .map((row) => {
+      const variables = row.shownAs ?? row.variables?.join(', ')
+      const name = row.flag !== undefined ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}${row.multiple === true ? ' ...' : ''}${variables !== undefined ? ` (${variables})` : ''}` : variables!
+      return `  ${name}: ${plainText(row.default)}`
+    })
     .join('\n')
+}
+
+/** Markdown's code spans and emphasis as plain text. */
+function plainText(markdown: string): string {
+  return markdown.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\*([^*]+)\*/g, '$1').replaceAll('`', '')
 }

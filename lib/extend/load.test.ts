@@ -3,7 +3,7 @@
  * worked example of examples/vendor-extension/ judged against the reference target, which serves its endpoint
  * when told to: it passes there, and its own check fails — nothing else of it — where the example's behaviour is broken.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -57,6 +57,25 @@ describe('the config file', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'bad.config.ts'), 'export default {')
     await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(/^--config .*bad\.config\.ts: cannot be loaded: /)
+  })
+})
+
+describe('the README\'s config, in a project of the user\'s', () => {
+  // The block of README "Extending the suite", word for word, importing the package by its name.
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
+  const config = /## Extending the suite[^]*?\n```ts\n([^]*?)```\n/.exec(readme)![1]!
+  it.each([
+    ['a default (CommonJS) project', { name: 'shop-tests', version: '1.0.0' }],
+    ['an ES module project', { name: 'shop-tests', version: '1.0.0', type: 'module' }],
+  ])('loads in %s', async (_, packageJson) => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson))
+    mkdirSync(join(dir, 'node_modules'))
+    symlinkSync(fileURLToPath(new URL('../..', import.meta.url)), join(dir, 'node_modules', 'shop-conformance'))
+    writeFileSync(join(dir, DEFAULT_CONFIG_FILE), config)
+    const parts = await loadVendorConfig(configFileOf(undefined, dir)!, CHECK_KINDS)
+    expect(parts.rows.map((r) => `${r.method} ${r.path} ${r.module}`)).toEqual(['GET /V1/ref-example/warehouses vendor-warehouses'])
+    expect(parts.kinds.map((k) => k.name)).toEqual(['warehouse-stock'])
   })
 })
 

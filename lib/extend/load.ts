@@ -45,7 +45,17 @@ export async function loadVendorConfig(file: string, reservedKinds: readonly str
   } catch (error) {
     throw new UsageError(`--config ${file}: cannot be loaded: ${((error as Error).message ?? String(error)).split('\n')[0]}`)
   }
-  return vendorParts(module.default, file, reservedKinds)
+  return vendorParts(commonJsDefault(module.default), file, reservedKinds)
+}
+
+/**
+ * In a project without `"type": "module"` (npm's default) a `.ts` config is CommonJS: its `export default` is
+ * `module.exports.default`, and an import hands the whole `module.exports` over as the default — the config one
+ * level down. A config itself has `endpoints` and `checks`.
+ */
+function commonJsDefault(exported: unknown): unknown {
+  if (typeof exported !== 'object' || exported === null || !('default' in exported) || 'endpoints' in exported || 'checks' in exported) return exported
+  return (exported as { default: unknown }).default
 }
 
 /** What a config declares, as plan rows and kinds; anything a run could not use is refused in one line. */

@@ -108,8 +108,9 @@ export function certify(input: CertifyInput): Certification {
     whole,
     modules: [...plan.modules],
     limitedBy: [...plan.limitedBy],
-    text: whole ? `the whole suite: ${suite} checks` : `partial: ${planned.length} of ${suite} checks selected${plan.limitedBy.length > 0 ? ` (${plan.limitedBy.join('; ')})` : ''}`,
+    text: '',
   }
+  scope.text = whole ? `the whole suite: ${suite} checks` : `partial: ${selectionText(scope)}`
   const overall = judge(planned, results, baselined, whole)
   const verdict = input.runErrors.length > 0 && overall.verdict !== 'does not conform' && overall.verdict !== 'not run' ? 'incomplete' : overall.verdict
   return {
@@ -173,8 +174,14 @@ export function percentText(c: Pick<Conformance, 'percent'>): string {
   return `${Number.isInteger(c.percent) ? String(c.percent) : c.percent.toFixed(1)}%`
 }
 
-/** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope. */
+/** `35 of 927 checks selected (--module directory)`: what a partial run selected, without the word. */
+export function selectionText(scope: Pick<Scope, 'selected' | 'suite' | 'limitedBy'>): string {
+  return `${scope.selected} of ${scope.suite} checks selected${scope.limitedBy.length > 0 ? ` (${scope.limitedBy.join('; ')})` : ''}`
+}
+
+/** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope ("partial" once). */
 export function headline(c: Certification): string {
   if (c.verdict === 'not run') return 'not run'
-  return `${c.verdict} · ${percentText(c)} of ${c.required} required checks passed${c.scope.whole ? '' : ` · ${c.scope.text}`}`
+  const scope = c.scope.whole ? '' : ` · ${c.verdict === 'partial' ? selectionText(c.scope) : c.scope.text}`
+  return `${c.verdict} · ${percentText(c)} of ${c.required} required checks passed${scope}`
 }

@@ -53,13 +53,32 @@ describe('diffReports', () => {
     const text = diffText(d, { a: 'a.json', b: 'b.json' })
     expect(text).toContain('A: a.json — run a, http://shop.test, spec 2.4.9')
     expect(text).toContain('1 newly failing, 1 newly passing, 2 other changes, 1 only in A, 2 only in B (1 failing), 2 unchanged')
-    expect(text).toContain(`Newly failing:\n  ✗ ${id(3)} (was skipped) — failed 3`)
+    expect(text).toContain(`Newly failing:\n  ✗ ${id(3)} (was not judged) — failed 3`)
     expect(text).toContain(`Failing, only in B:\n  ✗ ${id(8)} — failed 8`)
     expect(text).toContain(`Newly passing:\n  ✓ ${id(2)}`)
-    expect(text).toContain(`~ ${id(4)}: passed → skipped`)
+    expect(text).toContain(`~ ${id(4)}: passed → not judged`)
     expect(text).toContain(`Only in A:\n  - ${id(6)} (passed)`)
     expect(text).toContain(`Only in B:\n  + ${id(7)} (passed)`)
     expect(diffText(diffReports(a, a))).toMatch(/No differences\.\n$/)
-    expect(diffText(diffReports(a, { ...b, partial: { reason: 'SIGTERM' } }))).toMatch(/\nB: B — run b, .*: 3 passed, 3 failed, 2 skipped \(partial run: SIGTERM\)\n/)
+    expect(diffText(diffReports(a, { ...b, partial: { reason: 'SIGTERM' } }))).toMatch(/\nB: B — run b, .*: 3 passed, 3 failed, 2 not judged, 0 not applicable \(partial run: SIGTERM\)\n/)
+  })
+
+  it('says "not judged", "not configured" and "not applicable" as every other output does, never "skipped"', () => {
+    const skipped = (i: number, extra: Partial<Result>) => ({ ...result(i, 'skipped'), ...extra })
+    const before = reportOf([skipped(0, { reason: 'read-only' }), skipped(1, { applicable: false }), result(2, 'passed'), skipped(3, { reason: 'not-configured' })], { run: { id: 'a' } })
+    const after = reportOf([result(0, 'failed'), skipped(1, { reason: 'route-missing' }), skipped(2, { applicable: false }), skipped(3, { reason: 'not-configured' })], { run: { id: 'b' } })
+    const d = diffReports(before, after)
+    // Not applicable before, not judged now: a change, though both are skipped results.
+    expect(d.changed.map((e) => [e.id, e.beforeOutcome, e.afterOutcome])).toEqual([
+      [id(1), 'not applicable', 'not judged'],
+      [id(2), 'passed', 'not applicable'],
+    ])
+    expect(d.unchanged).toBe(1)
+    const text = diffText(d)
+    expect(text).toContain(`✗ ${id(0)} (was not judged) — failed 0`)
+    expect(text).toContain(`~ ${id(1)}: not applicable → not judged`)
+    expect(text).toContain(': 1 passed, 0 failed, 2 not judged, 1 not applicable\n')
+    expect(text).not.toMatch(/skipped/)
+    expect(diffText(diffReports(before, reportOf([], { run: { id: 'c' } })))).toContain(`- ${id(3)} (not configured)`)
   })
 })

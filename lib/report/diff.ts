@@ -1,6 +1,7 @@
 import type { Status } from '../results/verdict.ts'
 import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
+import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
 
 /** Two runs compared result by result, keyed by the stable result id. */
 export interface ReportDiff {
@@ -10,7 +11,7 @@ export interface ReportDiff {
   newlyFailing: DiffEntry[]
   /** In both; failed in a, passed in b. */
   newlyPassing: DiffEntry[]
-  /** In both; any other change of status (e.g. failed → skipped, skipped → passed). */
+  /** In both; any other change (e.g. failed → not judged, not applicable → not judged, not judged → passed). */
   changed: DiffEntry[]
   onlyInA: DiffEntry[]
   /** Results b has and a has not; `before` is null. Failures among them count as failing anew. */
@@ -36,6 +37,9 @@ export interface DiffEntry {
   endpoint: string
   before: Status | null
   after: Status | null
+  /** The same as the other outputs name it: a skipped result is `not judged`, `not configured` or `not applicable`. */
+  beforeOutcome: OutcomeLabel | null
+  afterOutcome: OutcomeLabel | null
   /** The message of the newer side that has the result. */
   message: string
 }
@@ -47,18 +51,19 @@ export function diffReports(a: Report, b: Report): ReportDiff {
   for (const [id, ra] of inA) {
     const rb = inB.get(id)
     if (rb === undefined) {
-      out.onlyInA.push(entry(ra, ra.status, null))
-    } else if (ra.status === rb.status) {
+      out.onlyInA.push(entry(ra, ra, undefined))
+    } else if (outcomeLabel(ra) === outcomeLabel(rb)) {
       out.unchanged++
     } else if (rb.status === 'failed') {
-      out.newlyFailing.push(entry(rb, ra.status, rb.status))
+      out.newlyFailing.push(entry(rb, ra, rb))
     } else if (ra.status === 'failed' && rb.status === 'passed') {
-      out.newlyPassing.push(entry(rb, ra.status, rb.status))
+      out.newlyPassing.push(entry(rb, ra, rb))
     } else {
-      out.changed.push(entry(rb, ra.status, rb.status))
+      // Also a skipped result that is skipped for another reason: not applicable before, not judged now.
+      out.changed.push(entry(rb, ra, rb))
     }
   }
-  for (const [id, rb] of inB) if (!inA.has(id)) out.onlyInB.push(entry(rb, null, rb.status))
+  for (const [id, rb] of inB) if (!inA.has(id)) out.onlyInB.push(entry(rb, undefined, rb))
   return out
 }
 
@@ -80,12 +85,12 @@ export function diffText(diff: ReportDiff, names: { a: string; b: string } = { a
     for (const e of entries.slice(0, max)) lines.push(`  ${line(e)}`)
     if (entries.length > max) lines.push(`  … and ${entries.length - max} more (--format json lists all)`)
   }
-  section('Newly failing', diff.newlyFailing, (e) => `✗ ${e.id} (was ${e.before}) — ${e.message}`)
+  section('Newly failing', diff.newlyFailing, (e) => `✗ ${e.id} (was ${e.beforeOutcome}) — ${e.message}`)
   section('Failing, only in B', diff.onlyInB.filter((e) => e.after === 'failed'), (e) => `✗ ${e.id} — ${e.message}`)
   section('Newly passing', diff.newlyPassing, (e) => `✓ ${e.id}`)
-  section('Other changes', diff.changed, (e) => `~ ${e.id}: ${e.before} → ${e.after}`)
-  section('Only in A', diff.onlyInA, (e) => `- ${e.id} (${e.before})`, 30)
-  section('Only in B', diff.onlyInB.filter((e) => e.after !== 'failed'), (e) => `+ ${e.id} (${e.after})`, 30)
+  section('Other changes', diff.changed, (e) => `~ ${e.id}: ${e.beforeOutcome} → ${e.afterOutcome}`)
+  section('Only in A', diff.onlyInA, (e) => `- ${e.id} (${e.beforeOutcome})`, 30)
+  section('Only in B', diff.onlyInB.filter((e) => e.after !== 'failed'), (e) => `+ ${e.id} (${e.afterOutcome})`, 30)
   if (diff.newlyFailing.length + diff.newlyPassing.length + diff.changed.length + diff.onlyInA.length + diff.onlyInB.length === 0) lines.push('', 'No differences.')
   return `${lines.join('\n')}\n`
 }
@@ -94,8 +99,19 @@ function side(r: Report): DiffSide {
   return { runId: r.run.id, baseUrl: r.target.baseUrl, specVersion: r.spec.version, suiteVersion: r.suite.version, startedAt: r.startedAt, summary: r.summary, ...(r.partial !== undefined ? { partial: r.partial.reason } : {}) }
 }
 
-function entry(r: Result, before: Status | null, after: Status | null): DiffEntry {
-  return { id: r.id, module: r.module, check: r.check, endpoint: `${r.endpoint.method} ${r.endpoint.path}`, before, after, message: r.message }
+/** `r` is the newer side's result; `a` and `b` each side's, where it has one. */
+function entry(r: Result, a: Result | undefined, b: Result | undefined): DiffEntry {
+  return {
+    id: r.id,
+    module: r.module,
+    check: r.check,
+    endpoint: `${r.endpoint.method} ${r.endpoint.path}`,
+    before: a?.status ?? null,
+    after: b?.status ?? null,
+    beforeOutcome: a !== undefined ? outcomeLabel(a) : null,
+    afterOutcome: b !== undefined ? outcomeLabel(b) : null,
+    message: r.message,
+  }
 }
 
 function describe(s: DiffSide): string {
@@ -103,5 +119,5 @@ function describe(s: DiffSide): string {
 }
 
 function counts(s: Report['summary']): string {
-  return `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`
+  return `${s.passed} passed, ${s.failed} failed, ${s.skipped - s.notApplicable} not judged, ${s.notApplicable} not applicable`
 }

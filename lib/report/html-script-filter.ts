@@ -12,7 +12,8 @@ export const FILTER = String.raw`
     return true;
   }
   function current() { return { status: fStatus.value, module: fModule.value, check: fCheck.value, q: fSearch.value.trim().toLowerCase() }; }
-  function apply() {
+  // quiet: the address is left as it is (a page that opens on no filter of its own).
+  function apply(quiet) {
     var f = current(), shown = 0, shownEndpoints = 0;
     rows.forEach(function (x) {
       var ok = matches(x, f);
@@ -33,7 +34,7 @@ export const FILTER = String.raw`
       var on = f.module && f.check && td.getAttribute('data-module') === f.module && td.getAttribute('data-check') === f.check;
       td.classList.toggle('selected', !!on);
     });
-    writeHash(filterHash(f));
+    if (!quiet) writeHash(filterHash(f));
   }
   function setFilters(f) {
     fStatus.value = f.status || '';
@@ -43,7 +44,7 @@ export const FILTER = String.raw`
     apply();
   }
   function scrollToResults() { $('toolbar').scrollIntoView({ block: 'start' }); }
-  [fStatus, fModule, fCheck].forEach(function (s) { s.addEventListener('change', apply); });
+  [fStatus, fModule, fCheck].forEach(function (s) { s.addEventListener('change', function () { apply(); }); });
   var searchTimer = null;
   fSearch.addEventListener('input', function () { clearTimeout(searchTimer); searchTimer = setTimeout(apply, 120); });
   $('clear').addEventListener('click', function () { setFilters({}); });
@@ -110,8 +111,14 @@ export const FILTER = String.raw`
   updateJump();
 
   // What needs a look comes first: without a link, the page opens on the failures and the unjudged checks
-  // (all judged results when there are none), never on every row of the run.
-  if (!followHash()) setFilters({ status: count.failed + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
+  // (all judged results when there are none), never on every row of the run. A run that never started has no
+  // result to filter: it opens on its reason (the verdict box and the run's problems above), and says it here.
+  var neverStarted = exit.status === 2;
+  if (neverStarted) $('empty').textContent = 'No result: the run never started (' + (report.runErrors || [])[0] + ').';
+  if (!followHash()) {
+    if (neverStarted) { fStatus.value = ''; apply(true); $('run-errors').scrollIntoView({ block: 'start' }); }
+    else setFilters({ status: count.failed + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
+  }
   document.documentElement.setAttribute('data-ready', 'true');
 })();
 `

@@ -2,9 +2,15 @@
 // html-script.ts's helpers and result rows, and shares their variables and functions.
 export const OVERVIEW = String.raw`
   // ---- summary ----
+  // The spec's results, as the verdict box counts them; an extension's or a vendor's are counted apart (extra).
   var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
+  var extra = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
   var warnings = 0;
-  rows.forEach(function (x) { count[x.cat]++; warnings += (x.r.warnings || []).length; });
+  rows.forEach(function (x) {
+    if (x.r.extension) { extra[x.cat]++; return; }
+    count[x.cat]++;
+    warnings += (x.r.warnings || []).length;
+  });
   var c = report.certification;
   var exit = report.exit;
   var target = report.target || {};
@@ -32,6 +38,7 @@ export const OVERVIEW = String.raw`
     b.setAttribute('data-status', p[0]);
     add(b, el('span', 'n', p[1]));
     add(b, el('span', 'l', p[2]));
+    if (extra[p[0]] > 0) add(b, el('span', 'ext', '+' + extra[p[0]] + ' of extensions')).title = 'Results of checks from outside the spec (the shop\'s extension operations, a vendor\'s checks): never in the verdict';
     b.title = 'List the ' + p[2] + ' results';
     b.addEventListener('click', function () { setFilters({ status: p[0] }); scrollToResults(); });
   });

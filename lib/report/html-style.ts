@@ -19,9 +19,9 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .v-partial{border-color:var(--accent);background:#ddf4ff;color:var(--accent)}
 .verdict .vscope,.verdict .vexit{font-size:.85rem;color:var(--fg);max-width:30rem;margin-left:auto}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.6rem;margin:1rem 0}
-.card{border:1px solid var(--line);border-left:6px solid var(--ns);border-radius:8px;padding:.5rem .8rem;background:#fff;text-align:left}
+.card{border:1px solid var(--line);border-left:6px solid var(--ns);border-radius:8px;padding:.5rem .8rem;background:#fff;text-align:left;display:flex;flex-direction:column;justify-content:flex-start}
 .card:hover{background:var(--bg2)}
-.card .n{font-size:1.6rem;font-weight:700;display:block}.card .l{color:var(--muted)}
+.card .n{font-size:1.6rem;font-weight:700;display:block}.card .l{color:var(--muted)}.card .ext{display:block;font-size:.8rem;color:var(--muted)}
 .card.c-passed{border-left-color:var(--pass)}.card.c-failed{border-left-color:var(--fail)}.card.c-not-judged{border-left-color:#d4a72c}.card.c-not-configured{border-left-color:#6e7781}.card.c-warnings{border-left-color:#bf8700}
 .card.c-failed.nonzero .n{color:var(--fail)}
 .failures,.errors{border:1px solid var(--fail);background:var(--fail-bg);border-radius:8px;padding:.5rem .9rem;margin:.5rem 0}

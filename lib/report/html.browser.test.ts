@@ -306,8 +306,27 @@ describe('report.html in a real browser', () => {
     expect(await empty.textContent('#exit-reason')).toBe('exit 2: the run could not be made: the admin credentials were refused (401)')
     expect(await empty.textContent('#run-errors')).toContain('the admin credentials were refused (401)')
     expect(await empty.isDisabled('#jump')).toBe(true)
-    expect(await empty.isVisible('#empty')).toBe(true)
+    // It opens on its reason: no filter (least of all "passed"), and where the results would be, why there are none.
+    expect(await empty.inputValue('#f-status')).toBe('')
+    expect(await empty.evaluate('location.hash')).toBe('')
+    expect(await empty.textContent('#empty')).toBe('No result: the run never started (the admin credentials were refused (401)).')
     await empty.close()
+  })
+
+  it('counts the spec\'s checks in its cards, as the verdict box does; the extensions\' results apart', async () => {
+    const spec = planResults()
+    const extension = (i: number, status: 'passed' | 'failed'): Result => ({ ...spec[i]!, id: `GET /V1/ref-ext/op${i} › extension-route`, module: 'extensions', check: 'extension-route', status, origin: 'extension', extension: true })
+    const withExtensions = reportOf([...spec, extension(0, 'passed'), extension(1, 'passed'), extension(2, 'failed')])
+    const extFile = join(dir, 'extensions.html')
+    writeFileSync(extFile, reportHtml(withExtensions))
+    const p = await open(pathToFileURL(extFile).href)
+    const c = withExtensions.certification
+    expect(await p.textContent('#cards [data-status="passed"] .n')).toBe(String(c.passed))
+    expect(await p.textContent('.vnote')).toBe(`${c.passed} of ${c.required} required checks passed`)
+    expect(await p.textContent('#cards [data-status="passed"] .ext')).toBe('+2 of extensions')
+    expect(await p.textContent('#cards [data-status="failed"] .n')).toBe('0')
+    expect(await p.textContent('#cards [data-status="failed"] .ext')).toBe('+1 of extensions')
+    await p.close()
   })
 
   it('says "not configured" for a rule no setting let it judge: its pill, card, filter and matrix cell, and how to judge it', async () => {

@@ -54,3 +54,11 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   const allowed = b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
   return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})${reported}` }
 }
+
+/**
+ * Why a report is of a run that never started (exit 2: the run could not be made), or undefined: such a report
+ * judged nothing — its empty list of failures is no baseline, and it states nothing about the target to sign.
+ */
+export function neverStarted(report: { exit?: Exit }): string | undefined {
+  return report.exit?.status === 2 ? `it is the report of a run that never started (exit 2: ${report.exit.reason})` : undefined
+}

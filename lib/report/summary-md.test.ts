@@ -53,7 +53,16 @@ describe('summary.md', () => {
     const slice = reportOf(planResults({ modules: ['directory'] }), { run: { modules: ['directory'], readOnly: true } })
     const md = markdownSummary(slice)
     expect(md.split('\n')[0]).toBe('# Shop conformance: partial · 100% · exit 0: no check failed')
-    expect(md).toContain(`- **Partial:** partial: ${slice.certification.scope.selected} of ${slice.certification.scope.suite} checks selected (--module directory)`)
+    const selected = `${slice.certification.scope.selected} of ${slice.certification.scope.suite} checks selected (--module directory)`
+    expect(md).toContain(`\n- **Scope:** ${selected} — not a statement about the whole suite.\n`)
+    expect(md).toContain(`\n100% of ${slice.certification.scope.selected} required checks passed.\n`)
+    // Said once: the verdict in the title, the selection in its mark.
+    expect(md.match(/partial/gi)).toHaveLength(1)
+    // A slice that fails is not "partial" by its verdict: its mark says it is.
+    const brokenSlice = markdownSummary(reportOf(planResults({ modules: ['directory'] }, (_, i) => (i === 0 ? 'failed' : 'passed')), { run: { modules: ['directory'] } }))
+    expect(brokenSlice.split('\n')[0]).toMatch(/^# Shop conformance: does not conform · /)
+    expect(brokenSlice).toContain(`\n- **Partial:** ${selected} — not a statement about the whole suite.\n`)
+    expect(brokenSlice.match(/partial/gi)).toHaveLength(1)
     expect(md).toContain('- **Read-only:** only token calls and GET requests were sent')
     const failing = suiteReport(3)
     const failed = failing.results.filter((r) => r.status === 'failed')

@@ -1,5 +1,5 @@
 import { stopWords } from './outcome.ts'
-import { headline, percentText } from './certify.ts'
+import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
@@ -22,7 +22,8 @@ export function markdownSummary(report: Report): string {
   }
   const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
   const marks = [
-    ...(c.scope.whole ? [] : [`**Partial:** ${c.scope.text} — not a statement about the whole suite.`]),
+    // "partial" once: the title says it when it is the verdict.
+    ...(c.scope.whole ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
     ...(report.partial !== undefined ? [`**Cut short** by ${stopWords(report.partial.reason)}: the results cover only what finished before it.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
@@ -31,7 +32,8 @@ export function markdownSummary(report: Report): string {
   ]
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
-    `${headline(c)}.`,
+    // The verdict is the title's, the scope a mark's.
+    c.verdict === 'not run' ? 'No required check was judged.' : `${percentText(c)} of ${c.required} required checks passed.`,
     '',
     facts(report),
     '',

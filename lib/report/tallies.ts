@@ -1,5 +1,7 @@
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
+import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
+import { neverStarted } from './outcome.ts'
 
 /** Counts the human-readable formats show (console, summary.md, report.html): computed once, here. */
 export interface Tally {
@@ -9,6 +11,14 @@ export interface Tally {
   example?: string
 }
 
+/** A result as every human-readable format names it: a skipped result is not judged, not configured or not applicable. */
+export type OutcomeLabel = 'passed' | 'failed' | 'not judged' | 'not configured' | 'not applicable'
+
+export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>): OutcomeLabel {
+  if (r.status !== 'skipped') return r.status
+  return r.applicable === false ? 'not applicable' : r.reason === 'not-configured' ? 'not configured' : 'not judged'
+}
+
 /** What a result without a reason code (a report of an older suite) is counted under. */
 const UNSTATED = 'reason not recorded'
 
@@ -16,12 +26,12 @@ const UNSTATED = 'reason not recorded'
  * Required checks not judged, by reason: the skipped results by their reason code, and the selected checks
  * that have no result at all (the run was cut short before them). Largest first.
  */
-export function notJudgedTally(report: Pick<Report, 'results' | 'certification'>): Tally[] {
+export function notJudgedTally(report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit'>>): Tally[] {
   // An extension's or a vendor's result is not required: the report's `extensions` block counts it.
   const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
   const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))
   const missing = report.certification.notJudged - skipped.length
-  if (missing > 0) tally.push({ label: 'no result: the run ended before the check finished', count: missing })
+  if (missing > 0) tally.push({ label: neverStarted(report) !== undefined ? 'not run: the run never started (see its run error)' : 'no result: the run ended before the check finished', count: missing })
   return sorted(tally)
 }
 

@@ -33,6 +33,7 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
     const report = run.report(scope(), cleanUpNow(run))
     const written = writeReportsSync(run.config.reportDir, report, run.secrets)
     run.written = true
+    run.releaseDir()
     process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
     // Not vitest's 1 when a test had failed before the signal: an interrupted run says "we do not know".
     process.exitCode = EXIT_STATUS[signal]

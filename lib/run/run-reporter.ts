@@ -13,6 +13,7 @@
 import type { CancelReason } from '@vitest/runner'
 import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ensureWritableDir } from '../base/output-dir.ts'
+import { lockReportDir, type ReportDirLock } from './report-dir-lock.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { NOTES_META, RESULT_META, RUN_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
@@ -31,6 +32,7 @@ import type { Stop } from './stopping.ts'
 
 /** Progress says something at least this often (under CI too). */
 const HEARTBEAT_MS = 60_000
+const REPORT_DIR_SETTING = '--report-dir / SHOP_REPORT_DIR'
 
 /** How long vitest has to cancel at the deadline before the run reports what it has. */
 const STOP_ACK_MS = 1_500
@@ -89,18 +91,22 @@ export default class RunReporter implements Reporter {
     if (isMerge(this.#vitest) || !suiteFiles) return
     this.#byModule.clear()
     const { config, baseline, underCli } = this.#settings
-    // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind.
+    // Made only now: \`vitest list\` reads the settings too, and must leave nothing behind. Taken before the
+    // ledger is started: another run writing there is refused, not mixed with this one.
+    let lock: ReportDirLock
     try {
-      ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: true })
+      ensureWritableDir(config.reportDir, REPORT_DIR_SETTING, { create: true })
+      lock = lockReportDir(config.reportDir, REPORT_DIR_SETTING, 'a conformance run')
     } catch (err) {
       fail(err, underCli)
     }
-    const run = new Run(config, baseline)
+    const run = new Run(config, baseline, lock)
     this.#run = run
     // A vendor's config that cannot be used stops the run before any request (exit 2 under the CLI).
     try {
       await run.loadVendor()
     } catch (err) {
+      run.releaseDir()
       fail(err, underCli)
     }
     process.stdout.write(run.headline())
@@ -224,7 +230,8 @@ export default class RunReporter implements Reporter {
       for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
-      if (run.pre === undefined) process.stderr.write(`shop-conformance: ${run.runErrors[0] ?? 'the run was stopped before its preflight ended'}${cleanupNote(cleanup)}\n`)
+      // A run that could not be made says why in one line, with what it had made by then (the report lists each).
+      if (run.pre === undefined && report.exit.status === 2) process.stderr.write(`shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}${cleanupNote(cleanup)}\n`)
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)
@@ -232,6 +239,7 @@ export default class RunReporter implements Reporter {
       // The printed end is the end of everything: a vitest that has not closed by then (a loaded machine) is left behind.
       setTimeout(() => process.exit(status), Math.max(0, run.endsAt - Date.now())).unref()
     } finally {
+      run.releaseDir()
       await run.close()
     }
   }
@@ -246,7 +254,15 @@ export default class RunReporter implements Reporter {
     const { config } = this.#settings
     const report = mergeBlobs(own)
     if (report === undefined) throw new UsageError('--merge-reports: no conformance run in these blobs (written by `--reporter=blob` of the conformance project)')
-    const written = await writeReports(config.reportDir, report.report, new Secrets())
+    ensureWritableDir(config.reportDir, REPORT_DIR_SETTING, { create: true })
+    // Not into a directory a run is writing: the last writer's report would win.
+    const lock = lockReportDir(config.reportDir, REPORT_DIR_SETTING, 'vitest --merge-reports')
+    let written
+    try {
+      written = await writeReports(config.reportDir, report.report, new Secrets())
+    } finally {
+      lock.release()
+    }
     process.stdout.write(terminalSummary(written, config.reportDir))
     if (report.missing.length > 0) process.stdout.write(`missing shards: ${report.missing.join(', ')}\n`)
     process.exitCode = written.exit.status

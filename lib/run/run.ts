@@ -24,6 +24,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
+import type { ReportDirLock } from './report-dir-lock.ts'
 
 /** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
 export interface RunScope {
@@ -81,6 +82,8 @@ export class Run {
   constructor(
     readonly config: RunConfig,
     readonly baseline: Baseline | undefined,
+    /** The report directory, this run's alone until its report is written (report-dir-lock.ts). */
+    readonly dirLock?: ReportDirLock,
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
     mkdirSync(config.reportDir, { recursive: true })
@@ -241,12 +244,18 @@ export class Run {
       results: sortResults(results, rowOrder, plan),
     }
     const report = completeReport(draft, {
-      made: this.pre !== undefined,
+      // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
+      made: this.pre !== undefined || (this.stopped !== undefined && this.runErrors.length === 0),
       ...(this.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: this.baseline, allowStale: config.allowStale } } : {}),
     })
     // Shards are separate processes: what they share (settings, seed, target) is what names their run.
     if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
     return report
+  }
+
+  /** Lets another run have the report directory: once this run's report is written, or it will not be. */
+  releaseDir(): void {
+    this.dirLock?.release()
   }
 
   async close(): Promise<void> {

@@ -130,7 +130,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     // Slow enough that the deadline comes mid-run, fast enough that it comes after some modules' results (each
     // restricted endpoint's access is probed with a valid request: more set-up before a module's first result).
     const t = await target({ latencyMs: 20 })
-    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '9000'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '10000'], ADMIN_ENV)
     const closedAt = Date.now()
     expect(run.status).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
@@ -144,6 +144,25 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(j.count).toBeGreaterThan(50)
     expect(j.cutOff).toEqual([])
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
+  })
+
+  it('a deadline that comes before the start is over: cut short by the end it printed (124, not "could not be made"), what it had made listed as left over', { timeout: 120_000 }, async () => {
+    // Every answer 1.5 s late: the start (tokens, customers, calibration, the schema) outlasts the 7 s before the stop.
+    const t = await target({ latencyMs: 1_500 })
+    const run = await cli(['run', '--base-url', t.url, '--run-timeout-ms', '10000'], ADMIN_ENV)
+    const closedAt = Date.now()
+    const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
+    expect(closedAt).toBeLessThanOrEqual(endsBy + 500)
+    expect(run.status).toBe(124)
+    const r = run.report!
+    expect(Date.parse(r.finishedAt)).toBeLessThanOrEqual(endsBy)
+    expect(r.exit.reason).toMatch(/^cut short by the run deadline/)
+    expect(run.stderr).not.toMatch(/undefined/)
+    expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
+    // The customers the start had registered: in the report, as left over (no token of the run's to remove them with).
+    const customers = r.cleanup.leftovers.filter((l) => l.kind === 'customer')
+    expect(customers.length).toBeGreaterThan(0)
+    for (const l of customers) expect(l.reason).toBe('not removed: the run reached its deadline before its start was over')
   })
 
   it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {

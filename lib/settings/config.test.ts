@@ -128,6 +128,11 @@ describe('loadConfig', () => {
     // A flag after a flag is a forgotten value, not the value.
     expect(refusal(['--concurrency', '--read-only'])).toMatch(/--concurrency/)
     expect(refusal(['--timeout-ms', '1.5'])).toMatch(/SHOP_TIMEOUT_MS/)
+    // Below what a run needs to start, stop its checks, clean up and write its reports, the end it prints could not hold.
+    const floor = '--run-timeout-ms / SHOP_RUN_TIMEOUT_MS: "9999" is less than a run needs to start, stop its checks, clean up and write its reports: at least 10000 (milliseconds)'
+    expect(refusal(['--run-timeout-ms', '9999'])).toBe(floor)
+    expect(refusal([], { SHOP_RUN_TIMEOUT_MS: '1' })).toBe(floor.replace('"9999"', '"1"'))
+    expect(load(['--run-timeout-ms', '10000']).runTimeoutMs).toBe(10_000)
     expect(refusal(['--store', 'a/b'])).toMatch(/not a store code/)
     expect(refusal(['--second-store', 'default'])).toMatch(/must differ/)
     expect(load(['--path-alias', '/V1/stockmedia=/V1/adobestock'], { SHOP_PATH_ALIASES: '/V1/paypartner=/V1/paypal' }).pathAliases).toEqual([

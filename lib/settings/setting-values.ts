@@ -112,6 +112,19 @@ export function positiveInt(name: string, raw: string, max: number): number {
   return n
 }
 
+/**
+ * The run's end (`--run-timeout-ms`): a run keeps its last 3 s at least to stop its checks (vitest has 1.5 s to
+ * cancel), clean up and write its reports (lib/run/stopping.ts), and needs some seconds before it to start (tokens,
+ * customers, calibration, the shop's schema): below this, the end it prints at start could not hold.
+ */
+export const MIN_RUN_TIMEOUT_MS = 10_000
+
+export function runTimeoutSetting(name: string, raw: string): number {
+  const ms = positiveInt(name, raw, 86_400_000)
+  if (ms < MIN_RUN_TIMEOUT_MS) throw new UsageError(`${name}: "${raw}" is less than a run needs to start, stop its checks, clean up and write its reports: at least ${MIN_RUN_TIMEOUT_MS} (milliseconds)`)
+  return ms
+}
+
 export function splitList(raw: string | undefined): string[] {
   return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
 }

@@ -11,7 +11,7 @@
  */
 export const SETTINGS = [
   { variables: ['SHOP_BASE_URL'], flag: '--base-url', value: 'URL', default: 'none: the bundled reference target is started on a free loopback port' },
-  { variables: ['SHOP_STORE_CODE'], flag: '--store', value: 'CODE', default: '`default`' },
+  { variables: ['SHOP_STORE_CODE'], flag: '--store', value: 'CODE', default: '`default`: the store code of every path (`{base}/rest/{store}/V1/…`)' },
   { variables: ['SHOP_SECOND_STORE_CODE'], flag: '--second-store', value: 'CODE', default: '`all` (every endpoint is also called under it)' },
   { variables: ['SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD'], default: 'required with a target' },
   {
@@ -22,14 +22,14 @@ export const SETTINGS = [
   { variables: ['SHOP_LIMITED_ADMIN_PASSWORD'], default: 'none; required with `SHOP_LIMITED_ADMIN_USERNAME`' },
   { variables: ['SHOP_LIMITED_ADMIN_RESOURCES'], default: 'required with `SHOP_LIMITED_ADMIN_USERNAME`: the detail table\'s ACL resources the limited admin\'s role has, comma-separated, as the spec writes them; empty = none of them' },
   { flag: '--module', value: 'NAME', multiple: true, default: 'every module; a module id (`shop-conformance list` shows them) or the spec\'s heading, repeated or comma-separated' },
-  { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (below); repeated or comma-separated' },
-  { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: see "Running against staging safely"' },
+  { flag: '--check', value: 'KIND', multiple: true, default: 'every check kind (`route`, `store-code`, `access`, `acl`, `tokens`, `body-keys`, `shape`, `batch-partial`, `workflow`: "What is checked"); repeated or comma-separated' },
+  { variables: ['SHOP_READ_ONLY'], shownAs: 'SHOP_READ_ONLY=1', flag: '--read-only', default: 'off: on, only token calls and GET requests are sent, and a check that needs a write is not judged (see "Running against staging safely")' },
   { variables: ['SHOP_CONCURRENCY'], flag: '--concurrency', value: 'N', default: '8 requests in flight at most' },
   { variables: ['SHOP_TIMEOUT_MS'], flag: '--timeout-ms', value: 'N', default: '10000 per request' },
   { variables: ['SHOP_MAX_RPS'], flag: '--max-rps', value: 'N', default: 'none: requests start as the shop\'s pace allows (see "Running against staging safely"); N caps them at N a second, for a shop behind a rate-limiting gateway' },
-  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this' },
+  { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this; at least 10000' },
   { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
-  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run (see "For CI: a gate")' },
+  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run; with a baseline (`shop-conformance baseline`), only a failure it does not list (see "For CI: a gate")' },
   { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },
   { variables: ['SHOP_SEED'], flag: '--seed', value: 'N', default: 'random, printed at start and written into the report; the same seed gives the same data' },
   { flag: '--shard', value: 'I/N', default: 'the whole suite; `2/3` runs the second of three parts (`report merge` joins them)' },
@@ -65,7 +65,7 @@ export const SETTINGS = [
   { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
   { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr: each failure as it comes and a line per module; under `CI=true` a line per module and at least one a minute (`--progress`: the failures too)' },
   { flag: '--quiet', default: 'off: `--quiet` turns progress off, also under CI (not with `--progress`)' },
-  { flag: '--dry-run', default: 'off: print every request the run would send, send none' },
+  { flag: '--dry-run', default: 'off: print every request the run would send, send none; those made of the run\'s own data or of the shop\'s answers (ids, the schema\'s extension operations) are said in words, per kind' },
 ] as const satisfies readonly SettingRow[]
 
 export interface SettingRow {
