@@ -1,9 +1,16 @@
 /**
  * Set-up of every test file of the node project. Its test files share the modules of a worker (isolate off,
  * vitest.config.ts): a helper's `afterAll` at module level would run after the first file that imported it
- * only. What must happen after each file is registered here.
+ * only. What must happen around each test and after each file is registered here.
  */
-import { afterAll } from 'vitest'
+import { afterAll, afterEach, beforeEach } from 'vitest'
 import { removeRunDirs } from '../lib/cli/testing.ts'
+import { endAll, enterTest, leaveTest } from './child-processes.ts'
 
-afterAll(removeRunDirs)
+// The processes a test starts end with it, passed, failed or timed out (child-processes.ts).
+beforeEach((context) => enterTest(context.task))
+afterEach((context) => leaveTest(context.task))
+afterAll(() => {
+  endAll()
+  removeRunDirs()
+})

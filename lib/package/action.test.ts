@@ -3,7 +3,6 @@
  * `GITHUB_STEP_SUMMARY`, `GITHUB_OUTPUT` and workspace), against reference targets started here; and
  * action.yml read as GitHub reads it, so an input cannot be declared and then go nowhere.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseFaultSwitch, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import type { Report } from '../report/model.ts'
+import { spawnInTest } from '../../test-setup/child-processes.ts'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
 import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
 
@@ -51,10 +51,10 @@ function runAction(inputs: Record<string, string>): Promise<ActionRun> {
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputName(name), value])),
   }
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SCRIPT], { cwd: workspace, env })
+    const child = spawnInTest(process.execPath, [SCRIPT], { cwd: workspace, env })
     let log = ''
-    child.stdout.on('data', (d) => (log += d))
-    child.stderr.on('data', (d) => (log += d))
+    child.stdout!.on('data', (d) => (log += d))
+    child.stderr!.on('data', (d) => (log += d))
     child.on('close', (status) => {
       const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
       done({ status, log, summary: readFileSync(summaryFile, 'utf8'), outputs, workspace })

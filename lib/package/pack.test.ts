@@ -3,17 +3,23 @@
  * project, and `npx shop-conformance run` there against the bundled target. One pack, one install (from npm's
  * cache), one run, shared by the cases below: the install is most of this file's time.
  */
-import { execFile } from 'node:child_process'
+import type { SpawnOptions } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve, sep } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../report/model.ts'
 import { SPEC_VERSION } from '../spec/version.ts'
+import { runInTest } from '../../test-setup/child-processes.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const exec = promisify(execFile)
+
+/** A command run to its end (ended with the test file if it outlives it); a status but 0 is an error. */
+async function exec(command: string, args: string[], options: SpawnOptions): Promise<{ stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runInTest(command, args, options)
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${status}: ${stderr}`)
+  return { stdout, stderr }
+}
 
 interface Packed {
   filename: string
@@ -82,10 +88,8 @@ describe('the npm package', () => {
     dependenciesMb = (bytesUnder(join(app, 'node_modules')) - bytesUnder(join(app, 'node_modules', 'shop-conformance'))) / 1_000_000
     // The user's own settings, in the user's directory: the package must read them there.
     writeFileSync(join(app, '.env'), 'SHOP_SEED=7117\n')
-    run = await exec('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
-    )
+    const ran = await runInTest('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() })
+    run = { code: ran.status ?? -1, stdout: ran.stdout, stderr: ran.stderr }
   }, 240_000)
 
   afterAll(() => {
