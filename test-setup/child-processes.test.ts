@@ -68,3 +68,16 @@ describe('the processes a test starts', () => {
     expect(groups.flatMap(running)).toEqual([])
   })
 })
+
+// More tests at once than vitest's maxConcurrency (5): the later ones start as earlier ones end, from their
+// asynchronous context; what each starts is its own all the same.
+describe.concurrent('the processes of concurrent tests, more than run at once', () => {
+  for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`(test ${n}) are its own`, async (context) => {
+      await delay(20 * n)
+      const child = spawnInTest('sleep', ['300'], { stdio: 'ignore' })
+      expect(runningOf(context.task)).toContain(child)
+      await delay(20 * (9 - n))
+    })
+  }
+})
