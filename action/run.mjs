@@ -5,19 +5,50 @@
  * step's outputs, and the run's exit status as the step's own — so the job fails exactly when the run does.
  *
  * Credentials reach the suite as environment variables, never as arguments: a command line is printed here,
- * shown by `ps` to anyone on the runner, and kept in shell traces.
+ * shown by `ps` to anyone on the runner, and kept in shell traces. Whatever it prints (the command line, the
+ * suite's output, the summary, the annotation) passes redactorOf first: a URL's user info is shown by no line,
+ * even one the suite prints before refusing it, nor is a credential input's value.
  * Plain JavaScript, no dependency: it runs before anything is installed when `version` names a published one.
  */
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { textWithoutUserInfo, userInfoOf, withoutUserInfo } from '../lib/settings/user-info.mjs'
 
 /** The inputs this script reads, each as `INPUT_<NAME>` (upper case, `_` for `-`) from its step's env. */
 export const SCRIPT_INPUTS = ['base-url', 'store-code', 'admin-username', 'admin-password', 'customer-username', 'customer-password', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
 
 /** Where a credential input goes: the suite's own settings (README, "Running against a shop"). */
 const CREDENTIALS = { 'admin-username': 'SHOP_ADMIN_USERNAME', 'admin-password': 'SHOP_ADMIN_PASSWORD', 'customer-username': 'SHOP_CUSTOMER_EMAIL', 'customer-password': 'SHOP_CUSTOMER_PASSWORD' }
+
+/**
+ * The inputs that are secrets: never printed (the usernames are not: the suite's reports name them too, and
+ * hiding a name such as `admin` would blank that word in every line).
+ */
+export const SECRET_INPUTS = ['admin-password', 'customer-password']
+
+/**
+ * What hides, in a text the action prints, the secret inputs' values, the base URL's user and password (also
+ * when the base URL is no URL) and any URL's user info.
+ */
+export function redactorOf(env) {
+  const input = (name) => (env[inputName(name)] ?? '').trim()
+  const userInfo = userInfoOf(input('base-url')) ?? ''
+  const secrets = [...SECRET_INPUTS.map(input), userInfo, ...userInfo.split(':').flatMap((part) => [part, safeDecode(part)])]
+    .filter((s) => s !== '')
+    // The longest first: a secret that holds another is hidden whole.
+    .sort((a, b) => b.length - a.length)
+  return (text) => textWithoutUserInfo(secrets.reduce((shown, secret) => shown.split(secret).join('***'), text))
+}
+
+function safeDecode(part) {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
 
 /** A mistake in the action's inputs: one line, exit status 2, as the suite says a bad setting. */
 export class InputError extends Error {}
@@ -61,20 +92,46 @@ export function planRun(env) {
   return { command, prefix, args, env: suiteEnv, reportDir, artifactName: `shop-conformance-report${suffix}` }
 }
 
-/** Runs the suite with its stdout and stderr in the job log; resolves to its exit status and its last line on stderr. */
-function runSuite(plan) {
+/**
+ * Runs the suite with its stdout and stderr in the job log, each line redacted; resolves to its exit status
+ * and its last line on stderr.
+ */
+function runSuite(plan, redact) {
   return new Promise((done) => {
-    const child = spawn(plan.command, [...plan.prefix, ...plan.args], { env: plan.env, stdio: ['ignore', 'inherit', 'pipe'] })
+    const child = spawn(plan.command, [...plan.prefix, ...plan.args], { env: plan.env, stdio: ['ignore', 'pipe', 'pipe'] })
     let tail = ''
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk)
-      tail = (tail + chunk.toString('utf8')).slice(-4096)
+    const stdout = redactedLines(child.stdout, redact, (text) => process.stdout.write(text))
+    const stderr = redactedLines(child.stderr, redact, (text) => {
+      process.stderr.write(text)
+      tail = (tail + text).slice(-4096)
     })
     const lastLine = () => tail.split('\n').filter((l) => l.trim() !== '').at(-1) ?? ''
-    child.on('error', (err) => done({ status: 2, lastLine: `cannot start ${plan.command}: ${err.message}` }))
-    // A signal is said as a shell says it: 128 + its number (SIGTERM 143), never as a pass.
-    child.on('close', (code, signal) => done({ status: code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGKILL' ? 9 : 15), lastLine: lastLine() }))
+    child.on('error', (err) => done({ status: 2, lastLine: redact(`cannot start ${plan.command}: ${err.message}`) }))
+    child.on('close', (code, signal) => {
+      stdout.flush()
+      stderr.flush()
+      // A signal is said as a shell says it: 128 + its number (SIGTERM 143), never as a pass.
+      done({ status: code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGKILL' ? 9 : 15), lastLine: lastLine() })
+    })
   })
+}
+
+/** A stream passed on line by line through `redact`: a secret split across two chunks is still one line. */
+function redactedLines(stream, redact, write) {
+  let partial = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk) => {
+    const end = (partial + chunk).lastIndexOf('\n') + 1
+    const text = partial + chunk
+    partial = text.slice(end)
+    if (end > 0) write(redact(text.slice(0, end)))
+  })
+  return {
+    flush() {
+      if (partial !== '') write(redact(partial))
+      partial = ''
+    },
+  }
 }
 
 /** A file of this run (not one a reused directory kept from an earlier run), or undefined. */
@@ -88,16 +145,19 @@ export async function main(env = process.env) {
     plan = planRun(env)
   } catch (err) {
     if (!(err instanceof InputError)) throw err
-    return finish(env, { status: 2, lastLine: `shop-conformance action: ${err.message}`, reportDir: '', artifactName: '' }, true)
+    return finish(env, { status: 2, lastLine: `shop-conformance action: ${err.message}`, reportDir: '', artifactName: '' }, true, redactorOf(env))
   }
   // Seconds are enough: the check is only against files older than this run.
   const started = Math.floor(Date.now() / 1000) * 1000
-  console.log(`shop-conformance ${plan.args.map((a) => (/^[\w./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`)
-  const { status, lastLine } = await runSuite(plan)
-  return finish(env, { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started }, false)
+  const redact = redactorOf(env)
+  const shownArgs = plan.args.map((a, i) => (plan.args[i - 1] === '--base-url' ? withoutUserInfo(a) : a))
+  console.log(redact(`shop-conformance ${shownArgs.map((a) => (/^[\w./:=@,+\[\]-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`))
+  const { status, lastLine } = await runSuite(plan, redact)
+  return finish(env, { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started }, false, redact)
 }
 
-function finish(env, { status, lastLine, reportDir, artifactName, started = 0 }, lineNotShown) {
+function finish(env, { status, lastLine: unredacted, reportDir, artifactName, started = 0 }, lineNotShown, redact) {
+  const lastLine = redact(unredacted)
   if (lineNotShown) console.error(lastLine)
   // Also an annotation: the run's one-line refusal shown on the job's page, not only deep in its log.
   if (status === 2) console.log(`::error title=shop-conformance: exit 2::${lastLine.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`)
@@ -106,7 +166,7 @@ function finish(env, { status, lastLine, reportDir, artifactName, started = 0 },
   const sarif = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.sarif'), started)
   const verdict = report !== undefined ? JSON.parse(readFileSync(report, 'utf8')).certification?.verdict ?? 'not run' : 'not run'
   if (env.GITHUB_STEP_SUMMARY) {
-    appendFileSync(env.GITHUB_STEP_SUMMARY, summary !== undefined ? `${readFileSync(summary, 'utf8').trimEnd()}\n\n` : `# Shop conformance: not run · exit ${status}\n\n${lastLine}\n\n`)
+    appendFileSync(env.GITHUB_STEP_SUMMARY, summary !== undefined ? `${redact(readFileSync(summary, 'utf8').trimEnd())}\n\n` : `# Shop conformance: not run · exit ${status}\n\n${lastLine}\n\n`)
   }
   if (env.GITHUB_OUTPUT) {
     const outputs = { 'exit-status': status, verdict, 'report-dir': reportDir, 'artifact-name': artifactName, 'sarif-file': sarif ?? '' }

@@ -7,6 +7,7 @@ import type { Session } from '../shop/session.ts'
 import { accessCheck, judgeCell } from './access.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
+import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 
 describe('access check', () => {
   const closers: (() => Promise<void>)[] = []
@@ -86,7 +87,7 @@ describe('access check', () => {
   // Point 3 of issue 9: a plain 500 read as "no token let through" is a false security alarm.
   const transport = TRANSPORT_FAULTS.filter((f) => f !== 'rate-limited')
   it('does not judge access, and names what happened, when the admitted caller gets no usable answer; the route check fails a broken answer and leaves no answer unjudged', async () => {
-    const s = await against(await startReferenceTarget({ faults: transport.map((name) => ({ name })), slowMs: 3_000 }), ['--timeout-ms', '1500'])
+    const s = await against(await startReferenceTarget({ faults: transport.map((name) => ({ name })), slowMs: LATE_ANSWER_MS }), ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
     const endpoints = transport.map((f) => FAULTS[f].defaultEndpoint)
     const rows = endpoints.map((e) => findRow(e.method, e.path)!)
     const verdicts = await runOverCatalog(accessCheck, s, rows)

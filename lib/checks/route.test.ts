@@ -7,6 +7,7 @@ import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
+import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 
 
 describe('route check', () => {
@@ -60,7 +61,8 @@ describe('route check', () => {
   // Issue 21: a slow or unreachable shop is not a failing one — but silence never passes either.
   it('does not judge, and never passes, when the target stops answering', async () => {
     const target = await startReferenceTarget()
-    const s = await openSession(target, ['--timeout-ms', '500'])
+    // A refused connection, not a deadline, must end the request: a loaded machine may see both at once.
+    const s = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
     sessions.push(s)
     await target.close()
     const v = await routeCheck.run(findRow('GET', '/V1/modules')!, s)

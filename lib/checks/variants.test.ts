@@ -13,6 +13,7 @@ import { batchPartialCheck } from './batch-partial.ts'
 import { bodyKeysCheck } from './body-keys.ts'
 import { shapeCheck } from './shape.ts'
 import { openSession, runOverCatalog } from './testing.ts'
+import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 
 const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck]
 
@@ -28,14 +29,13 @@ describe('the detail-table checks and the workflows on each variant of the refer
 
   for (const variant of Object.keys(VARIANTS) as VariantName[]) {
     it(`${variant}: nothing failed, nothing unjudged`, async () => {
-      // The late answers come after a deadline short enough to wait out (the defaults, 30 s late and 10 s
-      // deadline, would cost 20 s of waiting); as lib/run/real-shop.test.ts sets them.
+      // The late answers come a wide margin after a deadline a loaded machine meets (test-setup/deadlines.ts).
       const late = variant === 'late-creation'
-      // A busy shop's heavy writes take a fifth of the deadline (a tenth of 5 s, a quarter of 10 s: room for a loaded machine).
+      // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
       const busy = variant === 'busy-shop'
-      const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: 2_500 } : {}), ...(busy ? { heavyMs: 500 } : {}) })
+      const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(busy ? { heavyMs: 500 } : {}) })
       closers.push(() => target.close())
-      const session = await openSession(target, late ? ['--timeout-ms', '1500'] : busy ? ['--timeout-ms', '2500'] : [])
+      const session = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
       closers.push(() => session.close())
       const wrong: string[] = []
       for (const check of DETAIL_CHECKS) {

@@ -4,6 +4,7 @@
 // `run --help`, are TypeScript (main.ts), loaded as one cached bundle without a build step (bundled-import.mjs).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stopWhenTheDirectoryGoes } from '../base/working-directory.mjs'
 
 // A reader that stops early (`list --format json | head`) closes the pipe: what is left unread is nobody's
 // loss, and must not end in a stack trace.
@@ -12,6 +13,8 @@ for (const stream of [process.stdout, process.stderr]) {
     if (err.code !== 'EPIPE') throw err
   })
 }
+
+stopWhenTheDirectoryGoes()
 
 const [command, ...rest] = process.argv.slice(2)
 const status = command === 'run' && !rest.some((a) => ['--dry-run', '--help', '-h'].includes(a)) ? await runUnderVitest(rest) : await otherCommand()
@@ -50,3 +53,4 @@ function flushed(stream) {
     else stream.write('', () => resolve())
   })
 }
+

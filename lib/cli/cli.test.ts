@@ -12,6 +12,7 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
 import { BEYOND_SPEC, endpointOf, faultGroups, suitesOfGroup } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
+import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
@@ -90,11 +91,12 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
       runs.set(
         group,
         (async () => {
-          const target = await startReferenceTarget({ faults: group.map((name) => ({ name })), slowMs: 5_000 })
+          const target = await startReferenceTarget({ faults: group.map((name) => ({ name })), slowMs: LATE_ANSWER_MS })
           closers.push(() => target.close())
-          // A short deadline per request, so hanging and slow endpoints cost seconds, not minutes; only the suites
-          // the group's faults can touch (the others would judge a clean target, as the clean run does).
-          return cli(['run', '--base-url', target.url, '--timeout-ms', '2000', '--module', [...suitesOfGroup(group)].join(',')], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+          // A deadline a loaded machine meets (test-setup/deadlines.ts): a group's hanging or slow endpoint costs
+          // one of them, waited beside the other groups' runs. Only the suites the group's faults can touch (the
+          // others would judge a clean target, as the clean run does).
+          return cli(['run', '--base-url', target.url, '--timeout-ms', String(ANSWER_DEADLINE_MS), '--module', [...suitesOfGroup(group)].join(',')], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
         })(),
       )
     }

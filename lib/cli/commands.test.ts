@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +17,7 @@ import { MODULES } from '../spec/modules.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { loadConfig } from '../settings/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
+import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
 import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
@@ -261,12 +261,10 @@ describe('shop-conformance diff', () => {
 })
 
 describe.concurrent('the commands through the shop-conformance binary', () => {
-  const run = (args: string[]) =>
-    new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
-      execFile(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } }, (err, stdout, stderr) => {
-        done({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })
-      })
-    })
+  const run = async (args: string[]) => {
+    const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } })
+    return { status: status ?? -1, stdout, stderr }
+  }
 
   it('diff exits 1 on a new failure', async () => {
     const r = await run(['diff', good, worse])
@@ -277,6 +275,23 @@ describe.concurrent('the commands through the shop-conformance binary', () => {
   it('unusable input: exit 2, one line on stderr, no stack trace', async () => {
     const r = await run(['diff', good, join(dir, 'missing.json')])
     expect(r).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: report ${join(dir, 'missing.json')}: cannot read it (ENOENT)\n` })
+  })
+
+  it('stops at once, in one line (exit 2), when its working directory is removed under it', { timeout: 60_000 }, async () => {
+    const gone = mkdtempSync(join(tmpdir(), 'shop-conformance-gone-'))
+    const child = spawnInTest(process.execPath, [BIN, 'run', '--quiet'], { cwd: gone, env: { PATH: process.env.PATH ?? '', HOME: gone }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stderr!.on('data', (d) => (stderr += d))
+    const closed = new Promise<number | null>((done) => child.on('close', done))
+    // Under way: the run has said its seed and end, and is now starting its target and sending.
+    await new Promise<void>((started) => child.stdout!.on('data', (d) => (stdout += d).includes('at the latest') && started()))
+    rmSync(gone, { recursive: true })
+    const removedAt = Date.now()
+    expect(await closed).toBe(2)
+    // It looks every 250 ms; a whole run takes seconds more. The margin is a loaded machine's.
+    expect(Date.now() - removedAt).toBeLessThan(3_000)
+    expect(stderr).toBe(`shop-conformance: the working directory ${gone} was removed: stopping\n`)
   })
 
   it('--help names every command', async () => {

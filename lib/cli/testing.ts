@@ -1,11 +1,11 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
-import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Report } from '../report/model.ts'
 import { alive } from '../run/report-dir-lock.ts'
+import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
@@ -41,7 +41,8 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
   const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : inRunSlot
   return slotted(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
-    const child = spawn(process.execPath, [BIN, ...args, ...reportDir], {
+    // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
+    const child = spawnInTest(process.execPath, [BIN, ...args, ...reportDir], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
     })
@@ -59,8 +60,8 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
         child.on('close', () => clearInterval(poll))
       }
     }
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d) => (stdout += d))
+    child.stderr!.on('data', (d) => (stderr += d))
     child.on('close', (status) => {
       let report: Report | undefined
       try {
@@ -142,14 +143,11 @@ export function everythingWritten(run: CliRun): string {
  * unlike the socket pairs of child_process) whose reader starts reading only after `pauseMs`, as `| jq` or
  * `| less` may (`reader` replaces `cat`, e.g. `head -c 100`). Whatever reaches the reader is returned, with the CLI's own exit status.
  */
-export function throughSlowReader(args: string[], cwd: string, pauseMs = 500, reader = 'cat'): Promise<{ status: number; stdout: string; stderr: string }> {
+export async function throughSlowReader(args: string[], cwd: string, pauseMs = 500, reader = 'cat'): Promise<{ status: number; stdout: string; stderr: string }> {
   const statusFile = join(cwd, `status-${process.pid}-${Math.random().toString(36).slice(2)}`)
   const script = `{ "$0" "$@"; echo $? > "${statusFile}"; } | { sleep ${pauseMs / 1000}; ${reader}; }`
-  return new Promise((done) => {
-    execFile('/bin/sh', ['-c', script, process.execPath, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, maxBuffer: 64 * 1024 * 1024 }, (_err, stdout, stderr) => {
-      const status = Number(readFileSync(statusFile, 'utf8'))
-      rmSync(statusFile)
-      done({ status, stdout, stderr })
-    })
-  })
+  const { stdout, stderr } = await runInTest('/bin/sh', ['-c', script, process.execPath, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd } })
+  const status = Number(readFileSync(statusFile, 'utf8'))
+  rmSync(statusFile)
+  return { status, stdout, stderr }
 }

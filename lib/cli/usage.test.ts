@@ -1,10 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FAULTS, VARIANTS } from '../../fixtures/reference-target/index.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../settings/config.ts'
+import { runInTest } from '../../test-setup/child-processes.ts'
 import { main } from './main.ts'
 import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
 
@@ -13,12 +14,9 @@ const BIN = join(ROOT, 'lib/cli/bin.mjs')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'sign', 'verify', 'target']
 
-function bin(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } }, (err, stdout, stderr) => {
-      done({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })
-    })
-  })
+async function bin(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } })
+  return { status: status ?? -1, stdout, stderr }
 }
 
 describe('one usage text', () => {

@@ -3,7 +3,6 @@
  * `GITHUB_STEP_SUMMARY`, `GITHUB_OUTPUT` and workspace), against reference targets started here; and
  * action.yml read as GitHub reads it, so an input cannot be declared and then go nowhere.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseFaultSwitch, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import type { Report } from '../report/model.ts'
+import { spawnInTest } from '../../test-setup/child-processes.ts'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
-import { inputName, planRun, SCRIPT_INPUTS } from '../../action/run.mjs'
+import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SCRIPT = join(ROOT, 'action/run.mjs')
@@ -51,10 +51,10 @@ function runAction(inputs: Record<string, string>): Promise<ActionRun> {
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputName(name), value])),
   }
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SCRIPT], { cwd: workspace, env })
+    const child = spawnInTest(process.execPath, [SCRIPT], { cwd: workspace, env })
     let log = ''
-    child.stdout.on('data', (d) => (log += d))
-    child.stderr.on('data', (d) => (log += d))
+    child.stdout!.on('data', (d) => (log += d))
+    child.stderr!.on('data', (d) => (log += d))
     child.on('close', (status) => {
       const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
       done({ status, log, summary: readFileSync(summaryFile, 'utf8'), outputs, workspace })
@@ -122,6 +122,16 @@ describe('the action script, run locally', () => {
     expect(run.log + run.summary).not.toContain('Never-Shown-Pw-5')
   })
 
+  it("never prints a base URL's user and password, though the suite refuses them", { timeout: 60_000 }, async () => {
+    const withUserInfo = clean.url.replace('://', '://url-user:Url-Pw-77@')
+    const run = await runAction({ 'base-url': withUserInfo, 'admin-username': 'qa', 'admin-password': 'Never-Shown-Pw-6' })
+    expect(run.status).toBe(2)
+    const shown = run.log + run.summary + JSON.stringify(run.outputs)
+    for (const secret of ['url-user', 'Url-Pw-77', 'Never-Shown-Pw-6']) expect(shown).not.toContain(secret)
+    // The command line is still shown, with the user info replaced as the suite's own refusal replaces it.
+    expect(run.log).toContain(`shop-conformance run --base-url ${clean.url.replace('://', '://[redacted]@')} --report-dir `)
+  })
+
   it("refuses a bad input of the action's own in one line, before anything runs", { timeout: 60_000 }, async () => {
     const run = await runAction({ 'read-only': 'yes' })
     expect(run.status).toBe(2)
@@ -138,6 +148,14 @@ describe('what the action starts', () => {
     expect(plan.args).toEqual(['run', '--base-url', 'https://shop.example', '--store', 'eu', '--read-only', '--baseline', 'known.json', '--report-dir', resolve('shop-conformance-report')])
     expect(plan.env).toMatchObject({ SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Pw-1', SHOP_CUSTOMER_EMAIL: 'c@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-2', CI: 'true' })
     expect(Object.keys(plan.env).filter((k) => k.startsWith('INPUT_'))).toEqual([])
+  })
+
+  it('hides every secret input and every URL\'s user info in what it prints, the suite\'s output included', () => {
+    const redact = redactorOf(env({ 'base-url': 'bare-user:Bare%2DPw@shop.example', 'admin-username': 'qa-admin-7', 'admin-password': 'Admin-Pw-1', 'customer-username': 'c@example.com', 'customer-password': 'Cust-Pw-2' }))
+    const printed = redact('Admin-Pw-1 Cust-Pw-2 Bare-Pw Bare%2DPw bare-user --target-schema=https://s-user:S-Pw@schema.example/x ftp://a@b qa-admin-7 c@example.com')
+    expect(printed).toBe('*** *** *** *** *** --target-schema=https://[redacted]@schema.example/x ftp://[redacted]@b qa-admin-7 c@example.com')
+    // No input, nothing to hide: text passes unchanged.
+    expect(redactorOf({})('run --base-url https://shop.example')).toBe('run --base-url https://shop.example')
   })
 
   it('runs the action\'s own checkout, or the published version asked for', () => {
@@ -183,6 +201,10 @@ describe('action.yml', () => {
     const written = ['exit-status', 'verdict', 'report-dir', 'artifact-name', 'sarif-file']
     const read = [...JSON.stringify(action).matchAll(/steps\.run\.outputs\.([\w-]+)/g)].map((m) => m[1]!)
     expect(read.filter((name) => !written.includes(name))).toEqual([])
+  })
+
+  it('says of each secret input that the action never prints it', () => {
+    for (const name of SECRET_INPUTS as string[]) expect(action.inputs[name]?.description, name).toMatch(/A secret: the action never prints it/)
   })
 
   it('has every input documented in the README', () => {

@@ -3,23 +3,54 @@
  * project, and `npx shop-conformance run` there against the bundled target. One pack, one install (from npm's
  * cache), one run, shared by the cases below: the install is most of this file's time.
  */
-import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { SpawnOptions } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve, sep } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../report/model.ts'
 import { SPEC_VERSION } from '../spec/version.ts'
+import { runInTest } from '../../test-setup/child-processes.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const exec = promisify(execFile)
+
+/** A command run to its end (ended with the test file if it outlives it); a status but 0 is an error. */
+async function exec(command: string, args: string[], options: SpawnOptions): Promise<{ stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runInTest(command, args, options)
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${status}: ${stderr}`)
+  return { stdout, stderr }
+}
 
 interface Packed {
   filename: string
+  /** The tarball's bytes. */
+  size: number
   unpackedSize: number
+  entryCount: number
   files: { path: string }[]
 }
+
+/**
+ * The bytes of the files under `dir`: their own sizes, not the disk's blocks (the same on every file system),
+ * a file linked twice once (esbuild's binary is), as `du --apparent-size` counts.
+ */
+function bytesUnder(dir: string): number {
+  const sizes = new Map<number, number>()
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const { ino, size } = statSync(join(entry.parentPath, entry.name))
+    sizes.set(ino, size)
+  }
+  return [...sizes.values()].reduce((sum, size) => sum + size, 0)
+}
+
+/**
+ * The README's facts about the package (section "Install"), each stated as "about N": a figure that is off by
+ * more than a tenth fails here, so they cannot drift the way they did (0.34 MB and 210 files against 0.42 MB
+ * and 263), and an edit of a few files does not make a maintainer rewrite them.
+ */
+const README_FACTS = /The\s+tarball\s+is\s+about\s+([\d.]+)\s+MB,\s+([\d.]+)\s+MB\s+unpacked,\s+(\d+)\s+files[^]*?plus\s+its\s+dependencies\s+\(about\s+(\d+)\s+MB\s+installed/
+const TOLERANCE = 0.1
 
 /**
  * Only what a user's shell has: the project's node_modules/.bin off PATH, and none of the `npm_*` variables an
@@ -43,6 +74,8 @@ describe('the npm package', () => {
   let packed: Packed
   let run: { code: number; stdout: string; stderr: string }
   let before: string
+  /** Measured right after the install: the run below adds its caches (vitest's modules, the bundled CLI). */
+  let dependenciesMb: number
 
   beforeAll(async () => {
     before = await projectState()
@@ -52,12 +85,11 @@ describe('the npm package', () => {
     app = join(dir, 'app')
     mkdirSync(app)
     await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: app, env: userEnv() })
+    dependenciesMb = (bytesUnder(join(app, 'node_modules')) - bytesUnder(join(app, 'node_modules', 'shop-conformance'))) / 1_000_000
     // The user's own settings, in the user's directory: the package must read them there.
     writeFileSync(join(app, '.env'), 'SHOP_SEED=7117\n')
-    run = await exec('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
-    )
+    const ran = await runInTest('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() })
+    run = { code: ran.status ?? -1, stdout: ran.stdout, stderr: ran.stderr }
   }, 240_000)
 
   afterAll(() => {
@@ -66,7 +98,8 @@ describe('the npm package', () => {
 
   it('ships no test, no test helper, no .env, no report and no recorded observation', () => {
     const paths = packed.files.map((f) => f.path)
-    expect(paths.filter((p) => /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\//.test(p))).toEqual([
+    // lib/bench/ too: `npm run bench` is the project's script, and an installed package has neither it nor its dev tools.
+    expect(paths.filter((p) => /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\/|^lib\/bench\//.test(p))).toEqual([
       // vitest.config.ts names it as the root's global set-up: issue 11's native runner starts vitest with
       // the package's config, which then loads it for the suite's runs too.
       'test-setup/temp-dir.ts',
@@ -74,6 +107,15 @@ describe('the npm package', () => {
     for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'fixtures/reference-target/index.ts']) {
       expect(paths).toContain(needed)
     }
+  })
+
+  it('is as large as the README says, its dependencies too (within a tenth)', () => {
+    const measured = { tarballMb: packed.size / 1_000_000, unpackedMb: packed.unpackedSize / 1_000_000, files: packed.entryCount, dependenciesMb }
+    const stated = README_FACTS.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    expect(stated, 'the README\'s Install section states "The tarball is about N MB, N MB unpacked, N files … plus its dependencies (about N MB installed"').not.toBeNull()
+    const [tarballMb, unpackedMb, files, installedMb] = stated!.slice(1).map(Number) as [number, number, number, number]
+    const off = Object.entries({ tarballMb, unpackedMb, files, dependenciesMb: installedMb }).filter(([name, figure]) => Math.abs(figure - measured[name as keyof typeof measured]) > TOLERANCE * measured[name as keyof typeof measured])
+    expect(off, `the README's figures, measured: ${JSON.stringify(measured)}`).toEqual([])
   })
 
   it('runs with npx in an empty directory against the bundled target, writing its reports there', () => {

@@ -1,9 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process'
-import { promisify } from 'node:util'
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../results/exchange.ts'
 import { REFERENCE_ADMIN, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { Secrets } from '../shop/secrets.ts'
+import { runInTest } from '../../test-setup/child-processes.ts'
 import { curlFor } from './curl.ts'
 
 type Request = Exchange['request']
@@ -139,7 +139,8 @@ describe('curlFor', () => {
       expect(command).not.toContain(REFERENCE_ADMIN.password)
       // The two commands as a reader runs them, with real curl against the reference target.
       const script = `${call!.replace(/^# {3}/, '')}\n${command.split('\n').filter((l) => !l.startsWith('#')).join('\n')} --silent`
-      const { stdout } = await promisify(execFile)('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ADMIN_USERNAME: REFERENCE_ADMIN.username, ADMIN_PASSWORD: REFERENCE_ADMIN.password } })
+      const { status, stdout, stderr } = await runInTest('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ADMIN_USERNAME: REFERENCE_ADMIN.username, ADMIN_PASSWORD: REFERENCE_ADMIN.password } })
+      expect(status, stderr).toBe(0)
       expect(Array.isArray(JSON.parse(stdout))).toBe(true)
     } finally {
       await target.close()

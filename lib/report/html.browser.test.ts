@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Result } from '../results/result.ts'
 import { notApplicableResults, PLAN } from '../plan/plan.ts'
 import { MODULES } from '../spec/modules.ts'
@@ -12,10 +12,10 @@ import type { Report } from './model.ts'
 import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
 
 /**
- * report.html in a real browser: Debian's chromium driven by playwright-core. CI installs chromium with
- * `apt-get install -y chromium`; without it this test fails (a skipped browser test could never fail).
+ * report.html in a real browser, driven by playwright-core: the Chromium that npm ci installs, or the one
+ * SHOP_CHROMIUM names (test-setup/chromium.ts finds it before any test, and fails the run without one).
  */
-const CHROMIUM = process.env.SHOP_CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM = inject('chromium')
 const HOSTILE = '<img src=x onerror="window.pwned=1"></script><script>window.pwned=2</script>'
 
 /** Where the made-up exchanges go: a concrete URL of the row's path. */
@@ -101,12 +101,10 @@ describe('report.html in a real browser', () => {
   const pages: string[] = []
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is needed for the report.html browser test and is not at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` (as CI does), or point SHOP_CHROMIUM at a Chromium binary.`)
-    }
     writeFileSync(file, reportHtml(report))
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM.executablePath,
+      env: { ...process.env, ...CHROMIUM.env },
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       viewport: { width: 1400, height: 1000 },
     })

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { runInTest } from '../../test-setup/child-processes.ts'
 import { limitedAdminEnv } from '../checks/testing.ts'
 import { reportCommand } from '../cli/commands.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
@@ -27,7 +26,7 @@ beforeAll(async () => {
   const target = await startReferenceTarget({ faults: [{ name: 'admin-open' }] })
   try {
     const out = join(dir, 'whole')
-    await promisify(execFile)(process.execPath, [BIN, 'run', '--base-url', target.url, '--report-dir', out, ...MODULES.flatMap((m) => ['--module', m])], {
+    const ran = await runInTest(process.execPath, [BIN, 'run', '--base-url', target.url, '--report-dir', out, ...MODULES.flatMap((m) => ['--module', m])], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
@@ -37,9 +36,8 @@ beforeAll(async () => {
         // So every check of the modules is judged (eav's acl checks need the limited admin).
         ...limitedAdminEnv(target),
       },
-    }).catch((err: { code?: number }) => {
-      if (err.code !== 1) throw err
     })
+    if (ran.status !== 1) throw new Error(`the run exited ${ran.status}: ${ran.stderr}`)
     whole = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report
   } finally {
     await target.close()

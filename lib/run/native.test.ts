@@ -2,7 +2,6 @@
  * The suite under vitest's own commands (issue 11 point 1): a run, a slice, a listing, shards merged from
  * blobs, interrupts — each as a user types it, in a copy of the project without vitest's caches (a fresh clone).
  */
-import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
 import { readRequestLog } from '../bench/request-log.ts'
 import { cli, inRunSlot } from '../cli/testing.ts'
+import { spawnInTest } from '../../test-setup/child-processes.ts'
 import type { Report } from '../report/model.ts'
 import { PLAN } from '../plan/plan.ts'
 
@@ -38,11 +38,11 @@ interface Ran {
 /** `npx vitest ARGS` in `cwd`, with only the given environment; `signal` sent once `when()` holds. */
 function vitest(cwd: string, args: string[], env: Record<string, string>, signal?: { name: NodeJS.Signals; when: () => boolean }): Promise<Ran> {
   return inRunSlot(() => new Promise((done) => {
-    const child = spawn(process.execPath, [join(cwd, 'node_modules/vitest/vitest.mjs'), ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, TMPDIR: tmpdir(), ...env } })
+    const child = spawnInTest(process.execPath, [join(cwd, 'node_modules/vitest/vitest.mjs'), ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, TMPDIR: tmpdir(), ...env } })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d) => (stdout += d))
+    child.stderr!.on('data', (d) => (stderr += d))
     const poll = signal === undefined ? undefined : setInterval(() => {
       if (!signal.when()) return
       clearInterval(poll)

@@ -19,6 +19,7 @@ import { cli, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
 import { join } from 'node:path'
 import { notPassed, runDetailChecks } from './detail-testing.ts'
+import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -30,9 +31,6 @@ async function target(variants: VariantName[], slowMs?: number): Promise<Referen
   return t
 }
 
-/** Short enough that a late answer misses it, long enough for every other answer of a loaded machine. */
-const TIMEOUT_MS = 1_500
-const LATE_MS = 2_500
 /** Both admins, so every check is judged (the acl check's needs the limited one). */
 const ADMIN = {
   SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username,
@@ -43,8 +41,8 @@ const ADMIN = {
 describe('the detail-table checks on a real shop', () => {
   for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {
     it(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
-      const t = await target(variants, LATE_MS)
-      const session = await openSession(t, ['--timeout-ms', String(TIMEOUT_MS)])
+      const t = await target(variants, LATE_ANSWER_MS)
+      const session = await openSession(t, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
       closers.push(() => session.close())
       const verdicts = await runDetailChecks(session)
       expect(notPassed(verdicts)).toEqual([])
@@ -66,8 +64,8 @@ describe('whole runs', () => {
   let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
   const runs = () =>
     (shared ??= (async () => {
-      const t = await target(['inventory-deadlocks', 'late-creation'], LATE_MS)
-      const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(TIMEOUT_MS)]
+      const t = await target(['inventory-deadlocks', 'late-creation'], LATE_ANSWER_MS)
+      const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
       const first = await cli(args, ADMIN)
       const afterFirst = t.snapshot()
       return { first, afterFirst, second: await cli(args, ADMIN) }

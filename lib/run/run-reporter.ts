@@ -14,6 +14,7 @@ import type { CancelReason } from '@vitest/runner'
 import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from './report-dir-lock.ts'
+import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
 import { UsageError } from '../base/usage-error.ts'
 import { NOTES_META, RESULT_META, RUN_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
@@ -79,7 +80,15 @@ export default class RunReporter implements Reporter {
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
   }
 
+  // A working directory removed under the run (the ledger's write fails first): its one line, not a stack trace.
   async onTestRunStart(specs: ReadonlyArray<TestSpecification>): Promise<void> {
+    await this.#start(specs).catch(async (err: unknown) => {
+      await stopIfTheDirectoryWent(err)
+      throw err
+    })
+  }
+
+  async #start(specs: ReadonlyArray<TestSpecification>): Promise<void> {
     this.finished = new Promise((resolve) => (this.#finish = resolve))
     this.#ending = undefined
     this.#status = undefined
@@ -183,7 +192,14 @@ export default class RunReporter implements Reporter {
     this.#heartbeat.unref()
   }
 
-  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): Promise<void> {
+    await this.#ended(modules, unhandled, reason).catch(async (err: unknown) => {
+      await stopIfTheDirectoryWent(err)
+      throw err
+    })
+  }
+
+  async #ended(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
     const own = modules.filter((m) => m.project.name === this.#project.name)
     if (isMerge(this.#vitest)) {
       try {

@@ -6,6 +6,7 @@ import { diffSnapshots, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTar
 import { makeTestCa } from '../../fixtures/reference-target/tls-testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
+import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 
 /** POSTs the checks recorded (each probe once): they must all be calls of the token endpoints. */
 function tokenEndpointProbes(report: Report): number {
@@ -80,7 +81,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   // with 241 results failed for requests never sent blamed the pull request a CI gate ran for.
   it('a target that goes away mid-run is a run error (exit 2, when and after how many requests), not failed results, and a report, not a hang', { timeout: 180_000 }, async () => {
     const t = await target({ dieAfterRequests: 400 })
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', '2000'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV)
     expect(run.status).toBe(2)
     const r = run.report!
     expect(r.partial).toEqual({ reason: 'target-gone' })
@@ -127,15 +128,16 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   })
 
   it('a deadline cuts the run short by the end it printed, cleanup and reports included, and exits 124', { timeout: 120_000 }, async () => {
-    // Slow enough that the deadline comes mid-run, fast enough that it comes after some modules' results (each
-    // restricted endpoint's access is probed with a valid request: more set-up before a module's first result).
-    const t = await target({ latencyMs: 20 })
-    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '10000'], ADMIN_ENV)
+    // A deadline a loaded machine's start-up (some 15 s at a load of 20) leaves time in, on a target slow enough
+    // (some 2,300 requests, two at a time, 50 ms each: about a minute) that no machine finishes before it, and fast
+    // enough that several modules' results (each restricted endpoint probed with a valid request) come before it.
+    const t = await target({ latencyMs: 50 })
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV)
     const closedAt = Date.now()
     expect(run.status).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
-    // The process itself was gone by then (the slack is the child's exit and this process noticing it).
-    expect(closedAt).toBeLessThanOrEqual(endsBy + 500)
+    // The process itself was gone by then (the slack is the child's exit and this busy worker noticing it).
+    expect(closedAt).toBeLessThanOrEqual(endsBy + 3_000)
     const r = run.report!
     expect(Date.parse(r.finishedAt)).toBeLessThanOrEqual(endsBy)
     expect(r.partial).toEqual({ reason: 'deadline' })
@@ -184,11 +186,13 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(insecure.stdout).toMatch(/TLS certificates NOT verified/)
   })
 
-  // Alone, not beside another run: a run slowed down past a second expiry of its 1.5 s tokens fails.
+  // Its length is the target's latency (some 110 requests one after another, 100 ms each: 11 s, on any machine),
+  // so its tokens expire at least once; a loaded machine (30 s) renews each at most four times, not the run's
+  // most (MAX_RENEWALS, 10), as 1.5 s tokens did. Alone, not beside another run all the same.
   it.sequential('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
-    const t = await target({ tokenTtlMs: 1_500, latencyMs: 30 })
+    const t = await target({ tokenTtlMs: 8_000, latencyMs: 100 })
     const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
-    expect(run.report!.durationMs).toBeGreaterThan(1_500) // the tokens did expire during the run
+    expect(run.report!.durationMs).toBeGreaterThan(8_000) // the tokens did expire during the run
     expect(run.stderr).not.toMatch(/✗/)
     expect(run.report!.notes).toContain('the admin token expired during the run and was renewed')
     expect(run.stdout).toMatch(/Note: the (admin|customer) token expired during the run and was renewed/)

@@ -5,6 +5,7 @@
 import { UsageError } from '../base/usage-error.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './run-config.ts'
+import { withoutUserInfo } from './user-info.mjs'
 
 export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
   if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
@@ -80,17 +81,6 @@ export function normaliseBaseUrl(raw: string | undefined): string | undefined {
     throw new UsageError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
   }
   return url.toString().replace(/\/+$/, '')
-}
-
-/**
- * The URL as it may be shown: whatever stands between the scheme and the last `@` is a user and password (or
- * could be: a URL that does not parse is not split the way a parser would), so none of it is echoed.
- */
-export function withoutUserInfo(raw: string): string {
-  const at = raw.lastIndexOf('@')
-  if (at < 0) return raw
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(raw)?.[0] ?? ''
-  return `${scheme}[redacted]${raw.slice(at)}`
 }
 
 export function storeCodeSetting(name: string, value: string): string {

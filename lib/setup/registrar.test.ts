@@ -11,6 +11,7 @@ import { TokenError } from '../shop/tokens.ts'
 import { runEmail } from './identifiers.ts'
 import { Ledger } from './ledger.ts'
 import { customerRegistrar } from './registrar.ts'
+import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 
 const closers: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -20,9 +21,9 @@ afterAll(async () => {
 describe('the customer registrar', () => {
   it("records the preflight's customers before sending them, and finds a late one instead of making it twice", async () => {
     // The first registration is made at once but answered after the client's deadline (a cold shop).
-    const target = await startReferenceTarget({ variants: ['late-creation'], slowMs: 2_500 })
+    const target = await startReferenceTarget({ variants: ['late-creation'], slowMs: LATE_ANSWER_MS })
     closers.push(() => target.close())
-    const c = loadConfig(['--timeout-ms', '1500'], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
+    const c = loadConfig(['--timeout-ms', String(ANSWER_DEADLINE_MS)], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
     const ledger = new Ledger()
     const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'reg1', { registrar: customerRegistrar(ledger) })
 

@@ -1,0 +1,2 @@
+export function stopWhenTheDirectoryGoes(): void
+export function stopIfTheDirectoryWent(err: unknown): Promise<void>
