@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
+import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
 // The preflight proves the customer token on GET /V1/carts/mine/payment-information, after registering the run's customers.
@@ -24,7 +25,7 @@ describe.concurrent('a run stopped during its preflight', () => {
 
   it('by a timeout: exit 2, and the customers it had registered are removed', { timeout: 120_000 }, async () => {
     const t = await target({ faults: [{ name: 'hang', method: 'GET', path: '/V1/carts/mine/payment-information' }] })
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', '3000'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV)
     expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/target stopped answering: GET \/V1\/carts\/mine\/payment-information/)
     expect(run.stderr).toMatch(/the run had made 2 entities: removed 2, left 0\)/)
