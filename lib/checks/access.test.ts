@@ -3,6 +3,7 @@ import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } fr
 import { TRANSPORT_FAULTS } from '../../fixtures/reference-target/faults.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
+import { NO_VALID_REQUEST } from '../setup/requests/index.ts'
 import type { Session } from '../shop/session.ts'
 import { accessCheck, judgeCell } from './access.ts'
 import { routeCheck } from './route.ts'
@@ -69,6 +70,29 @@ describe('access check', () => {
       expect(v.message).toMatch(/let through \(200 /)
     })
   }
+
+  // Issue 20's bar: a target broken wide — every admin endpoint open to callers without a token, or to customer tokens
+  // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built for.
+  for (const name of ['admin-open', 'customer-token-on-admin'] as const) {
+    it(`fails access at every admin endpoint a valid request can be built for under ${name}@*`, { timeout: 300_000 }, async () => {
+      const s = await against(await startReferenceTarget({ faults: [{ name, everywhere: true }] }))
+      const admin = CATALOG.filter((r) => r.access === 'admin')
+      const verdicts = await runOverCatalog(accessCheck, s, admin)
+      const caught = byStatus(verdicts).failed
+      expect(caught.length / admin.length).toBeGreaterThanOrEqual(0.95)
+      const missed = admin.map((r) => `${r.method} ${r.path}`).filter((id) => !caught.includes(id))
+      for (const id of missed) expect(Object.keys(NO_VALID_REQUEST), id).toContain(id)
+    })
+  }
+
+  it('on the clean target gets a success for the admitted caller at every restricted endpoint a valid request can be built for', { timeout: 300_000 }, async () => {
+    const s = await against(await startReferenceTarget())
+    const restricted = CATALOG.filter((r) => r.access !== 'anon')
+    const verdicts = await runOverCatalog(accessCheck, s, restricted)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
+    const unwitnessed = [...verdicts].filter(([, v]) => (v.details as { witnessed?: boolean }).witnessed !== true).map(([id]) => id).sort()
+    expect(unwitnessed).toEqual(Object.keys(NO_VALID_REQUEST).sort())
+  })
 
   it('names the wrong cells in the message', async () => {
     const s = await against(await startReferenceTarget({ faults: [{ name: 'admin-open', method: 'GET', path: '/V1/modules' }] }))

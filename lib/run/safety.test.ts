@@ -161,10 +161,10 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.exit.reason).toMatch(/^cut short by the run deadline/)
     expect(run.stderr).not.toMatch(/undefined/)
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
-    // The customers the start had registered: in the report, as left over (no token of the run's to remove them with).
+    // The customers the start had registered: in the report, as left over (the deadline left no time to remove them).
     const customers = r.cleanup.leftovers.filter((l) => l.kind === 'customer')
     expect(customers.length).toBeGreaterThan(0)
-    for (const l of customers) expect(l.reason).toBe('not removed: the run reached its deadline before its start was over')
+    for (const l of customers) expect(l.reason).toMatch(/run (reached its deadline|was being stopped)/)
   })
 
   it('verifies TLS certificates: a private CA through NODE_EXTRA_CA_CERTS, --insecure only when asked', { timeout: 120_000 }, async () => {
