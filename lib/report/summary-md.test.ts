@@ -107,3 +107,20 @@ describe('summary.md', () => {
     expect(r.spec).toEqual([...check.spec])
   })
 })
+
+// Issue 21: the exit line said "27 checks failed, 2 extension checks failed" and summary.md "Failures (29)".
+describe('the failures, counted alike in every human-readable output', () => {
+  it('the spec\'s apart from the extensions\', in summary.md, the console and the exit line', async () => {
+    const { terminalSummary } = await import('./text.ts')
+    const results = planResults({}, (_p, i) => (i < 2 ? 'failed' : 'passed'))
+    const extension: Result = { ...results[0]!, id: 'GET /V1/ext/x › extension-access', check: 'extension-access', module: 'extensions', origin: 'extension', extension: true, status: 'failed' }
+    const report = reportOf([...results, extension])
+    const md = markdownSummary(report)
+    expect(md).toContain('## Failures (2)')
+    expect(md).toContain('## Extension check failures (1, not the spec\'s)')
+    const text = terminalSummary(report, 'reports')
+    expect(text).toContain('\nFailures (2):\n')
+    expect(text).toContain('\nExtension check failures (1, not the spec\'s):\n')
+    expect(report.exit.reason).toMatch(/^2 checks failed, 1 extension check failed/)
+  })
+})

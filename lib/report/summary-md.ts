@@ -1,7 +1,7 @@
 import { stopWords } from './outcome.ts'
 import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
-import { baselineReasons, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
+import { baselineReasons, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
 export const MAX_FAILURES = 50
@@ -46,10 +46,11 @@ export function markdownSummary(report: Report): string {
   table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
 
   schemaSection(out, report)
-  const failures = report.results.filter((r) => r.status === 'failed')
   const reasons = baselineReasons(report)
-  if (failures.length > 0) {
-    out.push('', `## Failures (${failures.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, '', '| result | message | spec |', '|---|---|---|')
+  const { spec, extension } = failuresOf(report)
+  for (const [title, failures] of [[`Failures (${spec.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, spec], [`Extension check failures (${extension.length}, not the spec's)`, extension]] as const) {
+    if (failures.length === 0) continue
+    out.push('', `## ${title}`, '', '| result | message | spec |', '|---|---|---|')
     for (const r of failures.slice(0, MAX_FAILURES)) {
       const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''}`
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)

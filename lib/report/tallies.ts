@@ -19,6 +19,15 @@ export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>
   return r.applicable === false ? 'not applicable' : r.reason === 'not-configured' ? 'not configured' : 'not judged'
 }
 
+/**
+ * The failures as every format counts them (issue 21: the exit line said "27 failed, 2 extension failed" and
+ * summary.md "Failures (29)"): the spec's, and apart from them the extensions' and vendors' (never the spec's verdict).
+ */
+export function failuresOf(report: Pick<Report, 'results'>): { spec: Result[]; extension: Result[] } {
+  const failed = report.results.filter((r) => r.status === 'failed')
+  return { spec: failed.filter((r) => r.extension !== true), extension: failed.filter((r) => r.extension === true) }
+}
+
 /** What a result without a reason code (a report of an older suite) is counted under. */
 const UNSTATED = 'reason not recorded'
 

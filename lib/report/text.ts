@@ -1,7 +1,7 @@
 import { baselineSummary } from './baseline.ts'
 import { headline } from './certify.ts'
 import type { Report } from './model.ts'
-import { notJudgedTally } from './tallies.ts'
+import { failuresOf, notJudgedTally } from './tallies.ts'
 
 /** The readable summary printed at the end of a run: what it covered, its verdict, and why it exits so. */
 export function terminalSummary(report: Report, reportDir: string): string {
@@ -14,10 +14,11 @@ export function terminalSummary(report: Report, reportDir: string): string {
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)
   for (const n of c.notConfigured) lines.push(`Not configured: ${n.text}`)
-  const failures = report.results.filter((r) => r.status === 'failed')
   const excused = new Set(report.baseline?.baselinedFailures ?? [])
-  if (failures.length > 0) {
-    lines.push('', 'Failures:')
+  const { spec, extension } = failuresOf(report)
+  for (const [title, failures] of [[`Failures (${spec.length}):`, spec], [`Extension check failures (${extension.length}, not the spec's):`, extension]] as const) {
+    if (failures.length === 0) continue
+    lines.push('', title)
     for (const r of failures.slice(0, 50)) lines.push(`  ✗ ${r.id}${r.extension === true ? ` [${r.origin}]` : ''}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`)
     if (failures.length > 50) lines.push(`  … and ${failures.length - 50} more in the report`)
   }
