@@ -9,6 +9,14 @@ export interface BenchConfiguration {
   name: string
   concurrency: number
   latencyMs: number
+  /** The reference target's flags beyond its port and latency (a variant). */
+  targetArgs?: readonly string[]
+  /**
+   * A shop whose heavy writes take this long (the busy-shop variant): measured against the ideal, the heavy writes'
+   * time shared by the shop's two cores, instead of against a replay (which would only wait them out again). Run
+   * only when named (`--config busy-shop`): a run takes minutes.
+   */
+  heavyMs?: number
 }
 
 export const CONFIGURATIONS: readonly BenchConfiguration[] = [
@@ -16,6 +24,8 @@ export const CONFIGURATIONS: readonly BenchConfiguration[] = [
   { name: 'c4', concurrency: 4, latencyMs: 0 },
   { name: 'c16', concurrency: 16, latencyMs: 0 },
   { name: 'c16-latency20', concurrency: 16, latencyMs: 20 },
+  // A staging shop (PHP's server, 8 workers on 2 busy cores, an order placed in 5 s), with the run's default settings.
+  { name: 'busy-shop', concurrency: 8, latencyMs: 0, targetArgs: ['--variant', 'busy-shop'], heavyMs: 5_000 },
 ]
 
 export interface BenchArgs {

@@ -73,9 +73,9 @@ export interface StartedTarget {
 }
 
 /** The reference target as a process of its own (`shop-conformance target`), ready when it prints its URL. */
-export async function startTarget(root: string, latencyMs: number): Promise<StartedTarget> {
+export async function startTarget(root: string, latencyMs: number, extra: readonly string[] = []): Promise<StartedTarget> {
   const port = await freePort()
-  const args = [join(root, 'lib/cli/bin.mjs'), 'target', '--port', String(port), ...(latencyMs > 0 ? ['--latency-ms', String(latencyMs)] : [])]
+  const args = [join(root, 'lib/cli/bin.mjs'), 'target', '--port', String(port), ...(latencyMs > 0 ? ['--latency-ms', String(latencyMs)] : []), ...extra]
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''

@@ -8,7 +8,7 @@ export function table(results: readonly ConfigurationResult[]): string {
   const range = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`)
   const sec = (n: number) => (n / 1000).toFixed(2)
   const rows = results.map((r) => [
-    r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
+    r.name === 'busy-shop' ? `busy shop, c${r.concurrency}` : r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
     med(r.requests, (n) => String(Math.round(n))),
     range(r.suiteWallMs, sec),
     med(r.startupMs, sec),
@@ -36,6 +36,6 @@ export function tableNotes(runs: number, warmup: number, mach: Machine): string 
     `load average at start ${mach.loadAverageAtStart.join(' ')} on ${mach.cpus} CPUs: on a shared machine single runs are noisy.\n` +
     `wall = process start to exit; start-up = process start to first request; suite start = preflight's last answer to the worker's first request (vitest starting, suites loading; inside "requests");\n` +
     `requests = first request to last answer; floor = the same requests replayed by a bare undici loop;\n` +
-    `ratio = requests / floor; req/s over the request phase; target busy = the reference target's CPU time over the request phase (one thread: 100% = it is the bottleneck).\n`
+    `ratio = requests / floor (busy-shop: floor = the ideal, its heavy writes' time over the shop's two cores); req/s over the request phase; target busy = the reference target's CPU time over the request phase (one thread: 100% = it is the bottleneck).\n`
   )
 }
