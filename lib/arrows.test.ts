@@ -8,6 +8,9 @@
  * fixtures/ (type-only imports too: a type pulls its folder's meaning in as much as a value does). A file's
  * part is its folder under lib/ (suites/ and fixtures/ are a part each). Tests and test helpers (`*.test.ts`,
  * `testing*.ts`, `*-testing.ts`) may import anything.
+ *
+ * Within a part too, no file imports itself back through others (issue 24): a circle of imports, type-only
+ * included, is two files that cannot be read, moved or tested one without the other.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, relative } from 'node:path'
@@ -123,6 +126,66 @@ function arrowsOfTree(): { arrows: Arrow[]; unplaced: string[] } {
   }
   return { arrows, unplaced }
 }
+
+/** The files of every import circle (a strongly connected set of more than one file, or a file importing itself). */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's algorithm, iterative enough for the tree's depth: a recursion per file is a few hundred deep at most.
+  let next = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[][] = []
+  const visit = (file: string): void => {
+    index.set(file, next)
+    low.set(file, next++)
+    stack.push(file)
+    onStack.add(file)
+    for (const to of graph.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(file, Math.min(low.get(file)!, low.get(to)!))
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const members: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      members.push(member)
+    } while (member !== file)
+    if (members.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(members.sort())
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return circles
+}
+
+function importGraph(): Map<string, string[]> {
+  const files = ['lib', 'suites', 'fixtures'].flatMap((dir) => [...sources(dir)])
+  const known = new Set(files)
+  return new Map(
+    files.map((file) => [
+      file,
+      importsOf(file, readFileSync(join(ROOT, file), 'utf8'))
+        .map((name) => relative(ROOT, join(ROOT, dirname(file), name)).split('\\').join('/'))
+        .filter((to) => known.has(to)),
+    ]),
+  )
+}
+
+describe('import circles', () => {
+  it('has none, type-only imports and test helpers included', () => {
+    expect(circlesOf(importGraph()).map((c) => c.join(' → '))).toEqual([])
+  })
+
+  it('finds a circle of two, of three, and a file importing itself, and none in a chain', () => {
+    const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges))
+    expect(circlesOf(graph({ a: ['b'], b: ['a'], c: ['a'] }))).toEqual([['a', 'b']])
+    expect(circlesOf(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['d'] }))).toEqual([['a', 'b', 'c'], ['d']])
+    expect(circlesOf(graph({ a: ['b'], b: ['c'], c: [] }))).toEqual([])
+  })
+})
 
 describe('the arrows between folders', () => {
   const { arrows, unplaced } = arrowsOfTree()

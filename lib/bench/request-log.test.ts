@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, onTestFinished, test } from 'vitest'
-import type { Outcome, RequestSpec } from '../shop/client.ts'
+import type { Outcome, RequestSpec } from '../shop/request.ts'
 import { CallerLabels, readRequestLog, requestLogObserver } from './request-log.ts'
 
 const ADMIN_TOKEN = 'adm1n-t0ken-abcdef0123456789'

@@ -8,7 +8,7 @@
  * Kept free of heavy imports: the preload loads it into the run it measures.
  */
 import { openSync, writeSync } from 'node:fs'
-import type { Outcome, RequestSpec } from '../shop/client.ts'
+import type { Outcome, RequestSpec } from '../shop/request.ts'
 import type { FinishedRequest } from '../shop/request-channel.ts'
 
 export const CALLER_LABELS = ['admin', 'customer', 'disposable', 'own customer', 'malformed', 'none', 'other'] as const

@@ -2,7 +2,7 @@ import { provisionerOf, SetupError, type CustomerFixture } from '../setup/provis
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
-import type { Outcome } from '../shop/client.ts'
+import type { Outcome } from '../shop/request.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
 import type { Admission } from '../spec/admission.ts'

@@ -2,7 +2,7 @@ import { provisionerOf, refuseWriteInReadOnly } from '../setup/provision.ts'
 import { scenarioOf, type PreparedCall } from '../setup/families/index.ts'
 import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Outcome } from '../shop/client.ts'
+import type { Outcome } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
 
 /** A scenario's call as sent, and what came back. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Result } from '../results/result.ts'
 import { UsageError } from '../base/usage-error.ts'
-import type { Report } from './model.ts'
+import type { BaselineEntry, Report } from './model.ts'
 import { isObject } from '../base/is-object.ts'
 
 /**
@@ -16,12 +16,6 @@ import { isObject } from '../base/is-object.ts'
 export interface Baseline {
   version: 1
   entries: BaselineEntry[]
-}
-
-export interface BaselineEntry {
-  /** A result id: `<METHOD> <path> › <check>` or `workflow <name> › <nn> <title>`. */
-  id: string
-  reason: string
 }
 
 export interface BaselineOutcome {

@@ -1,9 +1,21 @@
 import type { Result } from '../results/result.ts'
-import type { BaselineEntry } from './baseline.ts'
 import type { Certification } from './certify.ts'
-import type { Exit } from './outcome.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
 import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
+
+export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
+
+export interface Exit {
+  status: ExitStatus
+  /** One line: why the run exits so, e.g. `1: 3 checks failed`. */
+  reason: string
+}
+
+export interface BaselineEntry {
+  /** A result id: `<METHOD> <path> › <check>` or `workflow <name> › <nn> <title>`. */
+  id: string
+  reason: string
+}
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {

@@ -1,5 +1,5 @@
 import { plural } from '../base/text.ts'
-import type { Report } from './model.ts'
+import type { Exit, ExitStatus, Report } from './model.ts'
 
 /**
  * Exit status of `run`: 0 no check failed (with a baseline: no new failure and no stale entry, unless
@@ -12,14 +12,6 @@ import type { Report } from './model.ts'
 /** How every format names what cut a run short. */
 export function stopWords(reason: NonNullable<Report['partial']>['reason']): string {
   return reason === 'deadline' ? 'the run deadline (--run-timeout-ms)' : reason === 'target-gone' ? 'the target, which stopped answering' : reason
-}
-
-export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
-
-export interface Exit {
-  status: ExitStatus
-  /** One line: why the run exits so, e.g. `1: 3 checks failed`. */
-  reason: string
 }
 
 export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & { run?: Pick<Report['run'], 'extensions'> }, made = true): Exit {

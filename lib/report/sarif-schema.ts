@@ -1,5 +1,5 @@
 import type { Report } from './model.ts'
-import type { SarifResult, SarifRule } from './sarif.ts'
+import type { SarifResult, SarifRule } from './sarif-log.ts'
 
 /** The rule id of a schema finding: its own family, so a code-scanning gate on the spec's rules never sees it. */
 export function schemaRuleId(kind: string): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pLimit, { type LimitFunction } from 'p-limit'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
 import { findByKey, type FindableKind } from '../shop/lookup.ts'
 import type { Trouble } from '../shop/retry.ts'

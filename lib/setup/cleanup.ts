@@ -1,7 +1,8 @@
 import { ledgerEntities, removalOf, USED_BY_OTHERS, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
-import type { Outcome, TargetClient } from '../shop/client.ts'
+import type { TargetClient } from '../shop/client.ts'
+import type { Outcome } from '../shop/request.ts'
 import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../shop/lookup.ts'
 import { sendRepeating } from '../shop/retry.ts'
 

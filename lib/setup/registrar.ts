@@ -4,7 +4,7 @@
  * the run makes, without lib/shop importing any of it.
  */
 import { randomBytes } from 'node:crypto'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import { findByKey, type AdminGet } from '../shop/lookup.ts'
 import { messageOf, requireAnswer, TokenError, type Registrar } from '../shop/tokens.ts'
 import { runEmail } from './identifiers.ts'

@@ -1,5 +1,5 @@
 import { clip, clipJson } from '../base/text.ts'
-import type { Answer, Outcome } from './client.ts'
+import type { Answer, Outcome } from './request.ts'
 import type { UnansweredReason } from '../results/verdict.ts'
 
 /**

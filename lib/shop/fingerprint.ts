@@ -1,4 +1,4 @@
-import type { Answer } from './client.ts'
+import type { Answer } from './request.ts'
 
 /**
  * What makes two answers "the same kind of answer": the status and the message (JSON `message`), or the

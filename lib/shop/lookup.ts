@@ -4,7 +4,7 @@
  * creation whose answer never came is repeated, and when the run's cleanup looks for what it may have left.
  */
 import type { Exchange } from '../results/exchange.ts'
-import type { Outcome } from './client.ts'
+import type { Outcome } from './request.ts'
 import type { Found } from './retry.ts'
 
 /** `[field, value, condition_type]`: one filter group each (all must match). */

@@ -3,7 +3,7 @@
  * in the same thread (the bench's request log, lib/bench/preload.mjs). Nothing is published without a
  * subscriber, so a run pays nothing for it; the shop knows nothing of who listens.
  */
-import type { Outcome, RequestSpec } from './client.ts'
+import type { Outcome, RequestSpec } from './request.ts'
 
 export const REQUEST_CHANNEL = 'shop-conformance:request'
 

@@ -1,6 +1,6 @@
 /** Set-up calls made again — bounded, and never in a way that makes a second entity (retry.ts). */
 import { describe, expect, it } from 'vitest'
-import type { Outcome, TransportFailureKind } from './client.ts'
+import type { Outcome, TransportFailureKind } from './request.ts'
 import { SETUP_ATTEMPTS, sendRepeating, troubleOf, type Repeat } from './retry.ts'
 
 const exchange = { request: { method: 'POST', url: 'http://t/rest/default/V1/products', headers: {} }, durationMs: 1 }

@@ -11,7 +11,7 @@
  */
 import { describeOutcome, messageText } from './answer-text.ts'
 import type { Exchange } from '../results/exchange.ts'
-import type { Answer, Outcome } from './client.ts'
+import type { Answer, Outcome } from './request.ts'
 
 /** Three attempts: a deadlock clears in milliseconds, and a cold shop answers in time at the second try. */
 export const SETUP_ATTEMPTS = 3

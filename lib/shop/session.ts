@@ -1,5 +1,6 @@
 import type { CallerLabel } from './request-channel.ts'
-import { TargetClient, type Outcome, type RequestSpec } from './client.ts'
+import { TargetClient } from './client.ts'
+import type { Outcome, RequestSpec } from './request.ts'
 import type { Lane } from './bound.ts'
 import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
@@ -8,7 +9,7 @@ import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
 import { isRolledBack } from './retry.ts'
 import { describeOutcome } from './answer-text.ts'
-import type { Answer } from './client.ts'
+import type { Answer } from './request.ts'
 
 /** The four callers of the spec's access rules. */
 export type Caller = 'none' | 'malformed' | 'customer' | 'admin'

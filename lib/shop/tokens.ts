@@ -1,4 +1,5 @@
-import type { Outcome, TargetClient } from './client.ts'
+import type { TargetClient } from './client.ts'
+import type { Outcome } from './request.ts'
 import type { Credentials } from '../settings/config.ts'
 import type { Secrets } from './secrets.ts'
 import { messageText, quoteText } from './answer-text.ts'

@@ -5,7 +5,7 @@
  */
 import { describeAnswer, isSuccess, type CustomerFixture } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import { SELF_RULES } from '../spec/rules.ts'
 import { addressDifferences, different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'

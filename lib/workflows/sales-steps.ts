@@ -3,7 +3,7 @@
  * business refusals told apart, and the credit memo read back.
  */
 import { describeAnswer, isSuccess, orderItems, type PlacedOrder } from '../setup/provision.ts'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import { sameNumber, type SpecCall, type StepScope } from './steps.ts'
 import { isObject } from '../base/is-object.ts'
 

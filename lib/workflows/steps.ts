@@ -10,7 +10,7 @@
  * - A bug of the suite (an unexpected exception) ends the step `skipped` saying so: it is not the target's fault.
  */
 import type { Exchange } from '../results/exchange.ts'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'

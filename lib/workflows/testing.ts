@@ -6,7 +6,7 @@
 import { Builders } from '../setup/builders.ts'
 import { Ledger } from '../setup/ledger.ts'
 import { describeAnswer, isSuccess, SetupError, type CallOptions, type Called, type Provisioner } from '../setup/provision.ts'
-import type { Answer } from '../shop/client.ts'
+import type { Answer } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
 import type { StepOutcome } from './run-steps.ts'
 import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'

@@ -2,7 +2,7 @@ import { unanswered } from '../../shop/answer-text.ts'
 /** The rows of the information calls and cost-delete: known skus answered (or deleted), unknown ones refused. */
 import { isSuccess, provisionerOf } from '../../setup/provision.ts'
 import type { Exchange } from '../../results/exchange.ts'
-import type { Answer } from '../../shop/client.ts'
+import type { Answer } from '../../shop/request.ts'
 import type { Session } from '../../shop/session.ts'
 import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './judgements.ts'
 import { PATHS, type Operation } from './operations.ts'

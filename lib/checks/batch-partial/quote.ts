@@ -1,7 +1,7 @@
 /** Quoting answers, outcomes and items in the words of a verdict. */
 import { clipJson } from '../../base/text.ts'
 import { quoteText } from '../../shop/answer-text.ts'
-import type { Outcome } from '../../shop/client.ts'
+import type { Outcome } from '../../shop/request.ts'
 import type { PlannedItem } from './operations.ts'
 import { isObject } from '../../base/is-object.ts'
 

@@ -1,7 +1,7 @@
 /** Talking to the target: the judged calls, the set-up steps, and what judging a row yields. */
 import { isSuccess, SetupError, type Provisioner } from '../../setup/provision.ts'
 import type { Exchange } from '../../results/exchange.ts'
-import type { Answer, Outcome } from '../../shop/client.ts'
+import type { Answer, Outcome } from '../../shop/request.ts'
 import type { Session } from '../../shop/session.ts'
 import { PATHS, type PriceFamily, type Price } from './operations.ts'
 import { json, quoteReply } from './quote.ts'

@@ -1,0 +1,43 @@
+import type { Exchange } from '../results/exchange.ts'
+
+/** What a client is asked to send and what it hands back: the types every part that sends or judges shares. */
+export interface Answer {
+  status: number
+  headers: Record<string, string>
+  /** Parsed JSON when the body is JSON, else the raw text. */
+  body: unknown
+  /** Whether the body parsed as JSON. */
+  json: boolean
+  text: string
+}
+
+/** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
+/** `deadlock`: the shop answered a database deadlock to the same call twice (its transaction rolled back): no answer to judge. */
+export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped' | 'deadlock'
+
+export interface TransportFailure {
+  kind: TransportFailureKind
+  message: string
+}
+
+export interface Outcome {
+  answer?: Answer
+  failure?: TransportFailure
+  exchange: Exchange
+}
+
+export interface RequestSpec {
+  method: string
+  /** Path below `/rest/{store}`, e.g. `/V1/directory/countries`. */
+  path: string
+  store: string
+  /** Bearer token to send; absent sends no Authorization header. */
+  token?: string
+  body?: unknown
+  /** Already-encoded query string without `?`. */
+  query?: string
+  /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
+  refusalExpected?: boolean
+  /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
+  ownRepeats?: boolean
+}
