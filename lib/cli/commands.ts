@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { gunzipSync } from 'node:zlib'
 import { CHECK_KINDS } from '../checks/index.ts'
-import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
@@ -23,8 +23,8 @@ import { lockReportDir } from '../run/report-dir-lock.ts'
 import type { CommandName } from './usage.ts'
 
 /**
- * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
- * report merge, list. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
+ * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge,
+ * list; baseline and report rebaseline are in baseline-commands.ts. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
  * for unusable input (main prints it as one line and exits 2).
  */
 
@@ -36,7 +36,7 @@ export interface CommandIo {
 export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
-      return baselineCommand(argv, io)
+      return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
     case 'sign':
       return signCommand(argv, io)
     case 'verify':
@@ -48,20 +48,6 @@ export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, a
     case 'list':
       return listCommand(argv, io)
   }
-}
-
-/** `baseline --from REPORT --out FILE [--reason TEXT]`: a baseline listing every failure of the report. */
-export async function baselineCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('baseline', argv, { from: { type: 'string' }, out: { type: 'string' }, reason: { type: 'string' } })
-  const from = required('baseline', values.from, '--from REPORT')
-  const out = required('baseline', values.out, '--out FILE')
-  const report = readReport(from)
-  const never = neverStarted(report)
-  if (never !== undefined) throw new UsageError(`baseline: ${reportPath(from)}: ${never}; baseline the report of a run that was made`)
-  const baseline = baselineFromReport(report, values.reason)
-  await writeWhole(out, baselineJson(baseline), 'baseline')
-  io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
-  return 0
 }
 
 /**
@@ -120,32 +106,37 @@ export async function diffCommand(argv: string[], io: CommandIo): Promise<number
   return hasNewFailures(diff) ? 1 : 0
 }
 
-/** `report merge --out DIR A B ...`: one report (every format) from the reports of a sharded run. */
+/** `report merge --out DIR A B ...` (shards into one report), `report rebaseline REPORT --baseline B --out DIR` (judged again). */
 export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
   const [sub, ...rest] = argv
-  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ...)' : `report: unknown subcommand "${sub}" (known: merge)`)
+  if (sub === 'rebaseline') return (await import('./baseline-commands.ts')).rebaselineCommand(rest, io)
+  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ..., report rebaseline REPORT --baseline FILE --out DIR)' : `report: unknown subcommand "${sub}" (known: merge, rebaseline)`)
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
   if (positionals.length === 0) throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
   const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
-  if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
-    throw new UsageError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
-  }
-  ensureWritableDir(out, 'report merge: --out')
-  // Not into a directory a run is writing: the last writer's report would win.
-  const lock = lockReportDir(out, 'report merge: --out', 'shop-conformance report merge')
-  let written
-  try {
-    // The inputs are written reports, already redacted.
-    written = await writeReports(out, merged, new Secrets())
-  } finally {
-    lock.release()
-  }
+  const written = await writeReportDir('report merge', out, positionals, merged)
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
   io.out(`merged ${positionals.length - duplicates.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${written.certification.verdict} (${written.certification.scope.text})\n`)
   return 0
+}
+
+/** Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing. */
+export async function writeReportDir(command: string, out: string, inputs: readonly string[], report: Report): Promise<Report> {
+  if (inputs.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
+    throw new UsageError(`${command}: --out ${out} holds one of the inputs; write the report elsewhere`)
+  }
+  ensureWritableDir(out, `${command}: --out`)
+  // Not into a directory a run is writing: the last writer's report would win.
+  const lock = lockReportDir(out, `${command}: --out`, `shop-conformance ${command}`)
+  try {
+    // The inputs are written reports, already redacted.
+    return await writeReports(out, report, new Secrets())
+  } finally {
+    lock.release()
+  }
 }
 
 /** One catalog row and what the suite does with it. */
@@ -264,16 +255,17 @@ export function readReport(path: string): Report {
   return data as Report
 }
 
-function readText(path: string, what: string): string {
+export function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8')
+    // An archived report may be kept gzip-compressed (the vendored real runs are).
+    return path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString('utf8') : readFileSync(path, 'utf8')
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
   }
 }
 
-function readJson(path: string, what: string): unknown {
+export function readJson(path: string, what: string): unknown {
   const text = readText(path, what)
   try {
     return JSON.parse(text)
@@ -282,7 +274,7 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-async function writeWhole(path: string, text: string, what: string): Promise<void> {
+export async function writeWhole(path: string, text: string, what: string): Promise<void> {
   ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
   try {
     await writeFile(`${path}.tmp`, text)
@@ -295,7 +287,7 @@ async function writeWhole(path: string, text: string, what: string): Promise<voi
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
-function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
+export function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
   } catch (err) {
@@ -304,12 +296,12 @@ function args<O extends Options>(command: string, argv: string[], options: O, po
   }
 }
 
-function required(command: string, value: string | undefined, flag: string): string {
+export function required(command: string, value: string | undefined, flag: string): string {
   if (value === undefined || value === '') throw new UsageError(`${command}: ${flag} is required`)
   return value
 }
 
-function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
+export function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
   return value as T
 }
