@@ -127,13 +127,17 @@ describe('a profile made from a run', () => {
     expect(p.entries[0]!.reason).toMatch(/^2\.4\.8 known deviation \(behaviour\): same as \S+ — 404 no-route$/)
   })
 
-  it('refuses a list that does not say what the run fails, and a name that is no profile name', () => {
+  it('refuses a list that does not say what the run fails, a name that is no profile name, and a run that did not judge everything', () => {
     expect(() => profileFromReport(report, { name: 'platform:2.4.8', deviations: tsv([`${id(0)}\tabsent\t404`]) }, 'r.json')).toThrow(new UsageError(`deviations dir/known-deviations.tsv: 1 of the spec's failures of r.json are not on it (${id(1)}): trace each and add its line`))
     const lines = [`${id(0)}\tabsent\t404`, `${id(1)}\tabsent\t404`]
     expect(() => profileFromReport(report, { name: 'platform:2.4.8', deviations: tsv([...lines, `${id(2)}\tabsent\t404`]) }, 'r.json')).toThrow(`line 4 (${id(2)}) passed in r.json: a profile lists only what its run fails`)
     expect(() => profileFromReport(report, { name: 'platform:2.4.8', deviations: tsv([...lines, `${id(3)}\tabsent\t404`]) }, 'r.json')).toThrow(`line 4 (${id(3)}) was not judged in r.json`)
     expect(() => profileFromReport(report, { name: 'platform:2.4.8', deviations: tsv([...lines, 'GET /V1/nowhere › route\tabsent\t404']) }, 'r.json')).toThrow('(GET /V1/nowhere › route) is no result in r.json')
     expect(() => profileFromReport(report, { name: 'platform-2.4.8' }, 'r.json')).toThrow(new UsageError('baseline --profile: "platform-2.4.8" is no profile name: PRODUCT:RELEASE, such as platform:2.4.8'))
+    expect(() => profileFromReport({ ...report, run: { ...report.run, readOnly: true } }, { name: 'platform:2.4.8' }, 'r.json')).toThrow(new UsageError('baseline --profile: r.json is of a run that is read-only: make a profile from a whole run in full mode'))
+    expect(() => profileFromReport({ ...report, partial: { reason: 'deadline' } }, { name: 'platform:2.4.8' }, 'r.json')).toThrow('is of a run that is cut short')
+    const slice = reportOf(report.results, { run: { modules: ['directory'] } })
+    expect(() => profileFromReport(slice, { name: 'platform:2.4.8' }, 'r.json')).toThrow(`r.json is of a run that is ${slice.certification.scope.text}: make a profile`)
   })
 
   it('is judged like any baseline; a stale entry of it says the shop does better than the release, and new failures are counted apart from an extension\'s', () => {

@@ -95,8 +95,12 @@ export interface ProfileRequest {
  * spec by them). With the traced list, its entries in the list's order, each with the line's kind and why; the
  * run and the list must agree, so a profile never lists what its own run passed.
  */
-export function profileFromReport(report: Pick<Report, 'results' | 'run' | 'suite' | 'spec' | 'startedAt'>, request: ProfileRequest, reportName: string): Profile {
+export function profileFromReport(report: Pick<Report, 'results' | 'run' | 'suite' | 'spec' | 'startedAt' | 'partial' | 'certification'>, request: ProfileRequest, reportName: string): Profile {
   if (!isProfileName(request.name)) throw new UsageError(`baseline --profile: "${request.name}" is no profile name: PRODUCT:RELEASE, such as platform:2.4.8`)
+  // What a release fails is known from a run that judged everything: a slice or a read-only run would leave out
+  // what it did not judge, and a shop on that release would find its deviations "new".
+  const narrowed = report.run.readOnly ? 'read-only' : report.partial !== undefined ? 'cut short' : report.certification?.scope.whole === false ? report.certification.scope.text : undefined
+  if (narrowed !== undefined) throw new UsageError(`baseline --profile: ${reportName} is of a run that is ${narrowed}: make a profile from a whole run in full mode`)
   const release = request.name.slice(request.name.indexOf(':') + 1)
   const made = { run: report.run.id, suite: report.suite.version, spec: report.spec.version, date: report.startedAt.slice(0, 10) }
   const specResults = report.results.filter((r) => r.extension !== true)
