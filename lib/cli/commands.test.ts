@@ -18,7 +18,9 @@ import { UsageError } from '../base/usage-error.ts'
 import { loadConfig } from '../settings/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
-import { baselineCommand, catalogListing, diffCommand, listCommand, readReport, signCommand, verifyCommand, type CommandIo, type ListedEndpoint } from './commands.ts'
+import { baselineCommand } from './baseline-commands.ts'
+import { catalogListing, diffCommand, listCommand, signCommand, verifyCommand, type ListedEndpoint } from './commands.ts'
+import { readReport, type CommandIo } from './command-io.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))

@@ -1,42 +1,30 @@
-import { readFileSync, statSync } from 'node:fs'
-import { rename, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { join } from 'node:path'
 import { CHECK_KINDS } from '../checks/index.ts'
-import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
 import { neverStarted } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
-import { writeReports } from '../report/write.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { selectChecks, selectModules } from '../settings/config.ts'
-import { Secrets } from '../shop/secrets.ts'
 import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
-import { ensureWritableDir } from '../base/output-dir.ts'
-import { lockReportDir } from '../run/report-dir-lock.ts'
 import type { CommandName } from './usage.ts'
+import { args, oneOf, readReport, readText, readJson, reportPath, required, writeReportDir, writeWhole, type CommandIo } from './command-io.ts'
 
 /**
- * The commands that work on reports and on the catalog, not on a target: baseline, sign, verify, diff,
- * report merge, list. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
+ * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge,
+ * list; baseline and report rebaseline are in baseline-commands.ts. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
  * for unusable input (main prints it as one line and exits 2).
  */
-
-export interface CommandIo {
-  out(text: string): void
-  err(text: string): void
-}
 
 export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
-      return baselineCommand(argv, io)
+      return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
     case 'sign':
       return signCommand(argv, io)
     case 'verify':
@@ -48,20 +36,6 @@ export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, a
     case 'list':
       return listCommand(argv, io)
   }
-}
-
-/** `baseline --from REPORT --out FILE [--reason TEXT]`: a baseline listing every failure of the report. */
-export async function baselineCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('baseline', argv, { from: { type: 'string' }, out: { type: 'string' }, reason: { type: 'string' } })
-  const from = required('baseline', values.from, '--from REPORT')
-  const out = required('baseline', values.out, '--out FILE')
-  const report = readReport(from)
-  const never = neverStarted(report)
-  if (never !== undefined) throw new UsageError(`baseline: ${reportPath(from)}: ${never}; baseline the report of a run that was made`)
-  const baseline = baselineFromReport(report, values.reason)
-  await writeWhole(out, baselineJson(baseline), 'baseline')
-  io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
-  return 0
 }
 
 /**
@@ -120,27 +94,16 @@ export async function diffCommand(argv: string[], io: CommandIo): Promise<number
   return hasNewFailures(diff) ? 1 : 0
 }
 
-/** `report merge --out DIR A B ...`: one report (every format) from the reports of a sharded run. */
+/** `report merge --out DIR A B ...` (shards into one report), `report rebaseline REPORT --baseline B --out DIR` (judged again). */
 export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
   const [sub, ...rest] = argv
-  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ...)' : `report: unknown subcommand "${sub}" (known: merge)`)
+  if (sub === 'rebaseline') return (await import('./baseline-commands.ts')).rebaselineCommand(rest, io)
+  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ..., report rebaseline REPORT --baseline FILE --out DIR)' : `report: unknown subcommand "${sub}" (known: merge, rebaseline)`)
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
   if (positionals.length === 0) throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
   const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
-  if (positionals.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
-    throw new UsageError(`report merge: --out ${out} holds one of the inputs; write the merged report elsewhere`)
-  }
-  ensureWritableDir(out, 'report merge: --out')
-  // Not into a directory a run is writing: the last writer's report would win.
-  const lock = lockReportDir(out, 'report merge: --out', 'shop-conformance report merge')
-  let written
-  try {
-    // The inputs are written reports, already redacted.
-    written = await writeReports(out, merged, new Secrets())
-  } finally {
-    lock.release()
-  }
+  const written = await writeReportDir('report merge', out, positionals, merged)
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
@@ -231,85 +194,4 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
   }
   io.out(`${lines.join('\n')}\n`)
   return 0
-}
-
-// ---- input helpers: every problem is one UsageError line naming the file ----
-
-/** A report path, or a report directory holding report.json. */
-export function reportPath(path: string): string {
-  try {
-    if (statSync(path).isDirectory()) return join(path, 'report.json')
-  } catch {
-    // Not there: readReport says so.
-  }
-  return path
-}
-
-/** Reads report.json (or a directory holding one) and checks it is a report. */
-export function readReport(path: string): Report {
-  const file = reportPath(path)
-  const data = readJson(file, 'report')
-  const r = data as Partial<Report>
-  const problem =
-    typeof data !== 'object' || data === null || Array.isArray(data)
-      ? 'not a JSON object'
-      : !Array.isArray(r.results)
-        ? 'no "results" list'
-        : typeof r.spec?.version !== 'string' || typeof r.target?.baseUrl !== 'string' || typeof r.run?.id !== 'string' || typeof r.summary !== 'object'
-          ? 'no spec version, target, run id or summary'
-          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped'].includes(x.status) || typeof x.check !== 'string')
-            ? 'a result without an id, check or status'
-            : undefined
-  if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)
-  return data as Report
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException
-    throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
-  }
-}
-
-function readJson(path: string, what: string): unknown {
-  const text = readText(path, what)
-  try {
-    return JSON.parse(text)
-  } catch (err) {
-    throw new UsageError(`${what} ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
-  }
-}
-
-async function writeWhole(path: string, text: string, what: string): Promise<void> {
-  ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
-  try {
-    await writeFile(`${path}.tmp`, text)
-    await rename(`${path}.tmp`, path)
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException
-    throw new UsageError(`${what} ${path}: cannot write it (${e.code ?? e.message})`)
-  }
-}
-
-type Options = NonNullable<ParseArgsConfig['options']>
-
-function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
-  } catch (err) {
-    const message = (err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')
-    throw new UsageError(`${command}: ${message}`)
-  }
-}
-
-function required(command: string, value: string | undefined, flag: string): string {
-  if (value === undefined || value === '') throw new UsageError(`${command}: ${flag} is required`)
-  return value
-}
-
-function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
-  return value as T
 }

@@ -18,7 +18,7 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     flags: [
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
       '[--check KIND ...] [--read-only] [--concurrency N] [--max-rps N] [--timeout-ms N] [--report-dir DIR]',
-      '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
+      '[--baseline FILE|PROFILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',
       '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',
       '[--extensions MODE] [--extensions-probe-writes] [--config FILE]',
@@ -38,16 +38,21 @@ Exit status: 0 no check failed (with --baseline: no new failure, no stale entry)
     about: 'Lists what `run` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.',
   },
   baseline: {
-    flags: ['--from REPORT --out FILE [--reason TEXT]'],
-    about: 'Writes a baseline listing every failure of REPORT (report.json or its directory), for run --baseline.',
+    flags: ['--from REPORT --out FILE [--reason TEXT] [--profile NAME [--deviations FILE]] | list'],
+    about: `Writes a baseline listing every failure of REPORT (report.json, its directory, or a .json.gz), for run --baseline.
+With --profile NAME (PRODUCT:RELEASE): a release profile of REPORT's spec failures, each entry with the release and
+its evidence; --deviations FILE (known-deviations.tsv: result id, kind, why) gives each entry its traced kind and why,
+and must list exactly what REPORT fails. \`baseline list\` lists the release profiles this package ships.`,
   },
   diff: {
     flags: ['A.json B.json [--format text|json]'],
     about: 'Shows what changed between two reports. Exit status 1 when something fails in B that did not fail in A.',
   },
   report: {
-    flags: ['merge --out DIR A.json B.json ...'],
-    about: 'Joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).',
+    flags: ['merge --out DIR A.json B.json ...', 'rebaseline REPORT --baseline FILE|PROFILE --out DIR [--allow-stale] [--extensions MODE]'],
+    about: `merge: joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).
+rebaseline: judges REPORT again against a baseline or a release profile, as a run would, and writes every format in DIR;
+its exit status is the judged report's (0, or 1 on a failure the baseline does not list or a stale entry).`,
   },
   sign: {
     flags: ['--report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]'],

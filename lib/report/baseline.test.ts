@@ -72,6 +72,16 @@ describe('readBaseline', () => {
     expect(problem(JSON.stringify({ version: 1, entries: [{ id: 'a', reason: '  ' }] }))).toBe('baseline b.json: entry 1 (a) has an empty "reason"')
   })
 
+  it('keeps a release profile\'s head and its entries\' release and evidence, checked', () => {
+    const madeFrom = { run: 'r1', suite: '0.1.0', spec: '2.4.9', date: '2026-11-26' }
+    const profile = { name: 'platform:2.4.8', release: '2.4.8', about: 'defaults', madeFrom }
+    const entry = { id: 'a', reason: 'r', release: '2.4.8', evidence: { kind: 'absent', why: '404' } }
+    expect(parseBaseline(JSON.stringify({ version: 1, profile: { ...profile, extra: 1 }, entries: [entry] }), 'b.json')).toEqual({ version: 1, profile, entries: [entry] })
+    expect(problem(JSON.stringify({ version: 1, entries: [{ ...entry, evidence: { kind: 'absent' } }] }))).toBe('baseline b.json: wrong shape: entry 1 (a): "evidence" must be { "kind": "...", "why": "..." }')
+    expect(problem(JSON.stringify({ version: 1, entries: [{ ...entry, release: 2 }] }))).toBe('baseline b.json: wrong shape: entry 1 (a): "release" must be a string')
+    expect(problem(JSON.stringify({ version: 1, profile: { ...profile, madeFrom: { run: 'r1' } }, entries: [] }))).toBe('baseline b.json: wrong shape: "profile" must be { "name", "release", "about", "madeFrom": { "run", "suite", "spec", "date" } }')
+  })
+
   it('refuses a duplicate id', () => {
     expect(problem(JSON.stringify({ version: 1, entries: [{ id: 'a', reason: 'r' }, { id: 'b', reason: 'r' }, { id: 'a', reason: 's' }] }))).toBe('baseline b.json: duplicate id "a" (entries 1 and 3)')
   })
@@ -108,7 +118,7 @@ describe('applyBaseline', () => {
     expect(o.stale.map((e) => e.id)).toEqual([id(2)])
     expect(exitWith(all)).toEqual({ status: 1, reason: '1 stale baseline entry (now passing: remove it or pass --allow-stale)' })
     expect(exitWith(all, true)).toEqual({ status: 0, reason: 'no new failure (3 baselined, 1 stale entry allowed)' })
-    const block = (b: Baseline, allowStale = false) => reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale } }).baseline!
+    const block = (b: Baseline, allowStale = false) => reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale } })
     expect(baselineSummary(block(all))).toContain(`! stale (now passes; remove it or pass --allow-stale): ${id(2)}`)
     expect(baselineSummary(block(all, true))).toContain(`! stale (now passes, allowed): ${id(2)}`)
   })
@@ -117,7 +127,7 @@ describe('applyBaseline', () => {
     const b: Baseline = { version: 1, entries: [0, 1, 4, 3].map((i) => ({ id: id(i), reason: 'r' })).concat([{ id: 'workflow x › 01 y', reason: 'r' }]) }
     const o = applyBaseline(report, b)
     expect(exitWith(b)).toEqual({ status: 0, reason: 'no new failure (3 baselined)' })
-    expect(baselineSummary(reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale: false } }).baseline!)).toBe('Baseline b.json: 0 new failures, 3 baselined, 0 stale, 1 not judged, 1 not in this run\n')
+    expect(baselineSummary(reportOf(results, {}, { made: true, baseline: { file: 'b.json', baseline: b, allowStale: false } }))).toBe('Baseline b.json: 0 new failures, 3 baselined, 0 stale, 1 not judged, 1 not in this run\n')
     expect(o.stale).toEqual([])
   })
 

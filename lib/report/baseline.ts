@@ -3,6 +3,7 @@ import type { Result } from '../results/result.ts'
 import { UsageError } from '../base/usage-error.ts'
 import type { BaselineEntry, Report } from './model.ts'
 import { isObject } from '../base/is-object.ts'
+import { plural } from '../base/text.ts'
 
 /**
  * A baseline: the result ids a team knows fail, each with the reason it is accepted for now. With one, only
@@ -15,7 +16,19 @@ import { isObject } from '../base/is-object.ts'
  */
 export interface Baseline {
   version: 1
+  /** A release profile (lib/report/profiles.ts): the known deviations of one release, shipped in the package. */
+  profile?: ProfileHead
   entries: BaselineEntry[]
+}
+
+export interface ProfileHead {
+  /** `platform:2.4.7-p7`: what `--baseline` takes. */
+  name: string
+  release: string
+  /** What the release is, as it was run: its configuration, what the entries list. */
+  about: string
+  /** The run the profile was made from (its report's run id, suite and spec versions, date), and the traced list. */
+  madeFrom: { run: string; suite: string; spec: string; date: string; deviations?: string }
 }
 
 export interface BaselineOutcome {
@@ -67,9 +80,29 @@ export function parseBaseline(text: string, path: string): Baseline {
     const first = seen.get(entry.id)
     if (first !== undefined) return fail(`duplicate id "${entry.id}" (entries ${first} and ${n})`)
     seen.set(entry.id, n)
-    return { id: entry.id, reason: entry.reason }
+    const { release, evidence } = entry
+    if (release !== undefined && !isText(release)) return fail(`wrong shape: entry ${n} (${entry.id}): "release" must be a string`)
+    if (evidence !== undefined && !(isObject(evidence) && isText(evidence.kind) && isText(evidence.why))) {
+      return fail(`wrong shape: entry ${n} (${entry.id}): "evidence" must be { "kind": "...", "why": "..." }`)
+    }
+    return { id: entry.id, reason: entry.reason, ...(release !== undefined ? { release } : {}), ...(evidence !== undefined ? { evidence: { kind: evidence.kind as string, why: evidence.why as string } } : {}) }
   })
-  return { version: 1, entries }
+  if (data.profile === undefined) return { version: 1, entries }
+  return { version: 1, profile: profileHead(data.profile, fail), entries }
+}
+
+function profileHead(head: unknown, fail: (problem: string) => never): ProfileHead {
+  const made = isObject(head) ? head.madeFrom : undefined
+  if (!isObject(head) || !isText(head.name) || !isText(head.release) || !isText(head.about) || !isObject(made) || ![made.run, made.suite, made.spec, made.date].every(isText)) {
+    return fail('wrong shape: "profile" must be { "name", "release", "about", "madeFrom": { "run", "suite", "spec", "date" } }')
+  }
+  if (made.deviations !== undefined && !isText(made.deviations)) return fail('wrong shape: "profile.madeFrom.deviations" must be a string')
+  const madeFrom = { run: made.run as string, suite: made.suite as string, spec: made.spec as string, date: made.date as string, ...(made.deviations !== undefined ? { deviations: made.deviations } : {}) }
+  return { name: head.name, release: head.release, about: head.about, madeFrom }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== ''
 }
 
 export function applyBaseline(report: Pick<Report, 'results'>, baseline: Baseline): BaselineOutcome {
@@ -100,14 +133,45 @@ export function baselineBlock(file: string, baseline: Baseline, outcome: Baselin
   }
 }
 
+/**
+ * What `--baseline` names: a file, or a release profile shipped in the package (`platform:2.4.7-p7`, see
+ * profiles.ts). A path (it holds a `/` or `\\`, or a one-letter drive such as `C:`) is always a file.
+ */
+export function isProfileName(value: string): boolean {
+  return /^[a-z][a-z0-9-]+:[A-Za-z0-9][A-Za-z0-9._+-]*$/.test(value)
+}
+
+/**
+ * What a reader does about `n` stale entries (each format says it the same way): a file's entries go from the
+ * file; a shipped profile's stay, since the release does fail them: the shop does better than its release there.
+ */
+export function staleRemedy(b: Pick<NonNullable<Report['baseline']>, 'file'>, n: number): string {
+  const them = n === 1 ? 'it' : 'them'
+  if (!isProfileName(b.file)) return `remove ${them} or pass --allow-stale`
+  return `the shop does better than release ${b.file.slice(b.file.indexOf(':') + 1)} here: pass --allow-stale, or copy the profile (baseline list) and remove ${them}`
+}
+
+/**
+ * The baseline's state in one phrase, the same in every format: new failures of the spec counted apart from an
+ * extension's or a vendor's (as the exit reason counts them), then the entries' states.
+ */
+export function baselineTally(report: Pick<Report, 'baseline' | 'results'>): string {
+  const b = report.baseline!
+  const extension = new Set(report.results.filter((r) => r.extension === true).map((r) => r.id))
+  const ext = b.newFailures.filter((id) => extension.has(id)).length
+  const allowed = b.allowStale && b.stale.length > 0 ? ' (allowed)' : ''
+  return `${plural(b.newFailures.length - ext, 'new failure')}, ${b.baselinedFailures.length} baselined, ${b.stale.length} stale${allowed}, ${b.unjudged.length} not judged, ${b.notInThisRun.length} not in this run${ext > 0 ? `; ${plural(ext, 'new extension check failure')} (not the spec's)` : ''}`
+}
+
 /** Readable lines on where the baseline stands, for the end of a run. */
-export function baselineSummary(b: NonNullable<Report['baseline']>): string {
-  const lines: string[] = []
-  const { newFailures: fresh, baselinedFailures: old, stale, unjudged, notInThisRun } = b
-  lines.push(`Baseline ${b.file}: ${fresh.length} new failure${fresh.length === 1 ? '' : 's'}, ${old.length} baselined, ${stale.length} stale, ${unjudged.length} not judged, ${notInThisRun.length} not in this run`)
-  for (const id of fresh.slice(0, 50)) lines.push(`  ✗ new: ${id}`)
+export function baselineSummary(report: Pick<Report, 'baseline' | 'results'>): string {
+  const b = report.baseline!
+  const extension = new Set(report.results.filter((r) => r.extension === true).map((r) => r.id))
+  const lines = [`Baseline ${b.file}: ${baselineTally(report)}`]
+  const fresh = b.newFailures
+  for (const id of fresh.slice(0, 50)) lines.push(`  ✗ new: ${id}${extension.has(id) ? " (an extension's, not the spec's)" : ''}`)
   if (fresh.length > 50) lines.push(`  … and ${fresh.length - 50} more`)
-  for (const id of stale) lines.push(`  ! stale (now passes${b.allowStale ? ', allowed' : '; remove it or pass --allow-stale'}): ${id}`)
+  for (const id of b.stale) lines.push(`  ! stale (now passes${b.allowStale ? ', allowed' : `; ${staleRemedy(b, 1)}`}): ${id}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -124,7 +188,8 @@ export function baselineJson(baseline: Baseline): string {
   return `${JSON.stringify(baseline, null, 2)}\n`
 }
 
-function oneLine(text: string): string {
+/** A message as one line of a reason: its whitespace flattened. */
+export function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat === '' ? 'failing' : flat
 }

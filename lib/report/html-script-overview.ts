@@ -83,7 +83,7 @@ export const OVERVIEW = String.raw`
   var stale = view.stale || [];
   var one = stale.length === 1;
   listBox('stale', stale.length + (one ? ' stale baseline entry: its check now passes' : ' stale baseline entries: their checks now pass') +
-    (report.baseline && report.baseline.allowStale ? ' (allowed by --allow-stale)' : '; remove ' + (one ? 'it' : 'them') + ' from the baseline or pass --allow-stale'), stale, function (e) { return e.id + ' \u2014 ' + e.reason; });
+    (report.baseline && report.baseline.allowStale ? ' (allowed by --allow-stale)' : '; ' + view.staleRemedy), stale, function (e) { return e.id + ' \u2014 ' + e.reason; });
 
   var meta = $('meta');
   function fact(label, value, id) {
@@ -100,7 +100,7 @@ export const OVERVIEW = String.raw`
   fact('Suite version', report.suite.name + ' ' + report.suite.version);
   fact('Run id', run.id + (run.shard ? ' (shard ' + run.shard + ')' : ''), 'meta-run');
   fact('Scope', c.scope.text, 'meta-scope');
-  if (report.baseline) fact('Baseline', report.baseline.file + ': ' + plural(report.baseline.baselinedFailures.length, 'failure') + ' baselined, ' + report.baseline.newFailures.length + ' new, ' + report.baseline.stale.length + ' stale', 'meta-baseline');
+  if (report.baseline) fact('Baseline', report.baseline.file + ': ' + view.baselineTally, 'meta-baseline');
   fact('Seed', run.seed, 'meta-seed');
   fact('Started', report.startedAt);
   fact('Duration', (report.durationMs / 1000).toFixed(1) + ' s');

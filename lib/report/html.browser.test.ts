@@ -165,6 +165,9 @@ describe('report.html in a real browser', () => {
     expect(await page.textContent('#not-judged')).toContain(`${c.notJudged} required checks not judged, by reason`)
     expect(await page.textContent('#not-judged')).toContain('2 × the route is missing (see the route check)')
     expect(await page.textContent('#stale')).toContain(`${STALE} — fixed in 2.4.8`)
+    // The remedy and the baseline's state in the words every format uses (lib/report/baseline.ts).
+    expect(await page.textContent('#stale')).toContain('1 stale baseline entry: its check now passes; remove it or pass --allow-stale')
+    expect(await page.textContent('#meta-baseline')).toContain('known-failures.json: 3 new failures, 1 baselined, 1 stale, ')
     const meta = (await page.textContent('#meta')) ?? ''
     for (const fact of ['http://127.0.0.1:18080', 'default', '2.4.9', 'shop-conformance 0.1.0', '67716833', 'mwr5s6b854c8', '4.3 s', 'the whole suite', 'known-failures.json']) expect(meta).toContain(fact)
     expect(await page.textContent('#signature-digest')).toBe('sha256:0f3a9c')

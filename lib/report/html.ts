@@ -5,6 +5,7 @@ import { curlFor } from './curl.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
+import { baselineTally, staleRemedy } from './baseline.ts'
 import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
 
 /**
@@ -25,6 +26,8 @@ export function reportHtml(report: Report): string {
     modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
     notJudged: notJudgedTally(report),
     stale: staleEntries(report),
+    staleRemedy: report.baseline !== undefined ? staleRemedy(report.baseline, report.baseline.stale.length) : '',
+    baselineTally: report.baseline !== undefined ? baselineTally(report) : '',
     baselined: Object.fromEntries(baselineReasons(report)),
     reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),

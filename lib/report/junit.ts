@@ -1,6 +1,7 @@
 import type { Result } from '../results/result.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
+import { staleRemedy } from './baseline.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
 interface Case {
@@ -35,7 +36,7 @@ export function junitXml(report: Report): string {
       time: 0,
       outcome: report.baseline!.allowStale
         ? { kind: 'skipped' as const, message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}` }
-        : { kind: 'failure' as const, message: `stale baseline entry: the check now passes; remove the entry or pass --allow-stale (${e.reason})`, type: 'stale-baseline' },
+        : { kind: 'failure' as const, message: `stale baseline entry: the check now passes; ${staleRemedy(report.baseline!, 1)} (${e.reason})`, type: 'stale-baseline' },
     })),
   ]
   if (run.length > 0) byModule.set('run', run)

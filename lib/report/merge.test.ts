@@ -236,6 +236,6 @@ describe('mergeReports', () => {
     expect(readFileSync(join(half, 'summary.md'), 'utf8')).toMatch(/shard 2\/2 missing/)
     await expect(reportCommand(['merge', '--out', out], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)'))
     await expect(reportCommand(['merge', paths[0]!], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report merge: --out DIR is required'))
-    await expect(reportCommand(['split'], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report: unknown subcommand "split" (known: merge)'))
+    await expect(reportCommand(['split'], { out: () => {}, err: () => {} })).rejects.toThrow(new UsageError('report: unknown subcommand "split" (known: merge, rebaseline)'))
   })
 })

@@ -15,6 +15,16 @@ export interface BaselineEntry {
   /** A result id: `<METHOD> <path> › <check>` or `workflow <name> › <nn> <title>`. */
   id: string
   reason: string
+  /** A profile's entry: the release that fails it. */
+  release?: string
+  /** A profile's entry: what kind of deviation it is, and why, as it was traced. */
+  evidence?: DeviationEvidence
+}
+
+/** `renamed`, `absent`, `behaviour`, `configuration` (known-deviations.tsv), or `untraced` for a proposal's first draft. */
+interface DeviationEvidence {
+  kind: string
+  why: string
 }
 
 /** report.json: the one result model every other format is rendered from. */

@@ -1,4 +1,5 @@
 import { plural } from '../base/text.ts'
+import { staleRemedy } from './baseline.ts'
 import type { Exit, ExitStatus, Report } from './model.ts'
 
 /**
@@ -26,7 +27,7 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   const findings = [
     spec > 0 ? (b !== undefined ? `${plural(spec, 'new failure')} (not in the baseline)` : `${plural(spec, 'check')} failed`) : '',
     extension > 0 && gate ? `${plural(extension, 'extension check')} failed (not the spec's; --extensions report-only reports them without failing the run)` : '',
-    stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: remove ${stale === 1 ? 'it' : 'them'} or pass --allow-stale)` : '',
+    stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b!, stale)})` : '',
   ].filter((t) => t !== '')
   const stop = report.partial?.reason
   if (stop === 'target-gone') {

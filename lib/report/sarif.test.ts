@@ -145,7 +145,7 @@ describe('sarifLog', () => {
     expect(sarifProblems(withBaseline)).toEqual([])
     // The stale entry, and why the run exits as it does.
     const invocation = withBaseline.runs[0]!.invocations[0]!
-    expect(invocation.toolExecutionNotifications).toEqual([{ level: 'error', message: { text: `stale baseline entry ${passing.id}: the check now passes; remove the entry or pass --allow-stale (fixed since)` } }])
+    expect(invocation.toolExecutionNotifications).toEqual([{ level: 'error', message: { text: `stale baseline entry ${passing.id}: the check now passes; remove it or pass --allow-stale (fixed since)` } }])
     expect(invocation).toMatchObject({ exitCode: 1, exitCodeDescription: '3 new failures (not in the baseline), 1 stale baseline entry (now passing: remove it or pass --allow-stale)' })
     // Without a baseline no result claims a baseline state.
     expect(run.results.every((x) => x.baselineState === undefined && x.level === 'error')).toBe(true)

@@ -8,6 +8,7 @@ import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import type { SarifLog, SarifResult, SarifRule } from './sarif-log.ts'
 import { schemaSarif } from './sarif-schema.ts'
+import { staleRemedy } from './baseline.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
 /**
@@ -45,7 +46,7 @@ export function sarifLog(report: Report): SarifLog {
   const baselined = report.baseline !== undefined
   const stale = staleEntries(report).map((e) => ({
     level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
-    message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : '; remove the entry or pass --allow-stale'} (${e.reason})` },
+    message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})` },
   }))
   return {
     $schema: SARIF_SCHEMA,

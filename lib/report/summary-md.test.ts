@@ -70,7 +70,7 @@ describe('summary.md', () => {
     const baseline = { version: 1 as const, entries: [...failed.map((r) => ({ id: r.id, reason: 'ticket SHOP-9' })), { id: passing.id, reason: 'fixed in 2.4.8' }] }
     const baselined = markdownSummary(suiteReport(3, {}, { made: true, baseline: { file: 'known.json', baseline, allowStale: false } }))
     expect(baselined.split('\n')[0]).toBe('# Shop conformance: incomplete · ' + `${suiteReport(3).certification.percent}% · exit 1: 1 stale baseline entry (now passing: remove it or pass --allow-stale)`)
-    expect(baselined).toContain('- **Baseline** `known.json`: 3 failures baselined, 0 new, 1 stale')
+    expect(baselined).toContain('- **Baseline** `known.json`: 0 new failures, 3 baselined, 1 stale,')
     expect(baselined).toContain(`| \`${failed[0]!.id}\` | **baselined**: ticket SHOP-9 — broke 0 |`)
     expect(baselined).toContain('## Stale baseline entries (1)')
     expect(baselined).toContain(`| \`${passing.id}\` | fixed in 2.4.8 |`)

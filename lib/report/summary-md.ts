@@ -1,6 +1,7 @@
 import { stopWords } from './outcome.ts'
 import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
+import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
 import { baselineReasons, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
@@ -27,7 +28,7 @@ export function markdownSummary(report: Report): string {
     ...(report.partial !== undefined ? [`**Cut short** by ${stopWords(report.partial.reason)}: the results cover only what finished before it.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
-    ...(report.baseline !== undefined ? [baselineMark(report.baseline)] : []),
+    ...(report.baseline !== undefined ? [baselineMark(report)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
   ]
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
@@ -59,7 +60,7 @@ export function markdownSummary(report: Report): string {
   }
   const stale = staleEntries(report)
   if (stale.length > 0) {
-    out.push('', `## Stale baseline entries (${stale.length})`, '', `These checks now pass: remove the entries from ${report.baseline!.file}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`, '', '| entry | reason |', '|---|---|')
+    out.push('', `## Stale baseline entries (${stale.length})`, '', `These checks now pass: ${isProfileName(report.baseline!.file) ? staleRemedy(report.baseline!, stale.length) : `remove the entries from ${report.baseline!.file}`}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`, '', '| entry | reason |', '|---|---|')
     for (const e of stale.slice(0, MAX_ROWS)) out.push(`| \`${cell(e.id)}\` | ${cell(e.reason)} |`)
     if (stale.length > MAX_ROWS) out.push('', `… and ${stale.length - MAX_ROWS} more in report.json (baseline.stale).`)
   }
@@ -84,8 +85,8 @@ function facts(report: Report): string {
   return `Target \`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
 }
 
-function baselineMark(b: NonNullable<Report['baseline']>): string {
-  return `**Baseline** \`${b.file}\`: ${b.baselinedFailures.length} failures baselined, ${b.newFailures.length} new, ${b.stale.length} stale${b.allowStale ? ' (allowed)' : ''}, ${b.unjudged.length} not judged, ${b.notInThisRun.length} not in this run.`
+function baselineMark(report: Report): string {
+  return `**Baseline** \`${report.baseline!.file}\`: ${baselineTally(report)}.`
 }
 
 function table(out: string[], title: string, note: string, head: [string, string, string], rows: Tally[]): void {

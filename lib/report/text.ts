@@ -26,7 +26,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
   if (report.extensions !== undefined) lines.push(report.extensions.text)
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)
-  if (report.baseline !== undefined) lines.push(baselineSummary(report.baseline).trimEnd())
+  if (report.baseline !== undefined) lines.push(baselineSummary(report).trimEnd())
   lines.push(
     '',
     `Verdict: ${headline(c)}`,

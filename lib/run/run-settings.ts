@@ -5,7 +5,8 @@
  */
 import { UsageError } from '../base/usage-error.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
-import { readBaseline, type Baseline } from '../report/baseline.ts'
+import type { Baseline } from '../report/baseline.ts'
+import { resolveBaseline } from '../report/profiles.ts'
 import { loadConfig, readDotenv, type RunConfig } from '../settings/config.ts'
 import { ACL_RESOURCES } from '../spec/catalog/index.ts'
 
@@ -27,6 +28,6 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.
   const flags = raw === undefined || raw === '' ? [] : (JSON.parse(raw) as string[])
   const config = loadConfig(flags, env, readDotenv(cwd), CHECK_KINDS, ACL_RESOURCES)
   if (config.dryRun) throw new UsageError('--dry-run: not under vitest (shop-conformance run --dry-run prints the requests)')
-  const baseline = config.baseline !== undefined ? readBaseline(config.baseline) : undefined
+  const baseline = config.baseline !== undefined ? resolveBaseline(config.baseline) : undefined
   return { config, ...(baseline !== undefined ? { baseline } : {}), underCli: raw !== undefined }
 }

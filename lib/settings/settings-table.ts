@@ -29,7 +29,7 @@ export const SETTINGS = [
   { variables: ['SHOP_MAX_RPS'], flag: '--max-rps', value: 'N', default: 'none: requests start as the shop\'s pace allows (see "Running against staging safely"); N caps them at N a second, for a shop behind a rate-limiting gateway' },
   { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this; at least 10000' },
   { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
-  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run; with a baseline (`shop-conformance baseline`), only a failure it does not list (see "For CI: a gate")' },
+  { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run; with a baseline (`shop-conformance baseline`) or a release profile (`platform:2.4.7-p7`, `shop-conformance baseline list`), only a failure it does not list (see "For CI: a gate" and "Release profiles")' },
   { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },
   { variables: ['SHOP_SEED'], flag: '--seed', value: 'N', default: 'random, printed at start and written into the report; the same seed gives the same data' },
   { flag: '--shard', value: 'I/N', default: 'the whole suite; `2/3` runs the second of three parts (`report merge` joins them)' },

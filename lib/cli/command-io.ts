@@ -1,0 +1,119 @@
+import { readFileSync, statSync } from 'node:fs'
+import { rename, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { gunzipSync } from 'node:zlib'
+import type { Report } from '../report/model.ts'
+import { writeReports } from '../report/write.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { Secrets } from '../shop/secrets.ts'
+import { ensureWritableDir } from '../base/output-dir.ts'
+import { lockReportDir } from '../run/report-dir-lock.ts'
+
+/**
+ * What the commands on reports share (commands.ts, baseline-commands.ts): where they print, how they read their
+ * flags and files, how they write a report directory. Every problem is one UsageError line naming the file.
+ */
+
+export interface CommandIo {
+  out(text: string): void
+  err(text: string): void
+}
+
+/** Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing. */
+export async function writeReportDir(command: string, out: string, inputs: readonly string[], report: Report): Promise<Report> {
+  if (inputs.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
+    throw new UsageError(`${command}: --out ${out} holds one of the inputs; write the report elsewhere`)
+  }
+  ensureWritableDir(out, `${command}: --out`)
+  // Not into a directory a run is writing: the last writer's report would win.
+  const lock = lockReportDir(out, `${command}: --out`, `shop-conformance ${command}`)
+  try {
+    // The inputs are written reports, already redacted.
+    return await writeReports(out, report, new Secrets())
+  } finally {
+    lock.release()
+  }
+}
+
+// ---- input helpers: every problem is one UsageError line naming the file ----
+
+/** A report path, or a report directory holding report.json. */
+export function reportPath(path: string): string {
+  try {
+    if (statSync(path).isDirectory()) return join(path, 'report.json')
+  } catch {
+    // Not there: readReport says so.
+  }
+  return path
+}
+
+/** Reads report.json (or a directory holding one) and checks it is a report. */
+export function readReport(path: string): Report {
+  const file = reportPath(path)
+  const data = readJson(file, 'report')
+  const r = data as Partial<Report>
+  const problem =
+    typeof data !== 'object' || data === null || Array.isArray(data)
+      ? 'not a JSON object'
+      : !Array.isArray(r.results)
+        ? 'no "results" list'
+        : typeof r.spec?.version !== 'string' || typeof r.target?.baseUrl !== 'string' || typeof r.run?.id !== 'string' || typeof r.summary !== 'object'
+          ? 'no spec version, target, run id or summary'
+          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped'].includes(x.status) || typeof x.check !== 'string')
+            ? 'a result without an id, check or status'
+            : undefined
+  if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)
+  return data as Report
+}
+
+export function readText(path: string, what: string): string {
+  try {
+    // An archived report may be kept gzip-compressed (the vendored real runs are).
+    return path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString('utf8') : readFileSync(path, 'utf8')
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
+  }
+}
+
+export function readJson(path: string, what: string): unknown {
+  const text = readText(path, what)
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new UsageError(`${what} ${path}: not JSON (${(err as Error).message.split('\n')[0]})`)
+  }
+}
+
+export async function writeWhole(path: string, text: string, what: string): Promise<void> {
+  ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
+  try {
+    await writeFile(`${path}.tmp`, text)
+    await rename(`${path}.tmp`, path)
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new UsageError(`${what} ${path}: cannot write it (${e.code ?? e.message})`)
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+export function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
+  } catch (err) {
+    const message = (err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')
+    throw new UsageError(`${command}: ${message}`)
+  }
+}
+
+export function required(command: string, value: string | undefined, flag: string): string {
+  if (value === undefined || value === '') throw new UsageError(`${command}: ${flag} is required`)
+  return value
+}
+
+export function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
+  return value as T
+}
