@@ -46,12 +46,13 @@ export async function runOverCatalog(check: Check, session: Session, rows: reado
   return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))
 }
 
-/** Row ids by verdict status, sorted: what a test compares against. */
-export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> {
-  const out = { passed: [] as string[], failed: [] as string[], skipped: [] as string[] }
+/** Row ids by verdict status, sorted: what a test compares against (`error` only when a check's code threw, so a test's toEqual shows it). */
+export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> & { error?: string[] } {
+  const out: Record<Verdict['status'], string[]> = { passed: [], failed: [], skipped: [], error: [] }
   for (const [id, v] of verdicts) out[v.status].push(id)
   for (const list of Object.values(out)) list.sort()
-  return out
+  const { error, ...judged } = out
+  return error.length > 0 ? { ...judged, error } : judged
 }
 
 /** The 7 endpoints a 2.4.7 instance does not serve (platform conventions, "A real instance's answers"). */

@@ -34,7 +34,7 @@ describe('a run whose spec checks all pass, with a failing extension and a schem
     expect(report.certification.percent).toBe(100)
     expect(report.extensions).toEqual({
       mode: 'gate',
-      tallies: [{ origin: 'extension', operations: 2, results: 4, passed: 3, failed: 1, notJudged: 0, failedByCheck: { 'extension-access': 1 } }],
+      tallies: [{ origin: 'extension', operations: 2, results: 4, passed: 3, failed: 1, errors: 0, notJudged: 0, failedByCheck: { 'extension-access': 1 } }],
       text: expect.stringMatching(/^Extensions: 2 operations, 1 fails access · not the spec's: never in its verdict; their failures fail the run/),
     })
   })

@@ -3,8 +3,8 @@
 export const OVERVIEW = String.raw`
   // ---- summary ----
   // The spec's results, as the verdict box counts them; an extension's or a vendor's are counted apart (extra).
-  var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
-  var extra = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
+  var count = zeroTally();
+  var extra = zeroTally();
   var warnings = 0;
   rows.forEach(function (x) {
     if (x.r.extension) { extra[x.cat]++; return; }
@@ -28,11 +28,12 @@ export const OVERVIEW = String.raw`
   var cards = $('cards');
   // "Not judged" counts the required checks without a verdict, those the run never reached included, but not
   // those left unjudged for a setting the run lacks: they have a card of their own.
-  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['baselined', count.baselined, 'failed, baselined'],
+  // "Errors" only when a check's code threw: the suite's or a vendor's bug, never the shop's failure.
+  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['error', count.error, 'errors (a check\'s code threw)'], ['baselined', count.baselined, 'failed, baselined'],
    ['not-judged', c.notJudged - count['not-configured'], 'not judged (required)'], ['not-configured', count['not-configured'], 'not configured (required)'],
    ['not-applicable', count['not-applicable'], 'not applicable'], ['warnings', warnings, 'warnings']].forEach(function (p) {
     if (p[0] === 'baselined' && !report.baseline) return;
-    if (p[0] === 'not-configured' && p[1] === 0) return;
+    if ((p[0] === 'not-configured' || p[0] === 'error') && p[1] === 0 && !extra[p[0]]) return;
     var b = add(cards, el('button', 'card c-' + p[0] + (p[1] > 0 ? ' nonzero' : '')));
     b.type = 'button';
     b.setAttribute('data-status', p[0]);
@@ -151,8 +152,8 @@ export const OVERVIEW = String.raw`
   var tally = {};
   rows.forEach(function (x) {
     var k = x.r.module + '\u0000' + x.r.check;
-    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0, total: 0 });
-    t[x.cat]++; t.total++;
+    var t = tally[k] || (tally[k] = zeroTally());
+    t[x.cat]++;
   });
   var matrix = $('matrix');
   var thead = add(matrix, el('thead'));

@@ -1,7 +1,7 @@
 import { stopWords } from './outcome.ts'
 import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
-import { baselineReasons, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
+import { baselineReasons, ERRORS_WHOSE, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
 export const MAX_FAILURES = 50
@@ -37,9 +37,9 @@ export function markdownSummary(report: Report): string {
     '',
     facts(report),
     '',
-    '| passed | failed | baselined | not judged | not applicable | warnings | results | endpoints |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${s.passed} | ${s.failed - c.baselined} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
+    '| passed | failed | errors | baselined | not judged | not applicable | warnings | results | endpoints |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${s.passed} | ${s.failed - c.baselined} | ${s.errors ?? 0} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
   )
   table(out, `Not judged (${c.notJudged})`, 'A required check that could not be judged: never counted as passed.', ['reason', 'checks', 'for example'], notJudgedTally(report))
   table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
@@ -55,6 +55,12 @@ export function markdownSummary(report: Report): string {
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
     if (failures.length > MAX_FAILURES) out.push('', `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`)
+  }
+  const errors = report.results.filter((r) => r.status === 'error')
+  if (errors.length > 0) {
+    out.push('', `## Errors (${errors.length}): ${ERRORS_WHOSE}`, '', 'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.', '', '| result | message |', '|---|---|')
+    for (const r of errors.slice(0, MAX_FAILURES)) out.push(`| \`${cell(r.id)}\` |${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''} ${cell(r.message)} |`)
+    if (errors.length > MAX_FAILURES) out.push('', `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`)
   }
   const stale = staleEntries(report)
   if (stale.length > 0) {

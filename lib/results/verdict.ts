@@ -1,7 +1,12 @@
 import type { Rule } from '../spec/rules.ts'
 import type { Exchange } from './exchange.ts'
 
-export type Status = 'passed' | 'failed' | 'skipped'
+/**
+ * `error`: the check's own code threw (lib/results/crash.ts) — neither the shop's failure nor a pass, so neither
+ * `failed` nor `skipped` (which every consumer reads as "the rule was not judged, and that is all"): it is the
+ * suite's bug, or a vendor check's, and the reports say so apart (README "Reports": Errors).
+ */
+export type Status = 'passed' | 'failed' | 'skipped' | 'error'
 
 /**
  * Why a rule that applies was not judged: a small, stable code given where the verdict is made, so reports
@@ -16,6 +21,7 @@ export type NotJudgedReason =
   | 'target-refused'
   | 'unusable-answer'
   | 'earlier-step'
+  /** The suite lost track of why (a bug of its own). A step that threw was one before issue 22: now status `error`. */
   | 'suite-error'
   /** A check that needs a setting the run lacks (the acl check without a limited admin): reported "not configured". */
   | 'not-configured'

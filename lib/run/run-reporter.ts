@@ -158,7 +158,7 @@ export default class RunReporter implements Reporter {
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
     this.#byModule.set(testCase.module.moduleId, list)
-    if (this.#progress === 'failures' && result.status === 'failed') this.#say(failureLine(result))
+    if (this.#progress === 'failures' && (result.status === 'failed' || result.status === 'error')) this.#say(failureLine(result))
   }
 
   onTestModuleEnd(testModule: TestModule): void {
