@@ -11,8 +11,10 @@ import { Session } from '../shop/session.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
+/** A session as the run opens it; the target's admin signs in with its password unless `env` gives SHOP_ADMIN_TOKEN. */
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [], ACL_RESOURCES)
+  const admin = env.SHOP_ADMIN_TOKEN !== undefined ? {} : { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, ...admin, ...env }, {}, [], ACL_RESOURCES)
   const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`, { registrar: customerRegistrar() })
   return new Session(pre.seed)
 }

@@ -35,6 +35,8 @@ export type NotJudgedReason =
   | 'target-gone'
   /** A judged call answered a database deadlock twice: the run's own load, not an answer. */
   | 'deadlock'
+  /** The caller's token was given (`SHOP_ADMIN_TOKEN`, …), not asked for with a password the check needs. */
+  | 'token-given'
 
 /** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
 export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
@@ -56,6 +58,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS to judge them)',
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
   deadlock: 'the shop answered a database deadlock twice (the run\'s own load; its transaction rolled back)',
+  'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

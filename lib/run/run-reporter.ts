@@ -124,6 +124,8 @@ export default class RunReporter implements Reporter {
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
     const started = await run.start()
+    // Which callers signed in with a token the user gave: said as the run starts (and noted in the report).
+    if (run.pre?.signedIn !== undefined) process.stdout.write(`${run.pre.signedIn}\n`)
     // Before the suite files are collected: the extensions' file registers a test per operation from these.
     this.#project.provide('shopExtensions', extensionFacts(run))
     const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
