@@ -5,7 +5,7 @@
  * target that serves its endpoint, its own check failing and nothing else where its behaviour is broken. Never
  * in the spec's verdict.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,6 +77,20 @@ describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }
     expect(r.results.filter((x) => x.status === 'failed' || (x.status === 'error' && x.origin !== 'vendor'))).toEqual([])
     expect(r.certification.verdict).toBe('conforms')
     expect(r.exit).toEqual({ status: 0, reason: 'no check failed; 1 vendor check errored, reported only (--extensions report-only)' })
+    expect(run.status).toBe(0)
+  })
+
+  it('a shop whose schema endpoint is broken: every format says so, and that its extension endpoints went unchecked', async () => {
+    const { run, r } = await runAgainst({ variants: ['schema-broken'] }, [])
+    expect(r.schema).toMatchObject({ status: 'broken', published: true })
+    expect(r.results.filter((x) => x.extension === true)).toEqual([])
+    expect(run.stdout).toMatch(/\nThe shop's schema endpoint is broken: GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all answered 500 "Internal Error\. [^\n]*The shop's extension endpoints were not checked: [^\n]*--target-schema FILE[^\n]*--config/)
+    const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
+    expect(file('summary.md')).toContain('- **Not checked:** the shop\'s extension endpoints — its schema endpoint is broken')
+    expect(file('junit.xml')).toContain('name="extension endpoints › not checked"')
+    expect(file('report.sarif')).toContain('"ruleId": "schema/endpoint-broken"')
+    // Information, as any schema finding: the spec's verdict and the exit are untouched.
+    expect(r.certification.verdict).toBe('conforms')
     expect(run.status).toBe(0)
   })
 

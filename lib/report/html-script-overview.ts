@@ -79,7 +79,8 @@ export const OVERVIEW = String.raw`
   listBox('not-judged', plural(c.notJudged, 'required check') + ' not judged, by reason', view.notJudged || [], function (t) { return t.count + ' \u00d7 ' + t.label; });
   listBox('not-configured', 'Not configured: rules no request judged, and the settings that judge them', c.notConfigured || [], function (n) { return n.text; });
   // The shop's schema and the checks from outside the spec: boxes of their own, never the verdict above.
-  if (report.extensions) listBox('extensions', 'Extensions (not the spec\'s: never in its verdict)', [report.extensions.text], function (t) { return t; });
+  var unchecked = report.schema && report.schema.status === 'broken' ? ['Not checked: the shop\'s schema endpoint is broken, and its extension endpoints are the operations it lists (below: what it answered, and how to check them anyway).'] : [];
+  if (report.extensions || unchecked.length) listBox('extensions', 'Extensions (not the spec\'s: never in its verdict)', (report.extensions ? [report.extensions.text] : []).concat(unchecked), function (t) { return t; });
   if (report.schema) listBox('schema', 'The shop\'s schema (information: never the certification or the exit status)', [report.schema.text].concat(report.schema.notes, report.schema.notJudged.map(function (j) { return j.kind + ' not judged: ' + j.reason; }), report.schema.findings.map(function (f) { return f.operation + ' \u2014 ' + f.kind + (f.field ? ' (' + f.field + ')' : '') + ': the schema declares ' + f.declared + ', the spec says ' + f.spec + ' (' + f.section + ')'; })), function (t) { return t; });
   var stale = view.stale || [];
   var one = stale.length === 1;

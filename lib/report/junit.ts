@@ -1,4 +1,5 @@
 import type { Result } from '../results/result.ts'
+import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
@@ -21,13 +22,17 @@ interface Case {
  * - a check whose code threw is an `<error>` (`type` "suite error" or "vendor check error"), never a `<failure>`:
  *   JUnit keeps a test that broke apart from one that failed, as the run keeps the suite's bugs from the shop's;
  * - an extension's failure or error under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
- *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line).
+ *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line), but
+ *   where its schema endpoint is broken a `<skipped>` testcase of the testsuite `extensions` says its extension
+ *   endpoints went unchecked (a skip is what they are).
  */
 export function junitXml(report: Report): string {
   const reasons = baselineReasons(report)
   const byModule = new Map<string, Case[]>()
   const reportOnly = report.run.extensions === 'report-only'
   for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
+  // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks would be.
+  if (report.schema?.status === 'broken') byModule.set(EXTENSIONS_MODULE, [...(byModule.get(EXTENSIONS_MODULE) ?? []), { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } }])
   const run: Case[] = [
     ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.

@@ -29,6 +29,8 @@ export function markdownSummary(report: Report): string {
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report.baseline)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
+    // Not the spec's, but what a reader must not miss: the checks of the shop's own endpoints did not run.
+    ...(report.schema?.status === 'broken' ? ['**Not checked:** the shop\'s extension endpoints — its schema endpoint is broken (see "The shop\'s schema" below for what it answered and how to check them anyway).'] : []),
   ]
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
