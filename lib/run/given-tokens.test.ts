@@ -47,6 +47,17 @@ describe('a shop with two-factor admin login', { timeout: 180_000 }, () => {
     )
   })
 
+  it('stops before anything is made when the shop refuses the admin token given, saying what may be wrong', async () => {
+    const posts = t.stats().byMethod.POST ?? 0
+    const refused = await cli(['run', '--base-url', t.url], { SHOP_ADMIN_TOKEN: 'no0such0integration0token' })
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toMatch(/^shop-conformance: the admin token given \(SHOP_ADMIN_TOKEN\) is refused by every admin endpoint tried \([^)]*\): it may have expired or been revoked, .*Allow OAuth Access Tokens to be used as standalone Bearer tokens.*\n$/)
+    expect(refused.stderr).not.toContain('no0such0integration0token')
+    // No customer registered, nothing left over: the token was tried before any write.
+    expect((t.stats().byMethod.POST ?? 0) - posts).toBe(0)
+    expect(refused.report!.cleanup.leftovers).toEqual([])
+  })
+
   it('runs with the tokens given, says which it used, and leaves unjudged only the token check that needs the admin\'s password', () => {
     const line = 'signed in with the tokens given: admin (SHOP_ADMIN_TOKEN), customer (SHOP_CUSTOMER_TOKEN), limited admin (SHOP_LIMITED_ADMIN_TOKEN); a token given is never renewed (refused mid-run, it stays refused); the tokens check of POST /V1/integration/admin/token is not judged without the admin\'s password'
     expect(run.stdout.split('\n')).toContain(line)

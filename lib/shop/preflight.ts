@@ -65,6 +65,9 @@ export async function preflight(
       throw err
     })
     options.onAdminToken?.(admin)
+    const adminRows = firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)
+    // A token given was never shown to the shop, as a password is by the token call: proven before anything is made.
+    const givenAdminCheck = isGivenToken(config.admin) ? await requireAccepted(client, store, admin, 'admin', adminRows, config.admin) : undefined
     // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
     const unknown = await unknownStoreCode(client, anonPath, stores, admin)
     if (unknown !== undefined) throw new PreflightError(unknown)
@@ -88,7 +91,7 @@ export async function preflight(
       mainCustomer(),
       config.readOnly ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'disposable', store, adminToken: admin }),
       config.readOnly || !usersCustomer ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'own', store, adminToken: admin }),
-      requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS), config.admin),
+      givenAdminCheck ?? requireAccepted(client, store, admin, 'admin', adminRows, config.admin),
       limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
     const [customerCheckPath, calibration] = await settledAll([
