@@ -17,16 +17,23 @@ import { fileURLToPath } from 'node:url'
 import { textWithoutUserInfo, userInfoOf, withoutUserInfo } from '../lib/settings/user-info.mjs'
 
 /** The inputs this script reads, each as `INPUT_<NAME>` (upper case, `_` for `-`) from its step's env. */
-export const SCRIPT_INPUTS = ['base-url', 'store-code', 'admin-username', 'admin-password', 'customer-username', 'customer-password', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
+export const SCRIPT_INPUTS = ['base-url', 'store-code', 'admin-username', 'admin-password', 'admin-token', 'customer-username', 'customer-password', 'customer-token', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
 
 /** Where a credential input goes: the suite's own settings (README, "Running against a shop"). */
-const CREDENTIALS = { 'admin-username': 'SHOP_ADMIN_USERNAME', 'admin-password': 'SHOP_ADMIN_PASSWORD', 'customer-username': 'SHOP_CUSTOMER_EMAIL', 'customer-password': 'SHOP_CUSTOMER_PASSWORD' }
+const CREDENTIALS = {
+  'admin-username': 'SHOP_ADMIN_USERNAME',
+  'admin-password': 'SHOP_ADMIN_PASSWORD',
+  'admin-token': 'SHOP_ADMIN_TOKEN',
+  'customer-username': 'SHOP_CUSTOMER_EMAIL',
+  'customer-password': 'SHOP_CUSTOMER_PASSWORD',
+  'customer-token': 'SHOP_CUSTOMER_TOKEN',
+}
 
 /**
  * The inputs that are secrets: never printed (the usernames are not: the suite's reports name them too, and
  * hiding a name such as `admin` would blank that word in every line).
  */
-export const SECRET_INPUTS = ['admin-password', 'customer-password']
+export const SECRET_INPUTS = ['admin-password', 'admin-token', 'customer-password', 'customer-token']
 
 /**
  * What hides, in a text the action prints, the secret inputs' values, the base URL's user and password (also

@@ -77,7 +77,9 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['--config', 'c4', '--config', 'c16']).configs).toEqual(['c4', 'c16'])
     expect(() => parseBenchArgs(['--config', 'c3'])).toThrow(/unknown configuration/)
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown argument/)
-    expect(CONFIGURATIONS.map((c) => [c.concurrency, c.latencyMs])).toEqual([[1, 0], [4, 0], [16, 0], [16, 20]])
+    expect(CONFIGURATIONS.map((c) => [c.concurrency, c.latencyMs])).toEqual([[1, 0], [4, 0], [16, 0], [16, 20], [8, 0]])
+    // The busy shop takes minutes: only when named.
+    expect(CONFIGURATIONS.filter((c) => c.heavyMs !== undefined).map((c) => c.name)).toEqual(['busy-shop'])
   })
 })
 

@@ -16,8 +16,9 @@ import { ADMISSION, isRefusal } from '../spec/admission.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Check } from './types.ts'
 
-/** The module every extension operation is reported under: not one of the spec's. */
-export const EXTENSIONS_MODULE = 'extensions'
+import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
+
+export { EXTENSIONS_MODULE }
 
 /**
  * An extension operation as a plan row. `access` is the declared class where the schema's views tell it

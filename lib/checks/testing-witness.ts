@@ -24,7 +24,7 @@ for (let i = 0; i < args.length; i++) {
 const rows = CATALOG.filter((r) => r.access !== 'anon' && (modules.length === 0 || modules.includes(r.module)))
 const target = await startReferenceTarget({ faults })
 const session = await openSession(target, [], limitedAdminEnv(target))
-const counts = { witnessed: 0, failed: 0, passed: 0, skipped: 0, aclFailed: 0 }
+const counts = { witnessed: 0, failed: 0, passed: 0, skipped: 0, error: 0, aclFailed: 0 }
 for (const row of rows) {
   const v = await accessCheck.run(row, session)
   const witnessed = (v.details as { witnessed?: boolean } | undefined)?.witnessed === true
@@ -36,6 +36,6 @@ for (const row of rows) {
     console.log(`${witnessed ? 'W' : '-'} ${v.status.padEnd(7)} ${rowId(row)}: ${v.message.slice(0, 220)}${acl !== undefined ? ` | acl ${acl.status}: ${acl.message.slice(0, 120)}` : ''}`)
   }
 }
-console.log(`${rows.length} restricted endpoints: ${counts.witnessed} witnessed; access ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not judged; acl failed ${counts.aclFailed}`)
+console.log(`${rows.length} restricted endpoints: ${counts.witnessed} witnessed; access ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not judged, ${counts.error} errors; acl failed ${counts.aclFailed}`)
 await session.close()
 await target.close()

@@ -11,8 +11,10 @@ import { Session } from '../shop/session.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
+/** A session as the run opens it; the target's admin signs in with its password unless `env` gives SHOP_ADMIN_TOKEN. */
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...env }, {}, [], ACL_RESOURCES)
+  const admin = env.SHOP_ADMIN_TOKEN !== undefined ? {} : { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+  const config = loadConfig(argv, { SHOP_BASE_URL: target.url, ...admin, ...env }, {}, [], ACL_RESOURCES)
   const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`, { registrar: customerRegistrar() })
   return new Session(pre.seed)
 }
@@ -46,12 +48,13 @@ export async function runOverCatalog(check: Check, session: Session, rows: reado
   return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))
 }
 
-/** Row ids by verdict status, sorted: what a test compares against. */
-export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> {
-  const out = { passed: [] as string[], failed: [] as string[], skipped: [] as string[] }
+/** Row ids by verdict status, sorted: what a test compares against (`error` only when a check's code threw, so a test's toEqual shows it). */
+export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> & { error?: string[] } {
+  const out: Record<Verdict['status'], string[]> = { passed: [], failed: [], skipped: [], error: [] }
   for (const [id, v] of verdicts) out[v.status].push(id)
   for (const list of Object.values(out)) list.sort()
-  return out
+  const { error, ...judged } = out
+  return error.length > 0 ? { ...judged, error } : judged
 }
 
 /** The 7 endpoints a 2.4.7 instance does not serve (platform conventions, "A real instance's answers"). */

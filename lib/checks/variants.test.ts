@@ -5,7 +5,7 @@
  * nothing left unjudged.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, VARIANTS, type VariantName } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_INTEGRATION_TOKENS, startReferenceTarget, VARIANTS, type VariantName } from '../../fixtures/reference-target/index.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { describeOutcomes, runWorkflow } from '../workflows/run-steps.ts'
@@ -35,7 +35,9 @@ describe('the detail-table checks and the workflows on each variant of the refer
       const busy = variant === 'busy-shop'
       const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(busy ? { heavyMs: 500 } : {}) })
       closers.push(() => target.close())
-      const session = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
+      // A shop with two-factor admin login gives the admin no token for a password: the run is given its integration's.
+      const env: Record<string, string> = variant === 'admin-two-factor' ? { SHOP_ADMIN_TOKEN: REFERENCE_INTEGRATION_TOKENS.admin } : {}
+      const session = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)], env)
       closers.push(() => session.close())
       const wrong: string[] = []
       for (const check of DETAIL_CHECKS) {

@@ -60,7 +60,7 @@ export function readReport(path: string): Report {
         ? 'no "results" list'
         : typeof r.spec?.version !== 'string' || typeof r.target?.baseUrl !== 'string' || typeof r.run?.id !== 'string' || typeof r.summary !== 'object'
           ? 'no spec version, target, run id or summary'
-          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped'].includes(x.status) || typeof x.check !== 'string')
+          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped', 'error'].includes(x.status) || typeof x.check !== 'string')
             ? 'a result without an id, check or status'
             : undefined
   if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)

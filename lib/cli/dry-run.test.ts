@@ -23,7 +23,7 @@ afterAll(() => {
 })
 
 function dry(argv: string[] = [], env: Record<string, string> = {}, cwd?: string): Promise<string> {
-  const config = loadConfig(['--base-url', BASE, ...argv], { ...ADMIN, ...env }, {}, CHECK_KINDS, ACL_RESOURCES)
+  const config = loadConfig(['--base-url', BASE, ...argv], { ...(env.SHOP_ADMIN_TOKEN === undefined ? ADMIN : {}), ...env }, {}, CHECK_KINDS, ACL_RESOURCES)
   return dryRunPlan(config, cwd ?? emptyDir())
 }
 
@@ -36,6 +36,15 @@ function emptyDir(): string {
 const SCHEMA = `${BASE}/rest/default/schema?services=all`
 
 describe('run --dry-run', () => {
+  it('sends no token call for a token given, and says which it uses (never the token)', async () => {
+    const text = await dry([], { SHOP_ADMIN_TOKEN: 'adm1n-t0ken-v4lue', SHOP_CUSTOMER_TOKEN: 'cust0mer-t0ken-v4lue' })
+    expect(text).not.toContain(`POST ${BASE}/rest/default/V1/integration/admin/token  {username, password}`)
+    expect(text).toContain('# tokens: an unknown user name at the customer token endpoint (none at the admin\'s: its token was given)')
+    expect(text).toContain('# admin: the token given as SHOP_ADMIN_TOKEN, no token call')
+    expect(text).toContain('# customer: the token given as SHOP_CUSTOMER_TOKEN, no token call')
+    expect(text).not.toMatch(/t0ken-v4lue/)
+  })
+
   it('lists the reads of the shop\'s schema, one per caller', async () => {
     const text = await dry()
     expect(text).toContain(`\nGET ${SCHEMA}  [none]\nGET ${SCHEMA}  [customer]\nGET ${SCHEMA}  [admin]\n`)

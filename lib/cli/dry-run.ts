@@ -1,4 +1,4 @@
-import type { RunConfig } from '../settings/config.ts'
+import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
@@ -16,11 +16,13 @@ import { configFileOf, loadVendorConfig } from '../extend/load.ts'
  * own data (set-up, ids the target answers), known only as the run goes. A kind without words here gets
  * UNLISTED: `--dry-run` never lists a check as sending nothing when it sends something.
  */
-function inWords(readOnly: boolean): Readonly<Record<string, string>> {
+function inWords(readOnly: boolean, adminTokenGiven: boolean): Readonly<Record<string, string>> {
+  // With the admin's token given, the admin token endpoint's check is not judged: it sends nothing there.
+  const unknownUser = adminTokenGiven ? 'an unknown user name at the customer token endpoint (none at the admin\'s: its token was given)' : 'an unknown user name at both token endpoints'
   return {
     tokens: readOnly
-      ? 'an unknown user name at both token endpoints (read-only: no customer of its own, so no wrong password and no revoke)'
-      : 'an unknown user name at both token endpoints, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused)',
+      ? `${unknownUser} (read-only: no customer of its own, so no wrong password and no revoke)`
+      : `${unknownUser}, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused)`,
     'body-keys': 'set-up through the interface, then the documented call with the ids the target answered, the same call without each required key and with it under another name, and reads of what it changed',
     shape: 'set-up through the interface, then a valid call with the ids the target answered, whose answer is judged',
     'batch-partial': 'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
@@ -64,11 +66,13 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
     '',
     '# preflight',
   ]
-  out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`)
+  // A token given is used as it is: no token call for it.
+  const given = (signIn: SignIn | undefined, who: string) => (isGivenToken(signIn) ? [`# ${who}: the token given as ${signIn.setting}, no token call`] : undefined)
+  out.push(...(given(config.admin, 'admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`]))
   if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
-  if (customerToken) out.push(`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`)
+  if (customerToken) out.push(...(given(config.customer, 'customer') ?? [`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`]))
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
-  if (limited) out.push(`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`)
+  if (limited) out.push(...(given(config.limitedAdmin, 'limited admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`]))
   out.push(`# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`)
   out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
   out.push(...schemaReads(config, base, customerToken))
@@ -85,7 +89,7 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   if (described.length > 0) {
     out.push('', `# checks whose requests are made of the run's own data (set-up, ids the target answers): in words${config.readOnly ? ' (read-only: of these, only GETs and token calls are sent; what needs a write, set-up included, is not judged)' : ''}`)
   }
-  const words = inWords(config.readOnly)
+  const words = inWords(config.readOnly, isGivenToken(config.admin))
   for (const [kind, endpoints] of described) out.push(`# ${kind}: ${words[kind] ?? UNLISTED} — at ${endpoints.join(', ')}`)
   const lacking = new Map(plan.unplanned.filter((u) => u.why === 'not-configured').map((u) => [u.kind, u.reason]))
   for (const [kind, reason] of lacking) out.push(`# ${kind}: nothing is sent for it — ${reason}`)

@@ -5,6 +5,9 @@
  * target that serves its endpoint, its own check failing and nothing else where its behaviour is broken. Never
  * in the spec's verdict.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
 import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
@@ -54,6 +57,40 @@ describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }
     expect(r.results.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([VENDOR_RESULT])
     expect(r.certification).toMatchObject({ verdict: 'conforms', percent: 100 })
     expect(r.exit).toEqual({ status: 0, reason: 'no check failed; 1 extension check failed, reported only (--extensions report-only)' })
+    expect(run.status).toBe(0)
+  })
+
+  it('a vendor\'s check that throws is the vendor\'s error: apart from the spec\'s verdict, and report-only leaves the exit 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendor-config-'))
+    closers.push(async () => rmSync(dir, { recursive: true, force: true }))
+    const config = join(dir, 'throws.config.mjs')
+    // A bug of the vendor's own code: it reads a field of nothing.
+    writeFileSync(config, `export default {
+  endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }],
+  checks: [{ name: 'throws', description: 'A check with a bug.', async run() { const stock = undefined; return stock.count } }],
+}
+`)
+    const { run, r } = await runAgainst({}, ['--config', config, '--extensions', 'report-only'])
+    const vendor = r.results.filter((x) => x.origin === 'vendor')
+    expect(vendor).toEqual([expect.objectContaining({ id: 'GET /V1/ref-example/warehouses › throws', module: 'vendor-warehouses', status: 'error', extension: true })])
+    expect(vendor[0]!.message).toMatch(/^error of the vendor's check \(its code, not a finding about the shop\): throws threw TypeError: Cannot read properties of undefined \(reading 'count'\) at .*throws\.config\.mjs:\d+:\d+/)
+    expect(r.results.filter((x) => x.status === 'failed' || (x.status === 'error' && x.origin !== 'vendor'))).toEqual([])
+    expect(r.certification.verdict).toBe('conforms')
+    expect(r.exit).toEqual({ status: 0, reason: 'no check failed; 1 vendor check errored, reported only (--extensions report-only)' })
+    expect(run.status).toBe(0)
+  })
+
+  it('a shop whose schema endpoint is broken: every format says so, and that its extension endpoints went unchecked', async () => {
+    const { run, r } = await runAgainst({ variants: ['schema-broken'] }, [])
+    expect(r.schema).toMatchObject({ status: 'broken', published: true })
+    expect(r.results.filter((x) => x.extension === true)).toEqual([])
+    expect(run.stdout).toMatch(/\nThe shop's schema endpoint is broken: GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all answered 500 "Internal Error\. [^\n]*The shop's extension endpoints were not checked: [^\n]*--target-schema FILE[^\n]*--config/)
+    const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
+    expect(file('summary.md')).toContain('- **Not checked:** the shop\'s extension endpoints — its schema endpoint is broken')
+    expect(file('junit.xml')).toContain('name="extension endpoints › not checked"')
+    expect(file('report.sarif')).toContain('"ruleId": "schema/endpoint-broken"')
+    // Information, as any schema finding: the spec's verdict and the exit are untouched.
+    expect(r.certification.verdict).toBe('conforms')
     expect(run.status).toBe(0)
   })
 

@@ -28,8 +28,8 @@ Settings come from flags, then the environment, then .env (an unknown SHOP_* var
 with what holds without it ("see" names a section of the README):
 ${settingLines()}
 
-Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed
-(an extension's or a vendor's too, unless --extensions report-only),
+Exit status: 0 no check failed (with --baseline: no new failure, no stale entry), 1 a check failed or its
+code threw (an extension's or a vendor's too, unless --extensions report-only),
 2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
   },

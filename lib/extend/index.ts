@@ -56,6 +56,11 @@ export interface VendorCheck {
   spec?: readonly string[]
   /** `true`, or why it does not apply to the row; default: it applies to every row of the config. */
   appliesTo?(row: VendorRow): true | string
+  /**
+   * Resolves to a verdict of status `passed`, `failed` or `skipped`. A check that throws (or resolves to anything
+   * else) is reported as its own error — status `error`, never the shop's failure — under `--extensions` as a
+   * failure would be.
+   */
   run(row: VendorRow, session: Session): Promise<Verdict>
 }
 

@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { clipJson } from '../base/text.ts'
 import { UsageError } from '../base/usage-error.ts'
+import type { Verdict } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
@@ -103,9 +105,22 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
       rules: [],
       origin: 'vendor' as const,
       appliesTo: (row: Parameters<Check['appliesTo']>[0]) => (appliesTo === undefined ? true : appliesTo(row as VendorRow)),
-      run: (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => check.run(row as VendorRow, session),
+      run: async (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => aVerdict(await check.run(row as VendorRow, session)),
     }
   })
   if (rows.length === 0 && kinds.length > 0) refuse('declares checks and no endpoint for them to judge')
   return { file, rows, kinds }
+}
+
+/** The statuses a vendor's check may return; to say its own code broke, it throws (the run files it as its error). */
+const VERDICT_STATUSES: readonly unknown[] = ['passed', 'failed', 'skipped']
+
+/** What a vendor's check resolved to, when it is a verdict; anything else is an error of that check, as a throw is. */
+function aVerdict(value: unknown): Verdict {
+  const v = value as Partial<Verdict> | undefined
+  if (typeof v === 'object' && v !== null && VERDICT_STATUSES.includes(v.status) && typeof v.message === 'string' && Array.isArray(v.exchanges)) return v as Verdict
+  const error = new Error(`its run() resolved to ${clipJson(value)}, not a verdict ({ status: 'passed' | 'failed' | 'skipped', message, exchanges })`)
+  // The frame would be this file's, not the vendor's: the message says all there is.
+  error.stack = `${error.name}: ${error.message}`
+  throw error
 }

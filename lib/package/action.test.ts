@@ -148,6 +148,10 @@ describe('what the action starts', () => {
     expect(plan.args).toEqual(['run', '--base-url', 'https://shop.example', '--store', 'eu', '--read-only', '--baseline', 'known.json', '--report-dir', resolve('shop-conformance-report')])
     expect(plan.env).toMatchObject({ SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Pw-1', SHOP_CUSTOMER_EMAIL: 'c@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-2', CI: 'true' })
     expect(Object.keys(plan.env).filter((k) => k.startsWith('INPUT_'))).toEqual([])
+    // A shop with two-factor admin login: the tokens given instead, as secrets.
+    const tokens = planRun(env({ 'base-url': 'https://shop.example', 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))
+    expect(tokens.env).toMatchObject({ SHOP_ADMIN_TOKEN: 'Adm-T0ken', SHOP_CUSTOMER_TOKEN: 'Cust-T0ken' })
+    expect(redactorOf(env({ 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))('Adm-T0ken Cust-T0ken')).toBe('*** ***')
   })
 
   it('hides every secret input and every URL\'s user info in what it prints, the suite\'s output included', () => {

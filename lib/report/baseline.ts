@@ -114,7 +114,8 @@ export function applyBaseline(report: Pick<Report, 'results'>, baseline: Baselin
     newFailures: failures.filter((r) => !listed.has(r.id)),
     baselinedFailures: failures.filter((r) => listed.has(r.id)),
     stale: baseline.entries.filter((e) => status(e) === 'passed'),
-    unjudged: baseline.entries.filter((e) => status(e) === 'skipped'),
+    // A check whose code threw judged nothing either: the entry stays, neither stale nor a failure again.
+    unjudged: baseline.entries.filter((e) => status(e) === 'skipped' || status(e) === 'error'),
     unknown: baseline.entries.filter((e) => status(e) === undefined),
   }
 }

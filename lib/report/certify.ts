@@ -11,7 +11,8 @@ import type { PlanBlock } from '../results/plan-block.ts'
  * lib/plan/: catalog rows × applicable checks + workflow steps), plus any other applicable result it holds;
  * only checks of the spec count (`origin: 'spec'`), never an extension's or a vendor's. A required check without a result
  * (the run was cut short) counts as not judged. "conforms" needs every check of the suite selected, judged
- * and passed; a run error, an unjudged check, or a failure excused by a baseline makes it "incomplete", a
+ * and passed; a run error, an unjudged check, a check whose code threw (an error of the suite), or a failure
+ * excused by a baseline makes it "incomplete", a
  * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
  */
 export type ConformanceVerdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run'
@@ -37,6 +38,8 @@ export interface ModuleStatement {
   verdict: ConformanceVerdict
   passed: number
   failed: number
+  /** Required checks whose code threw (the suite's bug): neither passed nor failed. */
+  errors: number
   /** Required checks that were skipped or have no result: not judged. */
   notJudged: number
   /** Failures listed in the baseline (they do not fail the run, and do not make it conform either). */
@@ -53,6 +56,8 @@ export interface Conformance {
   required: number
   passed: number
   failed: number
+  /** Required checks whose code threw: the suite's errors, never the target's failures, never passed. */
+  errors: number
   notJudged: number
   baselined: number
   verdict: ConformanceVerdict
@@ -122,7 +127,7 @@ export function certify(input: CertifyInput): Certification {
       const inSuite = suiteSize(id)
       const own = planned.filter((p) => p.module === id)
       const c = judge(own, results.filter((r) => r.module === id), baselined, own.length === inSuite)
-      return { module: id, title, verdict: c.verdict, passed: c.passed, failed: c.failed, notJudged: c.notJudged, baselined: c.baselined, selected: own.length, ofSuite: inSuite, text: statementText(c, own.length, inSuite) }
+      return { module: id, title, verdict: c.verdict, passed: c.passed, failed: c.failed, errors: c.errors, notJudged: c.notJudged, baselined: c.baselined, selected: own.length, ofSuite: inSuite, text: statementText(c, own.length, inSuite) }
     }),
   }
 }
@@ -136,14 +141,16 @@ function judge(planned: readonly { id: string }[], results: readonly Result[], b
   const passed = count((id) => status(id) === 'passed')
   const failed = count((id) => status(id) === 'failed' && !baselined.has(id))
   const excused = count((id) => status(id) === 'failed' && baselined.has(id))
+  const errors = count((id) => status(id) === 'error')
   const notJudged = count((id) => status(id) === 'skipped' || status(id) === undefined)
   const verdict: ConformanceVerdict =
-    applicable.length === 0 ? 'not run' : failed > 0 ? 'does not conform' : notJudged > 0 || excused > 0 ? 'incomplete' : whole ? 'conforms' : 'partial'
+    applicable.length === 0 ? 'not run' : failed > 0 ? 'does not conform' : notJudged > 0 || excused > 0 || errors > 0 ? 'incomplete' : whole ? 'conforms' : 'partial'
   return {
     percent: required.size === 0 ? 0 : Math.floor((passed / required.size) * 1000) / 10,
     required: required.size,
     passed,
     failed,
+    errors,
     notJudged,
     baselined: excused,
     verdict,
@@ -164,7 +171,7 @@ function statementText(c: Conformance, selected: number, ofSuite: number): strin
   if (c.verdict === 'not run') return 'not run'
   const share = selected < ofSuite ? `partial: ${selected} of ${ofSuite} checks selected` : ''
   if (c.verdict === 'conforms') return `conforms (${c.passed} checks passed)`
-  return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
+  return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.errors > 0 ? plural(c.errors, 'error') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
     .filter((t) => t !== '')
     .join(', ')
 }

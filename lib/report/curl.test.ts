@@ -77,6 +77,13 @@ describe('curlFor', () => {
     expect(unknown).not.toContain('[redacted')
   })
 
+  it('says a token the user gave (SHOP_ADMIN_TOKEN) is theirs: no token call gets it on a shop with two-factor admin login', () => {
+    const command = curlFor(request({ url: 'https://shop.example/rest/default/V1/modules', headers: { authorization: 'Bearer [redacted admin token given as SHOP_ADMIN_TOKEN]' } }))
+    expect(command.split('\n').slice(0, 2)).toEqual(['# set first: TOKEN (an admin token given as SHOP_ADMIN_TOKEN)', '# TOKEN is the token you gave as SHOP_ADMIN_TOKEN'])
+    expect(command).not.toContain('integration/admin/token')
+    expect(command).toContain('-H "Authorization: Bearer $TOKEN"')
+  })
+
   it('keeps the suite’s made-up malformed token visible, so the probe can be replayed', () => {
     const command = curlFor(request({ headers: { authorization: 'Bearer shop-conformance-malformed-e481b2f649ba' } }))
     expect(command).toContain("-H 'Authorization: Bearer shop-conformance-malformed-e481b2f649ba'")

@@ -57,6 +57,9 @@ const TOKEN_CALLS = {
 
 /** Comment lines with the call that gets `$TOKEN`, for a token the exchange names as admin or customer. */
 function tokenCall(what: string | undefined, url: string): string[] {
+  // A token the user gave (SHOP_ADMIN_TOKEN, …): no token call gets it (a shop with two-factor admin login gives none for a password).
+  const given = what === undefined ? undefined : /\bgiven as (SHOP_[A-Z_]+)/.exec(what)?.[1]
+  if (given !== undefined) return [`# TOKEN is the token you gave as ${given}`]
   const kind = what === undefined ? undefined : /\badmin token\b/.test(what) ? 'admin' : /\bcustomer token\b/.test(what) ? 'customer' : undefined
   const base = /^(.*?\/rest\/[^/?#]+)\/V1\//.exec(url)?.[1]
   if (kind === undefined || base === undefined || base.includes('[redacted')) return []

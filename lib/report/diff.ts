@@ -11,7 +11,10 @@ export interface ReportDiff {
   newlyFailing: DiffEntry[]
   /** In both; failed in a, passed in b. */
   newlyPassing: DiffEntry[]
-  /** In both; any other change (e.g. failed → not judged, not applicable → not judged, not judged → passed). */
+  /**
+   * In both; any other change (e.g. failed → not judged, not applicable → not judged, not judged → passed, and
+   * passed → error: a check whose code threw is no new failure of the target).
+   */
   changed: DiffEntry[]
   onlyInA: DiffEntry[]
   /** Results b has and a has not; `before` is null. Failures among them count as failing anew. */
@@ -119,5 +122,5 @@ function describe(s: DiffSide): string {
 }
 
 function counts(s: Report['summary']): string {
-  return `${s.passed} passed, ${s.failed} failed, ${s.skipped - s.notApplicable} not judged, ${s.notApplicable} not applicable`
+  return `${s.passed} passed, ${s.failed} failed, ${(s.errors ?? 0) > 0 ? `${s.errors} errors, ` : ''}${s.skipped - s.notApplicable} not judged, ${s.notApplicable} not applicable`
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Result } from '../results/result.ts'
 import { schemaText, type SchemaBlock } from '../results/schema-block.ts'
+import { schemaFacts } from '../schema/block.ts'
 import { junitXml } from './junit.ts'
 import { reportHtml } from './html.ts'
 import { sarifLog } from './sarif.ts'
@@ -34,7 +35,7 @@ describe('a run whose spec checks all pass, with a failing extension and a schem
     expect(report.certification.percent).toBe(100)
     expect(report.extensions).toEqual({
       mode: 'gate',
-      tallies: [{ origin: 'extension', operations: 2, results: 4, passed: 3, failed: 1, notJudged: 0, failedByCheck: { 'extension-access': 1 } }],
+      tallies: [{ origin: 'extension', operations: 2, results: 4, passed: 3, failed: 1, errors: 0, notJudged: 0, failedByCheck: { 'extension-access': 1 } }],
       text: expect.stringMatching(/^Extensions: 2 operations, 1 fails access · not the spec's: never in its verdict; their failures fail the run/),
     })
   })
@@ -88,5 +89,33 @@ describe('the schema alone', () => {
   it('not published: one line', () => {
     const b = { status: 'unpublished' as const, published: false, source: 'GET x', reason: 'with no token, answered 404 "Request does not match any route."', callers: [], notes: [], findings: [], notJudged: [], specEndpoints: 0, declaredSpecEndpoints: 0, extensionOperations: 0 }
     expect(schemaText(b)).toBe('The shop publishes no schema: with no token, answered 404 "Request does not match any route.".')
+  })
+})
+
+describe('a shop whose schema endpoint is broken (a 500 for every caller, as a real shop\'s was)', () => {
+  const reason = 'answered 500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b084a486e3d7" under every caller'
+  const { block } = schemaFacts({ status: 'broken', source: 'GET http://127.0.0.1:8082/rest/default/schema?services=all under each caller', reason })
+  const report = reportOf(planResults(), { schema: block })
+  const unchecked = 'The shop\'s extension endpoints were not checked: the schema lists them. To check them anyway, give a schema saved where it generates (a copy of the shop with the failing module\'s interface fixed, say) as --target-schema FILE, or declare them, with checks of your own, in a config (--config)'
+
+  it('is a finding of its own, worded for the shop\'s team, with what went unchecked and how to check it anyway', () => {
+    expect(block.text).toBe(`The shop's schema endpoint is broken: GET http://127.0.0.1:8082/rest/default/schema?services=all ${reason}. ${unchecked}. Information only: never in the certification, never the exit status.`)
+    expect(block.notes[0]).toMatch(/^a server error at the schema URL usually means the platform could not generate the schema/)
+    // Information, as every schema finding: the spec's verdict and the exit are the spec's.
+    expect(report.certification.verdict).toBe('conforms')
+    expect(report.exit).toEqual({ status: 0, reason: 'no check failed' })
+  })
+
+  it('is said in every format', () => {
+    expect(terminalSummary(report, 'reports')).toContain(`\n${block.text}\n`)
+    const md = markdownSummary(report)
+    expect(md).toContain('\n- **Not checked:** the shop\'s extension endpoints — its schema endpoint is broken (see "The shop\'s schema" below for what it answered and how to check them anyway).\n')
+    expect(md).toContain(`## The shop's schema\n\n${block.text.replace(/`/g, "'")}\n- a server error at the schema URL`)
+    expect(junitXml(report)).toMatch(/<testsuite name="extensions" tests="1" failures="0" errors="0" skipped="1"[^>]*>[^]*<testcase classname="shop-conformance\.extensions" name="extension endpoints › not checked" time="0\.000">\n {6}<skipped message="The shop's schema endpoint is broken/)
+    const sarif = sarifLog(report).runs[0]!
+    const finding = sarif.results.find((r) => r.ruleId === 'schema/endpoint-broken')!
+    expect(finding).toMatchObject({ level: 'warning', message: { text: block.text } })
+    expect(sarif.tool.driver.rules[finding.ruleIndex]!.id).toBe('schema/endpoint-broken')
+    expect(reportHtml(report)).toContain('"status":"broken"')
   })
 })

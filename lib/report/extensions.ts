@@ -18,6 +18,7 @@ function tally(origin: ExtensionTally['origin'], results: readonly Result[]): Ex
     results: results.length,
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
+    errors: results.filter((r) => r.status === 'error').length,
     notJudged: results.filter((r) => r.status === 'skipped' && r.applicable !== false).length,
     failedByCheck,
   }
@@ -25,7 +26,7 @@ function tally(origin: ExtensionTally['origin'], results: readonly Result[]): Ex
 
 function tallyText(t: ExtensionTally): string {
   const fails = Object.entries(t.failedByCheck).map(([check, n]) => `${n} fail${n === 1 ? 's' : ''} ${shortCheck(check)}`)
-  const parts = [plural(t.operations, 'operation'), ...(fails.length > 0 ? fails : [`${plural(t.passed, 'check')} passed`]), ...(t.notJudged > 0 ? [`${t.notJudged} not judged`] : [])]
+  const parts = [plural(t.operations, 'operation'), ...(fails.length > 0 ? fails : [`${plural(t.passed, 'check')} passed`]), ...(t.errors > 0 ? [plural(t.errors, 'error')] : []), ...(t.notJudged > 0 ? [`${t.notJudged} not judged`] : [])]
   return `${ORIGIN_LABEL[t.origin]}: ${parts.join(', ')}`
 }
 

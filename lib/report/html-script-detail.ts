@@ -26,6 +26,7 @@ export const DETAIL = String.raw`
     var why = x.cat === 'not-applicable' ? ': the check does not apply to this endpoint'
       : x.cat === 'not-judged' ? ': a required check that could not be judged' + (r.reason ? ' (' + (view.reasons[r.reason] || r.reason) + ')' : '')
         : x.cat === 'not-configured' ? ': a required check not judged, as the run lacks a setting it needs (the message says which)'
+        : x.cat === 'error' ? ': the check\'s own code threw (' + (r.origin === 'vendor' ? 'the vendor\'s check' : 'the suite') + '): neither a failure of the shop nor a pass'
         : x.cat === 'baselined' ? ': failed, and listed in the baseline (' + baselineReason[r.id] + '): it does not fail the run, and the run does not conform' : '';
     pair('status', LABEL[x.cat] + why);
     pair('duration', r.durationMs + ' ms');

@@ -4,7 +4,7 @@ export const FILTER = String.raw`
   // ---- filtering ----
   function matches(x, f) {
     if (f.status === 'warnings') { if (!(x.r.warnings || []).length) return false; }
-    else if (f.status === 'attention') { if (x.cat !== 'failed' && x.cat !== 'not-judged' && x.cat !== 'not-configured') return false; }
+    else if (f.status === 'attention') { if (x.cat !== 'failed' && x.cat !== 'error' && x.cat !== 'not-judged' && x.cat !== 'not-configured') return false; }
     else if (f.status && x.cat !== f.status) return false;
     if (f.module && x.r.module !== f.module) return false;
     if (f.check && x.r.check !== f.check) return false;
@@ -117,7 +117,7 @@ export const FILTER = String.raw`
   if (neverStarted) $('empty').textContent = 'No result: the run never started (' + (report.runErrors || [])[0] + ').';
   if (!followHash()) {
     if (neverStarted) { fStatus.value = ''; apply(true); $('run-errors').scrollIntoView({ block: 'start' }); }
-    else setFilters({ status: count.failed + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
+    else setFilters({ status: count.failed + count.error + extra.error + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
   }
   document.documentElement.setAttribute('data-ready', 'true');
 })();

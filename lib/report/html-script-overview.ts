@@ -3,8 +3,8 @@
 export const OVERVIEW = String.raw`
   // ---- summary ----
   // The spec's results, as the verdict box counts them; an extension's or a vendor's are counted apart (extra).
-  var count = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
-  var extra = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
+  var count = zeroTally();
+  var extra = zeroTally();
   var warnings = 0;
   rows.forEach(function (x) {
     if (x.r.extension) { extra[x.cat]++; return; }
@@ -28,11 +28,12 @@ export const OVERVIEW = String.raw`
   var cards = $('cards');
   // "Not judged" counts the required checks without a verdict, those the run never reached included, but not
   // those left unjudged for a setting the run lacks: they have a card of their own.
-  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['baselined', count.baselined, 'failed, baselined'],
+  // "Errors" only when a check's code threw: the suite's or a vendor's bug, never the shop's failure.
+  [['passed', count.passed, 'passed'], ['failed', count.failed, 'failed'], ['error', count.error, 'errors (a check\'s code threw)'], ['baselined', count.baselined, 'failed, baselined'],
    ['not-judged', c.notJudged - count['not-configured'], 'not judged (required)'], ['not-configured', count['not-configured'], 'not configured (required)'],
    ['not-applicable', count['not-applicable'], 'not applicable'], ['warnings', warnings, 'warnings']].forEach(function (p) {
     if (p[0] === 'baselined' && !report.baseline) return;
-    if (p[0] === 'not-configured' && p[1] === 0) return;
+    if ((p[0] === 'not-configured' || p[0] === 'error') && p[1] === 0 && !extra[p[0]]) return;
     var b = add(cards, el('button', 'card c-' + p[0] + (p[1] > 0 ? ' nonzero' : '')));
     b.type = 'button';
     b.setAttribute('data-status', p[0]);
@@ -78,7 +79,8 @@ export const OVERVIEW = String.raw`
   listBox('not-judged', plural(c.notJudged, 'required check') + ' not judged, by reason', view.notJudged || [], function (t) { return t.count + ' \u00d7 ' + t.label; });
   listBox('not-configured', 'Not configured: rules no request judged, and the settings that judge them', c.notConfigured || [], function (n) { return n.text; });
   // The shop's schema and the checks from outside the spec: boxes of their own, never the verdict above.
-  if (report.extensions) listBox('extensions', 'Extensions (not the spec\'s: never in its verdict)', [report.extensions.text], function (t) { return t; });
+  var unchecked = report.schema && report.schema.status === 'broken' ? ['Not checked: the shop\'s schema endpoint is broken, and its extension endpoints are the operations it lists (below: what it answered, and how to check them anyway).'] : [];
+  if (report.extensions || unchecked.length) listBox('extensions', 'Extensions (not the spec\'s: never in its verdict)', (report.extensions ? [report.extensions.text] : []).concat(unchecked), function (t) { return t; });
   if (report.schema) listBox('schema', 'The shop\'s schema (information: never the certification or the exit status)', [report.schema.text].concat(report.schema.notes, report.schema.notJudged.map(function (j) { return j.kind + ' not judged: ' + j.reason; }), report.schema.findings.map(function (f) { return f.operation + ' \u2014 ' + f.kind + (f.field ? ' (' + f.field + ')' : '') + ': the schema declares ' + f.declared + ', the spec says ' + f.spec + ' (' + f.section + ')'; })), function (t) { return t; });
   var stale = view.stale || [];
   var one = stale.length === 1;
@@ -151,8 +153,8 @@ export const OVERVIEW = String.raw`
   var tally = {};
   rows.forEach(function (x) {
     var k = x.r.module + '\u0000' + x.r.check;
-    var t = tally[k] || (tally[k] = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0, total: 0 });
-    t[x.cat]++; t.total++;
+    var t = tally[k] || (tally[k] = zeroTally());
+    t[x.cat]++;
   });
   var matrix = $('matrix');
   var thead = add(matrix, el('thead'));

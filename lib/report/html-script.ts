@@ -17,9 +17,11 @@ const HEAD = String.raw`
   var report = JSON.parse(document.getElementById('report-data').textContent);
   var view = JSON.parse(document.getElementById('report-view').textContent);
   var results = report.results || [];
-  var LABEL = { passed: 'passed', failed: 'failed', baselined: 'baselined', 'not-judged': 'not judged', 'not-configured': 'not configured', 'not-applicable': 'not applicable' };
-  var ORDER = ['failed', 'not-judged', 'not-configured', 'baselined', 'passed', 'not-applicable'];
-  var SYMBOL = { failed: '\u2717', 'not-judged': '?', 'not-configured': '\u2699', baselined: '\u2298', passed: '\u2713', 'not-applicable': '\u2013' };
+  var LABEL = { passed: 'passed', failed: 'failed', error: 'error', baselined: 'baselined', 'not-judged': 'not judged', 'not-configured': 'not configured', 'not-applicable': 'not applicable' };
+  var ORDER = ['failed', 'error', 'not-judged', 'not-configured', 'baselined', 'passed', 'not-applicable'];
+  var SYMBOL = { failed: '\u2717', error: '!', 'not-judged': '?', 'not-configured': '\u2699', baselined: '\u2298', passed: '\u2713', 'not-applicable': '\u2013' };
+  // A tally of each category, for the cards, the matrix and a workflow's heading.
+  function zeroTally() { return { passed: 0, failed: 0, error: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 }; }
   var baselineReason = view.baselined || {};
 
   function $(id) { return document.getElementById(id); }
@@ -99,13 +101,13 @@ const HEAD = String.raw`
     g.el = add(listWorkflows, el('div', 'wf'));
     g.el.setAttribute('data-workflow', g.name);
     var h = add(g.el, el('h3'));
-    var tally = { passed: 0, failed: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 };
+    var tally = zeroTally();
     g.rows.forEach(function (x) { tally[x.cat]++; });
     var worst = ORDER.filter(function (k) { return tally[k] > 0; })[0] || 'not-applicable';
     add(h, pill(worst));
     add(h, el('span', null, 'workflow ' + g.name));
     add(h, el('span', 'wfmeta', (moduleTitle[g.module] || g.module) + ' \u00b7 ' + plural(g.rows.length, 'step') +
-      (tally.failed ? ' \u00b7 ' + tally.failed + ' failed' : '') + (tally['not-judged'] ? ' \u00b7 ' + tally['not-judged'] + ' not judged' : '')));
+      (tally.failed ? ' \u00b7 ' + tally.failed + ' failed' : '') + (tally.error ? ' \u00b7 ' + plural(tally.error, 'error') : '') + (tally['not-judged'] ? ' \u00b7 ' + tally['not-judged'] + ' not judged' : '')));
     g.rows.forEach(function (x) { g.el.appendChild(makeRow(x)); });
   });
   if (groups.length === 0) { $('h-workflows').hidden = true; }

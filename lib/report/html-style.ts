@@ -1,6 +1,6 @@
 /** report.html's stylesheet, inlined in the page's `<style>` (the page loads nothing: see html.ts). */
 export const STYLE = `
-:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg2:#f6f8fa;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--nj:#9a6700;--nj-bg:#fff8c5;--ns:#6e7781;--ns-bg:#eef1f4;--accent:#0969da}
+:root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg2:#f6f8fa;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--nj:#9a6700;--nj-bg:#fff8c5;--ns:#6e7781;--ns-bg:#eef1f4;--err:#bc4c00;--err-bg:#fff1e5;--accent:#0969da}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;padding:1.25rem 1.5rem 4rem;max-width:1320px;color:var(--fg);background:#fff}
 h1{font-size:1.5rem;margin:0}h2{font-size:1.15rem;margin:1.6rem 0 .5rem}
@@ -22,8 +22,8 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .card{border:1px solid var(--line);border-left:6px solid var(--ns);border-radius:8px;padding:.5rem .8rem;background:#fff;text-align:left;display:flex;flex-direction:column;justify-content:flex-start}
 .card:hover{background:var(--bg2)}
 .card .n{font-size:1.6rem;font-weight:700;display:block}.card .l{color:var(--muted)}.card .ext{display:block;font-size:.8rem;color:var(--muted)}
-.card.c-passed{border-left-color:var(--pass)}.card.c-failed{border-left-color:var(--fail)}.card.c-not-judged{border-left-color:#d4a72c}.card.c-not-configured{border-left-color:#6e7781}.card.c-warnings{border-left-color:#bf8700}
-.card.c-failed.nonzero .n{color:var(--fail)}
+.card.c-passed{border-left-color:var(--pass)}.card.c-failed{border-left-color:var(--fail)}.card.c-error{border-left-color:var(--err)}.card.c-not-judged{border-left-color:#d4a72c}.card.c-not-configured{border-left-color:#6e7781}.card.c-warnings{border-left-color:#bf8700}
+.card.c-failed.nonzero .n{color:var(--fail)}.card.c-error.nonzero .n{color:var(--err)}
 .failures,.errors{border:1px solid var(--fail);background:var(--fail-bg);border-radius:8px;padding:.5rem .9rem;margin:.5rem 0}
 .failures h2,.errors h2{margin:.2rem 0 .4rem;font-size:1rem;color:var(--fail)}
 .notes{border:1px solid #d4a72c;background:var(--nj-bg);border-radius:8px;padding:.5rem .9rem;margin:.5rem 0}.notes h2{margin:.2rem 0 .4rem;font-size:1rem;color:var(--nj)}.notes ul,.errors ul{margin:0;padding-left:1.4rem}
@@ -43,13 +43,14 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .matrix td.cell:hover,.matrix td.cell:focus{outline:2px solid var(--accent);outline-offset:-2px}
 .matrix td.cell.selected{outline:3px solid var(--accent);outline-offset:-3px}
 .matrix td.empty{background:#fff;color:#c4c9cf;cursor:default}
-.cell-failed{background:var(--fail-bg)}.cell-not-judged{background:var(--nj-bg)}.cell-not-configured{background:#f0f1f3}.cell-baselined{background:#fbefff}.cell-passed{background:var(--pass-bg)}.cell-not-applicable{background:var(--ns-bg)}
-.cell .k{margin:0 .2rem}.k-failed{color:var(--fail);font-weight:700}.k-not-judged{color:var(--nj);font-weight:600}.k-not-configured{color:#57606a;font-weight:600}.k-baselined{color:#8250df}.k-passed{color:var(--pass)}.k-not-applicable{color:var(--ns)}
+.cell-failed{background:var(--fail-bg)}.cell-error{background:var(--err-bg)}.cell-not-judged{background:var(--nj-bg)}.cell-not-configured{background:#f0f1f3}.cell-baselined{background:#fbefff}.cell-passed{background:var(--pass-bg)}.cell-not-applicable{background:var(--ns-bg)}
+.cell .k{margin:0 .2rem}.k-failed{color:var(--fail);font-weight:700}.k-error{color:var(--err);font-weight:700}.k-not-judged{color:var(--nj);font-weight:600}.k-not-configured{color:#57606a;font-weight:600}.k-baselined{color:#8250df}.k-passed{color:var(--pass)}.k-not-applicable{color:var(--ns)}
 .matrix .clickable{cursor:pointer}.matrix .clickable:hover{text-decoration:underline}
 .legend{color:var(--muted);font-size:.85rem;margin-top:.4rem}.legend span{margin-right:1rem}
 .pill{display:inline-block;border-radius:999px;padding:0 .55rem;font-size:.78rem;font-weight:600;white-space:nowrap;border:1px solid transparent;text-align:center}
 .p-passed,.p-conforms{background:var(--pass-bg);color:var(--pass);border-color:#aceebb}
 .p-failed,.p-does-not-conform{background:var(--fail-bg);color:var(--fail);border-color:#ffcecb}
+.p-error{background:var(--err-bg);color:var(--err);border-color:#ffd8b5}
 .p-not-judged,.p-incomplete{background:var(--nj-bg);color:var(--nj);border-color:#f5e0a0}
 .p-not-configured{background:#f0f1f3;color:#57606a;border-color:#d0d7de}
 .p-not-applicable,.p-not-run{background:var(--ns-bg);color:var(--ns);border-color:var(--line)}
@@ -64,7 +65,7 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .toolbar button:disabled{opacity:.45;cursor:default}
 .count{color:var(--muted);margin-left:auto}
 .row{border:1px solid var(--line);border-left:5px solid var(--ns);border-radius:6px;margin:.25rem 0;scroll-margin-top:6.5rem;background:#fff;content-visibility:auto;contain-intrinsic-size:auto 2.1rem}
-.row.r-passed{border-left-color:var(--pass)}.row.r-failed{border-left-color:var(--fail)}.row.r-not-judged{border-left-color:#d4a72c}.row.r-not-configured{border-left-color:#6e7781}.row.r-baselined{border-left-color:#8250df}
+.row.r-passed{border-left-color:var(--pass)}.row.r-failed{border-left-color:var(--fail)}.row.r-error{border-left-color:var(--err)}.row.r-not-judged{border-left-color:#d4a72c}.row.r-not-configured{border-left-color:#6e7781}.row.r-baselined{border-left-color:#8250df}
 .row.current{outline:3px solid var(--fail);outline-offset:1px}
 .row.flash{animation:flash 1.6s ease-out}
 @keyframes flash{0%{background:#ffd8d3}100%{background:#fff}}

@@ -10,6 +10,7 @@ import { MODULES } from '../spec/modules.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
 import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
+import { schemaFacts } from '../schema/block.ts'
 
 /**
  * report.html in a real browser, driven by playwright-core: the Chromium that npm ci installs, or the one
@@ -327,6 +328,30 @@ describe('report.html in a real browser', () => {
     expect(await p.textContent('#cards [data-status="passed"] .ext')).toBe('+2 of extensions')
     expect(await p.textContent('#cards [data-status="failed"] .n')).toBe('0')
     expect(await p.textContent('#cards [data-status="failed"] .ext')).toBe('+1 of extensions')
+    await p.close()
+  })
+
+  it('shows a check whose code threw as an error of its own — pill, card, filter — and opens on it; never as a failure', async () => {
+    const spec = planResults()
+    const errored: Result = { ...spec[0]!, status: 'error', message: 'error of the suite (a bug of the suite, not a finding about the shop): the route check threw TypeError: boom' }
+    const file = join(dir, 'error.html')
+    writeFileSync(file, reportHtml(reportOf([errored, ...spec.slice(1)])))
+    const p = await open(pathToFileURL(file).href)
+    expect(await p.textContent('#overall-verdict')).toBe('incomplete')
+    expect(await p.textContent('#cards [data-status="error"] .n')).toBe('1')
+    expect(await p.textContent('#cards [data-status="failed"] .n')).toBe('0')
+    expect(await visibleIds(p)).toEqual([errored.id])
+    expect(await p.textContent(`[data-id="${errored.id}"] .pill`)).toBe('error')
+    await p.close()
+  })
+
+  it('says the shop\'s extension endpoints went unchecked where its schema endpoint is broken', async () => {
+    const { block } = schemaFacts({ status: 'broken', source: 'GET http://127.0.0.1:8082/rest/default/schema?services=all under each caller', reason: 'answered 500 "Internal Error." under every caller' })
+    const file = join(dir, 'schema-broken.html')
+    writeFileSync(file, reportHtml(reportOf(planResults(), { schema: block })))
+    const p = await open(pathToFileURL(file).href)
+    expect(await p.textContent('#extensions')).toContain('Not checked: the shop\'s schema endpoint is broken')
+    expect(await p.textContent('#schema')).toContain(block.text)
     await p.close()
   })
 

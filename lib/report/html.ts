@@ -64,7 +64,7 @@ export function reportHtml(report: Report): string {
 </section>
 <div class="toolbar" id="toolbar" role="search">
  <div class="tb-row">
- <label>Status <select id="f-status"><option value="attention">failed or not judged</option><option value="">all</option><option value="failed">failed</option><option value="not-judged">not judged</option><option value="not-configured">not configured</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
+ <label>Status <select id="f-status"><option value="attention">failed, errors or not judged</option><option value="">all</option><option value="failed">failed</option><option value="error">error</option><option value="not-judged">not judged</option><option value="not-configured">not configured</option><option value="baselined">baselined</option><option value="passed">passed</option><option value="not-applicable">not applicable</option><option value="warnings">with warnings</option></select></label>
  <label>Module <select id="f-module"><option value="">all</option></select></label>
  <label>Check <select id="f-check"><option value="">all</option></select></label>
  <label class="search">Search <input id="f-search" type="search" placeholder="id or message" autocomplete="off"></label>

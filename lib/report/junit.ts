@@ -1,4 +1,5 @@
 import type { Result } from '../results/result.ts'
+import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
 import { staleRemedy } from './baseline.ts'
@@ -19,14 +20,20 @@ interface Case {
  *   it, while a property on a failed testcase is shown by few and the test view would stay red;
  * - the run itself is a testsuite `run`: each run error (a run that could not be made included) is an
  *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed);
- * - an extension's failure under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
- *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line).
+ * - a check whose code threw is an `<error>` (`type` "suite error" or "vendor check error"), never a `<failure>`:
+ *   JUnit keeps a test that broke apart from one that failed, as the run keeps the suite's bugs from the shop's;
+ * - an extension's failure or error under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
+ *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line), but
+ *   where its schema endpoint is broken a `<skipped>` testcase of the testsuite `extensions` says its extension
+ *   endpoints went unchecked (a skip is what they are).
  */
 export function junitXml(report: Report): string {
   const reasons = baselineReasons(report)
   const byModule = new Map<string, Case[]>()
   const reportOnly = report.run.extensions === 'report-only'
   for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
+  // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks would be.
+  if (report.schema?.status === 'broken') byModule.set(EXTENSIONS_MODULE, [...(byModule.get(EXTENSIONS_MODULE) ?? []), { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } }])
   const run: Case[] = [
     ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
@@ -66,10 +73,19 @@ function resultCase(r: Result, baselined: string | undefined, extensionsReportOn
   const time = r.durationMs / 1000
   if (r.status === 'passed') return { name: r.id, time }
   if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.reason === 'not-configured' ? labelled(NOT_CONFIGURED, r.message) : r.message } }
+  // Only a failure is ever baselined (an error is the suite's or a vendor's to fix, not the shop's).
   if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
-  // As the exit status does: an extension's failure under report-only is shown, not failed.
+  // As the exit status does: an extension's failure or error under report-only is shown, not failed.
   if (r.extension === true && extensionsReportOnly) return { name: r.id, time, outcome: { kind: 'skipped', message: `reported only (--extensions report-only): ${r.message}` } }
+  // JUnit's own word for a test that broke rather than failed: never the shop's failure.
+  if (r.status === 'error') return { name: r.id, time, outcome: { kind: 'error', message: r.message, type: r.origin === 'vendor' ? 'vendor check error' : 'suite error', text: stackOf(r) ?? r.message } }
   return { name: r.id, time, outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` } }
+}
+
+/** The stack an error result keeps in its details (lib/results/crash.ts), for the test view's detail. */
+function stackOf(r: Result): string | undefined {
+  const stack = r.details?.stack
+  return typeof stack === 'string' ? `${r.message}\n${stack}` : undefined
 }
 
 /** A message that starts with its label, as every format names a check left unjudged for a missing setting. */

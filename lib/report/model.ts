@@ -109,6 +109,8 @@ export interface Report {
 export interface Summary {
   passed: number
   failed: number
+  /** Checks whose code threw: the suite's errors, neither failed nor skipped (absent in reports before issue 22). */
+  errors?: number
   skipped: number
   /** Of the skipped: rules that do not apply because the spec does not show what they would judge. */
   notApplicable: number
@@ -129,6 +131,7 @@ export function summarise(all: readonly Result[], catalog: ReadonlySet<string>):
   return {
     passed: count('passed'),
     failed: count('failed'),
+    errors: count('error'),
     skipped: count('skipped'),
     notApplicable: results.filter((r) => r.applicable === false).length,
     total: results.length,

@@ -1,11 +1,14 @@
 import { plural } from '../base/text.ts'
+import { ERROR_WORDS, type CodeOwner } from '../results/crash.ts'
+import type { Result } from '../results/result.ts'
 import { staleRemedy } from './baseline.ts'
 import type { Exit, ExitStatus, Report } from './model.ts'
 
 /**
  * Exit status of `run`: 0 no check failed (with a baseline: no new failure and no stale entry, unless
- * allowed); 1 a check failed, a stale baseline entry, or an error of the run after it started; 2 the run could
- * not be made; 124 the deadline cut the run short; 130/143 interrupted by SIGINT/SIGTERM.
+ * allowed); 1 a check failed, a stale baseline entry, a check whose code threw (an extension's or a vendor's as
+ * `--extensions` says), or an error of the run after it started; 2 the run could not be made; 124 the deadline
+ * cut the run short; 130/143 interrupted by SIGINT/SIGTERM.
  *
  * A run cut short gets its own status, never 1: it says "we do not know", not "the target fails", so a CI can
  * retry it or give it more time instead of blaming the target (124 is what timeout(1) exits with).
@@ -24,10 +27,14 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   const extension = fresh.length - spec
   const gate = (report.run?.extensions ?? 'gate') === 'gate'
   const stale = b !== undefined && !b.allowStale ? b.stale.length : 0
+  const errors = errorCounts(report.results)
+  const notTheSpecs = 'not the spec\'s; --extensions report-only reports them without failing the run'
   const findings = [
     spec > 0 ? (b !== undefined ? `${plural(spec, 'new failure')} (not in the baseline)` : `${plural(spec, 'check')} failed`) : '',
-    extension > 0 && gate ? `${plural(extension, 'extension check')} failed (not the spec's; --extensions report-only reports them without failing the run)` : '',
+    extension > 0 && gate ? `${plural(extension, 'extension check')} failed (${notTheSpecs})` : '',
     stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b!, stale)})` : '',
+    errors.spec > 0 ? `${plural(errors.spec, 'check')} errored (${ERROR_WORDS.suite})` : '',
+    ...(gate ? errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored (${ERROR_WORDS[e.owner]}; ${notTheSpecs})`) : []),
   ].filter((t) => t !== '')
   const stop = report.partial?.reason
   if (stop === 'target-gone') {
@@ -40,12 +47,25 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
     const what = stop === 'deadline' ? 'cut short by the run deadline (--run-timeout-ms)' : `interrupted by ${stop}`
     return { status, reason: `${what}: the results cover only what finished${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}` }
   }
-  const errors = report.runErrors.length > 0 ? [plural(report.runErrors.length, 'run error')] : []
-  if (findings.length + errors.length > 0) return { status: 1, reason: [...findings, ...errors].join(', ') }
-  const reported = extension > 0 ? `; ${plural(extension, 'extension check')} failed, reported only (--extensions report-only)` : ''
+  const runErrors = report.runErrors.length > 0 ? [plural(report.runErrors.length, 'run error')] : []
+  if (findings.length + runErrors.length > 0) return { status: 1, reason: [...findings, ...runErrors].join(', ') }
+  const onlyReported = [...(extension > 0 ? [`${plural(extension, 'extension check')} failed`] : []), ...errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored`)]
+  const reported = onlyReported.length > 0 ? `; ${onlyReported.join(', ')}, reported only (--extensions report-only)` : ''
   if (b === undefined) return { status: 0, reason: `no check failed${reported}` }
   const allowed = b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
   return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})${reported}` }
+}
+
+/**
+ * Results whose check's code threw: the spec's (always the suite's own code), and those from outside the spec
+ * by origin — an extension operation's checks are the suite's code, a vendor's check the vendor's.
+ */
+function errorCounts(results: readonly Result[]): { spec: number; outside: { origin: string; owner: CodeOwner; count: number }[] } {
+  const errored = results.filter((r) => r.status === 'error')
+  const outside = (['extension', 'vendor'] as const)
+    .map((origin) => ({ origin, owner: origin === 'vendor' ? ('vendor' as const) : ('suite' as const), count: errored.filter((r) => r.extension === true && r.origin === origin).length }))
+    .filter((e) => e.count > 0)
+  return { spec: errored.filter((r) => r.extension !== true).length, outside }
 }
 
 /**

@@ -30,7 +30,7 @@ export const FINGERPRINT_KEY = 'shopConformanceResultId/v1'
  * The SARIF log of a report. With a baseline (report.baseline), failures it lists are marked
  * `baselineState: "unchanged"`, carry an accepted external suppression whose justification is the entry's
  * reason, and have level `note`, so code scanning is not red where the gate is green; the others are "new".
- * Stale entries, run errors and a cut-short run are tool execution notifications, and the invocation carries
+ * Stale entries, run errors, checks whose code threw and a cut-short run are tool execution notifications, and the invocation carries
  * the run's exit status and reason.
  */
 export function sarifLog(report: Report): SarifLog {
@@ -44,6 +44,12 @@ export function sarifLog(report: Report): SarifLog {
   rules.push(...schema.rules)
   const reasons = baselineReasons(report)
   const baselined = report.baseline !== undefined
+  // A check whose code threw is the tool's own trouble, not a finding about the target: a notification, as run
+  // errors are; a warning where --extensions report-only keeps it from failing the run.
+  const reportOnly = report.run.extensions === 'report-only'
+  const errors = report.results
+    .filter((r) => r.status === 'error')
+    .map((r) => ({ level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const), message: { text: `${r.id}: ${r.message}` } }))
   const stale = staleEntries(report).map((e) => ({
     level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
     message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})` },
@@ -58,13 +64,14 @@ export function sarifLog(report: Report): SarifLog {
         automationDetails: { id: `shop-conformance/${report.run.id}` },
         invocations: [
           {
-            executionSuccessful: report.runErrors.length === 0 && report.partial === undefined,
+            executionSuccessful: report.runErrors.length === 0 && report.partial === undefined && !errors.some((e) => e.level === 'error'),
             startTimeUtc: report.startedAt,
             endTimeUtc: report.finishedAt,
             exitCode: report.exit.status,
             exitCodeDescription: report.exit.reason,
             toolExecutionNotifications: [
               ...[...(report.partial !== undefined ? [`run cut short by ${stopWords(report.partial.reason)}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...errors,
               ...stale,
               // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
               ...report.certification.notConfigured.map((n) => ({ level: 'warning' as const, message: { text: `${NOT_CONFIGURED}: ${n.text}` } })),

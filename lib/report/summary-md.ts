@@ -2,7 +2,7 @@ import { stopWords } from './outcome.ts'
 import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
-import { baselineReasons, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
+import { baselineReasons, ERRORS_WHOSE, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
 export const MAX_FAILURES = 50
@@ -11,8 +11,9 @@ const MAX_ROWS = 30
 /**
  * summary.md, what a CI job summary (`$GITHUB_STEP_SUMMARY`) shows: a title with the verdict, the percentage
  * and why the run exits so; what limits it (a run that could not be made, partial, read-only, baseline, cut
- * short); the counts with skipped split into not judged (per reason) and not applicable; the warnings by
- * text; the first failures (baselined ones tagged), the stale baseline entries, and a pointer to report.html.
+ * short, the shop's extension endpoints unchecked); the counts with skipped split into not judged (per reason)
+ * and not applicable; the warnings by text; the first failures (baselined ones tagged), the errors (checks whose
+ * code threw), the stale baseline entries, and a pointer to report.html.
  */
 export function markdownSummary(report: Report): string {
   const c = report.certification
@@ -30,6 +31,8 @@ export function markdownSummary(report: Report): string {
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
+    // Not the spec's, but what a reader must not miss: the checks of the shop's own endpoints did not run.
+    ...(report.schema?.status === 'broken' ? ['**Not checked:** the shop\'s extension endpoints — its schema endpoint is broken (see "The shop\'s schema" below for what it answered and how to check them anyway).'] : []),
   ]
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
@@ -38,9 +41,9 @@ export function markdownSummary(report: Report): string {
     '',
     facts(report),
     '',
-    '| passed | failed | baselined | not judged | not applicable | warnings | results | endpoints |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${s.passed} | ${s.failed - c.baselined} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
+    '| passed | failed | errors | baselined | not judged | not applicable | warnings | results | endpoints |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${s.passed} | ${s.failed - c.baselined} | ${s.errors ?? 0} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
   )
   table(out, `Not judged (${c.notJudged})`, 'A required check that could not be judged: never counted as passed.', ['reason', 'checks', 'for example'], notJudgedTally(report))
   table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
@@ -57,6 +60,12 @@ export function markdownSummary(report: Report): string {
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
     if (failures.length > MAX_FAILURES) out.push('', `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`)
+  }
+  const errors = report.results.filter((r) => r.status === 'error')
+  if (errors.length > 0) {
+    out.push('', `## Errors (${errors.length}): ${ERRORS_WHOSE}`, '', 'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.', '', '| result | message |', '|---|---|')
+    for (const r of errors.slice(0, MAX_FAILURES)) out.push(`| \`${cell(r.id)}\` |${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''} ${cell(r.message)} |`)
+    if (errors.length > MAX_FAILURES) out.push('', `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`)
   }
   const stale = staleEntries(report)
   if (stale.length > 0) {

@@ -11,8 +11,14 @@ export interface Tally {
   example?: string
 }
 
-/** A result as every human-readable format names it: a skipped result is not judged, not configured or not applicable. */
-export type OutcomeLabel = 'passed' | 'failed' | 'not judged' | 'not configured' | 'not applicable'
+/**
+ * A result as every human-readable format names it: a skipped result is not judged, not configured or not
+ * applicable; `error`, a check whose code threw.
+ */
+export type OutcomeLabel = 'passed' | 'failed' | 'error' | 'not judged' | 'not configured' | 'not applicable'
+
+/** How the human-readable formats head the list of errors: whose they are, never the shop's. */
+export const ERRORS_WHOSE = 'the suite\'s or a vendor check\'s code, not the shop'
 
 export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>): OutcomeLabel {
   if (r.status !== 'skipped') return r.status

@@ -1,7 +1,8 @@
+import { plural } from '../base/text.ts'
 import { baselineSummary } from './baseline.ts'
 import { headline } from './certify.ts'
 import type { Report } from './model.ts'
-import { failuresOf, notJudgedTally } from './tallies.ts'
+import { ERRORS_WHOSE, failuresOf, notJudgedTally } from './tallies.ts'
 
 /** The readable summary printed at the end of a run: what it covered, its verdict, and why it exits so. */
 export function terminalSummary(report: Report, reportDir: string): string {
@@ -10,7 +11,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
   const notJudged = notJudgedTally(report)
   const lines = [
     `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${report.target.baseUrl}${report.target.bundledReferenceTarget ? ' (bundled reference target)' : ''} · store ${report.target.storeCode}${report.target.tlsVerification !== undefined ? ' · TLS certificates NOT verified' : ''}${report.run.readOnly ? ' · read-only' : ''}`,
-    `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
+    `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}${(s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)
   for (const n of c.notConfigured) lines.push(`Not configured: ${n.text}`)
@@ -21,6 +22,12 @@ export function terminalSummary(report: Report, reportDir: string): string {
     lines.push('', title)
     for (const r of failures.slice(0, 50)) lines.push(`  ✗ ${r.id}${r.extension === true ? ` [${r.origin}]` : ''}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`)
     if (failures.length > 50) lines.push(`  … and ${failures.length - 50} more in the report`)
+  }
+  const errors = report.results.filter((r) => r.status === 'error')
+  if (errors.length > 0) {
+    lines.push('', `Errors (${ERRORS_WHOSE}):`)
+    for (const r of errors.slice(0, 50)) lines.push(`  ! ${r.id}${r.extension === true ? ` [${r.origin}]` : ''} — ${r.message}`)
+    if (errors.length > 50) lines.push(`  … and ${errors.length - 50} more in the report`)
   }
   if (report.schema !== undefined) lines.push(report.schema.text)
   if (report.extensions !== undefined) lines.push(report.extensions.text)

@@ -6,6 +6,9 @@
  */
 import type { Origin } from './plan-block.ts'
 
+/** The module every extension operation is reported under: not one of the spec's. */
+export const EXTENSIONS_MODULE = 'extensions'
+
 /** `gate`: an extension's failure makes the exit status 1; `report-only`: it is reported and changes nothing. */
 export type ExtensionsMode = 'gate' | 'report-only'
 
@@ -30,8 +33,12 @@ export interface SchemaFindingRecord {
 }
 
 export interface SchemaBlock {
-  /** `off`: the run did not look (`--target-schema off`); `unpublished`: it looked and found none (`reason`). */
-  status: 'off' | 'unpublished' | 'read'
+  /**
+   * `off`: the run did not look (`--target-schema off`); `unpublished`: it looked and found none (`reason`);
+   * `broken`: the shop's schema URL failed under every caller (a server error, a body that is not JSON, no
+   * answer: `reason`) — a finding for the shop's team, and why its extension endpoints were not checked.
+   */
+  status: 'off' | 'unpublished' | 'broken' | 'read'
   published: boolean
   /** Where it was read from: `GET …/schema?services=all under each caller`, a file, a URL. */
   source?: string
@@ -59,6 +66,8 @@ export interface ExtensionTally {
   results: number
   passed: number
   failed: number
+  /** Results whose check's code threw (a vendor's check, or the suite's extension checks): neither failed nor passed. */
+  errors: number
   notJudged: number
   /** Failed results per check kind, e.g. `{ 'extension-access': 1 }`. */
   failedByCheck: Record<string, number>
@@ -71,10 +80,21 @@ export interface ExtensionsBlock {
   text: string
 }
 
+/**
+ * What every format says where the shop's schema endpoint is broken: the extension operations it would list went
+ * unchecked, and the two ways to check them anyway.
+ */
+export const EXTENSIONS_UNCHECKED =
+  'The shop\'s extension endpoints were not checked: the schema lists them. To check them anyway, give a schema saved where it generates (a copy of the shop with the failing module\'s interface fixed, say) as --target-schema FILE, or declare them, with checks of your own, in a config (--config)'
+
 /** The schema block's one line, from what it holds. */
 export function schemaText(b: Omit<SchemaBlock, 'text'>): string {
   if (b.status === 'off') return 'The shop\'s schema was not read (--target-schema off).'
   if (b.status === 'unpublished') return `The shop publishes no schema: ${b.reason ?? 'no reason recorded'}.`
+  if (b.status === 'broken') {
+    const request = (b.source ?? 'its schema URL').replace(/ under each caller$/, '')
+    return `The shop's schema endpoint is broken: ${request} ${b.reason ?? 'failed'}. ${EXTENSIONS_UNCHECKED}. Information only: never in the certification, never the exit status.`
+  }
   const findings = b.findings.length === 0 ? 'agrees with the spec (no finding)' : `${b.findings.length} finding${b.findings.length === 1 ? '' : 's'} against the spec`
   return `The shop's schema (${b.source}): ${findings}; declares ${b.declaredSpecEndpoints} of ${b.specEndpoints} spec endpoints and ${b.extensionOperations} extension operation${b.extensionOperations === 1 ? '' : 's'}. Information only: never in the certification, never the exit status.`
 }

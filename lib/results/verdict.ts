@@ -1,7 +1,12 @@
 import type { Rule } from '../spec/rules.ts'
 import type { Exchange } from './exchange.ts'
 
-export type Status = 'passed' | 'failed' | 'skipped'
+/**
+ * `error`: the check's own code threw (lib/results/crash.ts) — neither the shop's failure nor a pass, so neither
+ * `failed` nor `skipped` (which every consumer reads as "the rule was not judged, and that is all"): it is the
+ * suite's bug, or a vendor check's, and the reports say so apart (README "Reports": Errors).
+ */
+export type Status = 'passed' | 'failed' | 'skipped' | 'error'
 
 /**
  * Why a rule that applies was not judged: a small, stable code given where the verdict is made, so reports
@@ -16,6 +21,7 @@ export type NotJudgedReason =
   | 'target-refused'
   | 'unusable-answer'
   | 'earlier-step'
+  /** The suite lost track of why (a bug of its own). A step that threw was one before issue 22: now status `error`. */
   | 'suite-error'
   /** A check that needs a setting the run lacks (the acl check without a limited admin): reported "not configured". */
   | 'not-configured'
@@ -29,6 +35,8 @@ export type NotJudgedReason =
   | 'target-gone'
   /** A judged call answered a database deadlock twice: the run's own load, not an answer. */
   | 'deadlock'
+  /** The caller's token was given (`SHOP_ADMIN_TOKEN`, …), not asked for with a password the check needs. */
+  | 'token-given'
 
 /** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
 export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
@@ -50,6 +58,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS to judge them)',
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
   deadlock: 'the shop answered a database deadlock twice (the run\'s own load; its transaction rolled back)',
+  'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

@@ -11,11 +11,12 @@ import type { Session } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow } from '../workflows/run-steps.ts'
 import { resultId } from '../results/result.ts'
+import type { Status } from '../results/verdict.ts'
 
 export const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck] as const
 
 export interface DetailVerdict {
-  status: 'passed' | 'failed' | 'skipped'
+  status: Status
   message: string
 }
 

@@ -124,6 +124,8 @@ export default class RunReporter implements Reporter {
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
     const started = await run.start()
+    // Which callers signed in with a token the user gave: said as the run starts (and noted in the report).
+    if (run.pre?.signedIn !== undefined) process.stdout.write(`${run.pre.signedIn}\n`)
     // Before the suite files are collected: the extensions' file registers a test per operation from these.
     this.#project.provide('shopExtensions', extensionFacts(run))
     const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
@@ -158,7 +160,7 @@ export default class RunReporter implements Reporter {
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
     this.#byModule.set(testCase.module.moduleId, list)
-    if (this.#progress === 'failures' && result.status === 'failed') this.#say(failureLine(result))
+    if (this.#progress === 'failures' && (result.status === 'failed' || result.status === 'error')) this.#say(failureLine(result))
   }
 
   onTestModuleEnd(testModule: TestModule): void {

@@ -9,7 +9,7 @@ import { describeFingerprint } from '../shop/fingerprint.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
-import type { Credentials, LimitedAdmin, RunConfig } from '../settings/config.ts'
+import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { summarise, sortResults, type Report } from '../report/model.ts'
@@ -65,7 +65,7 @@ export class Run {
   readonly runErrors: string[] = []
   readonly notes: string[] = []
   bundled: ReferenceTarget | undefined
-  target: { baseUrl: string; admin: Credentials; limitedAdmin?: LimitedAdmin } | undefined
+  target: { baseUrl: string; admin: SignIn; limitedAdmin?: LimitedAdmin } | undefined
   pre: PreflightResult | undefined
   /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
   adminToken: string | undefined
@@ -130,16 +130,21 @@ export class Run {
       // Its limited admin too, so the default run judges the acl check.
       this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
     } else this.target = { baseUrl: config.baseUrl, admin: config.admin! }
-    this.secrets.add(this.target.admin.password, 'admin password')
-    this.secrets.add(config.customer?.password, 'customer password')
-    this.secrets.add(this.target.limitedAdmin?.password ?? config.limitedAdmin?.password, 'limited admin password')
+    // Every password and token given is a secret before the first request.
+    const limitedAdmin = this.target.limitedAdmin ?? config.limitedAdmin
+    for (const [signIn, who] of [[this.target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
+      if (signIn === undefined) continue
+      if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
+      else this.secrets.add(signIn.password, `${who} password`)
+    }
     try {
       const onAdminToken = (token: string) => {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
       }
-      this.pre = await preflight({ ...config, ...this.target }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      this.pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
+      if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
       await this.#readSchema()
       return true
     } catch (err) {

@@ -49,6 +49,16 @@ describe('readShopSchema', () => {
     expect(facts.block.text).toBe('The shop publishes no schema: with no token, answered 404 "Request does not match any route.".')
   })
 
+  it('broken (a 500 for every caller, as a real shop\'s was): said as the shop\'s broken endpoint, with what went unchecked and how to check it', async () => {
+    const { facts, requests } = await read({ variants: ['schema-broken'] })
+    expect(requests).toBe(3)
+    expect(facts.operations).toEqual([])
+    expect(facts.block).toMatchObject({ status: 'broken', published: true, findings: [], notes: [expect.stringMatching(/^a server error at the schema URL usually means the platform could not generate the schema/)] })
+    expect(facts.block.text).toMatch(
+      /^The shop's schema endpoint is broken: GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all answered 500 "Internal Error\. Details are available in Shop log file\. Report ID: webapi-\w+" with no token, and answered 500 under every other caller too\. The shop's extension endpoints were not checked: the schema lists them\. To check them anyway, give a schema saved where it generates .* as --target-schema FILE, or declare them, with checks of your own, in a config \(--config\)\. Information only/,
+    )
+  })
+
   it('off: nothing read', async () => {
     const { facts, requests } = await read({}, { kind: 'off' })
     expect(requests).toBe(0)

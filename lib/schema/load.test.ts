@@ -46,18 +46,40 @@ describe('auto: the shop\'s own schema, under each caller', () => {
     if (loaded.status === 'read') expect(loaded.schema.views).toEqual(['customer', 'admin'])
   })
 
-  it('is "not published", with the reason in one line, when no view is a Swagger 2.0 document', async () => {
-    const reasonFor = async (answer: FetchedDocument | { error: string }) => {
-      const loaded = await loadSchema(options({ get: shop(() => answer).get }))
-      expect(loaded.status).toBe('unpublished')
-      return loaded.status === 'unpublished' ? loaded.reason : ''
-    }
-    expect(await reasonFor(NO_ROUTE)).toBe('with no token, answered 404 "Request does not match any route."')
-    expect(await reasonFor({ status: 200, contentType: 'text/html', text: '<html><body>Shop</body></html>' })).toBe('with no token, answered 200 with a body that is not JSON (text/html: "<html><body>Shop</body></html>")')
-    expect(await reasonFor({ status: 200, text: '' })).toBe('with no token, answered 200 with an empty body')
-    expect(await reasonFor(json({ openapi: '3.0.0', paths: {} }))).toBe('with no token, answered 200 with an OpenAPI 3.0.0 document, not a Swagger 2.0 schema')
-    expect(await reasonFor({ error: 'connect ECONNREFUSED 127.0.0.1:1' })).toBe('with no token, no answer (connect ECONNREFUSED 127.0.0.1:1)')
-    for (const token of Object.values(TOKENS)) expect(await reasonFor(NO_ROUTE)).not.toContain(token)
+  const reasonFor = async (answer: FetchedDocument | { error: string }, status: 'unpublished' | 'broken') => {
+    const loaded = await loadSchema(options({ get: shop(() => answer).get }))
+    expect(loaded.status).toBe(status)
+    return loaded.status === status ? loaded.reason : ''
+  }
+
+  it('is "not published", with the reason in one line, when the URL is not there or holds another format', async () => {
+    expect(await reasonFor(NO_ROUTE, 'unpublished')).toBe('with no token, answered 404 "Request does not match any route."')
+    expect(await reasonFor({ status: 404, contentType: 'text/html', text: '<html>Not Found</html>' }, 'unpublished')).toBe('with no token, answered 404 with a body that is not JSON (text/html: "<html>Not Found</html>")')
+    expect(await reasonFor(json({ openapi: '3.0.0', paths: {} }), 'unpublished')).toBe('with no token, answered 200 with an OpenAPI 3.0.0 document, not a Swagger 2.0 schema')
+    for (const token of Object.values(TOKENS)) expect(await reasonFor(NO_ROUTE, 'unpublished')).not.toContain(token)
+  })
+
+  it('is "broken" when the URL fails under every caller — a server error, a body that is not JSON, no answer — saying how', async () => {
+    const internal = json({ message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b084a486e3d7' }, 500)
+    expect(await reasonFor(internal, 'broken')).toBe('answered 500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b084a486e3d7" under every caller')
+    expect(await reasonFor({ status: 200, contentType: 'text/html', text: '<html><body>Shop</body></html>' }, 'broken')).toBe('answered 200 with a body that is not JSON (text/html: "<html><body>Shop</body></html>") under every caller')
+    expect(await reasonFor({ status: 200, text: '' }, 'broken')).toBe('answered 200 with an empty body under every caller')
+    expect(await reasonFor({ status: 502, contentType: 'text/html', text: '<html>Bad Gateway</html>' }, 'broken')).toBe('answered 502 with a body that is not JSON (text/html: "<html>Bad Gateway</html>") under every caller')
+    expect(await reasonFor({ error: 'timeout after 10000 ms' }, 'broken')).toBe('no answer (timeout after 10000 ms) under every caller')
+    // Each caller's own way of failing, where they differ; a view not asked for (no token) is no failure.
+    const mixed = shop((token) => (token === TOKENS.admin ? { error: 'socket hang up' } : internal))
+    expect(await loadSchema(options({ get: mixed.get, tokens: { admin: TOKENS.admin } }))).toMatchObject({
+      status: 'broken',
+      reason: 'with no token, answered 500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b084a486e3d7"; with the admin token, no answer (socket hang up)',
+    })
+  })
+
+  it('reads the views it can where only some fail, and says what that leaves unchecked', async () => {
+    const adminFails = shop((token) => (token === TOKENS.admin ? json({ message: 'Internal Error.' }, 500) : json(handmadeDocument(token === TOKENS.customer ? 'customer' : 'anon'))))
+    expect(await loadSchema(options({ get: adminFails.get }))).toMatchObject({
+      status: 'read',
+      notes: ['the schema under the admin token was not read: answered 500 "Internal Error.": the shop\'s schema endpoint failed for this caller, so the extension operations only it may use were not checked'],
+    })
   })
 
   it('builds the schema URL from the base URL and store code', () => {

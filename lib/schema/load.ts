@@ -2,7 +2,9 @@
  * Loading the shop's schema as the setting says (setting.ts): under each caller from the shop itself (`auto`),
  * or one document from a file or a URL. The requests go through the `get` the caller hands in (the run's
  * client); tokens go only to the shop's own schema URL, never to a URL the user named. A schema that is not
- * there, not JSON or not Swagger 2.0 is "not published", with the reason in one line — never an error of the run.
+ * there or not Swagger 2.0 is "not published"; the shop's own schema URL failing under every caller (a 5xx, a body
+ * that is not JSON, no answer) is "broken" — the shop's team's to fix, and why its extension endpoints go
+ * unchecked. Either way the reason is one line, never an error of the run.
  */
 import { readFile } from 'node:fs/promises'
 import { clip } from '../base/text.ts'
@@ -34,6 +36,8 @@ export interface LoadOptions {
 export type LoadedSchema =
   | { status: 'off' }
   | { status: 'unpublished'; source: string; reason: string }
+  /** The shop's schema URL failed under every caller read (its team's to fix): `reason` says how, per caller. */
+  | { status: 'broken'; source: string; reason: string }
   /** `notes`: what was not read (a caller's view) and what that leaves unjudged, one line each. */
   | { status: 'read'; source: string; schema: DeclaredSchema; notes: string[] }
 
@@ -46,19 +50,27 @@ const SINGLE_DOCUMENT = `access classes not judged: ${accessUnknownBecause([])}`
 
 const VIEW_NAMES: Readonly<Record<SchemaCaller, string>> = { anon: 'no token', customer: 'the customer token', admin: 'the admin token' }
 
+/**
+ * Why a view is no schema document; `broken` where the URL failed rather than being absent or another format: a
+ * server error, a body that is not JSON where a document or an error should be, no answer at all.
+ */
+export type ViewOutcome = ReadOutcome | { ok: false; reason: string; broken: true }
+
 /** A fetched answer as a schema document (the view of `caller`, if one), or why it is none. */
-export function documentOf(fetched: FetchedDocument | { error: string }, caller?: SchemaCaller): ReadOutcome {
-  if ('error' in fetched) return { ok: false, reason: `no answer (${fetched.error})` }
+export function documentOf(fetched: FetchedDocument | { error: string }, caller?: SchemaCaller): ViewOutcome {
+  if ('error' in fetched) return { ok: false, reason: `no answer (${fetched.error})`, broken: true }
+  // A refusal or a missing route (4xx) is an answer about the URL; a server error is the URL failing.
+  const failing = fetched.status < 400 || fetched.status >= 500
   let body: unknown
   try {
     body = JSON.parse(fetched.text)
   } catch {
     const what = fetched.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${fetched.contentType ?? 'no content type'}: ${JSON.stringify(clip(fetched.text.trim(), 60))})`
-    return { ok: false, reason: `answered ${fetched.status} with ${what}` }
+    return { ok: false, reason: `answered ${fetched.status} with ${what}`, ...(failing ? { broken: true as const } : {}) }
   }
   if (fetched.status !== 200) {
     const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : clip(fetched.text.trim(), 80)
-    return { ok: false, reason: `answered ${fetched.status} ${JSON.stringify(message)}` }
+    return { ok: false, reason: `answered ${fetched.status} ${JSON.stringify(message)}`, ...(fetched.status >= 500 ? { broken: true as const } : {}) }
   }
   const read = readDocument(body, caller)
   return read.ok ? read : { ok: false, reason: `answered 200 with ${read.reason}` }
@@ -76,12 +88,32 @@ async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
     }),
   )
   const read = views.flatMap((v) => (v.outcome.ok ? [v.outcome.schema] : []))
+  const failed = views.flatMap((v) => (!v.outcome.ok && 'broken' in v.outcome ? [{ caller: v.caller, reason: v.outcome.reason }] : []))
   if (read.length === 0) {
+    // Failing under every caller it was asked as: the shop's schema endpoint is broken, not switched off.
+    if (failed.length > 0) return { status: 'broken', source, reason: brokenReason(failed) }
     const anon = views[0]!.outcome
     return { status: 'unpublished', source, reason: `with ${VIEW_NAMES.anon}, ${anon.ok ? '' : anon.reason}` }
   }
-  const notes = views.flatMap((v) => (v.outcome.ok ? [] : [`the schema under ${VIEW_NAMES[v.caller]} was not read: ${v.outcome.reason}`]))
+  const notes = views.flatMap((v) => {
+    if (v.outcome.ok) return []
+    const why = 'broken' in v.outcome ? `: the shop's schema endpoint failed for this caller, so the extension operations only it may use were not checked` : ''
+    return [`the schema under ${VIEW_NAMES[v.caller]} was not read: ${v.outcome.reason}${why}`]
+  })
   return { status: 'read', source, schema: mergeViews(read), notes }
+}
+
+/**
+ * `answered 500 "…" under every caller`; the first caller's answer and the others' status where only the details
+ * differ (a report ID per request); else how each caller's view failed.
+ */
+function brokenReason(failed: readonly { caller: SchemaCaller; reason: string }[]): string {
+  const [first, ...others] = failed as [{ caller: SchemaCaller; reason: string }, ...{ caller: SchemaCaller; reason: string }[]]
+  if (others.length === 0) return `${first.reason} with ${VIEW_NAMES[first.caller]}`
+  if (others.every((f) => f.reason === first.reason)) return `${first.reason} under every caller`
+  const kind = (reason: string) => /^(answered \d+|no answer)/.exec(reason)?.[1]
+  if (others.every((f) => kind(f.reason) === kind(first.reason))) return `${first.reason} with ${VIEW_NAMES[first.caller]}, and ${kind(first.reason)} under every other caller too`
+  return failed.map((f) => `with ${VIEW_NAMES[f.caller]}, ${f.reason}`).join('; ')
 }
 
 /** Reads the shop's schema as the setting says; never throws for what the shop, the file or the URL holds. */

@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   })
 
   it('requires admin credentials for a configured target, and pairs of credentials', () => {
-    expect(refusal([], { SHOP_BASE_URL: 'http://127.0.0.1:1' })).toMatch(/SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required/)
+    expect(refusal([], { SHOP_BASE_URL: 'http://127.0.0.1:1' })).toMatch(/^SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD \(or SHOP_ADMIN_TOKEN\): required/)
     expect(refusal([], { ...TARGET, SHOP_ADMIN_PASSWORD: '' })).toMatch(/SHOP_ADMIN_PASSWORD: missing/)
     expect(refusal([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com' })).toMatch(/SHOP_CUSTOMER_PASSWORD: missing/)
     expect(load([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-123456' }).customer).toEqual({ username: 'a@example.com', password: 'Pw-123456' })
@@ -169,6 +169,23 @@ describe('settings that would silently do nothing', () => {
     expect(refusal(['--check', ' , '])).toMatch(/^--check: names nothing/)
     expect(refusal(['--report-dir', ''])).toBe('--report-dir: an empty value')
     expect(refusal(['--progress', '--quiet'])).toBe('--progress and --quiet: one or the other')
+  })
+
+  it('takes a token given instead of a password (a shop with two-factor admin login), never both, never quoting it', () => {
+    const { SHOP_ADMIN_USERNAME: _u, SHOP_ADMIN_PASSWORD: _p, ...url } = TARGET
+    const token = 'k3f9x0q1w8e7r6t5y4u3i2o1p0a9s8d7'
+    expect(load([], { ...url, SHOP_ADMIN_TOKEN: token }).admin).toEqual({ token, setting: 'SHOP_ADMIN_TOKEN' })
+    expect(load([], { ...TARGET, SHOP_CUSTOMER_TOKEN: token }).customer).toEqual({ token, setting: 'SHOP_CUSTOMER_TOKEN' })
+    expect(load([], { ...TARGET, SHOP_LIMITED_ADMIN_TOKEN: token, SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Catalog::sets' }).limitedAdmin).toEqual({ token, setting: 'SHOP_LIMITED_ADMIN_TOKEN', resources: ['Shop_Catalog::sets'] })
+    expect(refusal([], url)).toBe('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN): required when a target is given')
+    expect(refusal([], { ...TARGET, SHOP_ADMIN_TOKEN: token })).toBe('SHOP_ADMIN_TOKEN and SHOP_ADMIN_USERNAME / SHOP_ADMIN_PASSWORD: give one or the other (the token replaces the password, for a shop that refuses it)')
+    expect(refusal([], { ...TARGET, SHOP_CUSTOMER_EMAIL: 'a@example.com', SHOP_CUSTOMER_PASSWORD: 'x', SHOP_CUSTOMER_TOKEN: token })).toMatch(/^SHOP_CUSTOMER_TOKEN and SHOP_CUSTOMER_EMAIL \/ SHOP_CUSTOMER_PASSWORD: give one or the other/)
+    expect(refusal([], { ...TARGET, SHOP_LIMITED_ADMIN_TOKEN: token })).toMatch(/^SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_TOKEN is set/)
+    for (const bad of [`Bearer ${token}`, `${token} `.repeat(2).trim(), `${token}\nx`]) {
+      const message = refusal([], { ...url, SHOP_ADMIN_TOKEN: bad })
+      expect(message).toMatch(/^SHOP_ADMIN_TOKEN: /)
+      expect(message).not.toContain(token)
+    }
   })
 
   it('never echoes the password of a base URL', () => {

@@ -6,10 +6,11 @@
  */
 import { UsageError } from '../base/usage-error.ts'
 import { parseFlags } from './flags.ts'
-import type { Credentials, RunConfig } from './run-config.ts'
+import type { Credentials, RunConfig, SignIn } from './run-config.ts'
 import {
   booleanSetting,
   codeSetting,
+  givenTokenSetting,
   limitedAdminSetting,
   normaliseBaseUrl,
   parseAliases,
@@ -27,7 +28,8 @@ import { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 import { unknownVariables, type Env } from './strict-settings.ts'
 import { parseTargetSchema } from '../schema/setting.ts'
 
-export type { Credentials, FixtureSettings, LimitedAdmin, PathAlias, RunConfig, ShippingMethod } from './run-config.ts'
+export type { Credentials, FixtureSettings, GivenToken, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
+export { isGivenToken } from './run-config.ts'
 export { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 export { selectChecks, selectModules } from './setting-values.ts'
 export { readDotenv, type Env } from './strict-settings.ts'
@@ -62,12 +64,12 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     throw new UsageError(`--second-store: must differ from the store code "${storeCode}"`)
   }
 
-  const admin = credentialPair('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', setting)
+  const admin = signIn('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', 'SHOP_ADMIN_TOKEN', setting)
   if (baseUrl !== undefined && admin === undefined) {
-    throw new UsageError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD: required when a target is given')
+    throw new UsageError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN): required when a target is given')
   }
-  const customer = credentialPair('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', setting)
-  const limitedAdmin = limitedAdminSetting(credentialPair('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
+  const customer = signIn('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', 'SHOP_CUSTOMER_TOKEN', setting)
+  const limitedAdmin = limitedAdminSetting(signIn('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', 'SHOP_LIMITED_ADMIN_TOKEN', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
 
   return {
     baseUrl,
@@ -110,6 +112,18 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
 function extensionsMode(raw: string): RunConfig['extensions'] {
   if (raw === 'gate' || raw === 'report-only') return raw
   throw new UsageError(`--extensions / SHOP_EXTENSIONS: "${raw}" is neither gate nor report-only`)
+}
+
+/**
+ * A caller's credentials or the token given for it: one or the other — with both, which would the run sign in
+ * with (and renew with)? The token is for a shop that refuses the password (two-factor admin login).
+ */
+function signIn(userVar: string, passVar: string, tokenVar: string, setting: (n: string) => string | undefined): SignIn | undefined {
+  const credentials = credentialPair(userVar, passVar, setting)
+  const token = setting(tokenVar)
+  if (token === undefined) return credentials
+  if (credentials !== undefined) throw new UsageError(`${tokenVar} and ${userVar} / ${passVar}: give one or the other (the token replaces the password, for a shop that refuses it)`)
+  return givenTokenSetting(tokenVar, token)
 }
 
 function credentialPair(userVar: string, passVar: string, setting: (n: string) => string | undefined): Credentials | undefined {

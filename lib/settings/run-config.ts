@@ -6,8 +6,26 @@ export interface Credentials {
   password: string
 }
 
+/**
+ * A token the user already has — an integration's access token, used as a bearer token — given instead of a
+ * password (`SHOP_ADMIN_TOKEN`, …): for a shop whose admins sign in with two-factor authentication, which refuses
+ * every password at the token endpoint. The run never asks for a token for it, and cannot renew it.
+ */
+export interface GivenToken {
+  token: string
+  /** The variable it came from (`SHOP_ADMIN_TOKEN`): what messages name, never the token. */
+  setting: string
+}
+
+/** How a caller signs in: with credentials (the token asked for at the start, renewed if it expires) or a token given. */
+export type SignIn = Credentials | GivenToken
+
+export function isGivenToken(signIn: SignIn | undefined): signIn is GivenToken {
+  return signIn !== undefined && 'token' in signIn
+}
+
 /** The acl check's admin, whose role has only `resources` of the detail table's ACL resources (possibly none). */
-export interface LimitedAdmin extends Credentials {
+export type LimitedAdmin = SignIn & {
   resources: string[]
 }
 
@@ -24,9 +42,9 @@ export interface RunConfig {
   storeCode: string
   /** The second store code every endpoint is also called under (the spec: a store code can replace `default`). */
   secondStoreCode: string
-  admin?: Credentials
-  /** Absent: the suite registers its own customer. `username` is the email. */
-  customer?: Credentials
+  admin?: SignIn
+  /** Absent: the suite registers its own customer. `username` is the email; a token given is the user's customer's. */
+  customer?: SignIn
   /** Absent: the acl check is reported not configured. */
   limitedAdmin?: LimitedAdmin
   /** Selected module ids; empty means all. */

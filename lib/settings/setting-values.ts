@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../base/usage-error.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { Credentials, LimitedAdmin, PathAlias, ShippingMethod } from './run-config.ts'
+import type { LimitedAdmin, PathAlias, ShippingMethod, SignIn } from './run-config.ts'
 import { withoutUserInfo } from './user-info.mjs'
 
 export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
@@ -32,20 +32,31 @@ export function booleanSetting(name: string, raw: string | undefined): boolean {
  * empty, because a forgotten list would read as "none" and fail every endpoint whose resource the role has.
  * `raw` is SHOP_LIMITED_ADMIN_RESOURCES as given (empty is a value here); `known` the detail table's resources.
  */
-export function limitedAdminSetting(credentials: Credentials | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
-  if (credentials === undefined) {
-    if (raw !== undefined && raw.trim() !== '') throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD')
+export function limitedAdminSetting(signIn: SignIn | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
+  if (signIn === undefined) {
+    if (raw !== undefined && raw.trim() !== '') throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD (or SHOP_LIMITED_ADMIN_TOKEN)')
     return undefined
   }
   if (raw === undefined) {
-    throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: missing while SHOP_LIMITED_ADMIN_USERNAME is set (the detail table\'s ACL resources the role has, comma-separated; empty for none)')
+    const given = 'token' in signIn ? 'SHOP_LIMITED_ADMIN_TOKEN' : 'SHOP_LIMITED_ADMIN_USERNAME'
+    throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: missing while ${given} is set (the detail table's ACL resources the role has, comma-separated; empty for none)`)
   }
   const resources = splitList(raw)
   const unknown = resources.find((r) => !known.includes(r))
   if (unknown !== undefined) {
     throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
   }
-  return { ...credentials, resources: [...new Set(resources)] }
+  return { ...signIn, resources: [...new Set(resources)] }
+}
+
+/**
+ * A token the user gives (`SHOP_ADMIN_TOKEN`, …): the bare token an integration shows, as it goes after `Bearer `.
+ * Never quoted in a message: a value is refused by what is wrong with its form alone.
+ */
+export function givenTokenSetting(name: string, raw: string): { token: string; setting: string } {
+  if (/^bearer\s/i.test(raw)) throw new UsageError(`${name}: give the token alone, without "Bearer " (the run adds it)`)
+  if (/\s/.test(raw)) throw new UsageError(`${name}: a token has no spaces or line breaks (copy the access token alone)`)
+  return { token: raw, setting: name }
 }
 
 export function codeSetting(name: string, value: string): string {

@@ -4,7 +4,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { calibrate, CalibrationError } from './calibration.ts'
 import type { Exchange } from '../results/exchange.ts'
 import { TargetClient } from './client.ts'
-import type { Credentials, RunConfig } from '../settings/config.ts'
+import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
@@ -20,6 +20,11 @@ export interface PreflightResult {
   /** Customers this run registered (for the report and for cleanup). */
   registeredCustomers: { role: string; email: string; id?: number | string }[]
   exchanges: Exchange[]
+  /**
+   * `signed in with the tokens given: admin (SHOP_ADMIN_TOKEN), …` when a caller's token was given rather than
+   * asked for with a password: the line the run prints (and notes in its report) so the user sees which it used.
+   */
+  signedIn?: string
 }
 
 /** How many endpoints of a class must all refuse a token before the run stops on it. */
@@ -30,7 +35,7 @@ const SANITY_ENDPOINTS = 3
  * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
  */
 export async function preflight(
-  config: RunConfig & { baseUrl: string; admin: Credentials },
+  config: RunConfig & { baseUrl: string; admin: SignIn },
   runId: string,
   /** `registrar`: makes the customers it registers (set-up: the run's cleanup ledger records them, lib/setup/registrar.ts). */
   /**
@@ -51,7 +56,7 @@ export async function preflight(
   const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
-    const admin = await requestToken(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
+    const admin = await tokenOf(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
       // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
       if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
         const unknown = await unknownStoreCode(client, anonPath, stores.slice(0, 1))
@@ -60,11 +65,16 @@ export async function preflight(
       throw err
     })
     options.onAdminToken?.(admin)
+    const adminRows = firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)
+    // A token given was never shown to the shop, as a password is by the token call: proven before anything is made.
+    const givenAdminCheck = isGivenToken(config.admin) ? await requireAccepted(client, store, admin, 'admin', adminRows, config.admin) : undefined
     // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
     const unknown = await unknownStoreCode(client, anonPath, stores, admin)
     if (unknown !== undefined) throw new PreflightError(unknown)
     // Then what does not depend on one another goes out together.
     const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
+      // A token given is the user's customer's: the run knows no password of it, and never renews it.
+      if (isGivenToken(config.customer)) return { token: await tokenOf(client, secrets, 'customer', config.customer, store) }
       let credentials: RegisteredCustomer | undefined = config.customer
       // Read-only mode registers nobody: without configured credentials there is no customer token.
       if (credentials === undefined && !config.readOnly) {
@@ -81,15 +91,16 @@ export async function preflight(
       mainCustomer(),
       config.readOnly ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'disposable', store, adminToken: admin }),
       config.readOnly || !usersCustomer ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'own', store, adminToken: admin }),
-      requireAccepted(client, store, admin, 'admin', firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+      givenAdminCheck ?? requireAccepted(client, store, admin, 'admin', adminRows, config.admin),
       limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
     const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
         ? undefined
-        : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)),
+        : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS), config.customer),
       calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
     ])
+    const given = givenTokens(config)
     const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
     const seed: SessionSeed = {
       runId,
@@ -108,7 +119,7 @@ export async function preflight(
         ...(ownCustomer !== undefined ? { ownCustomer } : {}),
         ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
       },
-      ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
+      ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: isGivenToken(config.limitedAdmin) ? `the token given as ${config.limitedAdmin.setting}` : config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
       malformedToken,
       calibration,
       secrets: secrets.entries(),
@@ -120,10 +131,11 @@ export async function preflight(
         : {}),
       readOnly: config.readOnly,
       customerIsTheUsers: usersCustomer,
-      credentials: { admin: config.admin, ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
+      credentials: { ...(isGivenToken(config.admin) ? {} : { admin: config.admin }), ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
+      ...(given.length > 0 ? { givenTokens: Object.fromEntries(given) } : {}),
       tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
     }
-    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges }
+    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges, ...(given.length > 0 ? { signedIn: signedInLine(given) } : {}) }
   } catch (err) {
     if (err instanceof TokenError || err instanceof CalibrationError) throw new PreflightError(err.message)
     throw err
@@ -131,6 +143,30 @@ export async function preflight(
     await client.close()
   }
 }
+
+/** The token of a caller: the one the user gave (a secret from now on), or one asked for with its credentials. */
+async function tokenOf(client: TargetClient, secrets: Secrets, kind: 'admin' | 'customer', signIn: SignIn, store: string, who: string = kind): Promise<string> {
+  if (!isGivenToken(signIn)) return requestToken(client, secrets, kind, signIn, store, who)
+  secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
+  return signIn.token
+}
+
+/** Which callers' tokens were given, by caller, with the variable each came from. */
+function givenTokens(config: Pick<RunConfig, 'customer' | 'limitedAdmin'> & { admin: SignIn }): [GivenCaller, string][] {
+  const callers: [GivenCaller, SignIn | undefined][] = [['admin', config.admin], ['customer', config.customer], ['limitedAdmin', config.limitedAdmin]]
+  return callers.flatMap(([caller, signIn]) => (isGivenToken(signIn) ? [[caller, signIn.setting] as [GivenCaller, string]] : []))
+}
+
+type GivenCaller = keyof NonNullable<SessionSeed['givenTokens']>
+
+/** The preflight's one line on the tokens it was given (never a token): which, and what a run without passwords cannot do. */
+function signedInLine(given: readonly [GivenCaller, string][]): string {
+  const names: Record<GivenCaller, string> = { admin: 'admin', customer: 'customer', limitedAdmin: 'limited admin' }
+  const admin = given.some(([caller]) => caller === 'admin')
+  return `signed in with the tokens given: ${given.map(([caller, setting]) => `${names[caller]} (${setting})`).join(', ')}; a token given is never renewed (refused mid-run, it stays refused)${admin ? `; the tokens check of ${ADMIN_TOKEN_ENDPOINT} is not judged without the admin's password` : ''}`
+}
+
+const ADMIN_TOKEN_ENDPOINT = 'POST /V1/integration/admin/token'
 
 /** Promise.all that lets every call finish before it throws the first failure: none is left running unwatched. */
 async function settledAll<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {
@@ -162,10 +198,10 @@ async function disposableCustomerToken(
  * The limited admin's token (read-only mode too: token calls are allowed). Refused credentials are a setting
  * to fix, told before any check; the token is not proven accepted anywhere, as its role may admit it nowhere.
  */
-async function limitedAdminToken(client: TargetClient, secrets: Secrets, credentials: Credentials | undefined, store: string): Promise<string | undefined> {
-  if (credentials === undefined) return undefined
+async function limitedAdminToken(client: TargetClient, secrets: Secrets, signIn: SignIn | undefined, store: string): Promise<string | undefined> {
+  if (signIn === undefined) return undefined
   try {
-    return await requestToken(client, secrets, 'admin', credentials, store, 'limited admin')
+    return await tokenOf(client, secrets, 'admin', signIn, store, 'limited admin')
   } catch (err) {
     if (err instanceof TokenError && err.message.startsWith('limited admin')) throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
     throw err
@@ -177,7 +213,7 @@ function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] 
 }
 
 /** The path of the first endpoint that accepts the token (later: the place to tell an expired token). */
-async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[]): Promise<string | undefined> {
+async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[], signIn: SignIn | undefined): Promise<string | undefined> {
   if (rows.length === 0) return undefined
   const seen: string[] = []
   for (const row of rows) {
@@ -186,5 +222,9 @@ async function requireAccepted(client: TargetClient, store: string, token: strin
     if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
     seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
   }
-  throw new PreflightError(`the ${kind} token is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})`)
+  const whose = isGivenToken(signIn) ? `the ${kind} token given (${signIn.setting})` : `the ${kind} token`
+  const why = isGivenToken(signIn)
+    ? ': it may have expired or been revoked, or be of an integration without access to them, or the shop may not take an integration\'s access token as a bearer token (Stores › Configuration › Services › OAuth › Consumer Settings › "Allow OAuth Access Tokens to be used as standalone Bearer tokens", off by default since 2.4.4)'
+    : ''
+  throw new PreflightError(`${whose} is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})${why}`)
 }

@@ -61,8 +61,10 @@ export interface SessionSeed {
   readOnly: boolean
   /** The main customer is one the user configured (SHOP_CUSTOMER_EMAIL): its token never sends a write. */
   customerIsTheUsers?: boolean
-  /** To renew a token that expires mid-run (in memory only, like the tokens). */
-  credentials: { admin: Credentials; customer?: Credentials }
+  /** To renew a token that expires mid-run (in memory only, like the tokens); none for a token given. */
+  credentials: { admin?: Credentials; customer?: Credentials }
+  /** The callers whose token the user gave (`SHOP_ADMIN_TOKEN`, …), with the variable: never renewed, and said so. */
+  givenTokens?: { admin?: string; customer?: string; limitedAdmin?: string }
   /** A GET each token is accepted on (preflight proved it), to tell an expired token from a refusal. */
   tokenCheckPaths: { admin: string; customer?: string }
 }
@@ -235,6 +237,10 @@ export class Session {
   async #renew(kind: 'admin' | 'customer'): Promise<string> {
     const credentials = kind === 'admin' ? this.seed.credentials.admin : this.seed.credentials.customer
     const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    const given = this.seed.givenTokens?.[kind]
+    if (given !== undefined) {
+      this.#notes.push(`the ${kind} token given (${given}) was refused during the run (it expired or was revoked): a token given cannot be renewed, so the requests sent with it from then on were refused — give a fresh one`)
+    }
     if (credentials === undefined) return current
     const outcome = await this.client.send({
       method: 'POST',

@@ -42,6 +42,10 @@ export async function requestToken(
     body: { username: credentials.username, password: credentials.password },
   })
   const answer = requireAnswer(outcome, `${who} token`)
+  if (kind === 'admin' && answer.status !== 200 && TWO_FACTOR.test(messageText(answer.body) ?? '')) {
+    const setting = who === 'limited admin' ? 'SHOP_LIMITED_ADMIN_TOKEN' : 'SHOP_ADMIN_TOKEN'
+    throw new TokenError(`${who} credentials refused: the shop signs its admins in with two-factor authentication and gives no token for a password (${answer.status}${messageOf(answer.body)}); give an integration's access token as ${setting} instead (README: "A shop with two-factor admin login")`)
+  }
   if (answer.status === 401 || answer.status === 403) {
     throw new TokenError(`${who} credentials refused by the target (${answer.status}${messageOf(answer.body)})`)
   }
@@ -51,6 +55,13 @@ export async function requestToken(
   secrets.add(answer.body, `${who} token`)
   return answer.body
 }
+
+/**
+ * How the platform's two-factor module refuses right admin credentials at the token endpoint (400, Magento_TwoFactorAuth
+ * BlockAdminTokenCreation: "Please use the 2fa provider-specific endpoints to obtain a token.", or that the user must
+ * configure it first); wrong credentials still get the usual 401.
+ */
+const TWO_FACTOR = /\b2fa\b|two-factor/i
 
 /** The answer, or the TokenError that says the target did not give one (`what`: the call, for the message). */
 export function requireAnswer(outcome: Outcome, what: string) {

@@ -21,6 +21,8 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
+import { crashVerdict } from '../results/crash.ts'
+import type { Origin } from '../results/plan-block.ts'
 import { PLAN, selectionOf, selectPlan, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
@@ -147,7 +149,7 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
   meta[RESULT_META] = result
   const notes = takeNotes()
   if (notes.length > 0) meta[NOTES_META] = notes
-  if (result.status === 'failed') throw new Error(result.message)
+  if (result.status === 'failed' || result.status === 'error') throw new Error(result.message)
   if (result.status === 'skipped') ctx.skip(result.message)
 }
 
@@ -187,9 +189,13 @@ export function takeNotes(): string[] {
   return session?.takeNotes() ?? []
 }
 
-export async function judgeCheck(session: Session, row: EndpointRow, check: Check): Promise<Result> {
+/** A check's result; a check whose code throws is an error of its code's owner (a vendor's, or the suite's), never the shop's failure. */
+export async function judgeCheck(session: Session, row: EndpointRow, check: Check & { origin?: Origin }): Promise<Result> {
   const started = performance.now()
-  const verdict = await guarded(() => check.run(row, session))
+  const redact = (text: string) => session.secrets.redactText(text)
+  const verdict = await guarded(() => check.run(row, session)).catch((err: unknown) =>
+    check.origin === 'vendor' ? crashVerdict('vendor', check.name, err, redact) : crashVerdict('suite', `the ${check.name} check`, err, redact),
+  )
   const target = session.targetPath(row.path)
   return toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
 }

@@ -27,7 +27,7 @@ describe('the step rule', () => {
   const exchange = { request: { method: 'GET', url: '/V1/x', headers: {} }, response: { status: 500, headers: {}, body: null }, durationMs: 1 }
   const ctx = scriptedContext({})
 
-  it('maps a pass, a failure, a set-up refusal and a suite bug to their verdicts', async () => {
+  it('maps a pass, a failure, a set-up refusal and a suite bug (an error, not a failure) to their verdicts', async () => {
     const passed = await step('p', undefined, async () => 'fine').run(ctx)
     expect(passed).toEqual({ status: 'passed', message: 'fine', exchanges: [] })
     const failed = await step('f', undefined, async (s) => s.fail('broken')).run(ctx)
@@ -37,8 +37,8 @@ describe('the step rule', () => {
     const bug = await step('b', undefined, async () => {
       throw new TypeError('oops')
     }).run(ctx)
-    expect(bug).toMatchObject({ status: 'skipped', reason: 'suite-error' })
-    expect(bug.message).toMatch(/^not judged: the suite broke on this step \(a bug of the suite, not a finding\): TypeError: oops/)
+    expect(bug).toMatchObject({ status: 'error' })
+    expect(bug.message).toMatch(/^error of the suite \(a bug of the suite, not a finding about the shop\): the step threw TypeError: oops at /)
   })
 
   it('skips every step after one that did not pass, saying which', async () => {

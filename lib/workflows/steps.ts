@@ -7,9 +7,10 @@
  * - A call of the endpoint under test that misbehaves ends it `failed`; one the target refuses for a reason
  *   of its own data or configuration (a business rule, a payment method it cannot refund) ends it `skipped`
  *   naming the reason and the setting that chooses it — never `passed`, never blamed on the endpoint.
- * - A bug of the suite (an unexpected exception) ends the step `skipped` saying so: it is not the target's fault.
+ * - A bug of the suite (an unexpected exception) ends the step with an `error` of the suite: never the target's fault.
  */
 import type { Exchange } from '../results/exchange.ts'
+import { crashVerdict } from '../results/crash.ts'
 import type { Answer } from '../shop/request.ts'
 import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
@@ -221,9 +222,10 @@ export function step<S extends object>(title: string, endpoint: string | undefin
           message = `not judged: ${err.message}`
           reason = err.reason
         } else {
-          status = 'skipped'
-          message = `not judged: the suite broke on this step (a bug of the suite, not a finding): ${(err as Error)?.stack ?? String(err)}`
-          reason = 'suite-error'
+          const crash = crashVerdict('suite', 'the step', err, (text) => ctx.session.secrets.redactText(text))
+          status = crash.status
+          message = crash.message
+          Object.assign(s.details, crash.details)
         }
       }
       return {

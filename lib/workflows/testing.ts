@@ -3,6 +3,7 @@
  * step can be run against exactly the answers a test wants to judge, and the step outcomes in a form tests
  * compare against.
  */
+import { Secrets } from '../shop/secrets.ts'
 import { Builders } from '../setup/builders.ts'
 import { Ledger } from '../setup/ledger.ts'
 import { describeAnswer, isSuccess, SetupError, type CallOptions, type Called, type Provisioner } from '../setup/provision.ts'
@@ -38,6 +39,7 @@ export function scriptedContext<S extends object = object>(script: Script, state
       },
     },
     targetPath: (p: string) => p,
+    secrets: new Secrets(),
     looksLikeNoRoute: (a: Answer) => a.status === 404 && (a.body as { message?: unknown } | null)?.message === NO_ROUTE_MESSAGE,
   } as unknown as Session
   const fx = {
