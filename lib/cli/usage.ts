@@ -17,6 +17,7 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   run: {
     flags: [
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
+      '[--target-name NAME] [--target-version VERSION]',
       '[--check KIND ...] [--read-only] [--concurrency N] [--max-rps N] [--timeout-ms N] [--report-dir DIR]',
       '[--baseline FILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',

@@ -6,6 +6,7 @@ import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
 import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
+import { targetText } from './target.ts'
 
 /**
  * report.html: one self-contained page (no network, no external assets: inline CSS and JS only). The report
@@ -22,6 +23,7 @@ import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
  */
 export function reportHtml(report: Report): string {
   const view = {
+    target: targetText(report.target),
     modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
     notJudged: notJudgedTally(report),
     stale: staleEntries(report),

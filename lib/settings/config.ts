@@ -10,6 +10,7 @@ import type { Credentials, RunConfig } from './run-config.ts'
 import {
   booleanSetting,
   codeSetting,
+  labelSetting,
   limitedAdminSetting,
   normaliseBaseUrl,
   parseAliases,
@@ -69,8 +70,13 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
   const customer = credentialPair('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', setting)
   const limitedAdmin = limitedAdminSetting(credentialPair('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
 
+  const targetName = labelSetting('--target-name / SHOP_TARGET_NAME', flags['target-name'] ?? setting('SHOP_TARGET_NAME'))
+  const targetVersion = labelSetting('--target-version / SHOP_TARGET_VERSION', flags['target-version'] ?? setting('SHOP_TARGET_VERSION'))
+
   return {
     baseUrl,
+    ...(targetName !== undefined ? { targetName } : {}),
+    ...(targetVersion !== undefined ? { targetVersion } : {}),
     storeCode,
     secondStoreCode,
     admin,

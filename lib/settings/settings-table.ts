@@ -15,6 +15,13 @@ export const SETTINGS = [
   { variables: ['SHOP_SECOND_STORE_CODE'], flag: '--second-store', value: 'CODE', default: '`all` (every endpoint is also called under it)' },
   { variables: ['SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD'], default: 'required with a target' },
   {
+    variables: ['SHOP_TARGET_NAME'],
+    flag: '--target-name',
+    value: 'NAME',
+    default: 'none: the target is named by its URL alone; the bundled reference target names itself (`shop-conformance reference target`). What implementation the target runs (`Platform`, `Acme Commerce`), shown in every format next to the URL, in the signed statement, and as its column of the matrix (see "Comparing implementations")',
+  },
+  { variables: ['SHOP_TARGET_VERSION'], flag: '--target-version', value: 'VERSION', default: 'none; the bundled reference target gives the suite\'s version. The implementation\'s release (`2.4.7-p7`): with the name, one column of the matrix, whose reports are its history' },
+  {
     variables: ['SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD'],
     default: 'none: the suite registers customers of its own (`POST /V1/customers`, on `example.com`)',
   },
