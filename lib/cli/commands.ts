@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
@@ -33,7 +34,7 @@ export interface CommandIo {
   err(text: string): void
 }
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
       return baselineCommand(argv, io)
@@ -264,16 +265,24 @@ export function readReport(path: string): Report {
   return data as Report
 }
 
+/** The file's text; a gzip-compressed file (report.json.gz: how CI keeps reports) is read uncompressed. */
 function readText(path: string, what: string): string {
+  let bytes: Buffer
   try {
-    return readFileSync(path, 'utf8')
+    bytes = readFileSync(path)
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
   }
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8')
+  try {
+    return gunzipSync(bytes).toString('utf8')
+  } catch (err) {
+    throw new UsageError(`${what} ${path}: not readable gzip (${(err as Error).message})`)
+  }
 }
 
-function readJson(path: string, what: string): unknown {
+export function readJson(path: string, what: string): unknown {
   const text = readText(path, what)
   try {
     return JSON.parse(text)
@@ -282,7 +291,7 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-async function writeWhole(path: string, text: string, what: string): Promise<void> {
+export async function writeWhole(path: string, text: string, what: string): Promise<void> {
   ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
   try {
     await writeFile(`${path}.tmp`, text)
@@ -295,7 +304,7 @@ async function writeWhole(path: string, text: string, what: string): Promise<voi
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
-function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
+export function args<O extends Options>(command: string, argv: string[], options: O, positionals = false) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
   } catch (err) {
@@ -304,7 +313,7 @@ function args<O extends Options>(command: string, argv: string[], options: O, po
   }
 }
 
-function required(command: string, value: string | undefined, flag: string): string {
+export function required(command: string, value: string | undefined, flag: string): string {
   if (value === undefined || value === '') throw new UsageError(`${command}: ${flag} is required`)
   return value
 }

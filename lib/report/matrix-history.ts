@@ -102,3 +102,24 @@ function encode(name: string, version: string | undefined, runs: DecodedRun[]): 
 export function transitionCount(history: History): number {
   return history.implementations.reduce((n, h) => n + Object.values(h.results).reduce((m, ts) => m + ts.length, 0), 0)
 }
+
+/** One run of an implementation's history as a reader sees it: what changed there, from what. */
+export interface RunChanges extends HistoryRun {
+  /** The first run taken: every result was recorded, none changed. */
+  first: boolean
+  /** Results recorded in the first run. */
+  recorded: number
+  changes: { id: string; from: CellOutcome | null; to: CellOutcome }[]
+}
+
+/** An implementation's runs, oldest first, each with the transitions it made (a result new in a later run: from null). */
+export function runChanges(h: ImplementationHistory): RunChanges[] {
+  const byRun = new Map<string, RunChanges['changes']>()
+  for (const [id, transitions] of Object.entries(h.results)) {
+    transitions.forEach((t, i) => byRun.set(t.runId, [...(byRun.get(t.runId) ?? []), { id, from: i === 0 ? null : transitions[i - 1]!.status, to: t.status }]))
+  }
+  return h.runs.map((run, i) => {
+    const all = byRun.get(run.runId) ?? []
+    return { ...run, first: i === 0, recorded: i === 0 ? all.length : 0, changes: i === 0 ? [] : all }
+  })
+}

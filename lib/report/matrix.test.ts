@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { UsageError } from '../base/usage-error.ts'
 import type { Result } from '../results/result.ts'
 import { buildMatrix, type MatrixInput } from './matrix.ts'
-import { historyOf, transitionCount, type History } from './matrix-history.ts'
+import { historyOf, runChanges, transitionCount, type History } from './matrix-history.ts'
 import { historyProblems, matrixProblems } from './matrix-schema.ts'
 import type { Report } from './model.ts'
 import { planResults, reportOf, sampleBlock } from './testing.ts'
@@ -145,6 +145,15 @@ describe('the history', () => {
     expect(historyOf([{ name: 'Platform', version: '2.4.7-p7', reports: [first, second, third] }], roundTrip(whole))).toEqual(whole)
     // Another implementation is added beside.
     expect(historyOf([{ name: 'Acme', reports: [run('Acme', '1', 1)] }], roundTrip(whole)).implementations.map((h) => h.name)).toEqual(['Platform', 'Acme'])
+  })
+
+  it('says per run what changed there, from what', () => {
+    const runs = runChanges(of(first, second, third).implementations[0]!)
+    expect(runs.map((r) => [r.runId, r.first, r.recorded, r.changes])).toEqual([
+      [first.run.id, true, first.results.length, []],
+      [second.run.id, false, 0, [{ id: ROUTE, from: 'passed', to: 'failed' }]],
+      [third.run.id, false, 0, [{ id: ACCESS, from: 'passed', to: 'not run' }]],
+    ])
   })
 
   it('is checked against its schema: what is not history.json is said, line by line', () => {
