@@ -98,5 +98,5 @@ export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
   SHOP_REQUEST_LOG: 'set by `npm run bench`: every request of the run is logged to this file',
   SHOP_BENCH_STATS: 'set by `npm run bench`: the run\'s CPU time, peak RSS and request phase are written to this file at exit',
   SHOP_CHROMIUM: 'the browser of the HTML report\'s test (default: the Chromium that npm ci installs, @sparticuz/chromium)',
-  SHOP_SCREENSHOT_DIR: 'where the HTML report\'s test saves its screenshots (default: a temporary directory, removed after)',
+  SHOP_SCREENSHOT_DIR: 'where the HTML pages\' browser tests (report.html, matrix.html) save their screenshots (default: a temporary directory, removed after)',
 }
