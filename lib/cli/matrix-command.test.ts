@@ -86,6 +86,10 @@ describe('shop-conformance matrix', () => {
     expect((await matrix([second, first, '--out', together])).status).toBe(0)
     expect(read(join(together, 'history.json'))).toEqual(after)
     expect(read<Matrix>(join(together, 'matrix.json')).columns[0]).toMatchObject({ label: 'Acme 1.0', reports: 2, report: { runId: 'Acme-2' } })
+    // The same run given twice is one report of its implementation, and said so.
+    const twice = await matrix([first, second, first, '--out', join(dir, 'twice')])
+    expect(twice.stderr).toBe(`matrix: ${first} is run Acme-1 again (as ${first}): taken once\n`)
+    expect(read<Matrix>(join(dir, 'twice', 'matrix.json')).columns[0]!.reports).toBe(2)
   })
 
   it('refuses what it cannot compare in one line, exit 2, and says which flag lets it in', async () => {

@@ -55,6 +55,7 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
     ...matrix.columns.map((c) => `  ${c.label}: ${c.certification.headline} (${c.report.file}, run ${c.report.runId}, ${c.report.startedAt}${c.reports > 1 ? `; newest of ${c.reports} reports` : ''})`),
     `history ${join(out, 'history.json')}: ${plural(runs, 'run')} of ${plural(history.implementations.length, 'implementation')}, ${plural(transitionCount(history), 'transition')}${previous !== undefined ? ` (${added} added to ${values.history})` : ''}`,
   ]
+  for (const d of built.duplicates) io.err(`matrix: ${d}: taken once\n`)
   io.out(`${lines.join('\n')}\n`)
   return 0
 }

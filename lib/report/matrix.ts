@@ -112,6 +112,8 @@ export interface Built {
   history: History
   /** Each column's newest report (the evidence behind its cells), in column order. */
   shown: Report[]
+  /** Reports of a run given already for their implementation: taken once (`b.json is run X again (as a.json)`). */
+  duplicates: string[]
 }
 
 const REFERENCE = 'bundled reference target'
@@ -121,11 +123,14 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   if (inputs.length === 0) throw new UsageError('matrix: no reports given (matrix REPORT.json ... --out DIR)')
   for (const input of inputs) admit(input, options)
   const byImplementation = new Map<string, { implementation: Implementation; inputs: MatrixInput[] }>()
+  const duplicates: string[] = []
   for (const input of inputs) {
     const implementation = implementationOf(input)
     const key = keyOf(implementation)
     const seen = byImplementation.get(key) ?? { implementation, inputs: [] }
-    byImplementation.set(key, { ...seen, inputs: [...seen.inputs, input] })
+    const same = seen.inputs.find((i) => i.report.run.id === input.report.run.id)
+    if (same !== undefined) duplicates.push(`${input.file} is run ${input.report.run.id} again (as ${same.file})`)
+    else byImplementation.set(key, { ...seen, inputs: [...seen.inputs, input] })
   }
   const groups = [...byImplementation.values()].map((g) => ({ ...g, inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)) }))
   const shown = groups.map((g) => g.inputs.at(-1)!)
@@ -170,7 +175,7 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     rows,
   }
   const history = historyOf(groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })), options.history)
-  return { matrix, history, shown: shown.map((s) => s.report) }
+  return { matrix, history, shown: shown.map((s) => s.report), duplicates }
 }
 
 /** Refuses what cannot be set beside the others unless the options allow it, naming the report and the flag. */
