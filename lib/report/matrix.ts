@@ -142,8 +142,8 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   for (const r of all.values()) if (!modules.some((m) => m.id === r.module)) modules.push({ id: r.module, title: r.module })
   const checks = checkOrder(shown.map((s) => s.report), [...all.values()])
   const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const place = (r: Result) => [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER]
-  const ordered = [...all.values()].sort((a, b) => compare(place(a), place(b)) || a.id.localeCompare(b.id))
+  const place = new Map([...all.values()].map((r) => [r.id, [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER]]))
+  const ordered = [...all.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
 
   let notApplicableEverywhere = 0
   const rows: MatrixRow[] = []
@@ -157,9 +157,10 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   }
   const columns = groups.map((g, c): MatrixColumn => columnOf(g.implementation, shown[c]!, g.inputs.length, rows.map((row) => row.cells[c]!)))
   const otherVersions = [...new Set(shown.map((s) => s.report.spec.version).filter((v) => v !== SPEC_VERSION))]
+  // What the options let in, a column's or an older report's (its runs are in the history).
   const allowed = [
-    ...(columns.some((c) => !c.report.whole || c.report.partial !== undefined) ? ['--allow-partial'] : []),
-    ...(otherVersions.length > 0 ? ['--allow-spec-mismatch'] : []),
+    ...(inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined) ? ['--allow-partial'] : []),
+    ...(inputs.some((i) => i.report.spec.version !== SPEC_VERSION) ? ['--allow-spec-mismatch'] : []),
   ]
   const differing = rows.filter((r) => r.differs).length
   const matrix: Matrix = {
