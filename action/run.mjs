@@ -17,16 +17,21 @@ import { fileURLToPath } from 'node:url'
 import { textWithoutUserInfo, userInfoOf, withoutUserInfo } from '../lib/settings/user-info.mjs'
 
 /** The inputs this script reads, each as `INPUT_<NAME>` (upper case, `_` for `-`) from its step's env. */
-export const SCRIPT_INPUTS = ['base-url', 'store-code', 'admin-username', 'admin-password', 'admin-token', 'customer-username', 'customer-password', 'customer-token', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
+export const SCRIPT_INPUTS = ['base-url', 'store-code', 'target-name', 'target-version', 'admin-username', 'admin-password', 'admin-token', 'customer-username', 'customer-password', 'customer-token', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
 
-/** Where a credential input goes: the suite's own settings (README, "Running against a shop"). */
-const CREDENTIALS = {
+/**
+ * Where a credential input goes, and the target's name and version (free text, spaces included: never split as
+ * extra-args are): the suite's own settings (README, "Running against a shop").
+ */
+const AS_SETTINGS = {
   'admin-username': 'SHOP_ADMIN_USERNAME',
   'admin-password': 'SHOP_ADMIN_PASSWORD',
   'admin-token': 'SHOP_ADMIN_TOKEN',
   'customer-username': 'SHOP_CUSTOMER_EMAIL',
   'customer-password': 'SHOP_CUSTOMER_PASSWORD',
   'customer-token': 'SHOP_CUSTOMER_TOKEN',
+  'target-name': 'SHOP_TARGET_NAME',
+  'target-version': 'SHOP_TARGET_VERSION',
 }
 
 /**
@@ -92,7 +97,7 @@ export function planRun(env) {
   const suiteEnv = { ...env, CI: 'true' }
   // The inputs stay with this script: the suite gets its own settings, and no copy of a password more.
   for (const name of SCRIPT_INPUTS) delete suiteEnv[inputName(name)]
-  for (const [name, variable] of Object.entries(CREDENTIALS)) if (input(name) !== '') suiteEnv[variable] = env[inputName(name)]
+  for (const [name, variable] of Object.entries(AS_SETTINGS)) if (input(name) !== '') suiteEnv[variable] = env[inputName(name)]
   const version = input('version')
   const actionPath = env.GITHUB_ACTION_PATH ?? join(dirname(fileURLToPath(import.meta.url)), '..')
   const [command, prefix] = version === '' ? [process.execPath, [join(actionPath, 'lib/cli/bin.mjs')]] : ['npx', ['--yes', `shop-conformance@${version}`]]

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, REFERENCE_TARGET_NAME, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { SUITE } from '../spec/version.ts'
 import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
 import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
 import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
@@ -35,6 +36,9 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     expect(r.summary.skipped).toBe(r.summary.notApplicable)
     expect(r.cleanup.leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
     expect(r.target.bundledReferenceTarget).toBe(true)
+    // It names itself (issue 23): what runs there is the package's own reference target, at the package's version.
+    expect(r.target).toMatchObject({ name: REFERENCE_TARGET_NAME, version: SUITE.version })
+    expect(run.stdout).toContain(`· target ${REFERENCE_TARGET_NAME} ${SUITE.version} at ${r.target.baseUrl} (bundled) ·`)
     expect(r.results[0]).toMatchObject({ id: `${CATALOG[0]!.method} ${CATALOG[0]!.path} › route`, status: 'passed' })
     expect(run.stdout).toMatch(/278 of 278 catalog endpoints · \d+ results: \d+ passed, 0 failed, 0 not judged, \d+ not applicable/)
     // The run judged exactly the checks of the suite (lib/plan/), the ones `list` and --dry-run count.

@@ -67,13 +67,20 @@ export function readReport(path: string): Report {
   return data as Report
 }
 
+/** The file's text; a gzip-compressed file (report.json.gz: how CI keeps reports, and the vendored real runs) is read uncompressed. */
 export function readText(path: string, what: string): string {
+  let bytes: Buffer
   try {
-    // An archived report may be kept gzip-compressed (the vendored real runs are).
-    return path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString('utf8') : readFileSync(path, 'utf8')
+    bytes = readFileSync(path)
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     throw new UsageError(`${what} ${path}: cannot read it (${e.code ?? e.message})`)
+  }
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8')
+  try {
+    return gunzipSync(bytes).toString('utf8')
+  } catch (err) {
+    throw new UsageError(`${what} ${path}: not readable gzip (${(err as Error).message})`)
   }
 }
 

@@ -186,14 +186,15 @@ describe('shop-conformance sign / verify', () => {
     expect(await signCommand(['--report', path, '--key', priv], t)).toBe(0)
     const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as Record<string, string>
     expect(Object.keys(sig).sort()).toEqual(['algorithm', 'digest', 'publicKey', 'signature', 'signedAt', 'statement'])
-    const statement = headline(readReport(path).certification)
+    const statement = `${readReport(path).target.baseUrl}: ${headline(readReport(path).certification)}`
     expect(sig).toMatchObject({ algorithm: 'Ed25519', digest: reportDigest(readReport(path)), publicKey: readFileSync(pub, 'utf8'), statement })
-    expect(statement).toMatch(/^does not conform · [\d.]+% of \d+ required checks passed$/)
+    // The target first (issue 23: what it runs, when the report names it, at its URL), then the verdict.
+    expect(statement).toMatch(/^http:\/\/127\.0\.0\.1:1: does not conform · [\d.]+% of \d+ required checks passed$/)
     expect(t.stdout()).toBe(`signed ${path}: sha256 ${sig.digest} → ${path}.sig; it states: ${statement}\n`)
 
     const v = io()
     expect(await verifyCommand(['--report', path, '--pub', pub], v)).toBe(0)
-    expect(v.stdout()).toMatch(/: signature valid \(Ed25519, sha256 [0-9a-f]{64}, signed \d{4}-.*\); it states: does not conform · /)
+    expect(v.stdout()).toMatch(/: signature valid \(Ed25519, sha256 [0-9a-f]{64}, signed \d{4}-.*\); it states: http:\/\/127\.0\.0\.1:1: does not conform · /)
     // Re-indenting the file changes no value: still valid.
     writeFileSync(path, JSON.stringify(readReport(path)))
     expect(await verifyCommand(['--report', join(dir, 'signed'), '--pub', pub, '--sig', `${path}.sig`], io())).toBe(0)

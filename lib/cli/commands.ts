@@ -6,6 +6,7 @@ import { mergeReports } from '../report/merge.ts'
 import { neverStarted } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
+import { statementOf } from '../report/target.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
@@ -21,7 +22,7 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
  * for unusable input (main prints it as one line and exits 2).
  */
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target'>, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -56,7 +57,7 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
     throw new UsageError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
   }
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
-  const sig = signReport(report, key, new Date(), headline(c))
+  const sig = signReport(report, key, new Date(), statementOf(report))
   const out = values.out ?? `${file}.sig`
   await writeWhole(out, `${JSON.stringify(sig, null, 2)}\n`, 'signature')
   io.out(`signed ${file}: sha256 ${sig.digest} → ${out}; it states: ${sig.statement}\n`)
@@ -79,7 +80,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   }
   // What the report states, read from the verified report itself (the .sig's copy is only informational).
   const c = report.certification as Report['certification'] | undefined
-  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${headline(c)}` : ''}\n`)
+  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${statementOf(report)}` : ''}\n`)
   return 0
 }
 

@@ -43,6 +43,10 @@ export async function main(
         await runTargetCli(rest)
         return 0
       }
+      case 'matrix': {
+        const { matrixCommand } = await import('./matrix-command.ts')
+        return await matrixCommand(rest, io)
+      }
       case 'list':
       case 'baseline':
       case 'diff':

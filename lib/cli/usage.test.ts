@@ -12,7 +12,7 @@ import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
 const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'lib/cli/bin.mjs')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'sign', 'verify', 'target']
+const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'matrix', 'sign', 'verify', 'target']
 
 async function bin(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } })

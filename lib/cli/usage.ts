@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../fixtures/reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'sign' | 'verify' | 'target'
+export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -17,6 +17,7 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   run: {
     flags: [
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
+      '[--target-name NAME] [--target-version VERSION]',
       '[--check KIND ...] [--read-only] [--concurrency N] [--max-rps N] [--timeout-ms N] [--report-dir DIR]',
       '[--baseline FILE|PROFILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
       '[--insecure] [--progress | --quiet] [--dry-run]',
@@ -53,6 +54,18 @@ and must list exactly what REPORT fails. \`baseline list\` lists the release pro
     about: `merge: joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).
 rebaseline: judges REPORT again against a baseline or a release profile, as a run would, and writes every format in DIR;
 its exit status is the judged report's (0, or 1 on a failure the baseline does not list or a stale entry).`,
+  },
+  matrix: {
+    flags: ['REPORT ... --out DIR [--as REPORT=NAME[@VERSION] ...] [--history FILE]', '[--allow-partial] [--allow-spec-mismatch]'],
+    about: `Sets implementations side by side: one column per implementation (the target's name and version, as
+--target-name and --target-version recorded them; several reports of one are its history, the newest shown),
+one row per result of the spec's checks. Writes matrix.json, history.json and matrix.html into DIR (README,
+"Comparing implementations"). A result a report lacks is "not run", never passed.
+  --as REPORT=NAME[@VERSION]: the implementation a report is of, for a report that names none (or names it wrong)
+  --history FILE: continue the history.json of an earlier matrix with these reports' runs
+  --allow-partial: take reports of a slice (--module, --check, one shard) or of a run cut short; refused without it
+  --allow-spec-mismatch: take reports of another spec version than this suite's; refused without it
+A report may be report.json, its directory, or gzip-compressed (report.json.gz).`,
   },
   sign: {
     flags: ['--report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]'],

@@ -144,9 +144,11 @@ describe('what the action starts', () => {
   const env = (inputs: Record<string, string>) => Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputName(name), value]))
 
   it('passes credentials as the suite\'s environment, never as arguments, and the inputs not at all', () => {
-    const plan = planRun(env({ 'base-url': 'https://shop.example', 'admin-username': 'qa', 'admin-password': 'Pw-1', 'customer-username': 'c@example.com', 'customer-password': 'Pw-2', 'read-only': 'true', baseline: 'known.json', 'store-code': 'eu' }))
+    const plan = planRun(env({ 'base-url': 'https://shop.example', 'admin-username': 'qa', 'admin-password': 'Pw-1', 'customer-username': 'c@example.com', 'customer-password': 'Pw-2', 'read-only': 'true', baseline: 'known.json', 'store-code': 'eu', 'target-name': 'Acme Commerce', 'target-version': '3.1' }))
     expect(plan.args).toEqual(['run', '--base-url', 'https://shop.example', '--store', 'eu', '--read-only', '--baseline', 'known.json', '--report-dir', resolve('shop-conformance-report')])
     expect(plan.env).toMatchObject({ SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Pw-1', SHOP_CUSTOMER_EMAIL: 'c@example.com', SHOP_CUSTOMER_PASSWORD: 'Pw-2', CI: 'true' })
+    // The target's name as one value, spaces and all: a setting, not split as extra-args are.
+    expect(plan.env).toMatchObject({ SHOP_TARGET_NAME: 'Acme Commerce', SHOP_TARGET_VERSION: '3.1' })
     expect(Object.keys(plan.env).filter((k) => k.startsWith('INPUT_'))).toEqual([])
     // A shop with two-factor admin login: the tokens given instead, as secrets.
     const tokens = planRun(env({ 'base-url': 'https://shop.example', 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))

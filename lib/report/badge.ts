@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { percentText, type ConformanceVerdict } from './certify.ts'
 import type { Report } from './model.ts'
+import { implementationOf } from './target.ts'
 
 /** Badge colours by verdict (shields.io's palette). */
 export const BADGE_COLOURS: Record<ConformanceVerdict, string> = {
@@ -21,7 +22,8 @@ export function badgeSvg(report: Report): string {
   const c = report.certification
   const percent = percentText(c)
   const value = c.verdict === 'not run' ? 'not run' : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
-  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`
+  const what = implementationOf(report.target)
+  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`
   return renderBadge('conformance', value, BADGE_COLOURS[c.verdict], title)
 }
 

@@ -2,6 +2,7 @@ import type { Status } from '../results/verdict.ts'
 import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
 import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
+import { implementationOf } from './target.ts'
 
 /** Two runs compared result by result, keyed by the stable result id. */
 export interface ReportDiff {
@@ -25,6 +26,8 @@ export interface ReportDiff {
 export interface DiffSide {
   runId: string
   baseUrl: string
+  /** What the target runs, as the formats name it (`Platform 2.4.7-p7`), when the report says. */
+  implementation?: string
   specVersion: string
   suiteVersion: string
   startedAt: string
@@ -99,7 +102,8 @@ export function diffText(diff: ReportDiff, names: { a: string; b: string } = { a
 }
 
 function side(r: Report): DiffSide {
-  return { runId: r.run.id, baseUrl: r.target.baseUrl, specVersion: r.spec.version, suiteVersion: r.suite.version, startedAt: r.startedAt, summary: r.summary, ...(r.partial !== undefined ? { partial: r.partial.reason } : {}) }
+  const implementation = implementationOf(r.target)
+  return { runId: r.run.id, baseUrl: r.target.baseUrl, ...(implementation !== undefined ? { implementation } : {}), specVersion: r.spec.version, suiteVersion: r.suite.version, startedAt: r.startedAt, summary: r.summary, ...(r.partial !== undefined ? { partial: r.partial.reason } : {}) }
 }
 
 /** `r` is the newer side's result; `a` and `b` each side's, where it has one. */
@@ -118,7 +122,7 @@ function entry(r: Result, a: Result | undefined, b: Result | undefined): DiffEnt
 }
 
 function describe(s: DiffSide): string {
-  return `run ${s.runId}, ${s.baseUrl}, spec ${s.specVersion}, ${s.startedAt}: ${counts(s.summary)}${s.partial !== undefined ? ` (partial run: ${s.partial})` : ''}`
+  return `run ${s.runId}, ${s.implementation !== undefined ? `${s.implementation} at ` : ''}${s.baseUrl}, spec ${s.specVersion}, ${s.startedAt}: ${counts(s.summary)}${s.partial !== undefined ? ` (partial run: ${s.partial})` : ''}`
 }
 
 function counts(s: Report['summary']): string {

@@ -14,8 +14,8 @@ export const OVERVIEW = String.raw`
   var c = report.certification;
   var exit = report.exit;
   var target = report.target || {};
-  document.title = 'Shop conformance: ' + c.verdict + ' (' + c.percent + '%)' + (c.scope.whole ? '' : ', partial') + ' \u2013 ' + target.baseUrl;
-  $('sub').textContent = 'Target ' + target.baseUrl + (target.bundledReferenceTarget ? ' (bundled reference target)' : '') +
+  document.title = 'Shop conformance: ' + c.verdict + ' (' + c.percent + '%)' + (c.scope.whole ? '' : ', partial') + ' \u2013 ' + view.target;
+  $('sub').textContent = 'Target ' + view.target +
     ' \u00b7 spec ' + report.spec.version + ' \u00b7 ' + report.suite.name + ' ' + report.suite.version;
   var verdict = $('verdict');
   verdict.className = 'verdict v-' + slug(c.verdict);
@@ -95,7 +95,7 @@ export const OVERVIEW = String.raw`
     if (id) dd.id = id;
   }
   var run = report.run || {};
-  fact('Target', target.baseUrl + (target.bundledReferenceTarget ? ' (bundled reference target)' : ''));
+  fact('Target', view.target, 'meta-target');
   fact('Store code', target.storeCode + (target.secondStoreCode ? ' (second: ' + target.secondStoreCode + ')' : ''), 'meta-store');
   if (target.tlsVerification) fact('TLS certificates', 'NOT verified (--insecure)', 'meta-insecure');
   fact('Spec version', report.spec.version);

@@ -1,12 +1,16 @@
 /**
  * report.html's script, inlined in the page and pinned by its hash in the Content-Security-Policy (html.ts
- * hashes exactly this text). One function in four pieces, joined in order: this file's (helpers, and what a
- * result becomes on the page: its row, with its category, and its line in the list), html-script-overview.ts
- * (the summary, the run's facts, the module x check matrix), html-script-detail.ts (a row's details, built on
- * first open) and html-script-filter.ts (filtering and jumping to failures; it closes the function). Each
- * piece starts and ends on a line break, so the joined text reads as the one script it is.
+ * hashes exactly this text). One function in pieces, joined in order: this file's (what a result becomes on the
+ * page: its row, with its category, and its line in the list), html-script-dom.ts (the helpers, shared with
+ * matrix.html), html-script-overview.ts (the summary, the run's facts, the module x check matrix),
+ * html-script-detail.ts (a row's details, built on first open), html-script-evidence.ts (a result's evidence:
+ * its exchanges and curl, shared with matrix.html) and html-script-filter.ts (filtering and jumping to
+ * failures; it closes the function). Each piece starts and ends on a line break, so the joined text reads as
+ * the one script it is; functions are hoisted, so a piece may call one defined in a later piece.
  */
 import { DETAIL } from './html-script-detail.ts'
+import { DOM } from './html-script-dom.ts'
+import { EVIDENCE } from './html-script-evidence.ts'
 import { FILTER } from './html-script-filter.ts'
 import { OVERVIEW } from './html-script-overview.ts'
 
@@ -24,29 +28,11 @@ const HEAD = String.raw`
   function zeroTally() { return { passed: 0, failed: 0, error: 0, baselined: 0, 'not-judged': 0, 'not-configured': 0, 'not-applicable': 0 }; }
   var baselineReason = view.baselined || {};
 
-  function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function add(parent, child) { parent.appendChild(child); return child; }
-  function slug(text) { return String(text).replace(/[^a-z0-9]+/gi, '-').toLowerCase(); }
-  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
   function categoryOf(r) {
     if (r.status === 'skipped') return r.applicable === false ? 'not-applicable' : r.reason === 'not-configured' ? 'not-configured' : 'not-judged';
     return r.status === 'failed' && Object.prototype.hasOwnProperty.call(baselineReason, r.id) ? 'baselined' : r.status;
   }
   function pill(cat, text) { return el('span', 'pill p-' + slug(cat), text === undefined ? LABEL[cat] || cat : text); }
-  function pretty(body) {
-    if (body === undefined) return null;
-    if (typeof body === 'string') { try { return JSON.stringify(JSON.parse(body), null, 2); } catch (e) { return body; } }
-    return JSON.stringify(body, null, 2);
-  }
-  function headerText(headers) {
-    return Object.keys(headers || {}).map(function (k) { return k + ': ' + headers[k]; }).join('\n');
-  }
 
   var moduleTitle = {};
   view.modules.forEach(function (m) { moduleTitle[m.id] = m.title; });
@@ -113,4 +99,4 @@ const HEAD = String.raw`
   if (groups.length === 0) { $('h-workflows').hidden = true; }
 `
 
-export const SCRIPT = HEAD + OVERVIEW + DETAIL + FILTER
+export const SCRIPT = HEAD + DOM + OVERVIEW + DETAIL + EVIDENCE + FILTER

@@ -73,7 +73,7 @@ function bigReport(): Report {
   return reportOf(
     results,
     {
-      target: { baseUrl: 'http://127.0.0.1:18080' },
+      target: { baseUrl: 'http://127.0.0.1:18080', name: 'Platform', version: '2.4.7-p7' },
       run: { id: 'mwr5s6b854c8', seed: 67716833 },
       startedAt: '2026-11-22T01:29:04.245Z',
       finishedAt: '2026-11-22T01:29:08.545Z',
@@ -170,6 +170,8 @@ describe('report.html in a real browser', () => {
     expect(await page.textContent('#stale')).toContain('1 stale baseline entry: its check now passes; remove it or pass --allow-stale')
     expect(await page.textContent('#meta-baseline')).toContain('known-failures.json: 3 new failures, 1 baselined, 1 stale, ')
     const meta = (await page.textContent('#meta')) ?? ''
+    expect(await page.textContent('#sub')).toMatch(/^Target Platform 2\.4\.7-p7 at http:\/\/127\.0\.0\.1:18080 · spec 2\.4\.9/)
+    expect(await page.textContent('#meta-target')).toBe('Platform 2.4.7-p7 at http://127.0.0.1:18080')
     for (const fact of ['http://127.0.0.1:18080', 'default', '2.4.9', 'shop-conformance 0.1.0', '67716833', 'mwr5s6b854c8', '4.3 s', 'the whole suite', 'known-failures.json']) expect(meta).toContain(fact)
     expect(await page.textContent('#signature-digest')).toBe('sha256:0f3a9c')
     expect(await page.textContent('#meta-created')).toContain('1 entity, 0 removed, 1 left over')

@@ -7,6 +7,7 @@ import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
 import { baselineTally, staleRemedy } from './baseline.ts'
 import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
+import { targetText } from './target.ts'
 
 /**
  * report.html: one self-contained page (no network, no external assets: inline CSS and JS only). The report
@@ -23,6 +24,7 @@ import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
  */
 export function reportHtml(report: Report): string {
   const view = {
+    target: targetText(report.target),
     modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
     notJudged: notJudgedTally(report),
     stale: staleEntries(report),
@@ -32,16 +34,7 @@ export function reportHtml(report: Report): string {
     reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
   }
-  const scriptHash = createHash('sha256').update(SCRIPT).digest('base64')
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>Shop conformance report</title>
-<style>${STYLE}</style></head>
+  return `${pageHead('Shop conformance report', STYLE, SCRIPT)}
 <body>
 <noscript><p>This page needs JavaScript to show the report; the same data is in report.json beside it.</p></noscript>
 <header class="top">
@@ -88,6 +81,23 @@ export function reportHtml(report: Report): string {
 `
 }
 
+/**
+ * A self-contained page's head: its only script allowed by its hash, no network at all (report.html and
+ * matrix.html alike). `script` is the exact text of the page's one inline script.
+ */
+export function pageHead(title: string, style: string, script: string): string {
+  const scriptHash = createHash('sha256').update(script).digest('base64')
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<style>${style}</style></head>`
+}
+
 /** The modules of results from outside the spec (a shop's extensions, a vendor's), titled as such. */
 function outsideTheSpec(report: Report): { id: string; title: string }[] {
   const known = new Set(MODULES.map((m) => m.id))
@@ -97,6 +107,6 @@ function outsideTheSpec(report: Report): { id: string; title: string }[] {
 }
 
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` in the data can end or change it. */
-function embed(value: unknown): string {
+export function embed(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }

@@ -190,7 +190,7 @@ describe('junitXml', () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/)
   })
 
-  it('names the suite, its version (the package\'s) and the spec version in every testsuite', () => {
+  it('names the suite, its version (the package\'s), the spec version and the target in every testsuite', () => {
     const versioned = reportOf(results(), { suite: { name: 'shop-conformance', version: '9.8.7-rc.1' }, spec: { version: '3.0.1' }, runErrors: ['suite file crashed'] })
     const suites = parseXml(junitXml(versioned)).children
     expect(suites.map((s) => s.attrs.name)).toEqual(['cms', 'directory', 'integration', 'run'])
@@ -200,6 +200,7 @@ describe('junitXml', () => {
         ['property', 'suite.name', 'shop-conformance'],
         ['property', 'suite.version', '9.8.7-rc.1'],
         ['property', 'spec.version', '3.0.1'],
+        ['property', 'target.url', 'http://127.0.0.1:1'],
       ])
     }
   })

@@ -62,6 +62,9 @@ function properties(report: Report): string {
     ['suite.name', report.suite.name],
     ['suite.version', report.suite.version],
     ['spec.version', report.spec.version],
+    ['target.url', report.target.baseUrl],
+    ...(report.target.name !== undefined ? [['target.name', report.target.name] as [string, string]] : []),
+    ...(report.target.version !== undefined ? [['target.version', report.target.version] as [string, string]] : []),
     // Information, never a testcase: a finding never changes the exit status, and a test view shows only red or green.
     ...(report.schema !== undefined ? [['schema', report.schema.text] as [string, string]] : []),
     ...(report.extensions !== undefined ? [['extensions', report.extensions.text] as [string, string]] : []),

@@ -5,6 +5,7 @@ import { UsageError } from '../base/usage-error.ts'
 import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
 import { canonicalJson, reportDigest } from './sign.ts'
+import { implementationOf } from './target.ts'
 
 /**
  * One report from the shards of a split run (`--shard i/n`: each shard ran its share of the suite files
@@ -171,5 +172,6 @@ function parseShard(text: string): { index: number; count: number } {
 
 /** The bundled reference target listens on a new port each run: shards against it are one target. */
 function targetKey(t: Report['target']): string {
-  return `${t.bundledReferenceTarget ? '(bundled reference target)' : t.baseUrl}, store ${t.storeCode}, second store ${t.secondStoreCode}`
+  const what = implementationOf(t)
+  return `${what !== undefined ? `${what} at ` : ''}${t.bundledReferenceTarget ? '(bundled reference target)' : t.baseUrl}, store ${t.storeCode}, second store ${t.secondStoreCode}`
 }

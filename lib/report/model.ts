@@ -33,6 +33,12 @@ export interface Report {
   spec: { version: string }
   target: {
     baseUrl: string
+    /**
+     * What implementation the target runs and its release (`--target-name`, `--target-version`; the bundled
+     * reference target's own). Absent when not given, and in reports written before they were recorded.
+     */
+    name?: string
+    version?: string
     storeCode: string
     secondStoreCode: string
     bundledReferenceTarget: boolean

@@ -2,6 +2,7 @@ import { stopWords } from './outcome.ts'
 import { headline, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
+import { implementationOf } from './target.ts'
 import { baselineReasons, ERRORS_WHOSE, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
@@ -91,7 +92,8 @@ function schemaSection(out: string[], report: Report): void {
 }
 
 function facts(report: Report): string {
-  return `Target \`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
+  const what = implementationOf(report.target)
+  return `Target ${what !== undefined ? `${cell(what)} at ` : ''}\`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
 }
 
 function baselineMark(report: Report): string {

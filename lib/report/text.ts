@@ -3,6 +3,7 @@ import { baselineSummary } from './baseline.ts'
 import { headline } from './certify.ts'
 import type { Report } from './model.ts'
 import { ERRORS_WHOSE, failuresOf, notJudgedTally } from './tallies.ts'
+import { targetText } from './target.ts'
 
 /** The readable summary printed at the end of a run: what it covered, its verdict, and why it exits so. */
 export function terminalSummary(report: Report, reportDir: string): string {
@@ -10,7 +11,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
   const c = report.certification
   const notJudged = notJudgedTally(report)
   const lines = [
-    `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${report.target.baseUrl}${report.target.bundledReferenceTarget ? ' (bundled reference target)' : ''} · store ${report.target.storeCode}${report.target.tlsVerification !== undefined ? ' · TLS certificates NOT verified' : ''}${report.run.readOnly ? ' · read-only' : ''}`,
+    `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${targetText(report.target)} · store ${report.target.storeCode}${report.target.tlsVerification !== undefined ? ' · TLS certificates NOT verified' : ''}${report.run.readOnly ? ' · read-only' : ''}`,
     `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}${(s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)

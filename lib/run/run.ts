@@ -40,6 +40,10 @@ export function leftWith(lines: readonly LedgerEntry[], reason: string): Cleanup
   return { removed: [], leftovers: ledgerEntities(lines).filter((e) => e.state !== 'refused').map(({ kind, id, key, label }) => ({ kind, id: id !== '' ? id : (key ?? '?'), label, reason })) }
 }
 
+function identity(name: string | undefined, version: string | undefined): { name?: string; version?: string } {
+  return { ...(name !== undefined ? { name } : {}), ...(version !== undefined ? { version } : {}) }
+}
+
 /** What the extensions' suite file needs of the run's start (vitest `provide`): never a token. */
 export function extensionFacts(run: Run): ExtensionFacts {
   return {
@@ -214,6 +218,8 @@ export class Run {
       spec: { version: SPEC_VERSION },
       target: {
         baseUrl: this.target?.baseUrl ?? config.baseUrl ?? '',
+        // The bundled reference target names itself; what the user names wins.
+        ...identity(config.targetName ?? this.bundled?.name, config.targetVersion ?? (this.bundled !== undefined ? SUITE.version : undefined)),
         storeCode: config.storeCode,
         secondStoreCode: config.secondStoreCode,
         bundledReferenceTarget: this.bundled !== undefined,

@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(c.admin).toEqual({ username: 'qa', password: 'Secret-1x' })
   })
 
+  it('names the target from the flags or the environment, as one trimmed line', () => {
+    expect(load([], TARGET)).not.toHaveProperty('targetName')
+    expect(load(['--target-name', 'Platform'], { ...TARGET, SHOP_TARGET_NAME: 'Env', SHOP_TARGET_VERSION: ' 2.4.7-p7 ' })).toMatchObject({ targetName: 'Platform', targetVersion: '2.4.7-p7' })
+    expect(load([], TARGET, { SHOP_TARGET_NAME: 'Acme Commerce' }).targetName).toBe('Acme Commerce')
+    expect(refusal(['--target-name', 'a\nb'], TARGET)).toBe('--target-name / SHOP_TARGET_NAME: "a\\nb" holds a control character (a line break, a tab…): one line of text')
+    expect(refusal([], { ...TARGET, SHOP_TARGET_VERSION: '   ' })).toBe('--target-version / SHOP_TARGET_VERSION: an empty value')
+    expect(refusal(['--target-version', 'x'.repeat(101)], TARGET)).toBe('--target-version / SHOP_TARGET_VERSION: 101 characters, at most 100')
+  })
+
   it('normalises the base URL and rejects what is not one', () => {
     expect(load([], { ...TARGET, SHOP_BASE_URL: 'https://shop.example.test/store/' }).baseUrl).toBe('https://shop.example.test/store')
     expect(refusal(['--base-url', 'not a url'], TARGET)).toMatch(/^--base-url \/ SHOP_BASE_URL: "not a url" is not a URL$/)

@@ -11,6 +11,7 @@ import {
   booleanSetting,
   codeSetting,
   givenTokenSetting,
+  labelSetting,
   limitedAdminSetting,
   normaliseBaseUrl,
   parseAliases,
@@ -71,8 +72,13 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
   const customer = signIn('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', 'SHOP_CUSTOMER_TOKEN', setting)
   const limitedAdmin = limitedAdminSetting(signIn('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', 'SHOP_LIMITED_ADMIN_TOKEN', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
 
+  const targetName = labelSetting('--target-name / SHOP_TARGET_NAME', flags['target-name'] ?? setting('SHOP_TARGET_NAME'))
+  const targetVersion = labelSetting('--target-version / SHOP_TARGET_VERSION', flags['target-version'] ?? setting('SHOP_TARGET_VERSION'))
+
   return {
     baseUrl,
+    ...(targetName !== undefined ? { targetName } : {}),
+    ...(targetVersion !== undefined ? { targetVersion } : {}),
     storeCode,
     secondStoreCode,
     admin,

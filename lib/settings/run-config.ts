@@ -43,6 +43,9 @@ export interface RunConfig {
   /** The second store code every endpoint is also called under (the spec: a store code can replace `default`). */
   secondStoreCode: string
   admin?: SignIn
+  /** What implementation the target runs, and its release (`--target-name`, `--target-version`): every report names it. */
+  targetName?: string
+  targetVersion?: string
   /** Absent: the suite registers its own customer. `username` is the email; a token given is the user's customer's. */
   customer?: SignIn
   /** Absent: the acl check is reported not configured. */

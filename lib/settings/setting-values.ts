@@ -94,6 +94,19 @@ export function normaliseBaseUrl(raw: string | undefined): string | undefined {
   return url.toString().replace(/\/+$/, '')
 }
 
+/**
+ * A name or version of the target, as every format prints it: one line of at most 100 characters, nothing a
+ * terminal or a file would take for a command (no control characters), trimmed.
+ */
+export function labelSetting(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  const value = raw.trim()
+  if (value === '') throw new UsageError(`${name}: an empty value`)
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new UsageError(`${name}: "${JSON.stringify(value).slice(1, -1)}" holds a control character (a line break, a tab…): one line of text`)
+  if (value.length > 100) throw new UsageError(`${name}: ${value.length} characters, at most 100`)
+  return value
+}
+
 export function storeCodeSetting(name: string, value: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a store code (letters, digits, _)`)
   return value

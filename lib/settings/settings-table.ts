@@ -16,6 +16,13 @@ export const SETTINGS = [
   { variables: ['SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD'], default: 'required with a target, unless `SHOP_ADMIN_TOKEN`' },
   { variables: ['SHOP_ADMIN_TOKEN'], default: 'none; instead of the admin\'s user name and password: an integration\'s access token, for a shop whose admins sign in with two-factor authentication (see "A shop with two-factor admin login")' },
   {
+    variables: ['SHOP_TARGET_NAME'],
+    flag: '--target-name',
+    value: 'NAME',
+    default: 'none: the target is named by its URL alone; the bundled reference target names itself (`shop-conformance reference target`). What implementation the target runs (`Platform`, `Acme Commerce`), shown in every format next to the URL, in the signed statement, and as its column of the matrix (see "Comparing implementations")',
+  },
+  { variables: ['SHOP_TARGET_VERSION'], flag: '--target-version', value: 'VERSION', default: 'none; the bundled reference target gives the suite\'s version. The implementation\'s release (`2.4.7-p7`): with the name, one column of the matrix, whose reports are its history' },
+  {
     variables: ['SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD'],
     default: 'none: the suite registers customers of its own (`POST /V1/customers`, on `example.com`)',
   },
@@ -94,5 +101,5 @@ export const TOOL_VARIABLES: Readonly<Record<string, string>> = {
   SHOP_REQUEST_LOG: 'set by `npm run bench`: every request of the run is logged to this file',
   SHOP_BENCH_STATS: 'set by `npm run bench`: the run\'s CPU time, peak RSS and request phase are written to this file at exit',
   SHOP_CHROMIUM: 'the browser of the HTML report\'s test (default: the Chromium that npm ci installs, @sparticuz/chromium)',
-  SHOP_SCREENSHOT_DIR: 'where the HTML report\'s test saves its screenshots (default: a temporary directory, removed after)',
+  SHOP_SCREENSHOT_DIR: 'where the HTML pages\' browser tests (report.html, matrix.html) save their screenshots (default: a temporary directory, removed after)',
 }

@@ -1,0 +1,286 @@
+import { UsageError } from '../base/usage-error.ts'
+import { plural } from '../base/text.ts'
+import type { Result } from '../results/result.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
+import { MODULES } from '../spec/modules.ts'
+import { SPEC_VERSION, SUITE } from '../spec/version.ts'
+import { headline, type ConformanceVerdict } from './certify.ts'
+import { historyOf, type History } from './matrix-history.ts'
+import type { Report } from './model.ts'
+import { neverStarted, stopWords } from './outcome.ts'
+import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
+
+/**
+ * The conformance matrix (matrix.json, format `shop-conformance-matrix` version 1; its JSON Schema is
+ * matrix.schema.json beside this file): one column per implementation (name and version; several reports of one
+ * implementation are its history, the newest shown), one row per result id of the spec's checks, in module and
+ * check order. A result a column's report does not have is "not run", never passed. The verdicts are each
+ * report's own (its certification): the matrix judges nothing.
+ */
+export const MATRIX_FORMAT = 'shop-conformance-matrix'
+export const MATRIX_VERSION = 1
+
+/** What a cell says: the result as every format names it, or `not run` when the column's report has no such result. */
+export type CellOutcome = OutcomeLabel | 'not run'
+/** Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it is placed. */
+const OUTCOME_RANK: Record<CellOutcome, number> = { failed: 0, error: 1, 'not judged': 2, 'not configured': 3, passed: 4, 'not applicable': 5, 'not run': 6 }
+export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) as CellOutcome[]).sort((a, b) => OUTCOME_RANK[a] - OUTCOME_RANK[b])
+
+export interface Implementation {
+  name: string
+  version?: string
+  /** Where the name comes from: the report (`--target-name`), `--as`, or neither (the report's base URL stands in). */
+  from: 'report' | '--as' | 'base URL'
+}
+
+/** One report given to the matrix, with the identity `--as` gives it. */
+export interface MatrixInput {
+  report: Report
+  file: string
+  as?: { name: string; version?: string }
+}
+
+export interface MatrixOptions {
+  /** Take reports of a slice, a shard or a run cut short (their missing checks are "not run"). */
+  allowPartial?: boolean
+  /** Take reports of another spec version than this suite's. */
+  allowSpecMismatch?: boolean
+  /** The history of an earlier matrix, continued with these reports' runs. */
+  history?: History
+  now?: Date
+}
+
+export interface MatrixColumn {
+  /** `Platform 2.4.7-p7`: how every output names the column. */
+  label: string
+  implementation: Implementation
+  /** The newest report of the implementation: what the column shows. */
+  report: {
+    file: string
+    runId: string
+    startedAt: string
+    suiteVersion: string
+    specVersion: string
+    baseUrl: string
+    readOnly: boolean
+    scope: string
+    whole: boolean
+    partial?: string
+    exit: { status: number; reason: string }
+  }
+  /** Reports of this implementation given (the newest shown; history.json holds every one's changes). */
+  reports: number
+  certification: { verdict: ConformanceVerdict; percent: number; required: number; passed: number; failed: number; notJudged: number; baselined: number; headline: string }
+  modules: { module: string; title: string; verdict: ConformanceVerdict; text: string }[]
+  /** The column's cells by outcome, over the matrix's rows. */
+  counts: Record<CellOutcome, number>
+  /** Results from outside the spec (a shop's extension operations, a vendor's checks) in its report: never compared. */
+  outsideTheSpec: number
+}
+
+export interface MatrixCell {
+  outcome: CellOutcome
+  /** The failure is listed in the report's baseline: it still failed. */
+  baselined?: true
+  message?: string
+}
+
+export interface MatrixRow {
+  id: string
+  module: string
+  check: string
+  /** The row's name under its module and check: the endpoint, or the workflow's step. */
+  label: string
+  /** The columns do not all say the same. */
+  differs: boolean
+  cells: MatrixCell[]
+}
+
+export interface Matrix {
+  format: typeof MATRIX_FORMAT
+  version: typeof MATRIX_VERSION
+  generatedAt: string
+  suite: { name: string; version: string }
+  spec: { version: string; otherVersions: string[] }
+  scope: { text: string; rows: number; differing: number; notApplicableEverywhere: number; allowed: string[] }
+  modules: { id: string; title: string }[]
+  checks: string[]
+  columns: MatrixColumn[]
+  rows: MatrixRow[]
+}
+
+export interface Built {
+  matrix: Matrix
+  history: History
+  /** Each column's newest report (the evidence behind its cells), in column order. */
+  shown: Report[]
+  /** Reports of a run given already for their implementation: taken once (`b.json is run X again (as a.json)`). */
+  duplicates: string[]
+}
+
+const REFERENCE = 'bundled reference target'
+
+/** The matrix and the history of `inputs`; a report the options do not allow is a UsageError naming it. */
+export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptions = {}): Built {
+  if (inputs.length === 0) throw new UsageError('matrix: no reports given (matrix REPORT.json ... --out DIR)')
+  for (const input of inputs) admit(input, options)
+  const byImplementation = new Map<string, { implementation: Implementation; inputs: MatrixInput[] }>()
+  const duplicates: string[] = []
+  for (const input of inputs) {
+    const implementation = implementationOf(input)
+    const key = keyOf(implementation)
+    const seen = byImplementation.get(key) ?? { implementation, inputs: [] }
+    const same = seen.inputs.find((i) => i.report.run.id === input.report.run.id)
+    if (same !== undefined) duplicates.push(`${input.file} is run ${input.report.run.id} again (as ${same.file})`)
+    else byImplementation.set(key, { ...seen, inputs: [...seen.inputs, input] })
+  }
+  const groups = [...byImplementation.values()].map((g) => ({ ...g, inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)) }))
+  const shown = groups.map((g) => g.inputs.at(-1)!)
+  const spec = (r: Report) => r.results.filter((x) => x.extension !== true)
+  const results = shown.map((s) => new Map(spec(s.report).map((r) => [r.id, r])))
+  const all = new Map<string, Result>()
+  for (const r of shown.flatMap((s) => spec(s.report))) if (!all.has(r.id)) all.set(r.id, r)
+  const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
+  for (const r of all.values()) if (!modules.some((m) => m.id === r.module)) modules.push({ id: r.module, title: r.module })
+  const checks = checkOrder(shown.map((s) => s.report), [...all.values()])
+  const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
+  const place = new Map([...all.values()].map((r) => [r.id, [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER]]))
+  const ordered = [...all.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
+
+  let notApplicableEverywhere = 0
+  const rows: MatrixRow[] = []
+  for (const r of ordered) {
+    const cells = results.map((byId, c) => cellOf(byId.get(r.id), shown[c]!.report))
+    if (cells.every((cell) => cell.outcome === 'not applicable' || cell.outcome === 'not run')) {
+      notApplicableEverywhere++
+      continue
+    }
+    rows.push({ id: r.id, module: r.module, check: r.check, label: labelOf(r), differs: new Set(cells.map((cell) => cell.outcome)).size > 1, cells })
+  }
+  const columns = groups.map((g, c): MatrixColumn => columnOf(g.implementation, shown[c]!, g.inputs.length, rows.map((row) => row.cells[c]!)))
+  const otherVersions = [...new Set(shown.map((s) => s.report.spec.version).filter((v) => v !== SPEC_VERSION))]
+  // What the options let in, a column's or an older report's (its runs are in the history).
+  const allowed = [
+    ...(inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined) ? ['--allow-partial'] : []),
+    ...(inputs.some((i) => i.report.spec.version !== SPEC_VERSION) ? ['--allow-spec-mismatch'] : []),
+  ]
+  const differing = rows.filter((r) => r.differs).length
+  const matrix: Matrix = {
+    format: MATRIX_FORMAT,
+    version: MATRIX_VERSION,
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    suite: { ...SUITE },
+    spec: { version: SPEC_VERSION, otherVersions },
+    scope: { text: scopeText(columns, rows.length, differing, notApplicableEverywhere, otherVersions), rows: rows.length, differing, notApplicableEverywhere, allowed },
+    modules: modules.filter((m) => rows.some((r) => r.module === m.id)),
+    checks: checks.filter((ch) => rows.some((r) => r.check === ch)),
+    columns,
+    rows,
+  }
+  const history = historyOf(groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })), options.history)
+  return { matrix, history, shown: shown.map((s) => s.report), duplicates }
+}
+
+/** Refuses what cannot be set beside the others unless the options allow it, naming the report and the flag. */
+function admit({ report, file }: MatrixInput, options: MatrixOptions): void {
+  if (typeof report.certification !== 'object' || report.certification === null) throw new UsageError(`matrix: ${file} has no certification statement (written by an older shop-conformance): run it again`)
+  if (report.partial === undefined) {
+    const never = neverStarted(report)
+    if (never !== undefined) throw new UsageError(`matrix: ${file}: ${never}; it judged nothing to compare`)
+  }
+  if (report.spec.version !== SPEC_VERSION && options.allowSpecMismatch !== true) {
+    throw new UsageError(`matrix: ${file} is of spec ${report.spec.version}, this suite's rules are of spec ${SPEC_VERSION}: pass --allow-spec-mismatch to set them side by side anyway`)
+  }
+  if (options.allowPartial === true) return
+  if (!report.certification.scope.whole) throw new UsageError(`matrix: ${file} is ${report.certification.scope.text}: what it did not select would show as not run; pass --allow-partial to compare it anyway`)
+  if (report.partial !== undefined) throw new UsageError(`matrix: ${file} is of a run cut short by ${stopWords(report.partial.reason)}: what it did not reach would show as not run; pass --allow-partial to compare it anyway`)
+}
+
+function implementationOf({ report, as }: MatrixInput): Implementation {
+  if (as !== undefined) return { name: as.name, ...(as.version !== undefined ? { version: as.version } : {}), from: '--as' }
+  const { name, version, baseUrl, bundledReferenceTarget } = report.target
+  if (name !== undefined) return { name, ...(version !== undefined ? { version } : {}), from: 'report' }
+  return { name: bundledReferenceTarget ? REFERENCE : baseUrl, ...(version !== undefined ? { version } : {}), from: 'base URL' }
+}
+
+/** `Platform 2.4.7-p7`, or the name alone. */
+export function implementationLabel(i: Pick<Implementation, 'name' | 'version'>): string {
+  return i.version !== undefined ? `${i.name} ${i.version}` : i.name
+}
+
+function keyOf(i: Pick<Implementation, 'name' | 'version'>): string {
+  return JSON.stringify([i.name, i.version ?? null])
+}
+
+/** Oldest first: by start, then run id (two reports of one run are one). */
+export function runOrder(a: Pick<Report, 'startedAt' | 'run'>, b: Pick<Report, 'startedAt' | 'run'>): number {
+  return Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.run.id.localeCompare(b.run.id)
+}
+
+function cellOf(r: Result | undefined, report: Report): MatrixCell {
+  if (r === undefined) return { outcome: 'not run' }
+  const baselined = r.status === 'failed' && (report.baseline?.baselinedFailures.includes(r.id) ?? false)
+  return { outcome: outcomeLabel(r), ...(baselined ? { baselined: true as const } : {}), message: r.message }
+}
+
+function columnOf(implementation: Implementation, input: MatrixInput, reports: number, cells: readonly MatrixCell[]): MatrixColumn {
+  const { report, file } = input
+  const c = report.certification
+  const counts = Object.fromEntries(CELL_OUTCOMES.map((o) => [o, cells.filter((cell) => cell.outcome === o).length])) as Record<CellOutcome, number>
+  return {
+    label: implementationLabel(implementation),
+    implementation,
+    report: {
+      file,
+      runId: report.run.id,
+      startedAt: report.startedAt,
+      suiteVersion: report.suite.version,
+      specVersion: report.spec.version,
+      baseUrl: report.target.baseUrl,
+      readOnly: report.run.readOnly,
+      scope: c.scope.text,
+      whole: c.scope.whole,
+      ...(report.partial !== undefined ? { partial: `cut short by ${stopWords(report.partial.reason)}` } : {}),
+      exit: { status: report.exit.status, reason: report.exit.reason },
+    },
+    reports,
+    certification: { verdict: c.verdict, percent: c.percent, required: c.required, passed: c.passed, failed: c.failed, notJudged: c.notJudged, baselined: c.baselined, headline: headline(c) },
+    modules: c.modules.map((m) => ({ module: m.module, title: m.title, verdict: m.verdict, text: m.text })),
+    counts,
+    outsideTheSpec: report.results.filter((r) => r.extension === true).length,
+  }
+}
+
+/** The check kinds in the order the reports' plans list them (the newest suite's first), any other after, workflows last. */
+function checkOrder(reports: readonly Report[], results: readonly Result[]): string[] {
+  const newestFirst = [...reports].sort((a, b) => runOrder(b, a))
+  const named = newestFirst.flatMap((r) => (r.plan?.kinds ?? []).map((k) => k.name))
+  const all = [...new Set([...named, ...results.map((r) => r.check).sort()])]
+  return [...all.filter((c) => c !== 'workflow'), ...all.filter((c) => c === 'workflow')]
+}
+
+function labelOf(r: Result): string {
+  const suffix = ` › ${r.check}`
+  if (r.check === 'workflow') return r.id.replace(/^workflow /, '')
+  return r.id.endsWith(suffix) ? r.id.slice(0, -suffix.length) : r.id
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+  return 0
+}
+
+/** What the matrix covers, in the same words in every output (the command's line, matrix.json, matrix.html). */
+function scopeText(columns: readonly MatrixColumn[], rows: number, differing: number, notApplicableEverywhere: number, otherVersions: readonly string[]): string {
+  const partial = columns.filter((c) => !c.report.whole || c.report.partial !== undefined).map((c) => `${c.label} (${c.report.partial ?? c.report.scope})`)
+  const outside = columns.filter((c) => c.outsideTheSpec > 0).map((c) => `${c.label} ${c.outsideTheSpec}`)
+  return [
+    `${plural(columns.length, 'implementation')} × ${plural(rows, 'result')} of the spec's checks, ${differing} where they differ`,
+    notApplicableEverywhere > 0 ? `${notApplicableEverywhere} that apply in no column left out` : '',
+    partial.length > 0 ? `partial: ${partial.join(', ')}` : '',
+    otherVersions.length > 0 ? `reports of spec ${otherVersions.join(', ')} beside this suite's ${SPEC_VERSION}` : '',
+    outside.length > 0 ? `results from outside the spec not compared (${outside.join(', ')})` : '',
+  ]
+    .filter((t) => t !== '')
+    .join('; ')
+}
