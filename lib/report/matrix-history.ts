@@ -1,6 +1,11 @@
 import type { Report } from './model.ts'
-import type { CellOutcome } from './matrix.ts'
-import { outcomeLabel } from './tallies.ts'
+import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
+
+/** What a cell says: the result as every format names it, or `not run` when the column's report has no such result. */
+export type CellOutcome = OutcomeLabel | 'not run'
+/** Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it is placed. */
+const OUTCOME_RANK: Record<CellOutcome, number> = { failed: 0, error: 1, 'not judged': 2, 'not configured': 3, passed: 4, 'not applicable': 5, 'not run': 6 }
+export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) as CellOutcome[]).sort((a, b) => OUTCOME_RANK[a] - OUTCOME_RANK[b])
 
 /**
  * history.json (format `shop-conformance-history` version 1; its JSON Schema is history.schema.json beside this

@@ -8,7 +8,7 @@
 import { DOM } from './html-script-dom.ts'
 import { EVIDENCE } from './html-script-evidence.ts'
 import { GRID } from './matrix-script-grid.ts'
-import { CELL_OUTCOMES } from './matrix.ts'
+import { CELL_OUTCOMES } from './matrix-history.ts'
 
 const HEAD = String.raw`
 (function () {

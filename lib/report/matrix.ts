@@ -5,10 +5,10 @@ import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { headline, type ConformanceVerdict } from './certify.ts'
-import { historyOf, type History } from './matrix-history.ts'
+import { CELL_OUTCOMES, historyOf, type CellOutcome, type History } from './matrix-history.ts'
 import type { Report } from './model.ts'
 import { neverStarted, stopWords } from './outcome.ts'
-import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
+import { outcomeLabel } from './tallies.ts'
 
 /**
  * The conformance matrix (matrix.json, format `shop-conformance-matrix` version 1; its JSON Schema is
@@ -19,12 +19,6 @@ import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
  */
 export const MATRIX_FORMAT = 'shop-conformance-matrix'
 export const MATRIX_VERSION = 1
-
-/** What a cell says: the result as every format names it, or `not run` when the column's report has no such result. */
-export type CellOutcome = OutcomeLabel | 'not run'
-/** Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it is placed. */
-const OUTCOME_RANK: Record<CellOutcome, number> = { failed: 0, error: 1, 'not judged': 2, 'not configured': 3, passed: 4, 'not applicable': 5, 'not run': 6 }
-export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) as CellOutcome[]).sort((a, b) => OUTCOME_RANK[a] - OUTCOME_RANK[b])
 
 export interface Implementation {
   name: string
