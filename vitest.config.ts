@@ -5,7 +5,7 @@ import { conformance } from './lib/run/plugin.ts'
 // Three projects: the project's own tests (`browser`, `node`: what `npm test` runs) and the conformance suite
 // itself (`conformance`: suites/*.conformance.ts against the configured target, or the bundled one). Plain
 // `npx vitest run` runs all three.
-const TESTS = ['lib/**/*.test.ts', 'fixtures/**/*.test.ts', 'test-setup/*.test.ts']
+const TESTS = ['lib/**/*.test.ts', 'reference-target/**/*.test.ts', 'fixtures/**/*.test.ts', 'test-setup/*.test.ts']
 const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 // The own tests' two projects run together (one group), so they share one number of workers (node project: why three).

@@ -4,9 +4,9 @@
  * importing only results, spec and base — so a format can be read, changed and tested without the shop, the
  * checks or the runner behind it (issue 11, design section 3).
  *
- * TypeScript's parser reads every relative `import`, `export … from` and `import()` of lib/, suites/ and
- * fixtures/ (type-only imports too: a type pulls its folder's meaning in as much as a value does). A file's
- * part is its folder under lib/ (suites/ and fixtures/ are a part each). Tests and test helpers (`*.test.ts`,
+ * TypeScript's parser reads every relative `import`, `export … from` and `import()` of lib/, suites/,
+ * reference-target/ and fixtures/ (type-only imports too: a type pulls its folder's meaning in as much as a value
+ * does). A file's part is its folder under lib/ (suites/, reference-target/ and fixtures/ are a part each). Tests and test helpers (`*.test.ts`,
  * `testing*.ts`, `*-testing.ts`) may import anything.
  *
  * Within a part too, no file imports itself back through others (issue 24): a circle of imports, type-only
@@ -47,12 +47,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   suite: [...BEFORE_RUN, 'schema', 'extend'],
   suites: ['base', 'spec', 'suite'],
   report: ['base', 'spec', 'results'],
-  // fixtures/ holds test doubles and recorded data: the run starts the bundled reference target, the CLI
-  // serves it (`target`), the bench measures against it. The doubles import none of the suite's code.
-  run: [...BEFORE_RUN, 'schema', 'extend', 'report', 'fixtures'],
-  cli: [...BEFORE_RUN, 'schema', 'extend', 'suite', 'run', 'report', 'fixtures'],
-  bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'fixtures'],
-  fixtures: [],
+  // The run starts the bundled reference target, the CLI serves it (`target`), the bench measures against it.
+  // The target is an independent implementation: it imports none of the suite's code.
+  run: [...BEFORE_RUN, 'schema', 'extend', 'report', 'reference-target'],
+  cli: [...BEFORE_RUN, 'schema', 'extend', 'suite', 'run', 'report', 'reference-target'],
+  bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'reference-target'],
+  'reference-target': [],
+  // fixtures/ holds test doubles and recorded answers (never shipped); the observed target serves the reference
+  // target's route table with a real release's answers.
+  fixtures: ['reference-target'],
 }
 
 /**
@@ -85,11 +88,11 @@ function importsOf(file: string, text: string): string[] {
   return found.filter((name) => name.startsWith('.'))
 }
 
-/** `lib/<folder>/…` → the folder; `suites/…`, `fixtures/…` → that; anything else (a file right in lib/) → undefined. */
+/** `lib/<folder>/…` → the folder; `suites/…`, `reference-target/…`, `fixtures/…` → that; anything else (a file right in lib/) → undefined. */
 function partOf(file: string): string | undefined {
   const [top, folder, ...rest] = file.split('/')
   if (top === 'lib') return rest.length > 0 ? folder : undefined
-  return top === 'suites' || top === 'fixtures' ? top : undefined
+  return top === 'suites' || top === 'reference-target' || top === 'fixtures' ? top : undefined
 }
 
 function exempt(file: string): boolean {
@@ -117,7 +120,7 @@ function* sources(dir: string): Generator<string> {
 function arrowsOfTree(): { arrows: Arrow[]; unplaced: string[] } {
   const arrows: Arrow[] = []
   const unplaced: string[] = []
-  for (const file of ['lib', 'suites', 'fixtures'].flatMap((dir) => [...sources(dir)])) {
+  for (const file of ['lib', 'suites', 'reference-target', 'fixtures'].flatMap((dir) => [...sources(dir)])) {
     if (exempt(file)) continue
     if (partOf(file) === undefined || MAY_IMPORT[partOf(file)!] === undefined) unplaced.push(file)
     for (const name of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
@@ -184,7 +187,7 @@ function wayRound(graph: ReadonlyMap<string, readonly string[]>, circle: readonl
 }
 
 function importGraph(): Map<string, string[]> {
-  const files = ['lib', 'suites', 'fixtures'].flatMap((dir) => [...sources(dir)])
+  const files = ['lib', 'suites', 'reference-target', 'fixtures'].flatMap((dir) => [...sources(dir)])
   const known = new Set(files)
   return new Map(
     files.map((file) => [
@@ -243,9 +246,9 @@ describe('the arrows between folders', () => {
     expect(allowed({ from: 'lib/report/html.ts', to: 'lib/report/curl.ts' })).toBe(true)
     expect(allowed({ from: 'lib/report/sarif.ts', to: 'lib/checks/index.ts' })).toBe(false)
     expect(allowed({ from: 'lib/shop/client.ts', to: 'lib/setup/ledger.ts' })).toBe(false)
-    expect(allowed({ from: 'lib/checks/route.ts', to: 'fixtures/reference-target/index.ts' })).toBe(false)
-    expect(allowed({ from: 'lib/run/run.ts', to: 'fixtures/reference-target/index.ts' })).toBe(true)
-    expect(allowed({ from: 'fixtures/reference-target/index.ts', to: 'lib/spec/catalog/index.ts' })).toBe(false)
+    expect(allowed({ from: 'lib/checks/route.ts', to: 'reference-target/index.ts' })).toBe(false)
+    expect(allowed({ from: 'lib/run/run.ts', to: 'reference-target/index.ts' })).toBe(true)
+    expect(allowed({ from: 'reference-target/index.ts', to: 'lib/spec/catalog/index.ts' })).toBe(false)
     expect(exempt('lib/checks/testing.ts') && exempt('lib/run/detail-testing.ts') && exempt('lib/checks/route.test.ts')).toBe(true)
   })
 })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
-import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget } from '../../reference-target/index.ts'
 import { REQUEST_CHANNEL } from '../shop/request-channel.ts'
 import { runSuite } from './measure.ts'
 

@@ -6,7 +6,7 @@
  * without `--read-only`.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget } from '../../reference-target/index.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { accessCheck } from './access.ts'
 import { routeCheck } from './route.ts'

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { TRANSPORT_FAULTS } from '../../fixtures/reference-target/faults.ts'
+import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
+import { TRANSPORT_FAULTS } from '../../reference-target/faults.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import { NO_VALID_REQUEST } from '../setup/requests/index.ts'

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
+import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
+import { OTHER_ENDPOINTS } from '../../reference-target/testing.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import { ACL_NOT_CONFIGURED, aclCheck } from './acl.ts'

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'

@@ -6,7 +6,7 @@
  *
  * Prints one line per restricted endpoint that is not witnessed (or, with --all, every one), then the totals.
  */
-import { parseFaultSwitch, startReferenceTarget, type FaultSwitch } from '../../fixtures/reference-target/index.ts'
+import { parseFaultSwitch, startReferenceTarget, type FaultSwitch } from '../../reference-target/index.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { accessCheck } from './access.ts'
 import { aclCheck } from './acl.ts'

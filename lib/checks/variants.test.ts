@@ -1,11 +1,11 @@
 /**
  * A variant of the reference target is a conforming platform that reads the spec another way, or has a real
- * shop's limits (fixtures/reference-target/variants.ts). The suite must judge each as it judges the plain
+ * shop's limits (reference-target/variants.ts). The suite must judge each as it judges the plain
  * target: among the detail-table checks (body-keys, shape, batch-partial) and the workflows, nothing failed and
  * nothing left unjudged.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { REFERENCE_INTEGRATION_TOKENS, startReferenceTarget, VARIANTS, type VariantName } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_INTEGRATION_TOKENS, startReferenceTarget, VARIANTS, type VariantName } from '../../reference-target/index.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { describeOutcomes, runWorkflow } from '../workflows/run-steps.ts'

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, REFERENCE_TARGET_NAME, startReferenceTarget, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, REFERENCE_TARGET_NAME, startReferenceTarget, type FaultName } from '../../reference-target/index.ts'
 import { SUITE } from '../spec/version.ts'
-import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
-import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
-import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
+import { resolveFaults } from '../../reference-target/faults.ts'
+import { EXTRA_ROUTES } from '../../reference-target/extra-routes.ts'
+import { EXTENSION_ROUTES } from '../../reference-target/extension-routes.ts'
 import { OBSERVED_ADMIN, startObservedTarget } from '../../fixtures/observed-target/index.ts'
 import { limitedAdminEnv, NOT_ON_247 } from '../checks/testing.ts'
 import { PLAN } from '../plan/plan.ts'
@@ -66,7 +66,7 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   })
 
   // The schema and extension faults change the target's published schema and its extension operations, never a
-  // spec endpoint (fixtures/reference-target/schema.test.ts): no check of the spec's may see them. In a full run
+  // spec endpoint (reference-target/schema.test.ts): no check of the spec's may see them. In a full run
   // each is reported at its operation and nowhere else, apart from the spec's verdict.
   it('reports every schema and extension fault at its operation, apart from the spec\'s verdict: conforms', async () => {
     const target = await startReferenceTarget({ faults: BEYOND_SPEC.map((name) => ({ name })) })

@@ -8,7 +8,7 @@
  * fault still proves its check fails at its endpoint; that it fails nowhere else is proven per check over the
  * catalog in-process (lib/checks/*.test.ts) and, here, by no failure outside the group's endpoints.
  */
-import { FAULTS, type FaultName } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, type FaultName } from '../../reference-target/index.ts'
 import { CHECKS } from '../checks/index.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'

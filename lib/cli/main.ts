@@ -39,7 +39,7 @@ export async function main(
         return 0
       }
       case 'target': {
-        const { runTargetCli } = await import('../../fixtures/reference-target/cli.ts')
+        const { runTargetCli } = await import('../../reference-target/cli.ts')
         await runTargetCli(rest)
         return 0
       }

@@ -2,7 +2,7 @@
  * The usage of every command: the one source of `--help`, of the usage printed without a command, and of the
  * README's usage block (a test compares them). Free of heavy imports: every command loads it at start.
  */
-import { TARGET_FLAG_LINES } from '../../fixtures/reference-target/usage.ts'
+import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
 export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'target'

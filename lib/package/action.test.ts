@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { parseFaultSwitch, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { parseFaultSwitch, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import type { Report } from '../report/model.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)

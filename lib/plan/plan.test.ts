@@ -1,6 +1,6 @@
 import { witnessProbe } from '../checks/access-probes.ts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget } from '../../reference-target/index.ts'
 import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { CHECKS } from '../checks/index.ts'
 import { limitedAdminEnv, targetSessions } from '../checks/testing.ts'

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../results/exchange.ts'
-import { REFERENCE_ADMIN, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_ADMIN, startReferenceTarget } from '../../reference-target/index.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { runInTest } from '../../test-setup/child-processes.ts'
 import { curlFor } from './curl.ts'

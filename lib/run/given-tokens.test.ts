@@ -6,7 +6,7 @@
  * when one is refused mid-run (it cannot be renewed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFERENCE_ADMIN, REFERENCE_INTEGRATION_TOKENS, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_ADMIN, REFERENCE_INTEGRATION_TOKENS, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import { openSession } from '../checks/testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 

@@ -4,7 +4,7 @@
  * from the ledger and the report names what is left.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
+import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 

@@ -11,8 +11,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { provisionerOf } from '../setup/provision.ts'
-import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../fixtures/reference-target/index.ts'
-import { DEADLOCK_EVERY } from '../../fixtures/reference-target/real-shop.ts'
+import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../reference-target/index.ts'
+import { DEADLOCK_EVERY } from '../../reference-target/real-shop.ts'
 import { Ledger } from '../setup/ledger.ts'
 import { limitedAdminEnv, openSession } from '../checks/testing.ts'
 import { cli, type CliRun } from '../cli/testing.ts'

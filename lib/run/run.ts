@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import type { ReferenceTarget } from '../../reference-target/index.ts'
 import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { applyAliases } from '../shop/aliases.ts'
@@ -129,7 +129,7 @@ export class Run {
   async start(): Promise<boolean> {
     const config = this.config
     if (config.baseUrl === undefined) {
-      const { startReferenceTarget } = await import('../../fixtures/reference-target/index.ts')
+      const { startReferenceTarget } = await import('../../reference-target/index.ts')
       this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
       // Its limited admin too, so the default run judges the acl check.
       this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }

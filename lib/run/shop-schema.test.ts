@@ -4,9 +4,9 @@
  * one line; `off`, no request at all.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
-import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
-import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
+import { startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
+import { EXTENSION_ROUTES } from '../../reference-target/extension-routes.ts'
+import { EXTRA_ROUTES } from '../../reference-target/extra-routes.ts'
 import { referenceTokens } from '../schema/testing.ts'
 import type { TargetSchemaSetting } from '../schema/setting.ts'
 import { TargetClient } from '../shop/client.ts'

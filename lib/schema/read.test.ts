@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import { SERVED_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
+import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
+import { SERVED_ROUTES } from '../../reference-target/extra-routes.ts'
 import { accessUnknownBecause, declaredAccess, mergeViews, operationKey, readDocument, resolveRef, suitePath } from './read.ts'
 import type { DeclaredSchema } from './read.ts'
 import { fetchGet, handmadeDocument, handmadeSchema, readOk, referenceTokens } from './testing.ts'

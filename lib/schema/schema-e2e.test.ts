@@ -6,12 +6,12 @@
  * schema-unpublished variant: not published.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget } from '../../fixtures/reference-target/index.ts'
-import type { FaultName, FaultSwitch, ReferenceTarget, ReferenceTargetOptions } from '../../fixtures/reference-target/index.ts'
-import { EXTENSION_ROUTES } from '../../fixtures/reference-target/extension-routes.ts'
-import { EXTRA_ROUTES } from '../../fixtures/reference-target/extra-routes.ts'
-import { resolveFaults } from '../../fixtures/reference-target/faults.ts'
-import { OTHER_ENDPOINTS } from '../../fixtures/reference-target/testing.ts'
+import { FAULTS, startReferenceTarget } from '../../reference-target/index.ts'
+import type { FaultName, FaultSwitch, ReferenceTarget, ReferenceTargetOptions } from '../../reference-target/index.ts'
+import { EXTENSION_ROUTES } from '../../reference-target/extension-routes.ts'
+import { EXTRA_ROUTES } from '../../reference-target/extra-routes.ts'
+import { resolveFaults } from '../../reference-target/faults.ts'
+import { OTHER_ENDPOINTS } from '../../reference-target/testing.ts'
 import { openSession } from '../checks/testing.ts'
 import type { Session } from '../shop/session.ts'
 import { compareWithSpec } from './compare.ts'

@@ -3,7 +3,7 @@
  * target's own views fetched from a started target.
  */
 import { readFileSync } from 'node:fs'
-import type { ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import type { ReferenceTarget } from '../../reference-target/index.ts'
 import { mergeViews, readDocument } from './read.ts'
 import type { DeclaredSchema, SchemaCaller } from './read.ts'
 import type { FetchedDocument, SchemaGet } from './load.ts'

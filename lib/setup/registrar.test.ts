@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget } from '../../reference-target/index.ts'
 import { loadConfig } from '../settings/config.ts'
 import { TargetClient } from '../shop/client.ts'
 import { preflight } from '../shop/preflight.ts'

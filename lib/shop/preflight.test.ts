@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { startReferenceTarget } from '../../reference-target/index.ts'
 import { runEmail } from '../setup/identifiers.ts'
 import { loadConfig } from '../settings/config.ts'
 import { customerRegistrar } from '../setup/registrar.ts'

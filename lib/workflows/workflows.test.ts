@@ -4,7 +4,7 @@
  * target that refuses the invoice refund for a business reason is told so, not passed.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../fixtures/reference-target/index.ts'
+import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
 import { openSession } from '../checks/testing.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
