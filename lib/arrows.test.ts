@@ -44,14 +44,14 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   plan: ['base', 'spec', 'results', 'checks', 'workflows', 'schema'],
   // A vendor's config (lib/extend/): the types its checks see, and its loader; the run and the suite read it.
   extend: ['base', 'spec', 'results', 'shop', 'checks'],
-  suite: [...BEFORE_RUN, 'schema', 'extend'],
-  suites: ['base', 'spec', 'suite'],
+  vitest: [...BEFORE_RUN, 'schema', 'extend'],
+  suites: ['base', 'spec', 'vitest'],
   report: ['base', 'spec', 'results'],
   // The run starts the bundled reference target, the CLI serves it (`target`), the bench measures against it.
   // The target is an independent implementation: it imports none of the suite's code.
   run: [...BEFORE_RUN, 'schema', 'extend', 'report', 'reference-target'],
-  cli: [...BEFORE_RUN, 'schema', 'extend', 'suite', 'run', 'report', 'reference-target'],
-  bench: [...BEFORE_RUN, 'suite', 'run', 'report', 'cli', 'reference-target'],
+  cli: [...BEFORE_RUN, 'schema', 'extend', 'vitest', 'run', 'report', 'reference-target'],
+  bench: [...BEFORE_RUN, 'vitest', 'run', 'report', 'cli', 'reference-target'],
   'reference-target': [],
   // fixtures/ holds test doubles and recorded answers (never shipped); the observed target serves the reference
   // target's route table with a real release's answers.

@@ -1,4 +1,4 @@
-import { extensionSuite } from '../lib/suite/extension-suite.ts'
+import { extensionSuite } from '../lib/vitest/extension-suite.ts'
 
 // Extensions: the operations the shop's published schema declares beyond the spec (each checked for route, store
 // code and access against its declared class) and the vendor's endpoints and checks (shop-conformance.config.ts).

@@ -5,7 +5,7 @@ import { moduleIdOf } from './progress.ts'
 /**
  * The run's modules in the order vitest will give their files to the worker — or undefined when some file will
  * not run its whole module (`-t`, tags, an editor's test ids or lines): a module's work may then be started only
- * by its own `beforeAll`, from the tests vitest selected (lib/suite/lookahead.ts). `onTestRunStart` comes before
+ * by its own `beforeAll`, from the tests vitest selected (lib/vitest/lookahead.ts). `onTestRunStart` comes before
  * vitest shards and sorts the files, so this does the same with vitest's own sequencer; an order that still
  * differs (the sequencer's cache changed meanwhile) only starts the work of a module sooner or later.
  */

@@ -184,7 +184,7 @@ describe.concurrent('the suite under vitest, natively', () => {
 
   // Alone: the suite files it adds to the copy would be part of any other run there.
   it.sequential('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: 120_000 }, async () => {
-    writeFileSync(join(copy, 'suites/zz-broken.conformance.ts'), "import { moduleSuite } from '../lib/suite/module-suite.ts'\nmoduleSuite({ module: 'no-such-module', workflows: [] })\n")
+    writeFileSync(join(copy, 'suites/zz-broken.conformance.ts'), "import { moduleSuite } from '../lib/vitest/module-suite.ts'\nmoduleSuite({ module: 'no-such-module', workflows: [] })\n")
     writeFileSync(join(copy, 'suites/zz-hook.conformance.ts'), "import { beforeAll, describe, test } from 'vitest'\ndescribe('hooked', () => {\n  beforeAll(() => {\n    throw new Error('the hook broke')\n  })\n  test('t', () => {})\n})\n")
     try {
       const out = join(copy, 'out-broken')

@@ -1,6 +1,6 @@
 /**
  * The client's concurrency bound, in two lanes. Work started before its turn (the next suite files' checks,
- * lib/suite/lookahead.ts) only fills places the work whose turn it is leaves free: a request of it waits while
+ * lib/vitest/lookahead.ts) only fills places the work whose turn it is leaves free: a request of it waits while
  * any request of current work waits. So starting work ahead keeps the bound busy through a module's last
  * chains without slowing the module that is running — whose results are the ones a stopped run can report.
  */
