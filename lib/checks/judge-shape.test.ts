@@ -51,9 +51,9 @@ const failedWith = (j: ShapeJudgement, ...messages: string[]): void => {
   for (const m of messages) expect(j.failures).toContain(m)
 }
 
-const CREDITMEMO: Expectation = { kind: 'schema', schema: 'creditmemo' }
-const ORDER_ADDRESS: Expectation = { kind: 'schema', schema: 'orderAddress' }
-const CART_ADDRESS: Expectation = { kind: 'schema', schema: 'cartAddress' }
+const CREDITMEMO: Expectation = { kind: 'tabled', shape: 'creditmemo' }
+const ORDER_ADDRESS: Expectation = { kind: 'tabled', shape: 'orderAddress' }
+const CART_ADDRESS: Expectation = { kind: 'tabled', shape: 'cartAddress' }
 const INT: Expectation = { kind: 'int' }
 
 // --- every real answer -------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ const OBSERVED: Record<string, { row: Want | Want[]; explicit?: { expectation: E
   'special-price-two-periods.json': { row: ['skipped', 'skipped'] },
   'token-wrong-credentials.json': { row: ['an error answer', 'an error answer'] },
   // GET /V1/eav/attribute-sets/:attributeSetId has no return type in the spec; the body is an AttributeSetInterface.
-  'attribute-set.json': { row: 'skipped', explicit: [{ expectation: { kind: 'schema', schema: 'attributeSet' } }] },
+  'attribute-set.json': { row: 'skipped', explicit: [{ expectation: { kind: 'tabled', shape: 'attributeSet' } }] },
   'base-prices-information-unknown-sku.json': { row: 'skipped' },
   'base-prices-information.json': { row: 'skipped' },
   'base-prices-mixed.json': { row: 'skipped' },
@@ -91,7 +91,7 @@ const OBSERVED: Record<string, { row: Want | Want[]; explicit?: { expectation: E
   // GET /V1/creditmemo/:id/comments: response not shown; its elements are the tabled comment object.
   'creditmemo-comments.json': {
     row: 'skipped',
-    explicit: [{ expectation: { kind: 'schema', schema: 'creditmemoComment' }, pick: (b) => b.items[0] }],
+    explicit: [{ expectation: { kind: 'tabled', shape: 'creditmemoComment' }, pick: (b) => b.items[0] }],
   },
   'creditmemo-invoice-refund-zero-total.json': { row: 'passed', explicit: [{ expectation: CREDITMEMO }] },
   'creditmemo-order-refund-empty-body.json': { row: 'passed', explicit: [{ expectation: CREDITMEMO }] },
@@ -249,7 +249,7 @@ describe('judgeShape on broken variants', () => {
       [{}, ORDER_ADDRESS],
       [{}, CART_ADDRESS],
       [{ entity_id: null, extension_attributes: {} }, CREDITMEMO],
-      [{ unlisted: 1 }, { kind: 'schema', schema: 'attributeSet' }],
+      [{ unlisted: 1 }, { kind: 'tabled', shape: 'attributeSet' }],
     ] as [unknown, Expectation][]) {
       const j = judgeShape(value, expectation)
       expect(j.status, JSON.stringify(value)).toBe('failed')
@@ -393,7 +393,7 @@ describe('judgeShape on returns', () => {
 
   it('compiles the schemas once, whatever the number of calls', () => {
     judgeShape({}, CREDITMEMO)
-    for (let i = 0; i < 50; i++) judgeShape({ state: i }, CREDITMEMO), judgeShape({}, CART_ADDRESS), judgeShape({}, { kind: 'schema', schema: 'attributeSet' })
+    for (let i = 0; i < 50; i++) judgeShape({ state: i }, CREDITMEMO), judgeShape({}, CART_ADDRESS), judgeShape({}, { kind: 'tabled', shape: 'attributeSet' })
     expect(schemaCompilations()).toBe(1)
   })
 })
@@ -418,8 +418,8 @@ describe('expectationFor', () => {
       'POST /V1/guest-carts/:cartId/billing-address': INT,
       'POST /V1/invoice/:invoiceId/refund': INT,
       'POST /V1/order/:orderId/refund': INT,
-      'PUT /V1/eav/attribute-sets/:attributeSetId': { kind: 'schema', schema: 'attributeSet' },
-      'POST /V1/eav/attribute-sets': { kind: 'schema', schema: 'attributeSet' },
+      'PUT /V1/eav/attribute-sets/:attributeSetId': { kind: 'tabled', shape: 'attributeSet' },
+      'POST /V1/eav/attribute-sets': { kind: 'tabled', shape: 'attributeSet' },
       'GET /V1/products/:sku/group-prices/:customerGroupId/tiers': { kind: 'array', items: { kind: 'object', typeName: 'ProductTierPriceInterface' } },
       'GET /V1/categories/:categoryId': { kind: 'object', typeName: 'CategoryInterface' },
       'PUT /V1/carts/:cartId/order': INT,

@@ -22,13 +22,13 @@
  */
 import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv'
 import { clip, clipJson } from '../base/text.ts'
-import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
+import { TABLED_SHAPES, type ShapeName } from '../spec/shapes.ts'
 import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { isObject } from '../base/is-object.ts'
 
 export type Expectation =
-  | { kind: 'schema'; schema: keyof typeof SCHEMAS }
+  | { kind: 'tabled'; shape: keyof typeof TABLED_SHAPES }
   | { kind: 'int' }
   | { kind: 'bool' }
   | { kind: 'string' }
@@ -46,14 +46,14 @@ export interface ShapeJudgement {
 
 // --- compiled schemas: one Ajv, built once, on first use -----------------------------------------------
 
-let validators: ReadonlyMap<SchemaName, ValidateFunction> | undefined
+let validators: ReadonlyMap<ShapeName, ValidateFunction> | undefined
 let compilations = 0
 
-function validatorFor(name: SchemaName): ValidateFunction {
+function validatorFor(name: ShapeName): ValidateFunction {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, strict: true })
-    const built = new Map<SchemaName, ValidateFunction>()
-    for (const [n, schema] of Object.entries(SCHEMAS) as [SchemaName, SchemaObject][]) built.set(n, ajv.compile(schema))
+    const built = new Map<ShapeName, ValidateFunction>()
+    for (const [n, schema] of Object.entries(TABLED_SHAPES) as [ShapeName, SchemaObject][]) built.set(n, ajv.compile(schema))
     compilations++
     validators = built
   }
@@ -115,8 +115,8 @@ function resolvePointer(root: unknown, pointer: string): unknown {
 
 function labelOf(expectation: Expectation): string {
   switch (expectation.kind) {
-    case 'schema':
-      return String(SCHEMAS[expectation.schema].title)
+    case 'tabled':
+      return String(TABLED_SHAPES[expectation.shape].title)
     case 'int':
       return 'int'
     case 'bool':
@@ -190,11 +190,11 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
   switch (expectation.kind) {
     case 'not-shown':
       return
-    case 'schema': {
-      const validate = validatorFor(expectation.schema)
+    case 'tabled': {
+      const validate = validatorFor(expectation.shape)
       if (!validate(value)) for (const e of validate.errors ?? []) failures.push(schemaFailure(e, value, pointer))
-      else emptyResources(SCHEMAS[expectation.schema], value, pointer, failures)
-      unlistedFields(SCHEMAS[expectation.schema], value, pointer, warnings)
+      else emptyResources(TABLED_SHAPES[expectation.shape], value, pointer, failures)
+      unlistedFields(TABLED_SHAPES[expectation.shape], value, pointer, warnings)
       return
     }
     case 'int':
@@ -273,7 +273,7 @@ function baseExpectation(base: string): Expectation | undefined {
   if (base === 'bool' || base === 'boolean') return { kind: 'bool' }
   if (base === 'string') return { kind: 'string' }
   const tabled = TABLED_TYPES[base]
-  if (tabled) return { kind: 'schema', schema: tabled }
+  if (tabled) return { kind: 'tabled', shape: tabled }
   if (NAMED_ONLY.has(base)) return { kind: 'object', typeName: base }
   return undefined
 }
@@ -287,7 +287,7 @@ function baseExpectation(base: string): Expectation | undefined {
  */
 export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns' | 'answer'>): Expectation {
   if (row.returns === undefined) {
-    return row.answer !== undefined ? { kind: 'schema', schema: row.answer } : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
+    return row.answer !== undefined ? { kind: 'tabled', shape: row.answer } : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
   }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
   const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined

@@ -56,10 +56,10 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
 
 /** For the reads whose type the spec tables without naming a return: the tabled type. */
 function describeExpectation(e: Expectation): string {
-  return e.kind === 'schema' ? (SCHEMA_TYPE_NAMES[e.schema] ?? e.schema) : e.kind
+  return e.kind === 'tabled' ? (SHAPE_TYPE_NAMES[e.shape] ?? e.shape) : e.kind
 }
 
-const SCHEMA_TYPE_NAMES: Record<string, string> = {
+const SHAPE_TYPE_NAMES: Record<string, string> = {
   creditmemo: 'CreditmemoInterface',
   orderAddress: 'OrderAddressInterface',
   cartAddress: 'a cart address as the spec tables it',

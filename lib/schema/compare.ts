@@ -8,7 +8,7 @@
 import type { SchemaFindingRecord } from '../results/schema-block.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { ACCESS_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, TABLED_TYPE_WORDS, requiredWords } from '../spec/rules.ts'
-import { SCHEMAS, type SchemaName } from '../spec/schemas.ts'
+import { TABLED_SHAPES, type ShapeName } from '../spec/shapes.ts'
 import { TABLED_BODY_KEYS, TABLED_TYPES } from '../spec/tabled.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
 import { accessUnknownBecause, declaredAccess, operationKey, ownsByPath, resolveRef } from './read.ts'
@@ -145,7 +145,7 @@ function bodyKeysFinding(row: EndpointRow, op: DeclaredOperation): SchemaFinding
 /** Where a tabled shape appears in an operation: a body key (its schema inside the body's) or the 200 answer. */
 interface Place {
   where: string
-  schema: SchemaName
+  schema: ShapeName
   array: boolean
   declared: unknown
 }
@@ -212,7 +212,7 @@ function fieldTypeFindings(row: EndpointRow, op: DeclaredOperation, definitions:
   // One finding per field of a shape, however many places of the operation (body key, answer) declare it so.
   const byField = new Map<string, { place: Place; c: Contradiction; where: string[] }>()
   for (const place of placesOf(row, op, definitions)) {
-    const spec: Readonly<Record<string, unknown>> = place.array ? { type: 'array', items: SCHEMAS[place.schema] } : SCHEMAS[place.schema]
+    const spec: Readonly<Record<string, unknown>> = place.array ? { type: 'array', items: TABLED_SHAPES[place.schema] } : TABLED_SHAPES[place.schema]
     const found: Contradiction[] = []
     contradictions(spec, place.declared, definitions, '', found)
     for (const c of found) {
@@ -225,7 +225,7 @@ function fieldTypeFindings(row: EndpointRow, op: DeclaredOperation, definitions:
   }
   const id = rowId(row)
   return [...byField.values()].map(({ place, c, where }) => {
-    const title = String(SCHEMAS[place.schema].title)
+    const title = String(TABLED_SHAPES[place.schema].title)
     const heading = TABLED_TYPE_WORDS[place.schema]
     return {
       kind: 'field-type-contradicts' as const,

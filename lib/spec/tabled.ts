@@ -3,10 +3,10 @@
  * by contract type name, and the body keys whose shape a section heading names while the key's row gives no
  * type.
  */
-import type { SchemaName } from './schemas.ts'
+import type { ShapeName } from './shapes.ts'
 
 /** Shapes the spec tables, by contract type name. */
-export const TABLED_TYPES: Readonly<Record<string, SchemaName>> = {
+export const TABLED_TYPES: Readonly<Record<string, ShapeName>> = {
   CreditmemoInterface: 'creditmemo',
   OrderAddressInterface: 'orderAddress',
   AttributeSetInterface: 'attributeSet',
@@ -14,7 +14,7 @@ export const TABLED_TYPES: Readonly<Record<string, SchemaName>> = {
 
 /** A body key whose shape the spec tables; `array`: the key is a list of such objects. */
 export interface TabledBodyKey {
-  schema: SchemaName
+  schema: ShapeName
   array?: true
 }
 

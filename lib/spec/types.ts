@@ -1,5 +1,5 @@
 /** The spec as data: the types every catalog row and every check reads. */
-import type { SchemaName } from './schemas.ts'
+import type { ShapeName } from './shapes.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -44,7 +44,7 @@ export interface EndpointRow {
   /** A batch price operation (Business rules 1, 2): which prices, what the call does, and the invalid items its words name. */
   batch?: BatchOperation
   /** The tabled shape of a read whose return the row does not name, where the spec's words say what it loads. */
-  answer?: SchemaName
+  answer?: ShapeName
   /** lib/setup/families/<family>.ts: how to talk to the endpoint on a real shop (a valid call, platform conventions). */
   family?: FamilyName
 }

@@ -25,7 +25,7 @@ interface SavedSet {
  * values it is only expected to carry (the spec does not say the answer is the set as saved) are warnings.
  */
 function judgeSet(s: StepScope<AttributeSetState>, body: unknown, what: string, values: { must?: Record<string, unknown>; expected?: Record<string, unknown> }): Record<string, unknown> {
-  s.judge(body, { kind: 'schema', schema: 'attributeSet' }, what)
+  s.judge(body, { kind: 'tabled', shape: 'attributeSet' }, what)
   if (!isObject(body)) s.fail(`${what} is ${JSON.stringify(body)}, not an attribute set`)
   const missing = missingValues(body, values.must ?? {})
   if (missing.length > 0) s.fail(`${what} does not carry what the call saved (${SHAPE_RULES.savedSet.text}): ${missing.join('; ')}`)

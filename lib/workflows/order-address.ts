@@ -2,7 +2,7 @@
 import { type SalesState } from './sales-steps.ts'
 import { missingValues } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
-import { tabledValues } from '../spec/schemas.ts'
+import { tabledValues } from '../spec/shapes.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
@@ -39,7 +39,7 @@ export const orderAddressWorkflow: Workflow<OrderAddressState> = {
       const call: SpecCall = { method: 'PUT', path: `/V1/orders/${orderId}`, actor: 'admin', body: { entity } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judge(answer.body, { kind: 'schema', schema: 'orderAddress' }, 'the answer')
+      s.judge(answer.body, { kind: 'tabled', shape: 'orderAddress' }, 'the answer')
       const missing = missingValues(answer.body, tabledValues('orderAddress', entity))
       if (missing.length > 0) s.fail(`the saved address answered does not carry what the call set: ${missing.join('; ')}`)
       return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`

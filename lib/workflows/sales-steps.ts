@@ -73,7 +73,7 @@ export async function readCreditmemo(
   const call: SpecCall = { method: 'GET', path: `/V1/creditmemo/${expected.id}`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
-  s.judge(answer.body, { kind: 'schema', schema: 'creditmemo' }, 'the credit memo')
+  s.judge(answer.body, { kind: 'tabled', shape: 'creditmemo' }, 'the credit memo')
   const memo = answer.body
   if (!isObject(memo)) s.fail(`the credit memo is ${JSON.stringify(memo)}, not an object`)
   const wrong: string[] = []

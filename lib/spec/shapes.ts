@@ -271,7 +271,7 @@ const refundItem = shape({
   properties: fields([], ['order_item_id', 'qty'], { extension_attributes: freeObject() }),
 })
 
-export const SCHEMAS = {
+export const TABLED_SHAPES = {
   creditmemo,
   creditmemoComment,
   creditmemoItem,
@@ -283,18 +283,18 @@ export const SCHEMAS = {
   refundItem,
 } as const satisfies Record<string, SchemaObject>
 
-export type SchemaName = keyof typeof SCHEMAS
+export type ShapeName = keyof typeof TABLED_SHAPES
 
-const LISTED: Readonly<Record<SchemaName, readonly string[]>> = Object.fromEntries(
-  Object.entries(SCHEMAS).map(([name, schema]) => [name, Object.freeze(Object.keys(schema.properties as object))]),
-) as Record<SchemaName, readonly string[]>
+const LISTED: Readonly<Record<ShapeName, readonly string[]>> = Object.fromEntries(
+  Object.entries(TABLED_SHAPES).map(([name, schema]) => [name, Object.freeze(Object.keys(schema.properties as object))]),
+) as Record<ShapeName, readonly string[]>
 
 /** The field names the spec lists for a shape (top level of the schema), in the schema's order. */
-export function listedFields(schemaName: SchemaName): readonly string[] {
+export function listedFields(schemaName: ShapeName): readonly string[] {
   return LISTED[schemaName]
 }
 
 /** The values a call sets under a tabled type's fields (`extension_attributes` aside): what the saved resource must carry. */
-export function tabledValues(schemaName: SchemaName, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function tabledValues(schemaName: ShapeName, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(listedFields(schemaName).filter((k) => k !== 'extension_attributes' && Object.hasOwn(sent, k)).map((k) => [k, sent[k]]))
 }

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { listedFields, SCHEMAS, type SchemaName } from './schemas.ts'
+import { listedFields, TABLED_SHAPES, type ShapeName } from './shapes.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SHARED = resolve(ROOT, '../shared/spec/commerce-rest-interface.md')
@@ -15,18 +15,18 @@ const body = (file: string): any => (JSON.parse(readFileSync(resolve(RESPONSES, 
 const clone = <T>(x: T): T => structuredClone(x)
 
 const ajv = new Ajv({ allErrors: true, strict: true })
-for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema)
-const validator = (name: SchemaName): ValidateFunction => {
-  const v = ajv.getSchema(SCHEMAS[name].$id as string)
+for (const schema of Object.values(TABLED_SHAPES)) ajv.addSchema(schema)
+const validator = (name: ShapeName): ValidateFunction => {
+  const v = ajv.getSchema(TABLED_SHAPES[name].$id as string)
   if (!v) throw new Error(`schema ${name} not compiled`)
   return v
 }
-function expectValid(name: SchemaName, data: unknown, what: string): void {
+function expectValid(name: ShapeName, data: unknown, what: string): void {
   const v = validator(name)
   const ok = v(data)
   expect(ok, `${what} against ${name}: ${ajv.errorsText(v.errors)}`).toBe(true)
 }
-function expectInvalid(name: SchemaName, data: unknown, what: string, at?: string): void {
+function expectInvalid(name: ShapeName, data: unknown, what: string, at?: string): void {
   const v = validator(name)
   expect(v(data), `${what} should fail ${name}`).toBe(false)
   if (at) expect(v.errors?.map((e) => e.instancePath), what).toContain(at)
@@ -78,12 +78,12 @@ function cells(line: string): string[] {
 const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
 
 /** Field lists per schema, as the spec's § Resources and their fields gives them. */
-function specShapes(md: string): Record<SchemaName, FieldMap> {
+function specShapes(md: string): Record<ShapeName, FieldMap> {
   const start = md.indexOf('\n## Resources and their fields')
   const end = md.indexOf('\n## ', start + 1)
   const section = md.slice(start, end)
-  const out = {} as Record<SchemaName, FieldMap>
-  const add = (name: SchemaName, fields: FieldMap) => {
+  const out = {} as Record<ShapeName, FieldMap>
+  const add = (name: ShapeName, fields: FieldMap) => {
     const m = out[name] ?? new Map()
     for (const [k, v] of fields) m.set(k, v)
     out[name] = m
@@ -97,11 +97,11 @@ function specShapes(md: string): Record<SchemaName, FieldMap> {
         const m = /^(String fields|Number fields|Other fields|Comment object|Item object):\s*(.*)$/.exec(line)
         if (!m) continue
         const [, label, rest] = m
-        const target: SchemaName = label === 'Comment object' ? 'creditmemoComment' : label === 'Item object' ? 'creditmemoItem' : 'creditmemo'
+        const target: ShapeName = label === 'Comment object' ? 'creditmemoComment' : label === 'Item object' ? 'creditmemoItem' : 'creditmemo'
         add(target, parseInlineFields(rest!, label === 'String fields' ? 'string' : label === 'Number fields' ? 'number' : undefined))
       }
     } else if (h.startsWith('Refund request parts')) {
-      const byObject: Record<string, SchemaName> = { arguments: 'refundArguments', comment: 'refundComment', 'items[]': 'refundItem' }
+      const byObject: Record<string, ShapeName> = { arguments: 'refundArguments', comment: 'refundComment', 'items[]': 'refundItem' }
       for (const row of tableRows) {
         const [obj, fields] = cells(row)
         const target = byObject[names(obj!)[0]!]
@@ -109,7 +109,7 @@ function specShapes(md: string): Record<SchemaName, FieldMap> {
         add(target, parseInlineFields(fields!))
       }
     } else {
-      const target: SchemaName | undefined = h.startsWith('Order address')
+      const target: ShapeName | undefined = h.startsWith('Order address')
         ? 'orderAddress'
         : h.startsWith('Quote billing / cart address')
           ? 'cartAddress'
@@ -138,7 +138,7 @@ const SHAPES = specShapes(SPEC)
 
 describe('schemas against the spec text', () => {
   it('the spec tables a shape for every schema, and every tabled shape has a schema', () => {
-    expect(Object.keys(SHAPES).sort()).toEqual(Object.keys(SCHEMAS).sort())
+    expect(Object.keys(SHAPES).sort()).toEqual(Object.keys(TABLED_SHAPES).sort())
   })
 
   it('reads the spec field lists (sanity: counts from the spec)', () => {
@@ -156,10 +156,10 @@ describe('schemas against the spec text', () => {
     })
   })
 
-  for (const name of Object.keys(SCHEMAS) as SchemaName[]) {
+  for (const name of Object.keys(TABLED_SHAPES) as ShapeName[]) {
     it(`${name}: every field the spec lists is in the schema with the spec's type (or null), and no other`, () => {
       const spec = SHAPES[name]
-      const props = SCHEMAS[name].properties as Record<string, any>
+      const props = TABLED_SHAPES[name].properties as Record<string, any>
       const problems: string[] = []
       for (const [field, { type, nested }] of spec) {
         const p = props[field]
@@ -188,32 +188,32 @@ describe('schemas against the spec text', () => {
       for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${where}.${k}`)
       if (s.items) walk(s.items, `${where}[]`)
     }
-    for (const [name, schema] of Object.entries(SCHEMAS)) {
+    for (const [name, schema] of Object.entries(TABLED_SHAPES)) {
       walk(schema, name)
       expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#')
       expect(schema.$id).toMatch(/^https:\/\/[^/]+\/.+\.json$/)
       ids.add(schema.$id as string)
     }
-    expect(ids.size).toBe(Object.keys(SCHEMAS).length)
+    expect(ids.size).toBe(Object.keys(TABLED_SHAPES).length)
   })
 
   it('street is an array with an unconstrained element; extension_attributes a free object', () => {
     for (const name of ['orderAddress', 'cartAddress'] as const) {
-      expect((SCHEMAS[name].properties as any).street).toEqual({ type: ['array', 'null'] })
+      expect((TABLED_SHAPES[name].properties as any).street).toEqual({ type: ['array', 'null'] })
     }
-    for (const [name, schema] of Object.entries(SCHEMAS)) {
+    for (const [name, schema] of Object.entries(TABLED_SHAPES)) {
       expect((schema.properties as any).extension_attributes, name).toEqual({ type: ['object', 'null'] })
     }
   })
 
   it("the credit memo's nested comment and item shapes are the comment and item schemas", () => {
-    const p = SCHEMAS.creditmemo.properties as any
-    expect(p.comments.items.properties).toEqual(SCHEMAS.creditmemoComment.properties)
-    expect(p.items.items.properties).toEqual(SCHEMAS.creditmemoItem.properties)
+    const p = TABLED_SHAPES.creditmemo.properties as any
+    expect(p.comments.items.properties).toEqual(TABLED_SHAPES.creditmemoComment.properties)
+    expect(p.items.items.properties).toEqual(TABLED_SHAPES.creditmemoItem.properties)
   })
 
   it('each schema compiles alone too (self-contained, strict)', () => {
-    for (const schema of Object.values(SCHEMAS)) {
+    for (const schema of Object.values(TABLED_SHAPES)) {
       expect(() => new Ajv({ allErrors: true, strict: true }).compile(schema)).not.toThrow()
     }
   })
@@ -257,7 +257,7 @@ describe('real answers (2.4.7) validate', () => {
   })
 
   it('absent fields, null fields and unlisted fields pass', () => {
-    for (const name of Object.keys(SCHEMAS) as SchemaName[]) {
+    for (const name of Object.keys(TABLED_SHAPES) as ShapeName[]) {
       expectValid(name, {}, `${name}: {}`)
       expectValid(name, Object.fromEntries(listedFields(name).map((f) => [f, null])), `${name}: all null`)
       expectValid(name, { not_in_the_spec: 'x', another: [1] }, `${name}: unlisted fields`)
@@ -325,7 +325,7 @@ describe('broken variants fail', () => {
     expectInvalid('cartAddress', { custom_attributes: [{ attribute_code: 'a', value: 5 }] }, 'custom_attributes value 5', '/custom_attributes/0/value')
     expectValid('cartAddress', { custom_attributes: [{ attribute_code: 'a', value: 'b' }] }, 'custom_attributes ok')
     expectValid('orderAddress', { street: [{}, 'x'] }, 'street element unconstrained')
-    for (const name of Object.keys(SCHEMAS) as SchemaName[]) {
+    for (const name of Object.keys(TABLED_SHAPES) as ShapeName[]) {
       expectInvalid(name, [], `${name}: an array body`)
       expectInvalid(name, null, `${name}: a null body`)
       expectInvalid(name, '9', `${name}: a string body`)
