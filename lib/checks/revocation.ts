@@ -1,4 +1,4 @@
-import { provisionerOf, SetupError, type CustomerFixture } from '../setup/provision.ts'
+import { provisionerOf, SetupError, type MadeCustomer } from '../setup/provision.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -34,7 +34,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   const details: Record<string, string> = {}
   const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `not judged: ${message}`, exchanges, details, rules, reason })
   if (session.seed.readOnly) return notJudged('read-only mode sends no POST, and the revoke is one', 'read-only')
-  let customer: CustomerFixture
+  let customer: MadeCustomer
   try {
     customer = await provisionerOf(session).customer('revocation')
   } catch (err) {

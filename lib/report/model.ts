@@ -47,7 +47,7 @@ export interface Report {
   }
   run: {
     id: string
-    /** Seed of the fixture builders: `--seed` repeats the run's data. */
+    /** Seed of the data builders: `--seed` repeats the run's data. */
     seed: number
     readOnly: boolean
     concurrency: number

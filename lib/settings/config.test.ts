@@ -119,14 +119,14 @@ describe('loadConfig', () => {
     expect(refusal(['--seed', '1.5'])).toMatch(/^--seed \/ SHOP_SEED: "1.5" must be a whole number/)
   })
 
-  it('reads fixture settings with the platform defaults', () => {
-    expect(load([]).fixtures).toEqual({
+  it('reads the purchase settings (product, payment and shipping methods) with the platform defaults', () => {
+    expect(load([]).purchase).toEqual({
       paymentMethod: 'checkmo',
       shipping: { carrier: 'flatrate', method: 'flatrate' },
       invoiceRefundPaymentMethod: 'free',
       freeShipping: { carrier: 'freeshipping', method: 'freeshipping' },
     })
-    expect(load([], { SHOP_FIXTURE_SKU: 'MB01', SHOP_SHIPPING_METHOD: 'tablerate/bestway' }).fixtures).toMatchObject({ sku: 'MB01', shipping: { carrier: 'tablerate', method: 'bestway' } })
+    expect(load([], { SHOP_FIXTURE_SKU: 'MB01', SHOP_SHIPPING_METHOD: 'tablerate/bestway' }).purchase).toMatchObject({ sku: 'MB01', shipping: { carrier: 'tablerate', method: 'bestway' } })
     expect(refusal([], { SHOP_SHIPPING_METHOD: 'flatrate' })).toMatch(/^SHOP_SHIPPING_METHOD: "flatrate" must be carrier\/method/)
   })
 

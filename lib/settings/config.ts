@@ -29,7 +29,7 @@ import { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 import { unknownVariables, type Env } from './strict-settings.ts'
 import { parseTargetSchema } from '../schema/setting.ts'
 
-export type { Credentials, FixtureSettings, GivenToken, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
+export type { Credentials, PurchaseSettings, GivenToken, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
 export { isGivenToken } from './run-config.ts'
 export { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 export { selectChecks, selectModules } from './setting-values.ts'
@@ -104,7 +104,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     extensionsProbeWrites: flags['extensions-probe-writes'] === true || booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
     ...(flags.config ?? setting('SHOP_CONFIG') ? { configFile: (flags.config ?? setting('SHOP_CONFIG'))! } : {}),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
-    fixtures: {
+    purchase: {
       ...(setting('SHOP_FIXTURE_SKU') !== undefined ? { sku: setting('SHOP_FIXTURE_SKU')! } : {}),
       paymentMethod: codeSetting('SHOP_PAYMENT_METHOD', setting('SHOP_PAYMENT_METHOD') ?? 'checkmo'),
       shipping: shippingSetting('SHOP_SHIPPING_METHOD', setting('SHOP_SHIPPING_METHOD') ?? 'flatrate/flatrate'),

@@ -88,17 +88,17 @@ export interface RunConfig {
   extensionsProbeWrites: boolean
   /** The vendor's config file (`--config`, `SHOP_CONFIG`), as given; absent: `shop-conformance.config.ts` of the working directory, if there. */
   configFile?: string
-  /** Seed of the fixture builders: the same seed gives the same data (apart from the run id). */
+  /** Seed of the data builders: the same seed gives the same data (apart from the run id). */
   seed: number
   /** Whether the seed was chosen at random (it is printed either way). */
   seedGiven: boolean
-  fixtures: FixtureSettings
+  purchase: PurchaseSettings
   /** Unknown `SHOP_*` variables of the environment and `.env`, ignored: named in a warning at start. */
   warnings: string[]
 }
 
 /** What the deep checks and workflows build on; a staging shop may name its own instead. */
-export interface FixtureSettings {
+export interface PurchaseSettings {
   /** An existing product to use instead of creating one. */
   sku?: string
   paymentMethod: string

@@ -124,7 +124,7 @@ export async function preflight(
       calibration,
       secrets: secrets.entries(),
       builderSeed: config.seed,
-      fixtures: config.fixtures,
+      purchase: config.purchase,
       ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
       ...(customerCredentials !== undefined
         ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }

@@ -2,7 +2,7 @@ import type { CallerLabel } from './request-channel.ts'
 import { TargetClient } from './client.ts'
 import type { Outcome, RequestSpec } from './request.ts'
 import type { Lane } from './bound.ts'
-import type { Credentials, FixtureSettings, PathAlias } from '../settings/config.ts'
+import type { Credentials, PurchaseSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
@@ -52,7 +52,7 @@ export interface SessionSeed {
   secrets: [value: string, label: string][]
   /** The run's seed (--seed / SHOP_SEED), from which the fixture builders draw every generated value. */
   builderSeed: number
-  fixtures: FixtureSettings
+  purchase: PurchaseSettings
   /** Where every entity the run creates is recorded as it is created. */
   ledgerFile?: string
   /** The main customer, for checks that need its identity (never its password); absent with no customer. */

@@ -2,7 +2,7 @@
  * A customer's order refunded offline, and the credit memo it makes through its whole life: read, commented,
  * emailed, cancelled.
  */
-import { describeAnswer, toId, type CustomerFixture } from '../setup/provision.ts'
+import { describeAnswer, toId, type MadeCustomer } from '../setup/provision.ts'
 import { SALES_RULES } from '../spec/rules.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesState } from './sales-steps.ts'
@@ -16,7 +16,7 @@ const KNOWN_CANCEL_REFUSAL = /can ?not cancel/i
 
 /** What the steps hand on: the buyer, the cart, the address sent, the sales steps' ids, and the comment added. */
 interface CreditMemoState extends SalesState {
-  customer: CustomerFixture
+  customer: MadeCustomer
   cartId: number
   address: AddressDraft
   comment: string
@@ -63,7 +63,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
 
     step('estimate shipping methods', 'POST /V1/carts/mine/estimate-shipping-methods', async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
-      const { carrier, method } = s.ctx.session.seed.fixtures.shipping
+      const { carrier, method } = s.ctx.session.seed.purchase.shipping
       const address = s.fx.builders.address('credit memo shipping', customer.email)
       s.keep('address', address)
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/estimate-shipping-methods', actor: { token: customer.token }, body: { address, cartId: s.need('cartId') } }
@@ -81,7 +81,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
     step('set shipping and billing information', 'POST /V1/carts/mine/shipping-information', async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
       const address = s.need('address')
-      const { carrier, method } = s.ctx.session.seed.fixtures.shipping
+      const { carrier, method } = s.ctx.session.seed.purchase.shipping
       const call: SpecCall = {
         method: 'POST',
         path: '/V1/carts/mine/shipping-information',
@@ -97,7 +97,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
 
     step('place the order', 'PUT /V1/carts/mine/order', async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
-      const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
+      const paymentMethod = s.ctx.session.seed.purchase.paymentMethod
       const call: SpecCall = { method: 'PUT', path: '/V1/carts/mine/order', actor: { token: customer.token }, body: { paymentMethod: { method: paymentMethod } } }
       const answer = await s.call(call, { kind: 'order', label: 'order credit memo' })
       s.expectSuccess(call, answer, {
@@ -121,7 +121,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
         actor: 'admin',
         body: { items: refunded, notify: false, appendComment: true, comment: { comment: s.fx.builders.comment('credit memo refund'), is_visible_on_front: 0 } },
       }
-      const id = await refund(s, call, { orderId, setting: 'SHOP_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.paymentMethod })
+      const id = await refund(s, call, { orderId, setting: 'SHOP_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.purchase.paymentMethod })
       s.keep('refundedItems', refunded)
       return `refunded order item ${item.item_id} × 1 offline: credit memo ${id}`
     }, [SALES_RULES.refund]),

@@ -102,7 +102,7 @@ export const guestCheckoutWorkflow: Workflow<GuestCheckoutState> = {
     step('set the shipping method', 'POST /V1/guest-carts/:cartId/shipping-information', async (s: StepScope<GuestCheckoutState>) => {
       const cart = s.need('cart')
       const address = s.need('billingAddress')
-      const { carrier, method } = s.ctx.session.seed.fixtures.shipping
+      const { carrier, method } = s.ctx.session.seed.purchase.shipping
       const call: SpecCall = {
         method: 'POST',
         path: `/V1/guest-carts/${cart.maskedId}/shipping-information`,
@@ -118,7 +118,7 @@ export const guestCheckoutWorkflow: Workflow<GuestCheckoutState> = {
 
     step('place the order', PLACE, async (s: StepScope<GuestCheckoutState>) => {
       const cart = s.need('cart')
-      const paymentMethod = s.ctx.session.seed.fixtures.paymentMethod
+      const paymentMethod = s.ctx.session.seed.purchase.paymentMethod
       const call: SpecCall = { method: 'PUT', path: `/V1/guest-carts/${cart.maskedId}/order`, actor: 'guest', body: { paymentMethod: { method: paymentMethod } } }
       const answer = await s.call(call, { kind: 'order', label: 'order guest checkout' })
       s.expectSuccess(call, answer, {

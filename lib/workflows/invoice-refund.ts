@@ -12,7 +12,7 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
   spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Credit memo (`CreditmemoInterface`, body key `entity`)', 'Resources and their fields › Refund request parts'],
   steps: [
     step('place a zero-total order', undefined, async (s: StepScope<SalesState>) => {
-      const fx = s.ctx.session.seed.fixtures
+      const fx = s.ctx.session.seed.purchase
       const placed = await s.setup(async () => {
         try {
           return await s.fx.guestOrder('invoice refund', { zeroTotal: true, qty: 1 })
@@ -39,7 +39,7 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
         actor: 'admin',
         body: { items: refunded, isOnline: false, notify: false, appendComment: false },
       }
-      const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.fixtures.invoiceRefundPaymentMethod })
+      const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.purchase.invoiceRefundPaymentMethod })
       s.keep('refundedItems', refunded)
       return `invoice ${invoiceId} refunded: credit memo ${id}`
     }, [SALES_RULES.refund]),

@@ -3,7 +3,7 @@
  * resource): customer B's `mine`/`me` calls never read or change customer A's cart or account, even when B
  * names A's item, cart or id.
  */
-import { describeAnswer, isSuccess, type CustomerFixture } from '../setup/provision.ts'
+import { describeAnswer, isSuccess, type MadeCustomer } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
 import type { Answer } from '../shop/request.ts'
 import { SELF_RULES } from '../spec/rules.ts'
@@ -12,7 +12,7 @@ import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
 
 
-interface CustomerA extends CustomerFixture {
+interface CustomerA extends MadeCustomer {
   cartId: number
   itemId: number
   sku: string
@@ -21,7 +21,7 @@ interface CustomerA extends CustomerFixture {
   billing: AddressDraft
 }
 
-interface CustomerB extends CustomerFixture {
+interface CustomerB extends MadeCustomer {
   cartId: number
 }
 

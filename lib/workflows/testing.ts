@@ -31,7 +31,7 @@ export function scriptedContext<S extends object = object>(script: Script, state
     seed: {
       runId: 'tscript',
       storeCode: 'default',
-      fixtures: {
+      purchase: {
         paymentMethod: 'checkmo',
         shipping: { carrier: 'flatrate', method: 'flatrate' },
         invoiceRefundPaymentMethod: 'free',

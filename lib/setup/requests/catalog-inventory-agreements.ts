@@ -11,7 +11,7 @@ const OWN = 'inventory own'
 export const catalogInventoryAgreementsRecipes: RequestRecipe[] = [
   {
     endpoint: 'PUT /V1/products/:productSku/stockItems/:itemId',
-    // The quantity and status the product was made with (`CatalogFixtures.product`): saving them again is a no-op.
+    // The quantity and status the product was made with (`CatalogMaker.product`): saving them again is a no-op.
     again: 'reuse',
     prepare: async (fx) => {
       const { sku } = await ownProduct(fx, OWN)

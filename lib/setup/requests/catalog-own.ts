@@ -19,7 +19,7 @@ export function ownProduct(fx: Provisioner, label: string): Promise<Product> {
   return fx.session.memo(`valid request: catalog product ${label}`, () => fx.product(`catalog ${label}`))
 }
 
-/** The fields a product of the run's own was made with (`CatalogFixtures.product`): a save of the same values. */
+/** The fields a product of the run's own was made with (`CatalogMaker.product`): a save of the same values. */
 export function productFields(fx: Provisioner, label: string, sku: string): Record<string, unknown> {
   const { name, price } = fx.builders.product(`catalog ${label}`)
   return { sku, name, price, status: 1, visibility: 4, type_id: 'simple', attribute_set_id: 4, weight: 1 }

@@ -16,7 +16,7 @@ const OWN = 'products own'
 /** The run's own product the links point to. */
 const LINKED = 'products linked'
 
-/** A product body as `CatalogFixtures.product` makes one (platform conventions, "Set-up calls"). */
+/** A product body as `CatalogMaker.product` makes one (platform conventions, "Set-up calls"). */
 function productDraft(fx: Provisioner, label: string): Record<string, unknown> {
   const { sku, name, price } = fx.builders.product(`catalog ${label}`)
   return { sku, name, price, status: 1, visibility: 4, type_id: 'simple', attribute_set_id: 4, weight: 1, extension_attributes: { stock_item: { qty: 100, is_in_stock: true } } }

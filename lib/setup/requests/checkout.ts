@@ -8,21 +8,21 @@ import { idText, type Provisioner } from '../provision.ts'
 import { mineCartToRead, readyCart, type OwnCart } from './own-carts.ts'
 import type { RequestRecipe } from './types.ts'
 
-const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.fixtures.paymentMethod })
+const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.purchase.paymentMethod })
 /** The address the ready cart was given: saving it again is a same-value save. */
 const shippingAddress = (fx: Provisioner, own: OwnCart) => fx.builders.address('own cart shipping', own.customer.email)
 const mine = (own: OwnCart) => ({ token: own.customer.token })
 
 /** `ShippingInformationInterface`: both addresses and the configured carrier. */
 function addressInformation(fx: Provisioner, own: OwnCart): Record<string, unknown> {
-  const { carrier, method } = fx.session.seed.fixtures.shipping
+  const { carrier, method } = fx.session.seed.purchase.shipping
   const address = shippingAddress(fx, own)
   return { shipping_address: address, billing_address: address, shipping_carrier_code: carrier, shipping_method_code: method }
 }
 
 /** `TotalsInformationInterface`: one address and the configured carrier. */
 function totalsInformation(fx: Provisioner, own: OwnCart): Record<string, unknown> {
-  const { carrier, method } = fx.session.seed.fixtures.shipping
+  const { carrier, method } = fx.session.seed.purchase.shipping
   return { address: shippingAddress(fx, own), shipping_carrier_code: carrier, shipping_method_code: method }
 }
 

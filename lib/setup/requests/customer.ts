@@ -6,7 +6,7 @@
  * install has.
  */
 import { randomBytes } from 'node:crypto'
-import { idText, SetupError, toId, type Actor, type CustomerFixture, type Provisioner } from '../provision.ts'
+import { idText, SetupError, toId, type Actor, type MadeCustomer, type Provisioner } from '../provision.ts'
 import { sendOnce } from '../setup-call.ts'
 import { isObject } from '../../base/is-object.ts'
 import { itemsOf, searchQuery } from '../../shop/lookup.ts'
@@ -69,7 +69,7 @@ async function readCustomer(fx: Provisioner, id: number): Promise<Rec> {
 
 /** A customer of the run's own with one address, its default billing and shipping address. */
 interface AddressedCustomer {
-  customer: CustomerFixture
+  customer: MadeCustomer
   addressId: number
 }
 
@@ -137,7 +137,7 @@ async function addressedActor(fx: Provisioner): Promise<Actor> {
  * AccountManagementTest does so before activating): what the activation and the resent confirmation e-mail need
  * on a shop that does not ask new accounts for a confirmation.
  */
-async function newConfirmationKey(fx: Provisioner, customer: CustomerFixture): Promise<{ key: string; record: Rec }> {
+async function newConfirmationKey(fx: Provisioner, customer: MadeCustomer): Promise<{ key: string; record: Rec }> {
   const key = randomBytes(16).toString('hex')
   const record = await readCustomer(fx, customer.id)
   await fx.call('give the customer an activation key', { method: 'PUT', path: `/V1/customers/${customer.id}`, actor: 'admin', body: { customer: { ...record, confirmation: key } } })
@@ -145,7 +145,7 @@ async function newConfirmationKey(fx: Provisioner, customer: CustomerFixture): P
 }
 
 /** A customer of the run's own for one endpoint's activations (each sets a key on its own customer). */
-function activationCustomer(fx: Provisioner, of: string): Promise<CustomerFixture> {
+function activationCustomer(fx: Provisioner, of: string): Promise<MadeCustomer> {
   return fx.session.memo(`valid request: customer to activate by ${of}`, () => fx.customer(`activate by ${of}`))
 }
 

@@ -5,14 +5,14 @@
  * mode, which makes nothing, a cart the shop already has.
  */
 import { randomBytes } from 'node:crypto'
-import { idText, SetupError, toId, type Actor, type CustomerFixture, type MineCart, type Provisioner } from '../provision.ts'
+import { idText, SetupError, toId, type Actor, type MadeCustomer, type MineCart, type Provisioner } from '../provision.ts'
 import { sendOnce } from '../setup-call.ts'
 import { itemsOf, searchQuery } from '../../shop/lookup.ts'
 import { isObject } from '../../base/is-object.ts'
 import { ownCart, ownOrFound } from './shared.ts'
 
 export interface OwnCart {
-  customer: CustomerFixture
+  customer: MadeCustomer
   cart: MineCart
   itemId: number
 }
@@ -21,7 +21,7 @@ export interface OwnCart {
 export function readyCart(fx: Provisioner): Promise<OwnCart> {
   return fx.session.memo('valid request: own cart ready', async () => {
     const own = await ownCart(fx)
-    await fx.shippingInformation(own.cart, fx.builders.address('own cart shipping', own.customer.email), fx.session.seed.fixtures.shipping)
+    await fx.shippingInformation(own.cart, fx.builders.address('own cart shipping', own.customer.email), fx.session.seed.purchase.shipping)
     return own
   })
 }
@@ -106,7 +106,7 @@ export function addressedCart(fx: Provisioner): Promise<OwnCart & { addressId: n
     )
     const token = tokenAnswer.body as string
     fx.session.secrets.add(token, 'customer token')
-    const customer: CustomerFixture = { id, email: draft.email, token, password }
+    const customer: MadeCustomer = { id, email: draft.email, token, password }
     const cart = await fx.customerCart(customer, label)
     const { item_id } = await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
     return { customer, cart, itemId: item_id, addressId }

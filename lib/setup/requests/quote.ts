@@ -11,7 +11,7 @@ import { addressedCart, cartToRead, readyCart, type OwnCart } from './own-carts.
 import { ownCoupon } from './sales-rules.ts'
 import type { RequestRecipe } from './types.ts'
 
-const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.fixtures.paymentMethod })
+const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.purchase.paymentMethod })
 const billing = (fx: Provisioner, own: OwnCart) => fx.builders.address('own cart billing', own.customer.email)
 const mine = (own: OwnCart) => ({ token: own.customer.token })
 
@@ -147,7 +147,7 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      const { carrier, method } = fx.session.seed.fixtures.shipping
+      const { carrier, method } = fx.session.seed.purchase.shipping
       return { actor: mine(own), path: {}, body: { paymentMethod: paymentMethod(fx), shippingCarrierCode: carrier, shippingMethodCode: method } }
     },
   },

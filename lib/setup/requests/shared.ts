@@ -2,7 +2,7 @@
  * What several valid requests stand on, made once per session: the run's own customer (with a cart holding an
  * item), and data found through the shop's lists where read-only mode makes nothing.
  */
-import type { Actor, CustomerFixture, MineCart, Provisioner } from '../provision.ts'
+import type { Actor, MadeCustomer, MineCart, Provisioner } from '../provision.ts'
 import { SetupError } from '../provision.ts'
 import { itemsOf } from '../../shop/lookup.ts'
 import { sendOnce } from '../setup-call.ts'
@@ -12,7 +12,7 @@ import { sendOnce } from '../setup-call.ts'
  * configured: that account is theirs). Read-only mode makes none: there the configured customer's token is used,
  * for GETs only.
  */
-export function ownCustomer(fx: Provisioner): Promise<CustomerFixture> {
+export function ownCustomer(fx: Provisioner): Promise<MadeCustomer> {
   return fx.session.memo('valid request: own customer', () => fx.customer('own customer'))
 }
 
@@ -26,7 +26,7 @@ export async function ownCustomerActor(fx: Provisioner): Promise<Actor> {
 }
 
 /** The run's own customer with an active cart holding the main product: what `carts/mine` reads and writes need. */
-export function ownCart(fx: Provisioner): Promise<{ customer: CustomerFixture; cart: MineCart; itemId: number }> {
+export function ownCart(fx: Provisioner): Promise<{ customer: MadeCustomer; cart: MineCart; itemId: number }> {
   return fx.session.memo('valid request: own cart', async () => {
     const customer = await ownCustomer(fx)
     const cart = await fx.customerCart(customer, 'own cart')

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '../settings/config.ts'
 import type { AddressDraft } from './builders.ts'
-import { CatalogFixtures, idText, toId, type CustomerFixture } from './catalog-fixtures.ts'
+import { CatalogMaker, idText, toId, type MadeCustomer } from './catalog-maker.ts'
 import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation } from './setup-call.ts'
 import { isObject } from '../base/is-object.ts'
 
@@ -20,9 +20,9 @@ export interface PlacedOrder {
 
 /**
  * The provisioner's carts, orders and sales documents (shipments, credit memos, invoices), made of the
- * catalog-side fixtures and through the set-up calls of catalog-fixtures.ts.
+ * catalog-side fixtures and through the set-up calls of catalog-maker.ts.
  */
-export abstract class SalesFixtures extends CatalogFixtures {
+export abstract class SalesMaker extends CatalogMaker {
   async customerCart(customer: { token: string }, label: string): Promise<MineCart> {
     // A repeat makes no second cart: the platform answers the customer's active cart.
     const { answer } = await this.create(
@@ -98,7 +98,7 @@ export abstract class SalesFixtures extends CatalogFixtures {
    * (`free` payment) use a product of their own priced 0 and the free shipping method.
    */
   async guestOrder(label: string, options: { qty?: number; zeroTotal?: boolean; paymentMethod?: string } = {}): Promise<PlacedOrder> {
-    const fx = this.session.seed.fixtures
+    const fx = this.session.seed.purchase
     const zero = options.zeroTotal === true
     const product = zero ? await this.product(`${label} zero-priced`, { price: 0 }) : await this.mainProduct()
     const cart = await this.guestCart(label)
@@ -115,12 +115,12 @@ export abstract class SalesFixtures extends CatalogFixtures {
   }
 
   /** A customer of its own with a cart holding the main product and shipping information set: ready to order. */
-  async customerCartReadyToOrder(label: string): Promise<{ customer: CustomerFixture; cart: MineCart; itemId: number }> {
+  async customerCartReadyToOrder(label: string): Promise<{ customer: MadeCustomer; cart: MineCart; itemId: number }> {
     const customer = await this.customer(label)
     const cart = await this.customerCart(customer, label)
     const product = await this.mainProduct()
     const { item_id } = await this.addItem(cart, product.sku, 1)
-    await this.shippingInformation(cart, this.builders.address(`${label} shipping`, customer.email), this.session.seed.fixtures.shipping)
+    await this.shippingInformation(cart, this.builders.address(`${label} shipping`, customer.email), this.session.seed.purchase.shipping)
     return { customer, cart, itemId: item_id }
   }
 

@@ -15,7 +15,7 @@ export interface Product {
   price: number
 }
 
-export interface CustomerFixture {
+export interface MadeCustomer {
   id: number
   email: string
   token: string
@@ -25,10 +25,10 @@ export interface CustomerFixture {
 
 /**
  * The provisioner's set-up calls and what it makes on the catalog side: products, customers, attribute sets,
- * tier prices, tax rates. The carts, orders and sales documents made of them are in sales-fixtures.ts, and the
+ * tier prices, tax rates. The carts, orders and sales documents made of them are in sales-maker.ts, and the
  * provisioner a run uses is provision.ts's `Provisioner`, which has both.
  */
-export abstract class CatalogFixtures {
+export abstract class CatalogMaker {
   readonly session: Session
   readonly builders: Builders
   readonly ledger: Ledger
@@ -51,7 +51,7 @@ export abstract class CatalogFixtures {
   }
 
   /** What a provisioner sending through `view` is made of: the same builders, ledger and pace as this one. */
-  protected sharedWith(view: Session): ConstructorParameters<typeof CatalogFixtures> {
+  protected sharedWith(view: Session): ConstructorParameters<typeof CatalogMaker> {
     return [view, this.builders, this.ledger, this.#productPace]
   }
 
@@ -88,8 +88,8 @@ export abstract class CatalogFixtures {
 
   /** The shared product the checks buy and price; a configured existing sku is used instead when given. */
   mainProduct(): Promise<Product> {
-    return this.session.memo('fixture product main', async () => {
-      const sku = this.session.seed.fixtures.sku
+    return this.session.memo('product main', async () => {
+      const sku = this.session.seed.purchase.sku
       if (sku === undefined) return this.product('main')
       const { answer } = await this.call('read the configured product', { method: 'GET', path: `/V1/products/${encodeURIComponent(sku)}`, actor: 'admin' })
       const body = answer.body as { id?: number; price?: number }
@@ -124,7 +124,7 @@ export abstract class CatalogFixtures {
   }
 
   /** A customer of the run's own, with a token of its own. */
-  async customer(label: string): Promise<CustomerFixture> {
+  async customer(label: string): Promise<MadeCustomer> {
     const draft = this.builders.customer(label)
     const password = `${randomBytes(12).toString('base64url')}aA1!`
     this.session.secrets.add(password, 'customer password')
