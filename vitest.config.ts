@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 // Imports nothing of the suite (vite bundles this config with what it imports, and `npm test` loads it too).
-import { conformance } from './lib/run/plugin.ts'
+import { conformance } from './lib/vitest/plugin.ts'
 
 // Three projects: the project's own tests (`browser`, `node`: what `npm test` runs) and the conformance suite
 // itself (`conformance`: suites/*.conformance.ts against the configured target, or the bundled one). Plain

@@ -10,7 +10,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import type { Check } from '../checks/types.ts'
 import { loadVendorConfig } from '../extend/load.ts'
 import { buildPlan, selectionOf, selectPlan, suiteWith, type PlannedCheck } from '../plan/plan.ts'
-import { SELECTED_META } from '../results/meta.ts'
+import { SELECTED_META } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { judgeCheck, quiet, selectedTests, sessionFor, verdictOf } from './module-suite.ts'
 

@@ -24,7 +24,7 @@ import { toResult, workflowResult, workflowStepId, type Result } from '../result
 import { crashVerdict } from '../results/crash.ts'
 import type { Origin } from '../results/plan-block.ts'
 import { PLAN, selectionOf, selectPlan, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
-import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
+import { NOTES_META, RESULT_META, SELECTED_META } from './task-meta.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
 import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
@@ -59,7 +59,7 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
   describe.concurrent(module.title, () => {
     beforeAll(({}, suite) => {
       const facts = inject('shopRun')
-      if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/run/run-reporter.ts), which its plugin adds')
+      if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds')
       if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
       const runId = facts.seed!.runId
       const session = sessionFor(facts.seed!)

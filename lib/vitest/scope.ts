@@ -1,11 +1,11 @@
 import { relative } from 'node:path'
 import type { TestModule, Vitest } from 'vitest/node'
 import type { RunConfig } from '../settings/config.ts'
-import { SELECTED_META } from '../results/meta.ts'
+import { SELECTED_META } from './task-meta.ts'
 import { MODULES } from '../spec/modules.ts'
 import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
-import { moduleIdOf } from './progress.ts'
-import type { RunScope } from './run.ts'
+import { moduleIdOf } from '../run/progress.ts'
+import type { RunScope } from '../run/run.ts'
 
 /**
  * What of the suite this run covered, from vitest's own selection: the modules whose suite files it ran (a

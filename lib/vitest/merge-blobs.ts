@@ -1,7 +1,7 @@
 import type { TestModule } from 'vitest/node'
 import { mergeReports, type Merged } from '../report/merge.ts'
 import type { Report } from '../report/model.ts'
-import { RESULT_META, RUN_META } from '../results/meta.ts'
+import { RESULT_META, RUN_META } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { notApplicableResults, PLAN, selectionOf, selectPlan } from '../plan/plan.ts'

@@ -1,6 +1,6 @@
 import type { TestProject, TestSequencerConstructor, TestSpecification, Vitest } from 'vitest/node'
 import { MODULES } from '../spec/modules.ts'
-import { moduleIdOf } from './progress.ts'
+import { moduleIdOf } from '../run/progress.ts'
 
 /**
  * The run's modules in the order vitest will give their files to the worker — or undefined when some file will
