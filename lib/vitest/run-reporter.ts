@@ -16,14 +16,14 @@ import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
 import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
 import { UsageError } from '../base/usage-error.ts'
-import { NOTES_META, RESULT_META, RUN_META } from './task-meta.ts'
+import { carryRunHead, outcomeOf } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
 import { onInterrupt } from '../run/interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
-import { crashResult, failureLine, moduleIdOf, moduleLine } from '../run/progress.ts'
+import { failureLine, moduleIdOf, moduleLine } from '../run/progress.ts'
 import { extensionFacts, Run } from '../run/run.ts'
 import { runSettings, type RunSettings } from '../run/run-settings.ts'
 import { scopeOf } from './scope.ts'
@@ -147,15 +147,11 @@ export default class RunReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const run = this.#run
     if (run === undefined || testCase.project.name !== this.#project.name) return
-    const meta = testCase.meta() as Record<string, unknown>
-    if (Array.isArray(meta[NOTES_META])) run.notes.push(...(meta[NOTES_META] as string[]))
-    let result = meta[RESULT_META] as Result | undefined
-    if (result === undefined) {
-      const state = testCase.result()
-      // Filtered out (-t, shard), or cut short by a stop: no result either way.
-      if (state.state === 'skipped' || state.state === 'pending' || run.stopped !== undefined) return
-      result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), state.errors?.[0]?.message ?? 'the check ended without a verdict')
-    }
+    const { result, notes, runError } = outcomeOf(testCase, run.stopped !== undefined)
+    run.notes.push(...notes)
+    // A result this version did not write (a bug, a meta tampered with): an error of the run, never a verdict.
+    if (runError !== undefined) run.runErrors.push(runError)
+    if (result === undefined) return
     run.results.set(result.id, result)
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
@@ -245,7 +241,7 @@ export default class RunReporter implements Reporter {
       const report = run.report(this.#scope(own), cleanup)
       // The run-level facts ride on each module's meta: a blob written after this holds them for --merge-reports.
       const { results: _results, ...head } = report
-      for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
+      for (const m of own) carryRunHead(m, run.secrets.redact(head))
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
       // A run that could not be made says why in one line, with what it had made by then (the report lists each).

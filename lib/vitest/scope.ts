@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { TestModule, Vitest } from 'vitest/node'
 import type { RunConfig } from '../settings/config.ts'
-import { SELECTED_META } from './task-meta.ts'
+import { wasSelected } from './task-meta.ts'
 import { MODULES } from '../spec/modules.ts'
 import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
 import { moduleIdOf } from '../run/progress.ts'
@@ -22,7 +22,7 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
   const shard = vitest.config.shard
   const selected = new Set<string>()
   for (const m of modules) {
-    const marked = [...m.children.allTests()].filter((t) => (t.meta() as Record<string, unknown>)[SELECTED_META] === true).map((t) => t.name)
+    const marked = [...m.children.allTests()].filter(wasSelected).map((t) => t.name)
     if (marked.length > 0) for (const id of marked) selected.add(id)
     else {
       const title = MODULES.find((x) => x.id === moduleIdOf(m.moduleId))?.title ?? ''
