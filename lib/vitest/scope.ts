@@ -5,7 +5,7 @@ import { wasSelected } from './task-meta.ts'
 import { MODULES } from '../spec/modules.ts'
 import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
 import { moduleIdOf } from '../run/progress.ts'
-import type { RunScope } from '../run/run.ts'
+import type { RunScope } from '../run/report-draft.ts'
 
 /**
  * What of the suite this run covered, from vitest's own selection: the modules whose suite files it ran (a
