@@ -10,7 +10,7 @@
  * must not register customers on a shop for a listing; and it runs global teardown after `onTestRunEnd`, too late
  * for the report to hold the cleanup. `onTestRunStart` is called for runs only (and `--merge-reports`, merged here).
  */
-import type { CancelReason } from '@vitest/runner'
+import type { CancelReason } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
@@ -38,11 +38,7 @@ const REPORT_DIR_SETTING = '--report-dir / SHOP_REPORT_DIR'
 /** How long vitest has to cancel at the deadline before the run reports what it has. */
 const STOP_ACK_MS = 1_500
 
-/** How the deferred blob reporter (deferred-blob.ts) finds the run among vitest's reporters. */
-export const RUN_REPORTER = Symbol.for('shop-conformance.run-reporter')
-
 export default class RunReporter implements Reporter {
-  readonly [RUN_REPORTER] = true
   #settings!: RunSettings
   /**
    * A setting refused in a native vitest run: said once a suite file is to run (or blobs merged), not when only

@@ -17,8 +17,7 @@ import type { RunScope } from '../run/report-draft.ts'
 export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, config: RunConfig): RunScope {
   const flags = selectionOf(config.modules, config.checks)
   const pattern = vitest.config.testNamePattern
-  // The file filters of the command line (internal in vitest's types, set by `start(filters)`).
-  const files = (vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? []
+  const files = commandLineFiles(vitest)
   const shard = vitest.config.shard
   const selected = new Set<string>()
   for (const m of modules) {
@@ -37,4 +36,10 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
   // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole denominator).
   const selection = limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
   return { selection, limits, ...(shard !== undefined ? { shard } : {}) }
+}
+
+/** The file filters of the command line: on a field vitest keeps internal (set by `start(filters)`), so checked before use. */
+function commandLineFiles(vitest: Vitest): string[] {
+  const { filenamePattern } = vitest as unknown as { filenamePattern?: unknown }
+  return Array.isArray(filenamePattern) && filenamePattern.every((f) => typeof f === 'string') ? filenamePattern : []
 }
