@@ -3,8 +3,8 @@
  * with it — SIGKILL to the group, so that what it started goes too, and a run that takes its time over SIGTERM
  * does not — when the test that started it ends: passed, failed or timed out. A test that times out leaves its
  * function running, and its run used to go on after `npm test` had exited (issue 22). Started outside a test
- * (a `beforeAll`), a process ends with its test file. The node project's set-up file (per-file.ts) registers the
- * hooks; a worker that is stopped or exits ends every group it started.
+ * (a `beforeAll`), a process ends with its test file. The integration project's set-up file (per-file.ts)
+ * registers the hooks; a worker that is stopped or exits ends every group it started.
  *
  * Which test started a process is told by an AsyncLocalStorage that each test, with its hooks, runs in (an
  * `aroundEach` of per-file.ts calls `asTest`), and the file's own hooks in the file's (`asFile`, its `aroundAll`):

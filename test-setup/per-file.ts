@@ -1,7 +1,7 @@
 /**
- * Set-up of every test file of the node project. Its test files share the modules of a worker (isolate off,
- * vitest.config.ts): a helper's `afterAll` at module level would run after the first file that imported it
- * only. What must happen around each test and after each file is registered here.
+ * Set-up of every test file of the integration and browser projects. Their test files share the modules of a
+ * worker (isolate off, vitest.config.ts): a helper's `afterAll` at module level would run after the first file
+ * that imported it only. What must happen around each test and after each file is registered here.
  */
 import { afterAll, afterEach, aroundAll, aroundEach } from 'vitest'
 import { removeRunDirs } from '../lib/cli/testing.ts'
