@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CONFIGURATIONS, ROOT, parseBenchArgs } from './args.ts'
-import { benchBlock, blocksOf, markdownTable, withBenchBlock, type BenchRecord } from './docs-table.ts'
+import { DOCS_FILE, benchBlock, blocksOf, markdownTable, withBenchBlock, type BenchRecord } from './docs-table.ts'
 import { figures, summarise, type Machine } from './figures.ts'
 import { tableCells } from './table.ts'
 
@@ -48,6 +49,22 @@ describe('the bench table in the docs', () => {
 
   it('is refused for configurations the document has no table of, naming the tables it has', () => {
     expect(() => withBenchBlock(`${marker('c1 c4')}\n${marker('c1 c4', true)}\n`, recordOf(['c16']))).toThrow(/has no table of c16 \(its tables: c1 c4\): .*add the markers/)
+  })
+
+  it('is what the bench writes in docs/performance.md: its own header, a row per named configuration', () => {
+    const doc = readFileSync(join(ROOT, DOCS_FILE), 'utf8')
+    const blocks = blocksOf(doc)
+    expect(blocks.map((b) => b.join(' '))).toContain('c1 c4 c16 c16-latency20')
+    const header = `| ${tableCells([]).header.join(' | ')} |`
+    for (const names of blocks) {
+      for (const name of names) expect(CONFIGURATIONS.map((c) => c.name), name).toContain(name)
+      const start = doc.indexOf(marker(names.join(' ')))
+      const body = doc.slice(start, doc.indexOf(marker(names.join(' '), true), start)).split('\n').slice(1)
+      // A table measured and written (run npm run bench -- --write-docs), not one pasted with other columns.
+      expect(body[0], names.join(' ')).toBe(header)
+      expect(body.filter((l) => l.startsWith('| ')).length - 1, names.join(' ')).toBe(names.length)
+      expect(body.join('\n'), names.join(' ')).toMatch(/\nMeasured at [0-9a-f]{7}/)
+    }
   })
 
   it('is asked for with --write-docs, from a measurement or from an earlier bench.json', () => {
