@@ -48,8 +48,20 @@ export default defineConfig({
       // like every project's, runs before any test, so a missing browser is still said at once.
       // Its tests may run the CLI too (the matrix's runs): the per-file set-up ends their processes.
       { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], setupFiles: ['test-setup/per-file.ts'], sequence: { groupOrder: 0 }, maxWorkers: OWN_TEST_WORKERS, ...timeouts } },
-      // No target, no process, no network (test-setup/unit-layer.ts): milliseconds a file.
-      { test: { name: 'unit', include: TESTS, exclude: [...configDefaults.exclude, ...BROWSER_TESTS, ...INTEGRATION_TESTS], setupFiles: ['test-setup/unit-layer.ts'], ...SHARED_WORKERS, ...timeouts } },
+      {
+        test: {
+          name: 'unit',
+          include: TESTS,
+          exclude: [...configDefaults.exclude, ...BROWSER_TESTS, ...INTEGRATION_TESTS],
+          // No target, no process, no network (unit-layer.ts throws at each): milliseconds a file.
+          setupFiles: ['test-setup/unit-layer.ts'],
+          ...SHARED_WORKERS,
+          // Threads: nothing to isolate in a process of its own, and they start sooner (the layer alone: 8.5 s
+          // against 11.8 s in forks, on the loaded machine).
+          pool: 'threads',
+          ...timeouts,
+        },
+      },
       {
         test: {
           name: 'integration',
