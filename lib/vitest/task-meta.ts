@@ -33,7 +33,7 @@ declare module 'vitest' {
 export type RunHead = Omit<Report, 'results'>
 
 /** What a finished test carried: its result, the session's notes, or why what it carried cannot be used. */
-export interface Carried {
+interface Carried {
   result?: Result
   notes: string[]
   problem?: string
