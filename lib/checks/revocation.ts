@@ -5,9 +5,11 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Outcome } from '../shop/request.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import type { Session } from '../shop/session.ts'
-import type { Admission } from '../spec/admission.ts'
-import { describeOpen, judgeCell, seenOf } from './access.ts'
-import { quoteAnswer, type Probe } from './probe.ts'
+import { describeOpenCell, judgeCell, type Admission } from '../spec/admission.ts'
+import type { Probe } from '../shop/probe.ts'
+import { readProbe } from '../shop/sender.ts'
+import { seenOf } from './access.ts'
+import { exchangesOf, quoteAnswer } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
 export const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
@@ -49,15 +51,15 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
     const a = outcome.answer
     const issued = body !== undefined && a?.status === 200 && typeof a.body === 'string' && a.body !== '' ? a.body : undefined
     if (issued !== undefined) session.secrets.add(issued, 'fresh customer token')
-    const p = { caller: 'customer' as const, store, path, ...outcome, exchange: issued !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange, ...(issued !== undefined ? { issued } : {}) }
+    const p = { ...readProbe(session, { caller: 'customer', store, path: session.targetPath(path), ...outcome, exchange: issued !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange }), ...(issued !== undefined ? { issued } : {}) }
     details[name] = issued !== undefined ? '200 (a token)' : quoteAnswer(p)
-    exchanges.push(p.exchange)
+    exchanges.push(...exchangesOf(p))
     return p
   }
   /** A call on the self endpoint read as the access check reads a cell; a message when it is not as expected. */
   const expect = async (name: string, token: string, expected: Admission): Promise<{ ok: boolean | null; p: Probe }> => {
     const p = await call(name, 'GET', ME, token)
-    return { ok: judgeCell(expected, seenOf(session, p)), p }
+    return { ok: judgeCell(expected, seenOf(p)), p }
   }
   const unjudged = (p: Probe): NotJudgedReason => (p.answer === undefined ? unanswered(p).reason : 'unusable-answer')
 
@@ -70,7 +72,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   }
   const after = await expect('after the revoke', customer.token, 'refuse')
   if (after.ok === false) return { status: 'failed', message: `the revoked token was let through GET ${ME} (${quoteAnswer(after.p)}) after the revoke answered ${quoteAnswer(revoke)}`, exchanges, details, rules }
-  if (after.ok === null) return notJudged(`after the revoke (${quoteAnswer(revoke)}) the token ${describeOpen({ seen: seenOf(session, after.p), answer: quoteAnswer(after.p) })}`, unjudged(after.p))
+  if (after.ok === null) return notJudged(`after the revoke (${quoteAnswer(revoke)}) the token ${describeOpenCell({ seen: seenOf(after.p), answer: quoteAnswer(after.p) })}`, unjudged(after.p))
 
   /** A new token of the customer, and whether GET /V1/customers/me lets it through. */
   const renew = async (when: string): Promise<{ ok: boolean | null; text: string; reason?: NotJudgedReason }> => {

@@ -10,12 +10,7 @@ import { Secrets } from './secrets.ts'
 import { isRolledBack } from './retry.ts'
 import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
-
-/** The four callers of the spec's access rules. */
-export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
-
-/** Whom a probe is sent as: one of the four, or the admin whose role lacks some ACL resources (the acl check's). */
-export type ProbeCaller = Caller | 'limited admin'
+import type { ProbeCaller } from './probe.ts'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
