@@ -11,7 +11,7 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from '../shop/request.ts'
 import { clipJson } from '../base/text.ts'
 import { describeOutcome, unanswered } from '../shop/answer-text.ts'
-import { expectationFor, failuresText, judgeShape } from './judge-shape.ts'
+import { expectationFor, judgeShape, notOfShape } from './judge-shape.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 
 /** One rule of the check, judged. */
@@ -46,7 +46,7 @@ export function judgeDocumentedAnswer(row: EndpointRow, keys: string, outcome: P
   }
   if (answer.status < 200 || answer.status >= 300) return 'refused'
   const shape = judgeShape(answer.body, expectationFor(row))
-  if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but the answer is not ${row.returns}: ${failuresText(shape.failures)}` }
+  if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but ${notOfShape('the answer', row.returns ?? expectationFor(row), shape.failures)}` }
   return { status: 'passed', text: `documented keys (${keys}) accepted (${answer.status})` }
 }
 

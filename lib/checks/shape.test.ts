@@ -80,7 +80,7 @@ describe('shape check', () => {
     const v = judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), carries)
     expect(v.status).toBe('passed')
     expect(v.rules!.flatMap((r) => r.specWords)).toContain('CreditmemoRepositoryInterface::get — loads a credit memo')
-    expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), { ...carries, values: { entity_id: 2 } })).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the answer is CreditmemoInterface, but not the one it must be \(a read of a credit memo the run created carries that credit memo's `entity_id`\): /) })
+    expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), { ...carries, values: { entity_id: 2 } })).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the answer \(CreditmemoInterface\) does not carry what it must \(a read of a credit memo the run created carries that credit memo's `entity_id`\): entity_id /) })
     expect(judgeShapeAnswer(CREDITMEMO_READ, answered({ message: 'x' }, 404))).toMatchObject({ status: 'skipped', reason: 'target-refused' })
     expect(judgeShapeAnswer(CREDITMEMO_READ, { failure: { kind: 'timeout', message: 'timeout' } })).toMatchObject({ status: 'skipped', reason: 'timeout' })
   })

@@ -2,8 +2,8 @@ import { SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { describeAnswer, unanswered } from '../shop/answer-text.ts'
-import { missingValues } from './carried-values.ts'
-import { expectationFor, failuresText, judgeShape, type Expectation } from './judge-shape.ts'
+import { judgeCarried } from './carried-values.ts'
+import { describeExpectation, expectationFor, judgeShape, notOfShape } from './judge-shape.ts'
 import { validCall } from './scenario-call.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
@@ -46,29 +46,17 @@ export function judgeShapeAnswer(row: EndpointRow, outcome: Pick<Outcome, 'answe
   const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {}
   if (judged.status === 'failed') {
     // Every mismatch in the details; the message names the first few.
-    return { status: 'failed', message: `the answer is not ${what}: ${failuresText(judged.failures)}`, rules, details: { mismatches: judged.failures }, ...warnings }
+    return { status: 'failed', message: notOfShape('the answer', what, judged.failures), rules, details: { mismatches: judged.failures }, ...warnings }
   }
   if (carries !== undefined) rules.push(carries.rule)
-  const missing = carries === undefined ? [] : missingValues(answer.body, carries.values)
-  if (missing.length > 0) return { status: 'failed', message: `the answer is ${what}, but not the one it must be (${carries!.rule.text}): ${missing.join('; ')}`, rules, ...warnings }
+  const missing = carries === undefined ? undefined : judgeCarried(`the answer (${what})`, answer.body, carries)
+  if (missing !== undefined) return { status: 'failed', message: missing, rules, ...warnings }
   return {
     rules,
     status: judged.status,
     message: judged.status === 'passed' ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}` : `not judged: ${judged.reason ?? ''}`,
     ...warnings,
   }
-}
-
-/** For the reads whose type the spec tables without naming a return: the tabled type. */
-function describeExpectation(e: Expectation): string {
-  return e.kind === 'tabled' ? (SHAPE_TYPE_NAMES[e.shape] ?? e.shape) : e.kind
-}
-
-const SHAPE_TYPE_NAMES: Record<string, string> = {
-  creditmemo: 'CreditmemoInterface',
-  orderAddress: 'OrderAddressInterface',
-  cartAddress: 'a cart address as the spec tables it',
-  attributeSet: 'AttributeSetInterface',
 }
 
 export const shapeCheck: Check = {

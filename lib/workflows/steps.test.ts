@@ -226,7 +226,7 @@ describe('tier price, attribute set, label and isolation steps', () => {
     const set = { id: 9, name: 'x', sortOrder: 11 }
     const save = (body: unknown) => runStep(attributeSetWorkflow, 'save it with a new name', scriptedContext({ 'PUT /V1/eav/attribute-sets/9': { status: 200, body } }, { attributeSet: set }))
     expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed', sort_order: 11 })).status).toBe('passed')
-    expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed' })).message).toMatch(/does not carry what the call saved .*: no sort_order \(expected number 11\)/)
+    expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed' })).message).toMatch(/does not carry what it must .*: no sort_order \(expected number 11\)/)
     expect((await save({ attribute_set_id: 9, attribute_set_name: 'x', sort_order: 11 })).message).toMatch(/attribute_set_name string "x" where string "x renamed" was expected/)
     const read = await runStep(attributeSetWorkflow, 'read it back', scriptedContext({ 'GET /V1/eav/attribute-sets/9': { status: 200, body: { id: 9 } } }, { attributeSet: set, newName: 'x renamed' }))
     expect(read.status).toBe('passed')

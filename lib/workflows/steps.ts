@@ -16,7 +16,7 @@ import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptio
 import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
-import { expectationFor, failuresText, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { expectationFor, judgeShape, notOfShape, type Expectation } from '../checks/judge-shape.ts'
 import { notServed } from '../checks/route.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
@@ -159,7 +159,7 @@ export class StepScope<S extends object = object> {
   judge(value: unknown, expectation: Expectation, what: string): void {
     const j = judgeShape(value, expectation)
     this.warnings.push(...j.warnings.map((w) => `${what}: ${w}`))
-    if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${failuresText(j.failures)}`)
+    if (j.status === 'failed') this.fail(notOfShape(what, expectation, j.failures))
   }
 
   /** Judges an answer of `endpoint` (`METHOD /V1/template`) by what its catalog row says it answers. */
