@@ -1,5 +1,7 @@
 import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
+import { impossiblePaths, impossibleStore } from '../shop/calibration.ts'
+import { anonymousReadPath } from '../shop/preflight.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { buildPlan, PLAN, selectionOf, selectPlan, SUITE, suiteWith, type Plan } from '../plan/plan.ts'
@@ -72,7 +74,10 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
   if (limited) out.push(...(given(config.limitedAdmin, 'limited admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`]))
   out.push(`# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`)
-  out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
+  // Calibration: paths no shop serves (the no-route answer) and a store code none has (the unknown-store answer).
+  const methods = config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'
+  for (const path of impossiblePaths('<nonce>')) out.push(`${methods} ${url(config.storeCode, path)}  [admin]   # calibration: the no-route answer`)
+  out.push(`GET ${url(impossibleStore('<nonce>'), anonymousReadPath())} and ${url(impossibleStore('<nonce>'), impossiblePaths('<nonce>')[0])}  [admin]   # calibration: the unknown-store answer`)
   out.push(...schemaReads(config, base, customerToken))
 
   out.push(...probeLines(plan, SUITE, config, url))
