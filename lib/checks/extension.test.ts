@@ -116,6 +116,11 @@ describe('the judges, on an extension operation', () => {
     expect(v.message).toBe('declared admin: no token let through (200 []) where the class says refuse; malformed token let through (200 []) where the class says refuse; customer token let through (200 []) where the class says refuse')
     expect(v.rules![0]?.specWords).toContain('An unmarked endpoint requires an admin token')
     expect(v.exchanges).toHaveLength(4)
+    // A write, sent only to the callers its class refuses (never to the admin): one of them let through is found all the same.
+    const write = op('PUT', '/V1/ext/maintenance-mode', 'admin')
+    const w = judgeAccessCheck(extensionRow(write), answered(plan(write), (c) => (c.request.caller === 'none' ? OK : UNAUTHORIZED)))
+    expect(w).toMatchObject({ status: 'failed', message: expect.stringMatching(/^declared admin: no token let through \(200 \[\]\) where the class says refuse$/) })
+    expect(w.exchanges).toHaveLength(3)
   })
 
   it('judge a write from the refusals alone: served, under the second store code too, refused as declared', () => {

@@ -164,15 +164,6 @@ describe('extension-open', () => {
     expect(statuses(verdicts).filter((v) => !v.endsWith(': passed'))).toEqual([`${method} ${path} › access: failed`])
     expect(verdicts.get(`${method} ${path}`)![2]!.message).toMatch(/^declared admin: no token let through \(200 /)
   }, 60_000)
-
-  it('is found on a write without sending it to the admin, from the callers its class refuses', async () => {
-    const fault = { name: 'extension-open', ...OTHER_ENDPOINTS['extension-open'] } as FaultSwitch
-    const target = await started({ faults: [fault] })
-    const loaded = await readSchema(target)
-    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), { readOnly: false, probeWrites: false })
-    const failed = statuses(verdicts).filter((v) => v.endsWith(': failed'))
-    expect(failed).toEqual([`${fault.method} ${fault.path} › access: failed`])
-  }, 60_000)
 })
 
 describe('the schema-unpublished variant', () => {
