@@ -11,7 +11,8 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from '../shop/request.ts'
 import { clipJson } from '../base/text.ts'
 import { describeOutcome, unanswered } from '../shop/answer-text.ts'
-import { expectationFor, judgeShape, notOfShape } from './judge-shape.ts'
+import { expectationFor, judgeShape } from './judge-shape.ts'
+import { notOfShape } from './shape-words.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 
 /** One rule of the check, judged. */

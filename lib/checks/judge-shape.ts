@@ -73,23 +73,6 @@ export function schemaCompilations(): number {
 const FAILURES_NAMED = 5
 
 /** `a; b; c; d; e (and 47 more)`: the first failures of a judgement, in a message; the rest are counted. */
-/** The shape rule broken, as every verdict says it: `the answer is not CreditmemoInterface: /qty: expected number, …`. */
-export function notOfShape(what: string, expectation: Expectation | string, failures: readonly string[]): string {
-  return `${what} is not ${typeof expectation === 'string' ? expectation : describeExpectation(expectation)}: ${failuresText(failures)}`
-}
-
-/** What an expectation names: its tabled type, or its kind (`int`, `array`, …). */
-export function describeExpectation(e: Expectation): string {
-  return e.kind === 'tabled' ? (TABLED_TYPE_NAMES[e.shape] ?? e.shape) : e.kind
-}
-
-const TABLED_TYPE_NAMES: Record<string, string> = {
-  creditmemo: 'CreditmemoInterface',
-  orderAddress: 'OrderAddressInterface',
-  cartAddress: 'a cart address as the spec tables it',
-  attributeSet: 'AttributeSetInterface',
-}
-
 export function failuresText(failures: readonly string[]): string {
   const more = failures.length - FAILURES_NAMED
   return `${failures.slice(0, FAILURES_NAMED).join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`
