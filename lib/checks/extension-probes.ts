@@ -107,7 +107,7 @@ export function extensionPlan(row: EndpointRow, settings: ProbeSettings, probeWr
 }
 
 /** One call to the operation and its answer. */
-export interface OperationAnswer {
+interface OperationAnswer {
   request: ProbeRequest
   probe: Probe
 }

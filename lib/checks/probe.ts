@@ -46,7 +46,7 @@ export function revokesCallerTokens(row: EndpointRow): boolean {
 }
 
 /** The placeholder call of a spec row as `caller` makes it: placeholder values in the path, `{}` for a POST or PUT. */
-export function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
+function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
   const creates = conventionsOf(row).probeCreates
   return {
     method: row.method,
@@ -64,7 +64,7 @@ export function placeholder(row: EndpointRow, caller: ProbeCaller, store: ProbeS
   return { request: { caller, store }, call: placeholderCall(row, caller) }
 }
 
-export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
+type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
 
 /**
  * Why an answer tells nothing about who may call the endpoint or under which store code (undefined when it

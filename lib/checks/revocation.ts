@@ -17,7 +17,7 @@ export const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
  * the platform refuses a token issued in the same second as a revoke of the customer's tokens (platform
  * conventions, Tokens: "wait a couple of seconds"). The wait costs no request; the other checks go on meanwhile.
  */
-export const REVOKE_SETTLE_MS = 2_000
+const REVOKE_SETTLE_MS = 2_000
 
 /**
  * Authentication 5 ("The customer token is revoked through" the revoke endpoint), on a customer of the run's

@@ -15,7 +15,7 @@ import { quoteAnswer } from './probe.ts'
 export const ME = '/V1/customers/me'
 
 /** One call with wrong credentials, judged; `token` is what it issued, for the run to keep secret. */
-export interface WrongCredentialsJudgement {
+interface WrongCredentialsJudgement {
   status: Status
   text: string
   warning?: string

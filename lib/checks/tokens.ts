@@ -87,7 +87,7 @@ async function signIn(session: Session, row: EndpointRow, what: string, credenti
  * An answer to wrong credentials, judged (token-judgements.ts); a token it issued is registered as a secret at once,
  * so neither the exchange nor the message shows it.
  */
-export function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
+function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
   const { token, ...judged } = judgeWrongCredentials(what, outcome)
   if (token !== undefined) session.secrets.add(token, 'token issued for wrong credentials')
   return { ...judged, exchanges: [token !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange] }

@@ -11,7 +11,7 @@ import type { PlannedCall, SequenceCaller } from '../shop/probe.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 
 /** What a dry run's settings say the run's plans are made with. */
-export function dryRunSettings(config: RunConfig): ProbeSettings {
+function dryRunSettings(config: RunConfig): ProbeSettings {
   // The bundled run brings its own limited admin (run.ts); only whether there is one changes what is sent.
   const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
   return {

@@ -6,14 +6,14 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Plan, PlanParts, PlanRow } from './plan.ts'
 
 /** One call of the plan's probes, with every planned kind that reads it (a call is sent once and shared). */
-export interface PlannedProbe {
+interface PlannedProbe {
   row: EndpointRow
   planned: PlannedCall
   kinds: string[]
 }
 
 /** A row's valid request, sent as its callers in order, with every planned kind that reads it. */
-export interface PlannedSequence {
+interface PlannedSequence {
   row: EndpointRow
   sequence: SequencePlan
   kinds: string[]

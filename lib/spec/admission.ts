@@ -115,7 +115,7 @@ export interface AccessCell<R extends string = string> {
 export type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
 
 /** How a judgement's messages name things: each caller, the check that judges the route, what states the access class. */
-export interface AccessWords {
+interface AccessWords {
   who?: (caller: string) => string
   /** `route`; `extension-route` for a shop's own operation. */
   routeCheck?: string
