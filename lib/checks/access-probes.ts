@@ -21,6 +21,7 @@ import type { Session } from '../shop/session.ts'
 import { probe, type Probe } from './probe.ts'
 import { ACCESS_CALLERS } from '../spec/admission.ts'
 import type { ProbeCaller } from '../shop/session.ts'
+import { rowId } from '../spec/catalog/index.ts'
 
 /** Who an access probe is sent as: the spec's four callers, the limited admin, or a customer who does not own what the path names. */
 export type AccessProbeCaller = 'none' | 'malformed' | 'customer' | 'admin' | 'limited admin' | 'other customer'
@@ -36,8 +37,6 @@ export interface AccessProbes {
   /** The caller whose success the others are read against. */
   witness: AccessProbeCaller
 }
-
-const key = (row: EndpointRow) => `${row.method} ${row.path}`
 
 /**
  * A path names something a customer owns by id (an item of the caller's cart): another customer naming it must not be
@@ -59,7 +58,7 @@ export async function witnessProbe(session: Session, row: EndpointRow): Promise<
 
 /** The endpoint's access probes, sent once per session whichever check asks first. */
 export function accessProbes(session: Session, row: EndpointRow): Promise<AccessProbes> {
-  return session.memo(`access probes ${key(row)}`, () => send(session, row))
+  return session.memo(`access probes ${rowId(row)}`, () => send(session, row))
 }
 
 async function send(session: Session, row: EndpointRow): Promise<AccessProbes> {
@@ -68,12 +67,12 @@ async function send(session: Session, row: EndpointRow): Promise<AccessProbes> {
   const unbuilt = (message: string, reason: NotJudgedReason, exchanges: Exchange[] = []) => ({ message, reason, exchanges })
   if (session.seed.readOnly && row.method !== 'GET') return placeholders(session, row, witness, unbuilt(`read-only mode sends no ${row.method} requests`, 'read-only'))
   const recipe = recipeOf(row)
-  if (recipe === undefined) return placeholders(session, row, witness, unbuilt(`no valid request can be built: ${NO_VALID_REQUEST[key(row)] ?? 'none is known for this endpoint'}`, 'no-valid-request'))
+  if (recipe === undefined) return placeholders(session, row, witness, unbuilt(`no valid request can be built: ${NO_VALID_REQUEST[rowId(row)] ?? 'none is known for this endpoint'}`, 'no-valid-request'))
   const fx = provisionerOf(session)
   let attempt = 0
   const prepare = async (): Promise<PreparedCall | AccessProbes['unbuilt']> => {
     try {
-      return await recipe.prepare(fx, `${key(row)} access${attempt++ === 0 ? '' : ` ${attempt}`}`)
+      return await recipe.prepare(fx, `${rowId(row)} access${attempt++ === 0 ? '' : ` ${attempt}`}`)
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
       // Read-only mode makes nothing: what it could not find on the shop leaves the request without a valid form.
@@ -165,13 +164,13 @@ async function sendAs(session: Session, row: EndpointRow, recipe: RequestRecipe,
   const path = session.targetPath(
     fillTemplate(row.path, (name) => {
       const v = prepared.path[name]
-      if (v === undefined) throw new Error(`the valid request of ${key(row)} gives no value for :${name}`)
+      if (v === undefined) throw new Error(`the valid request of ${rowId(row)} gives no value for :${name}`)
       return String(v)
     }),
   )
   const creates = recipe.creates
   const keyOf = creates?.keyOf !== undefined && prepared.body !== undefined ? creates.keyOf(prepared.body) : undefined
-  const ticket = creates === undefined ? undefined : provisionerOf(session).ledger.request({ kind: creates.kind, label: `${creates.kind} made by the ${caller} probe of ${key(row)}`, ...(keyOf !== undefined ? { key: keyOf } : {}) })
+  const ticket = creates === undefined ? undefined : provisionerOf(session).ledger.request({ kind: creates.kind, label: `${creates.kind} made by the ${caller} probe of ${rowId(row)}`, ...(keyOf !== undefined ? { key: keyOf } : {}) })
   let outcome = await session.send({
     method: row.method,
     path,

@@ -9,6 +9,7 @@ import { accessCheck, judgeCell } from './access.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('access check', () => {
   const closers: (() => Promise<void>)[] = []
@@ -47,8 +48,8 @@ describe('access check', () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const s = await against(await startReferenceTarget({ faults: [{ name: fault }] }))
       const verdicts = await runOverCatalog(accessCheck, s)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-      const { matrix } = verdicts.get(`${method} ${path}`)!.details as { matrix: Record<string, { ok: boolean | null }> }
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+      const { matrix } = verdicts.get(endpointText({ method, path }))!.details as { matrix: Record<string, { ok: boolean | null }> }
       expect(Object.values(matrix).some((cell) => cell.ok === false)).toBe(true)
     })
   }
@@ -64,8 +65,8 @@ describe('access check', () => {
     it(`catches ${fault.what} at that endpoint alone: the callers are sent a request the admin succeeds with`, async () => {
       const s = await against(await startReferenceTarget({ faults: [fault] }))
       const verdicts = await runOverCatalog(accessCheck, s)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${fault.method} ${fault.path}`], skipped: [] })
-      const v = verdicts.get(`${fault.method} ${fault.path}`)!
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
+      const v = verdicts.get(endpointText(fault))!
       expect(v.details).toMatchObject({ witnessed: true, matrix: { admin: { seen: 'accepted' } } })
       expect(v.message).toMatch(/let through \(200 /)
     })
@@ -80,7 +81,7 @@ describe('access check', () => {
       const verdicts = await runOverCatalog(accessCheck, s, admin)
       const caught = byStatus(verdicts).failed
       expect(caught.length / admin.length).toBeGreaterThanOrEqual(0.95)
-      const missed = admin.map((r) => `${r.method} ${r.path}`).filter((id) => !caught.includes(id))
+      const missed = admin.map((r) => endpointText(r)).filter((id) => !caught.includes(id))
       for (const id of missed) expect(Object.keys(NO_VALID_REQUEST), id).toContain(id)
     })
   }

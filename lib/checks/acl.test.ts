@@ -5,9 +5,10 @@ import { startObservedTarget, type ObservedTarget } from '../../fixtures/observe
 import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import { ACL_NOT_CONFIGURED, aclCheck } from './acl.ts'
 import { byStatus, limitedAdminEnv, runOverCatalog, targetSessions } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ACL_ROWS = CATALOG.filter((r) => r.acl !== undefined)
-const ids = (rows: readonly { method: string; path: string }[]) => rows.map((r) => `${r.method} ${r.path}`).sort()
+const ids = (rows: readonly { method: string; path: string }[]) => rows.map((r) => endpointText(r)).sort()
 
 describe('acl check', () => {
   const sessions = targetSessions()
@@ -16,7 +17,7 @@ describe('acl check', () => {
 
   it('applies to the 15 endpoints the detail table names an ACL resource for, and to no other', () => {
     expect(ACL_ROWS).toHaveLength(15)
-    for (const row of CATALOG) expect(aclCheck.appliesTo(row) === true, `${row.method} ${row.path}`).toBe(row.acl !== undefined)
+    for (const row of CATALOG) expect(aclCheck.appliesTo(row) === true, endpointText(row)).toBe(row.acl !== undefined)
   })
 
   it('passes every one on the clean reference target: refused where the role lacks the resource, let through where it has it', async () => {
@@ -33,11 +34,11 @@ describe('acl check', () => {
   // The fault at its default endpoint, and at another whose resource the role lacks: only that endpoint fails.
   for (const fault of [{ name: 'acl-ignored' as FaultName }, { name: 'acl-ignored' as FaultName, ...OTHER_ENDPOINTS['acl-ignored'] }]) {
     const { method, path } = 'method' in fault ? fault : FAULTS[fault.name].defaultEndpoint
-    it(`fails only ${method} ${path} when the target ignores the resource there`, async () => {
+    it(`fails only ${endpointText({ method, path })} when the target ignores the resource there`, async () => {
       const s = await against(await startReferenceTarget({ faults: [fault] }))
       const verdicts = await runOverCatalog(aclCheck, s, ACL_ROWS)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-      expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/^the limited admin \(clerk\), whose role lacks Shop_\w+::\w+, was let through \(2\d\d .*\) where the token must carry Shop_\w+::\w+$/)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+      expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/^the limited admin \(clerk\), whose role lacks Shop_\w+::\w+, was let through \(2\d\d .*\) where the token must carry Shop_\w+::\w+$/)
     })
   }
 

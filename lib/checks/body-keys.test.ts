@@ -6,6 +6,7 @@ import { bodyKeysCheck, combine, judgeRefusal } from './body-keys.ts'
 import type { SentCall } from './scenario-call.ts'
 import { scenarioOf } from '../setup/families/index.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
 
@@ -23,7 +24,7 @@ describe('body-keys check', () => {
   }
 
   it('applies to exactly the endpoints whose body the spec gives, each with a scenario', () => {
-    expect(BODY_ROWS.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+    expect(BODY_ROWS.map((r) => endpointText(r)).sort()).toEqual([
       'POST /V1/carts/mine/estimate-shipping-methods',
       'POST /V1/creditmemo',
       'POST /V1/eav/attribute-sets',
@@ -34,7 +35,7 @@ describe('body-keys check', () => {
       'PUT /V1/eav/attribute-sets/:attributeSetId',
       'PUT /V1/orders/:parent_id',
     ])
-    for (const row of BODY_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of BODY_ROWS) expect(scenarioOf(row), endpointText(row)).toBeDefined()
     expect(bodyKeysCheck.appliesTo(findRow('GET', '/V1/modules')!)).toMatch(/^not shown: /)
   })
 
@@ -59,7 +60,7 @@ describe('body-keys check', () => {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: fault }]), BODY_ROWS)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
     })
   }
 
@@ -68,8 +69,8 @@ describe('body-keys check', () => {
     const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: 'body-overrides-path' }]), BODY_ROWS)
     expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
     const warned = [...verdicts].filter(([, v]) => (v.warnings ?? []).some((w) => /path parameter .* not honoured/.test(w))).map(([id]) => id)
-    expect(warned).toEqual([`${method} ${path}`])
-    expect(verdicts.get(`${method} ${path}`)!.warnings!.join('\n')).toMatch(/path parameter :parent_id not honoured over body entity\.parent_id: the order named by the path .* \(the platform lets the path win; the spec does not say which wins\)/)
+    expect(warned).toEqual([endpointText({ method, path })])
+    expect(verdicts.get(endpointText({ method, path }))!.warnings!.join('\n')).toMatch(/path parameter :parent_id not honoured over body entity\.parent_id: the order named by the path .* \(the platform lets the path win; the spec does not say which wins\)/)
   })
 
   it('quotes the detail table\'s words for the rules it judged', async () => {

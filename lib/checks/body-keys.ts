@@ -12,6 +12,7 @@ import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BODY_KEYS_RULES } from '../spec/rules.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** One rule of the check, judged. */
 export interface Part {
@@ -30,7 +31,7 @@ export interface Part {
  */
 export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
   const scenario = scenarioOf(row)
-  if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
+  if (scenario === undefined) throw new Error(`no scenario for ${endpointText(row)}`)
   const fx = provisionerOf(session)
   const parts: Part[] = []
   const exchanges: Exchange[] = []
@@ -53,7 +54,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       continue
     }
     try {
-      const prepared = await scenario.prepare(fx, `${row.method} ${row.path} without ${key}`)
+      const prepared = await scenario.prepare(fx, `${endpointText(row)} without ${key}`)
       const before = await prepared.observe?.()
       const { [key]: _omitted, ...withoutKey } = prepared.body ?? {}
       for (const [variant, body] of [
@@ -94,7 +95,7 @@ async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, 
   const fx = provisionerOf(session)
   const note = (text: string): Part => ({ status: 'skipped', text, applies: false })
   try {
-    const conflict = await scenario.pathConflict!(fx, `${row.method} ${row.path} path wins`)
+    const conflict = await scenario.pathConflict!(fx, `${endpointText(row)} path wins`)
     const sent = await sendPrepared(session, row, conflict.call)
     keep(sent)
     const answer = sent.outcome.answer
@@ -136,7 +137,7 @@ async function judgeDocumentedCall(row: EndpointRow, session: Session, valid: Se
   if (scenario.mayRefuseForBusinessReasons === true) {
     // Refused with every documented key: the keys, or a rule of the target's own? The same call with no
     // body at all, on fresh data, tells: refused too means the reason is not the keys.
-    const fresh = await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} empty body`)
+    const fresh = await scenario.prepare(provisionerOf(session), `${endpointText(row)} empty body`)
     const bare = await sendPrepared(session, row, fresh, {})
     keep(bare)
     if (bare.outcome.answer !== undefined && (bare.outcome.answer.status < 200 || bare.outcome.answer.status >= 300)) {

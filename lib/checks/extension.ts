@@ -17,6 +17,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Check } from './types.ts'
 
 import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export { EXTENSIONS_MODULE }
 
@@ -73,7 +74,7 @@ interface Probed {
 
 /** The operation's probes, sent once per session whichever of its three checks asks first. */
 function probed(session: Session, op: ExtensionOperation, probeWrites: boolean): Promise<Probed> {
-  return session.memo(`extension ${op.method} ${op.path}`, async () => {
+  return session.memo(`extension ${endpointText(op)}`, async () => {
     const target = await targetReading(session)
     const planned = probesFor(op, { readOnly: session.seed.readOnly, probeWrites })
     // A caller the run has no token for (read-only mode registers no customer) is not sent as anyone else.
@@ -152,7 +153,7 @@ function kind(name: string, description: string, spec: readonly string[], judge:
     appliesTo: (row) => (operationOf(row) !== undefined ? true : 'not an extension operation of the shop\'s schema'),
     async run(row, session) {
       const op = operationOf(row)
-      if (op === undefined) throw new Error(`${name}: ${row.method} ${row.path} is not an extension operation`)
+      if (op === undefined) throw new Error(`${name}: ${endpointText(row)} is not an extension operation`)
       const p = await probed(session, op, probeWrites)
       return toVerdict(judge(op, p.plan, p.results, p.target), p)
     },

@@ -9,6 +9,7 @@ import { provisionerOf, toId } from '../setup/provision.ts'
 import { conventionsOf } from '../setup/families/index.ts'
 import type { EntityKind } from '../setup/ledger.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /**
  * One call of an endpoint with placeholder values (lib/spec/paths.ts), as the route, store-code and access
@@ -80,7 +81,7 @@ export function probeOne(session: Session, row: EndpointRow, request: ProbeReque
 
 /** Sends the probe once per session; every check asking for the same one shares the answer. */
 export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, store: string): Promise<Probe> {
-  return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
+  return session.memo(`probe ${endpointText(row)} ${caller} ${store}`, async (): Promise<Probe> => {
     const call = probeCall(row, caller)
     const path = session.targetPath(call.path)
     if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
@@ -98,7 +99,7 @@ export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, s
       return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
     }
     // In the ledger before it is sent: a probe that creates a cart may make it although no answer comes.
-    const label = `cart made by the ${caller} probe of ${row.method} ${row.path}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
+    const label = `cart made by the ${caller} probe of ${endpointText(row)}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
     const ticket = call.creates !== undefined ? provisionerOf(session).ledger.request({ kind: call.creates, label }) : undefined
     const outcome = await session.send({
       method: row.method,

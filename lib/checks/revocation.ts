@@ -1,4 +1,5 @@
 import { provisionerOf, SetupError, type MadeCustomer } from '../setup/provision.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -10,7 +11,7 @@ import { describeOpen, judgeCell, seenOf } from './access.ts'
 import { quoteAnswer, type Probe } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
-export const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
+export const REVOKE = endpointId('POST /V1/integration/customer/revoke-customer-token')
 /** The self endpoint a token is tried on: every customer may read itself. */
 const ME = '/V1/customers/me'
 

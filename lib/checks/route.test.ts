@@ -8,6 +8,7 @@ import type { Session } from '../shop/session.ts'
 import { routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 
 describe('route check', () => {
@@ -26,7 +27,7 @@ describe('route check', () => {
 
   it('passes every endpoint of the clean reference target', async () => {
     const s = await against(await startReferenceTarget())
-    expect(byStatus(await runOverCatalog(routeCheck, s))).toEqual({ passed: CATALOG.map((r) => `${r.method} ${r.path}`).sort(), failed: [], skipped: [] })
+    expect(byStatus(await runOverCatalog(routeCheck, s))).toEqual({ passed: CATALOG.map((r) => endpointText(r)).sort(), failed: [], skipped: [] })
   })
 
   for (const fault of ['route-missing', 'wrong-method'] as const) {

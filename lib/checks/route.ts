@@ -7,6 +7,7 @@ import { witnessProbe } from './access-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */
 export async function route(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -19,25 +20,25 @@ export async function route(row: EndpointRow, session: Session): Promise<Verdict
     case 'no answer': {
       // A slow shop is not a failing shop: no answer judges nothing (a GET was already asked twice, session.ts).
       const why = unanswered(p)
-      return { status: 'skipped', message: `not judged: no answer from ${row.method} ${p.path}: ${why.text}`, exchanges, details, reason: why.reason }
+      return { status: 'skipped', message: `not judged: no answer from ${endpointText({ method: row.method, path: p.path })}: ${why.text}`, exchanges, details, reason: why.reason }
     }
     case 'no-route':
       return {
         status: 'failed',
-        message: `${row.method} ${p.path} answered like the target's no-route answer (${quoteAnswer(p)}): the endpoint is not served at this method and path`,
+        message: `${endpointText({ method: row.method, path: p.path })} answered like the target's no-route answer (${quoteAnswer(p)}): the endpoint is not served at this method and path`,
         exchanges,
         details,
       }
     default: {
       const answer = p.answer!
       if (answer.status >= 500) {
-        return { status: 'failed', message: `${row.method} ${p.path} answered a server error (${quoteAnswer(p)}) to a well-formed call`, exchanges, details }
+        return { status: 'failed', message: `${endpointText({ method: row.method, path: p.path })} answered a server error (${quoteAnswer(p)}) to a well-formed call`, exchanges, details }
       }
       // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
       if (!answer.json && answer.status !== 204) {
         const type = answer.headers['content-type'] ?? 'no content type'
         const what = answer.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
-        return { status: 'failed', message: `${row.method} ${p.path} answered ${answer.status} with ${what}, where the spec says payloads are JSON`, exchanges, details }
+        return { status: 'failed', message: `${endpointText({ method: row.method, path: p.path })} answered ${answer.status} with ${what}, where the spec says payloads are JSON`, exchanges, details }
       }
       return { status: 'passed', message: `served: answered ${quoteAnswer(p)}, not the no-route answer`, exchanges, details }
     }

@@ -6,6 +6,7 @@ import { scenarioOf } from '../setup/families/index.ts'
 import { missingValues } from './carried-values.ts'
 import { shapeCheck } from './shape.ts'
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const SHAPE_ROWS = CATALOG.filter((r) => shapeCheck.appliesTo(r) === true)
 
@@ -24,7 +25,7 @@ describe('shape check', () => {
 
   it('applies to every endpoint whose response the spec gives, each with a scenario; others are "not shown"', () => {
     expect(SHAPE_ROWS).toHaveLength(19)
-    for (const row of SHAPE_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of SHAPE_ROWS) expect(scenarioOf(row), endpointText(row)).toBeDefined()
     expect(shapeCheck.appliesTo(findRow('GET', '/V1/carts/:cartId')!)).toMatch(/^not shown: /)
   })
 
@@ -77,8 +78,8 @@ describe('shape check', () => {
     it(`fails only the endpoint the ${fault} fault breaks, naming the field`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(shapeCheck, await against([{ name: fault }]), SHAPE_ROWS)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-      expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+      expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
     })
   }
 })

@@ -5,6 +5,7 @@ import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import type { Session } from '../shop/session.ts'
 import { storeCodeCheck } from './store-code.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('store-code check', () => {
   const closers: (() => Promise<void>)[] = []
@@ -27,8 +28,8 @@ describe('store-code check', () => {
     const { method, path } = FAULTS['store-code-ignored'].defaultEndpoint
     const s = await against(await startReferenceTarget({ faults: [{ name: 'store-code-ignored' }] }))
     const verdicts = await runOverCatalog(storeCodeCheck, s)
-    expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-    expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+    expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
   })
 
   it('fails an endpoint served under the second store code as under an unknown one', async () => {

@@ -8,6 +8,7 @@ import type { Session } from '../shop/session.ts'
 import { REVOKE_SETTLE_MS } from './revocation.ts'
 import { byStatus, runOverCatalog, targetSessions } from './testing.ts'
 import { readRefusal, tokensCheck } from './tokens.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ROWS = CATALOG.filter((r) => tokensCheck.appliesTo(r) === true)
 const ADMIN_TOKEN = 'POST /V1/integration/admin/token'
@@ -22,7 +23,7 @@ describe.concurrent('tokens check', () => {
   const reference = (options: ReferenceTargetOptions = {}) => startReferenceTarget(options)
 
   it('applies to the two token endpoints and the revoke, and to no other endpoint', () => {
-    expect(ROWS.map((r) => `${r.method} ${r.path}`).sort()).toEqual([ADMIN_TOKEN, REVOKE, CUSTOMER_TOKEN].sort())
+    expect(ROWS.map((r) => endpointText(r)).sort()).toEqual([ADMIN_TOKEN, REVOKE, CUSTOMER_TOKEN].sort())
   })
 
   it('passes all three on the clean reference target, showing no token it got', async () => {

@@ -1,4 +1,5 @@
 import type { Session } from '../shop/session.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { Verdict } from '../results/verdict.ts'
@@ -24,10 +25,10 @@ export interface Check {
   /** `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured). */
   needs?(settings: PlanSettings): true | string
   /**
-   * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
+   * Catalog rows the check calls besides its rows' own, whose answers its verdicts rest on (set-up
    * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
    */
-  alsoCalls?: readonly string[]
+  alsoCalls?: readonly EndpointId[]
   /**
    * The placeholder probes the kind sends at a row (probe.ts sends them, `--dry-run` lists them); absent for a
    * kind whose calls depend on the target's answers (set-up, ids), which `--dry-run` describes in words.

@@ -2,11 +2,11 @@ import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts
 import { applyAliases } from '../shop/aliases.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, PLAN, selectionOf, selectPlan, SUITE, type Plan } from '../plan/plan.ts'
+import { buildPlan, PLAN, rowOfPlanned, selectionOf, selectPlan, SUITE, type Plan } from '../plan/plan.ts'
 import { plannedProbes } from '../plan/requests.ts'
 import { CHECKS, CHECK_KINDS } from '../checks/index.ts'
 import { targetReadingRequest } from '../checks/extension.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { schemaUrl } from '../schema/load.ts'
 import { shownUrl } from '../schema/setting.ts'
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
@@ -113,13 +113,12 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
 /** Per kind, the endpoints where a planned check of it sends what its `requests` do not list. */
 function describedChecks(plan: Plan): [string, string[]][] {
   const kinds = new Map(CHECKS.map((k) => [k.name, k]))
-  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
   const at = new Map<string, string[]>()
   for (const p of plan.checks) {
     const kind = kinds.get(p.kind)
-    const row = p.endpoint === undefined ? undefined : rows.get(p.endpoint)
+    const row = rowOfPlanned(p)
     if (kind === undefined || row === undefined || (kind.requests?.(row).length ?? 0) > 0) continue
-    at.set(p.kind, [...(at.get(p.kind) ?? []), p.endpoint!])
+    at.set(p.kind, [...(at.get(p.kind) ?? []), endpointText(row)])
   }
   return CHECKS.flatMap((k) => (at.has(k.name) ? [[k.name, at.get(k.name)!] as [string, string[]]] : []))
 }
@@ -175,6 +174,6 @@ async function vendorChecks(config: RunConfig, cwd: string): Promise<string[]> {
   const vendor = await loadVendorConfig(file, CHECK_KINDS)
   const plan = buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] })
   const byKind = new Map<string, string[]>()
-  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p.endpoint!])
+  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
   return ['', `# a vendor's checks (${file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
 }

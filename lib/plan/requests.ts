@@ -1,9 +1,9 @@
 import { CHECKS } from '../checks/index.ts'
 import { probeCall, type ProbeCall, type ProbeRequest } from '../checks/probe.ts'
 import type { Check } from '../checks/types.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Plan } from './plan.ts'
+import { rowOfPlanned, type Plan } from './plan.ts'
 
 /** One placeholder probe of the plan, with every planned kind that asks for it (a probe is sent once and shared). */
 export interface PlannedProbe {
@@ -20,15 +20,14 @@ export interface PlannedProbe {
  */
 export function plannedProbes(plan: Plan, kinds: readonly Check[] = CHECKS): PlannedProbe[] {
   const byName = new Map(kinds.map((k) => [k.name, k]))
-  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
   const probes = new Map<string, PlannedProbe>()
   for (const planned of plan.checks) {
     const kind = byName.get(planned.kind)
-    const row = planned.endpoint === undefined ? undefined : rows.get(planned.endpoint)
+    const row = rowOfPlanned(planned)
     if (kind?.requests === undefined || row === undefined) continue
     for (const request of kind.requests(row)) {
       // The key probe.ts memoises a probe by: one request per row, caller and store.
-      const key = `${rowId(row)} ${request.caller} ${request.store}`
+      const key = `${endpointText(row)} ${request.caller} ${request.store}`
       const seen = probes.get(key) ?? { row, request, call: probeCall(row, request.caller), kinds: [] }
       if (!seen.kinds.includes(kind.name)) seen.kinds.push(kind.name)
       probes.set(key, seen)

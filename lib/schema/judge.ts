@@ -19,6 +19,7 @@ import type { Rule } from '../spec/rules.ts'
 import type { HttpMethod } from '../spec/types.ts'
 import type { ExtensionOperation } from './extensions.ts'
 import type { UnansweredReason } from '../results/verdict.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export type ExtensionCheck = 'route' | 'store-code' | 'access'
 
@@ -142,11 +143,11 @@ function routeWitness(op: ExtensionOperation, results: readonly ProbeResult[]): 
 }
 
 export function judgeRoute(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[], target: TargetReading): ExtensionVerdict {
-  const basis = `the shop's schema declares ${op.method} ${op.path}`
+  const basis = `the shop's schema declares ${endpointText(op)}`
   const verdict = (status: ExtensionVerdict['status'], message: string, evidence: ProbeResult[]): ExtensionVerdict => ({ check: 'route', status, message, rules: [ROUTE_EXTENSION_RULE], basis, evidence })
   const r = routeWitness(op, results)
   if (r === undefined) return verdict('not judged', notSent(plan), [])
-  const at = `${op.method} ${r.probe.path} (${label(r.probe.caller)})`
+  const at = `${endpointText({ method: op.method, path: r.probe.path })} (${label(r.probe.caller)})`
   // A slow shop is not a failing shop: no answer judges nothing.
   if (r.answer === undefined) return verdict('not judged', `not judged: no answer from ${at}: ${r.quoted}`, [r])
   if (r.noRoute) return verdict('failed', `${at} answered like the target's no-route answer (${r.quoted}): the operation its schema declares is not served`, [r])
@@ -165,7 +166,7 @@ export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results:
     status,
     message,
     rules: [STORE_CODE_RULES.served],
-    basis: `the shop's schema declares ${op.method} ${op.path}`,
+    basis: `the shop's schema declares ${endpointText(op)}`,
     evidence: [first, second].filter((r): r is ProbeResult => r !== undefined),
   })
   if (second === undefined || first === undefined) return verdict('not judged', notSent(plan))
@@ -184,7 +185,7 @@ export function judgeStoreCode(op: ExtensionOperation, plan: ProbePlan, results:
 
 export function judgeAccess(op: ExtensionOperation, plan: ProbePlan, results: readonly ProbeResult[]): ExtensionVerdict {
   const cls = op.declaredAccess
-  const basis = cls === undefined ? `the shop's schema declares ${op.method} ${op.path}` : `the shop's schema declares ${op.method} ${op.path} ${cls}`
+  const basis = cls === undefined ? `the shop's schema declares ${endpointText(op)}` : `the shop's schema declares ${endpointText(op)} ${cls}`
   const configured = results.filter((r) => r.probe.store === 'configured')
   const verdict = (status: ExtensionVerdict['status'], message: string): ExtensionVerdict => ({ check: 'access', status, message, rules: cls === undefined ? [] : [ACCESS_RULES[cls]], basis, evidence: configured })
   if (cls === undefined) return verdict('not judged', `not judged: ${op.accessUnknown ?? 'the declared access class is unknown'}`)

@@ -17,11 +17,13 @@ import type { AddressDraft } from '../setup/builders.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { expectationFor, failuresText, judgeShape, type Expectation } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
+import { rowOf } from '../spec/catalog/index.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
 export class StepEnd extends Error {
@@ -125,7 +127,7 @@ export class StepScope<S extends object = object> {
   async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
     if (creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))) this.#ticket = this.fx.ledger.request(creates)
     try {
-      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call, repeat: 'never' }, () => true)
+      const { answer, exchange } = await this.fx.call(endpointText(call), { ...call, repeat: 'never' }, () => true)
       this.exchanges.push(exchange)
       this.#ticket?.settle({ answer }, undefined)
       return answer
@@ -134,7 +136,7 @@ export class StepScope<S extends object = object> {
         // Never sent (read-only mode, no token to send), or sent without an answer (a timeout, a target gone):
         // nothing to judge — a slow shop is not a failing shop.
         if (err.exchange !== undefined) this.exchanges.push(err.exchange)
-        this.notJudged(err.exchange === undefined ? err.message : `${call.method} ${call.path} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
+        this.notJudged(err.exchange === undefined ? err.message : `${endpointText(call)} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
       }
       throw err
     }
@@ -155,7 +157,7 @@ export class StepScope<S extends object = object> {
   expectSuccess(call: SpecCall, answer: Answer, options: SuccessOptions = {}): void {
     if (isSuccess(answer)) return
     const said = describeAnswer(answer)
-    const what = `${call.method} ${call.path}`
+    const what = endpointText(call)
     if (this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path))) this.fail(`${what} answered the target's no-route answer (${said}): the endpoint is not served`)
     if (answer.status === 401 || answer.status === 403) this.fail(`${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
     if (BUSINESS_STATUSES.has(answer.status) && options.refusal !== undefined) {
@@ -172,12 +174,9 @@ export class StepScope<S extends object = object> {
     if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${failuresText(j.failures)}`)
   }
 
-  /** Judges an answer of `endpoint` (`METHOD /V1/template`) by what its catalog row says it answers. */
-  judgeAnswerOf(endpoint: string, value: unknown): void {
-    const [method = '', path = ''] = endpoint.split(' ')
-    const row = findRow(method, path)
-    if (row === undefined) throw new Error(`the catalog has no row ${endpoint} (a bug of the workflow)`)
-    this.judge(value, expectationFor(row), 'the answer')
+  /** Judges an answer of `endpoint` by what its catalog row says it answers. */
+  judgeAnswerOf(endpoint: EndpointId, value: unknown): void {
+    this.judge(value, expectationFor(rowOf(endpoint)), 'the answer')
   }
 
   /** Judges an answer as `int` and returns the id. */
@@ -198,7 +197,7 @@ function actorName(actor: Actor): string {
  * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
  * a SetupError inside `setup`). `rules`: what the step can fail the target for (none for a set-up step).
  */
-export function step<S extends object>(title: string, endpoint: string | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
+export function step<S extends object>(title: string, endpoint: EndpointId | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
   return {
     title,
     ...(endpoint !== undefined ? { endpoint } : {}),

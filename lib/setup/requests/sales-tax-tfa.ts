@@ -12,6 +12,7 @@ import { firstListed, ownOrFound } from './shared.ts'
 import { ownCoupon, ownSalesRule } from './sales-rules.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The run's own sale, made once: its order, invoice, shipment (of all of it) and credit memo (one unit refunded offline). */
 interface OwnSale {
@@ -116,33 +117,33 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     // "cancel credit memo (`PUT /V1/creditmemo/:id`)": a conforming shop cancels the run's own credit memo. A 2.4.x
     // release refuses every cancel (400 "You can not cancel Credit Memo"): there the admin gets no success, and only a
     // refusal (401/403) of the other callers is read.
-    endpoint: 'PUT /V1/creditmemo/:id',
+    endpoint: endpointId('PUT /V1/creditmemo/:id'),
     prepare: async (fx, label) => ({ actor: 'admin', path: { id: await creditmemoToCancel(fx, label) } }),
   },
-  { endpoint: 'GET /V1/creditmemo/:id', prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
-  { endpoint: 'GET /V1/creditmemo/:id/comments', prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
+  { endpoint: endpointId('GET /V1/creditmemo/:id'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
+  { endpoint: endpointId('GET /V1/creditmemo/:id/comments'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
   {
-    endpoint: 'POST /V1/creditmemo/:id/comments',
+    endpoint: endpointId('POST /V1/creditmemo/:id/comments'),
     prepare: async (fx, label) => {
       const path = await creditmemoPath(fx)
       return { actor: 'admin', path, body: { entity: { parent_id: path.id, comment: fx.builders.comment(label), is_customer_notified: 0, is_visible_on_front: 0 } } }
     },
   },
   {
-    endpoint: 'POST /V1/creditmemo/:id/emails',
+    endpoint: endpointId('POST /V1/creditmemo/:id/emails'),
     // E-mails the credit memo (to the run's own guest address on the reserved domain) again: nothing is used up.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }),
   },
-  { endpoint: 'GET /V1/shipment/:id/label', prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }) },
+  { endpoint: endpointId('GET /V1/shipment/:id/label'), prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }) },
   {
-    endpoint: 'PUT /V1/orders/create',
+    endpoint: endpointId('PUT /V1/orders/create'),
     // The run's own order saved by its id alone: the platform's OrderUpdateTest saves an order so, changing nothing.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { entity: { entity_id: (await ownSale(fx)).orderId } } }),
   },
   {
-    endpoint: 'PUT /V1/coupons/:couponId',
+    endpoint: endpointId('PUT /V1/coupons/:couponId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownCoupon(fx)
@@ -150,7 +151,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/salesRules/:ruleId',
+    endpoint: endpointId('PUT /V1/salesRules/:ruleId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownSalesRule(fx)
@@ -158,7 +159,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxClasses/:classId',
+    endpoint: endpointId('PUT /V1/taxClasses/:classId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownTaxClass(fx, 'CUSTOMER')
@@ -166,7 +167,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxRates',
+    endpoint: endpointId('PUT /V1/taxRates'),
     // "Create or update": the run's own rate updated with the values it has.
     again: 'reuse',
     prepare: async (fx) => {
@@ -175,9 +176,9 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxRules',
+    endpoint: endpointId('PUT /V1/taxRules'),
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { rule: await ownTaxRule(fx) } }),
   },
-  { endpoint: 'GET /V1/taxRates/:rateId', prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }) },
+  { endpoint: endpointId('GET /V1/taxRates/:rateId'), prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }) },
 ]
