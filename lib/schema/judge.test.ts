@@ -120,12 +120,17 @@ describe('the judges', () => {
     expect(judgeExtension(read, readPlan, answered(readPlan, asDeclared('admin')), { refusalShowsRoute: false }).map((v) => v.status)).toEqual(['passed', 'passed', 'passed'])
   })
 
-  it('fail the route on the no-route answer, a server error, a body that is not JSON, or no answer', () => {
+  it('fail the route on the no-route answer or a body that is not JSON; not judge it on a server error or no answer', () => {
     const read = op('GET', '/V1/ext/x', 'admin')
     const plan = probesFor(read, SAFE)
     const route = (answer: { status: number; json: boolean; text: string } | undefined) => judgeRoute(read, plan, answered(plan, (p) => (p.caller === 'admin' ? answer : UNAUTHORIZED)), ROUTES_FIRST)
     expect(route(NO_ROUTE)).toMatchObject({ status: 'failed', message: expect.stringMatching(/no-route answer .*: the operation its schema declares is not served/) })
-    expect(route({ status: 500, json: false, text: 'Internal Error' }).message).toMatch(/a server error/)
+    // A server error to made-up values is no failure of the shop's own operation: the real 2.4.7-p7 shop's answers.
+    expect(route({ status: 500, json: false, text: 'An error has happened during application run. See exception log for details.\n' })).toMatchObject({
+      status: 'not judged',
+      message: expect.stringMatching(/^not judged: GET \/V1\/ext\/x \(admin token\) answered a server error \(500 .*\) to values the suite made up \(placeholders in the path/s),
+    })
+    expect(route({ status: 500, json: true, text: '{"message":"Internal Error. Details are available in Magento log file. Report ID: webapi-6b084133dea66"}' }).status).toBe('not judged')
     expect(route({ status: 200, json: false, text: '<html>' }).message).toMatch(/not JSON/)
     // No answer judges nothing: a slow shop is not a failing one.
     expect(route(undefined)).toMatchObject({ status: 'not judged', message: expect.stringMatching(/^not judged: no answer from GET \/V1\/ext\/x \(admin token\)/) })

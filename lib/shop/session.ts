@@ -51,7 +51,7 @@ export interface SessionSeed {
   malformedToken: string
   calibration: Calibration
   secrets: [value: string, label: string][]
-  /** The run's seed (--seed / SHOP_SEED), from which the fixture builders draw every generated value. */
+  /** The run's seed (--seed / SHOP_SEED), from which the data builders draw every generated value. */
   builderSeed: number
   purchase: PurchaseSettings
   /** Where every entity the run creates is recorded as it is created. */
