@@ -13,6 +13,8 @@ import { concretePath } from '../checks/probe.ts'
 import { PLAN } from '../plan/plan.ts'
 import { loadConfig } from '../settings/config.ts'
 import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
+import { PLATFORM_CALLS, type PlatformCall } from '../setup/platform-calls.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { dryRunPlan } from './dry-run.ts'
 
 const BASE = 'https://shop.example'
@@ -67,6 +69,15 @@ describe('run --dry-run', () => {
     expect(readOnly).toContain('#   a POST, PUT or DELETE: not sent (read-only mode)\n')
     // A slice runs no extension check.
     expect(await dry(['--module', 'directory'])).not.toContain('no-such-extension')
+  })
+
+  it('lists the platform\'s calls the set-up, workflows and cleanup send beyond the spec: the table, once each (read-only: its GETs)', async () => {
+    const line = (c: PlatformCall) => `${endpointText({ method: c.method, path: `${BASE}/rest/default${c.path}` })}  [${c.access === 'admin' ? 'admin' : c.access === 'self' ? 'customer' : 'none'}]   # ${c.for}`
+    const table = Object.values(PLATFORM_CALLS)
+    const text = (await dry()).split('\n')
+    for (const c of table) expect(text.filter((l) => l === line(c)), endpointText(c)).toHaveLength(1)
+    const readOnly = (await dry(['--read-only'])).split('\n')
+    for (const c of table) expect(readOnly.filter((l) => l === line(c)), endpointText(c)).toHaveLength(c.method === 'GET' ? 1 : 0)
   })
 
   it('names a vendor\'s checks, whose requests are their own code\'s, and refuses a config the run would refuse', async () => {

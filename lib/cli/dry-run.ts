@@ -10,6 +10,8 @@ import { endpointText } from '../spec/endpoint-id.ts'
 import { schemaUrl } from '../schema/load.ts'
 import { shownUrl } from '../schema/setting.ts'
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
+import { PLATFORM_CALLS } from '../setup/platform-calls.ts'
+import type { AccessClass } from '../spec/types.ts'
 
 /**
  * What a kind sends where its planned probes (`Check.requests`) do not spell it out: requests made of the run's
@@ -107,7 +109,24 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
     out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
     out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
   }
+  out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
   return `${out.join('\n')}\n`
+}
+
+/** Who a platform call is sent as, named as the probes' callers are. */
+const CALLER_OF: Readonly<Record<AccessClass, string>> = { admin: 'admin', self: 'customer', anon: 'none' }
+
+/**
+ * The platform's calls beyond the spec (lib/setup/platform-calls.ts) that the set-up, the workflows and the cleanup
+ * send as they need them, with ids the target answered: the table, each entry once (read-only mode: its GETs).
+ */
+function platformCallLines(readOnly: boolean, url: (path: string) => string): string[] {
+  const calls = Object.values(PLATFORM_CALLS).filter((c) => !readOnly || c.method === 'GET')
+  return [
+    '',
+    `# the platform's calls the spec does not list, sent by the set-up, the workflows and the cleanup as they need them (${calls.length}${readOnly ? ', read-only: the GETs' : ''}); a shop that does not serve one leaves what needs it not judged`,
+    ...calls.map((c) => `${c.method} ${url(c.path)}  [${CALLER_OF[c.access]}]   # ${c.for}`),
+  ]
 }
 
 /** Per kind, the endpoints where a planned check of it sends what its `requests` do not list. */

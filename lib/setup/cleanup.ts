@@ -1,5 +1,6 @@
 import { ledgerEntities, removalOf, USED_BY_OTHERS, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
+import { platformCall } from './platform-calls.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
 import type { Outcome } from '../shop/request.ts'
@@ -134,7 +135,7 @@ async function nameOrders(out: CleanupOutcome, client: TargetClient, adminToken:
   }
 }
 
-const ORDERS = '/V1/orders'
+const ORDERS = platformCall('searchOrders').path
 
 /** Rounds of search-and-remove for what carries the run's mark (a second copy of one key is found by the second). */
 const SEARCH_ROUNDS = 3

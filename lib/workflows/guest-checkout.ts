@@ -10,6 +10,7 @@ import { addressDifferences, cartShippingAddress, step, type SpecCall, type Step
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
 import { endpointId } from '../spec/catalog/index.ts'
+import { platformCall } from '../setup/platform-calls.ts'
 
 
 const BILLING = endpointId('POST /V1/guest-carts/:cartId/billing-address')
@@ -24,7 +25,7 @@ async function assignBilling(s: StepScope<GuestCheckoutState>, cart: GuestCart, 
 
 /** The guest cart read back (`GET /V1/guest-carts/:cartId`, a platform call the spec does not list). */
 async function readCart(s: StepScope<GuestCheckoutState>, cart: GuestCart): Promise<Record<string, unknown>> {
-  const answer = await s.setupCall('read the guest cart back', { method: 'GET', path: `/V1/guest-carts/${cart.maskedId}`, actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
+  const answer = await s.setupCall('read the guest cart back', { ...platformCall('readGuestCart', { cartId: cart.maskedId }), actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
   return answer.body as Record<string, unknown>
 }
 

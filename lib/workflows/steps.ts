@@ -14,6 +14,7 @@ import { crashVerdict } from '../results/crash.ts'
 import type { Answer } from '../shop/request.ts'
 import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
+import { platformCall } from '../setup/platform-calls.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { expectationFor, failuresText, judgeShape, type Expectation } from '../checks/judge-shape.ts'
@@ -115,7 +116,7 @@ export class StepScope<S extends object = object> {
 
   /** The order read back (`GET /V1/orders/:id`, a platform call the spec does not list), its exchange kept. */
   async readOrder(orderId: number): Promise<Record<string, unknown>> {
-    const answer = await this.setupCall('read the order', { method: 'GET', path: `/V1/orders/${orderId}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    const answer = await this.setupCall('read the order', { ...platformCall('readOrder', { id: orderId }), actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
     return answer.body as Record<string, unknown>
   }
 

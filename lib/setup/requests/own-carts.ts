@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { idText, SetupError, toId, type Actor, type MadeCustomer, type MineCart, type Provisioner } from '../provision.ts'
 import { sendOnce } from '../setup-call.ts'
+import { platformCall } from '../platform-calls.ts'
 import { itemsOf, searchQuery } from '../../shop/lookup.ts'
 import { isObject } from '../../base/is-object.ts'
 import { ownCart, ownOrFound } from './shared.ts'
@@ -51,7 +52,7 @@ function cartWithItem(body: unknown): { cartId: number; itemId: number } | undef
 export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
   return ownOrFound(fx, 'cart to read as its customer', async () => toRead(await readyCart(fx)), async () => {
     const step = "read the configured customer's cart"
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/carts/mine', actor: 'customer' }, fx.tokenOf('customer'))
+    const outcome = await sendOnce(fx.session, { ...platformCall('readMineCart'), actor: 'customer' }, fx.tokenOf('customer'))
     const found = outcome.answer?.status === 200 ? cartWithItem(outcome.answer.body) : undefined
     if (found === undefined) throw new SetupError(step, `read-only mode: the configured customer has no active cart with an item to read (GET /V1/carts/mine answered ${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
     return { ...found, customer: 'customer' }
@@ -65,7 +66,7 @@ export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
 export function cartToRead(fx: Provisioner): Promise<CartToRead> {
   return ownOrFound(fx, 'cart to read as the admin', async () => toRead(await readyCart(fx)), async () => {
     const step = 'find an active cart'
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/carts/search', actor: 'admin', query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
+    const outcome = await sendOnce(fx.session, { ...platformCall('searchCarts'), actor: 'admin', query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
     const found = (itemsOf(outcome) ?? []).map(cartWithItem).find((c) => c !== undefined)
     if (found === undefined) throw new SetupError(step, `read-only mode: GET /V1/carts/search listed no active cart with an item (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
     return { ...found, customer: 'customer' }

@@ -13,6 +13,7 @@ import { ownCoupon, ownSalesRule } from './sales-rules.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { endpointId } from '../../spec/catalog/index.ts'
+import { platformCall } from '../platform-calls.ts'
 
 /** The run's own sale, made once: its order, invoice, shipment (of all of it) and credit memo (one unit refunded offline). */
 interface OwnSale {
@@ -34,7 +35,7 @@ function ownSale(fx: Provisioner): Promise<OwnSale> {
 
 /** The id of the run's own sales document, or in read-only mode of the first the shop lists. */
 function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promise<number> {
-  const list = what === 'credit memo' ? '/V1/creditmemos' : '/V1/shipments'
+  const list = platformCall(what === 'credit memo' ? 'searchCreditmemos' : 'searchShipments').path
   return ownOrFound(
     fx,
     what,
@@ -53,7 +54,7 @@ function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promis
 /** The run's own tax rate (country US, every postcode), made once; in read-only mode the first the shop lists. */
 function ownTaxRate(fx: Provisioner): Promise<{ id: number; code: string; rate: number }> {
   return ownOrFound(fx, 'tax rate', () => fx.taxRate('shared'), async () => {
-    const found = await firstListed(fx, 'tax rate', '/V1/taxRates/search', SEARCH_PAGE)
+    const found = await firstListed(fx, 'tax rate', platformCall('searchTaxRates').path, SEARCH_PAGE)
     const id = toId(found.id)
     if (id === undefined) throw new SetupError('find a tax rate', 'the first tax rate the shop lists has no numeric id')
     return { id, code: String(found.code), rate: Number(found.rate) }
@@ -69,7 +70,7 @@ function ownTaxClass(fx: Provisioner, type: ClassType): Promise<{ class_id: numb
     const taxClass = { class_name: fx.builders.name(label), class_type: type }
     const step = `create a ${type.toLowerCase()} tax class`
     // The platform answers the new class's id (a digit string).
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/taxClasses', actor: 'admin', body: { taxClass } }, { kind: 'tax class', label, key: taxClass.class_name, idOf: idText })
+    const { answer } = await fx.create(step, { ...platformCall('createTaxClass'), actor: 'admin', body: { taxClass } }, { kind: 'tax class', label, key: taxClass.class_name, idOf: idText })
     const id = toId(answer.body)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
     return { ...taxClass, class_id: id }
