@@ -1,6 +1,7 @@
 import type { ShippingMethod } from '../settings/config.ts'
 import type { AddressDraft } from './builders.ts'
-import { CatalogMaker, idText, toId, type MadeCustomer } from './catalog-maker.ts'
+import { CatalogMaker, type MadeCustomer } from './catalog-maker.ts'
+import { idText, toId } from './platform-ids.ts'
 import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation } from './setup-call.ts'
 import { platformCall } from './platform-calls.ts'
 import { isObject } from '../base/is-object.ts'
