@@ -252,3 +252,12 @@ describe('the arrows between folders', () => {
     expect(exempt('lib/checks/testing.ts') && exempt('lib/run/detail-testing.ts') && exempt('lib/checks/route.test.ts')).toBe(true)
   })
 })
+
+describe('the parts\' table of docs/architecture.md', () => {
+  it('names every part with the parts it may import, as MAY_IMPORT does', () => {
+    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+    // Rows `| \`lib/spec/\` | what it holds | base, … |` (`nothing` for none); the part is the folder's last name.
+    const rows = [...doc.matchAll(/^\| `(?:lib\/)?([a-z-]+)\/` \| .* \| ([a-z, -]+) \|$/gm)].map((m) => ({ part: m[1]!, imports: m[2] === 'nothing' ? [] : m[2]!.split(', ') }))
+    expect(Object.fromEntries(rows.map((r) => [r.part, [...r.imports].sort()]))).toEqual(Object.fromEntries(Object.entries(MAY_IMPORT).map(([part, imports]) => [part, [...imports].sort()])))
+  })
+})

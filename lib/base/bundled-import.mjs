@@ -1,9 +1,9 @@
 // Imports a TypeScript module of this package as one plain-JavaScript bundle, made by esbuild and kept under
 // node_modules/.cache/shop-conformance until a file in it changes. Why not tsx, which the rest of the CLI uses:
 // on Node 20 a module loader's hooks run in a thread of their own, a whole isolate more in the run's process —
-// 0.3–0.4 s of CPU and some 10 MB of peak RSS for each `shop-conformance run` (measured: README "What a run
-// costs"). Node loads the bundle itself. Where no bundle can be made or kept (esbuild missing, a read-only
-// install), tsx's scoped import loads the module as before.
+// 0.3–0.4 s of CPU and some 10 MB of peak RSS for each `shop-conformance run` (measured: docs/performance.md,
+// "What keeps a run fast"). Node loads the bundle itself. Where no bundle can be made or kept (esbuild missing, a
+// read-only install), tsx's scoped import loads the module as before.
 //
 // Plain JavaScript: its callers run before any TypeScript loader (bin.mjs, the bench's preload) or outside
 // vite's module runner (the conformance plugin imports it natively).

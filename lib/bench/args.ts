@@ -35,10 +35,14 @@ export interface BenchArgs {
   out: string
   keep: boolean
   cpuProf?: string
+  /** Write the table into docs/performance.md, between the markers of the configurations measured. */
+  writeDocs: boolean
+  /** Measure nothing: take the figures of an earlier bench.json (to print or write its table). */
+  from?: string
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { runs: 5, warmup: 1, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false }
+  const args: BenchArgs = { runs: 5, warmup: 1, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false, writeDocs: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {
@@ -55,7 +59,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else if (a === '--out') args.out = resolve(value())
     else if (a === '--keep') args.keep = true
     else if (a === '--cpu-prof') args.cpuProf = resolve(value())
-    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR])`)
+    else if (a === '--write-docs') args.writeDocs = true
+    else if (a === '--from') args.from = resolve(value())
+    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR] [--write-docs] [--from BENCH.json])`)
   }
   for (const c of args.configs) if (!CONFIGURATIONS.some((k) => k.name === c)) throw new Error(`unknown configuration "${c}" (${CONFIGURATIONS.map((k) => k.name).join(', ')})`)
   return args

@@ -1,20 +1,23 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--warmup N] [--config NAME ...] [--out FILE] [--keep] [--cpu-prof DIR]`: what a
- * full conformance run costs, against the reference target started once per configuration in a process of its own.
- * `--quick`: one run per configuration and no warm-up; `--cpu-prof DIR`: V8 CPU profiles of the suite process (one
- * file per thread; `node --import tsx lib/bench/profile.ts FILE` summarises one).
+ * `npm run bench [-- --quick] [--runs N] [--warmup N] [--config NAME ...] [--out FILE] [--keep] [--cpu-prof DIR]
+ * [--write-docs] [--from BENCH.json]`: what a full conformance run costs, against the reference target started once
+ * per configuration in a process of its own. `--quick`: one run per configuration and no warm-up; `--cpu-prof DIR`:
+ * V8 CPU profiles of the suite process (one file per thread; `node --import tsx lib/bench/profile.ts FILE`
+ * summarises one); `--write-docs`: the table into docs/performance.md (docs-table.ts); `--from`: measure nothing,
+ * take an earlier bench.json's figures.
  *
  * Per configuration and run: the suite as a child process (request log + stats on), the target's CPU time over
  * the run from /proc, then the floor — the same request sequence replayed by a bare undici loop at the same
  * concurrency. Prints a table and writes reports/bench.json (median, min, max over the runs of each figure).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REFERENCE_ADMIN } from '../../reference-target/index.ts'
 import { CONFIGURATIONS, ROOT, parseBenchArgs, type BenchArgs, type BenchConfiguration } from './args.ts'
 import { isHeavyWrite } from '../shop/pace.ts'
+import { DOCS_FILE, measuredCommit, withBenchBlock, type BenchRecord } from './docs-table.ts'
 import { figures, machine, summarise, type ConfigurationResult, type RunFigures } from './figures.ts'
 import { phases, processCpuMs, runSuite, startTarget } from './measure.ts'
 import { replayLog } from './replay.ts'
@@ -91,10 +94,34 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`bench: ${(err as Error).message}\n`)
     return 2
   }
+  const record = args.from !== undefined ? (JSON.parse(readFileSync(args.from, 'utf8')) as BenchRecord) : await measure(args)
+  if (args.from === undefined) {
+    mkdirSync(dirname(args.out), { recursive: true })
+    writeFileSync(args.out, `${JSON.stringify(record, null, 2)}\n`)
+  }
+  process.stdout.write(`\n${table(record.configurations)}\n${tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, record.machine)}`)
+  if (args.from === undefined) process.stdout.write(`Written: ${args.out}\n`)
+  if (args.writeDocs) {
+    const file = join(ROOT, DOCS_FILE)
+    try {
+      writeFileSync(file, withBenchBlock(readFileSync(file, 'utf8'), record))
+    } catch (err) {
+      process.stderr.write(`bench: ${(err as Error).message}\n`)
+      return 2
+    }
+    process.stdout.write(`Written: the table of ${record.configurations.map((c) => c.name).join(' ')} in ${DOCS_FILE}\n`)
+  }
+  return 0
+}
+
+/** Every configuration asked for (by default all but the busy shop, which takes minutes), measured in turn. */
+async function measure(args: BenchArgs): Promise<BenchRecord> {
   const configs = CONFIGURATIONS.filter((c) => (args.configs.length === 0 ? c.heavyMs === undefined : args.configs.includes(c.name)))
   const mach = machine()
   const log = (t: string) => void process.stderr.write(t)
   log(`bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each after ${args.warmup} warm-up; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`)
+  const commit = measuredCommit(ROOT)
+  const date = new Date().toISOString().slice(0, 10)
   const work = mkdtempSync(join(tmpdir(), 'shop-bench-'))
   const nodeArgs = args.cpuProf !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : undefined
   const results: ConfigurationResult[] = []
@@ -107,11 +134,7 @@ async function main(argv: string[]): Promise<number> {
     if (!args.keep) rmSync(work, { recursive: true, force: true })
     else log(`bench: run directories kept in ${work}\n`)
   }
-  mkdirSync(dirname(args.out), { recursive: true })
-  writeFileSync(args.out, `${JSON.stringify({ machine: mach, runsPerConfiguration: args.runs, warmupRunsPerConfiguration: args.warmup, configurations: results }, null, 2)}\n`)
-  process.stdout.write(`\n${table(results)}\n${tableNotes(args.runs, args.warmup, mach)}`)
-  process.stdout.write(`Written: ${args.out}\n`)
-  return 0
+  return { machine: mach, runsPerConfiguration: args.runs, warmupRunsPerConfiguration: args.warmup, configurations: results, ...(commit !== undefined ? { commit } : {}), date }
 }
 
 function s(ms: number): string {

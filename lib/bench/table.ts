@@ -2,7 +2,8 @@
 import type { ConfigurationResult, Machine } from './figures.ts'
 import type { Spread } from './measure.ts'
 
-export function table(results: readonly ConfigurationResult[]): string {
+/** The table's header and, per configuration, its cells: the one source of the printed table and of the docs' table. */
+export function tableCells(results: readonly ConfigurationResult[]): { header: string[]; rows: string[][] } {
   const header = ['configuration', 'requests', 'wall s', 'start-up s', 'suite start s', 'requests s', 'floor s', 'ratio', 'req/s', 'suite CPU s', 'RSS MB', 'target CPU s', 'target busy', 'latencyRatio']
   const med = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : f(x.median))
   const range = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`)
@@ -24,6 +25,12 @@ export function table(results: readonly ConfigurationResult[]): string {
     r.targetCpuMs !== null && r.requestPhaseMs !== null ? `${Math.round((r.targetCpuMs.median / r.requestPhaseMs.median) * 100)}%` : '—',
     range(r.latencyRatio, (n) => n.toFixed(2)),
   ])
+  return { header, rows }
+}
+
+/** The table `npm run bench` prints: the cells in aligned columns. */
+export function table(results: readonly ConfigurationResult[]): string {
+  const { header, rows } = tableCells(results)
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'

@@ -30,7 +30,7 @@ describe('the shipped release profiles', () => {
     for (const { file, profile } of shipped) {
       const { report, tsv, tsvFile } = vendored(profile.profile.release)
       const made = profileFromReport(report, { name: profile.profile.name, deviations: { file: tsvFile, text: tsv } }, 'report-full.json')
-      expect(readFileSync(file, 'utf8'), `${file}: make it again with baseline --from … --profile … --deviations … (README, "Release profiles")`).toBe(baselineJson(made))
+      expect(readFileSync(file, 'utf8'), `${file}: make it again with baseline --from … --profile … --deviations … (docs/ci.md, "Proposing a profile for another release")`).toBe(baselineJson(made))
       expect(profile.entries.filter((e) => e.evidence?.kind === 'untraced'), file).toEqual([])
     }
   })

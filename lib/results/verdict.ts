@@ -4,7 +4,7 @@ import type { Exchange } from './exchange.ts'
 /**
  * `error`: the check's own code threw (lib/results/crash.ts) — neither the shop's failure nor a pass, so neither
  * `failed` nor `skipped` (which every consumer reads as "the rule was not judged, and that is all"): it is the
- * suite's bug, or a vendor check's, and the reports say so apart (README "Reports": Errors).
+ * suite's bug, or a vendor check's, and the reports say so apart (docs/reports.md, "Errors").
  */
 export type Status = 'passed' | 'failed' | 'skipped' | 'error'
 

@@ -5,9 +5,9 @@
 
 /**
  * Every setting a user gives, one row each: the variables read from the environment and `.env`, the flag of
- * `run`, and what holds without it (in the README's words). The flags `run` accepts, the known `SHOP_*`
- * variables (an unknown one near a known name is refused, as a typo), the usage text and the README's settings
- * table all come from here: a new setting is a new row (and the code that reads it).
+ * `run`, and what holds without it (in the documentation's words; a "see" names a README section). The flags `run`
+ * accepts, the known `SHOP_*` variables (an unknown one near a known name is refused, as a typo), the usage text and
+ * the settings table of docs/running.md all come from here: a new setting is a new row (and the code that reads it).
  */
 export const SETTINGS = [
   { variables: ['SHOP_BASE_URL'], flag: '--base-url', value: 'URL', default: 'none: the bundled reference target is started on a free loopback port' },

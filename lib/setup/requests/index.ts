@@ -61,7 +61,7 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
 
 /**
  * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
- * README lists them.
+ * docs/checks.md lists them.
  */
 export const NO_VALID_REQUEST: Readonly<Partial<Record<EndpointId, string>>> = {
   [endpointId('PUT /V1/tfa/default-provider-code/:userId')]: "it would change an admin user's two-factor settings",
