@@ -27,7 +27,7 @@ export const PLATFORM_CALLS = {
   addGuestCartItem: { method: 'POST', path: '/V1/guest-carts/:cartId/items', access: 'anon', for: 'puts the product in a guest cart' },
   readGuestCart: { method: 'GET', path: '/V1/guest-carts/:cartId', access: 'anon', for: "reads a guest cart back: the addresses the guest-checkout workflow and the billing-address check judge, or the item an add whose answer never came may have made" },
   addMineCartItem: { method: 'POST', path: '/V1/carts/mine/items', access: 'self', for: "puts the product in a customer's own cart" },
-  readMineCart: { method: 'GET', path: '/V1/carts/mine', access: 'self', for: "reads a customer's cart: the item an add whose answer never came may have made; in read-only mode, the configured customer's cart the self cart reads name" },
+  readMineCart: { method: 'GET', path: '/V1/carts/mine', access: 'self', for: "reads a customer's cart: the item an add whose answer never came may have made; in read-only mode, the configured customer's cart, which the self cart reads name" },
   readOrder: { method: 'GET', path: '/V1/orders/:id', access: 'admin', for: 'reads an order back: its items, to invoice, ship and refund them; its addresses, which the workflows judge' },
   invoiceOrder: { method: 'POST', path: '/V1/order/:orderId/invoice', access: 'admin', for: 'an invoice: what the invoice refund and the invoice reads need' },
   shipOrder: { method: 'POST', path: '/V1/order/:orderId/ship', access: 'admin', for: 'a shipment: what the shipment reads and its label need' },
