@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRA_ROUTES, startReferenceTarget } from '../../reference-target/index.ts'
 import { Router } from '../../reference-target/router.ts'
 import { SPEC_ROUTES } from '../../reference-target/routes.ts'
@@ -31,6 +31,13 @@ describe('the platform calls table', () => {
     expect(entries.filter((c) => findRow(c.method, c.path) !== undefined).map(endpointText)).toEqual([])
     expect(new Set(entries.map(endpointText)).size).toBe(entries.length)
     for (const c of entries) expect(c.path, endpointText(c)).toMatch(/^\/V1(\/[A-Za-z0-9_\-:.]+)+$/)
+  })
+
+  it('is what docs/running.md tells a shop it must also serve, row for row', () => {
+    const doc = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
+    const rows = Object.values(PLATFORM_CALLS).map((c: PlatformCall) => `| ${c.method} | \`${c.path}\` | ${c.access} | ${c.for} |`)
+    const inDoc = doc.split('\n').filter((line) => /^\| (GET|POST|PUT|DELETE) \| `\/V1\//.test(line))
+    expect(inDoc, 'docs/running.md "What a shop must also serve": paste these rows').toEqual(rows)
   })
 
   it('fills path parameters, each encoded as one segment, and refuses a call without one', () => {
@@ -97,7 +104,11 @@ const SENT_ONLY_WHEN: Partial<Record<PlatformCallName, string>> = {
 }
 
 describe('every call a run sends beyond the spec goes through the table', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-calls-'))
+  // Made when a test of the block runs, not when the file is collected: a filtered run (-t) makes none to leave.
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platform-calls-'))
+  })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   // The reference target's own router tells which of its routes a request reached: a spec route (hand-written from
   // the spec, routes.test.ts holds it to the catalog) or one of its extra routes.
