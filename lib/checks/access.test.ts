@@ -8,6 +8,7 @@ import { accessCheck, judgeAccessCheck } from './access.ts'
 import { judgeCell } from '../spec/admission.ts'
 import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
 import { answersOf, FULL, NO_CUSTOMER_TOKEN, NO_ROUTE, observedAnswers, OK, reply, UNAUTHORIZED, type Reply } from './testing-answers.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** The access verdict of a row whose callers got `replyOf(caller)`: its valid request's answers, or its placeholder calls' (`unbuilt`). */
 function accessOf(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, replyOf: (caller: SequenceCaller) => Reply | undefined, unbuilt = false) {
@@ -117,8 +118,8 @@ describe('access check', () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const s = await against(await startReferenceTarget({ faults: [{ name: fault }] }))
       const verdicts = await runOverCatalog(accessCheck, s)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-      const { matrix } = verdicts.get(`${method} ${path}`)!.details as { matrix: Record<string, { ok: boolean | null }> }
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+      const { matrix } = verdicts.get(endpointText({ method, path }))!.details as { matrix: Record<string, { ok: boolean | null }> }
       expect(Object.values(matrix).some((cell) => cell.ok === false)).toBe(true)
     })
   }
@@ -134,8 +135,8 @@ describe('access check', () => {
     it(`catches ${fault.what} at that endpoint alone: the callers are sent a request the admin succeeds with`, async () => {
       const s = await against(await startReferenceTarget({ faults: [fault] }))
       const verdicts = await runOverCatalog(accessCheck, s)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${fault.method} ${fault.path}`], skipped: [] })
-      const v = verdicts.get(`${fault.method} ${fault.path}`)!
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
+      const v = verdicts.get(endpointText(fault))!
       expect(v.details).toMatchObject({ witnessed: true, matrix: { admin: { seen: 'accepted' } } })
       expect(v.message).toMatch(/let through \(200 /)
     })
@@ -150,7 +151,7 @@ describe('access check', () => {
       const verdicts = await runOverCatalog(accessCheck, s, admin)
       const caught = byStatus(verdicts).failed
       expect(caught.length / admin.length).toBeGreaterThanOrEqual(0.95)
-      const missed = admin.map((r) => `${r.method} ${r.path}`).filter((id) => !caught.includes(id))
+      const missed = admin.map((r) => endpointText(r)).filter((id) => !caught.includes(id))
       for (const id of missed) expect(Object.keys(NO_VALID_REQUEST), id).toContain(id)
     })
   }

@@ -11,6 +11,7 @@ import { answersOf, NO_ROUTE, OK, reply, UNAUTHORIZED, type Reply } from './test
 const ACL_ROWS = CATALOG.filter((r) => r.acl !== undefined)
 const CLERK = { username: 'clerk', resources: ['Shop_Catalog::categories', 'Shop_Catalog::sets'] }
 const WITH_CLERK: ProbeSettings = { readOnly: false, limitedAdmin: CLERK, customer: { reads: true, writes: true } }
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** The acl verdict of a row whose valid request got `replyOf(caller)`: the limited admin's answer, and the run's admin's. */
 function aclOf(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, replyOf: (caller: SequenceCaller) => Reply | undefined, settings = WITH_CLERK) {
@@ -22,7 +23,7 @@ const refusedWhereLacking = (caller: SequenceCaller) => (caller === 'limited adm
 describe('the acl judge', () => {
   it('applies to the 15 endpoints the detail table names an ACL resource for, and to no other', () => {
     expect(ACL_ROWS).toHaveLength(15)
-    for (const row of CATALOG) expect(aclCheck.appliesTo(row) === true, `${row.method} ${row.path}`).toBe(row.acl !== undefined)
+    for (const row of CATALOG) expect(aclCheck.appliesTo(row) === true, endpointText(row)).toBe(row.acl !== undefined)
   })
 
   it('passes a limited admin refused where its role lacks the resource, let through where it has it, the admin\'s success the witness', () => {
@@ -56,8 +57,8 @@ describe('the acl judge', () => {
     const readOnly = { ...WITH_CLERK, readOnly: true, customer: { reads: true, writes: false } }
     for (const row of ACL_ROWS) {
       const v = aclOf(row.method, row.path, refusedWhereLacking, readOnly)
-      if (row.method === 'GET') expect(v.status, `${row.method} ${row.path}`).not.toBe('skipped')
-      else expect(v, `${row.method} ${row.path}`).toMatchObject({ status: 'skipped', reason: 'read-only' })
+      if (row.method === 'GET') expect(v.status, `${endpointText(row)}`).not.toBe('skipped')
+      else expect(v, `${endpointText(row)}`).toMatchObject({ status: 'skipped', reason: 'read-only' })
     }
   })
 
@@ -86,8 +87,8 @@ describe('acl check', () => {
     const target = await startReferenceTarget({ faults: [{ name: 'acl-ignored' }] })
     const s = await sessions.open(target, [], limitedAdminEnv(target))
     const verdicts = await runOverCatalog(aclCheck, s, ACL_ROWS)
-    expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-    expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/^the limited admin \(clerk\), whose role lacks Shop_\w+::\w+, was let through \(2\d\d .*\) where the token must carry Shop_\w+::\w+$/)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [`${endpointText({ method: method, path: path })}`], skipped: [] })
+    expect(verdicts.get(`${endpointText({ method: method, path: path })}`)!.message).toMatch(/^the limited admin \(clerk\), whose role lacks Shop_\w+::\w+, was let through \(2\d\d .*\) where the token must carry Shop_\w+::\w+$/)
   })
 
   // Issue 20: a write is sent a valid request (an item of a cart of the run's own), so a target that ignores the

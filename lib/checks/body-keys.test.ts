@@ -11,6 +11,7 @@ import type { Outcome } from '../shop/request.ts'
 const outcome = (status: number | undefined, body: unknown = {}): Pick<Outcome, 'answer' | 'failure'> =>
   status === undefined ? { failure: { kind: 'timeout', message: 'timed out after 10000 ms' } } : { answer: { status, body, json: true, text: JSON.stringify(body), headers: {} } }
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const BODY_ROWS = CATALOG.filter((r) => bodyKeysCheck.appliesTo(r) === true)
 
@@ -28,7 +29,7 @@ describe('body-keys check', () => {
   }
 
   it('applies to exactly the endpoints whose body the spec gives, each with a scenario', () => {
-    expect(BODY_ROWS.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+    expect(BODY_ROWS.map((r) => endpointText(r)).sort()).toEqual([
       'POST /V1/carts/mine/estimate-shipping-methods',
       'POST /V1/creditmemo',
       'POST /V1/eav/attribute-sets',
@@ -39,7 +40,7 @@ describe('body-keys check', () => {
       'PUT /V1/eav/attribute-sets/:attributeSetId',
       'PUT /V1/orders/:parent_id',
     ])
-    for (const row of BODY_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of BODY_ROWS) expect(scenarioOf(row), endpointText(row)).toBeDefined()
     expect(bodyKeysCheck.appliesTo(findRow('GET', '/V1/modules')!)).toMatch(/^not shown: /)
   })
 
@@ -54,7 +55,7 @@ describe('body-keys check', () => {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(bodyKeysCheck, await against([{ name: fault }]), BODY_ROWS)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
     })
   }
 

@@ -7,6 +7,7 @@ import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BODY_KEYS_RULES } from '../spec/rules.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, judgePathWins, judgeRefusal, judgeUnchanged, requiredParams, type Part } from './body-keys-judgements.ts'
 
 /**
@@ -17,7 +18,7 @@ import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, 
  */
 export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
   const scenario = scenarioOf(row)
-  if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
+  if (scenario === undefined) throw new Error(`no scenario for ${endpointText(row)}`)
   const fx = provisionerOf(session)
   const parts: Part[] = []
   const exchanges: Exchange[] = []
@@ -40,7 +41,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
       continue
     }
     try {
-      const prepared = await scenario.prepare(fx, `${row.method} ${row.path} without ${key}`)
+      const prepared = await scenario.prepare(fx, `${endpointText(row)} without ${key}`)
       const before = await prepared.observe?.()
       const { [key]: _omitted, ...withoutKey } = prepared.body ?? {}
       for (const [variant, body] of [
@@ -69,7 +70,7 @@ export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verd
 /** The path parameter against a contradicting body value (judgePathWins): shown, never failed. */
 async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, warnings: string[], keep: (s: SentCall) => void): Promise<Part> {
   try {
-    const conflict = await scenario.pathConflict!(provisionerOf(session), `${row.method} ${row.path} path wins`)
+    const conflict = await scenario.pathConflict!(provisionerOf(session), `${endpointText(row)} path wins`)
     const sent = await sendPrepared(session, row, conflict.call)
     keep(sent)
     const answer = sent.outcome.answer
@@ -90,7 +91,7 @@ async function documentedCall(row: EndpointRow, session: Session, valid: SentCal
   if (judged !== 'refused') return judged
   const scenario = scenarioOf(row)!
   if (scenario.mayRefuseForBusinessReasons !== true) return judgeDocumentedRefusal(keys, valid.outcome)
-  const fresh = await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} empty body`)
+  const fresh = await scenario.prepare(provisionerOf(session), `${endpointText(row)} empty body`)
   const bare = await sendPrepared(session, row, fresh, {})
   keep(bare)
   return judgeDocumentedRefusal(keys, valid.outcome, bare.outcome)

@@ -17,6 +17,7 @@ import type { Caller, PlannedCall, Probe, ProbeAnswers, ProbePlan, ProbeRequest,
 import { answerTo, callKey } from '../shop/probe.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 import { concretePath, type ProbeSettings } from './probe.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /**
  * An extension operation as a plan row. `access` is the declared class where the schema's views tell it
@@ -65,7 +66,7 @@ export function readingCall(readOnly: boolean): PlannedCall {
  */
 export function extensionPlan(row: EndpointRow, settings: ProbeSettings, probeWrites: boolean): ProbePlan {
   const op = operationOf(row)
-  if (op === undefined) throw new Error(`${row.method} ${row.path} is not an extension operation`)
+  if (op === undefined) throw new Error(`${endpointText(row)} is not an extension operation`)
   const reading = readingCall(settings.readOnly)
   const call = (request: ProbeRequest): PlannedCall => {
     const refuses = op.declaredAccess !== undefined && request.caller !== 'limited admin' && ADMISSION[op.declaredAccess][request.caller] === 'refuse'
@@ -148,5 +149,5 @@ export function notSent(plan: ProbePlan, anySent: boolean): { message: string; r
 /** What a verdict on an operation rests on: its declaration in the shop's schema. */
 export function basisOf(row: EndpointRow, withClass = false): string {
   const op = operationOf(row)!
-  return `the shop's schema declares ${op.method} ${op.path}${withClass && op.declaredAccess !== undefined ? ` ${op.declaredAccess}` : ''}`
+  return `the shop's schema declares ${endpointText(op)}${withClass && op.declaredAccess !== undefined ? ` ${op.declaredAccess}` : ''}`
 }

@@ -22,6 +22,7 @@ import { routeCheck } from './route.ts'
 import { storeCodeCheck } from './store-code.ts'
 import { answersFromExchanges, probeOfExchange } from './testing-answers.ts'
 import type { ProbeCheck } from './types.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 interface Report {
   run: { readOnly: boolean }
@@ -42,13 +43,13 @@ function rejudged(report: Report): [string, string, string][] {
   const settings: ProbeSettings = { readOnly: report.run.readOnly, customer: { reads: true, writes: !report.run.readOnly } }
   const stores = { first: report.target.storeCode, second: report.target.secondStoreCode }
   // What an operation's schema declared, from its access result's basis (`… declares GET /V1/x admin`).
-  const declared = new Map(report.results.filter((r) => r.check === 'extension-access').map((r) => [`${r.endpoint.method} ${r.endpoint.path}`, /\s(admin|self|anon)$/.exec(String(r.details?.basis))?.[1] as AccessClass | undefined]))
+  const declared = new Map(report.results.filter((r) => r.check === 'extension-access').map((r) => [`${endpointText(r.endpoint)}`, /\s(admin|self|anon)$/.exec(String(r.details?.basis))?.[1] as AccessClass | undefined]))
   return report.results.flatMap((r) => {
     const spec = SPEC_KINDS.get(r.check)
     const extension = EXTENSION_KINDS.get(r.check)
     if (spec === undefined && extension === undefined) return []
     const method = r.endpoint.method as HttpMethod
-    const cls = declared.get(`${method} ${r.endpoint.path}`)
+    const cls = declared.get(`${endpointText({ method: method, path: r.endpoint.path })}`)
     const row =
       spec !== undefined
         ? findRow(method, r.endpoint.path)!

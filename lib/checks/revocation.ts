@@ -1,4 +1,5 @@
 import { provisionerOf, SetupError, type MadeCustomer } from '../setup/provision.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -10,7 +11,7 @@ import { exchangesOf, quoteAnswer } from './probe.ts'
 import { judgeRevocation, ME, type Renewal, type RevocationCalls, type RevocationJudgement } from './token-judgements.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
-export const REVOKE = 'POST /V1/integration/customer/revoke-customer-token'
+export const REVOKE = endpointId('POST /V1/integration/customer/revoke-customer-token')
 
 /**
  * How long after the revoke's answer a new token is asked for again when the one asked for at once was refused:

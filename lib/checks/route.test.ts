@@ -8,6 +8,7 @@ import { matchesAny } from '../shop/fingerprint.ts'
 import { judgeRoute, routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247, runOverCatalog, targetSessions } from './testing.ts'
 import { answersOf, FULL, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const sessions = targetSessions()
 afterAll(() => sessions.closeAll())

@@ -10,6 +10,7 @@ import type { Verdict } from '../results/verdict.ts'
 import type { ProbeCheck } from './types.ts'
 import { probeCheck } from './probe-check.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { admittedCaller } from '../spec/admission.ts'
 
 /** What an extension probe sends: no spec says what the operation takes, so nothing it sends is known to be valid. */
@@ -38,7 +39,7 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
     const why = notSent(answers.plan, false)
     return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
   }
-  const at = `${row.method} ${p.path}${op !== undefined ? ` (${describeCaller(p.caller)})` : ''}`
+  const at = `${endpointText({ method: row.method, path: p.path })}${op !== undefined ? ` (${describeCaller(p.caller)})` : ''}`
   const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({ status, message, exchanges: exchanges(p), details, ...rules, ...extra })
   switch (classify(p)) {
     case 'not sent':

@@ -14,6 +14,7 @@ const CREDITMEMO = (JSON.parse(readFileSync(new URL('../../fixtures/observations
 const answered = (body: unknown, status = 200): Pick<Outcome, 'answer'> => ({ answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) } })
 const CREDITMEMO_READ = findRow('GET', '/V1/creditmemo/:id')!
 import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const SHAPE_ROWS = CATALOG.filter((r) => shapeCheck.appliesTo(r) === true)
 
@@ -32,7 +33,7 @@ describe('shape check', () => {
 
   it('applies to every endpoint whose response the spec gives, each with a scenario; others are "not shown"', () => {
     expect(SHAPE_ROWS).toHaveLength(19)
-    for (const row of SHAPE_ROWS) expect(scenarioOf(row), `${row.method} ${row.path}`).toBeDefined()
+    for (const row of SHAPE_ROWS) expect(scenarioOf(row), endpointText(row)).toBeDefined()
     expect(shapeCheck.appliesTo(findRow('GET', '/V1/carts/:cartId')!)).toMatch(/^not shown: /)
   })
 
@@ -55,8 +56,8 @@ describe('shape check', () => {
     it(`fails only the endpoint the ${fault} fault breaks, naming the field`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(shapeCheck, await against([{ name: fault }]), SHAPE_ROWS)
-      expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-      expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+      expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
     })
   }
 

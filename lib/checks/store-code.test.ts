@@ -13,6 +13,7 @@ function storeCodeOf(method: 'GET' | 'POST', path: string, first: Reply | undefi
   const row = findRow(method, path)!
   return judgeStoreCode(row, answersOf(storeCodeCheck.probes(row, FULL), (c) => (c.request.store === 'second' ? second : first), { reply: () => first }))
 }
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('store-code check', () => {
   // The one run against a target: the fault switch fails the check at its endpoint, and nowhere else.
@@ -20,8 +21,8 @@ describe('store-code check', () => {
     const { method, path } = FAULTS['store-code-ignored'].defaultEndpoint
     const s = await sessions.open(await startReferenceTarget({ faults: [{ name: 'store-code-ignored' }] }))
     const verdicts = await runOverCatalog(storeCodeCheck, s)
-    expect(byStatus(verdicts)).toMatchObject({ failed: [`${method} ${path}`], skipped: [] })
-    expect(verdicts.get(`${method} ${path}`)!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
+    expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
+    expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
   })
 
   it('passes an endpoint served under both store codes, the same caller asking', () => {

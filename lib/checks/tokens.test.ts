@@ -7,6 +7,7 @@ import { byStatus, runOverCatalog, targetSessions } from './testing.ts'
 import { tokensCheck } from './tokens.ts'
 import { judgeRevocation, judgeWrongCredentials, ME, type Renewal } from './token-judgements.ts'
 import { probeOf, reply, type Reply } from './testing-answers.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ROWS = CATALOG.filter((r) => tokensCheck.appliesTo(r) === true)
 const ADMIN_TOKEN = 'POST /V1/integration/admin/token'
@@ -21,7 +22,7 @@ describe.concurrent('tokens check', () => {
   const reference = (options: ReferenceTargetOptions = {}) => startReferenceTarget(options)
 
   it('applies to the two token endpoints and the revoke, and to no other endpoint', () => {
-    expect(ROWS.map((r) => `${r.method} ${r.path}`).sort()).toEqual([ADMIN_TOKEN, REVOKE, CUSTOMER_TOKEN].sort())
+    expect(ROWS.map((r) => endpointText(r)).sort()).toEqual([ADMIN_TOKEN, REVOKE, CUSTOMER_TOKEN].sort())
   })
 
 

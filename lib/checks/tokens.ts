@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { provisionerOf, SetupError } from '../setup/provision.ts'
 import { runEmail, runMark } from '../setup/identifiers.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointId, rowId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -13,8 +13,8 @@ import { judgeWrongCredentials } from './token-judgements.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
-const ADMIN_TOKEN = 'POST /V1/integration/admin/token'
-const CUSTOMER_TOKEN = 'POST /V1/integration/customer/token'
+const ADMIN_TOKEN = endpointId('POST /V1/integration/admin/token')
+const CUSTOMER_TOKEN = endpointId('POST /V1/integration/customer/token')
 
 /** One call with wrong credentials, judged. */
 interface Reading {
@@ -99,6 +99,6 @@ export const tokensCheck: Check = {
   spec: ['Authentication 5'],
   rules: Object.values(TOKEN_RULES),
   appliesTo: (row) => ([ADMIN_TOKEN, CUSTOMER_TOKEN, REVOKE].includes(rowId(row)) ? true : 'not a token endpoint (Authentication 5 names the two token endpoints and the revoke)'),
-  alsoCalls: ['POST /V1/customers', CUSTOMER_TOKEN, 'GET /V1/customers/me'],
+  alsoCalls: [endpointId('POST /V1/customers'), CUSTOMER_TOKEN, endpointId('GET /V1/customers/me')],
   run: (row, session) => (rowId(row) === REVOKE ? revocation(row, session) : issuing(row, session)),
 }

@@ -1,4 +1,5 @@
 import type { Session } from '../shop/session.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { ProbeAnswers, ProbePlan } from '../shop/probe.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
@@ -25,10 +26,10 @@ export interface Check {
   /** `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured). */
   needs?(settings: PlanSettings): true | string
   /**
-   * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
+   * Catalog rows the check calls besides its rows' own, whose answers its verdicts rest on (set-up
    * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
    */
-  alsoCalls?: readonly string[]
+  alsoCalls?: readonly EndpointId[]
   run(row: EndpointRow, session: Session): Promise<Verdict>
 }
 

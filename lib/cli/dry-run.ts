@@ -4,14 +4,16 @@ import { impossiblePaths, impossibleStore } from '../shop/calibration.ts'
 import { anonymousReadPath } from '../shop/preflight.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, PLAN, selectionOf, selectPlan, SUITE, suiteWith, type Plan } from '../plan/plan.ts'
+import { buildPlan, PLAN, rowOfPlanned, selectionOf, selectPlan, SUITE, suiteWith, type Plan } from '../plan/plan.ts'
 import { CHECKS, CHECK_KINDS } from '../checks/index.ts'
 import { readingCall } from '../checks/extension-probes.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { loadSchema, schemaUrl } from '../schema/load.ts'
 import { schemaFacts } from '../schema/block.ts'
 import { shownUrl } from '../schema/setting.ts'
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
+import { PLATFORM_CALLS } from '../setup/platform-calls.ts'
+import type { AccessClass } from '../spec/types.ts'
 import { callLine, probeLines, type UrlOf } from './dry-run-probes.ts'
 
 /**
@@ -104,7 +106,24 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
     out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
     out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
   }
+  out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
   return `${out.join('\n')}\n`
+}
+
+/** Who a platform call is sent as, named as the probes' callers are. */
+const CALLER_OF: Readonly<Record<AccessClass, string>> = { admin: 'admin', self: 'customer', anon: 'none' }
+
+/**
+ * The platform's calls beyond the spec (lib/setup/platform-calls.ts) that the set-up, the workflows and the cleanup
+ * send as they need them, with ids the target answered: the table, each entry once (read-only mode: its GETs).
+ */
+function platformCallLines(readOnly: boolean, url: (path: string) => string): string[] {
+  const calls = Object.values(PLATFORM_CALLS).filter((c) => !readOnly || c.method === 'GET')
+  return [
+    '',
+    `# the platform's calls the spec does not list, sent by the set-up, the workflows and the cleanup as they need them (${calls.length}${readOnly ? ', read-only: the GETs' : ''}); a shop that does not serve one leaves what needs it not judged`,
+    ...calls.map((c) => `${c.method} ${url(c.path)}  [${CALLER_OF[c.access]}]   # ${c.for}`),
+  ]
 }
 
 /** Per stateful kind (no probes planned), the endpoints where a planned check of it sends what only words can say. */
@@ -113,8 +132,9 @@ function describedChecks(plan: Plan): [string, string[]][] {
   const at = new Map<string, string[]>()
   for (const p of plan.checks) {
     const kind = kinds.get(p.kind)
-    if (kind === undefined || p.endpoint === undefined || 'probes' in kind) continue
-    at.set(p.kind, [...(at.get(p.kind) ?? []), p.endpoint])
+    const row = rowOfPlanned(p)
+    if (kind === undefined || row === undefined || 'probes' in kind) continue
+    at.set(p.kind, [...(at.get(p.kind) ?? []), endpointText(row)])
   }
   return CHECKS.flatMap((k) => (at.has(k.name) ? [[k.name, at.get(k.name)!] as [string, string[]]] : []))
 }
@@ -181,6 +201,6 @@ async function vendorChecks(config: RunConfig, cwd: string): Promise<string[]> {
   const vendor = await loadVendorConfig(file, CHECK_KINDS)
   const plan = buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] })
   const byKind = new Map<string, string[]>()
-  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p.endpoint!])
+  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
   return ['', `# a vendor's checks (${file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
 }

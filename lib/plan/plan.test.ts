@@ -7,6 +7,7 @@ import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, suiteWith, type PlanKind, type PlanRow } from './plan.ts'
 import { plannedRequests } from './requests.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('the plan', () => {
   it('has every row × kind once, planned or unplanned with why, and every workflow step', () => {
@@ -93,7 +94,7 @@ describe('the planned requests (requests.ts)', () => {
   const planned = plannedRequests(plan, SUITE, settings)
 
   it('list each call once, with every kind that reads it', () => {
-    const keys = planned.calls.map((c) => `${c.planned.call.method} ${c.planned.call.path} ${c.planned.request.caller} ${c.planned.request.store}`)
+    const keys = planned.calls.map((c) => `${endpointText(c.planned.call)} ${c.planned.request.caller} ${c.planned.request.store}`)
     expect(new Set(keys).size).toBe(keys.length)
     // The anonymous caller's call of an anonymous endpoint serves three kinds; a restricted endpoint's call under the
     // configured store code is its valid request, not a placeholder call.

@@ -1,9 +1,9 @@
 import type { ProbeSettings } from '../checks/probe.ts'
 import type { Check, ProbeCheck } from '../checks/types.ts'
 import { callKey, type PlannedCall, type SequencePlan } from '../shop/probe.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Plan, PlanParts, PlanRow } from './plan.ts'
+import { rowOfPlanned, type Plan, type PlanParts } from './plan.ts'
 
 /** One call of the plan's probes, with every planned kind that reads it (a call is sent once and shared). */
 interface PlannedProbe {
@@ -36,7 +36,6 @@ function isProbeCheck(kind: Check): kind is ProbeCheck {
  */
 export function plannedRequests(plan: Plan, parts: Pick<PlanParts, 'kinds'>, settings: ProbeSettings): PlannedRequests {
   const byName = new Map(parts.kinds.map((k) => [k.name, k]))
-  const rows = new Map(plan.rows.map((r: PlanRow) => [`${r.origin ?? 'spec'} ${rowId(r)}`, r]))
   const calls = new Map<string, PlannedProbe>()
   const sequences = new Map<string, PlannedSequence>()
   const add = (row: EndpointRow, planned: PlannedCall, kind: string) => {
@@ -46,13 +45,13 @@ export function plannedRequests(plan: Plan, parts: Pick<PlanParts, 'kinds'>, set
   }
   for (const p of plan.checks) {
     const kind = byName.get(p.kind)
-    const row = p.endpoint === undefined ? undefined : rows.get(`${p.origin} ${p.endpoint}`)
+    const row = rowOfPlanned(p)
     if (kind === undefined || row === undefined || !isProbeCheck(kind)) continue
     const probes = kind.probes(row, settings)
     const sequence = probes.sequence
     if (sequence?.unbuildable !== undefined) for (const c of sequence.fallback) add(row, c, kind.name)
     else if (sequence !== undefined) {
-      const key = `${sequence.method} ${sequence.template}`
+      const key = endpointText({ method: sequence.method, path: sequence.template })
       const seen = sequences.get(key) ?? { row, sequence, kinds: [] }
       if (!seen.kinds.includes(kind.name)) seen.kinds.push(kind.name)
       sequences.set(key, seen)

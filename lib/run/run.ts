@@ -6,7 +6,6 @@ import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
@@ -212,7 +211,6 @@ export class Run {
     const gone = this.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
     if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
     const finishedAt = new Date()
-    const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
     const draft: ReportDraft = {
       suite: { ...SUITE },
       spec: { version: SPEC_VERSION },
@@ -241,7 +239,7 @@ export class Run {
       finishedAt: finishedAt.toISOString(),
       durationMs: finishedAt.getTime() - this.startedAt.getTime(),
       ...(this.stopped !== undefined ? { partial: { reason: this.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
-      summary: summarise(results, new Set(rowOrder.keys())),
+      summary: summarise(results),
       calibration: {
         noRoute: this.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
         unknownStore: this.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
@@ -252,7 +250,7 @@ export class Run {
       ...(this.notes.length > 0 ? { notes: [...new Set(this.notes)] } : {}),
       plan,
       ...(this.schema !== undefined ? { schema: this.schema.block } : {}),
-      results: sortResults(results, rowOrder, plan),
+      results: sortResults(results, plan),
     }
     const report = completeReport(draft, {
       // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.

@@ -10,6 +10,7 @@ import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
 import { requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -222,9 +223,9 @@ async function requireAccepted(client: TargetClient, store: string, token: strin
   const seen: string[] = []
   for (const row of rows) {
     const o = await client.send({ method: row.method, path: row.path, store, token })
-    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${row.method} ${row.path} (${o.failure?.message})`)
+    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${endpointText(row)} (${o.failure?.message})`)
     if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
-    seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
+    seen.push(`${endpointText(row)} → ${o.answer.status}`)
   }
   const whose = isGivenToken(signIn) ? `the ${kind} token given (${signIn.setting})` : `the ${kind} token`
   const why = isGivenToken(signIn)

@@ -7,6 +7,7 @@
 import type { Exchange } from '../results/exchange.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 import type { HttpMethod } from '../spec/types.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { Answer, TransportFailure } from './request.ts'
 
 /** The four callers of the spec's access rules. */
@@ -127,7 +128,7 @@ export interface ProbeAnswers {
 
 /** What a call is sent once per session under: every kind planning the same call shares its answer. */
 export function callKey(planned: PlannedCall): string {
-  return `${planned.call.method} ${planned.call.path} ${planned.request.caller} ${planned.request.store}`
+  return `${endpointText(planned.call)} ${planned.request.caller} ${planned.request.store}`
 }
 
 /** The answer to a planned call, found by what it was (undefined when the plan did not have it). */

@@ -6,6 +6,7 @@
  * unknown-store answers, so the judges need nothing of the session.
  */
 import type { Outcome } from './request.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { allowedInReadOnly, type Session } from './session.ts'
 import {
   callKey,
@@ -98,13 +99,13 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
  * making it failed) every caller of the fallback gets its placeholder call, shared with the kinds that plan it.
  */
 export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHooks = {}): Promise<SequenceAnswers> {
-  return session.memo(`sequence ${plan.method} ${plan.template}`, async (): Promise<SequenceAnswers> => {
+  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, async (): Promise<SequenceAnswers> => {
     const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
       const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
       return { unbuilt, probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])), witness: plan.witness }
     }
     if (plan.unbuildable !== undefined) return fallback({ ...plan.unbuildable, exchanges: [] })
-    if (hooks.prepare === undefined) throw new Error(`nothing makes the valid request of ${plan.method} ${plan.template}`)
+    if (hooks.prepare === undefined) throw new Error(`nothing makes the valid request of ${endpointText({ method: plan.method, path: plan.template })}`)
     let prepared = await hooks.prepare()
     if (!('tokens' in prepared)) return fallback(prepared)
     const tokens = new Map(prepared.tokens)

@@ -13,6 +13,7 @@ import { buildPlan, selectionOf, selectPlan, suiteWith, type PlannedCheck } from
 import { SELECTED_META } from '../results/meta.ts'
 import type { Result } from '../results/result.ts'
 import { judgeCheck, quiet, selectedTests, sessionFor, verdictOf } from './module-suite.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
 
@@ -26,19 +27,18 @@ export async function extensionSuite(): Promise<void> {
   const parts = suiteWith({ operations: facts.operations, probeWrites: facts.probeWrites, ...(vendor !== undefined ? { vendor } : {}) })
   const plan = buildPlan(parts)
   const planned = selectPlan(plan, selectionOf([], inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
-  // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
-  const rows = new Map(parts.rows.map((r) => [`${r.origin ?? 'spec'} ${r.method} ${r.path}`, r]))
   const kinds = new Map<string, Check>(parts.kinds.map((k) => [k.name, k]))
   const started = new Map<string, Promise<Result>>()
   const judge = (p: PlannedCheck) => async (): Promise<Result> => {
     const facts = inject('shopRun')
-    const result = await judgeCheck(sessionFor(facts.seed!), rows.get(`${p.origin} ${p.endpoint!}`)!, kinds.get(p.kind)!)
+    const result = await judgeCheck(sessionFor(facts.seed!), p.added!, kinds.get(p.kind)!)
     return { ...result, origin: p.origin as 'extension' | 'vendor', extension: true }
   }
 
   // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
   if (planned.length === 0) return placeholder(`${EXTENSIONS_TITLE}: none in this run`, 'no extension operation or vendor check selected in this run')
-  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${p.endpoint}`)).size} operations`, () => {
+  // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
+  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${endpointText(p.added!)}`)).size} operations`, () => {
     beforeAll(({}, suite) => {
       const run = inject('shopRun')
       if (run === undefined || run.refused !== undefined) return

@@ -13,7 +13,7 @@ import { beforeAll, describe, inject, test, type TestContext } from 'vitest'
 import type { RunnerTask, RunnerTestSuite } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Check } from '../checks/types.ts'
-import { findRow } from '../spec/catalog/index.ts'
+import { rowOf } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { ReadOnlyViolation, Session, type SessionSeed } from '../shop/session.ts'
@@ -96,7 +96,7 @@ function moduleWork(moduleId: string): { planned: readonly PlannedCheck[]; start
   const starters = new Map<string, (session: Session) => Start>()
   for (const p of planned.filter((c) => c.kind !== 'workflow')) {
     const check = CHECKS.find((c) => c.name === p.kind) as Check
-    const row = findRow(...(p.endpoint!.split(' ') as [string, string]))!
+    const row = rowOf(p.endpoint!)
     starters.set(p.id, (session) => () => judgeCheck(session, row, check))
   }
   const steps = new Set(planned.filter((c) => c.kind === 'workflow').map((c) => c.id))
@@ -205,7 +205,7 @@ export function judgeWorkflow(session: Session, workflow: Workflow): Promise<Res
   const deferred = workflow.steps.map(() => deferredOf<Result>())
   const onStep = (outcome: StepOutcome, i: number) => {
     const step = workflow.steps[i]!
-    const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
+    const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
     deferred[i]!.resolve(workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs))
   }
   void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {

@@ -6,8 +6,9 @@ import { tabledValues } from '../spec/shapes.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
-const SAVE = 'PUT /V1/orders/:parent_id'
+const SAVE = endpointId('PUT /V1/orders/:parent_id')
 
 /** What the steps hand on: the order, its billing address as read back, and the city saved in it. */
 interface OrderAddressState extends Pick<SalesState, 'orderId'> {
