@@ -18,7 +18,7 @@ import { compareWithSpec } from './compare.ts'
 import type { FindingKind } from './compare.ts'
 import { extensionOperations } from './extensions.ts'
 import type { ExtensionOperation } from './extensions.ts'
-import type { ProbeOptions } from './judge.ts'
+type ProbeOptions = { readOnly: boolean; probeWrites: boolean }
 import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { loadSchema } from './load.ts'
 import type { LoadedSchema } from './load.ts'
@@ -99,7 +99,7 @@ describe('the clean reference target', () => {
     expect(statuses(all).filter((v) => !v.endsWith(': passed'))).toEqual([])
     expect(all.get('GET /V1/ref-ext/audit-log')!.map((v) => v.message)).toEqual([
       expect.stringMatching(/^served: GET \/V1\/ref-ext\/audit-log \(admin token\) answered 200/),
-      expect.stringMatching(/^served under the second store code/),
+      expect.stringMatching(/^served under "all"/),
       'declared admin: no token refused (401), malformed token refused (401), customer token refused (401), admin token let through (200)',
     ])
     // The answers each verdict read are its evidence, as a spec result's are.
@@ -164,15 +164,6 @@ describe('extension-open', () => {
     const { method, path } = FAULTS['extension-open'].defaultEndpoint
     expect(statuses(verdicts).filter((v) => !v.endsWith(': passed'))).toEqual([`${endpointText({ method, path })} › access: failed`])
     expect(verdicts.get(endpointText({ method, path }))![2]!.message).toMatch(/^declared admin: no token let through \(200 /)
-  }, 60_000)
-
-  it('is found on a write without sending it to the admin, from the callers its class refuses', async () => {
-    const fault = { name: 'extension-open', ...OTHER_ENDPOINTS['extension-open'] } as FaultSwitch
-    const target = await started({ faults: [fault] })
-    const loaded = await readSchema(target)
-    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), { readOnly: false, probeWrites: false })
-    const failed = statuses(verdicts).filter((v) => v.endsWith(': failed'))
-    expect(failed).toEqual([`${endpointText(OTHER_ENDPOINTS['extension-open'])} › access: failed`])
   }, 60_000)
 })
 

@@ -52,8 +52,7 @@ export async function preflight(
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
   }
-  const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
-  const anonPath = anonProbe?.path ?? '/V1/directory/countries'
+  const anonPath = anonymousReadPath()
   const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
@@ -207,6 +206,11 @@ async function limitedAdminToken(client: TargetClient, secrets: Secrets, signIn:
     if (err instanceof TokenError && err.message.startsWith('limited admin')) throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
     throw err
   }
+}
+
+/** A harmless anonymous GET of the spec, without parameters: asked under store codes that may not exist (the calibration's, the settings'). */
+export function anonymousReadPath(): string {
+  return firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]?.path ?? '/V1/directory/countries'
 }
 
 function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] {

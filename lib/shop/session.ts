@@ -10,13 +10,8 @@ import { Secrets } from './secrets.ts'
 import { isRolledBack } from './retry.ts'
 import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
+import type { ProbeCaller } from './probe.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
-
-/** The four callers of the spec's access rules. */
-export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
-
-/** Whom a probe is sent as: one of the four, or the admin whose role lacks some ACL resources (the acl check's). */
-export type ProbeCaller = Caller | 'limited admin'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the

@@ -1,6 +1,6 @@
 /** An attribute set through its life: created, renamed, read, deleted, gone. */
 import { describeAnswer, toId } from '../setup/provision.ts'
-import { missingValues } from '../checks/carried-values.ts'
+import { judgeCarried, missingValues } from '../checks/carried-values.ts'
 import { ATTRIBUTE_SET_RULES, SHAPE_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
@@ -28,8 +28,8 @@ interface SavedSet {
 function judgeSet(s: StepScope<AttributeSetState>, body: unknown, what: string, values: { must?: Record<string, unknown>; expected?: Record<string, unknown> }): Record<string, unknown> {
   s.judge(body, { kind: 'tabled', shape: 'attributeSet' }, what)
   if (!isObject(body)) s.fail(`${what} is ${JSON.stringify(body)}, not an attribute set`)
-  const missing = missingValues(body, values.must ?? {})
-  if (missing.length > 0) s.fail(`${what} does not carry what the call saved (${SHAPE_RULES.savedSet.text}): ${missing.join('; ')}`)
+  const missing = judgeCarried(what, body, { values: values.must ?? {}, rule: SHAPE_RULES.savedSet })
+  if (missing !== undefined) s.fail(missing)
   const unlike = missingValues(body, values.expected ?? {})
   if (unlike.length > 0) s.warnings.push(`${what}: ${unlike.join('; ')}`)
   return body

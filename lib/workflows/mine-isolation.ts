@@ -5,6 +5,7 @@
  */
 import { describeAnswer, isSuccess, type MadeCustomer } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
+import { notServed } from '../checks/route.ts'
 import type { Answer } from '../shop/request.ts'
 import { SELF_RULES } from '../spec/rules.ts'
 import { addressDifferences, different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
@@ -48,7 +49,7 @@ function outcome(answer: Answer, own: string): string {
 /** No answer, no route, or a 5xx is neither a refusal nor an action on B's own resource. */
 function requireRefusalOrSuccess(s: StepScope<MineIsolationState>, call: SpecCall, answer: Answer): void {
   if (isSuccess(answer)) return
-  if (s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) s.fail(`${endpointText(call)} answered the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served`)
+  if (s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) s.fail(notServed(endpointText(call), describeAnswer(answer)))
   if (answer.status >= 500) s.fail(`${endpointText(call)} answered ${describeAnswer(answer)}: neither a refusal nor an action on B's own cart`)
 }
 

@@ -17,7 +17,9 @@ import type { AddressDraft } from '../setup/builders.ts'
 import { platformCall } from '../setup/platform-calls.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
-import { expectationFor, failuresText, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { expectationFor, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { notOfShape } from '../checks/shape-words.ts'
+import { notServed } from '../checks/route.ts'
 import { rowOf } from '../spec/catalog/index.ts'
 import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
@@ -151,28 +153,17 @@ export class StepScope<S extends object = object> {
     this.#ticket = undefined
   }
 
-  /**
-   * Fails unless the answer is a success. A no-route answer, an access refusal (401/403) of a caller the spec
-   * admits, a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ skipped).
-   */
+  /** Ends the step unless the answer is a success (judgeSuccess). */
   expectSuccess(call: SpecCall, answer: Answer, options: SuccessOptions = {}): void {
-    if (isSuccess(answer)) return
-    const said = describeAnswer(answer)
-    const what = endpointText(call)
-    if (this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path))) this.fail(`${what} answered the target's no-route answer (${said}): the endpoint is not served`)
-    if (answer.status === 401 || answer.status === 403) this.fail(`${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
-    if (BUSINESS_STATUSES.has(answer.status) && options.refusal !== undefined) {
-      const reason = options.refusal(answer)
-      if (reason !== undefined) this.notJudged(reason, 'target-refused')
-    }
-    this.fail(`${what} answered ${said}`)
+    const end = judgeSuccess(call, answer, this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path)), options)
+    if (end !== undefined) throw end
   }
 
   /** Fails with the judgement's failures; keeps its warnings. `what` names the value, e.g. "the answer". */
   judge(value: unknown, expectation: Expectation, what: string): void {
     const j = judgeShape(value, expectation)
     this.warnings.push(...j.warnings.map((w) => `${what}: ${w}`))
-    if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${failuresText(j.failures)}`)
+    if (j.status === 'failed') this.fail(notOfShape(what, expectation, j.failures))
   }
 
   /** Judges an answer of `endpoint` by what its catalog row says it answers. */
@@ -187,6 +178,22 @@ export class StepScope<S extends object = object> {
     if (id === undefined) this.fail(`${what} is ${JSON.stringify(value)}, not an id (a positive int)`)
     return id
   }
+}
+
+/**
+ * How a step ends on an answer of the endpoint under test that is no success (undefined: it is one). The no-route
+ * answer (`noRoute`, read against the target's calibration), an access refusal (401/403) of a caller the spec admits,
+ * a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ not judged). Pure.
+ */
+export function judgeSuccess(call: SpecCall, answer: Answer, noRoute: boolean, options: SuccessOptions = {}): StepEnd | undefined {
+  if (isSuccess(answer)) return undefined
+  const said = describeAnswer(answer)
+  const what = endpointText(call)
+  if (noRoute) return new StepEnd('failed', notServed(what, said))
+  if (answer.status === 401 || answer.status === 403) return new StepEnd('failed', `${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
+  const business = BUSINESS_STATUSES.has(answer.status) ? options.refusal?.(answer) : undefined
+  if (business !== undefined) return new StepEnd('skipped', `not judged: ${business}`, 'target-refused')
+  return new StepEnd('failed', `${what} answered ${said}`)
 }
 
 function actorName(actor: Actor): string {

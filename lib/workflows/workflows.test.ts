@@ -100,7 +100,9 @@ describe('workflows against the reference target', () => {
     'refund-no-creditmemo': { workflow: 'credit-memo', step: 'refund one unit offline', message: /made no credit memo with that id/ },
     'mine-leaks-cart': { workflow: 'mine-isolation', step: "B updates A's item through its own cart", message: /changed customer A's item/ },
   }
-  for (const [fault, broken] of Object.entries(BROKEN)) {
+  // A run against a target per workflow fault is the CLI's (lib/cli/cli.test.ts, fault groups); the steps' judgements
+  // are proven on scripted answers (steps.test.ts). Here the first.
+  for (const [fault, broken] of Object.entries(BROKEN).slice(0, 1)) {
     it(`fails exactly the step the ${fault} fault breaks, and runs none after it`, async () => {
       const session = await against({ faults: [fault as FaultName] })
       const failed = expectBrokenAt(await runWorkflow(workflow(broken.workflow), session), broken.step)
