@@ -24,7 +24,7 @@ const INTEGRATION_TESTS = [
   'lib/report/{curl,merge,sign}.test.ts',
   'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema}.test.ts',
   'lib/schema/{read,schema-e2e}.test.ts',
-  'lib/setup/{builders,cleanup,registrar}.test.ts',
+  'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
   'lib/setup/requests/requests.test.ts',
   'lib/shop/{client,pace,preflight,store-codes}.test.ts',
   'lib/workflows/workflows.test.ts',

@@ -41,7 +41,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   checks: [...BEFORE_CHECKS, 'schema'],
   // The workflows judge with the checks' probes and judges; no check runs a workflow.
   workflows: [...BEFORE_CHECKS, 'checks'],
-  plan: ['base', 'spec', 'results', 'checks', 'workflows', 'schema'],
+  // The plan lists what the probe checks send: their plans are the shop's probe data (lib/shop/probe.ts).
+  plan: ['base', 'spec', 'results', 'shop', 'checks', 'workflows', 'schema'],
   // A vendor's config (lib/extend/): the types its checks see, and its loader; the run and the suite read it.
   extend: ['base', 'spec', 'results', 'shop', 'checks'],
   // The binding to vitest (the only part that imports vitest): suite files, the run's reporter and plugin, around

@@ -1,19 +1,15 @@
 import type { EndpointRow } from '../spec/types.ts'
-import { ACCESS_CALLERS, ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
+import { ACCESS_CALLERS, ADMISSION, admittedCaller, describeCaller, judgeAccess, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import { unanswered } from '../shop/answer-text.ts'
-import type { Session } from '../shop/session.ts'
-import { exchangesOf, probe, probeOne, quoteAnswer, unusable, type Probe, type ProbeRequest } from './probe.ts'
-import { accessProbes, type AccessProbeCaller, type AccessProbes } from './access-probes.ts'
+import type { Probe, ProbeAnswers, SequenceCaller } from '../shop/probe.ts'
+import { answerTo } from '../shop/probe.ts'
+import { concretePath, exchangesOf, placeholder, quoteAnswer, unusable } from './probe.ts'
+import { accessSequence } from './access-sequence.ts'
+import { basisOf, notSent, operationAnswer, operationAnswers, operationOf } from './extension-probes.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
-import type { Check } from './types.ts'
-
-export type { Seen } from '../spec/admission.ts'
-export { describeOpenCell as describeOpen } from '../spec/admission.ts'
-export { judgeCell }
-
-/** Every caller, under the configured store code: an anonymous endpoint's probes (placeholder values). */
-const ANON_REQUESTS: readonly ProbeRequest[] = ACCESS_CALLERS.map((caller) => ({ caller, store: 'first' }))
+import type { ProbeCheck } from './types.ts'
+import { probeCheck } from './probe-check.ts'
 
 export interface AccessMatrixCell {
   /** What the spec's access class says this caller gets. */
@@ -24,86 +20,102 @@ export interface AccessMatrixCell {
   ok: boolean | null
 }
 
-export function seenOf(session: Session, p: Probe): Seen {
+export function seenOf(p: Probe): Seen {
   if (p.unavailable !== undefined) return 'not sent'
-  return seenOfAnswer(p.answer, p.answer !== undefined && session.looksLikeNoRoute(p.answer, p.path))
+  return seenOfAnswer(p.answer, p.answer !== undefined && p.noRoute === true)
 }
 
 /** A probe as a cell of the judgement. */
-export function cellOf(session: Session, caller: string, expected: Admission, p: Probe): AccessCell<NotJudgedReason> {
-  const seen = seenOf(session, p)
+export function cellOf(caller: string, expected: Admission, p: Probe): AccessCell<NotJudgedReason> {
+  const seen = seenOf(p)
   // An answer that says nothing about access is quoted as what it is: no answer, a server error, not JSON.
   const answer = seen === 'no usable answer' ? (unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
   const reason = p.unavailableReason ?? (p.unavailable === undefined && p.answer === undefined ? unanswered(p).reason : undefined)
   return { caller, expected, seen, answer, ...(reason !== undefined ? { reason } : {}) }
 }
 
-export function label(caller: string): string {
-  return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : caller === 'other customer' ? "another customer's token" : `${caller} token`
-}
-
 /**
  * Each caller is refused (401/403) or let through as the endpoint's access class says. A restricted endpoint is
- * probed with a request its admitted caller gets a success for (access-probes.ts), and the others' answers are
- * read against that success (lib/spec/admission.ts, `judgeAccess`); an anonymous one with placeholder values.
+ * probed with a request its admitted caller gets a success for (access-sequence.ts), and the others' answers are
+ * read against that success (lib/spec/admission.ts, `judgeAccess`); an anonymous one with placeholder values, as is
+ * a shop's extension operation, against the class its schema declares (a write withheld from a caller the class
+ * admits is no cell: the refusals speak for themselves).
  */
-export async function access(row: EndpointRow, session: Session): Promise<Verdict> {
-  const rules = [ACCESS_RULES[row.access]]
-  let cells: AccessCell<NotJudgedReason>[]
-  let exchanges
-  let witness: string
-  let unbuilt: AccessProbes['unbuilt']
-  if (row.access === 'anon') {
-    const probes = await Promise.all(ANON_REQUESTS.map((request) => probeOne(session, row, request)))
-    cells = probes.map((p, i) => cellOf(session, ACCESS_CALLERS[i]!, ADMISSION.anon[ACCESS_CALLERS[i]!], p))
-    exchanges = exchangesOf(...probes)
-    witness = 'none'
-  } else {
-    const p = await accessProbes(session, row)
-    unbuilt = p.unbuilt
-    const sent = [...p.probes].filter(([caller]) => caller !== 'limited admin')
-    cells = sent.map(([caller, probe]) => cellOf(session, caller, expectedOf(row, caller), probe))
-    const probes = sent.map(([, probe]) => probe)
-    if (row.access === 'self' && unbuilt === undefined && row.method === 'GET') {
-      // "an admin token also works": the admin is no witness here (a `mine` path names the customer's own data),
-      // so its placeholder probe only has to be let through — another 4xx is an admitted caller's data refused.
-      // Not for a write: an admin's `{}` on a `mine` path may make a cart nobody owns (a real shop did), and a 4xx
-      // about the data would be all it could show.
-      const admin = await probe(session, row, 'admin', session.seed.storeCode)
-      cells.push(cellOf(session, 'admin', ADMISSION.self.admin, admin))
-      probes.push(admin)
-    }
-    exchanges = exchangesOf(...probes)
-    witness = p.witness
+export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdict {
+  const op = operationOf(row)
+  const cls = op === undefined ? row.access : op.declaredAccess
+  const rules = cls === undefined ? [] : [ACCESS_RULES[cls]]
+  const extension = op === undefined ? undefined : { basis: basisOf(row, true), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const sent = op === undefined ? undefined : operationAnswers(row, answers).filter((a) => a.request.store === 'first')
+  if (cls === undefined || sent?.length === 0) {
+    const evidence = (sent ?? []).map((a) => a.probe)
+    const message = cls === undefined ? `not judged: ${op?.accessUnknown ?? 'the declared access class is unknown'}` : notSent(answers.plan, false).message
+    const reason = evidence.map((p) => cellOf(p.caller, 'not stated', p).reason).find((r) => r !== undefined) ?? (evidence.length > 0 ? 'unusable-answer' : notSent(answers.plan, false).reason)
+    return { status: 'skipped', message, exchanges: exchangesOf(...evidence), details: extension, rules, reason }
   }
-  const judged = judgeAccess(cells, witness, label)
-  const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell]))
+  const { cells, probes, witness, unbuilt } = cellsOf(row, cls, answers)
+  const judged = judgeAccess(cells, witness, op === undefined ? {} : { routeCheck: 'extension-route', authority: 'the class' })
   // Placeholder values (no valid request): said in the message, and an undecided cell is left for that reason.
-  const placeholder = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
-  const details = { accessClass: row.access, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
-  if (unbuilt !== undefined) exchanges = [...unbuilt.exchanges, ...exchanges]
+  const placeholders = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
+  const exchanges = [...(unbuilt?.exchanges ?? []), ...exchangesOf(...probes)]
+  const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell]))
+  const details = extension ?? { accessClass: cls, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
   // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid request.
   const undecided = judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
   const reason = (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ?? 'unusable-answer'
-  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholder}`, exchanges, details, rules, reason: reason as NotJudgedReason }
-  return { status: judged.status, message: `${row.access} endpoint: ${judged.message}${placeholder}`, exchanges, details, rules }
+  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholders}`, exchanges, details, rules, reason: reason as NotJudgedReason }
+  const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
+  // What an extension operation's write was not sent to, and why: the verdict says what it did not judge.
+  const held = (answers.plan.withheld ?? []).filter((w) => !cells.some((c) => c.caller === w.caller))
+  const scope = judged.status === 'passed' ? [...new Set(held.map((w) => w.why))].map((why) => `; not sent to ${held.filter((w) => w.why === why).map((w) => describeCaller(w.caller)).join(', ')}: ${why}`).join('') : ''
+  return { status: judged.status, message: `${what}: ${judged.message}${placeholders}${scope}`, exchanges, details, rules }
+}
+
+/** The cells the judgement reads: each caller's answer, what the class says it gets, and whose success is the witness. */
+function cellsOf(row: EndpointRow, cls: EndpointRow['access'], answers: ProbeAnswers): { cells: AccessCell<NotJudgedReason>[]; probes: Probe[]; witness: string; unbuilt?: { message: string; reason: NotJudgedReason; exchanges: Verdict['exchanges'] } } {
+  const op = operationOf(row)
+  if (op !== undefined || row.access === 'anon') {
+    const sent = ACCESS_CALLERS.flatMap((caller) => {
+      const p = op !== undefined ? operationAnswer(row, answers, caller, 'first') : answerTo(answers, row.method, concretePath(row), { caller, store: 'first' })
+      return p === undefined ? [] : [{ caller, p }]
+    })
+    return { cells: sent.map(({ caller, p }) => cellOf(caller, ADMISSION[cls][caller], p)), probes: sent.map((s) => s.p), witness: admittedCaller(cls) }
+  }
+  const s = answers.sequence!
+  const sent = [...s.probes].filter(([caller]) => caller !== 'limited admin')
+  const cells = sent.map(([caller, probe]) => cellOf(caller, expectedOf(row, caller), probe))
+  const probes = sent.map(([, probe]) => probe)
+  if (row.access === 'self' && s.unbuilt === undefined && row.method === 'GET') {
+    // "an admin token also works": the admin is no witness here (a `mine` path names the customer's own data),
+    // so its placeholder probe only has to be let through — another 4xx is an admitted caller's data refused.
+    // Not for a write: an admin's `{}` on a `mine` path may make a cart nobody owns (a real shop did), and a 4xx
+    // about the data would be all it could show.
+    const admin = answerTo(answers, row.method, concretePath(row), { caller: 'admin', store: 'first' })!
+    cells.push(cellOf('admin', ADMISSION.self.admin, admin))
+    probes.push(admin)
+  }
+  return { cells, probes, witness: s.witness, ...(s.unbuilt !== undefined ? { unbuilt: s.unbuilt } : {}) }
 }
 
 /** What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is refused. */
-function expectedOf(row: EndpointRow, caller: AccessProbeCaller): Admission {
+function expectedOf(row: EndpointRow, caller: SequenceCaller): Admission {
   if (caller === 'other customer') return 'refuse'
   if (caller === 'limited admin') return 'not stated'
   return ADMISSION[row.access][caller]
 }
 
-export const accessCheck: Check = {
+export const accessCheck: ProbeCheck = probeCheck({
   name: 'access',
   description: 'Each caller is refused or let through as the endpoint\'s access class says.',
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
-  rules: Object.values(ACCESS_RULES),
+  rules: [ACCESS_RULES.admin, ACCESS_RULES.self, ACCESS_RULES.anon],
   appliesTo: () => true,
-  // A restricted endpoint's probes are a valid request made of the run's own data (known only as the run goes):
-  // --dry-run describes them; an anonymous endpoint's are placeholders.
-  requests: (row) => (row.access === 'anon' ? ANON_REQUESTS : []),
-  run: access,
-}
+  // A restricted endpoint's probes are its valid request made of the run's own data (a self read's admin then gets
+  // its placeholder call); an anonymous endpoint's are placeholder calls for every caller.
+  probes: (row, settings) => {
+    const sequence = accessSequence(row, settings)
+    if (sequence === undefined) return { calls: ACCESS_CALLERS.map((caller) => placeholder(row, caller)) }
+    return { calls: [], sequence, ...(row.access === 'self' && row.method === 'GET' ? { after: [placeholder(row, 'admin')] } : {}) }
+  },
+  judge: judgeAccessCheck,
+})

@@ -1,12 +1,13 @@
 import { ACL_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../shop/session.ts'
 import { judgeAccess, type AccessCell } from '../spec/admission.ts'
+import type { Probe, ProbeAnswers } from '../shop/probe.ts'
 import { cellOf } from './access.ts'
-import { accessProbes } from './access-probes.ts'
-import { exchangesOf } from './probe.ts'
+import { accessSequence } from './access-sequence.ts'
+import { exchangesOf, type ProbeSettings } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
-import type { Check } from './types.ts'
+import type { ProbeCheck } from './types.ts'
+import { probeCheck } from './probe-check.ts'
 
 /** Where a run without a limited admin is told what it lacks: every format shows it, and the certification. */
 export const ACL_NOT_CONFIGURED =
@@ -15,30 +16,30 @@ export const ACL_NOT_CONFIGURED =
 /**
  * Authentication 2: at an endpoint whose ACL resource the detail table names, the limited admin
  * (SHOP_LIMITED_ADMIN_USERNAME) is refused (401/403) when its role lacks the resource and let through when it has it.
- * It is sent the access check's valid request (access-probes.ts), and the run's own admin's success with the same
+ * It is sent the access check's valid request (access-sequence.ts), and the run's own admin's success with the same
  * request is the witness its answer is read against (lib/spec/admission.ts, `judgeAccess`): without that success,
  * nothing about the resource can be read.
  */
-export async function acl(row: EndpointRow, session: Session): Promise<Verdict> {
+export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: ProbeSettings): Verdict {
   const resource = row.acl!
   const rules = [ACL_RULES.of(row)]
-  const limited = session.seed.limitedAdmin
-  if (limited === undefined) return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
+  const limited = settings.limitedAdmin
+  const s = answers.sequence
+  if (limited === undefined || s === undefined) return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
   const has = limited.resources.includes(resource)
   const who = `the limited admin (${limited.username}), whose role ${has ? 'has' : 'lacks'} ${resource},`
-  const p = await accessProbes(session, row)
-  const admin = p.probes.get('admin')!
-  const mine = p.probes.get('limited admin') ?? { caller: 'limited admin', store: session.seed.storeCode, path: '', unavailable: 'no limited admin token', unavailableReason: 'not-configured' }
-  const exchanges = [...(p.unbuilt?.exchanges ?? []), ...exchangesOf(mine, admin)]
-  const placeholder = p.unbuilt === undefined ? '' : ` (probed with placeholder values: ${p.unbuilt.message})`
-  const cells = [cellOf(session, 'limited admin', has ? 'accept' : 'refuse', mine), cellOf(session, 'admin', 'accept', admin)]
+  const admin = s.probes.get('admin')!
+  const mine: Probe = s.probes.get('limited admin') ?? { caller: 'limited admin', store: admin.store, path: '', unavailable: 'no limited admin token', unavailableReason: 'not-configured' }
+  const exchanges = [...(s.unbuilt?.exchanges ?? []), ...exchangesOf(mine, admin)]
+  const placeholder = s.unbuilt === undefined ? '' : ` (probed with placeholder values: ${s.unbuilt.message})`
+  const cells = [cellOf('limited admin', has ? 'accept' : 'refuse', mine), cellOf('admin', 'accept', admin)]
   const [limitedCell, adminCell] = cells as [AccessCell<NotJudgedReason>, AccessCell<NotJudgedReason>]
   const details = { resource, roleHas: has, expected: limitedCell.expected, seen: limitedCell.seen, answer: limitedCell.answer, admin: { seen: adminCell.seen, answer: adminCell.answer } }
   const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `${message}${placeholder}`, exchanges, details, rules, reason })
   // The run's admin refused is the access check's failure; here it only means no answer is about the resource.
   if (adminCell.seen === 'refused') return notJudged(`not judged: the run's admin was refused too (${adminCell.answer}; see the access check), so a refusal here says nothing about ${resource}`, 'unusable-answer')
-  const judged = judgeAccess(cells, 'admin', (c) => (c === 'limited admin' ? who : "the run's admin"))
-  if (judged.status === 'not judged') return notJudged(judged.message, (p.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
+  const judged = judgeAccess(cells, 'admin', { who: (c) => (c === 'limited admin' ? who : "the run's admin") })
+  if (judged.status === 'not judged') return notJudged(judged.message, (s.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
   const ok = judged.cells[0]!.ok
   if (ok === false) {
     const what = limitedCell.seen === 'accepted' ? 'let through' : limitedCell.seen === 'refused' ? 'refused' : 'given the no-route answer'
@@ -49,14 +50,17 @@ export async function acl(row: EndpointRow, session: Session): Promise<Verdict> 
   return { status: 'passed', message: `${who} was ${has ? 'let through' : 'refused'} (${limitedCell.answer})${witness}${placeholder}`, exchanges, details, rules }
 }
 
-export const aclCheck: Check = {
+export const aclCheck: ProbeCheck = probeCheck({
   name: 'acl',
   description: 'An admin whose role lacks the ACL resource the detail table names is refused; one whose role has it is let through.',
   spec: ['Authentication 2', 'Endpoints with detailed shape (ACL)'],
   rules: [ACL_RULES.resource],
   appliesTo: (row) => (row.acl !== undefined ? true : 'the spec names no ACL resource for this endpoint (Authentication 8: "not shown")'),
   needs: (settings) => (settings.limitedAdmin ? true : ACL_NOT_CONFIGURED),
-  // Sent the access check's valid request, made of the run's own data (known only as the run goes): --dry-run describes it.
-  requests: () => [],
-  run: acl,
-}
+  // Sent the access check's valid request; nothing without a limited admin.
+  probes: (row, settings) => {
+    const sequence = settings.limitedAdmin !== undefined ? accessSequence(row, settings) : undefined
+    return { calls: [], ...(sequence !== undefined ? { sequence } : {}) }
+  },
+  judge: judgeAcl,
+})

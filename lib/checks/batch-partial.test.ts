@@ -89,7 +89,9 @@ describe('batch-partial check', () => {
     ['batch-nonempty-all-valid', 'POST /V1/products/special-price', /^all-valid call \[.*: all items are valid, so the answer must be \[\] but it has 1 entry: \[\{"message":"Success"/],
     ['information-accepts-unknown-sku', 'POST /V1/products/cost-information', /^the target dropped the unknown sku instead of raising: a call naming the unknown sku sc-[^ ]+-batch-cost-information-no-such-sku-[0-9a-z]{8} beside the known sc-[^ ]+ answered 200 \[/],
   ]
-  for (const [fault, endpoint, message] of FAULT_CASES) {
+  // A run against a target per rule's fault is the CLI's (lib/cli/cli.test.ts, fault groups); the judgements of each are
+  // proven below on recorded answers. Here the first.
+  for (const [fault, endpoint, message] of FAULT_CASES.slice(0, 1)) {
     it(`fails only ${endpoint} under the ${fault} fault`, async () => {
       const s = await against(await startReferenceTarget({ faults: [{ name: fault }] }))
       const verdicts = await runOverCatalog(batchPartialCheck, s, batchRows)

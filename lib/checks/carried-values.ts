@@ -4,6 +4,7 @@
  */
 import { describeValue } from './judge-shape.ts'
 import { isObject } from '../base/is-object.ts'
+import type { Rule } from '../spec/rules.ts'
 
 const PLAIN_NUMBER = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/
 
@@ -34,4 +35,13 @@ export function missingValues(answer: unknown, expected: Readonly<Record<string,
     out.push(answer[k] === undefined || answer[k] === null ? `no ${k} (expected ${describeValue(sent)})` : `${k} ${describeValue(answer[k])} where ${describeValue(sent)} was expected`)
   }
   return out
+}
+
+/**
+ * What an answer must carry beside its shape, judged: undefined when it carries it all, else the one sentence every
+ * verdict of the rule says (the shape check's on a scenario's call, a workflow step's on its own).
+ */
+export function judgeCarried(what: string, answer: unknown, carries: { values: Readonly<Record<string, unknown>>; rule: Rule }): string | undefined {
+  const missing = missingValues(answer, carries.values)
+  return missing.length === 0 ? undefined : `${what} does not carry what it must (${carries.rule.text}): ${missing.join('; ')}`
 }

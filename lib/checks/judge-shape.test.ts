@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { CATALOG, findRow, rowId } from '../spec/catalog/index.ts'
+import { CATALOG, rowId, rowNamed } from '../spec/catalog/index.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { expectationFor, judgeShape, NOT_SHOWN_REASON, schemaCompilations, type Expectation, type ShapeJudgement } from './judge-shape.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const RESPONSES = resolve(ROOT, 'fixtures/observations/responses-2.4.7')
@@ -35,8 +36,7 @@ function rowFor(method: string, path: string): EndpointRow | undefined {
 }
 
 function row(id: string): EndpointRow {
-  const [method, path] = id.split(' ') as [string, string]
-  const r = findRow(method, path)
+  const r = rowNamed(id)
   if (!r) throw new Error(`no catalog row ${id}`)
   return r
 }
@@ -131,7 +131,7 @@ describe('judgeShape on the real instance’s answers (2.4.7)', () => {
       expect(wants, `${file}: one verdict per exchange`).toHaveLength(exchanges.length)
       for (const [i, o] of exchanges.entries()) {
         const r = rowFor(o.request.method, o.request.path)
-        const what = `${file} #${i} ${o.request.method} ${o.request.path}`
+        const what = `${file} #${i} ${endpointText(o.request)}`
         if (wants[i] === 'an error answer') {
           expect(o.response.status, what).toBeGreaterThanOrEqual(400)
         } else if (wants[i] === 'no row') {

@@ -26,6 +26,7 @@ import { TABLED_SHAPES, type ShapeName } from '../spec/shapes.ts'
 import { TABLED_TYPES } from '../spec/tabled.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export type Expectation =
   | { kind: 'tabled'; shape: keyof typeof TABLED_SHAPES }
@@ -291,6 +292,6 @@ export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'retur
   }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
   const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined
-  if (!m || !base) throw new Error(`expectationFor: unknown return type ${JSON.stringify(row.returns)} of ${row.method} ${row.path}`)
+  if (!m || !base) throw new Error(`expectationFor: unknown return type ${JSON.stringify(row.returns)} of ${endpointText(row)}`)
   return m[2] ? { kind: 'array', items: base } : base
 }

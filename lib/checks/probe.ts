@@ -1,34 +1,37 @@
+/**
+ * The check kinds' side of probes (lib/shop/probe.ts): what of the run's settings their plans depend on, the
+ * placeholder call of a spec row, and how the judges read a probe's answer. Pure: the plans are data the sender
+ * (lib/shop/sender.ts) sends and `--dry-run` prints, and the readings need nothing of the session.
+ */
 import { isRefusal, unusableAnswer } from '../spec/admission.ts'
 import { fillTemplate, placeholderFor } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
-import type { Answer, TransportFailure } from '../shop/request.ts'
-import { allowedInReadOnly, type ProbeCaller, type Session } from '../shop/session.ts'
-import { describeOutcome } from '../shop/answer-text.ts'
-import { provisionerOf, toId } from '../setup/provision.ts'
-import { conventionsOf } from '../setup/families/index.ts'
-import type { EntityKind } from '../setup/ledger.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
+import type { Probe, ProbeCall, ProbeCaller, PlannedCall, ProbeStore } from '../shop/probe.ts'
+import type { Session } from '../shop/session.ts'
+import { describeOutcome } from '../shop/answer-text.ts'
+import { conventionsOf } from '../setup/families/index.ts'
 
-/**
- * One call of an endpoint with placeholder values (lib/spec/paths.ts), as the route, store-code and access
- * checks make it.
- */
-export interface Probe {
-  caller: ProbeCaller
-  store: string
-  /** The path sent (after aliases). */
-  path: string
-  answer?: Answer
-  failure?: TransportFailure
-  exchange?: Exchange
-  /** Set when the probe could not be sent at all, with the reason. */
-  unavailable?: string
-  /** The same reason as a code, for the verdicts that leave a rule unjudged for it. */
-  unavailableReason?: NotJudgedReason
+/** What of a run's settings decides what the kinds send: known to the run from its session, to `--dry-run` from its settings. */
+export interface ProbeSettings {
+  /** Only token calls and GET requests are sent. */
+  readOnly: boolean
+  /** The limited admin who signs in (configured, or the bundled target's own): who, and the detail table's resources its role has. */
+  limitedAdmin?: { username: string; resources: readonly string[] }
+  /** The run has a customer token to read with, and one to write with (never the token of a customer the user configured). */
+  customer: { reads: boolean; writes: boolean }
 }
 
-export { admittedCaller } from '../spec/admission.ts'
+/** The settings a session's plans are made with. */
+export function probeSettingsOf(session: Session): ProbeSettings {
+  const limited = session.seed.limitedAdmin
+  return {
+    readOnly: session.seed.readOnly,
+    ...(limited !== undefined && session.tokenFor('limited admin') !== undefined ? { limitedAdmin: limited } : {}),
+    customer: { reads: session.tokenFor('customer') !== undefined, writes: session.tokenFor('customer', { write: true }) !== undefined },
+  }
+}
 
 export function concretePath(row: Pick<EndpointRow, 'path'>): string {
   return fillTemplate(row.path, placeholderFor)
@@ -42,80 +45,26 @@ export function revokesCallerTokens(row: EndpointRow): boolean {
   return conventionsOf(row).revokesCallerTokens === true
 }
 
-/**
- * One probe as a check kind plans it (`Check.requests`): who calls, under which of the run's two store codes.
- * `--dry-run` lists these without sending them; `probe()` sends them.
- */
-export interface ProbeRequest {
-  caller: ProbeCaller
-  store: 'first' | 'second'
-}
-
-/** The call a probe makes, before any token or store code: what `probe()` sends and `--dry-run` prints. */
-export interface ProbeCall {
-  method: EndpointRow['method']
-  /** The spec's path with placeholders filled (before aliases). */
-  path: string
-  body?: Record<string, never>
-  /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
-  disposable: boolean
-  /** What a successful call creates, which the ledger records before it is sent (the family's convention). */
-  creates?: EntityKind
-}
-
-export function probeCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
+/** The placeholder call of a spec row as `caller` makes it: placeholder values in the path, `{}` for a POST or PUT. */
+function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
+  const creates = conventionsOf(row).probeCreates
   return {
     method: row.method,
     path: concretePath(row),
     ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
-    disposable: caller === 'customer' && revokesCallerTokens(row),
-    ...(conventionsOf(row).probeCreates !== undefined ? { creates: conventionsOf(row).probeCreates } : {}),
+    ...(caller === 'customer' && revokesCallerTokens(row) ? { disposable: true as const } : {}),
+    // A customer token on an admin endpoint is meant to be refused: no reason to doubt the token then.
+    ...(caller === 'customer' && row.access === 'admin' ? { refusalExpected: true as const } : {}),
+    ...(creates !== undefined ? { creates } : {}),
   }
 }
 
-/** Sends one of a kind's planned probes at `row` (its `requests`). */
-export function probeOne(session: Session, row: EndpointRow, request: ProbeRequest): Promise<Probe> {
-  return probe(session, row, request.caller, request.store === 'first' ? session.seed.storeCode : session.seed.secondStoreCode)
+/** A spec row's placeholder call as a plan has it. */
+export function placeholder(row: EndpointRow, caller: ProbeCaller, store: ProbeStore = 'first'): PlannedCall {
+  return { request: { caller, store }, call: placeholderCall(row, caller) }
 }
 
-/** Sends the probe once per session; every check asking for the same one shares the answer. */
-export function probe(session: Session, row: EndpointRow, caller: ProbeCaller, store: string): Promise<Probe> {
-  return session.memo(`probe ${row.method} ${row.path} ${caller} ${store}`, async (): Promise<Probe> => {
-    const call = probeCall(row, caller)
-    const path = session.targetPath(call.path)
-    if (session.seed.readOnly && !allowedInReadOnly(row.method, row.path)) {
-      return { caller, store, path, unavailable: `read-only mode sends no ${row.method} requests`, unavailableReason: 'read-only' }
-    }
-    const disposable = call.disposable
-    const token = session.tokenFor(caller, { disposable, write: row.method !== 'GET' })
-    if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
-    if (caller !== 'none' && token === undefined) {
-      const why = disposable
-        ? 'no customer of the run\'s own whose tokens may be revoked'
-        : row.method !== 'GET' && session.seed.customerIsTheUsers === true
-          ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
-          : 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
-      return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
-    }
-    // In the ledger before it is sent: a probe that creates a cart may make it although no answer comes.
-    const label = `cart made by the ${caller} probe of ${row.method} ${row.path}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
-    const ticket = call.creates !== undefined ? provisionerOf(session).ledger.request({ kind: call.creates, label }) : undefined
-    const outcome = await session.send({
-      method: row.method,
-      path,
-      store,
-      ...(token !== undefined ? { token } : {}),
-      // A customer token on an admin endpoint is meant to be refused: no reason to doubt the token then.
-      ...(caller === 'customer' && row.access === 'admin' ? { refusalExpected: true } : {}),
-      ...(call.body !== undefined ? { body: call.body } : {}),
-    })
-    const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
-    ticket?.settle(outcome, created === undefined ? undefined : String(created))
-    return { caller, store, path, ...outcome }
-  })
-}
-
-export type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
+type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
 
 /**
  * Why an answer tells nothing about who may call the endpoint or under which store code (undefined when it
@@ -127,10 +76,10 @@ export function unusable(p: Probe): string | undefined {
   return p.unavailable !== undefined ? undefined : unusableAnswer(p.answer, quoteAnswer(p))
 }
 
-export function classify(session: Session, p: Probe): ProbeKind {
+export function classify(p: Probe): ProbeKind {
   if (p.unavailable !== undefined) return 'not sent'
   if (p.answer === undefined) return 'no answer'
-  if (session.looksLikeNoRoute(p.answer, p.path)) return 'no-route'
+  if (p.noRoute === true) return 'no-route'
   if (isRefusal(p.answer.status)) return 'refused'
   return 'accepted'
 }

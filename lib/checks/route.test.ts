@@ -1,91 +1,69 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
-import { startObservedTarget, type ObservedTarget } from '../../fixtures/observed-target/index.ts'
-import { CATALOG, findRow } from '../spec/catalog/index.ts'
-import type { Session } from '../shop/session.ts'
-import { routeCheck } from './route.ts'
-import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
-import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startReferenceTarget } from '../../reference-target/index.ts'
+import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { calibrate } from '../shop/calibration.ts'
+import type { TargetClient } from '../shop/client.ts'
+import type { Outcome, RequestSpec } from '../shop/request.ts'
+import { matchesAny } from '../shop/fingerprint.ts'
+import { judgeRoute, routeCheck } from './route.ts'
+import { byStatus, NOT_ON_247, runOverCatalog, targetSessions } from './testing.ts'
+import { answersOf, FULL, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
+const sessions = targetSessions()
+afterAll(() => sessions.closeAll())
+
+/** The route verdict of a row whose admitted caller got `witness` (its valid request's, or the anonymous placeholder call's). */
+function routeOf(id: string, witness: Reply | undefined) {
+  const row = CATALOG.find((r) => rowId(r) === id)!
+  return judgeRoute(row, answersOf(routeCheck.probes(row, FULL), () => witness, { reply: () => witness }))
+}
 
 describe('route check', () => {
-  const targets: { close(): Promise<void> }[] = []
-  const sessions: Session[] = []
-  afterAll(async () => {
-    await Promise.all(sessions.map((s) => s.close()))
-    await Promise.all(targets.map((t) => t.close()))
-  })
-  async function against(target: ReferenceTarget | ObservedTarget): Promise<Session> {
-    targets.push(target)
-    const s = await openSession(target)
-    sessions.push(s)
-    return s
-  }
-
-  it('passes every endpoint of the clean reference target', async () => {
-    const s = await against(await startReferenceTarget())
-    expect(byStatus(await runOverCatalog(routeCheck, s))).toEqual({ passed: CATALOG.map((r) => `${r.method} ${r.path}`).sort(), failed: [], skipped: [] })
+  // The one run against a target: the fault switch fails the check at its endpoint, and nowhere else.
+  it('fails only the endpoint the route-missing fault breaks', async () => {
+    const s = await sessions.open(await startReferenceTarget({ faults: [{ name: 'route-missing', method: 'GET', path: '/V1/carts/licence/list' }] }))
+    const verdicts = await runOverCatalog(routeCheck, s)
+    expect(byStatus(verdicts)).toMatchObject({ failed: ['GET /V1/carts/licence/list'], skipped: [] })
+    expect(verdicts.get('GET /V1/carts/licence/list')!.message).toMatch(/answered like the target's no-route answer \(404 "Request does not match any route\."\)/)
   })
 
-  for (const fault of ['route-missing', 'wrong-method'] as const) {
-    it(`fails only the endpoint the ${fault} fault breaks`, async () => {
-      const s = await against(await startReferenceTarget({ faults: [{ name: fault, method: 'GET', path: '/V1/carts/licence/list' }] }))
-      const verdicts = await runOverCatalog(routeCheck, s)
-      expect(byStatus(verdicts).failed).toEqual(['GET /V1/carts/licence/list'])
-      expect(verdicts.get('GET /V1/carts/licence/list')!.message).toMatch(/answered like the target's no-route answer \(404 "Request does not match any route\."\)/)
-    })
-  }
+  it('passes an answer that is not the no-route answer, a refusal of the admitted caller included (the access check fails that)', () => {
+    expect(routeOf('GET /V1/modules', OK)).toMatchObject({ status: 'passed', message: 'served: answered 200 [], not the no-route answer', details: { caller: 'admin', store: 'default', path: '/V1/modules' } })
+    expect(routeOf('GET /V1/directory/currency', reply(401, { message: 'no' })).status).toBe('passed')
+    expect(routeOf('DELETE /V1/carts/:cartId/coupons', reply(204, undefined, { text: '', json: false })).status).toBe('passed')
+  })
 
-  it('fails exactly the 7 endpoints a real 2.4.7 instance does not serve', async () => {
-    const s = await against(await startObservedTarget())
-    const status = byStatus(await runOverCatalog(routeCheck, s))
+  it('fails the no-route answer, a server error to a well-formed call, and a body that is not JSON', () => {
+    expect(routeOf('GET /V1/modules', reply(404, { message: 'Request does not match any route.' }, { noRoute: true })).message).toBe(
+      'GET /V1/modules answered like the target\'s no-route answer (404 "Request does not match any route."): the endpoint is not served at this method and path',
+    )
+    expect(routeOf('GET /V1/modules', reply(500, { message: 'Internal Error.' }))).toMatchObject({ status: 'failed', message: expect.stringMatching(/answered a server error \(500 "Internal Error\."\) to a well-formed call$/) })
+    expect(routeOf('GET /V1/modules', reply(200, undefined, { text: '<html>oops</html>', json: false })).message).toMatch(/answered 200 with a body that is not JSON \(text\/html: "<html>oops<\/html>"\), where the spec says payloads are JSON$/)
+    expect(routeOf('GET /V1/modules', reply(200, undefined, { text: '', json: false })).message).toMatch(/answered 200 with an empty body/)
+  })
+
+  // Issue 21: a slow or unreachable shop is not a failing one — but silence never passes either.
+  it('does not judge, and never passes, an endpoint that gave no answer', () => {
+    const v = routeOf('GET /V1/modules', undefined)
+    expect(v).toMatchObject({ status: 'skipped', reason: 'timeout' })
+    expect(v.message).toMatch(/^not judged: no answer from GET \/V1\/modules: timeout after 10000 ms: a slow answer is not judged as a failing one/)
+  })
+
+  it('fails exactly the 7 endpoints a real 2.4.7 instance does not serve, from its recorded answers', () => {
+    const verdicts = new Map(observedAnswers(routeCheck).map(({ row, answers }) => [rowId(row), judgeRoute(row, answers)]))
+    const status = byStatus(verdicts)
     expect(status.failed).toEqual([...NOT_ON_247].sort())
     expect(status.passed).toHaveLength(271)
   })
 
-  it('uses path aliases the target declares, and fails without them', async () => {
-    const target = await startReferenceTarget({ vendorPaths: true })
-    targets.push(target)
-    const plain = await openSession(target)
-    const aliased = await openSession(target, ['--path-alias', '/V1/stockmedia=/V1/adobestock'])
-    sessions.push(plain, aliased)
-    const row = findRow('GET', '/V1/stockmedia/asset/list')!
-    expect((await routeCheck.run(row, plain)).status).toBe('failed')
-    const v = await routeCheck.run(row, aliased)
-    expect(v.status).toBe('passed')
-    expect(v.details).toMatchObject({ path: '/V1/adobestock/asset/list' })
-  })
-
-  // Issue 21: a slow or unreachable shop is not a failing one — but silence never passes either.
-  it('does not judge, and never passes, when the target stops answering', async () => {
-    const target = await startReferenceTarget()
-    // A refused connection, not a deadline, must end the request: a loaded machine may see both at once.
-    const s = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
-    sessions.push(s)
-    await target.close()
-    const v = await routeCheck.run(findRow('GET', '/V1/modules')!, s)
-    // No answer, or (after the valid request's set-up got none either) a target found gone.
-    expect(v).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^(no-answer|target-gone)$/) })
-    expect(v.message).toMatch(/^not judged: no answer from GET \/V1\/modules: (connection failed|not sent: the target stopped answering)/)
-    // A read is asked twice before nothing is judged on it (unless the target is found gone by then).
-    if (v.reason === 'no-answer') expect(v.exchanges[0]!.note).toMatch(/^asked again after no answer/)
-  })
-
-  it('fails every endpoint of a target that answers impossible paths alike', async () => {
-    // Tokens work, but every other path gets the same 200 {}: nothing shows that any route exists.
-    const server = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json')
-      res.end(req.url!.endsWith('/token') ? JSON.stringify(`tok-${Math.random()}-abcdefgh`) : req.url!.endsWith('/V1/customers') && req.method === 'POST' ? '{"id":1}' : '{}')
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    targets.push({ close: () => new Promise((r) => server.close(() => r())) })
-    const s = await openSession({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admin: { username: 'a', password: 'b-123456' } })
-    sessions.push(s)
-    const status = byStatus(await runOverCatalog(routeCheck, s))
-    // Only the three calls it answers differently show a route.
-    expect(status.passed).toEqual(['POST /V1/customers', 'POST /V1/integration/admin/token', 'POST /V1/integration/customer/token'])
-    expect(status.failed).toHaveLength(CATALOG.length - 3)
+  it('fails every endpoint of a target that answers impossible paths alike: its no-route answer is the only one it gives', async () => {
+    // Tokens work, but every other path gets the same 200 {}: the calibration learns that as the no-route answer.
+    const answers = (spec: RequestSpec): Outcome => ({ answer: { status: 200, headers: {}, body: {}, json: true, text: '{}' }, exchange: { request: { method: spec.method, url: `http://shop.test${spec.path}`, headers: {} }, durationMs: 1 } })
+    const client = { send: async (spec: RequestSpec) => answers(spec), urlFor: (spec: RequestSpec) => spec.path } as unknown as TargetClient
+    const calibration = await calibrate(client, 'default', 'admin-token', '/V1/directory/currency')
+    expect(calibration.noRoute).toEqual([{ status: 200, key: 'body:{}' }])
+    const everywhere = matchesAny({ status: 200, body: {}, text: '{}' }, '/V1/modules', calibration.noRoute)
+    expect(routeOf('GET /V1/modules', { ...OK, body: {}, noRoute: everywhere }).status).toBe('failed')
   })
 })

@@ -1,64 +1,100 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../shop/session.ts'
+import { describeCaller, isRefusal } from '../spec/admission.ts'
 import { unanswered } from '../shop/answer-text.ts'
+import type { Probe, ProbeAnswers } from '../shop/probe.ts'
 import { clip } from '../base/text.ts'
-import { admittedCaller, classify, exchangesOf, quoteAnswer, unjudgedFor, type ProbeRequest } from './probe.ts'
-import { witnessProbe } from './access-probes.ts'
+import { classify, exchangesOf, placeholder, quoteAnswer, unjudgedFor } from './probe.ts'
+import { accessSequence, witnessAnswer } from './access-sequence.ts'
+import { basisOf, notSent, operationAnswer, operationAnswers, operationOf, targetReading } from './extension-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
-import type { Check } from './types.ts'
+import type { ProbeCheck } from './types.ts'
+import { probeCheck } from './probe-check.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
+import { admittedCaller } from '../spec/admission.ts'
 
-/** The endpoint exists at its method and path: the caller its access class admits gets no no-route answer. */
-export async function route(row: EndpointRow, session: Session): Promise<Verdict> {
-  const p = await witnessProbe(session, row)
-  const exchanges = exchangesOf(p)
-  const details = { caller: p.caller, store: p.store, path: p.path }
-  switch (classify(session, p)) {
+/** What an extension probe sends: no spec says what the operation takes, so nothing it sends is known to be valid. */
+const PROBE_VALUES = 'placeholders in the path, an empty body for a write'
+
+/** `GET /V1/x answered like the target's no-route answer (404 "…"): the endpoint is not served`: the route rule broken, as every verdict says it. */
+export function notServed(what: string, quoted: string, thing = 'the endpoint'): string {
+  return `${what} answered like the target's no-route answer (${quoted}): ${thing} is not served at this method and path`
+}
+
+/**
+ * The endpoint exists at its method and path: the caller its access class admits gets no no-route answer, nor a
+ * server error, and JSON. A shop's extension operation is read the same way from the answer of the caller its
+ * declared class admits (else of one it refuses: a refusal is not the no-route answer, where the target routes
+ * before it checks access), except that a server error to the values the suite made up for it judges nothing.
+ */
+export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
+  const op = operationOf(row)
+  const reading = op !== undefined ? targetReading(answers) : undefined
+  const p = op === undefined ? witnessAnswer(row, answers) : extensionWitness(row, answers)
+  const details = op === undefined ? (p === undefined ? {} : { caller: p.caller, store: p.store, path: p.path }) : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const rules = op === undefined ? {} : { rules: [ROUTE_RULES.declared] }
+  // A refusal read as "served" or left unjudged rests on the target reading too: its exchange is evidence.
+  const exchanges = (p: Probe) => [...exchangesOf(p), ...(reading?.probe !== undefined && p.answer !== undefined && isRefusal(p.answer.status) ? exchangesOf(reading.probe) : [])]
+  if (p === undefined) {
+    const why = notSent(answers.plan, false)
+    return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
+  }
+  const at = `${endpointText({ method: row.method, path: p.path })}${op !== undefined ? ` (${describeCaller(p.caller)})` : ''}`
+  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({ status, message, exchanges: exchanges(p), details, ...rules, ...extra })
+  switch (classify(p)) {
     case 'not sent':
-      return { status: 'skipped', message: `not probed: ${p.unavailable}`, exchanges, details, ...unjudgedFor(p) }
+      return verdict('skipped', `not probed: ${p.unavailable}`, unjudgedFor(p))
     case 'no answer': {
       // A slow shop is not a failing shop: no answer judges nothing (a GET was already asked twice, session.ts).
       const why = unanswered(p)
-      return { status: 'skipped', message: `not judged: no answer from ${row.method} ${p.path}: ${why.text}`, exchanges, details, reason: why.reason }
+      return verdict('skipped', `not judged: no answer from ${at}: ${why.text}`, { reason: why.reason })
     }
     case 'no-route':
-      return {
-        status: 'failed',
-        message: `${row.method} ${p.path} answered like the target's no-route answer (${quoteAnswer(p)}): the endpoint is not served at this method and path`,
-        exchanges,
-        details,
-      }
+      return verdict('failed', notServed(at, quoteAnswer(p), op !== undefined ? 'the operation its schema declares' : 'the endpoint'))
     default: {
       const answer = p.answer!
       if (answer.status >= 500) {
-        return { status: 'failed', message: `${row.method} ${p.path} answered a server error (${quoteAnswer(p)}) to a well-formed call`, exchanges, details }
+        // The probe's values are made up (placeholders in the path, an empty body): a shop's own operation may well fail on
+        // them, and a server error shows neither that the operation is served nor that it is not. The real 2.4.7-p7 shop
+        // answered 500 to two of its own operations so (fixtures/observations/real-runs/2.4.7-p7): not a failure of its.
+        if (op !== undefined) return verdict('skipped', `not judged: ${at} answered a server error (${quoteAnswer(p)}) to values the suite made up (${PROBE_VALUES}): a shop's own operation may fail on them, so the answer shows neither that it is served nor that it is not`, { reason: 'unusable-answer' })
+        return verdict('failed', `${at} answered a server error (${quoteAnswer(p)}) to a well-formed call`)
+      }
+      // An extension write is often sent only to callers its class refuses: their refusal shows the route, whatever its
+      // body, on a target that routes before it checks access — and nothing on one that refuses first.
+      const refusal = reading !== undefined && isRefusal(answer.status)
+      if (refusal && !reading.refusalShowsRoute) {
+        return verdict('skipped', `not judged: ${at} was refused (${quoteAnswer(p)}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`, { reason: 'unusable-answer' })
       }
       // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
-      if (!answer.json && answer.status !== 204) {
+      if (!answer.json && answer.status !== 204 && !refusal) {
         const type = answer.headers['content-type'] ?? 'no content type'
         const what = answer.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
-        return { status: 'failed', message: `${row.method} ${p.path} answered ${answer.status} with ${what}, where the spec says payloads are JSON`, exchanges, details }
+        return verdict('failed', `${at} answered ${answer.status} with ${what}, where the spec says payloads are JSON`)
       }
-      return { status: 'passed', message: `served: answered ${quoteAnswer(p)}, not the no-route answer`, exchanges, details }
+      return verdict('passed', `served: ${op !== undefined ? `${at} ` : ''}answered ${quoteAnswer(p)}, ${refusal ? 'a refusal, which is not' : 'not'} the no-route answer`)
     }
   }
 }
 
-/**
- * The caller the endpoint's access class admits, under the configured store code: a placeholder call at an anonymous
- * endpoint; at a restricted one the access check's valid request (made of the run's own data, which --dry-run
- * describes in words).
- */
-function routeRequests(row: EndpointRow): ProbeRequest[] {
-  return row.access === 'anon' ? [{ caller: admittedCaller(row.access), store: 'first' }] : []
+/** The extension operation's call that shows it is there: the caller its class admits, else the first sent. */
+function extensionWitness(row: EndpointRow, answers: ProbeAnswers): Probe | undefined {
+  const op = operationOf(row)!
+  const admitted = op.declaredAccess === undefined ? 'admin' : admittedCaller(op.declaredAccess)
+  return operationAnswer(row, answers, admitted, 'first') ?? operationAnswers(row, answers).find((a) => a.request.store === 'first')?.probe
 }
 
-export const routeCheck: Check = {
+export const routeCheck: ProbeCheck = probeCheck({
   name: 'route',
   description: 'The endpoint exists at its method and path and answers JSON, not a server error.',
   spec: ['Endpoints', 'What the service does (payloads are JSON)'],
-  rules: Object.values(ROUTE_RULES),
+  rules: [ROUTE_RULES.served, ROUTE_RULES.noServerError, ROUTE_RULES.json],
   appliesTo: () => true,
-  requests: routeRequests,
-  run: route,
-}
+  // The caller the endpoint's access class admits, under the configured store code: a placeholder call at an
+  // anonymous endpoint; at a restricted one the access check's valid request, whose witness's answer it reads.
+  probes: (row, settings) => {
+    const sequence = accessSequence(row, settings)
+    return sequence !== undefined ? { calls: [], sequence } : { calls: [placeholder(row, 'none')] }
+  },
+  judge: judgeRoute,
+})

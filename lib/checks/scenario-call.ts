@@ -4,6 +4,7 @@ import { fillTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Outcome } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** A scenario's call as sent, and what came back. */
 export interface SentCall {
@@ -20,15 +21,15 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   const path = session.targetPath(
     fillTemplate(row.path, (name) => {
       const v = prepared.path[name]
-      if (v === undefined) throw new Error(`scenario for ${row.method} ${row.path} gives no value for :${name}`)
+      if (v === undefined) throw new Error(`scenario for ${endpointText(row)} gives no value for :${name}`)
       return v
     }),
   )
-  refuseWriteInReadOnly(session, `call ${row.method} ${row.path}`, row.method, path)
+  refuseWriteInReadOnly(session, `call ${endpointText(row)}`, row.method, path)
   const token = fx.tokenOf(prepared.actor)
   const creates = scenarioOf(row)?.creates
   const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
-  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${row.method} ${row.path}`, ...(key !== undefined ? { key } : {}) })
+  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${endpointText(row)}`, ...(key !== undefined ? { key } : {}) })
   const outcome = await session.send({
     method: row.method,
     path,
@@ -47,9 +48,9 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
  * same call, so it is made once per run. Rejects with the SetupError when the data could not be made.
  */
 export function validCall(session: Session, row: EndpointRow): Promise<SentCall> {
-  return session.memo(`valid call ${row.method} ${row.path}`, async () => {
+  return session.memo(`valid call ${endpointText(row)}`, async () => {
     const scenario = scenarioOf(row)
-    if (scenario === undefined) throw new Error(`no scenario for ${row.method} ${row.path}`)
-    return sendPrepared(session, row, await scenario.prepare(provisionerOf(session), `${row.method} ${row.path} valid`))
+    if (scenario === undefined) throw new Error(`no scenario for ${endpointText(row)}`)
+    return sendPrepared(session, row, await scenario.prepare(provisionerOf(session), `${endpointText(row)} valid`))
   })
 }

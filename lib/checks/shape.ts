@@ -2,12 +2,14 @@ import { SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { describeAnswer, unanswered } from '../shop/answer-text.ts'
-import { missingValues } from './carried-values.ts'
-import { expectationFor, failuresText, judgeShape, type Expectation } from './judge-shape.ts'
+import { judgeCarried } from './carried-values.ts'
+import { expectationFor, judgeShape } from './judge-shape.ts'
+import { describeExpectation, notOfShape } from './shape-words.ts'
 import { validCall } from './scenario-call.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
-import { SHAPE_RULES } from '../spec/rules.ts'
+import { SHAPE_RULES, type Rule } from '../spec/rules.ts'
+import type { Outcome } from '../shop/request.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
 export async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -20,50 +22,42 @@ export async function shape(row: EndpointRow, session: Session): Promise<Verdict
     if (!(err instanceof SetupError)) throw err
     return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }
   }
-  const exchanges = [sent.outcome.exchange]
-  const answer = sent.outcome.answer
+  return { ...judgeShapeAnswer(row, sent.outcome, sent.prepared.carries), exchanges: [sent.outcome.exchange] }
+}
+
+/**
+ * The answer to the valid call, judged (pure): its type or tabled shape, and what it must carry beside (the id of
+ * the entity of the run's own a read names, the values a save set). A refused or missing answer judges nothing.
+ */
+export function judgeShapeAnswer(row: EndpointRow, outcome: Pick<Outcome, 'answer' | 'failure'>, carries?: { values: Record<string, unknown>; rule: Rule }): Omit<Verdict, 'exchanges'> {
+  const expectation = expectationFor(row)
+  const answer = outcome.answer
   const what = row.returns ?? describeExpectation(expectation)
   if (answer === undefined) {
-    const why = unanswered(sent.outcome)
-    return { status: 'skipped', message: `not judged: no answer to a valid call: ${why.text}`, exchanges, reason: why.reason }
+    const why = unanswered(outcome)
+    return { status: 'skipped', message: `not judged: no answer to a valid call: ${why.text}`, reason: why.reason }
   }
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').
-    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, exchanges, reason: 'target-refused' }
+    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, reason: 'target-refused' }
   }
   const judged = judgeShape(answer.body, expectation)
   const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
+  const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {}
   if (judged.status === 'failed') {
     // Every mismatch in the details; the message names the first few.
-    const details = { mismatches: judged.failures }
-    return { status: 'failed', message: `the answer is not ${what}: ${failuresText(judged.failures)}`, exchanges, rules, details, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
+    return { status: 'failed', message: notOfShape('the answer', what, judged.failures), rules, details: { mismatches: judged.failures }, ...warnings }
   }
-  const carries = sent.prepared.carries
   if (carries !== undefined) rules.push(carries.rule)
-  const missing = carries === undefined ? [] : missingValues(answer.body, carries.values)
-  if (missing.length > 0) {
-    return { status: 'failed', message: `the answer is ${what}, but not the one it must be (${carries!.rule.text}): ${missing.join('; ')}`, exchanges, rules, ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}) }
-  }
+  const missing = carries === undefined ? undefined : judgeCarried(`the answer (${what})`, answer.body, carries)
+  if (missing !== undefined) return { status: 'failed', message: missing, rules, ...warnings }
   return {
     rules,
     status: judged.status,
     message: judged.status === 'passed' ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}` : `not judged: ${judged.reason ?? ''}`,
-    exchanges,
-    ...(judged.warnings.length > 0 ? { warnings: judged.warnings } : {}),
+    ...warnings,
   }
-}
-
-/** For the reads whose type the spec tables without naming a return: the tabled type. */
-function describeExpectation(e: Expectation): string {
-  return e.kind === 'tabled' ? (SHAPE_TYPE_NAMES[e.shape] ?? e.shape) : e.kind
-}
-
-const SHAPE_TYPE_NAMES: Record<string, string> = {
-  creditmemo: 'CreditmemoInterface',
-  orderAddress: 'OrderAddressInterface',
-  cartAddress: 'a cart address as the spec tables it',
-  attributeSet: 'AttributeSetInterface',
 }
 
 export const shapeCheck: Check = {

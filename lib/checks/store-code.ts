@@ -1,80 +1,99 @@
 import type { EndpointRow } from '../spec/types.ts'
-import type { Session } from '../shop/session.ts'
+import { admittedCaller, isRefusal } from '../spec/admission.ts'
 import { unanswered } from '../shop/answer-text.ts'
-import { admittedCaller, classify, exchangesOf, probeOne, quoteAnswer, revokesCallerTokens, unusable, type ProbeRequest } from './probe.ts'
-import { witnessProbe } from './access-probes.ts'
+import type { Probe, ProbeAnswers, ProbeCaller } from '../shop/probe.ts'
+import { answerTo } from '../shop/probe.ts'
+import { classify, concretePath, exchangesOf, placeholder, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
+import { accessSequence, witnessAnswer } from './access-sequence.ts'
+import { basisOf, notSent, operationAnswer, operationAnswers, operationOf, targetReading } from './extension-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
-import type { Check } from './types.ts'
+import type { ProbeCheck } from './types.ts'
+import { probeCheck } from './probe-check.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
 
-/** The endpoint answers under the second store code as under the configured one (a store code can replace `default`). */
-export async function storeCode(row: EndpointRow, session: Session): Promise<Verdict> {
-  const [atFirst, atSecond] = storeCodePair(row)
-  const caller = atFirst.caller
-  const { storeCode: first, secondStoreCode: second } = session.seed
-  // Under the configured store code the admitted caller's answer the route check reads (witnessProbe), but for a call
-  // that revokes the caller's tokens, made by the admin here.
-  const [c, s] = await Promise.all([revokesCallerTokens(row) ? probeOne(session, row, atFirst) : witnessProbe(session, row), probeOne(session, row, atSecond)])
-  const exchanges = exchangesOf(c, s)
-  const details = { caller, stores: [first, second] }
-  const cKind = classify(session, c)
+/**
+ * The endpoint answers under the second store code as under the configured one (a store code can replace
+ * `default`): the same caller's answers, the configured one's first — which must show the endpoint is there at all
+ * (the route check's part) — then the second's, which must be neither the no-route answer nor the unknown-store one.
+ */
+export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict {
+  const op = operationOf(row)
+  const [c, s] = op === undefined ? specPair(row, answers) : extensionPair(row, answers)
+  const reading = op !== undefined ? targetReading(answers) : undefined
+  const route = op !== undefined ? 'extension-route' : 'route'
+  const thing = op !== undefined ? 'the operation' : 'the endpoint'
+  const details = op === undefined ? { caller: c?.caller, stores: [c?.store, s?.store] } : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const rules = op === undefined ? {} : { rules: [STORE_CODE_RULES.served] }
+  if (c === undefined || s === undefined) {
+    const why = notSent(answers.plan, operationAnswers(row, answers).length > 0)
+    return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
+  }
+  const refused = [c, s].some((p) => p.answer !== undefined && isRefusal(p.answer.status))
+  const exchanges = [...exchangesOf(c, s), ...(reading?.probe !== undefined && refused ? exchangesOf(reading.probe) : [])]
+  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({ status, message, exchanges, details, ...rules, ...extra })
+  const [first, second] = [c.store, s.store]
+  const cKind = classify(c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
     const reason = cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
-    return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${quoteAnswer(c)} (see the route check)`, exchanges, details, ...(reason !== undefined ? { reason } : {}) }
+    return verdict('skipped', `not judged: under "${first}" ${thing} gave ${quoteAnswer(c)} (see the ${route} check)`, reason !== undefined ? { reason } : {})
   }
   // A 5xx or a body that is not JSON under the configured store says nothing about store codes (the route
   // check fails it); under the second one it says neither "served" nor "not served".
   const broken = unusable(c)
-  if (broken !== undefined) return { status: 'skipped', message: `not judged: under "${first}" the endpoint gave ${broken} (see the route check)`, exchanges, details, reason: 'unusable-answer' }
-  const sKind = classify(session, s)
+  if (broken !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, { reason: 'unusable-answer' })
+  const sKind = classify(s)
   if (sKind === 'no answer') {
     const why = unanswered(s)
-    return { status: 'skipped', message: `not judged: no answer under store code "${second}": ${why.text}`, exchanges, details, reason: why.reason }
+    return verdict('skipped', `not judged: no answer under store code "${second}": ${why.text}`, { reason: why.reason })
   }
   const brokenSecond = unusable(s)
   if (sKind !== 'no-route' && brokenSecond !== undefined) {
-    return { status: 'skipped', message: `not judged: under "${second}" the endpoint gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, exchanges, details, reason: 'unusable-answer' }
+    return verdict('skipped', `not judged: under "${second}" ${thing} gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, { reason: 'unusable-answer' })
   }
   if (sKind === 'no-route') {
-    return {
-      status: 'failed',
-      message: `under store code "${second}" the endpoint answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
-      exchanges,
-      details,
-    }
+    return verdict('failed', `under store code "${second}" ${thing} answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`)
   }
-  if (session.looksLikeUnknownStore(s.answer!, s.path) && !session.looksLikeUnknownStore(c.answer!, c.path)) {
-    return {
-      status: 'failed',
-      message: `under store code "${second}" the endpoint answered as for an unknown store code (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
-      exchanges,
-      details,
-    }
+  if (reading !== undefined && !reading.refusalShowsRoute && isRefusal(s.answer!.status)) {
+    return verdict('skipped', `not judged: refused under store code "${second}" (${quoteAnswer(s)}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`, { reason: 'unusable-answer' })
   }
-  return { status: 'passed', message: `served under "${second}" (${quoteAnswer(s)}) as under "${first}" (${quoteAnswer(c)})`, exchanges, details }
+  if (s.unknownStore === true && c.unknownStore !== true) {
+    return verdict('failed', `under store code "${second}" ${thing} answered as for an unknown store code (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`)
+  }
+  return verdict('passed', `served under "${second}" (${quoteAnswer(s)}) as under "${first}" (${quoteAnswer(c)})`)
 }
 
-/** The same caller under both store codes. */
-function storeCodePair(row: EndpointRow): [ProbeRequest, ProbeRequest] {
-  // A call that revokes the caller's tokens is made once with a customer (by the access check); here the
-  // admin, whom self endpoints also admit, makes it, so no customer token is spent twice.
-  const caller = revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
-  return [
-    { caller, store: 'first' },
-    { caller, store: 'second' },
-  ]
+/**
+ * Under the configured store code the admitted caller's answer the route check reads (the access check's witness),
+ * but for a call that revokes the caller's tokens — made once with a customer by the access check — the admin's,
+ * whom self endpoints also admit, so no customer token is spent twice.
+ */
+function callerOf(row: EndpointRow): ProbeCaller {
+  return revokesCallerTokens(row) ? 'admin' : admittedCaller(row.access)
 }
 
-export const storeCodeCheck: Check = {
+function specPair(row: EndpointRow, answers: ProbeAnswers): [Probe | undefined, Probe | undefined] {
+  const at = (store: 'first' | 'second') => answerTo(answers, row.method, concretePath(row), { caller: callerOf(row), store })
+  return [revokesCallerTokens(row) ? at('first') : witnessAnswer(row, answers), at('second')]
+}
+
+/** An operation's second-store call, and the same caller's under the configured store code. */
+function extensionPair(row: EndpointRow, answers: ProbeAnswers): [Probe | undefined, Probe | undefined] {
+  const second = operationAnswers(row, answers).find((a) => a.request.store === 'second')
+  if (second === undefined || second.request.caller === 'limited admin') return [undefined, undefined]
+  return [operationAnswer(row, answers, second.request.caller, 'first'), second.probe]
+}
+
+export const storeCodeCheck: ProbeCheck = probeCheck({
   name: 'store-code',
   description: 'The endpoint is served under a second store code as under the configured one.',
   spec: ['What the service does (a store code can replace `default`)'],
-  rules: Object.values(STORE_CODE_RULES),
+  rules: [STORE_CODE_RULES.served],
   appliesTo: () => true,
-  // The configured store code's call is the route check's (a restricted endpoint's valid request: in words).
-  requests: (row) => {
-    const [first, second] = storeCodePair(row)
-    return row.access === 'anon' || revokesCallerTokens(row) ? [first, second] : [second]
+  probes: (row, settings) => {
+    const caller = callerOf(row)
+    const sequence = revokesCallerTokens(row) ? undefined : accessSequence(row, settings)
+    const calls = [...(sequence === undefined ? [placeholder(row, caller, 'first')] : []), placeholder(row, caller, 'second')]
+    return { calls, ...(sequence !== undefined ? { sequence } : {}) }
   },
-  run: storeCode,
-}
+  judge: judgeStoreCode,
+})

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import { provisionerOf, SetupError } from '../setup/provision.ts'
 import { runEmail, runMark } from '../setup/identifiers.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import { endpointId, rowId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
-import type { Answer, Outcome } from '../shop/request.ts'
+import type { Outcome } from '../shop/request.ts'
 import type { Credentials } from '../settings/config.ts'
 import type { Session } from '../shop/session.ts'
-import { describeOutcome, unanswered } from '../shop/answer-text.ts'
 import { REVOKE, revocation } from './revocation.ts'
+import { judgeWrongCredentials } from './token-judgements.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
-const ADMIN_TOKEN = 'POST /V1/integration/admin/token'
-const CUSTOMER_TOKEN = 'POST /V1/integration/customer/token'
+const ADMIN_TOKEN = endpointId('POST /V1/integration/admin/token')
+const CUSTOMER_TOKEN = endpointId('POST /V1/integration/customer/token')
 
 /** One call with wrong credentials, judged. */
 interface Reading {
@@ -84,36 +84,13 @@ async function signIn(session: Session, row: EndpointRow, what: string, credenti
 }
 
 /**
- * What an answer to wrong credentials says. A token in it fails (the body, or a field named like a token,
- * as a non-empty string: the spec does not show the token's form); it is registered as a secret at once, so
- * neither the exchange nor the message shows it. No token passes: a 4xx as a refusal, any other status with a
- * warning, as the spec does not show a refusal's status (Errors 4). No answer at all is not judged.
+ * An answer to wrong credentials, judged (token-judgements.ts); a token it issued is registered as a secret at once,
+ * so neither the exchange nor the message shows it.
  */
-export function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
-  if (outcome.answer === undefined) return { status: 'skipped', text: `${what}: ${unanswered(outcome).text}`, reason: unanswered(outcome).reason, exchanges: [outcome.exchange] }
-  const answer = outcome.answer
-  const token = answer.status < 400 ? tokenIn(answer) : undefined
-  if (token !== undefined) {
-    session.secrets.add(token, 'token issued for wrong credentials')
-    return { status: 'failed', text: `${what} got a token (${answer.status}, a string of ${token.length} characters) where tokens are obtained for the caller's credentials`, exchanges: [session.secrets.redact(outcome.exchange)] }
-  }
-  const described = describeOutcome(outcome)
-  if (answer.status >= 400 && answer.status < 500) return { status: 'passed', text: `${what} refused (${described})`, exchanges: [outcome.exchange] }
-  return {
-    status: 'passed',
-    text: `${what} got no token (${described})`,
-    warning: `${what} was answered ${answer.status}, not a 4xx: no token came, but the spec does not show how a refusal is answered (Errors 4)`,
-    exchanges: [outcome.exchange],
-  }
-}
-
-function tokenIn(answer: Answer): string | undefined {
-  if (!answer.json) return undefined
-  const body = answer.body
-  if (typeof body === 'string') return body.trim() !== '' ? body : undefined
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
-  const named = Object.entries(body).find(([key, value]) => /token/i.test(key) && typeof value === 'string' && value.trim() !== '')
-  return named?.[1] as string | undefined
+function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
+  const { token, ...judged } = judgeWrongCredentials(what, outcome)
+  if (token !== undefined) session.secrets.add(token, 'token issued for wrong credentials')
+  return { ...judged, exchanges: [token !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange] }
 }
 
 export const tokensCheck: Check = {
@@ -122,6 +99,6 @@ export const tokensCheck: Check = {
   spec: ['Authentication 5'],
   rules: Object.values(TOKEN_RULES),
   appliesTo: (row) => ([ADMIN_TOKEN, CUSTOMER_TOKEN, REVOKE].includes(rowId(row)) ? true : 'not a token endpoint (Authentication 5 names the two token endpoints and the revoke)'),
-  alsoCalls: ['POST /V1/customers', CUSTOMER_TOKEN, 'GET /V1/customers/me'],
+  alsoCalls: [endpointId('POST /V1/customers'), CUSTOMER_TOKEN, endpointId('GET /V1/customers/me')],
   run: (row, session) => (rowId(row) === REVOKE ? revocation(row, session) : issuing(row, session)),
 }

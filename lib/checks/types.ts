@@ -1,8 +1,10 @@
 import type { Session } from '../shop/session.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
+import type { ProbeAnswers, ProbePlan } from '../shop/probe.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { Verdict } from '../results/verdict.ts'
-import type { ProbeRequest } from './probe.ts'
+import type { ProbeSettings } from './probe.ts'
 
 /** What of a run's settings decides whether a check kind can be judged at all (buildPlan's `not-configured`). */
 export interface PlanSettings {
@@ -24,14 +26,21 @@ export interface Check {
   /** `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured). */
   needs?(settings: PlanSettings): true | string
   /**
-   * Endpoints (`METHOD /V1/path`) the check calls besides its rows' own, whose answers its verdicts rest on (set-up
+   * Catalog rows the check calls besides its rows' own, whose answers its verdicts rest on (set-up
    * and controls): a fault there can change them, so the faults' full runs keep such faults apart (fault-groups.ts).
    */
-  alsoCalls?: readonly string[]
-  /**
-   * The placeholder probes the kind sends at a row (probe.ts sends them, `--dry-run` lists them); absent for a
-   * kind whose calls depend on the target's answers (set-up, ids), which `--dry-run` describes in words.
-   */
-  requests?(row: EndpointRow): readonly ProbeRequest[]
+  alsoCalls?: readonly EndpointId[]
   run(row: EndpointRow, session: Session): Promise<Verdict>
+}
+
+/**
+ * A kind whose requests are planned as data and judged by a pure function of their answers (Schemathesis's checks
+ * are the model: a plain function handed the answer it judges). The sender sends the plan (lib/shop/sender.ts),
+ * `--dry-run` prints it, and `run` is the one for every such kind (probe-check.ts).
+ */
+export interface ProbeCheck extends Check {
+  /** What the kind reads at the row: sent once per session, shared with every kind that plans the same. */
+  probes(row: EndpointRow, settings: ProbeSettings): ProbePlan
+  /** `settings`: what of the run the verdict may name (the limited admin's role). */
+  judge(row: EndpointRow, answers: ProbeAnswers, settings: ProbeSettings): Verdict
 }

@@ -14,6 +14,7 @@ import type { Report } from '../report/model.ts'
 import { BEYOND_SPEC, endpointOf, faultGroups, suitesOfGroup } from './fault-groups.ts'
 import { cli, everythingWritten, type CliRun } from './testing.ts'
 import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
@@ -117,11 +118,11 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
         it(`${fault} (in a run with ${group.length - 1} other${group.length === 2 ? '' : 's'})`, { timeout: 300_000 }, async () => {
           const run = await runOf(group)
           const { method, path } = FAULTS[fault].defaultEndpoint
-          const endpointOfResult = (x: Report['results'][number]) => `${x.endpoint.method} ${x.endpoint.path}`
+          const endpointOfResult = (x: Report['results'][number]) => endpointText(x.endpoint)
           const failed = run.report!.results.filter((x) => x.status === 'failed')
           // Nowhere else: every failure of the run is at an endpoint of one of its faults (workflow steps that call it fail too).
           expect(failed.map(endpointOfResult).filter((e) => !group.map(endpointOf).includes(e)), `failures outside ${group.join(', ')}`).toEqual([])
-          const atEndpoint = run.report!.results.filter((x) => endpointOfResult(x) === `${method} ${path}`)
+          const atEndpoint = run.report!.results.filter((x) => endpointOfResult(x) === endpointText({ method, path }))
           // Whatever a fault leaves unjudged says why, as a reason code the reports count.
           expect(run.report!.results.filter((x) => x.status === 'skipped' && x.applicable !== false && x.reason === undefined).map((x) => x.id)).toEqual([])
           if (FAULTS[fault].verdict === 'warning') {
@@ -145,8 +146,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
           expect(run.status).toBe(1)
           // The check the fault breaks fails at its endpoint, and says so as it happens.
           const kind = FAULTS[fault].breaks
-          expect(atEndpoint.some((x) => x.status === 'failed' && x.check === kind), `${kind} at ${method} ${path}`).toBe(true)
-          if (kind !== 'workflow') expect(run.stdout).toContain(`✗ ${method} ${path} › ${kind} — `)
+          expect(atEndpoint.some((x) => x.status === 'failed' && x.check === kind), `${kind} at ${endpointText({ method, path })}`).toBe(true)
+          if (kind !== 'workflow') expect(run.stdout).toContain(`✗ ${endpointText({ method, path })} › ${kind} — `)
         })
       }
     }

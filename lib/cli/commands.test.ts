@@ -21,6 +21,7 @@ import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
 import { baselineCommand } from './baseline-commands.ts'
 import { catalogListing, diffCommand, listCommand, signCommand, verifyCommand, type ListedEndpoint } from './commands.ts'
 import { readReport, type CommandIo } from './command-io.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))
@@ -62,15 +63,15 @@ describe('shop-conformance list', () => {
   it('every catalog endpoint has an applicable check, or a written reason why not', () => {
     expect(listing).toHaveLength(CATALOG.length)
     const unchecked = listing.filter((e) => e.checks.length === 0 && e.workflows.length === 0)
-    for (const e of unchecked) expect(e.reason, `${e.method} ${e.path}`).toMatch(/\S{3}/)
+    for (const e of unchecked) expect(e.reason, endpointText(e)).toMatch(/\S{3}/)
     for (const e of listing) {
-      expect(e.checks.length + e.notApplicable.length, `${e.method} ${e.path}`).toBe(CHECKS.length)
-      for (const n of e.notApplicable) expect(n.reason.trim(), `${e.method} ${e.path} › ${n.check}`).not.toBe('')
+      expect(e.checks.length + e.notApplicable.length, endpointText(e)).toBe(CHECKS.length)
+      for (const n of e.notApplicable) expect(n.reason.trim(), `${endpointText(e)} › ${n.check}`).not.toBe('')
     }
   })
 
   it('lists the workflow steps at the endpoints they exercise', () => {
-    const at = (id: string): ListedEndpoint => listing.find((e) => `${e.method} ${e.path}` === id)!
+    const at = (id: string): ListedEndpoint => listing.find((e) => endpointText(e) === id)!
     const w = WORKFLOWS.find((x) => x.name === 'attribute-set')!
     expect(at(w.steps[0]!.endpoint!).workflows).toContain(`workflow attribute-set › 01 ${w.steps[0]!.title}`)
     const named = WORKFLOWS.flatMap((x) => x.steps.filter((s) => s.endpoint !== undefined).map((s) => s.endpoint!))

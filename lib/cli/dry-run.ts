@@ -1,20 +1,25 @@
 import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
+import { impossiblePaths, impossibleStore } from '../shop/calibration.ts'
+import { anonymousReadPath } from '../shop/preflight.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { buildPlan, PLAN, selectionOf, selectPlan, SUITE, type Plan } from '../plan/plan.ts'
-import { plannedProbes } from '../plan/requests.ts'
+import { buildPlan, PLAN, rowOfPlanned, selectionOf, selectPlan, SUITE, suiteWith, type Plan } from '../plan/plan.ts'
 import { CHECKS, CHECK_KINDS } from '../checks/index.ts'
-import { targetReadingRequest } from '../checks/extension.ts'
-import { rowId } from '../spec/catalog/index.ts'
-import { schemaUrl } from '../schema/load.ts'
+import { readingCall } from '../checks/extension-probes.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
+import { loadSchema, schemaUrl } from '../schema/load.ts'
+import { schemaFacts } from '../schema/block.ts'
 import { shownUrl } from '../schema/setting.ts'
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
+import { PLATFORM_CALLS } from '../setup/platform-calls.ts'
+import type { AccessClass } from '../spec/types.ts'
+import { callLine, probeLines, type UrlOf } from './dry-run-probes.ts'
 
 /**
- * What a kind sends where its planned probes (`Check.requests`) do not spell it out: requests made of the run's
- * own data (set-up, ids the target answers), known only as the run goes. A kind without words here gets
- * UNLISTED: `--dry-run` never lists a check as sending nothing when it sends something.
+ * What a stateful kind sends (it plans no probes: lib/checks/types.ts, ProbeCheck): requests made of the run's own
+ * data (set-up, ids the target answers), known only as the run goes. A kind without words here gets UNLISTED:
+ * `--dry-run` never lists a check as sending nothing when it sends something.
  */
 function inWords(readOnly: boolean, adminTokenGiven: boolean): Readonly<Record<string, string>> {
   // With the admin's token given, the admin token endpoint's check is not judged: it sends nothing there.
@@ -26,9 +31,6 @@ function inWords(readOnly: boolean, adminTokenGiven: boolean): Readonly<Record<s
     'body-keys': 'set-up through the interface, then the documented call with the ids the target answered, the same call without each required key and with it under another name, and reads of what it changed',
     shape: 'set-up through the interface, then a valid call with the ids the target answered, whose answer is judged',
     'batch-partial': 'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
-    acl: 'as the admin and the limited admin, a GET with the data the shape check reads it with',
-    // Issue 20: a restricted endpoint's access probes become a valid request (requests() lists none for it there).
-    access: 'a valid request made of the run\'s own data (set-up first), sent to each caller the access class refuses, then to the caller it admits',
   }
 }
 
@@ -74,16 +76,13 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
   if (limited) out.push(...(given(config.limitedAdmin, 'limited admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`]))
   out.push(`# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`)
-  out.push(`${config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'} ${url(config.storeCode, '/V1/shop-conformance-no-such-route-<nonce>')} (and under /V1/directory/), and two GETs under an unknown store code: calibration`)
+  // Calibration: paths no shop serves (the no-route answer) and a store code none has (the unknown-store answer).
+  const methods = config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'
+  for (const path of impossiblePaths('<nonce>')) out.push(`${methods} ${url(config.storeCode, path)}  [admin]   # calibration: the no-route answer`)
+  out.push(`GET ${url(impossibleStore('<nonce>'), anonymousReadPath())} and ${url(impossibleStore('<nonce>'), impossiblePaths('<nonce>')[0])}  [admin]   # calibration: the unknown-store answer`)
   out.push(...schemaReads(config, base, customerToken))
 
-  const probes = plannedProbes(plan).filter((p) => !config.readOnly || allowedInReadOnly(p.row.method, p.row.path))
-  out.push('', `# probes (${probes.length} requests)`)
-  for (const { row, request, call, kinds } of probes) {
-    const who = call.disposable ? 'customer (a customer of its own)' : request.caller
-    const store = request.store === 'first' ? config.storeCode : config.secondStoreCode
-    out.push(`${row.method} ${url(store, call.path)}  [${who}]${call.body !== undefined ? '  {}' : ''}   # ${kinds.join(', ')}`)
-  }
+  out.push(...probeLines(plan, SUITE, config, url))
 
   const described = describedChecks(plan)
   if (described.length > 0) {
@@ -100,26 +99,42 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   }
   // The extensions' suite file runs in a run of the whole suite: a --module or --check selects none of its checks.
   if (config.modules.length === 0 && config.checks.length === 0) {
-    out.push(...extensionProbes(config, url, customerToken))
+    out.push(...(await extensionProbes(config, url, customerToken)))
     out.push(...(await vendorChecks(config, cwd)))
   }
   if (!config.readOnly) {
     out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
     out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
   }
+  out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
   return `${out.join('\n')}\n`
 }
 
-/** Per kind, the endpoints where a planned check of it sends what its `requests` do not list. */
+/** Who a platform call is sent as, named as the probes' callers are. */
+const CALLER_OF: Readonly<Record<AccessClass, string>> = { admin: 'admin', self: 'customer', anon: 'none' }
+
+/**
+ * The platform's calls beyond the spec (lib/setup/platform-calls.ts) that the set-up, the workflows and the cleanup
+ * send as they need them, with ids the target answered: the table, each entry once (read-only mode: its GETs).
+ */
+function platformCallLines(readOnly: boolean, url: (path: string) => string): string[] {
+  const calls = Object.values(PLATFORM_CALLS).filter((c) => !readOnly || c.method === 'GET')
+  return [
+    '',
+    `# the platform's calls the spec does not list, sent by the set-up, the workflows and the cleanup as they need them (${calls.length}${readOnly ? ', read-only: the GETs' : ''}); a shop that does not serve one leaves what needs it not judged`,
+    ...calls.map((c) => `${c.method} ${url(c.path)}  [${CALLER_OF[c.access]}]   # ${c.for}`),
+  ]
+}
+
+/** Per stateful kind (no probes planned), the endpoints where a planned check of it sends what only words can say. */
 function describedChecks(plan: Plan): [string, string[]][] {
   const kinds = new Map(CHECKS.map((k) => [k.name, k]))
-  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
   const at = new Map<string, string[]>()
   for (const p of plan.checks) {
     const kind = kinds.get(p.kind)
-    const row = p.endpoint === undefined ? undefined : rows.get(p.endpoint)
-    if (kind === undefined || row === undefined || (kind.requests?.(row).length ?? 0) > 0) continue
-    at.set(p.kind, [...(at.get(p.kind) ?? []), p.endpoint!])
+    const row = rowOfPlanned(p)
+    if (kind === undefined || row === undefined || 'probes' in kind) continue
+    at.set(p.kind, [...(at.get(p.kind) ?? []), endpointText(row)])
   }
   return CHECKS.flatMap((k) => (at.has(k.name) ? [[k.name, at.get(k.name)!] as [string, string[]]] : []))
 }
@@ -143,18 +158,29 @@ function schemaReads(config: RunConfig, base: string, customerToken: boolean): s
 }
 
 /**
- * The probes of the shop's extension operations (lib/checks/extension.ts, lib/schema/judge.ts' probesFor): the
- * operations are what the schema declares beyond the spec, known only from its answer, so they are described.
+ * The probes of the shop's extension operations (lib/checks/extension-probes.ts): the operations are what the
+ * schema declares beyond the spec. Read from a file (`--target-schema FILE`), they are known, and their probes listed
+ * one by one as the run sends them; from the shop or a URL they are known only from its answer, so they are
+ * described.
  */
-function extensionProbes(config: RunConfig, url: (store: string, path: string) => string, customerToken: boolean): string[] {
-  if (config.targetSchema.kind === 'off') return []
-  const reading = targetReadingRequest(config.readOnly)
-  const views = config.targetSchema.kind === 'auto'
+async function extensionProbes(config: RunConfig, url: UrlOf, customerToken: boolean): Promise<string[]> {
+  const setting = config.targetSchema
+  if (setting.kind === 'off') return []
+  const reading = readingCall(config.readOnly)
+  if (setting.kind === 'file') {
+    const facts = schemaFacts(await loadSchema({ setting, baseUrl: '', storeCode: config.storeCode, tokens: {}, get: () => Promise.resolve({ error: 'not read' }) }), { targetPath: (p) => applyAliases(p, config.pathAliases) })
+    if (facts.operations.length === 0) return ['', `# the shop's extension operations: the file declares none, so nothing is sent to any`]
+    const parts = suiteWith({ operations: facts.operations, probeWrites: config.extensionsProbeWrites })
+    const plan = buildPlan({ ...parts, rows: parts.rows.filter((r) => r.origin === 'extension'), workflows: [] })
+    const lines = probeLines(plan, parts, config, url).slice(2)
+    return ['', `# the shop's extension operations (${facts.operations.length}, from the file): each at its path with placeholder values, as its declared class and the safety rule allow; the target reading once`, ...lines]
+  }
+  const views = setting.kind === 'auto'
   const callers = `no token, a malformed token${customerToken ? ', the customer token' : ''} and the admin token`
   return [
     '',
     `# the shop's extension operations: those its schema declares beyond the spec — known only from its answer, so not listed one by one`,
-    `${reading.method} ${url(config.storeCode, reading.path)}  [none]${reading.body !== undefined ? '  {}' : ''}   # once, if it declares any: does the target route before it checks access?`,
+    `${callLine(reading, config, url)}   # once, if it declares any: does the target route before it checks access?`,
     '# then each operation at its path with placeholder values (a POST or PUT with {}):',
     views
       ? `#   a GET: to each of ${callers} that its declared access class decides, and once more under the second store code (${config.secondStoreCode}) by the caller it admits`
@@ -175,6 +201,6 @@ async function vendorChecks(config: RunConfig, cwd: string): Promise<string[]> {
   const vendor = await loadVendorConfig(file, CHECK_KINDS)
   const plan = buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] })
   const byKind = new Map<string, string[]>()
-  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p.endpoint!])
+  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
   return ['', `# a vendor's checks (${file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
 }

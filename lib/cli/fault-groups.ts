@@ -10,15 +10,16 @@
  */
 import { FAULTS, type FaultName } from '../../reference-target/index.ts'
 import { CHECKS } from '../checks/index.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { CATALOG, findRow, rowId } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Faults whose endpoint gets no answer in time. */
 const UNANSWERED: readonly FaultName[] = ['hang', 'reset', 'slow']
 
+/** `METHOD /V1/path` of the fault's default endpoint (a catalog row's, or one of the target's extension operations). */
 export function endpointOf(fault: FaultName): string {
-  const { method, path } = FAULTS[fault].defaultEndpoint
-  return `${method} ${path}`
+  return endpointText(FAULTS[fault].defaultEndpoint)
 }
 
 /**
@@ -26,9 +27,10 @@ export function endpointOf(fault: FaultName): string {
  * through it, and those of the rows of checks that also call it (the tokens check reads `GET /V1/customers/me`).
  */
 function suitesOf(fault: FaultName): Set<string> {
-  const endpoint = endpointOf(fault)
-  const row = CATALOG.find((r) => rowId(r) === endpoint)
-  if (row === undefined) throw new Error(`fault ${fault}: ${endpoint} is not a catalog endpoint`)
+  const { method, path } = FAULTS[fault].defaultEndpoint
+  const row = findRow(method, path)
+  if (row === undefined) throw new Error(`fault ${fault}: ${endpointOf(fault)} is not a catalog endpoint`)
+  const endpoint = rowId(row)
   const callers = CHECKS.filter((c) => c.alsoCalls?.includes(endpoint)).flatMap((c) => CATALOG.filter((r) => c.appliesTo(r) === true).map((r) => r.module))
   return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module), ...callers])
 }

@@ -8,6 +8,7 @@ import { SETTINGS, TOOL_VARIABLES, type SettingRow } from '../settings/config.ts
 import { runInTest } from '../../test-setup/child-processes.ts'
 import { main } from './main.ts'
 import { commandHelp, synopses, usage, type CommandName } from './usage.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'lib/cli/bin.mjs')
@@ -95,7 +96,7 @@ describe.concurrent('--help', () => {
     expect(r).toMatchObject({ status: 0, stderr: '' })
     expect(r.stdout).toMatch(/^Usage:\n  shop-conformance target /)
     for (const [name, fault] of Object.entries(FAULTS)) {
-      expect(r.stdout).toContain(`  ${name} — breaks ${fault.breaks} at ${fault.defaultEndpoint.method} ${fault.defaultEndpoint.path}: ${fault.description}\n`)
+      expect(r.stdout).toContain(`  ${name} — breaks ${fault.breaks} at ${endpointText(fault.defaultEndpoint)}: ${fault.description}\n`)
     }
     for (const name of Object.keys(VARIANTS)) expect(r.stdout).toContain(`  ${name}: `)
     expect(r.stdout).toMatch(/^Variants \(--variant/m)

@@ -14,6 +14,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { targetSessions } from '../checks/testing.ts'
 import { buildPlan, SUITE } from '../plan/plan.ts'
 import { configFileOf, DEFAULT_CONFIG_FILE, loadVendorConfig, vendorParts } from './load.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/vendor-extension/shop-conformance.config.ts', import.meta.url))
 const ENDPOINT = { method: 'GET', path: '/V1/vendor/things', access: 'admin', module: 'vendor-things' }
@@ -74,7 +75,7 @@ describe('the README\'s config, in a project of the user\'s', () => {
     symlinkSync(fileURLToPath(new URL('../..', import.meta.url)), join(dir, 'node_modules', 'shop-conformance'))
     writeFileSync(join(dir, DEFAULT_CONFIG_FILE), config)
     const parts = await loadVendorConfig(configFileOf(undefined, dir)!, CHECK_KINDS)
-    expect(parts.rows.map((r) => `${r.method} ${r.path} ${r.module}`)).toEqual(['GET /V1/ref-example/warehouses vendor-warehouses'])
+    expect(parts.rows.map((r) => `${endpointText(r)} ${r.module}`)).toEqual(['GET /V1/ref-example/warehouses vendor-warehouses'])
     expect(parts.kinds.map((k) => k.name)).toEqual(['warehouse-stock'])
   })
 })
@@ -87,8 +88,7 @@ describe('the worked example (examples/vendor-extension/)', () => {
     const vendor = plan.checks.filter((p) => p.origin === 'vendor')
     return Promise.all(vendor.map(async (p) => {
       const kind = parts.kinds.find((k) => k.name === p.kind)!
-      const row = parts.rows.find((r) => `${r.method} ${r.path}` === p.endpoint)!
-      const v = await kind.run(row, session)
+      const v = await kind.run(p.added!, session)
       return { id: p.id, module: p.module, status: v.status, message: v.message, exchanges: v.exchanges.length }
     }))
   }

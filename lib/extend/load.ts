@@ -10,9 +10,10 @@ import { clipJson } from '../base/text.ts'
 import { UsageError } from '../base/usage-error.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
+import { findRow } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { VendorCheck, VendorConfig, VendorRow } from './index.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export const DEFAULT_CONFIG_FILE = 'shop-conformance.config.ts'
 
@@ -69,7 +70,6 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
   const c = config as Partial<VendorConfig>
   if (!Array.isArray(c.endpoints)) return refuse('`endpoints` is not a list')
   if (!Array.isArray(c.checks)) return refuse('`checks` is not a list')
-  const spec = new Set(CATALOG.map((r) => `${r.method} ${r.path}`))
   const specModules = new Set(MODULES.map((m) => m.id))
   const seen = new Set<string>()
   const rows: VendorRow[] = c.endpoints.map((e, i) => {
@@ -80,8 +80,8 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
     if (!CLASSES.includes(e.access)) refuse(`${at}.access "${String(e.access)}" is none of ${CLASSES.join(', ')}`)
     if (typeof e.module !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(e.module)) refuse(`${at}.module "${String(e.module)}" is not an id (lower case, digits, dashes)`)
     if (specModules.has(e.module)) refuse(`${at}.module "${e.module}" is a module of the spec: a vendor's endpoints are reported under a module of their own`)
-    const key = `${e.method} ${e.path}`
-    if (spec.has(key)) refuse(`${at} ${key} is a spec endpoint: the spec's checks judge it`)
+    const key = endpointText(e)
+    if (findRow(e.method, e.path) !== undefined) refuse(`${at} ${key} is a spec endpoint: the spec's checks judge it`)
     if (seen.has(key)) refuse(`${at} ${key} is declared twice`)
     seen.add(key)
     const scenario = c.scenarios?.[key]

@@ -1,15 +1,13 @@
-import { witnessProbe } from '../checks/access-probes.ts'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget } from '../../reference-target/index.ts'
+import { describe, expect, it } from 'vitest'
 import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { CHECKS } from '../checks/index.ts'
-import { limitedAdminEnv, targetSessions } from '../checks/testing.ts'
 import { resultId } from '../results/result.ts'
 import { CATALOG, rowId, rowsOfModule } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectionOf, selectPlan, SUITE, suiteWith, type PlanKind, type PlanRow } from './plan.ts'
-import { plannedProbes } from './requests.ts'
+import { plannedRequests } from './requests.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('the plan', () => {
   it('has every row × kind once, planned or unplanned with why, and every workflow step', () => {
@@ -90,32 +88,28 @@ describe('the plan', () => {
   })
 })
 
-describe('the planned probes (requests.ts)', () => {
-  const sessions = targetSessions()
-  afterAll(() => sessions.closeAll())
+describe('the planned requests (requests.ts)', () => {
+  const settings = { readOnly: false, limitedAdmin: { username: 'clerk', resources: [] }, customer: { reads: true, writes: true } }
+  const plan = selectPlan(PLAN, { modules: ['quote', 'integration'] })
+  const planned = plannedRequests(plan, SUITE, settings)
 
-  it('are exactly the placeholder requests the probing checks send', async () => {
-    const target = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-    const session = await sessions.open(target, [], limitedAdminEnv(target))
-    const rows = [...rowsOfModule('quote'), ...rowsOfModule('integration')]
-    const kinds = CHECKS.filter((c) => c.requests !== undefined)
-    const sent = new Set<string>()
-    for (const kind of kinds) {
-      // The kinds' placeholder probes: a restricted endpoint's access and acl probes are a valid request made of the
-      // run's own data (issue 20), which --dry-run describes in words.
-      for (const row of rows.filter((r) => kind.appliesTo(r) === true && kind.requests!(r).length > 0)) {
-        const verdict = await kind.run(row, session)
-        // The configured store code's call of a restricted endpoint is the access check's witness (its valid request).
-        const witness = row.access === 'anon' ? undefined : (await witnessProbe(session, row)).exchange
-        for (const e of verdict.exchanges) if (e !== witness) sent.add(`${e.request.method} ${new URL(e.request.url).pathname}`)
-      }
-    }
-    const plan = selectPlan(PLAN, { modules: ['quote', 'integration'], kinds: kinds.map((k) => k.name) })
-    const planned = plannedProbes(plan).map((p) => `${p.call.method} /rest/${p.request.store === 'first' ? 'default' : 'all'}${p.call.path}`)
-    expect(new Set(planned)).toEqual(sent)
-    // Shared by the kinds that ask for the same call: the anonymous caller's of an anonymous endpoint serves three (a
-    // restricted endpoint's call under the configured store code is the access check's valid request, not planned).
-    expect(plannedProbes(plan).find((p) => p.row.access === 'admin' && p.request.caller === 'admin' && p.request.store === 'first')).toBeUndefined()
-    expect(plannedProbes(plan).find((p) => p.row.access === 'anon' && p.request.caller === 'none' && p.request.store === 'first')!.kinds).toEqual(['route', 'store-code', 'access'])
+  it('list each call once, with every kind that reads it', () => {
+    const keys = planned.calls.map((c) => `${endpointText(c.planned.call)} ${c.planned.request.caller} ${c.planned.request.store}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    // The anonymous caller's call of an anonymous endpoint serves three kinds; a restricted endpoint's call under the
+    // configured store code is its valid request, not a placeholder call.
+    expect(planned.calls.find((p) => p.row.access === 'anon' && p.planned.request.caller === 'none' && p.planned.request.store === 'first')!.kinds).toEqual(['route', 'store-code', 'access'])
+    expect(planned.calls.find((p) => p.row.access === 'admin' && p.planned.request.caller === 'admin' && p.planned.request.store === 'first' && p.kinds.includes('route'))).toBeUndefined()
+  })
+
+  it('list a restricted endpoint\'s valid request once, as its callers in order, read by route, store-code, access and acl', () => {
+    const sequence = (method: string, template: string) => planned.sequences.find((s) => s.sequence.template === template && s.sequence.method === method)
+    expect(sequence('GET', '/V1/carts/:cartId')).toMatchObject({ sequence: { groups: [['none', 'malformed', 'customer'], ['admin']], again: 'reuse' }, kinds: ['route', 'store-code', 'access'] })
+    expect(sequence('DELETE', '/V1/carts/:cartId/items/:itemId')).toMatchObject({ sequence: { groups: [['none', 'malformed', 'customer'], ['limited admin'], ['admin']], again: 'fresh' }, kinds: ['route', 'store-code', 'access', 'acl'] })
+    expect(sequence('PUT', '/V1/carts/mine/items/:itemId')!.sequence).toMatchObject({ groups: [['none', 'malformed', 'other customer'], ['customer']], witness: 'customer' })
+    // No valid request can be made: the fallback's placeholder calls are what is sent.
+    const all = plannedRequests(PLAN, SUITE, settings)
+    expect(all.sequences.find((s) => s.sequence.template === '/V1/carts/mine/payment-order')).toBeUndefined()
+    expect(all.calls.filter((c) => c.planned.call.path === '/V1/carts/mine/payment-order').map((c) => `${c.planned.request.caller}@${c.planned.request.store}`)).toEqual(['none@first', 'malformed@first', 'customer@first', 'customer@second'])
   })
 })

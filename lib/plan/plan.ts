@@ -3,7 +3,8 @@ import { CHECKS } from '../checks/index.ts'
 import type { Check, PlanSettings } from '../checks/types.ts'
 import { resultId, toResult, workflowStepId, type Result } from '../results/result.ts'
 import type { KindRecord, Origin, PlanBlock } from '../results/plan-block.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { CATALOG, rowId, rowOf } from '../spec/catalog/index.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
@@ -25,8 +26,13 @@ export interface PlannedCheck {
   module: string
   /** The check kind's name (`workflow` for a workflow step). */
   kind: string
-  /** `METHOD /V1/path` of the row it exercises (a workflow step on a set-up call has none). */
-  endpoint?: string
+  /** The catalog row it exercises (a workflow step on a set-up call has none; a check of a row the run added, `added`). */
+  endpoint?: EndpointId
+  /**
+   * The row a run added that it exercises: an extension operation (the shop's schema) or a vendor's endpoint (its
+   * config). Known only in a run and never a catalog row, it has no endpoint id: the plan carries the row itself.
+   */
+  added?: PlanRow
   origin: Origin
 }
 
@@ -78,7 +84,7 @@ export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
       // operation has none, and a vendor's check is written for the vendor's rows.
       const origin = row.origin ?? 'spec'
       if ((kind.origin ?? 'spec') !== origin) continue
-      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, endpoint: rowId(row), origin }
+      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, ...(origin === 'spec' ? { endpoint: rowId(row) } : { added: row }), origin }
       const applies = kind.appliesTo(row)
       const lacks = lacking.get(kind.name)!
       if (applies !== true) unplanned.push({ ...planned, why: 'not-applicable', reason: applies })
@@ -182,12 +188,16 @@ export function planBlock(plan: Plan, selection: Selection, limitedBy: readonly 
   }
 }
 
+/** The row a planned check exercises: its catalog row, or the row the run added; none for a workflow step on a set-up call. */
+export function rowOfPlanned(p: PlannedCheck): PlanRow | undefined {
+  return p.endpoint !== undefined ? rowOf(p.endpoint) : p.added
+}
+
 /** The results of the checks that do not apply to their row (the spec shows nothing for them to judge). */
 export function notApplicableResults(plan: Plan, alias: (path: string) => string): Result[] {
-  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
   const kinds = new Map(plan.kinds.map((k) => [k.name, k]))
   return plan.unplanned.flatMap((u) => {
-    const row = u.endpoint === undefined ? undefined : rows.get(u.endpoint)
+    const row = rowOfPlanned(u)
     const kind = kinds.get(u.kind)
     if (u.why !== 'not-applicable' || row === undefined || kind === undefined) return []
     const target = alias(row.path)

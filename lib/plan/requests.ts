@@ -1,38 +1,62 @@
-import { CHECKS } from '../checks/index.ts'
-import { probeCall, type ProbeCall, type ProbeRequest } from '../checks/probe.ts'
-import type { Check } from '../checks/types.ts'
-import { rowId } from '../spec/catalog/index.ts'
+import type { ProbeSettings } from '../checks/probe.ts'
+import type { Check, ProbeCheck } from '../checks/types.ts'
+import { callKey, type PlannedCall, type SequencePlan } from '../shop/probe.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { Plan } from './plan.ts'
+import { rowOfPlanned, type Plan, type PlanParts } from './plan.ts'
 
-/** One placeholder probe of the plan, with every planned kind that asks for it (a probe is sent once and shared). */
-export interface PlannedProbe {
+/** One call of the plan's probes, with every planned kind that reads it (a call is sent once and shared). */
+interface PlannedProbe {
   row: EndpointRow
-  request: ProbeRequest
-  call: ProbeCall
+  planned: PlannedCall
   kinds: string[]
 }
 
+/** A row's valid request, sent as its callers in order, with every planned kind that reads it. */
+interface PlannedSequence {
+  row: EndpointRow
+  sequence: SequencePlan
+  kinds: string[]
+}
+
+export interface PlannedRequests {
+  calls: PlannedProbe[]
+  sequences: PlannedSequence[]
+}
+
+function isProbeCheck(kind: Check): kind is ProbeCheck {
+  return 'probes' in kind && typeof (kind as Partial<ProbeCheck>).probes === 'function'
+}
+
 /**
- * Every placeholder probe the plan's checks send, once each, in plan order: each kind's own `requests`, the
- * list `probe.ts` sends from, so `--dry-run` lists what a run sends without a copy of the checks' logic.
- * Kinds without `requests` (set-up, ids from the target's answers) are not here: `--dry-run` describes them.
+ * Every request the plan's probe checks send, once each, in plan order: each kind's own plan (`probes`), the very
+ * data the sender sends, so `--dry-run` lists what a run sends without a copy of the checks' logic. A sequence no
+ * valid request can be made for is its fallback's calls. The stateful kinds (set-up, ids from the target's
+ * answers) plan nothing here: `--dry-run` describes them.
  */
-export function plannedProbes(plan: Plan, kinds: readonly Check[] = CHECKS): PlannedProbe[] {
-  const byName = new Map(kinds.map((k) => [k.name, k]))
-  const rows = new Map(plan.rows.map((r) => [rowId(r), r]))
-  const probes = new Map<string, PlannedProbe>()
-  for (const planned of plan.checks) {
-    const kind = byName.get(planned.kind)
-    const row = planned.endpoint === undefined ? undefined : rows.get(planned.endpoint)
-    if (kind?.requests === undefined || row === undefined) continue
-    for (const request of kind.requests(row)) {
-      // The key probe.ts memoises a probe by: one request per row, caller and store.
-      const key = `${rowId(row)} ${request.caller} ${request.store}`
-      const seen = probes.get(key) ?? { row, request, call: probeCall(row, request.caller), kinds: [] }
-      if (!seen.kinds.includes(kind.name)) seen.kinds.push(kind.name)
-      probes.set(key, seen)
-    }
+export function plannedRequests(plan: Plan, parts: Pick<PlanParts, 'kinds'>, settings: ProbeSettings): PlannedRequests {
+  const byName = new Map(parts.kinds.map((k) => [k.name, k]))
+  const calls = new Map<string, PlannedProbe>()
+  const sequences = new Map<string, PlannedSequence>()
+  const add = (row: EndpointRow, planned: PlannedCall, kind: string) => {
+    const seen = calls.get(callKey(planned)) ?? { row, planned, kinds: [] }
+    if (!seen.kinds.includes(kind)) seen.kinds.push(kind)
+    calls.set(callKey(planned), seen)
   }
-  return [...probes.values()]
+  for (const p of plan.checks) {
+    const kind = byName.get(p.kind)
+    const row = rowOfPlanned(p)
+    if (kind === undefined || row === undefined || !isProbeCheck(kind)) continue
+    const probes = kind.probes(row, settings)
+    const sequence = probes.sequence
+    if (sequence?.unbuildable !== undefined) for (const c of sequence.fallback) add(row, c, kind.name)
+    else if (sequence !== undefined) {
+      const key = endpointText({ method: sequence.method, path: sequence.template })
+      const seen = sequences.get(key) ?? { row, sequence, kinds: [] }
+      if (!seen.kinds.includes(kind.name)) seen.kinds.push(kind.name)
+      sequences.set(key, seen)
+    }
+    for (const c of [...probes.calls, ...(probes.after ?? [])]) add(row, c, kind.name)
+  }
+  return { calls: [...calls.values()], sequences: [...sequences.values()] }
 }

@@ -3,6 +3,7 @@ import type { Result } from '../results/result.ts'
 import type { Report } from './model.ts'
 import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
 import { implementationOf } from './target.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Two runs compared result by result, keyed by the stable result id. */
 export interface ReportDiff {
@@ -112,7 +113,7 @@ function entry(r: Result, a: Result | undefined, b: Result | undefined): DiffEnt
     id: r.id,
     module: r.module,
     check: r.check,
-    endpoint: `${r.endpoint.method} ${r.endpoint.path}`,
+    endpoint: endpointText(r.endpoint),
     before: a?.status ?? null,
     after: b?.status ?? null,
     beforeOutcome: a !== undefined ? outcomeLabel(a) : null,

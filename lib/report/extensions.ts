@@ -1,6 +1,7 @@
 import { plural } from '../base/text.ts'
 import type { Result } from '../results/result.ts'
 import type { ExtensionsBlock, ExtensionsMode, ExtensionTally } from '../results/schema-block.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const ORIGIN_LABEL: Readonly<Record<ExtensionTally['origin'], string>> = { extension: 'Extensions', vendor: 'Vendor checks' }
 
@@ -14,7 +15,7 @@ function tally(origin: ExtensionTally['origin'], results: readonly Result[]): Ex
   for (const r of results) if (r.status === 'failed') failedByCheck[r.check] = (failedByCheck[r.check] ?? 0) + 1
   return {
     origin,
-    operations: new Set(results.map((r) => `${r.endpoint.method} ${r.endpoint.path}`)).size,
+    operations: new Set(results.map((r) => endpointText(r.endpoint))).size,
     results: results.length,
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,

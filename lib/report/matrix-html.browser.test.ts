@@ -22,6 +22,7 @@ import type { Matrix } from './matrix.ts'
 import type { History } from './matrix-history.ts'
 import { historyProblems, matrixProblems } from './matrix-schema.ts'
 import type { Report } from './model.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const CHROMIUM = inject('chromium')
 const REAL = resolve(import.meta.dirname, '../../fixtures/observations/real-runs')
@@ -110,7 +111,7 @@ describe('the conformance matrix of the reference target and the real releases',
   it('each fault is the cell that differs from the clean target, at its endpoint and nowhere else', () => {
     const endpoints = FAULTY.map((f) => `${FAULTS[f].defaultEndpoint.method} ${FAULTS[f].defaultEndpoint.path}`)
     const differ = matrix.rows.filter((r) => r.cells[2]!.outcome !== r.cells[0]!.outcome).map((r) => r.id)
-    const endpointOf = new Map(reports.faults.results.map((r) => [r.id, `${r.endpoint.method} ${r.endpoint.path}`]))
+    const endpointOf = new Map(reports.faults.results.map((r) => [r.id, endpointText(r.endpoint)]))
     expect(differ.filter((id) => !endpoints.includes(endpointOf.get(id)!))).toEqual([])
     for (const f of FAULTY) expect(outcomes(`${endpoints[FAULTY.indexOf(f)]} › ${FAULTS[f].breaks}`)[2], f).toBe('failed')
   })

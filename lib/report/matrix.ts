@@ -1,7 +1,7 @@
 import { UsageError } from '../base/usage-error.ts'
 import { plural } from '../base/text.ts'
 import type { Result } from '../results/result.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
+import { catalogPosition } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import { headline, type ConformanceVerdict } from './certify.ts'
@@ -137,8 +137,7 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
   for (const r of all.values()) if (!modules.some((m) => m.id === r.module)) modules.push({ id: r.module, title: r.module })
   const checks = checkOrder(shown.map((s) => s.report), [...all.values()])
-  const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
-  const place = new Map([...all.values()].map((r) => [r.id, [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER]]))
+  const place = new Map([...all.values()].map((r) => [r.id, [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), catalogPosition(r.endpoint) ?? Number.MAX_SAFE_INTEGER]]))
   const ordered = [...all.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
 
   let notApplicableEverywhere = 0

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Result } from '../results/result.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
@@ -74,7 +73,6 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
   const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
   const { shard: _shard, ...run } = first.run
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
   const plan = mergedPlan(given, missing)
@@ -88,7 +86,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // One shard cut short makes the whole partial.
     ...(cutShort !== undefined ? { partial: cutShort } : {}),
-    summary: summarise(results, new Set(rowOrder.keys())),
+    summary: summarise(results),
     calibration: {
       noRoute: unique(all((r) => r.calibration.noRoute)),
       unknownStore: unique(all((r) => r.calibration.unknownStore)),
@@ -103,7 +101,7 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     plan,
     // Each shard read the same shop's schema: the first one's says it (the extensions' results are merged above).
     ...(first.schema !== undefined ? { schema: first.schema } : {}),
-    results: sortResults(results, rowOrder, plan),
+    results: sortResults(results, plan),
   }
   const baseline = first.baseline
   const report = completeReport(draft, {

@@ -2,6 +2,7 @@ import type { Result } from '../results/result.ts'
 import type { Certification } from './certify.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
 import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
+import { CATALOG, catalogPosition } from '../spec/catalog/index.ts'
 
 export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
 
@@ -126,11 +127,8 @@ export interface Summary {
   endpointsChecked: number
 }
 
-/**
- * `catalog`: the `METHOD path` of every catalog row; workflow steps on set-up calls are not catalog endpoints.
- * Counts the spec's results only.
- */
-export function summarise(all: readonly Result[], catalog: ReadonlySet<string>): Summary {
+/** Counts the spec's results only; an endpoint checked is a catalog row's (a workflow step on a set-up call is none). */
+export function summarise(all: readonly Result[]): Summary {
   // The spec's results: an extension's or a vendor's are counted apart (the report's `extensions`).
   const results = all.filter((r) => r.extension !== true)
   const count = (s: Result['status']) => results.filter((r) => r.status === s).length
@@ -142,8 +140,8 @@ export function summarise(all: readonly Result[], catalog: ReadonlySet<string>):
     notApplicable: results.filter((r) => r.applicable === false).length,
     total: results.length,
     warnings: results.reduce((n, r) => n + (r.warnings?.length ?? 0), 0),
-    endpointsInCatalog: catalog.size,
-    endpointsChecked: new Set(results.filter((r) => r.applicable !== false).map((r) => `${r.endpoint.method} ${r.endpoint.path}`).filter((e) => catalog.has(e))).size,
+    endpointsInCatalog: CATALOG.length,
+    endpointsChecked: new Set(results.filter((r) => r.applicable !== false).map((r) => catalogPosition(r.endpoint)).filter((at) => at !== undefined)).size,
   }
 }
 
@@ -151,8 +149,8 @@ export function summarise(all: readonly Result[], catalog: ReadonlySet<string>):
  * Results in catalog order, then check order (the plan's kinds), workflows last (their ids keep the steps in
  * order): the same order in every run and every format.
  */
-export function sortResults(results: Result[], rowOrder: Map<string, number>, plan: Pick<PlanBlock, 'kinds'>): Result[] {
+export function sortResults(results: Result[], plan: Pick<PlanBlock, 'kinds'>): Result[] {
   const checkOrder = plan.kinds.map((k) => k.name)
-  const key = (r: Result) => (r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (rowOrder.get(`${r.endpoint.method} ${r.endpoint.path}`) ?? Number.MAX_SAFE_INTEGER - 1))
+  const key = (r: Result) => (r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (catalogPosition(r.endpoint) ?? Number.MAX_SAFE_INTEGER - 1))
   return [...results].sort((a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id))
 }

@@ -1,3 +1,4 @@
+import { rowNamed } from '../spec/catalog/index.ts'
 import type { Report } from './model.ts'
 import type { SarifResult, SarifRule } from './sarif-log.ts'
 
@@ -33,7 +34,7 @@ export function schemaSarif(report: Report, firstIndex: number): { rules: SarifR
     ruleIndex: firstIndex + kinds.indexOf(f.kind),
     level: levelOf(f.kind),
     message: { text: `${f.message} (the shop's schema; spec: ${f.section})` },
-    locations: [{ logicalLocations: [{ name: f.operation.split(' ')[1] ?? f.operation, fullyQualifiedName: f.operation, kind: 'resource' }] }],
+    locations: [{ logicalLocations: [{ name: rowNamed(f.operation)?.path ?? f.operation, fullyQualifiedName: f.operation, kind: 'resource' }] }],
     partialFingerprints: { 'shopConformanceSchemaFinding/v1': `${f.kind} ${f.operation}${f.field !== undefined ? ` ${f.field}` : ''}` },
     properties: { resultId: `${f.operation} › ${schemaRuleId(f.kind)}`, module: 'schema', spec: [f.section] },
   }))

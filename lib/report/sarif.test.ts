@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../results/verdict.ts'
 import { workflowResult, type Result } from '../results/result.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
+import { CATALOG, rowNamed, rowOf } from '../spec/catalog/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { FINGERPRINT_KEY, sarifLog, SPEC_SOURCE } from './sarif.ts'
 import { ACL_NOT_CONFIGURED_LINE, reportOf, resultOf, withoutLimitedAdmin } from './testing.ts'
@@ -69,7 +69,7 @@ describe('sarifLog', () => {
     result(0, 2, 'failed', 'admin endpoint: no token let through'),
     result(1, 1, 'skipped'),
     result(2, 0, 'failed', 'no route'),
-    workflowResult(workflow, '02', workflow.steps[1]!, rows[0], { status: 'failed', message: 'not renamed', exchanges: [] }, 3),
+    workflowResult(workflow, '02', workflow.steps[1]!, rowOf(workflow.steps[1]!.endpoint!), { status: 'failed', message: 'not renamed', exchanges: [] }, 3),
     { ...workflowResult(workflow, '01', { title: 'set up' }, undefined, { status: 'failed', message: 'set-up failed', exchanges: [] }, 3) },
   ]
   const r = reportOf(results, { runErrors: ['the suite file crashed'] })
@@ -111,7 +111,7 @@ describe('sarifLog', () => {
     for (const res of run.results.slice(0, 3)) {
       const physical = res.locations[0]!.physicalLocation!
       expect(physical.artifactLocation.uri).toBe(SPEC_SOURCE)
-      expect(spec[physical.region.startLine - 1]).toContain(res.locations[0]!.logicalLocations[0]!.fullyQualifiedName.split(' ')[1])
+      expect(spec[physical.region.startLine - 1]).toContain(rowNamed(res.locations[0]!.logicalLocations[0]!.fullyQualifiedName)!.path)
     }
     expect(run.results[3]!.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: SPEC_SOURCE }, region: { startLine: 1 } })
     // A workflow step is located at the endpoint it exercises; a set-up step at the workflow.

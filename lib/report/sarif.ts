@@ -10,6 +10,7 @@ import type { SarifLog, SarifResult, SarifRule } from './sarif-log.ts'
 import { schemaSarif } from './sarif-schema.ts'
 import { staleRemedy } from './baseline.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /**
  * report.sarif: the failures as SARIF 2.1.0 static-analysis results, for code-scanning dashboards. One run;
@@ -115,7 +116,7 @@ function rule(id: string, description: string, spec: readonly string[]): SarifRu
 /** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
 function sarifResult(r: Result, ruleIndex: number, reason: string | null | undefined, extensionsReportOnly: boolean): SarifResult {
   const workflowOnly = r.endpoint.method === '-'
-  const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : `${r.endpoint.method} ${r.endpoint.path}`
+  const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : endpointText(r.endpoint)
   return {
     ruleId: r.check,
     ruleIndex,
@@ -151,7 +152,7 @@ function physicalLocation(endpoint: string | undefined): Pick<SarifResult['locat
       const occurrences = extractSpecOccurrences(readFileSync(join(root, SPEC_SOURCE), 'utf8'))
       const listed = (o: { section: string }) => o.section.startsWith('Endpoints › Endpoint lists by module')
       for (const o of [...occurrences.filter(listed), ...occurrences.filter((o) => !listed(o))]) {
-        const key = `${o.method} ${o.path}`
+        const key = endpointText(o)
         if (!specLines.has(key)) specLines.set(key, o.lineNo)
       }
     } catch {

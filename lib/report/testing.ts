@@ -8,7 +8,7 @@ import type { Status } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
 import { flagLimits, PLAN, planBlock, selectionOf, selectPlan, type PlannedCheck, type Selection } from '../plan/plan.ts'
 import { toResult, type Result } from '../results/result.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
+import { rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { completeReport, type Judging } from './complete.ts'
 import { summarise, type Report } from './model.ts'
@@ -40,7 +40,7 @@ export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Ju
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:00:01.000Z',
     durationMs: 1000,
-    summary: summary ?? summarise(results, new Set(CATALOG.map(rowId))),
+    summary: summary ?? summarise(results),
     calibration: { noRoute: [], unknownStore: [] },
     created: [],
     cleanup: { removed: 0, leftovers: [] },
@@ -69,9 +69,9 @@ export function sampleBlock(modules: readonly string[], checks: readonly string[
  */
 export function planResults(selection: Selection = {}, statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed'): Result[] {
   return selectPlan(PLAN, selection).checks.map((p, i) => {
-    const [method = '-', path = `(workflow)`] = p.endpoint?.split(' ') ?? []
+    const row = p.endpoint === undefined ? undefined : rowOf(p.endpoint)
     const status = statusOf(p, i)
-    return { id: p.id, module: p.module, endpoint: { method, path }, check: p.kind, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
+    return { id: p.id, module: p.module, endpoint: row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: '(workflow)' }, check: p.kind, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
   })
 }
 

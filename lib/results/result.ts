@@ -3,6 +3,7 @@ import type { Rule } from '../spec/rules.ts'
 import type { Exchange } from './exchange.ts'
 import type { Origin } from './plan-block.ts'
 import type { NotJudgedReason, Status, Verdict } from './verdict.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** One check of one endpoint: the unit every report is made of. */
 export interface Result {
@@ -51,15 +52,14 @@ export interface WorkflowCitation {
   spec: readonly string[]
 }
 
-/** What a step's result cites of the step (every `WorkflowStep` is one). */
+/** What a step's result cites of the step (every `WorkflowStep` is one); its endpoint is the row it is filed under. */
 export interface StepCitation {
   title: string
-  endpoint?: string
   rules?: readonly Rule[]
 }
 
 export function resultId(row: Pick<EndpointRow, 'method' | 'path'>, check: string): string {
-  return `${row.method} ${row.path} › ${check}`
+  return `${endpointText(row)} › ${check}`
 }
 
 /** `workflow <name> › <nn> <title>`: the id of a workflow step's result. */
@@ -90,13 +90,15 @@ export function toResult(row: EndpointRow, check: JudgedBy, verdict: Verdict, du
   }
 }
 
-/** A workflow step's result: id `workflow <name> › <nn> <title>`, filed under the endpoint the step exercises. */
+/**
+ * A workflow step's result: id `workflow <name> › <nn> <title>`, filed under `row`, the catalog row the step
+ * exercises (a step on a set-up call under `- (workflow <name>)`).
+ */
 export function workflowResult(workflow: WorkflowCitation, ordinal: string, step: StepCitation, row: EndpointRow | undefined, verdict: Verdict, durationMs: number): Result {
-  const [method = '-', path = `(workflow ${workflow.name})`] = step.endpoint?.split(' ') ?? []
   return {
     id: stepId(workflow.name, ordinal, step.title),
     module: workflow.module,
-    endpoint: { method, path },
+    endpoint: row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: `(workflow ${workflow.name})` },
     check: 'workflow',
     status: verdict.status,
     message: verdict.message,

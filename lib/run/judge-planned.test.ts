@@ -11,7 +11,7 @@ import { vendorParts } from '../extend/load.ts'
 import { PLAN, SUITE, suiteWith, type PlannedCheck } from '../plan/plan.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { ReadOnlyViolation, type Session } from '../shop/session.ts'
-import { findRow } from '../spec/catalog/index.ts'
+import { findRow, rowId } from '../spec/catalog/index.ts'
 import type { Workflow } from '../workflows/types.ts'
 import { judgeCheck, judgeWorkflow, plannedWork } from './judge-planned.ts'
 
@@ -32,16 +32,16 @@ describe('the work of planned checks', () => {
   })
 
   it('refuses a planned check whose row or kind its parts lack (a plan and parts that disagree)', () => {
-    const stray: PlannedCheck = { id: 'GET /V1/nowhere › route', module: 'directory', kind: 'route', endpoint: 'GET /V1/nowhere', origin: 'spec' }
+    const stray: PlannedCheck = { id: 'GET /V1/nowhere › route', module: 'directory', kind: 'route', origin: 'spec' }
     expect(() => plannedWork(SUITE, [stray])).toThrow('GET /V1/nowhere › route: planned, but its row is not among the plan\'s parts')
-    expect(() => plannedWork(SUITE, [{ ...stray, endpoint: 'GET /V1/directory/countries', kind: 'telepathy' }])).toThrow('its check kind is not among')
+    expect(() => plannedWork(SUITE, [{ ...stray, endpoint: rowId(ROW), kind: 'telepathy' }])).toThrow('its check kind is not among')
   })
 
   it('judges a vendor\'s check as the vendor\'s: its result carries the origin and is not the spec\'s', async () => {
     const config = { endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }], checks: [{ name: 'warehouse-stock', description: 'd', run: async () => ({ status: 'failed', message: 'no stock', exchanges: [] }) }] }
     const vendor = vendorParts(config, 'x.config.ts', CHECK_KINDS)
     const parts = suiteWith({ vendor })
-    const planned: PlannedCheck = { id: 'GET /V1/ref-example/warehouses › warehouse-stock', module: 'vendor-warehouses', kind: 'warehouse-stock', endpoint: 'GET /V1/ref-example/warehouses', origin: 'vendor' }
+    const planned: PlannedCheck = { id: 'GET /V1/ref-example/warehouses › warehouse-stock', module: 'vendor-warehouses', kind: 'warehouse-stock', added: vendor.rows[0]!, origin: 'vendor' }
     const result = await plannedWork(parts, [planned]).get(planned.id)!(standIn())()
     expect(result).toMatchObject({ id: planned.id, status: 'failed', message: 'no stock', origin: 'vendor', extension: true })
   })
@@ -73,7 +73,7 @@ describe('a workflow judged', () => {
     description: 'd',
     spec: [],
     steps: [
-      { title: 'first', endpoint: 'GET /V1/directory/countries', run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) },
+      { title: 'first', endpoint: rowId(ROW), run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) },
       { title: 'second', run: async () => { throw new ReadOnlyViolation('PUT /V1/carts/mine is a write') } },
       { title: 'third', run: async () => ({ status: 'passed', message: 'never reached', exchanges: [] }) },
     ],

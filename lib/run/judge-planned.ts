@@ -9,12 +9,12 @@
  * the shop's failure; a write the read-only session refused was never sent, and what needed it is not judged.
  */
 import type { Check } from '../checks/types.ts'
-import type { PlannedCheck, PlanParts } from '../plan/plan.ts'
+import { rowOfPlanned, type PlannedCheck, type PlanParts } from '../plan/plan.ts'
 import { crashVerdict } from '../results/crash.ts'
 import type { Origin } from '../results/plan-block.ts'
 import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
 import { ReadOnlyViolation, type Session } from '../shop/session.ts'
-import { findRow, rowId } from '../spec/catalog/index.ts'
+import { rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { Workflow } from '../workflows/types.ts'
@@ -29,12 +29,11 @@ export type Starter = (session: Session) => () => Promise<Result>
  */
 export function plannedWork(parts: PlanParts, planned: readonly PlannedCheck[]): Map<string, Starter> {
   const starters = new Map<string, Starter>()
-  // By origin too: a vendor may declare an operation the shop's schema lists as an extension, or a kind of a spec kind's name.
-  const rows = new Map(parts.rows.map((r) => [`${r.origin ?? 'spec'} ${rowId(r)}`, r]))
+  // By origin too: a vendor may declare a kind of a spec kind's name.
   const kinds = new Map(parts.kinds.map((k) => [`${k.origin ?? 'spec'} ${k.name}`, k]))
   for (const p of planned) {
     if (p.kind === 'workflow') continue
-    const row = rows.get(`${p.origin} ${p.endpoint}`)
+    const row = rowOfPlanned(p)
     const check = kinds.get(`${p.origin} ${p.kind}`)
     if (row === undefined || check === undefined) throw new Error(`${p.id}: planned, but its ${row === undefined ? 'row' : 'check kind'} is not among the plan's parts`)
     const origin = p.origin
@@ -69,7 +68,7 @@ export function judgeWorkflow(session: Session, workflow: Workflow): Promise<Res
   const deferred = workflow.steps.map(() => deferredOf<Result>())
   const onStep = (outcome: StepOutcome, i: number) => {
     const step = workflow.steps[i]!
-    const row = step.endpoint === undefined ? undefined : findRow(...(step.endpoint.split(' ') as [string, string]))
+    const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
     deferred[i]!.resolve(workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs))
   }
   void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {

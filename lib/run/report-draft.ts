@@ -7,7 +7,6 @@
 import { applyAliases } from '../shop/aliases.ts'
 import type { SessionSeed } from '../shop/session.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
-import { CATALOG } from '../spec/catalog/index.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import type { RunConfig } from '../settings/config.ts'
 import { ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
@@ -65,7 +64,6 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
   // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
   const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
   if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
-  const rowOrder = new Map(CATALOG.map((r, i) => [`${r.method} ${r.path}`, i]))
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
@@ -94,7 +92,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),
     ...(run.stopped !== undefined ? { partial: { reason: run.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
-    summary: summarise(results, new Set(rowOrder.keys())),
+    summary: summarise(results),
     calibration: {
       noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: run.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
@@ -105,7 +103,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
     ...(run.notes.length > 0 ? { notes: [...new Set(run.notes)] } : {}),
     plan,
     ...(run.schema !== undefined ? { schema: run.schema.block } : {}),
-    results: sortResults(results, rowOrder, plan),
+    results: sortResults(results, plan),
   }
   const report = completeReport(draft, {
     // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.

@@ -7,6 +7,7 @@ import { makeTestCa } from '../../reference-target/tls-testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** POSTs the checks recorded (each probe once): they must all be calls of the token endpoints. */
 function tokenEndpointProbes(report: Report): number {
@@ -34,7 +35,7 @@ async function shopCall(t: { url: string }, method: string, path: string, token?
     headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   })
-  expect(res.status, `${method} ${path}`).toBe(200)
+  expect(res.status, endpointText({ method, path })).toBe(200)
   return res.json()
 }
 

@@ -12,6 +12,7 @@ import type { TargetSchemaSetting } from '../schema/setting.ts'
 import { TargetClient } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { readShopSchema } from './shop-schema.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -34,7 +35,7 @@ describe('readShopSchema', () => {
     // One GET per caller view: what the schema costs a run.
     expect(requests).toBe(3)
     expect(facts.block).toMatchObject({ status: 'read', published: true, callers: ['anon', 'customer', 'admin'], findings: [], notJudged: [], specEndpoints: 278, declaredSpecEndpoints: 278 })
-    expect(facts.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual([...EXTRA_ROUTES, ...EXTENSION_ROUTES].map((r) => r.key).sort())
+    expect(facts.operations.map((op) => endpointText(op)).sort()).toEqual([...EXTRA_ROUTES, ...EXTENSION_ROUTES].map((r) => r.key).sort())
     expect(facts.block.text).toContain(`agrees with the spec (no finding); declares 278 of 278 spec endpoints and ${EXTRA_ROUTES.length + EXTENSION_ROUTES.length} extension operations`)
   })
 

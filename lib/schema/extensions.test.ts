@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { extensionOperations } from './extensions.ts'
 import { handmadeDocument, handmadeSchema, readOk } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('extension operations', () => {
   it('are the operations of the hand-made schema the spec does not name, each with its declared class', () => {
-    expect(extensionOperations(handmadeSchema()).map((e) => `${e.method} ${e.path} ${e.declaredAccess} ${e.writes ? 'writes' : 'reads'}`)).toEqual([
+    expect(extensionOperations(handmadeSchema()).map((e) => `${endpointText(e)} ${e.declaredAccess} ${e.writes ? 'writes' : 'reads'}`)).toEqual([
       'POST /V1/guest-carts anon writes',
       'GET /V1/carts/mine self reads',
       'POST /V1/carts/mine/items self writes',

@@ -4,6 +4,7 @@ import { SERVED_ROUTES } from '../../reference-target/extra-routes.ts'
 import { accessUnknownBecause, declaredAccess, mergeViews, operationKey, readDocument, resolveRef, suitePath } from './read.ts'
 import type { DeclaredSchema } from './read.ts'
 import { fetchGet, handmadeDocument, handmadeSchema, readOk, referenceTokens } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const find = (schema: DeclaredSchema, method: string, path: string) => schema.operations.find((op) => op.method === method && op.path === path)
 
@@ -67,7 +68,7 @@ describe('the reference target\'s own views', () => {
     }))
     const schema = mergeViews(views)
     expect(schema.problems).toEqual([])
-    expect(schema.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual(SERVED_ROUTES.map((r) => r.key).sort())
+    expect(schema.operations.map((op) => endpointText(op)).sort()).toEqual(SERVED_ROUTES.map((r) => r.key).sort())
     for (const route of SERVED_ROUTES) expect(declaredAccess(find(schema, route.method, route.template)!, schema.views), route.key).toBe(route.access)
   })
 })
@@ -107,7 +108,7 @@ describe('a document that is no schema, or a broken one', () => {
         '/V1/number': 4,
       },
     })
-    expect(read.operations.map((op) => `${op.method} ${op.path}`)).toEqual(['GET /V1/ok/:id', 'POST /V1/body', 'POST /V1/dangling', 'DELETE /V1/dangling'])
+    expect(read.operations.map((op) => endpointText(op))).toEqual(['GET /V1/ok/:id', 'POST /V1/body', 'POST /V1/dangling', 'DELETE /V1/dangling'])
     expect(find(read, 'POST', '/V1/body')).toMatchObject({ bodyKeys: ['a'], bodySchemaRef: '#/definitions/good' })
     expect(find(read, 'POST', '/V1/dangling')?.bodyKeys).toEqual([])
     expect(read.definitions).toEqual({ good: { type: 'object', properties: { a: { type: 'string' } } } })

@@ -10,6 +10,7 @@
  */
 import type { AccessClass, HttpMethod } from '../spec/types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Whose schema listed an operation: no token, a customer token, an admin token. */
 export type SchemaCaller = 'anon' | 'customer' | 'admin'
@@ -95,7 +96,7 @@ function operationOf(method: HttpMethod, path: string, raw: Record<string, unkno
   for (const entry of [...pathParameters, ...own]) {
     const parameter = parameterOf(entry, doc)
     if (parameter === undefined) {
-      problems.push(`${method} ${path}: a parameter that is not an object (or a $ref to none) was left out`)
+      problems.push(`${endpointText({ method, path })}: a parameter that is not an object (or a $ref to none) was left out`)
       continue
     }
     if (parameter.in !== 'body') continue
@@ -146,7 +147,7 @@ export function readDocument(document: unknown, caller?: SchemaCaller): ReadOutc
       }
       const id = operationKey(method, path)
       if (!isObject(raw) || seen.has(id)) {
-        problems.push(`${method} ${path}: ${seen.has(id) ? 'declared twice (the first kept)' : 'not an object: left out'}`)
+        problems.push(`${endpointText({ method, path })}: ${seen.has(id) ? 'declared twice (the first kept)' : 'not an object: left out'}`)
         continue
       }
       seen.add(id)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import pLimit, { type LimitFunction } from 'p-limit'
 import type { Answer } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
@@ -8,6 +7,8 @@ import type { Builders } from './builders.ts'
 import type { Ledger } from './ledger.ts'
 import { isSuccess, SetupError, sendOnce, setupCall, type Actor, type CallOptions, type Called, type Creation } from './setup-call.ts'
 import { isObject } from '../base/is-object.ts'
+import { idText, toId } from './platform-ids.ts'
+import { registration } from './registration.ts'
 
 export interface Product {
   sku: string
@@ -125,28 +126,29 @@ export abstract class CatalogMaker {
 
   /** A customer of the run's own, with a token of its own. */
   async customer(label: string): Promise<MadeCustomer> {
-    const draft = this.builders.customer(label)
-    const password = `${randomBytes(12).toString('base64url')}aA1!`
-    this.session.secrets.add(password, 'customer password')
+    return (await this.registerCustomer(label, this.builders.customer(label))).customer
+  }
+
+  /**
+   * Registers `draft` (its e-mail, names and what else the account is made with: addresses) as a customer of the
+   * run's own, and gets its token: the customer, and the account as the shop answered it.
+   */
+  async registerCustomer<D extends { readonly email: string }>(label: string, draft: D): Promise<{ customer: MadeCustomer; account: Record<string, unknown> }> {
     const step = `register customer ${label}`
-    const { answer } = await this.create(step, { method: 'POST', path: '/V1/customers', actor: 'guest', body: { customer: draft, password } }, {
-      kind: 'customer',
-      label: `customer ${label}`,
-      key: draft.email,
-      find: this.find('customer', draft.email),
-      idOf: (body) => idText(isObject(body) ? body.id : undefined),
-    })
-    const id = toId((answer.body as { id?: unknown }).id)
+    const made = registration(this.session.secrets, draft, `customer ${label}`, this.find('customer', draft.email))
+    const { answer } = await this.create(step, { ...made.call, actor: 'guest' }, made.creation)
+    const account = isObject(answer.body) ? answer.body : {}
+    const id = toId(account.id)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without a numeric id`)
     const { answer: tokenAnswer } = await this.call(
       `token of customer ${label}`,
-      { method: 'POST', path: '/V1/integration/customer/token', actor: 'guest', body: { username: draft.email, password }, repeat: 'safe' },
+      { method: 'POST', path: '/V1/integration/customer/token', actor: 'guest', body: { username: made.email, password: made.password }, repeat: 'safe' },
       (a) => a.status === 200 && typeof a.body === 'string',
     )
     const token = tokenAnswer.body as string
     this.session.secrets.add(token, 'customer token')
-    this.session.registerOwnCustomer(token, { username: draft.email, password })
-    return { id, email: draft.email, token, password }
+    this.session.registerOwnCustomer(token, { username: made.email, password: made.password })
+    return { customer: { id, email: made.email, token, password: made.password }, account }
   }
 
   async attributeSet(label: string): Promise<{ id: number; name: string }> {
@@ -187,17 +189,4 @@ export abstract class CatalogMaker {
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
     return { id, code, rate }
   }
-}
-
-/** An id as the platform sends it: a JSON number, or a JSON string of digits (conventions, "Values"). */
-export function toId(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v
-  if (typeof v === 'string' && /^[0-9]+$/.test(v) && Number(v) > 0) return Number(v)
-  return undefined
-}
-
-/** An id as the ledger keeps it: the digits of `toId`, or undefined. */
-export function idText(v: unknown): string | undefined {
-  const id = toId(v)
-  return id === undefined ? undefined : String(id)
 }

@@ -14,6 +14,7 @@ import type { Outcome, RequestSpec } from '../shop/request.ts'
 import { TargetClient as Client } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { cleanUp } from './cleanup.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const RUN = 'cleanrun0001'
 const closers: (() => Promise<void>)[] = []
@@ -71,7 +72,7 @@ describe('cleanup', () => {
     const sent: string[] = []
     const fake = {
       send: async (spec: RequestSpec): Promise<Outcome> => {
-        sent.push(`${spec.method} ${spec.path}`)
+        sent.push(endpointText(spec))
         if (spec.method === 'DELETE') return answer(200, true)
         if (spec.path === '/V1/products') return answer(200, { items: [{ sku: 'MB01', id: 1 }, { sku: `sc-${RUN}-x-00000001`, id: 9 }, { sku: `sc-${RUN}x-other-run`, id: 10 }], total_count: 3 })
         if (spec.path === '/V1/customers/search') return answer(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 })

@@ -1,10 +1,12 @@
 import { ledgerEntities, removalOf, USED_BY_OTHERS, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
+import { platformCall } from './platform-calls.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
 import type { Outcome } from '../shop/request.ts'
 import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../shop/lookup.ts'
 import { sendRepeating } from '../shop/retry.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export interface CleanupOutcome {
   removed: { kind: string; id: string; label: string }[]
@@ -57,7 +59,7 @@ export async function cleanUp(
     const done = outcomes[i]
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
     else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label })
-    else out.leftovers.push(leftover(e, `${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}`))
+    else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   })
 
   // What may be there although no answer said so: found by the search below, or listed as possibly left.
@@ -101,7 +103,7 @@ export async function cleanUp(
           if (times === 0) run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
           const done = await remove(kind, id)
           if (!gone(done.last)) {
-            out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${done.removal.method} ${done.removal.path} answered ${describeOutcome(done.last)}` })
+            out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${endpointText(done.removal)} answered ${describeOutcome(done.last)}` })
             continue
           }
           removals.set(id, times + 1)
@@ -133,7 +135,7 @@ async function nameOrders(out: CleanupOutcome, client: TargetClient, adminToken:
   }
 }
 
-const ORDERS = '/V1/orders'
+const ORDERS = platformCall('searchOrders').path
 
 /** Rounds of search-and-remove for what carries the run's mark (a second copy of one key is found by the second). */
 const SEARCH_ROUNDS = 3

@@ -1,7 +1,9 @@
 import type { ShippingMethod } from '../settings/config.ts'
 import type { AddressDraft } from './builders.ts'
-import { CatalogMaker, idText, toId, type MadeCustomer } from './catalog-maker.ts'
+import { CatalogMaker, type MadeCustomer } from './catalog-maker.ts'
+import { idText, toId } from './platform-ids.ts'
 import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation } from './setup-call.ts'
+import { platformCall } from './platform-calls.ts'
 import { isObject } from '../base/is-object.ts'
 
 /** A cart as the interface addresses it: the customer's own, a guest's masked id, or its id for the admin. */
@@ -38,7 +40,7 @@ export abstract class SalesMaker extends CatalogMaker {
     // Repeated after no answer: an empty cart is all an attempt can leave, and each attempt is in the ledger.
     const { answer } = await this.create(
       `create guest cart ${label}`,
-      { method: 'POST', path: '/V1/guest-carts', actor: 'guest', repeat: 'safe' },
+      { ...platformCall('createGuestCart'), actor: 'guest', repeat: 'safe' },
       { kind: 'guest cart', label: `guest cart ${label}`, idOf: (body) => (typeof body === 'string' && body !== '' ? body : undefined) },
       (a) => isSuccess(a) && typeof a.body === 'string' && a.body !== '',
     )
@@ -47,6 +49,16 @@ export abstract class SalesMaker extends CatalogMaker {
 
   cartPath(cart: CartRef): string {
     return cart.kind === 'mine' ? '/V1/carts/mine' : cart.kind === 'guest' ? `/V1/guest-carts/${cart.maskedId}` : `/V1/carts/${cart.id}`
+  }
+
+  /**
+   * A cart's read and the adding of an item to it, as its kind addresses it: the spec lists them for the admin's
+   * carts (`/V1/carts/:cartId`), the platform's calls serve a customer's own and a guest's.
+   */
+  #cartCall(cart: CartRef, what: 'read' | 'add item'): { method: string; path: string } {
+    if (cart.kind === 'admin') return { method: what === 'read' ? 'GET' : 'POST', path: `${this.cartPath(cart)}${what === 'read' ? '' : '/items'}` }
+    if (cart.kind === 'mine') return platformCall(what === 'read' ? 'readMineCart' : 'addMineCartItem')
+    return platformCall(what === 'read' ? 'readGuestCart' : 'addGuestCartItem', { cartId: cart.maskedId })
   }
 
   cartActor(cart: CartRef): Actor {
@@ -59,7 +71,7 @@ export abstract class SalesMaker extends CatalogMaker {
     if (cart.kind === 'guest') cartItem.quote_id = cart.maskedId
     // Adding again would add to the quantity: a repeat first looks for the item in the cart.
     const repeat = { find: () => this.#itemOf(cart, sku) }
-    const { answer } = await this.call(`add ${sku} to the cart`, { method: 'POST', path: `${this.cartPath(cart)}/items`, actor: this.cartActor(cart), body: { cartItem }, repeat })
+    const { answer } = await this.call(`add ${sku} to the cart`, { ...this.#cartCall(cart, 'add item'), actor: this.cartActor(cart), body: { cartItem }, repeat })
     const itemId = toId((answer.body as { item_id?: unknown }).item_id)
     if (itemId === undefined) throw new SetupError('add item', `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`)
     return { item_id: itemId }
@@ -67,7 +79,7 @@ export abstract class SalesMaker extends CatalogMaker {
 
   /** The item of `sku` in the cart, read back (`GET` of the cart): what an attempt to add it may have made. */
   async #itemOf(cart: CartRef, sku: string): Promise<Awaited<ReturnType<NonNullable<Creation['find']>>>> {
-    const outcome = await sendOnce(this.session, { method: 'GET', path: this.cartPath(cart), actor: this.cartActor(cart) }, this.tokenOf(this.cartActor(cart)))
+    const outcome = await sendOnce(this.session, { ...this.#cartCall(cart, 'read'), actor: this.cartActor(cart) }, this.tokenOf(this.cartActor(cart)))
     const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
     const item = isObject(body) && Array.isArray(body.items) ? body.items.find((i: unknown) => isObject(i) && i.sku === sku) : undefined
     return item === undefined ? { exchanges: [outcome.exchange] } : { body: item, exchanges: [outcome.exchange] }
@@ -110,7 +122,7 @@ export abstract class SalesMaker extends CatalogMaker {
   }
 
   async readOrder(orderId: number): Promise<Record<string, unknown>> {
-    const { answer } = await this.call('read the order', { method: 'GET', path: `/V1/orders/${orderId}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    const { answer } = await this.call('read the order', { ...platformCall('readOrder', { id: orderId }), actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
     return answer.body as Record<string, unknown>
   }
 
@@ -126,21 +138,21 @@ export abstract class SalesMaker extends CatalogMaker {
 
   /** Ships the order (all of it, or `items`): a shipment to read. */
   async ship(orderId: number, items?: { order_item_id: number; qty: number }[]): Promise<number> {
-    return this.#createId('ship the order', 'shipment', `shipment of order ${orderId}`, `/V1/order/${orderId}/ship`, { ...(items !== undefined ? { items } : {}), notify: false })
+    return this.#createId('ship the order', 'shipment', `shipment of order ${orderId}`, platformCall('shipOrder', { orderId }), { ...(items !== undefined ? { items } : {}), notify: false })
   }
 
   /** An offline refund of one unit of the order's first item: a credit memo to read. */
   async refundOffline(orderId: number, orderItemId: number): Promise<number> {
-    return this.#createId('refund the order offline', 'credit memo', `credit memo of order ${orderId}`, `/V1/order/${orderId}/refund`, { items: [{ order_item_id: orderItemId, qty: 1 }], notify: false })
+    return this.#createId('refund the order offline', 'credit memo', `credit memo of order ${orderId}`, { method: 'POST', path: `/V1/order/${orderId}/refund` }, { items: [{ order_item_id: orderItemId, qty: 1 }], notify: false })
   }
 
   async invoice(orderId: number): Promise<number> {
-    return this.#createId('invoice the order', 'invoice', `invoice of order ${orderId}`, `/V1/order/${orderId}/invoice`, { capture: true, notify: false })
+    return this.#createId('invoice the order', 'invoice', `invoice of order ${orderId}`, platformCall('invoiceOrder', { orderId }), { capture: true, notify: false })
   }
 
-  /** An admin POST whose answer is the id of what it made (a sales document the interface cannot find again). */
-  async #createId(step: string, kind: Creation['kind'], label: string, path: string, body: unknown): Promise<number> {
-    const { answer } = await this.create(step, { method: 'POST', path, actor: 'admin', body }, { kind, label, idOf: idText }, (a) => isSuccess(a) && toId(a.body) !== undefined)
+  /** An admin call whose answer is the id of what it made (a sales document the interface cannot find again). */
+  async #createId(step: string, kind: Creation['kind'], label: string, call: { method: string; path: string }, body: unknown): Promise<number> {
+    const { answer } = await this.create(step, { ...call, actor: 'admin', body }, { kind, label, idOf: idText }, (a) => isSuccess(a) && toId(a.body) !== undefined)
     return toId(answer.body)!
   }
 }

@@ -18,6 +18,16 @@ export class CalibrationError extends Error {}
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
 
+/** Paths no shop serves, the nonce making them the run's own: one at the top, one under a module's prefix. */
+export function impossiblePaths(nonce: string): [string, string] {
+  return [`/V1/shop-conformance-no-such-route-${nonce}`, `/V1/directory/shop-conformance-no-such-route-${nonce}`]
+}
+
+/** A store code no shop has. */
+export function impossibleStore(nonce: string): string {
+  return `shopconformancenostore${nonce}`
+}
+
 /**
  * `anonProbePath` is a harmless anonymous GET of the spec, called under a store code that cannot exist.
  * Calls carry the admin token: a target that checks access before routes must still show its no-route answer,
@@ -32,11 +42,11 @@ export async function calibrate(
   methods: readonly string[] = METHODS,
 ): Promise<Calibration> {
   const nonce = randomBytes(4).toString('hex')
-  const impossible = [`/V1/shop-conformance-no-such-route-${nonce}`, `/V1/directory/shop-conformance-no-such-route-${nonce}`]
+  const impossible = impossiblePaths(nonce)
   const routeProbes = methods.flatMap((method) =>
     impossible.map((path) => ({ method, path, store, token: adminToken, ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) })),
   )
-  const badStore = `shopconformancenostore${nonce}`
+  const badStore = impossibleStore(nonce)
   const storeProbes = [anonProbePath, impossible[0]!].map((path) => ({ method: 'GET', path, store: badStore, token: adminToken }))
 
   const outcomes = await Promise.all([...routeProbes, ...storeProbes].map((spec) => client.send(spec).then((o) => ({ spec, o }))))

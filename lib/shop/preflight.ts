@@ -10,6 +10,7 @@ import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
 import { requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -51,8 +52,7 @@ export async function preflight(
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
   }
-  const anonProbe = firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]
-  const anonPath = anonProbe?.path ?? '/V1/directory/countries'
+  const anonPath = anonymousReadPath()
   const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
@@ -208,6 +208,11 @@ async function limitedAdminToken(client: TargetClient, secrets: Secrets, signIn:
   }
 }
 
+/** A harmless anonymous GET of the spec, without parameters: asked under store codes that may not exist (the calibration's, the settings'). */
+export function anonymousReadPath(): string {
+  return firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]?.path ?? '/V1/directory/countries'
+}
+
 function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] {
   return CATALOG.filter(pred).slice(0, n)
 }
@@ -218,9 +223,9 @@ async function requireAccepted(client: TargetClient, store: string, token: strin
   const seen: string[] = []
   for (const row of rows) {
     const o = await client.send({ method: row.method, path: row.path, store, token })
-    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${row.method} ${row.path} (${o.failure?.message})`)
+    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${endpointText(row)} (${o.failure?.message})`)
     if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
-    seen.push(`${row.method} ${row.path} → ${o.answer.status}`)
+    seen.push(`${endpointText(row)} → ${o.answer.status}`)
   }
   const whose = isGivenToken(signIn) ? `the ${kind} token given (${signIn.setting})` : `the ${kind} token`
   const why = isGivenToken(signIn)

@@ -5,27 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Outcome, RequestSpec, TransportFailureKind } from './request.ts'
-import { Session, type SessionSeed } from './session.ts'
+import { Session } from './session.ts'
+import { STAND_IN_SEED } from './testing.ts'
 
-const SEED = {
-  runId: 'session-test',
-  baseUrl: 'http://127.0.0.1:9/',
-  storeCode: 'default',
-  secondStoreCode: 'all',
-  timeoutMs: 1_000,
-  concurrency: 2,
-  insecure: false,
-  pathAliases: [],
-  tokens: { admin: 'admin-token' },
-  malformedToken: 'malformed',
-  calibration: { noRoute: [], unknownStore: [], exchanges: [] },
-  secrets: [],
-  builderSeed: 1,
-  purchase: {},
-  readOnly: false,
-  credentials: {},
-  tokenCheckPaths: { admin: '/V1/modules' },
-} as unknown as SessionSeed
+const SEED = STAND_IN_SEED
 
 const exchange = (method: string) => ({ request: { method, url: 'http://127.0.0.1:9/rest/default/V1/x', headers: {} }, durationMs: 1 })
 const answered = (status: number, body: unknown, method = 'GET'): Outcome => ({ answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) }, exchange: exchange(method) })

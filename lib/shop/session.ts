@@ -10,12 +10,8 @@ import { Secrets } from './secrets.ts'
 import { isRolledBack } from './retry.ts'
 import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
-
-/** The four callers of the spec's access rules. */
-export type Caller = 'none' | 'malformed' | 'customer' | 'admin'
-
-/** Whom a probe is sent as: one of the four, or the admin whose role lacks some ACL resources (the acl check's). */
-export type ProbeCaller = Caller | 'limited admin'
+import type { ProbeCaller } from './probe.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
@@ -172,7 +168,7 @@ export class Session {
   /** Every request of every check goes through here; read-only mode is enforced at this one door. */
   async send(spec: RequestSpec): Promise<Outcome> {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
-      throw new ReadOnlyViolation(`read-only mode: ${spec.method} ${spec.path} was about to be sent`)
+      throw new ReadOnlyViolation(`read-only mode: ${endpointText(spec)} was about to be sent`)
     }
     let outcome = await this.client.send(spec, this.#lane)
     // A read is safe to repeat: one that got no answer (a timeout, a reset) is asked once more before anything is

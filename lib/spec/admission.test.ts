@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_MATRIX_FILE, OBSERVED_CALLERS, readAccessMatrix } from '../../fixtures/observed-target/matrix.ts'
 import { ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Seen } from './admission.ts'
 
-const who = (c: string) => c
+const who = { who: (c: string) => c }
 const cell = (caller: string, expected: AccessCell['expected'], seen: Seen, answer = seen): AccessCell => ({ caller, expected, seen, answer })
 /** An admin endpoint's four cells: the refused callers' answers, and the admin's (the witness). */
 const admin = (refused: Seen, witness: Seen): AccessCell[] => [

@@ -24,6 +24,11 @@ export const ADMISSION: Readonly<Record<AccessClass, Readonly<Record<AccessCalle
   anon: { none: 'accept', malformed: 'not stated', customer: 'not stated', admin: 'not stated' },
 }
 
+/** A caller as messages name it: `no token`, `malformed token`, `another customer's token`, `admin token`. */
+export function describeCaller(caller: string): string {
+  return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : caller === 'other customer' ? "another customer's token" : `${caller} token`
+}
+
 /** The caller an access class admits first: the one whose answer shows the endpoint is there. */
 export function admittedCaller(access: AccessClass): AccessCaller {
   return access === 'admin' ? 'admin' : access === 'self' ? 'customer' : 'none'
@@ -109,6 +114,15 @@ export interface AccessCell<R extends string = string> {
 /** The reasons the judgement itself gives for leaving access unjudged (lib/results/verdict.ts names them). */
 export type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
 
+/** How a judgement's messages name things: each caller, the check that judges the route, what states the access class. */
+interface AccessWords {
+  who?: (caller: string) => string
+  /** `route`; `extension-route` for a shop's own operation. */
+  routeCheck?: string
+  /** `the spec`; `the class` for the class a shop's schema declares. */
+  authority?: string
+}
+
 export interface AccessJudgement<R extends string = string> {
   status: 'passed' | 'failed' | 'not judged'
   message: string
@@ -126,9 +140,10 @@ export interface AccessJudgement<R extends string = string> {
  *   may hide a resource from an unauthorised caller with 404);
  * - not judged: what is left — only when the witness got no success (the shop refused its request, a 5xx, no
  *   answer), or a cell got no usable answer. A 5xx or a timeout is never "let through".
- * `who` names a caller in messages.
+ * `words` name the callers, the route check and what states the class in messages.
  */
-export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], witness: string, who: (caller: string) => string): AccessJudgement<R> {
+export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], witness: string, words: AccessWords = {}): AccessJudgement<R> {
+  const { who = describeCaller, routeCheck = 'route', authority = 'the spec' } = words
   const w = cells.find((c) => c.caller === witness)
   const reading = w === undefined || w.seen === 'not sent' ? 'not sent' : w.seen === 'accepted' ? 'success' : 'other'
   const judged = cells.map((c) => ({ ...c, ok: judgeCell(c.expected, c.seen, reading) }))
@@ -138,16 +153,16 @@ export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], w
     const first = w ?? judged.find((c) => c.expected !== 'not stated') ?? judged[0]
     return verdict('not judged', `not judged: ${first?.answer ?? 'nothing was sent'}`, first?.reason ?? 'unusable-answer')
   }
-  if (sent.every((c) => c.seen === 'no-route')) return verdict('not judged', 'not judged: the target answered no-route to every caller (see the route check)', 'route-missing')
+  if (sent.every((c) => c.seen === 'no-route')) return verdict('not judged', `not judged: the target answered no-route to every caller (see the ${routeCheck} check)`, 'route-missing')
   const wrong = judged.filter((c) => c.ok === false)
   if (wrong.length > 0) {
-    const what = wrong.map((c) => `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where the spec says ${c.expected}`)
+    const what = wrong.map((c) => `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`)
     return verdict('failed', what.join('; '))
   }
   const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
   if (open.length > 0) {
     if (w !== undefined && w.seen === 'no usable answer') {
-      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the route check)`, w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'))
+      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`, w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'))
     }
     const refusedRequest = w !== undefined && reading === 'other' ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so ` : ''
     const unsent = open.find((c) => c.seen === 'not sent')

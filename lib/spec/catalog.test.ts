@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { CATALOG, findRow, rowId, rowsOfModule, ROWS_BY_MODULE } from './catalog/index.ts'
+import { catalogPosition, CATALOG, endpointId, findRow, rowId, rowOf, rowsOfModule, ROWS_BY_MODULE } from './catalog/index.ts'
 import { extractSpecEndpointsDetailed, extractSpecOccurrences } from './extract-spec-endpoints.ts'
 import { MODULES } from './modules.ts'
 import type { EndpointRow } from './types.ts'
@@ -45,7 +45,7 @@ describe('spec source', () => {
 describe('catalog against the spec text', () => {
   const { endpoints, conflicts } = extractSpecEndpointsDetailed(SPEC)
   const specByKey = new Map(endpoints.map((e) => [`${e.method} ${e.path}`, e]))
-  const catByKey = new Map(CATALOG.map((r) => [rowId(r), r]))
+  const catByKey = new Map<string, EndpointRow>(CATALOG.map((r) => [rowId(r), r]))
 
   it('the spec gives each pair at most one access class', () => {
     noProblems('pairs with conflicting access marks in the spec', conflicts)
@@ -272,7 +272,7 @@ describe('catalog against the observation matrix (2.4.7)', () => {
   it('has the same method, path and access as the catalog, row for row', () => {
     expect(iMethod >= 0 && iPath >= 0 && iAccess >= 0, `columns: ${cols.join(', ')}`).toBe(true)
     const m = new Map(matrix.map((r) => [`${r.method} ${r.path}`, r.access]))
-    const c = new Map(CATALOG.map((r) => [rowId(r), r.access as string]))
+    const c = new Map<string, string>(CATALOG.map((r) => [rowId(r), r.access]))
     const bad: string[] = []
     if (m.size !== matrix.length) bad.push(`matrix has duplicate rows (${matrix.length} lines, ${m.size} pairs)`)
     for (const [k, a] of m) {
@@ -285,10 +285,17 @@ describe('catalog against the observation matrix (2.4.7)', () => {
 })
 
 describe('lookup helpers', () => {
-  it('rowId, findRow and rowsOfModule', () => {
-    expect(rowId({ method: 'GET', path: '/V1/creditmemo/:id' })).toBe('GET /V1/creditmemo/:id')
+  it('rowId, rowOf, endpointId, catalogPosition, findRow and rowsOfModule', () => {
     const row = findRow('GET', '/V1/creditmemo/:id') as EndpointRow
     expect(row.contract).toBe('CreditmemoRepositoryInterface::get')
+    expect(rowId(row)).toBe('GET /V1/creditmemo/:id')
+    expect(rowOf(rowId(row))).toBe(row)
+    expect(endpointId('GET /V1/creditmemo/:id')).toBe(rowId(row))
+    expect(() => endpointId('GET /V1/creditmemo/:nope')).toThrow('the catalog has no row GET /V1/creditmemo/:nope')
+    // A row equal to a catalog row but not one of its rows (an extension operation's, a vendor's) has no id.
+    expect(() => rowId({ ...row })).toThrow('GET /V1/creditmemo/:id is not a row of the catalog')
+    for (const [i, r] of CATALOG.entries()) expect(catalogPosition(r)).toBe(i)
+    expect(catalogPosition({ method: '-', path: '(workflow credit-memo)' })).toBeUndefined()
     expect(findRow('post', '/V1/carts/')?.contract).toBe('CartManagementInterface::createEmptyCart')
     expect(findRow('GET', '/V1/stockItems/lowStock/')?.module).toBe('catalog-inventory-agreements')
     expect(findRow('PATCH', '/V1/creditmemo/:id')).toBeUndefined()

@@ -18,6 +18,7 @@
  *   pair carries a mark (the spec cross-references endpoints without repeating their marks).
  */
 import type { AccessClass, HttpMethod } from './types.ts'
+import { endpointText } from './endpoint-id.ts'
 
 export interface SpecEndpoint {
   method: HttpMethod
@@ -204,7 +205,7 @@ export function extractSpecOccurrences(markdown: string): SpecOccurrence[] {
   return out
 }
 
-export const pairKey = (p: { method: string; path: string }): string => `${p.method} ${p.path}`
+export const pairKey = (p: { method: string; path: string }): string => endpointText(p)
 
 /**
  * Pairs merged over their mentions. `conflicts` lists pairs whose mentions give different explicit access

@@ -4,6 +4,7 @@ import { CHECKS } from '../checks/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { CATALOG } from './catalog/index.ts'
 import { ACCESS_RULES, ACL_RULES, BATCH_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, STORE_CODE_RULES, TABLED_TYPE_WORDS, TOKEN_RULES, requiredWords, type Rule } from './rules.ts'
+import { endpointText } from './endpoint-id.ts'
 
 const SPEC = readFileSync(new URL('./source/commerce-rest-interface.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
 const inSpec = (words: string) => SPEC.includes(words.replace(/\s+/g, ' '))
@@ -23,13 +24,13 @@ describe('the rules and their spec words', () => {
 
   it('quote the detail table for every body key rule and every ACL resource of every row', () => {
     for (const row of CATALOG) {
-      if (row.acl !== undefined) expectQuoted(ACL_RULES.of(row), `${row.method} ${row.path} acl`)
+      if (row.acl !== undefined) expectQuoted(ACL_RULES.of(row), `${endpointText(row)} acl`)
       const body = (row.params ?? []).filter((p) => p.in === 'body')
       if (body.length === 0) continue
-      expectQuoted(BODY_KEYS_RULES.documented(row), `${row.method} ${row.path}`)
+      expectQuoted(BODY_KEYS_RULES.documented(row), endpointText(row))
       for (const p of body.filter((x) => x.required === true)) {
-        expect(inSpec(requiredWords(p)), `${row.method} ${row.path}: ${requiredWords(p)}`).toBe(true)
-        expectQuoted(BODY_KEYS_RULES.required(p), `${row.method} ${row.path} ${p.name}`)
+        expect(inSpec(requiredWords(p)), `${endpointText(row)}: ${requiredWords(p)}`).toBe(true)
+        expectQuoted(BODY_KEYS_RULES.required(p), `${endpointText(row)} ${p.name}`)
       }
     }
   })

@@ -20,11 +20,19 @@ const rule = (text: string, ...specWords: string[]): Rule => ({ text, specWords 
 // --- route, store code, access -----------------------------------------------------------------------------
 
 const LISTED = 'each line is `METHOD path` — contract (`Interface::method`) — purpose'
+const REST_SERVICE = 'The service is an online-store back end exposed as a REST interface.'
 
 export const ROUTE_RULES = {
   served: rule('the endpoint is served at its method and path: the caller its access class admits gets an answer that is not the no-route answer', LISTED, 'Every path begins with `/V1`.'),
-  noServerError: rule('a well-formed call is not answered with a server error (5xx)', LISTED, 'The service is an online-store back end exposed as a REST interface.'),
+  noServerError: rule('a well-formed call is not answered with a server error (5xx)', LISTED, REST_SERVICE),
   json: rule('the answer is JSON', 'Payloads are JSON.'),
+  /** A shop's own operation, which the spec does not list: what its schema declares is held to the spec's route rules. */
+  declared: rule(
+    'an operation the shop\'s schema declares is served at its method and path: its answer is not the no-route answer (a refusal is not one), and is JSON; a server error to the probe\'s made-up values judges nothing',
+    LISTED,
+    REST_SERVICE,
+    'Payloads are JSON.',
+  ),
 } as const
 
 export const STORE_CODE_RULES = {

@@ -14,6 +14,7 @@ import { plannedWork } from '../run/judge-planned.ts'
 import { sessionFor } from '../run/worker-session.ts'
 import { quiet, selectedTests, verdictOf } from './module-suite.ts'
 import { markSelected } from './task-meta.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
 
@@ -32,7 +33,8 @@ export async function extensionSuite(): Promise<void> {
 
   // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
   if (planned.length === 0) return placeholder(`${EXTENSIONS_TITLE}: none in this run`, 'no extension operation or vendor check selected in this run')
-  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${p.endpoint}`)).size} operations`, () => {
+  // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
+  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${endpointText(p.added!)}`)).size} operations`, () => {
     beforeAll(({}, suite) => {
       const run = inject('shopRun')
       if (run === undefined || run.refused !== undefined) return

@@ -1,10 +1,11 @@
 /** An attribute set through its life: created, renamed, read, deleted, gone. */
 import { describeAnswer, toId } from '../setup/provision.ts'
-import { missingValues } from '../checks/carried-values.ts'
+import { judgeCarried, missingValues } from '../checks/carried-values.ts'
 import { ATTRIBUTE_SET_RULES, SHAPE_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
 /** What the steps hand on: the set as saved, and the name it is renamed to. */
@@ -27,8 +28,8 @@ interface SavedSet {
 function judgeSet(s: StepScope<AttributeSetState>, body: unknown, what: string, values: { must?: Record<string, unknown>; expected?: Record<string, unknown> }): Record<string, unknown> {
   s.judge(body, { kind: 'tabled', shape: 'attributeSet' }, what)
   if (!isObject(body)) s.fail(`${what} is ${JSON.stringify(body)}, not an attribute set`)
-  const missing = missingValues(body, values.must ?? {})
-  if (missing.length > 0) s.fail(`${what} does not carry what the call saved (${SHAPE_RULES.savedSet.text}): ${missing.join('; ')}`)
+  const missing = judgeCarried(what, body, { values: values.must ?? {}, rule: SHAPE_RULES.savedSet })
+  if (missing !== undefined) s.fail(missing)
   const unlike = missingValues(body, values.expected ?? {})
   if (unlike.length > 0) s.warnings.push(`${what}: ${unlike.join('; ')}`)
   return body
@@ -40,7 +41,7 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
   description: 'An attribute set is created, saved under a new name, read back with it, deleted, and then no longer found.',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Additional operations known only by path and purpose', 'Resources and their fields › Attribute set (`AttributeSetInterface`)'],
   steps: [
-    step('create an attribute set', 'POST /V1/eav/attribute-sets', async (s: StepScope<AttributeSetState>) => {
+    step('create an attribute set', endpointId('POST /V1/eav/attribute-sets'), async (s: StepScope<AttributeSetState>) => {
       const name = s.fx.builders.attributeSetName('workflow')
       const sortOrder = Math.round(s.fx.builders.oddNumber('attribute set sort order', 11, 97, 0))
       const call: SpecCall = {
@@ -60,7 +61,7 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
       return `attribute set ${id} created as ${JSON.stringify(name)}`
     }, [ATTRIBUTE_SET_RULES.created]),
 
-    step('save it with a new name', 'PUT /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+    step('save it with a new name', endpointId('PUT /V1/eav/attribute-sets/:attributeSetId'), async (s: StepScope<AttributeSetState>) => {
       const set = s.need('attributeSet')
       const name = `${set.name} renamed`
       const call: SpecCall = {
@@ -83,7 +84,7 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
       return `attribute set ${set.id} saved as ${JSON.stringify(name)}`
     }, [SHAPE_RULES.savedSet]),
 
-    step('read it back', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+    step('read it back', endpointId('GET /V1/eav/attribute-sets/:attributeSetId'), async (s: StepScope<AttributeSetState>) => {
       const set = s.need('attributeSet')
       const call: SpecCall = { method: 'GET', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)
@@ -94,7 +95,7 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
       return `attribute set ${set.id} read back${unlike.length === 0 ? ' with the new name' : ''}`
     }, [ATTRIBUTE_SET_RULES.read]),
 
-    step('delete it', 'DELETE /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+    step('delete it', endpointId('DELETE /V1/eav/attribute-sets/:attributeSetId'), async (s: StepScope<AttributeSetState>) => {
       const set = s.need('attributeSet')
       const call: SpecCall = { method: 'DELETE', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)
@@ -103,7 +104,7 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
       return `attribute set ${set.id} deleted (answered ${describeAnswer(answer)})`
     }, [ATTRIBUTE_SET_RULES.deleted]),
 
-    step('read it again: gone', 'GET /V1/eav/attribute-sets/:attributeSetId', async (s: StepScope<AttributeSetState>) => {
+    step('read it again: gone', endpointId('GET /V1/eav/attribute-sets/:attributeSetId'), async (s: StepScope<AttributeSetState>) => {
       const set = s.need('attributeSet')
       const call: SpecCall = { method: 'GET', path: `/V1/eav/attribute-sets/${set.id}`, actor: 'admin' }
       const answer = await s.call(call)

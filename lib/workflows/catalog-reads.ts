@@ -4,6 +4,7 @@ import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 /**
  * The default category of a stock install, and its default store view. Shop data, not spec: there is no
@@ -12,7 +13,7 @@ import { isObject } from '../base/is-object.ts'
 export const CATEGORY_ID = 2
 export const STORE_ID = 1
 
-const GET = 'GET /V1/categories/:categoryId'
+const GET = endpointId('GET /V1/categories/:categoryId')
 
 async function readCategory(s: StepScope, query?: string): Promise<string> {
   const call: SpecCall = { method: 'GET', path: `/V1/categories/${CATEGORY_ID}`, actor: 'admin', ...(query !== undefined ? { query } : {}) }
@@ -21,7 +22,7 @@ async function readCategory(s: StepScope, query?: string): Promise<string> {
     s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`, 'setup-failed')
   }
   s.expectSuccess(call, answer)
-  s.judgeAnswerOf('GET /V1/categories/:categoryId', answer.body)
+  s.judgeAnswerOf(endpointId('GET /V1/categories/:categoryId'), answer.body)
   // CategoryInterface's fields are not shown: the platform's `id` is looked at, but only a warning can come of it.
   const id = isObject(answer.body) ? answer.body.id : undefined
   if (!sameNumber(id, CATEGORY_ID)) s.warnings.push(`the category read has id ${JSON.stringify(id ?? null)} where the platform would send ${CATEGORY_ID}, the id asked for`)

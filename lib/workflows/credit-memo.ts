@@ -9,6 +9,7 @@ import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesStat
 import { listItems, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
 /** What a 2.4.x platform answers to every cancel (platform conventions, "Where the platform's own releases differ"). */
@@ -35,13 +36,13 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
     'Events',
   ],
   steps: [
-    step('register a customer', 'POST /V1/customers', async (s: StepScope<CreditMemoState>) => {
+    step('register a customer', endpointId('POST /V1/customers'), async (s: StepScope<CreditMemoState>) => {
       const customer = await s.setup(() => s.fx.customer('credit memo buyer'))
       s.keep('customer', customer)
       return `customer ${customer.id} registered, with a token of its own`
     }),
 
-    step('create the customer cart', 'POST /V1/carts/mine', async (s: StepScope<CreditMemoState>) => {
+    step('create the customer cart', endpointId('POST /V1/carts/mine'), async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine', actor: { token: customer.token } }
       const answer = await s.call(call, { kind: 'cart', label: 'customer cart credit memo' })
@@ -61,7 +62,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `${product.sku} × 2 in the cart (item ${item.item_id})`
     }),
 
-    step('estimate shipping methods', 'POST /V1/carts/mine/estimate-shipping-methods', async (s: StepScope<CreditMemoState>) => {
+    step('estimate shipping methods', endpointId('POST /V1/carts/mine/estimate-shipping-methods'), async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
       const { carrier, method } = s.ctx.session.seed.purchase.shipping
       const address = s.fx.builders.address('credit memo shipping', customer.email)
@@ -69,7 +70,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       const call: SpecCall = { method: 'POST', path: '/V1/carts/mine/estimate-shipping-methods', actor: { token: customer.token }, body: { address, cartId: s.need('cartId') } }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judgeAnswerOf('POST /V1/carts/mine/estimate-shipping-methods', answer.body)
+      s.judgeAnswerOf(endpointId('POST /V1/carts/mine/estimate-shipping-methods'), answer.body)
       const offered = (answer.body as unknown[]).filter(isObject)
       const names = offered.map((m) => `${String(m.carrier_code)}/${String(m.method_code)}`)
       if (!offered.some((m) => m.carrier_code === carrier && m.method_code === method)) {
@@ -78,7 +79,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `a JSON array of ${offered.length} shipping method(s), among them the configured ${carrier}/${method}`
     }, [SALES_RULES.estimate]),
 
-    step('set shipping and billing information', 'POST /V1/carts/mine/shipping-information', async (s: StepScope<CreditMemoState>) => {
+    step('set shipping and billing information', endpointId('POST /V1/carts/mine/shipping-information'), async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
       const address = s.need('address')
       const { carrier, method } = s.ctx.session.seed.purchase.shipping
@@ -95,7 +96,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `shipping and billing address set, shipping ${carrier}/${method}`
     }, [SALES_RULES.shippingInformation]),
 
-    step('place the order', 'PUT /V1/carts/mine/order', async (s: StepScope<CreditMemoState>) => {
+    step('place the order', endpointId('PUT /V1/carts/mine/order'), async (s: StepScope<CreditMemoState>) => {
       const customer = s.need('customer')
       const paymentMethod = s.ctx.session.seed.purchase.paymentMethod
       const call: SpecCall = { method: 'PUT', path: '/V1/carts/mine/order', actor: { token: customer.token }, body: { paymentMethod: { method: paymentMethod } } }
@@ -111,7 +112,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
 
     step('invoice the order', undefined, async (s: StepScope<CreditMemoState>) => invoiceOrder(s, s.need('orderId'))),
 
-    step('refund one unit offline', 'POST /V1/order/:orderId/refund', async (s: StepScope<CreditMemoState>) => {
+    step('refund one unit offline', endpointId('POST /V1/order/:orderId/refund'), async (s: StepScope<CreditMemoState>) => {
       const orderId = s.need('orderId')
       const item = s.need('orderItems')[0]!
       const refunded: RefundedItem[] = [{ order_item_id: item.item_id, qty: 1 }]
@@ -126,11 +127,11 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `refunded order item ${item.item_id} × 1 offline: credit memo ${id}`
     }, [SALES_RULES.refund]),
 
-    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope<CreditMemoState>) =>
+    step('read the credit memo', endpointId('GET /V1/creditmemo/:id'), async (s: StepScope<CreditMemoState>) =>
       readCreditmemo(s, { id: s.need('creditmemoId'), orderId: s.need('orderId'), items: s.need('refundedItems') }),
     [SALES_RULES.creditmemoRead]),
 
-    step('add a comment', 'POST /V1/creditmemo/:id/comments', async (s: StepScope<CreditMemoState>) => {
+    step('add a comment', endpointId('POST /V1/creditmemo/:id/comments'), async (s: StepScope<CreditMemoState>) => {
       const id = s.need('creditmemoId')
       const comment = s.fx.builders.comment('credit memo comment')
       const call: SpecCall = {
@@ -145,7 +146,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `comment added to credit memo ${id}`
     }, [SALES_RULES.comment]),
 
-    step('list the comments', 'GET /V1/creditmemo/:id/comments', async (s: StepScope<CreditMemoState>) => {
+    step('list the comments', endpointId('GET /V1/creditmemo/:id/comments'), async (s: StepScope<CreditMemoState>) => {
       const id = s.need('creditmemoId')
       const comment = s.need('comment')
       const call: SpecCall = { method: 'GET', path: `/V1/creditmemo/${id}/comments`, actor: 'admin' }
@@ -158,7 +159,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `the added comment is listed among ${items.length} comment(s)`
     }, [SALES_RULES.comment]),
 
-    step('email the credit memo', 'POST /V1/creditmemo/:id/emails', async (s: StepScope<CreditMemoState>) => {
+    step('email the credit memo', endpointId('POST /V1/creditmemo/:id/emails'), async (s: StepScope<CreditMemoState>) => {
       const id = s.need('creditmemoId')
       const call: SpecCall = { method: 'POST', path: `/V1/creditmemo/${id}/emails`, actor: 'admin' }
       const answer = await s.call(call)
@@ -167,7 +168,7 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       return `credit memo ${id} emailed (answered ${answer.text.trim().slice(0, 40) || 'an empty body'})`
     }, [SALES_RULES.email]),
 
-    step('cancel the credit memo', 'PUT /V1/creditmemo/:id', async (s: StepScope<CreditMemoState>) => {
+    step('cancel the credit memo', endpointId('PUT /V1/creditmemo/:id'), async (s: StepScope<CreditMemoState>) => {
       const id = s.need('creditmemoId')
       const call: SpecCall = { method: 'PUT', path: `/V1/creditmemo/${id}`, actor: 'admin' }
       const answer = await s.call(call)

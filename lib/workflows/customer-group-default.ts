@@ -4,6 +4,7 @@ import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 export const customerGroupDefaultWorkflow: Workflow = {
   name: 'customer-group-default',
@@ -11,11 +12,11 @@ export const customerGroupDefaultWorkflow: Workflow = {
   description: 'The default customer group reads as an object with a value.',
   spec: ['Endpoints › Endpoints with detailed shape'],
   steps: [
-    step('read the default group', 'GET /V1/customerGroups/default', async (s: StepScope) => {
+    step('read the default group', endpointId('GET /V1/customerGroups/default'), async (s: StepScope) => {
       const call: SpecCall = { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judgeAnswerOf('GET /V1/customerGroups/default', answer.body)
+      s.judgeAnswerOf(endpointId('GET /V1/customerGroups/default'), answer.body)
       // GroupInterface's fields are not shown: the platform's `id` (from 0, NOT LOGGED IN) is looked at, only to warn.
       const id = isObject(answer.body) ? answer.body.id : undefined
       if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0)) {

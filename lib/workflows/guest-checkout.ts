@@ -9,10 +9,12 @@ import { type SalesState } from './sales-steps.ts'
 import { addressDifferences, cartShippingAddress, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
+import { platformCall } from '../setup/platform-calls.ts'
 
 
-const BILLING = 'POST /V1/guest-carts/:cartId/billing-address'
-const PLACE = 'PUT /V1/guest-carts/:cartId/order'
+const BILLING = endpointId('POST /V1/guest-carts/:cartId/billing-address')
+const PLACE = endpointId('PUT /V1/guest-carts/:cartId/order')
 
 async function assignBilling(s: StepScope<GuestCheckoutState>, cart: GuestCart, address: AddressDraft, useForShipping: boolean): Promise<number> {
   const call: SpecCall = { method: 'POST', path: `/V1/guest-carts/${cart.maskedId}/billing-address`, actor: 'guest', body: { address, useForShipping } }
@@ -23,7 +25,7 @@ async function assignBilling(s: StepScope<GuestCheckoutState>, cart: GuestCart, 
 
 /** The guest cart read back (`GET /V1/guest-carts/:cartId`, a platform call the spec does not list). */
 async function readCart(s: StepScope<GuestCheckoutState>, cart: GuestCart): Promise<Record<string, unknown>> {
-  const answer = await s.setupCall('read the guest cart back', { method: 'GET', path: `/V1/guest-carts/${cart.maskedId}`, actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
+  const answer = await s.setupCall('read the guest cart back', { ...platformCall('readGuestCart', { cartId: cart.maskedId }), actor: 'guest' }, (a) => a.status === 200 && isObject(a.body))
   return answer.body as Record<string, unknown>
 }
 
@@ -99,7 +101,7 @@ export const guestCheckoutWorkflow: Workflow<GuestCheckoutState> = {
       return `billing address ${id} assigned with useForShipping false; the shipping address was left alone`
     }, [CHECKOUT_RULES.billingAssigned, CHECKOUT_RULES.useForShipping]),
 
-    step('set the shipping method', 'POST /V1/guest-carts/:cartId/shipping-information', async (s: StepScope<GuestCheckoutState>) => {
+    step('set the shipping method', endpointId('POST /V1/guest-carts/:cartId/shipping-information'), async (s: StepScope<GuestCheckoutState>) => {
       const cart = s.need('cart')
       const address = s.need('billingAddress')
       const { carrier, method } = s.ctx.session.seed.purchase.shipping

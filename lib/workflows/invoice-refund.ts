@@ -3,6 +3,7 @@ import { invoiceOrder, readCreditmemo, refund, wholeOrder, type SalesState } fro
 import { SALES_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 export const invoiceRefundWorkflow: Workflow<SalesState> = {
   name: 'invoice-refund',
@@ -29,7 +30,7 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
 
     step('invoice the order', undefined, async (s: StepScope<SalesState>) => invoiceOrder(s, s.need('orderId'))),
 
-    step('refund the invoice', 'POST /V1/invoice/:invoiceId/refund', async (s: StepScope<SalesState>) => {
+    step('refund the invoice', endpointId('POST /V1/invoice/:invoiceId/refund'), async (s: StepScope<SalesState>) => {
       const orderId = s.need('orderId')
       const invoiceId = s.need('invoiceId')
       const refunded = wholeOrder(s.need('orderItems'))
@@ -44,7 +45,7 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
       return `invoice ${invoiceId} refunded: credit memo ${id}`
     }, [SALES_RULES.refund]),
 
-    step('read the credit memo', 'GET /V1/creditmemo/:id', async (s: StepScope<SalesState>) =>
+    step('read the credit memo', endpointId('GET /V1/creditmemo/:id'), async (s: StepScope<SalesState>) =>
       readCreditmemo(s, { id: s.need('creditmemoId'), orderId: s.need('orderId'), invoiceId: s.need('invoiceId'), items: s.need('refundedItems') }),
     [SALES_RULES.creditmemoRead]),
   ],

@@ -5,11 +5,14 @@
  */
 import { describeAnswer, isSuccess, type MadeCustomer } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
+import { notServed } from '../checks/route.ts'
 import type { Answer } from '../shop/request.ts'
 import { SELF_RULES } from '../spec/rules.ts'
 import { addressDifferences, different, sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
 interface CustomerA extends MadeCustomer {
@@ -46,8 +49,8 @@ function outcome(answer: Answer, own: string): string {
 /** No answer, no route, or a 5xx is neither a refusal nor an action on B's own resource. */
 function requireRefusalOrSuccess(s: StepScope<MineIsolationState>, call: SpecCall, answer: Answer): void {
   if (isSuccess(answer)) return
-  if (s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) s.fail(`${call.method} ${call.path} answered the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served`)
-  if (answer.status >= 500) s.fail(`${call.method} ${call.path} answered ${describeAnswer(answer)}: neither a refusal nor an action on B's own cart`)
+  if (s.ctx.session.looksLikeNoRoute(answer, s.ctx.session.targetPath(call.path))) s.fail(notServed(endpointText(call), describeAnswer(answer)))
+  if (answer.status >= 500) s.fail(`${endpointText(call)} answered ${describeAnswer(answer)}: neither a refusal nor an action on B's own cart`)
 }
 
 export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
@@ -78,7 +81,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
       return `customer ${b.id}: cart ${b.cartId}`
     }),
 
-    step('B reads itself', 'GET /V1/customers/me', async (s: StepScope<MineIsolationState>) => {
+    step('B reads itself', endpointId('GET /V1/customers/me'), async (s: StepScope<MineIsolationState>) => {
       const a = s.need('customerA')
       const b = s.need('customerB')
       const call: SpecCall = { method: 'GET', path: '/V1/customers/me', actor: { token: b.token } }
@@ -95,7 +98,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
       return `B's token reads B (${b.email}), not A`
     }, [SELF_RULES.mine]),
 
-    step("B updates A's item through its own cart", 'PUT /V1/carts/mine/items/:itemId', async (s: StepScope<MineIsolationState>) => {
+    step("B updates A's item through its own cart", endpointId('PUT /V1/carts/mine/items/:itemId'), async (s: StepScope<MineIsolationState>) => {
       const a = s.need('customerA')
       const b = s.need('customerB')
       const qty = a.qty + 3
@@ -115,7 +118,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
       return `customer A's item ${a.itemId} unchanged (qty ${a.qty}); ${outcome(answer, 'cart')}`
     }, [SELF_RULES.mine]),
 
-    step('B assigns its billing address', 'POST /V1/carts/mine/billing-address', async (s: StepScope<MineIsolationState>) => {
+    step('B assigns its billing address', endpointId('POST /V1/carts/mine/billing-address'), async (s: StepScope<MineIsolationState>) => {
       const a = s.need('customerA')
       const b = s.need('customerB')
       const address = s.fx.builders.address('isolation B billing', b.email)
@@ -129,7 +132,7 @@ export const mineIsolationWorkflow: Workflow<MineIsolationState> = {
       return `customer A's billing address unchanged; ${outcome(answer, 'cart')}`
     }, [SELF_RULES.mine]),
 
-    step('B changes its firstname', 'PUT /V1/customers/me', async (s: StepScope<MineIsolationState>) => {
+    step('B changes its firstname', endpointId('PUT /V1/customers/me'), async (s: StepScope<MineIsolationState>) => {
       const a = s.need('customerA')
       const b = s.need('customerB')
       const me = s.need('customerBRecord')

@@ -1,13 +1,14 @@
 /** An order's billing address saved with a new city through `PUT /V1/orders/:parent_id`. */
 import { type SalesState } from './sales-steps.ts'
-import { missingValues } from '../checks/carried-values.ts'
+import { judgeCarried } from '../checks/carried-values.ts'
 import { SHAPE_RULES } from '../spec/rules.ts'
 import { tabledValues } from '../spec/shapes.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
-const SAVE = 'PUT /V1/orders/:parent_id'
+const SAVE = endpointId('PUT /V1/orders/:parent_id')
 
 /** What the steps hand on: the order, its billing address as read back, and the city saved in it. */
 interface OrderAddressState extends Pick<SalesState, 'orderId'> {
@@ -40,8 +41,8 @@ export const orderAddressWorkflow: Workflow<OrderAddressState> = {
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       s.judge(answer.body, { kind: 'tabled', shape: 'orderAddress' }, 'the answer')
-      const missing = missingValues(answer.body, tabledValues('orderAddress', entity))
-      if (missing.length > 0) s.fail(`the saved address answered does not carry what the call set: ${missing.join('; ')}`)
+      const missing = judgeCarried('the saved address answered', answer.body, { values: tabledValues('orderAddress', entity), rule: SHAPE_RULES.savedAddress })
+      if (missing !== undefined) s.fail(missing)
       return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`
     }, [SHAPE_RULES.savedAddress]),
 

@@ -5,13 +5,14 @@
  */
 import { provisionerOf } from '../setup/provision.ts'
 import type { Session } from '../shop/session.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'
 
 export interface StepOutcome {
   /** `01`, `02`, …: as in the result id `workflow <name> › <nn> <title>`. */
   ordinal: string
   title: string
-  endpoint?: string
+  endpoint?: EndpointId
   verdict: StepVerdict
   durationMs: number
 }

@@ -6,6 +6,7 @@ import { describeAnswer, isSuccess, orderItems, type PlacedOrder } from '../setu
 import type { Answer } from '../shop/request.ts'
 import { sameNumber, type SpecCall, type StepScope } from './steps.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export type OrderItem = PlacedOrder['items'][number]
 export interface RefundedItem {
@@ -54,7 +55,7 @@ export async function refund(s: StepScope<SalesState>, call: SpecCall, options: 
   s.made(id)
   const read: SpecCall = { method: 'GET', path: `/V1/creditmemo/${id}`, actor: 'admin' }
   const memo = await s.call(read)
-  if (!isSuccess(memo)) s.fail(`answered ${JSON.stringify(answer.body)} as the new credit memo id, but ${read.method} ${read.path} answered ${describeAnswer(memo)}: the refund made no credit memo with that id`)
+  if (!isSuccess(memo)) s.fail(`answered ${JSON.stringify(answer.body)} as the new credit memo id, but ${endpointText(read)} answered ${describeAnswer(memo)}: the refund made no credit memo with that id`)
   if (isObject(memo.body) && memo.body.order_id !== undefined && memo.body.order_id !== null && !sameNumber(memo.body.order_id, options.orderId)) {
     s.fail(`answered ${id} as the new credit memo id, but credit memo ${id} belongs to order ${JSON.stringify(memo.body.order_id)}, not to the refunded order ${options.orderId}`)
   }

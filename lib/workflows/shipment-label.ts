@@ -3,6 +3,7 @@ import { invoiceOrder, type SalesState } from './sales-steps.ts'
 import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
 /** What the steps hand on: the sales steps' order and invoice, and the shipment made. */
@@ -32,13 +33,13 @@ export const shipmentLabelWorkflow: Workflow<ShipmentLabelState> = {
       return `order ${orderId} shipped: shipment ${id}`
     }),
 
-    step('read the shipment label', 'GET /V1/shipment/:id/label', async (s: StepScope<ShipmentLabelState>) => {
+    step('read the shipment label', endpointId('GET /V1/shipment/:id/label'), async (s: StepScope<ShipmentLabelState>) => {
       const id = s.need('shipmentId')
       const call: SpecCall = { method: 'GET', path: `/V1/shipment/${id}/label`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
       if (!answer.json) s.fail(`the answer is not JSON (the spec's string is sent as a JSON string, e.g. ""): ${JSON.stringify(answer.text.slice(0, 80))}`)
-      s.judgeAnswerOf('GET /V1/shipment/:id/label', answer.body)
+      s.judgeAnswerOf(endpointId('GET /V1/shipment/:id/label'), answer.body)
       const label = answer.body as string
       return label === '' ? `shipment ${id} has no label: the empty JSON string, as the platform sends it` : `shipment ${id} label: a JSON string of ${label.length} characters`
     }, [CATALOG_READ_RULES.label]),

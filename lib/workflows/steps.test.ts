@@ -18,7 +18,7 @@ import { invoiceRefundWorkflow } from './invoice-refund.ts'
 import { mineIsolationWorkflow } from './mine-isolation.ts'
 import { runWorkflow } from './run-steps.ts'
 import { shipmentLabelWorkflow } from './shipment-label.ts'
-import { addressDifferences, sameNumber, step, type StepScope } from './steps.ts'
+import { addressDifferences, judgeSuccess, sameNumber, step, type StepScope } from './steps.ts'
 import { NO_ROUTE, runStep, scriptedContext, statuses, type Script } from './testing.ts'
 import { tierPricesByGroupWorkflow } from './tier-prices-by-group.ts'
 import type { Workflow } from './types.ts'
@@ -58,6 +58,17 @@ describe('the step rule', () => {
     expect(out[1]!.verdict.message).toBe('not judged: n is 1')
     expect(out[2]!.verdict.message).toBe('not run: step 02 "two" was not judged')
     expect([out[1]!.verdict.reason, out[2]!.verdict.reason]).toEqual(['unusable-answer', 'earlier-step'])
+  })
+
+  it('ends a step on a call of the endpoint under test that is no success: the no-route answer, a refusal of an admitted caller, a business refusal', () => {
+    const call = { method: 'POST', path: '/V1/order/5/refund', actor: 'admin' as const }
+    const answer = (status: number, message: string) => ({ status, headers: {}, body: { message }, json: true, text: JSON.stringify({ message }) })
+    expect(judgeSuccess(call, answer(200, 'x'), false)).toBeUndefined()
+    expect(judgeSuccess(call, answer(404, 'Request does not match any route.'), true)).toMatchObject({ status: 'failed', message: 'POST /V1/order/5/refund answered like the target\'s no-route answer (404 "Request does not match any route."): the endpoint is not served at this method and path' })
+    expect(judgeSuccess(call, answer(401, 'no'), false)).toMatchObject({ status: 'failed', message: 'POST /V1/order/5/refund refused the admin token (401 "no"), a caller the spec\'s access class admits' })
+    const refusal = () => 'the payment method cannot refund'
+    expect(judgeSuccess(call, answer(400, 'no'), false, { refusal })).toMatchObject({ status: 'skipped', reason: 'target-refused', message: 'not judged: the payment method cannot refund' })
+    expect(judgeSuccess(call, answer(500, 'no'), false, { refusal })).toMatchObject({ status: 'failed', message: 'POST /V1/order/5/refund answered 500 "no"' })
   })
 
   it('compares amounts numerically and addresses by the fields that recognise them', () => {
@@ -215,7 +226,7 @@ describe('tier price, attribute set, label and isolation steps', () => {
     const set = { id: 9, name: 'x', sortOrder: 11 }
     const save = (body: unknown) => runStep(attributeSetWorkflow, 'save it with a new name', scriptedContext({ 'PUT /V1/eav/attribute-sets/9': { status: 200, body } }, { attributeSet: set }))
     expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed', sort_order: 11 })).status).toBe('passed')
-    expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed' })).message).toMatch(/does not carry what the call saved .*: no sort_order \(expected number 11\)/)
+    expect((await save({ attribute_set_id: 9, attribute_set_name: 'x renamed' })).message).toMatch(/does not carry what it must .*: no sort_order \(expected number 11\)/)
     expect((await save({ attribute_set_id: 9, attribute_set_name: 'x', sort_order: 11 })).message).toMatch(/attribute_set_name string "x" where string "x renamed" was expected/)
     const read = await runStep(attributeSetWorkflow, 'read it back', scriptedContext({ 'GET /V1/eav/attribute-sets/9': { status: 200, body: { id: 9 } } }, { attributeSet: set, newName: 'x renamed' }))
     expect(read.status).toBe('passed')

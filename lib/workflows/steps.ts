@@ -14,14 +14,19 @@ import { crashVerdict } from '../results/crash.ts'
 import type { Answer } from '../shop/request.ts'
 import { SetupError, describeAnswer, isSuccess, toId, type Actor, type CallOptions } from '../setup/provision.ts'
 import type { AddressDraft } from '../setup/builders.ts'
+import { platformCall } from '../setup/platform-calls.ts'
 import type { EntityKind, LedgerTicket } from '../setup/ledger.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
-import { expectationFor, failuresText, judgeShape, type Expectation } from '../checks/judge-shape.ts'
-import { findRow } from '../spec/catalog/index.ts'
+import { expectationFor, judgeShape, type Expectation } from '../checks/judge-shape.ts'
+import { notOfShape } from '../checks/shape-words.ts'
+import { notServed } from '../checks/route.ts'
+import { rowOf } from '../spec/catalog/index.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
 export class StepEnd extends Error {
@@ -113,7 +118,7 @@ export class StepScope<S extends object = object> {
 
   /** The order read back (`GET /V1/orders/:id`, a platform call the spec does not list), its exchange kept. */
   async readOrder(orderId: number): Promise<Record<string, unknown>> {
-    const answer = await this.setupCall('read the order', { method: 'GET', path: `/V1/orders/${orderId}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    const answer = await this.setupCall('read the order', { ...platformCall('readOrder', { id: orderId }), actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
     return answer.body as Record<string, unknown>
   }
 
@@ -125,7 +130,7 @@ export class StepScope<S extends object = object> {
   async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
     if (creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))) this.#ticket = this.fx.ledger.request(creates)
     try {
-      const { answer, exchange } = await this.fx.call(`${call.method} ${call.path}`, { ...call, repeat: 'never' }, () => true)
+      const { answer, exchange } = await this.fx.call(endpointText(call), { ...call, repeat: 'never' }, () => true)
       this.exchanges.push(exchange)
       this.#ticket?.settle({ answer }, undefined)
       return answer
@@ -134,7 +139,7 @@ export class StepScope<S extends object = object> {
         // Never sent (read-only mode, no token to send), or sent without an answer (a timeout, a target gone):
         // nothing to judge — a slow shop is not a failing shop.
         if (err.exchange !== undefined) this.exchanges.push(err.exchange)
-        this.notJudged(err.exchange === undefined ? err.message : `${call.method} ${call.path} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
+        this.notJudged(err.exchange === undefined ? err.message : `${endpointText(call)} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
       }
       throw err
     }
@@ -148,36 +153,22 @@ export class StepScope<S extends object = object> {
     this.#ticket = undefined
   }
 
-  /**
-   * Fails unless the answer is a success. A no-route answer, an access refusal (401/403) of a caller the spec
-   * admits, a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ skipped).
-   */
+  /** Ends the step unless the answer is a success (judgeSuccess). */
   expectSuccess(call: SpecCall, answer: Answer, options: SuccessOptions = {}): void {
-    if (isSuccess(answer)) return
-    const said = describeAnswer(answer)
-    const what = `${call.method} ${call.path}`
-    if (this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path))) this.fail(`${what} answered the target's no-route answer (${said}): the endpoint is not served`)
-    if (answer.status === 401 || answer.status === 403) this.fail(`${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
-    if (BUSINESS_STATUSES.has(answer.status) && options.refusal !== undefined) {
-      const reason = options.refusal(answer)
-      if (reason !== undefined) this.notJudged(reason, 'target-refused')
-    }
-    this.fail(`${what} answered ${said}`)
+    const end = judgeSuccess(call, answer, this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path)), options)
+    if (end !== undefined) throw end
   }
 
   /** Fails with the judgement's failures; keeps its warnings. `what` names the value, e.g. "the answer". */
   judge(value: unknown, expectation: Expectation, what: string): void {
     const j = judgeShape(value, expectation)
     this.warnings.push(...j.warnings.map((w) => `${what}: ${w}`))
-    if (j.status === 'failed') this.fail(`${what} does not have the spec's shape: ${failuresText(j.failures)}`)
+    if (j.status === 'failed') this.fail(notOfShape(what, expectation, j.failures))
   }
 
-  /** Judges an answer of `endpoint` (`METHOD /V1/template`) by what its catalog row says it answers. */
-  judgeAnswerOf(endpoint: string, value: unknown): void {
-    const [method = '', path = ''] = endpoint.split(' ')
-    const row = findRow(method, path)
-    if (row === undefined) throw new Error(`the catalog has no row ${endpoint} (a bug of the workflow)`)
-    this.judge(value, expectationFor(row), 'the answer')
+  /** Judges an answer of `endpoint` by what its catalog row says it answers. */
+  judgeAnswerOf(endpoint: EndpointId, value: unknown): void {
+    this.judge(value, expectationFor(rowOf(endpoint)), 'the answer')
   }
 
   /** Judges an answer as `int` and returns the id. */
@@ -189,6 +180,22 @@ export class StepScope<S extends object = object> {
   }
 }
 
+/**
+ * How a step ends on an answer of the endpoint under test that is no success (undefined: it is one). The no-route
+ * answer (`noRoute`, read against the target's calibration), an access refusal (401/403) of a caller the spec admits,
+ * a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ not judged). Pure.
+ */
+export function judgeSuccess(call: SpecCall, answer: Answer, noRoute: boolean, options: SuccessOptions = {}): StepEnd | undefined {
+  if (isSuccess(answer)) return undefined
+  const said = describeAnswer(answer)
+  const what = endpointText(call)
+  if (noRoute) return new StepEnd('failed', notServed(what, said))
+  if (answer.status === 401 || answer.status === 403) return new StepEnd('failed', `${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
+  const business = BUSINESS_STATUSES.has(answer.status) ? options.refusal?.(answer) : undefined
+  if (business !== undefined) return new StepEnd('skipped', `not judged: ${business}`, 'target-refused')
+  return new StepEnd('failed', `${what} answered ${said}`)
+}
+
 function actorName(actor: Actor): string {
   if (typeof actor === 'object') return 'customer token'
   return actor === 'guest' ? 'anonymous caller' : `${actor} token`
@@ -198,7 +205,7 @@ function actorName(actor: Actor): string {
  * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
  * a SetupError inside `setup`). `rules`: what the step can fail the target for (none for a set-up step).
  */
-export function step<S extends object>(title: string, endpoint: string | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
+export function step<S extends object>(title: string, endpoint: EndpointId | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
   return {
     title,
     ...(endpoint !== undefined ? { endpoint } : {}),

@@ -4,6 +4,7 @@ import { CATALOG_READ_RULES } from '../spec/rules.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
 interface CreatedRate {
@@ -23,7 +24,7 @@ export const taxRateWorkflow: Workflow<TaxRateState> = {
   description: 'A tax rate of the run\'s own is created and read back by its id (its id, code and rate, under the platform\'s field names, only warned about: the spec does not show them).',
   spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   steps: [
-    step('create a tax rate', 'PUT /V1/taxRates', async (s: StepScope<TaxRateState>) => {
+    step('create a tax rate', endpointId('PUT /V1/taxRates'), async (s: StepScope<TaxRateState>) => {
       const code = s.fx.builders.taxRateCode('workflow')
       const rate = s.fx.builders.oddNumber('tax rate', 1.01, 14.99, 3)
       const call: SpecCall = { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } }
@@ -36,12 +37,12 @@ export const taxRateWorkflow: Workflow<TaxRateState> = {
       return `tax rate ${id} created: ${JSON.stringify(code)} at ${rate}`
     }, [CATALOG_READ_RULES.taxRateCreated]),
 
-    step('read the tax rate', 'GET /V1/taxRates/:rateId', async (s: StepScope<TaxRateState>) => {
+    step('read the tax rate', endpointId('GET /V1/taxRates/:rateId'), async (s: StepScope<TaxRateState>) => {
       const created = s.need('taxRate')
       const call: SpecCall = { method: 'GET', path: `/V1/taxRates/${created.id}`, actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judgeAnswerOf('GET /V1/taxRates/:rateId', answer.body)
+      s.judgeAnswerOf(endpointId('GET /V1/taxRates/:rateId'), answer.body)
       // TaxRateInterface's fields are not shown: the platform's id, code and rate are looked at, only to warn.
       const body = answer.body as Record<string, unknown>
       const wrong: string[] = []

@@ -11,6 +11,7 @@ import type { Answer } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
 import type { StepOutcome } from './run-steps.ts'
 import type { StepVerdict, Workflow, WorkflowContext } from './types.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 export interface ScriptedAnswer {
   status: number
@@ -48,12 +49,12 @@ export function scriptedContext<S extends object = object>(script: Script, state
     ledger: new Ledger(),
     async call(step: string, options: CallOptions, accept: (a: Answer) => boolean = isSuccess): Promise<Called> {
       calls.push(options)
-      const entry = script[`${options.method} ${options.path}`]
-      if (entry === undefined) throw new Error(`unscripted call ${options.method} ${options.path}`)
+      const entry = script[endpointText(options)]
+      if (entry === undefined) throw new Error(`unscripted call ${endpointText(options)}`)
       const { status, body, text } = typeof entry === 'function' ? entry(options) : entry
       const answer: Answer = { status, headers: {}, body, json: text === undefined, text: text ?? JSON.stringify(body) ?? '' }
       const exchange = { request: { method: options.method, url: options.path, headers: {} }, response: { status, headers: {}, body }, durationMs: 0 }
-      if (!accept(answer)) throw new SetupError(step, `set-up step "${step}" (${options.method} ${options.path}) answered ${describeAnswer(answer)}`, exchange)
+      if (!accept(answer)) throw new SetupError(step, `set-up step "${step}" (${endpointText(options)}) answered ${describeAnswer(answer)}`, exchange)
       return { answer, exchange }
     },
   } as unknown as Provisioner

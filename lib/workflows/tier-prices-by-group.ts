@@ -13,10 +13,11 @@ import { isObject } from '../base/is-object.ts'
 import { clipJson } from '../base/text.ts'
 import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { endpointId } from '../spec/catalog/index.ts'
 
 
-const ADD = 'POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price'
-const LIST = 'GET /V1/products/:sku/group-prices/:customerGroupId/tiers'
+const ADD = endpointId('POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price')
+const LIST = endpointId('GET /V1/products/:sku/group-prices/:customerGroupId/tiers')
 
 interface Tier {
   group: string
@@ -52,7 +53,7 @@ async function listTiers(s: StepScope<TierPricesState>, group: string): Promise<
   const call: SpecCall = { method: 'GET', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
-  s.judgeAnswerOf('GET /V1/products/:sku/group-prices/:customerGroupId/tiers', answer.body)
+  s.judgeAnswerOf(endpointId('GET /V1/products/:sku/group-prices/:customerGroupId/tiers'), answer.body)
   if (!Array.isArray(answer.body)) s.fail(`the answer is not a list: ${describeAnswer(answer)}`)
   return answer.body.filter(isObject)
 }

@@ -2,6 +2,7 @@ import type { Provisioner } from '../setup/provision.ts'
 import type { Session } from '../shop/session.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
+import type { EndpointId } from '../spec/endpoint-id.ts'
 
 /** What one step of a workflow found: a verdict whose rules are the step's own (`WorkflowStep.rules`). */
 export type StepVerdict = Omit<Verdict, 'rules'>
@@ -21,8 +22,8 @@ export interface WorkflowContext<S extends object = object> {
 export interface WorkflowStep<S extends object = object> {
   /** Short, stable: it is part of the result id. */
   title: string
-  /** `METHOD /V1/path` of the catalog row the step exercises, when it exercises one. */
-  endpoint?: string
+  /** The catalog row the step exercises, when it exercises one. */
+  endpoint?: EndpointId
   /** The rules the step can fail the target for, with their spec words (none: a set-up step). */
   rules?: readonly Rule[]
   run(ctx: WorkflowContext<S>): Promise<StepVerdict>

@@ -4,6 +4,7 @@
  * name. (Which kind one row's call is, `operationOf`, is the check's own: batch-partial.ts.)
  */
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
+import type { EndpointId } from '../../spec/endpoint-id.ts'
 import type { InvalidKind, PriceFamily } from '../../spec/types.ts'
 import type { BatchItem } from '../batch-attribution.ts'
 
@@ -20,7 +21,7 @@ export type Operation =
 const BATCH = CATALOG.filter((row) => row.batch !== undefined)
 
 /** The row ids this check judges. */
-export const BATCH_ROWS: readonly string[] = BATCH.map(rowId)
+export const BATCH_ROWS: readonly EndpointId[] = BATCH.map(rowId)
 
 /** The path of a price family's call of one kind (its update, information or delete row). */
 function pathOf(prices: PriceFamily, op: 'update' | 'information' | 'delete' | 'cost-delete'): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bodyKeysCheck } from '../../checks/body-keys.ts'
 import { shapeCheck } from '../../checks/shape.ts'
-import { CATALOG, findRow, rowId } from '../../spec/catalog/index.ts'
+import { CATALOG, rowId, rowNamed } from '../../spec/catalog/index.ts'
 import { conventionsOf, FAMILIES, scenarioOf } from './index.ts'
 
 describe('endpoint families', () => {
@@ -9,11 +9,8 @@ describe('endpoint families', () => {
     for (const [name, family] of Object.entries(FAMILIES)) {
       expect(family.name).toBe(name)
       const endpoints = [...family.scenarios.map((s) => s.endpoint), ...Object.keys(family.conventions ?? {})]
-      for (const endpoint of endpoints) {
-        const row = findRow(...(endpoint.split(' ') as [string, string]))
-        expect(row, endpoint).toBeDefined()
-        expect(row!.family, endpoint).toBe(name)
-      }
+      // Both are made from catalog rows (endpointId throws for any other): each must be a row of this family.
+      for (const endpoint of endpoints) expect(rowNamed(endpoint)?.family, endpoint).toBe(name)
     }
   })
 

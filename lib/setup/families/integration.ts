@@ -1,4 +1,5 @@
 import type { Family } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** Integration: the token endpoints. No valid call needs set-up here; one call must be made with care. */
 export const integrationFamily: Family = {
@@ -7,6 +8,6 @@ export const integrationFamily: Family = {
   conventions: {
     // It revokes the caller's own tokens (platform conventions, Tokens): probed with a customer of the run's own,
     // never with the token the rest of the run needs.
-    'POST /V1/integration/customer/revoke-customer-token': { revokesCallerTokens: true },
+    [endpointId('POST /V1/integration/customer/revoke-customer-token')]: { revokesCallerTokens: true },
   },
 }

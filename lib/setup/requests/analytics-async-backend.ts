@@ -9,6 +9,7 @@ import { sendOnce } from '../setup-call.ts'
 import { itemsOf } from '../../shop/lookup.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 interface Bulk {
   uuid: string
@@ -36,15 +37,15 @@ function listedBulk(fx: Provisioner): Promise<Bulk> {
 
 export const analyticsAsyncBackendRecipes: RequestRecipe[] = [
   {
-    endpoint: 'GET /V1/bulk/:bulkUuid/detailed-status',
+    endpoint: endpointId('GET /V1/bulk/:bulkUuid/detailed-status'),
     prepare: async (fx) => ({ actor: 'admin', path: { bulkUuid: (await listedBulk(fx)).uuid } }),
   },
   {
-    endpoint: 'GET /V1/bulk/:bulkUuid/status',
+    endpoint: endpointId('GET /V1/bulk/:bulkUuid/status'),
     prepare: async (fx) => ({ actor: 'admin', path: { bulkUuid: (await listedBulk(fx)).uuid } }),
   },
   {
-    endpoint: 'GET /V1/bulk/:bulkUuid/operation-status/:status',
+    endpoint: endpointId('GET /V1/bulk/:bulkUuid/operation-status/:status'),
     prepare: async (fx) => {
       const bulk = await listedBulk(fx)
       return { actor: 'admin', path: { bulkUuid: bulk.uuid, status: bulk.status } }

@@ -9,6 +9,7 @@ import { SetupError, toId, type Provisioner } from '../provision.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { listedProduct, typedProduct } from './typed-products.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The run's bundle product (a fixed price: its children's prices are the link's own). */
 function ownBundle(fx: Provisioner): Promise<string> {
@@ -79,12 +80,12 @@ function optionToRead(fx: Provisioner): Promise<{ sku: string; optionId: number 
 
 export const bundleRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/bundle-products/options/add',
+    endpoint: endpointId('POST /V1/bundle-products/options/add'),
     // Each success adds an option to the run's bundle (removed with it).
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { option: optionDraft(fx, await ownBundle(fx), label, 2) } }),
   },
   {
-    endpoint: 'PUT /V1/bundle-products/options/:optionId',
+    endpoint: endpointId('PUT /V1/bundle-products/options/:optionId'),
     // The option saved again with the values it was made with (its children untouched).
     again: 'reuse',
     prepare: async (fx) => {
@@ -93,7 +94,7 @@ export const bundleRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/bundle-products/:sku/links/:optionId',
+    endpoint: endpointId('POST /V1/bundle-products/:sku/links/:optionId'),
     // A child is in an option once: each caller's request names a new product of the run's.
     prepare: async (fx, label) => {
       const [sku, option, child] = await Promise.all([ownBundle(fx), ownOption(fx), fx.product(`bundle child ${label}`)])
@@ -101,7 +102,7 @@ export const bundleRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/bundle-products/:sku/links/:id',
+    endpoint: endpointId('PUT /V1/bundle-products/:sku/links/:id'),
     again: 'reuse',
     prepare: async (fx) => {
       const [sku, link] = await Promise.all([ownBundle(fx), ownLink(fx)])
@@ -109,7 +110,7 @@ export const bundleRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/bundle-products/:productSku/children',
+    endpoint: endpointId('GET /V1/bundle-products/:productSku/children'),
     prepare: async (fx) => {
       // The run's bundle with its child in it (made once).
       if (!fx.session.seed.readOnly) await ownLink(fx)
@@ -117,11 +118,11 @@ export const bundleRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/bundle-products/:sku/options/all',
+    endpoint: endpointId('GET /V1/bundle-products/:sku/options/all'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: await bundleToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/bundle-products/:sku/options/:optionId',
+    endpoint: endpointId('GET /V1/bundle-products/:sku/options/:optionId'),
     prepare: async (fx) => {
       const { sku, optionId } = await optionToRead(fx)
       return { actor: 'admin', path: { sku, optionId } }

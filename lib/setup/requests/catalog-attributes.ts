@@ -21,6 +21,7 @@ import {
   ownAttributeOption,
   ownAttributeSet,
 } from './catalog-own.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The product set of a stock install ("Default", id 4): what a new set is based on (platform conventions). */
 const SKELETON_SET_ID = 4
@@ -30,7 +31,7 @@ const SETS_LIST = '/V1/products/attribute-sets/sets/list'
 
 export const catalogAttributesRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/products/attribute-sets',
+    endpoint: endpointId('POST /V1/products/attribute-sets'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { attributeSet: { attribute_set_name: fx.builders.attributeSetName(label), sort_order: 50 }, skeletonId: SKELETON_SET_ID } }),
     creates: {
       kind: 'attribute set',
@@ -39,7 +40,7 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/products/attribute-sets/attributes',
+    endpoint: endpointId('POST /V1/products/attribute-sets/attributes'),
     // Assigning the attribute to the same group again changes nothing.
     again: 'reuse',
     prepare: async (fx) => {
@@ -48,7 +49,7 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/products/attribute-sets/groups',
+    endpoint: endpointId('POST /V1/products/attribute-sets/groups'),
     // Group names are unique per set: each caller's success makes one, and the next gets a new name.
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { group: groupDraft(fx, (await ownAttributeSet(fx)).id, label) } }),
     creates: {
@@ -58,7 +59,7 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/products/attribute-sets/:attributeSetId',
+    endpoint: endpointId('PUT /V1/products/attribute-sets/:attributeSetId'),
     again: 'reuse',
     prepare: async (fx) => {
       const set = await ownAttributeSet(fx)
@@ -66,7 +67,7 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/products/attribute-sets/:attributeSetId/groups',
+    endpoint: endpointId('PUT /V1/products/attribute-sets/:attributeSetId/groups'),
     again: 'reuse',
     prepare: async (fx) => {
       const group = await ownAttributeGroup(fx)
@@ -74,15 +75,15 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/attribute-sets/:attributeSetId',
+    endpoint: endpointId('GET /V1/products/attribute-sets/:attributeSetId'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeSetId: (await attributeSetToRead(fx, SETS_LIST)).id } }),
   },
   {
-    endpoint: 'GET /V1/products/attribute-sets/:attributeSetId/attributes',
+    endpoint: endpointId('GET /V1/products/attribute-sets/:attributeSetId/attributes'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeSetId: (await attributeSetToRead(fx, SETS_LIST)).id } }),
   },
   {
-    endpoint: 'POST /V1/products/attributes',
+    endpoint: endpointId('POST /V1/products/attributes'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { attribute: attributeDraft(fx, label) } }),
     creates: {
       kind: 'product attribute',
@@ -91,12 +92,12 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/products/attributes/:attributeCode/options',
+    endpoint: endpointId('POST /V1/products/attributes/:attributeCode/options'),
     // Option labels are unique per attribute: each success adds one (removed with the run's attribute).
     prepare: async (fx, label) => ({ actor: 'admin', path: { attributeCode: (await ownAttribute(fx)).code }, body: { option: optionDraft(fx, label) } }),
   },
   {
-    endpoint: 'PUT /V1/products/attributes/:attributeCode',
+    endpoint: endpointId('PUT /V1/products/attributes/:attributeCode'),
     again: 'reuse',
     prepare: async (fx) => {
       const { code, fields } = await ownAttribute(fx)
@@ -104,13 +105,13 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/products/attributes/:attributeCode/is-filterable/:isFilterable',
+    endpoint: endpointId('PUT /V1/products/attributes/:attributeCode/is-filterable/:isFilterable'),
     // The run's attribute was made not filterable (0): setting 0 again is a no-op.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: { attributeCode: (await ownAttribute(fx)).code, isFilterable: 0 } }),
   },
   {
-    endpoint: 'PUT /V1/products/attributes/:attributeCode/options/:optionId',
+    endpoint: endpointId('PUT /V1/products/attributes/:attributeCode/options/:optionId'),
     again: 'reuse',
     prepare: async (fx) => {
       const { code, id, option } = await ownAttributeOption(fx)
@@ -118,15 +119,15 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/attributes/:attributeCode',
+    endpoint: endpointId('GET /V1/products/attributes/:attributeCode'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeCode: await attributeToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/products/attributes/:attributeCode/is-filterable',
+    endpoint: endpointId('GET /V1/products/attributes/:attributeCode/is-filterable'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeCode: await attributeToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/products/attributes/:attributeCode/options',
+    endpoint: endpointId('GET /V1/products/attributes/:attributeCode/options'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeCode: await attributeToRead(fx) } }),
   },
 ]

@@ -10,6 +10,7 @@ import { SetupError, idText, toId, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The default store's root category on every install. */
 const DEFAULT_CATEGORY = 2
@@ -60,7 +61,7 @@ async function productLink(fx: Provisioner): Promise<{ categoryId: number; body:
 
 export const catalogCategoriesRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/categories',
+    endpoint: endpointId('POST /V1/categories'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { category: categoryDraft(fx, label) } }),
     creates: {
       kind: 'category',
@@ -69,7 +70,7 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/categories/:id',
+    endpoint: endpointId('PUT /V1/categories/:id'),
     // The same values saved again.
     again: 'reuse',
     prepare: async (fx) => {
@@ -78,7 +79,7 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/categories/:categoryId/move',
+    endpoint: endpointId('PUT /V1/categories/:categoryId/move'),
     // A new category of the run's each time, moved from the default category under the run's parent.
     prepare: async (fx, label) => {
       const parent = await ownParent(fx)
@@ -87,7 +88,7 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/categories/:categoryId/products',
+    endpoint: endpointId('POST /V1/categories/:categoryId/products'),
     // Assigning the product again at the same position changes nothing.
     again: 'reuse',
     prepare: async (fx) => {
@@ -96,7 +97,7 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/categories/:categoryId/products',
+    endpoint: endpointId('PUT /V1/categories/:categoryId/products'),
     again: 'reuse',
     prepare: async (fx) => {
       const link = await productLink(fx)
@@ -104,18 +105,18 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/categories/:categoryId/products',
+    endpoint: endpointId('GET /V1/categories/:categoryId/products'),
     prepare: async (fx) => ({
       actor: 'admin',
       path: { categoryId: await ownOrFound(fx, 'category to read', async () => (await ownCategory(fx)).id, async () => DEFAULT_CATEGORY) },
     }),
   },
   {
-    endpoint: 'GET /V1/categories/attributes/:attributeCode',
+    endpoint: endpointId('GET /V1/categories/attributes/:attributeCode'),
     prepare: async () => ({ actor: 'admin', path: { attributeCode: TEXT_ATTRIBUTE } }),
   },
   {
-    endpoint: 'GET /V1/categories/attributes/:attributeCode/options',
+    endpoint: endpointId('GET /V1/categories/attributes/:attributeCode/options'),
     prepare: async () => ({ actor: 'admin', path: { attributeCode: SELECT_ATTRIBUTE } }),
   },
 ]

@@ -5,12 +5,13 @@
  */
 import type { RequestRecipe } from './types.ts'
 import { ownProduct, productToRead, stockItemId } from './catalog-own.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 const OWN = 'inventory own'
 
 export const catalogInventoryAgreementsRecipes: RequestRecipe[] = [
   {
-    endpoint: 'PUT /V1/products/:productSku/stockItems/:itemId',
+    endpoint: endpointId('PUT /V1/products/:productSku/stockItems/:itemId'),
     // The quantity and status the product was made with (`CatalogMaker.product`): saving them again is a no-op.
     again: 'reuse',
     prepare: async (fx) => {
@@ -19,16 +20,16 @@ export const catalogInventoryAgreementsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/stockItems/:productSku',
+    endpoint: endpointId('GET /V1/stockItems/:productSku'),
     prepare: async (fx) => ({ actor: 'admin', path: { productSku: (await productToRead(fx, OWN)).sku } }),
   },
   {
-    endpoint: 'GET /V1/stockItems/lowStock',
+    endpoint: endpointId('GET /V1/stockItems/lowStock'),
     // StockRegistryInterface::getLowStockItems($scopeId, $qty, $currentPage, $pageSize): scope 0 is the global one.
     prepare: async () => ({ actor: 'admin', path: {}, query: 'scopeId=0&qty=10&currentPage=1&pageSize=5' }),
   },
   {
-    endpoint: 'GET /V1/stockStatuses/:productSku',
+    endpoint: endpointId('GET /V1/stockStatuses/:productSku'),
     prepare: async (fx) => ({ actor: 'admin', path: { productSku: (await productToRead(fx, OWN)).sku } }),
   },
 ]

@@ -8,6 +8,7 @@ import type { Provisioner } from '../provision.ts'
 import type { RequestRecipe } from './types.ts'
 import type { PreparedCall } from '../families/types.ts'
 import { ownProduct } from './catalog-own.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 const OWN = 'prices own'
 
@@ -47,7 +48,7 @@ async function afterSetting(fx: Provisioner, what: string, path: string, body: R
 
 export const catalogPricesRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price',
+    endpoint: endpointId('POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price'),
     // Adding the same tier again replaces it with itself.
     again: 'reuse',
     prepare: async (fx) => {
@@ -55,35 +56,35 @@ export const catalogPricesRecipes: RequestRecipe[] = [
       return { actor: 'admin', path: { sku, customerGroupId: 1, qty: 3, price: Math.max(0.01, Math.round(price * 85) / 100) } }
     },
   },
-  { endpoint: 'POST /V1/products/base-prices', again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).base] }) },
-  { endpoint: 'POST /V1/products/base-prices-information', again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: 'POST /V1/products/cost', again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).cost] }) },
+  { endpoint: endpointId('POST /V1/products/base-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).base] }) },
+  { endpoint: endpointId('POST /V1/products/base-prices-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
+  { endpoint: endpointId('POST /V1/products/cost'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).cost] }) },
   {
-    endpoint: 'POST /V1/products/cost-delete',
+    endpoint: endpointId('POST /V1/products/cost-delete'),
     prepare: async (fx) => {
       const o = await own(fx)
       return afterSetting(fx, 'cost', '/V1/products/cost', { prices: [o.cost] }, { skus: [o.sku] })
     },
   },
-  { endpoint: 'POST /V1/products/cost-information', again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: 'POST /V1/products/special-price', again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).special] }) },
+  { endpoint: endpointId('POST /V1/products/cost-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
+  { endpoint: endpointId('POST /V1/products/special-price'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).special] }) },
   {
-    endpoint: 'POST /V1/products/special-price-delete',
+    endpoint: endpointId('POST /V1/products/special-price-delete'),
     prepare: async (fx) => {
       const o = await own(fx)
       return afterSetting(fx, 'special price', '/V1/products/special-price', { prices: [o.special] }, { prices: [o.special] })
     },
   },
-  { endpoint: 'POST /V1/products/special-price-information', again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: 'POST /V1/products/tier-prices', again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
+  { endpoint: endpointId('POST /V1/products/special-price-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
+  { endpoint: endpointId('POST /V1/products/tier-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
   {
-    endpoint: 'POST /V1/products/tier-prices-delete',
+    endpoint: endpointId('POST /V1/products/tier-prices-delete'),
     prepare: async (fx) => {
       const o = await own(fx)
       return afterSetting(fx, 'tier price', '/V1/products/tier-prices', { prices: [o.tier] }, { prices: [o.tier] })
     },
   },
-  { endpoint: 'POST /V1/products/tier-prices-information', again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
+  { endpoint: endpointId('POST /V1/products/tier-prices-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
   // Replaces the product's tiers with the one it has (or gets) from the update: the same every time.
-  { endpoint: 'PUT /V1/products/tier-prices', again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
+  { endpoint: endpointId('PUT /V1/products/tier-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
 ]

@@ -10,6 +10,7 @@ import { isObject } from '../../base/is-object.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { listedProductWith, ownProduct, productFields, productToRead } from './catalog-own.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The run's own product the reads and saves of this module name (made once per session). */
 const OWN = 'products own'
@@ -88,7 +89,7 @@ const RELATED = 'related'
 
 export const catalogProductsRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/products',
+    endpoint: endpointId('POST /V1/products'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { product: productDraft(fx, label) } }),
     creates: {
       kind: 'product',
@@ -97,7 +98,7 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/products/:sku',
+    endpoint: endpointId('PUT /V1/products/:sku'),
     // The product's own values again: every caller may send it.
     again: 'reuse',
     prepare: async (fx) => {
@@ -106,11 +107,11 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/:sku',
+    endpoint: endpointId('GET /V1/products/:sku'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: (await productToRead(fx, OWN)).sku } }),
   },
   {
-    endpoint: 'POST /V1/products/:sku/links',
+    endpoint: endpointId('POST /V1/products/:sku/links'),
     // The same link again: nothing more changes.
     again: 'reuse',
     prepare: async (fx) => {
@@ -119,7 +120,7 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/products/:sku/links',
+    endpoint: endpointId('PUT /V1/products/:sku/links'),
     again: 'reuse',
     prepare: async (fx) => {
       const link = await relatedLink(fx)
@@ -127,20 +128,20 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/:sku/links/:type',
+    endpoint: endpointId('GET /V1/products/:sku/links/:type'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: (await productToRead(fx, OWN)).sku, type: RELATED } }),
   },
   {
-    endpoint: 'GET /V1/products/links/:type/attributes',
+    endpoint: endpointId('GET /V1/products/links/:type/attributes'),
     prepare: async () => ({ actor: 'admin', path: { type: RELATED } }),
   },
   {
-    endpoint: 'POST /V1/products/:sku/media',
+    endpoint: endpointId('POST /V1/products/:sku/media'),
     // Each success adds another image: the next caller's request is prepared afresh (a new label).
     prepare: async (fx, label) => ({ actor: 'admin', path: { sku: (await ownProduct(fx, OWN)).sku }, body: { entry: mediaDraft(fx, label) } }),
   },
   {
-    endpoint: 'PUT /V1/products/:sku/media/:entryId',
+    endpoint: endpointId('PUT /V1/products/:sku/media/:entryId'),
     again: 'reuse',
     prepare: async (fx) => {
       const { sku, id, entry } = await ownMediaEntry(fx)
@@ -148,24 +149,24 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/:sku/media',
+    endpoint: endpointId('GET /V1/products/:sku/media'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: (await productToRead(fx, OWN)).sku } }),
   },
   {
-    endpoint: 'GET /V1/products/:sku/media/:entryId',
+    endpoint: endpointId('GET /V1/products/:sku/media/:entryId'),
     prepare: async (fx) => {
       const { sku, id } = await mediaEntryToRead(fx)
       return { actor: 'admin', path: { sku, entryId: id } }
     },
   },
   {
-    endpoint: 'GET /V1/products/media/types/:attributeSetName',
+    endpoint: endpointId('GET /V1/products/media/types/:attributeSetName'),
     // The product attribute set every install has: "Default" (id 4).
     prepare: async () => ({ actor: 'admin', path: { attributeSetName: 'Default' } }),
   },
   ...(['POST', 'PUT'] as const).map(
     (method): RequestRecipe => ({
-      endpoint: `${method} /V1/products/:sku/websites`,
+      endpoint: endpointId(`${method} /V1/products/:sku/websites`),
       // The run's product is already in the main website (id 1, on every install): assigning it again is a no-op.
       again: 'reuse',
       prepare: async (fx) => {
@@ -175,12 +176,12 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     }),
   ),
   {
-    endpoint: 'POST /V1/products/options',
+    endpoint: endpointId('POST /V1/products/options'),
     // Each success adds another option to the run's product (removed with it).
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { option: optionDraft(fx, (await ownProduct(fx, OWN)).sku, label) } }),
   },
   {
-    endpoint: 'PUT /V1/products/options/:optionId',
+    endpoint: endpointId('PUT /V1/products/options/:optionId'),
     again: 'reuse',
     prepare: async (fx) => {
       const { id, option } = await ownCustomOption(fx)
@@ -188,11 +189,11 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/products/:sku/options',
+    endpoint: endpointId('GET /V1/products/:sku/options'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: (await productToRead(fx, OWN)).sku } }),
   },
   {
-    endpoint: 'GET /V1/products/:sku/options/:optionId',
+    endpoint: endpointId('GET /V1/products/:sku/options/:optionId'),
     prepare: async (fx) => {
       const { sku, id } = await customOptionToRead(fx)
       return { actor: 'admin', path: { sku, optionId: id } }

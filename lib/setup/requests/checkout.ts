@@ -7,6 +7,7 @@
 import { idText, type Provisioner } from '../provision.ts'
 import { mineCartToRead, readyCart, type OwnCart } from './own-carts.ts'
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.purchase.paymentMethod })
 /** The address the ready cart was given: saving it again is a same-value save. */
@@ -28,7 +29,7 @@ function totalsInformation(fx: Provisioner, own: OwnCart): Record<string, unknow
 
 export const checkoutRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/carts/:cartId/shipping-information',
+    endpoint: endpointId('POST /V1/carts/:cartId/shipping-information'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -36,7 +37,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/:cartId/totals-information',
+    endpoint: endpointId('POST /V1/carts/:cartId/totals-information'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -44,7 +45,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine/payment-information',
+    endpoint: endpointId('POST /V1/carts/mine/payment-information'),
     // Places the order: a customer of its own with a cart ready to order each time.
     prepare: async (fx, label) => {
       const { customer } = await fx.customerCartReadyToOrder(label)
@@ -53,7 +54,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     creates: { kind: 'order', idOf: idText },
   },
   {
-    endpoint: 'POST /V1/carts/mine/set-payment-information',
+    endpoint: endpointId('POST /V1/carts/mine/set-payment-information'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -61,7 +62,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine/shipping-information',
+    endpoint: endpointId('POST /V1/carts/mine/shipping-information'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -69,7 +70,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine/totals-information',
+    endpoint: endpointId('POST /V1/carts/mine/totals-information'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -77,7 +78,7 @@ export const checkoutRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/carts/mine/payment-information',
+    endpoint: endpointId('GET /V1/carts/mine/payment-information'),
     prepare: async (fx) => ({ actor: (await mineCartToRead(fx)).customer, path: {} }),
   },
 ]

@@ -8,10 +8,11 @@ import { isObject } from '../../base/is-object.ts'
 import { firstListed, ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 type Kind = 'block' | 'page'
 
-const PATH: Record<Kind, string> = { block: '/V1/cmsBlock', page: '/V1/cmsPage' }
+const PATH: Record<Kind, `/V1/${string}`> = { block: '/V1/cmsBlock', page: '/V1/cmsPage' }
 
 function draft(fx: Provisioner, kind: Kind, label: string): Record<string, unknown> {
   const identifier = fx.builders.code(`cms ${kind} ${label}`)
@@ -47,12 +48,12 @@ function one(fx: Provisioner, kind: Kind): Promise<Record<string, unknown> & { i
 function recipes(kind: Kind, idParam: string): RequestRecipe[] {
   return [
     {
-      endpoint: `POST ${PATH[kind]}`,
+      endpoint: endpointId(`POST ${PATH[kind]}`),
       prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { [kind]: draft(fx, kind, label) } }),
       creates: { kind: `cms ${kind}`, idOf: (b) => idText(isObject(b) ? b.id : undefined), keyOf: (body) => (isObject(body[kind]) ? String(body[kind].identifier) : undefined) },
     },
     {
-      endpoint: `PUT ${PATH[kind]}/:id`,
+      endpoint: endpointId(`PUT ${PATH[kind]}/:id`),
       // Saving the same values again changes nothing more: every caller may send it.
       again: 'reuse',
       prepare: async (fx) => {
@@ -61,7 +62,7 @@ function recipes(kind: Kind, idParam: string): RequestRecipe[] {
       },
     },
     {
-      endpoint: `GET ${PATH[kind]}/:${idParam}`,
+      endpoint: endpointId(`GET ${PATH[kind]}/:${idParam}`),
       prepare: async (fx) => ({ actor: 'admin', path: { [idParam]: (await one(fx, kind)).id } }),
     },
   ]

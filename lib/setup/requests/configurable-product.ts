@@ -15,6 +15,7 @@ import { isObject } from '../../base/is-object.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { listedProduct, typedProduct } from './typed-products.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /**
  * An attribute code of the run's: the platform's codes start with a letter and hold letters, digits and
@@ -170,7 +171,7 @@ function optionToRead(fx: Provisioner): Promise<{ sku: string; id: number }> {
 
 export const configurableProductRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/configurable-products/:sku/options',
+    endpoint: endpointId('POST /V1/configurable-products/:sku/options'),
     // A product has one option per attribute: each caller's request names a new simple product of the run's, which
     // the option makes configurable.
     prepare: async (fx, label) => {
@@ -180,7 +181,7 @@ export const configurableProductRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/configurable-products/:sku/options/:id',
+    endpoint: endpointId('PUT /V1/configurable-products/:sku/options/:id'),
     // Saved again with the values it was made with.
     again: 'reuse',
     prepare: async (fx) => {
@@ -189,7 +190,7 @@ export const configurableProductRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/configurable-products/:sku/child',
+    endpoint: endpointId('POST /V1/configurable-products/:sku/child'),
     // A child is attached once and no two share a value: each caller's request names a new child with a new value.
     prepare: async (fx, label) => {
       const own = await ownConfigurable(fx)
@@ -197,7 +198,7 @@ export const configurableProductRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/configurable-products/variation',
+    endpoint: endpointId('PUT /V1/configurable-products/variation'),
     // Computes the products the options would make; nothing is saved.
     again: 'reuse',
     prepare: async (fx) => {
@@ -207,15 +208,15 @@ export const configurableProductRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/configurable-products/:sku/children',
+    endpoint: endpointId('GET /V1/configurable-products/:sku/children'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: await configurableToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/configurable-products/:sku/options/all',
+    endpoint: endpointId('GET /V1/configurable-products/:sku/options/all'),
     prepare: async (fx) => ({ actor: 'admin', path: { sku: await configurableToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/configurable-products/:sku/options/:id',
+    endpoint: endpointId('GET /V1/configurable-products/:sku/options/:id'),
     prepare: async (fx) => {
       const { sku, id } = await optionToRead(fx)
       return { actor: 'admin', path: { sku, id } }

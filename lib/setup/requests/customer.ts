@@ -5,6 +5,7 @@
  * group is only ever set to itself. In read-only mode the GETs name what the shop's lists give, or what every
  * install has.
  */
+import type { EndpointId } from '../../spec/endpoint-id.ts'
 import { randomBytes } from 'node:crypto'
 import { idText, SetupError, toId, type Actor, type MadeCustomer, type Provisioner } from '../provision.ts'
 import { sendOnce } from '../setup-call.ts'
@@ -14,6 +15,7 @@ import { fit, runMark } from '../identifiers.ts'
 import { firstListed, ownCustomerActor, ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 type Rec = Record<string, unknown>
 
@@ -151,7 +153,7 @@ function activationCustomer(fx: Provisioner, of: string): Promise<MadeCustomer> 
 
 // ── the recipes ────────────────────────────────────────────────────────────────────────────────────
 
-const byCustomerId = (endpoint: string): RequestRecipe => ({
+const byCustomerId = (endpoint: EndpointId): RequestRecipe => ({
   endpoint,
   prepare: async (fx) => ({ actor: 'admin', path: { customerId: (await customerToRead(fx)).id } }),
 })
@@ -160,21 +162,21 @@ const byCustomerId = (endpoint: string): RequestRecipe => ({
  * Attribute codes and form codes every install has: the customer's `firstname`, the address's `city`, and the
  * account-edit and address-edit forms (the platform's install data puts them there).
  */
-const METADATA: { endpoint: string; path: Record<string, string> }[] = [
-  { endpoint: 'GET /V1/attributeMetadata/customer/attribute/:attributeCode', path: { attributeCode: 'firstname' } },
-  { endpoint: 'GET /V1/attributeMetadata/customer/form/:formCode', path: { formCode: 'customer_account_edit' } },
-  { endpoint: 'GET /V1/attributeMetadata/customerAddress/attribute/:attributeCode', path: { attributeCode: 'city' } },
-  { endpoint: 'GET /V1/attributeMetadata/customerAddress/form/:formCode', path: { formCode: 'customer_address_edit' } },
+const METADATA: { endpoint: EndpointId; path: Record<string, string> }[] = [
+  { endpoint: endpointId('GET /V1/attributeMetadata/customer/attribute/:attributeCode'), path: { attributeCode: 'firstname' } },
+  { endpoint: endpointId('GET /V1/attributeMetadata/customer/form/:formCode'), path: { formCode: 'customer_account_edit' } },
+  { endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/attribute/:attributeCode'), path: { attributeCode: 'city' } },
+  { endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/form/:formCode'), path: { formCode: 'customer_address_edit' } },
 ]
 
 export const customerRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/customerGroups',
+    endpoint: endpointId('POST /V1/customerGroups'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { group: groupDraft(fx, label, (await defaultGroup(fx)).tax_class_id) } }),
     creates: { ...GROUP_CREATED, keyOf: (body) => (isObject(body.group) ? String(body.group.code) : undefined) },
   },
   {
-    endpoint: 'PUT /V1/customerGroups/:id',
+    endpoint: endpointId('PUT /V1/customerGroups/:id'),
     // The run's own group saved with the values it has: every caller may send it.
     again: 'reuse',
     prepare: async (fx) => {
@@ -183,17 +185,17 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customerGroups/default/:id',
+    endpoint: endpointId('PUT /V1/customerGroups/default/:id'),
     // The shop's default group set as the default again: changes nothing, whoever sends it.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: { id: (await defaultGroup(fx)).id } }),
   },
-  { endpoint: 'GET /V1/customerGroups/:id', prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
-  { endpoint: 'GET /V1/customerGroups/:id/permissions', prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
+  { endpoint: endpointId('GET /V1/customerGroups/:id'), prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
+  { endpoint: endpointId('GET /V1/customerGroups/:id/permissions'), prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
   // Store 1 is the default store view, made at install (the platform does not delete a default store view).
-  { endpoint: 'GET /V1/customerGroups/default/:storeId', prepare: async () => ({ actor: 'admin', path: { storeId: 1 } }) },
+  { endpoint: endpointId('GET /V1/customerGroups/default/:storeId'), prepare: async () => ({ actor: 'admin', path: { storeId: 1 } }) },
   {
-    endpoint: 'POST /V1/customers/confirm',
+    endpoint: endpointId('POST /V1/customers/confirm'),
     // Sends the confirmation e-mail (to the run's own address on the reserved domain) again: nothing is used up.
     again: 'reuse',
     prepare: async (fx) => {
@@ -205,7 +207,7 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customers/:customerId',
+    endpoint: endpointId('PUT /V1/customers/:customerId'),
     // The run's own customer saved as it is.
     again: 'reuse',
     prepare: async (fx) => {
@@ -214,7 +216,7 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customers/:email/activate',
+    endpoint: endpointId('PUT /V1/customers/:email/activate'),
     // An activation uses its key up: each caller's success is followed by a new key.
     prepare: async (fx) => {
       const customer = await activationCustomer(fx, 'e-mail')
@@ -222,7 +224,7 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customers/me',
+    endpoint: endpointId('PUT /V1/customers/me'),
     again: 'reuse',
     prepare: async (fx) => {
       const { customer } = await addressedCustomer(fx)
@@ -231,14 +233,14 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customers/me/activate',
+    endpoint: endpointId('PUT /V1/customers/me/activate'),
     prepare: async (fx) => {
       const customer = await activationCustomer(fx, 'token')
       return { actor: { token: customer.token }, path: {}, body: { confirmationKey: (await newConfirmationKey(fx, customer)).key } }
     },
   },
   {
-    endpoint: 'PUT /V1/customers/me/password',
+    endpoint: endpointId('PUT /V1/customers/me/password'),
     // A customer of its own each time: a success changes the password the request names.
     prepare: async (fx, label) => {
       const customer = await fx.customer(`new password ${label}`)
@@ -248,25 +250,25 @@ export const customerRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/customers/validate',
+    endpoint: endpointId('PUT /V1/customers/validate'),
     // Validates the run's own customer's data: writes nothing.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { customer: await readCustomer(fx, (await addressedCustomer(fx)).customer.id) } }),
   },
-  byCustomerId('GET /V1/customers/:customerId'),
-  byCustomerId('GET /V1/customers/:customerId/billingAddress'),
-  byCustomerId('GET /V1/customers/:customerId/shippingAddress'),
-  byCustomerId('GET /V1/customers/:customerId/confirm'),
-  byCustomerId('GET /V1/customers/:customerId/permissions/readonly'),
+  byCustomerId(endpointId('GET /V1/customers/:customerId')),
+  byCustomerId(endpointId('GET /V1/customers/:customerId/billingAddress')),
+  byCustomerId(endpointId('GET /V1/customers/:customerId/shippingAddress')),
+  byCustomerId(endpointId('GET /V1/customers/:customerId/confirm')),
+  byCustomerId(endpointId('GET /V1/customers/:customerId/permissions/readonly')),
   {
-    endpoint: 'GET /V1/customers/addresses/:addressId',
+    endpoint: endpointId('GET /V1/customers/addresses/:addressId'),
     prepare: async (fx) => {
       const { addressId } = await customerToRead(fx)
       if (addressId === undefined) throw new SetupError('find a customer address', 'no customer the shop lists has an address')
       return { actor: 'admin', path: { addressId } }
     },
   },
-  { endpoint: 'GET /V1/customers/me/billingAddress', prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
-  { endpoint: 'GET /V1/customers/me/shippingAddress', prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
+  { endpoint: endpointId('GET /V1/customers/me/billingAddress'), prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
+  { endpoint: endpointId('GET /V1/customers/me/shippingAddress'), prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
   ...METADATA.map(({ endpoint, path }): RequestRecipe => ({ endpoint, prepare: async () => ({ actor: 'admin', path }) })),
 ]

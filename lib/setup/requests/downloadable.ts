@@ -13,6 +13,7 @@ import { isObject } from '../../base/is-object.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
 import { listedProduct, typedProduct } from './typed-products.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 type Part = 'link' | 'sample'
 
@@ -66,15 +67,15 @@ function downloadableToRead(fx: Provisioner): Promise<string> {
 }
 
 function recipes(part: Part): RequestRecipe[] {
-  const path = `/V1/products/:sku/${PATH[part]}`
+  const path: `/V1/${string}` = `/V1/products/:sku/${PATH[part]}`
   return [
     {
-      endpoint: `POST ${path}`,
+      endpoint: endpointId(`POST ${path}`),
       // Each success adds a link (sample) to the run's product, removed with it.
       prepare: async (fx, label) => ({ actor: 'admin', path: { sku: await ownDownloadable(fx) }, body: { [part]: draft(fx, part, label), isGlobalScopeContent: true } }),
     },
     {
-      endpoint: `PUT ${path}/:id`,
+      endpoint: endpointId(`PUT ${path}/:id`),
       // Saved again with its own values and the file it has.
       again: 'reuse',
       prepare: async (fx) => {
@@ -83,7 +84,7 @@ function recipes(part: Part): RequestRecipe[] {
       },
     },
     {
-      endpoint: `GET ${path}`,
+      endpoint: endpointId(`GET ${path}`),
       prepare: async (fx) => ({ actor: 'admin', path: { sku: await downloadableToRead(fx) } }),
     },
   ]

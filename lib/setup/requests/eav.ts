@@ -4,14 +4,15 @@
  */
 import type { RequestRecipe } from './types.ts'
 import { attributeSetToRead } from './catalog-own.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 export const eavRecipes: RequestRecipe[] = [
   {
-    endpoint: 'GET /V1/eav/attribute-sets/:attributeSetId',
+    endpoint: endpointId('GET /V1/eav/attribute-sets/:attributeSetId'),
     prepare: async (fx) => ({ actor: 'admin', path: { attributeSetId: (await attributeSetToRead(fx, '/V1/eav/attribute-sets/list')).id } }),
   },
   {
-    endpoint: 'DELETE /V1/eav/attribute-sets/:attributeSetId',
+    endpoint: endpointId('DELETE /V1/eav/attribute-sets/:attributeSetId'),
     // A set of its own for each request: a removal uses it up (the ledger has it, and the cleanup finds it gone).
     prepare: async (fx, label) => ({ actor: 'admin', path: { attributeSetId: (await fx.attributeSet(label)).id } }),
   },

@@ -11,6 +11,7 @@
 import type { Provisioner } from '../provision.ts'
 import { cartToRead, mineCartToRead, readyCart, type OwnCart } from './own-carts.ts'
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 function giftMessage(fx: Provisioner, own: OwnCart): Record<string, unknown> {
   return { sender: fx.builders.name('gift message sender'), recipient: own.customer.email, message: '' }
@@ -20,7 +21,7 @@ const mine = (own: OwnCart) => ({ token: own.customer.token })
 
 export const giftMessageRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/carts/:cartId/gift-message',
+    endpoint: endpointId('POST /V1/carts/:cartId/gift-message'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -28,11 +29,11 @@ export const giftMessageRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/carts/:cartId/gift-message',
+    endpoint: endpointId('GET /V1/carts/:cartId/gift-message'),
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await cartToRead(fx)).cartId } }),
   },
   {
-    endpoint: 'POST /V1/carts/:cartId/gift-message/:itemId',
+    endpoint: endpointId('POST /V1/carts/:cartId/gift-message/:itemId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -40,14 +41,14 @@ export const giftMessageRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/carts/:cartId/gift-message/:itemId',
+    endpoint: endpointId('GET /V1/carts/:cartId/gift-message/:itemId'),
     prepare: async (fx) => {
       const cart = await cartToRead(fx)
       return { actor: 'admin', path: { cartId: cart.cartId, itemId: cart.itemId } }
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine/gift-message',
+    endpoint: endpointId('POST /V1/carts/mine/gift-message'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -55,11 +56,11 @@ export const giftMessageRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/carts/mine/gift-message',
+    endpoint: endpointId('GET /V1/carts/mine/gift-message'),
     prepare: async (fx) => ({ actor: (await mineCartToRead(fx)).customer, path: {} }),
   },
   {
-    endpoint: 'POST /V1/carts/mine/gift-message/:itemId',
+    endpoint: endpointId('POST /V1/carts/mine/gift-message/:itemId'),
     // Another customer naming this item has no such item in a cart of theirs.
     again: 'reuse',
     prepare: async (fx) => {
@@ -68,7 +69,7 @@ export const giftMessageRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/carts/mine/gift-message/:itemId',
+    endpoint: endpointId('GET /V1/carts/mine/gift-message/:itemId'),
     prepare: async (fx) => {
       const cart = await mineCartToRead(fx)
       return { actor: cart.customer, path: { itemId: cart.itemId } }

@@ -29,6 +29,8 @@ import { catalogCategoriesRecipes } from './catalog-categories.ts'
 import { bundleRecipes } from './bundle.ts'
 import { downloadableRecipes } from './downloadable.ts'
 import { configurableProductRecipes } from './configurable-product.ts'
+import { endpointId, rowId } from '../../spec/catalog/index.ts'
+import type { EndpointId } from '../../spec/endpoint-id.ts'
 
 export type { RequestRecipe } from './types.ts'
 export { SEARCH_PAGE } from './search.ts'
@@ -61,20 +63,18 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
  * Endpoints no valid request can be built for, with why: the access and acl checks leave them not judged, and the
  * docs/checks.md lists them.
  */
-export const NO_VALID_REQUEST: Readonly<Record<string, string>> = {
-  'PUT /V1/tfa/default-provider-code/:userId': "it would change an admin user's two-factor settings",
-  'PUT /V1/tfa/user-providers/:userId': "it would change an admin user's two-factor settings",
-  'POST /V1/carts/mine/payment-order': 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
-  'POST /V1/carts/mine/payment-order/:id': "syncs a payment order the external payment services provider made: needs that service and an order id of its",
-  'POST /V1/cardvault/mine/payment/vault': "vaults a card through the external payment partner: needs a setup token that partner issued",
-  'GET /V1/analytics/link': "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
-  'GET /V1/stockmedia/search': "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
+export const NO_VALID_REQUEST: Readonly<Partial<Record<EndpointId, string>>> = {
+  [endpointId('PUT /V1/tfa/default-provider-code/:userId')]: "it would change an admin user's two-factor settings",
+  [endpointId('PUT /V1/tfa/user-providers/:userId')]: "it would change an admin user's two-factor settings",
+  [endpointId('POST /V1/carts/mine/payment-order')]: 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
+  [endpointId('POST /V1/carts/mine/payment-order/:id')]: "syncs a payment order the external payment services provider made: needs that service and an order id of its",
+  [endpointId('POST /V1/cardvault/mine/payment/vault')]: "vaults a card through the external payment partner: needs a setup token that partner issued",
+  [endpointId('GET /V1/analytics/link')]: "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
+  [endpointId('GET /V1/stockmedia/search')]: "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
 }
 
-const key = (row: Pick<EndpointRow, 'method' | 'path'>) => `${row.method} ${row.path}`
-
-const RECIPES: ReadonlyMap<string, RequestRecipe> = (() => {
-  const map = new Map<string, RequestRecipe>()
+const RECIPES: ReadonlyMap<EndpointId, RequestRecipe> = (() => {
+  const map = new Map<EndpointId, RequestRecipe>()
   for (const recipes of Object.values(BY_MODULE)) {
     for (const r of recipes) {
       if (map.has(r.endpoint)) throw new Error(`two valid requests for ${r.endpoint}`)
@@ -87,14 +87,15 @@ const RECIPES: ReadonlyMap<string, RequestRecipe> = (() => {
 
 /** The row's valid request, or undefined when none is known (NO_VALID_REQUEST says why where that is by design). */
 export function recipeOf(row: EndpointRow): RequestRecipe | undefined {
-  const own = RECIPES.get(key(row))
+  const id = rowId(row)
+  const own = RECIPES.get(id)
   if (own !== undefined) return own
   const scenario = scenarioOf(row)
   if (scenario !== undefined) {
-    return { endpoint: key(row), prepare: (fx, label) => scenario.prepare(fx, label), ...(scenario.creates !== undefined ? { creates: scenario.creates } : {}) }
+    return { endpoint: id, prepare: (fx, label) => scenario.prepare(fx, label), ...(scenario.creates !== undefined ? { creates: scenario.creates } : {}) }
   }
-  if (row.method === 'GET' && !row.path.includes(':') && row.access !== 'anon' && NO_VALID_REQUEST[key(row)] === undefined) {
-    return { endpoint: key(row), prepare: async (fx) => ({ actor: row.access === 'self' ? await ownCustomerActor(fx) : 'admin', path: {}, query: SEARCH_PAGE }) }
+  if (row.method === 'GET' && !row.path.includes(':') && row.access !== 'anon' && NO_VALID_REQUEST[id] === undefined) {
+    return { endpoint: id, prepare: async (fx) => ({ actor: row.access === 'self' ? await ownCustomerActor(fx) : 'admin', path: {}, query: SEARCH_PAGE }) }
   }
   return undefined
 }

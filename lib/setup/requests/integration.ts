@@ -4,10 +4,11 @@
  * Tokens), so no token the rest of the run needs is ever sent there.
  */
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 export const integrationRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/integration/customer/revoke-customer-token',
+    endpoint: endpointId('POST /V1/integration/customer/revoke-customer-token'),
     // No body: the customer id comes from the token.
     prepare: async (fx, label) => ({ actor: { token: (await fx.customer(label)).token }, path: {} }),
   },

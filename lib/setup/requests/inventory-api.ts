@@ -13,6 +13,7 @@ import { SetupError, idText, toId, type Product, type Provisioner } from '../pro
 import { isObject } from '../../base/is-object.ts'
 import { ownOrFound } from './shared.ts'
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** Every install with the inventory modules has the default source and the default stock (1), linked to each other. */
 export const DEFAULT_SOURCE = 'default'
@@ -107,14 +108,14 @@ function stockToRead(fx: Provisioner): Promise<number> {
 
 export const inventoryApiRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/inventory/sources',
+    endpoint: endpointId('POST /V1/inventory/sources'),
     // The run's source saved again with the same values (a save of a known code updates it): nothing new is made,
     // so no caller leaves another source the platform cannot remove.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { source: await ownSource(fx) } }),
   },
   {
-    endpoint: 'PUT /V1/inventory/sources/:sourceCode',
+    endpoint: endpointId('PUT /V1/inventory/sources/:sourceCode'),
     again: 'reuse',
     prepare: async (fx) => {
       const source = await ownSource(fx)
@@ -122,16 +123,16 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/inventory/sources/:sourceCode',
+    endpoint: endpointId('GET /V1/inventory/sources/:sourceCode'),
     prepare: async (fx) => ({ actor: 'admin', path: { sourceCode: await sourceToRead(fx) } }),
   },
   {
-    endpoint: 'POST /V1/inventory/stocks',
+    endpoint: endpointId('POST /V1/inventory/stocks'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { stock: stockDraft(fx, label) } }),
     creates: { kind: 'inventory stock', idOf: idText, keyOf: (body) => (isObject(body.stock) && typeof body.stock.name === 'string' ? body.stock.name : undefined) },
   },
   {
-    endpoint: 'PUT /V1/inventory/stocks/:stockId',
+    endpoint: endpointId('PUT /V1/inventory/stocks/:stockId'),
     again: 'reuse',
     prepare: async (fx) => {
       const stock = await ownStock(fx)
@@ -139,11 +140,11 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'GET /V1/inventory/stocks/:stockId',
+    endpoint: endpointId('GET /V1/inventory/stocks/:stockId'),
     prepare: async (fx) => ({ actor: 'admin', path: { stockId: await stockToRead(fx) } }),
   },
   {
-    endpoint: 'GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/:stockId',
+    endpoint: endpointId('GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/:stockId'),
     prepare: async (fx) => {
       if (fx.session.seed.readOnly) return { actor: 'admin', path: { stockId: DEFAULT_STOCK } }
       const stock = await ownStock(fx)
@@ -152,7 +153,7 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/inventory/stock-source-links',
+    endpoint: endpointId('POST /V1/inventory/stock-source-links'),
     again: 'reuse',
     prepare: async (fx) => {
       const link = { stock_id: (await ownStock(fx)).id, source_code: (await ownSource(fx)).source_code, priority: 1 }
@@ -160,12 +161,12 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/inventory/stock-source-links-delete',
+    endpoint: endpointId('POST /V1/inventory/stock-source-links-delete'),
     // A stock of its own, linked afresh before each caller: what the removal names is there to remove.
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { links: [await linkOwnSource(fx, (await ownStock(fx, 'unlinked')).id)] } }),
   },
   {
-    endpoint: 'POST /V1/inventory/source-items',
+    endpoint: endpointId('POST /V1/inventory/source-items'),
     again: 'reuse',
     prepare: async (fx) => {
       const product = await inventoryProduct(fx, 'assigned')
@@ -173,7 +174,7 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/inventory/source-items-delete',
+    endpoint: endpointId('POST /V1/inventory/source-items-delete'),
     // Put back at the run's source before each caller.
     prepare: async (fx) => {
       const product = await inventoryProduct(fx, 'unassigned')

@@ -11,6 +11,7 @@ import type { Provisioner } from '../provision.ts'
 import { DEFAULT_SOURCE, DEFAULT_STOCK, inventoryProduct, ownSource, putAtSources } from './inventory-api.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The main website (code `base`) is on every install, sold from the default stock: a sales channel to export. */
 const SALES_CHANNEL = { salesChannelType: 'website', salesChannelCode: 'base' }
@@ -41,13 +42,13 @@ function ownOrder(fx: Provisioner): Promise<number> {
 
 export const inventoryOtherRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/inventory/bulk-product-source-assign',
+    endpoint: endpointId('POST /V1/inventory/bulk-product-source-assign'),
     // Assigning what is assigned already changes nothing.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { skus: [(await inventoryProduct(fx, 'assigned')).sku], sourceCodes: [await ownCode(fx)] } }),
   },
   {
-    endpoint: 'POST /V1/inventory/bulk-product-source-unassign',
+    endpoint: endpointId('POST /V1/inventory/bulk-product-source-unassign'),
     // Put back at the run's source before each caller.
     prepare: async (fx) => {
       const product = await inventoryProduct(fx, 'bulk unassigned')
@@ -57,7 +58,7 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/inventory/bulk-product-source-transfer',
+    endpoint: endpointId('POST /V1/inventory/bulk-product-source-transfer'),
     // Everything of the product moves from the default source to the run's; sent again, nothing is left to move.
     again: 'reuse',
     prepare: async (fx) => ({
@@ -67,7 +68,7 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     }),
   },
   {
-    endpoint: 'POST /V1/inventory/bulk-partial-source-transfer',
+    endpoint: endpointId('POST /V1/inventory/bulk-partial-source-transfer'),
     // One of the product's 1000 units at the default source moves to the run's source each time.
     again: 'reuse',
     prepare: async (fx) => ({
@@ -77,7 +78,7 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     }),
   },
   {
-    endpoint: 'POST /V1/inventory/low-quantity-notification',
+    endpoint: endpointId('POST /V1/inventory/low-quantity-notification'),
     again: 'reuse',
     prepare: async (fx) => ({
       actor: 'admin',
@@ -86,7 +87,7 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     }),
   },
   {
-    endpoint: 'POST /V1/inventory/low-quantity-notifications-delete',
+    endpoint: endpointId('POST /V1/inventory/low-quantity-notifications-delete'),
     // The threshold is set again before each caller: what the removal names is there to remove.
     prepare: async (fx) => {
       const item = { source_code: await ownCode(fx), sku: (await inventoryProduct(fx, 'threshold removed')).sku }
@@ -101,7 +102,7 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/inventory/source-selection-algorithm-result',
+    endpoint: endpointId('POST /V1/inventory/source-selection-algorithm-result'),
     // A computation: nothing is reserved or deducted.
     again: 'reuse',
     prepare: async (fx) => ({
@@ -111,25 +112,25 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     }),
   },
   {
-    endpoint: 'POST /V1/order/notify-orders-are-ready-for-pickup',
+    endpoint: endpointId('POST /V1/order/notify-orders-are-ready-for-pickup'),
     // An order not delivered by in-store pickup is answered as not ready (the answer's `failed`), and nothing else happens.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { orderIds: [await ownOrder(fx)] } }),
   },
   {
-    endpoint: 'GET /V1/inventory/get-distance',
+    endpoint: endpointId('GET /V1/inventory/get-distance'),
     prepare: async () => ({ actor: 'admin', path: {}, query: DISTANCE_QUERY }),
   },
   {
-    endpoint: 'GET /V1/inventory/get-latslngs-from-address',
+    endpoint: endpointId('GET /V1/inventory/get-latslngs-from-address'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, query: addressQuery(fx, label) }),
   },
   {
-    endpoint: 'GET /V1/inventory/dump-stock-index-data/:salesChannelType/:salesChannelCode',
+    endpoint: endpointId('GET /V1/inventory/dump-stock-index-data/:salesChannelType/:salesChannelCode'),
     prepare: async () => ({ actor: 'admin', path: { ...SALES_CHANNEL } }),
   },
   {
-    endpoint: 'GET /V1/inventory/export-stock-salable-qty/:salesChannelType/:salesChannelCode',
+    endpoint: endpointId('GET /V1/inventory/export-stock-salable-qty/:salesChannelType/:salesChannelCode'),
     prepare: async () => ({ actor: 'admin', path: { ...SALES_CHANNEL }, query: SEARCH_PAGE }),
   },
 ]

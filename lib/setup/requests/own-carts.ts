@@ -4,9 +4,9 @@
  * never ordered —, a customer of the run's own with an address in its address book and a cart, and in read-only
  * mode, which makes nothing, a cart the shop already has.
  */
-import { randomBytes } from 'node:crypto'
-import { idText, SetupError, toId, type Actor, type MadeCustomer, type MineCart, type Provisioner } from '../provision.ts'
+import { SetupError, toId, type Actor, type MadeCustomer, type MineCart, type Provisioner } from '../provision.ts'
 import { sendOnce } from '../setup-call.ts'
+import { platformCall } from '../platform-calls.ts'
 import { itemsOf, searchQuery } from '../../shop/lookup.ts'
 import { isObject } from '../../base/is-object.ts'
 import { ownCart, ownOrFound } from './shared.ts'
@@ -51,7 +51,7 @@ function cartWithItem(body: unknown): { cartId: number; itemId: number } | undef
 export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
   return ownOrFound(fx, 'cart to read as its customer', async () => toRead(await readyCart(fx)), async () => {
     const step = "read the configured customer's cart"
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/carts/mine', actor: 'customer' }, fx.tokenOf('customer'))
+    const outcome = await sendOnce(fx.session, { ...platformCall('readMineCart'), actor: 'customer' }, fx.tokenOf('customer'))
     const found = outcome.answer?.status === 200 ? cartWithItem(outcome.answer.body) : undefined
     if (found === undefined) throw new SetupError(step, `read-only mode: the configured customer has no active cart with an item to read (GET /V1/carts/mine answered ${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
     return { ...found, customer: 'customer' }
@@ -65,7 +65,7 @@ export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
 export function cartToRead(fx: Provisioner): Promise<CartToRead> {
   return ownOrFound(fx, 'cart to read as the admin', async () => toRead(await readyCart(fx)), async () => {
     const step = 'find an active cart'
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/carts/search', actor: 'admin', query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
+    const outcome = await sendOnce(fx.session, { ...platformCall('searchCarts'), actor: 'admin', query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
     const found = (itemsOf(outcome) ?? []).map(cartWithItem).find((c) => c !== undefined)
     if (found === undefined) throw new SetupError(step, `read-only mode: GET /V1/carts/search listed no active cart with an item (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
     return { ...found, customer: 'customer' }
@@ -84,29 +84,10 @@ export function addressedCart(fx: Provisioner): Promise<OwnCart & { addressId: n
     const a = fx.builders.address(`${label} home`, draft.email)
     // A customer address has no email or region_code of its own (the platform refuses fields its type lacks).
     const address = { firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, postcode: a.postcode, country_id: a.country_id, region_id: a.region_id, region: { region: a.region, region_code: a.region_code, region_id: a.region_id }, telephone: a.telephone }
-    const password = `${randomBytes(12).toString('base64url')}aA1!`
-    fx.session.secrets.add(password, 'customer password')
     const step = `register customer ${label}`
-    const body = { customer: { ...draft, addresses: [{ ...address, default_billing: true, default_shipping: true }] }, password }
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/customers', actor: 'guest', body }, {
-      kind: 'customer',
-      label: `customer ${label}`,
-      key: draft.email,
-      find: fx.find('customer', draft.email),
-      idOf: (b) => idText(isObject(b) ? b.id : undefined),
-    })
-    const made = isObject(answer.body) ? answer.body : {}
-    const id = toId(made.id)
-    const addressId = Array.isArray(made.addresses) ? toId((made.addresses.find(isObject) as Record<string, unknown> | undefined)?.id) : undefined
-    if (id === undefined || addressId === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without a numeric id or without the address it was given`)
-    const { answer: tokenAnswer } = await fx.call(
-      `token of customer ${label}`,
-      { method: 'POST', path: '/V1/integration/customer/token', actor: 'guest', body: { username: draft.email, password }, repeat: 'safe' },
-      (a) => a.status === 200 && typeof a.body === 'string',
-    )
-    const token = tokenAnswer.body as string
-    fx.session.secrets.add(token, 'customer token')
-    const customer: MadeCustomer = { id, email: draft.email, token, password }
+    const { customer, account } = await fx.registerCustomer(label, { ...draft, addresses: [{ ...address, default_billing: true, default_shipping: true }] })
+    const addressId = Array.isArray(account.addresses) ? toId((account.addresses.find(isObject) as Record<string, unknown> | undefined)?.id) : undefined
+    if (addressId === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without the address it was given`)
     const cart = await fx.customerCart(customer, label)
     const { item_id } = await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
     return { customer, cart, itemId: item_id, addressId }

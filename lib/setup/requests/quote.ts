@@ -10,6 +10,7 @@ import { isObject } from '../../base/is-object.ts'
 import { addressedCart, cartToRead, readyCart, type OwnCart } from './own-carts.ts'
 import { ownCoupon } from './sales-rules.ts'
 import type { RequestRecipe } from './types.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 const paymentMethod = (fx: Provisioner) => ({ method: fx.session.seed.purchase.paymentMethod })
 const billing = (fx: Provisioner, own: OwnCart) => fx.builders.address('own cart billing', own.customer.email)
@@ -26,13 +27,13 @@ async function adminGuestCart(fx: Provisioner, label: string): Promise<number> {
 
 export const quoteRecipes: RequestRecipe[] = [
   {
-    endpoint: 'POST /V1/carts',
+    endpoint: endpointId('POST /V1/carts'),
     // No body: the contract has no parameter. Every success makes an empty cart (the platform has no call removing one).
     prepare: async () => ({ actor: 'admin', path: {} }),
     creates: { kind: 'cart', idOf: idText },
   },
   {
-    endpoint: 'POST /V1/carts/:cartId/billing-address',
+    endpoint: endpointId('POST /V1/carts/:cartId/billing-address'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -40,7 +41,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/:cartId/estimate-shipping-methods',
+    endpoint: endpointId('POST /V1/carts/:cartId/estimate-shipping-methods'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -48,7 +49,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/:cartId/estimate-shipping-methods-by-address-id',
+    endpoint: endpointId('POST /V1/carts/:cartId/estimate-shipping-methods-by-address-id'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await addressedCart(fx)
@@ -56,7 +57,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/:quoteId/items',
+    endpoint: endpointId('POST /V1/carts/:quoteId/items'),
     // Adds one more of the main product to the run's cart (the item's qty grows; nothing else changes).
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -64,14 +65,14 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine',
+    endpoint: endpointId('POST /V1/carts/mine'),
     // A customer of its own each time: the call answers the customer's active cart when there is one, so only a
     // customer without a cart shows it makes one.
     prepare: async (fx, label) => ({ actor: { token: (await fx.customer(label)).token }, path: {} }),
     creates: { kind: 'cart', idOf: idText },
   },
   {
-    endpoint: 'POST /V1/carts/mine/billing-address',
+    endpoint: endpointId('POST /V1/carts/mine/billing-address'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -79,7 +80,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'POST /V1/carts/mine/estimate-shipping-methods-by-address-id',
+    endpoint: endpointId('POST /V1/carts/mine/estimate-shipping-methods-by-address-id'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await addressedCart(fx)
@@ -87,7 +88,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/:cartId',
+    endpoint: endpointId('PUT /V1/carts/:cartId'),
     // A cart without a customer (made by the admin) and a customer of its own without a cart: the assignment uses both up.
     prepare: async (fx, label) => {
       const cartId = await adminGuestCart(fx, label)
@@ -99,7 +100,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/:cartId/coupons/:couponCode',
+    endpoint: endpointId('PUT /V1/carts/:cartId/coupons/:couponCode'),
     // Applying the coupon the cart already has changes nothing more.
     again: 'reuse',
     prepare: async (fx) => {
@@ -109,7 +110,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/:cartId/items/:itemId',
+    endpoint: endpointId('PUT /V1/carts/:cartId/items/:itemId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -117,14 +118,14 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/:cartId/selected-payment-method',
+    endpoint: endpointId('PUT /V1/carts/:cartId/selected-payment-method'),
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await readyCart(fx)).cart.id }, body: { method: paymentMethod(fx) } }),
   },
   {
     // "(listed as self)": a guest cart assigned to the customer whose token calls. A guest cart's masked id names
     // nobody's cart, so a fresh one each time, and a fresh customer (one who has an active cart already is refused).
-    endpoint: 'PUT /V1/guest-carts/:cartId',
+    endpoint: endpointId('PUT /V1/guest-carts/:cartId'),
     prepare: async (fx, label) => {
       const [cart, customer] = await Promise.all([fx.guestCart(`${label} claimed`), fx.customer(`${label} claims`)])
       await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
@@ -132,7 +133,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/mine',
+    endpoint: endpointId('PUT /V1/carts/mine'),
     // The cart saved as the platform reads its customer back: `quote.id` comes from the token, and a customer may save
     // only a quote of its own (the quote's customer must be the caller).
     again: 'reuse',
@@ -143,7 +144,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/mine/collect-totals',
+    endpoint: endpointId('PUT /V1/carts/mine/collect-totals'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -152,7 +153,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/mine/coupons/:couponCode',
+    endpoint: endpointId('PUT /V1/carts/mine/coupons/:couponCode'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
@@ -161,7 +162,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/mine/items/:itemId',
+    endpoint: endpointId('PUT /V1/carts/mine/items/:itemId'),
     // `cartItem.quote_id` comes from the token on the platform; another customer naming this item finds no such item.
     again: 'reuse',
     prepare: async (fx) => {
@@ -170,7 +171,7 @@ export const quoteRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/carts/mine/order',
+    endpoint: endpointId('PUT /V1/carts/mine/order'),
     // A customer of its own with a cart ready to order each time: the order uses the cart up.
     prepare: async (fx, label) => {
       const { customer } = await fx.customerCartReadyToOrder(label)
@@ -179,21 +180,21 @@ export const quoteRecipes: RequestRecipe[] = [
     creates: { kind: 'order', idOf: idText },
   },
   {
-    endpoint: 'PUT /V1/carts/mine/selected-payment-method',
+    endpoint: endpointId('PUT /V1/carts/mine/selected-payment-method'),
     again: 'reuse',
     prepare: async (fx) => ({ actor: mine(await readyCart(fx)), path: {}, body: { method: paymentMethod(fx) } }),
   },
   {
-    endpoint: 'GET /V1/carts/:cartId',
+    endpoint: endpointId('GET /V1/carts/:cartId'),
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await cartToRead(fx)).cartId } }),
   },
   {
-    endpoint: 'GET /V1/carts/:cartId/billing-address',
+    endpoint: endpointId('GET /V1/carts/:cartId/billing-address'),
     // Its own recipe (not the quote family's, which registers a customer): in read-only mode a cart the shop has.
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await cartToRead(fx)).cartId } }),
   },
   {
-    endpoint: 'DELETE /V1/carts/:cartId/coupons',
+    endpoint: endpointId('DELETE /V1/carts/:cartId/coupons'),
     // Removing the coupon of a cart that holds items succeeds whether or not one is applied: a repeat changes nothing.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await readyCart(fx)).cart.id } }),

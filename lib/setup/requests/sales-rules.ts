@@ -10,6 +10,7 @@
 import { idText, isSuccess, SetupError, toId, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
 import { ownCustomer } from './shared.ts'
+import { platformCall } from '../platform-calls.ts'
 
 export interface OwnSalesRule {
   id: number
@@ -65,7 +66,7 @@ export function ownSalesRule(fx: Provisioner): Promise<OwnSalesRule> {
       uses_per_coupon: 0,
     }
     const step = 'create a sales rule'
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/salesRules', actor: 'admin', body: { rule } }, {
+    const { answer } = await fx.create(step, { ...platformCall('createSalesRule'), actor: 'admin', body: { rule } }, {
       kind: 'sales rule',
       label: 'sales rule shared',
       key: name,
@@ -84,7 +85,7 @@ export function ownCoupon(fx: Provisioner): Promise<OwnCoupon> {
     const code = fx.builders.code('coupon shared')
     const coupon = { rule_id: rule.id, code, times_used: 0, is_primary: false, type: 1 }
     const step = 'create a coupon'
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/coupons', actor: 'admin', body: { coupon } }, {
+    const { answer } = await fx.create(step, { ...platformCall('createCoupon'), actor: 'admin', body: { coupon } }, {
       kind: 'coupon',
       label: 'coupon shared',
       key: code,

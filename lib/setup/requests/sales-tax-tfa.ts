@@ -12,6 +12,8 @@ import { firstListed, ownOrFound } from './shared.ts'
 import { ownCoupon, ownSalesRule } from './sales-rules.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
+import { platformCall } from '../platform-calls.ts'
 
 /** The run's own sale, made once: its order, invoice, shipment (of all of it) and credit memo (one unit refunded offline). */
 interface OwnSale {
@@ -33,7 +35,7 @@ function ownSale(fx: Provisioner): Promise<OwnSale> {
 
 /** The id of the run's own sales document, or in read-only mode of the first the shop lists. */
 function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promise<number> {
-  const list = what === 'credit memo' ? '/V1/creditmemos' : '/V1/shipments'
+  const list = platformCall(what === 'credit memo' ? 'searchCreditmemos' : 'searchShipments').path
   return ownOrFound(
     fx,
     what,
@@ -52,7 +54,7 @@ function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promis
 /** The run's own tax rate (country US, every postcode), made once; in read-only mode the first the shop lists. */
 function ownTaxRate(fx: Provisioner): Promise<{ id: number; code: string; rate: number }> {
   return ownOrFound(fx, 'tax rate', () => fx.taxRate('shared'), async () => {
-    const found = await firstListed(fx, 'tax rate', '/V1/taxRates/search', SEARCH_PAGE)
+    const found = await firstListed(fx, 'tax rate', platformCall('searchTaxRates').path, SEARCH_PAGE)
     const id = toId(found.id)
     if (id === undefined) throw new SetupError('find a tax rate', 'the first tax rate the shop lists has no numeric id')
     return { id, code: String(found.code), rate: Number(found.rate) }
@@ -68,7 +70,7 @@ function ownTaxClass(fx: Provisioner, type: ClassType): Promise<{ class_id: numb
     const taxClass = { class_name: fx.builders.name(label), class_type: type }
     const step = `create a ${type.toLowerCase()} tax class`
     // The platform answers the new class's id (a digit string).
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/taxClasses', actor: 'admin', body: { taxClass } }, { kind: 'tax class', label, key: taxClass.class_name, idOf: idText })
+    const { answer } = await fx.create(step, { ...platformCall('createTaxClass'), actor: 'admin', body: { taxClass } }, { kind: 'tax class', label, key: taxClass.class_name, idOf: idText })
     const id = toId(answer.body)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
     return { ...taxClass, class_id: id }
@@ -116,33 +118,33 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     // "cancel credit memo (`PUT /V1/creditmemo/:id`)": a conforming shop cancels the run's own credit memo. A 2.4.x
     // release refuses every cancel (400 "You can not cancel Credit Memo"): there the admin gets no success, and only a
     // refusal (401/403) of the other callers is read.
-    endpoint: 'PUT /V1/creditmemo/:id',
+    endpoint: endpointId('PUT /V1/creditmemo/:id'),
     prepare: async (fx, label) => ({ actor: 'admin', path: { id: await creditmemoToCancel(fx, label) } }),
   },
-  { endpoint: 'GET /V1/creditmemo/:id', prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
-  { endpoint: 'GET /V1/creditmemo/:id/comments', prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
+  { endpoint: endpointId('GET /V1/creditmemo/:id'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
+  { endpoint: endpointId('GET /V1/creditmemo/:id/comments'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
   {
-    endpoint: 'POST /V1/creditmemo/:id/comments',
+    endpoint: endpointId('POST /V1/creditmemo/:id/comments'),
     prepare: async (fx, label) => {
       const path = await creditmemoPath(fx)
       return { actor: 'admin', path, body: { entity: { parent_id: path.id, comment: fx.builders.comment(label), is_customer_notified: 0, is_visible_on_front: 0 } } }
     },
   },
   {
-    endpoint: 'POST /V1/creditmemo/:id/emails',
+    endpoint: endpointId('POST /V1/creditmemo/:id/emails'),
     // E-mails the credit memo (to the run's own guest address on the reserved domain) again: nothing is used up.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }),
   },
-  { endpoint: 'GET /V1/shipment/:id/label', prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }) },
+  { endpoint: endpointId('GET /V1/shipment/:id/label'), prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }) },
   {
-    endpoint: 'PUT /V1/orders/create',
+    endpoint: endpointId('PUT /V1/orders/create'),
     // The run's own order saved by its id alone: the platform's OrderUpdateTest saves an order so, changing nothing.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { entity: { entity_id: (await ownSale(fx)).orderId } } }),
   },
   {
-    endpoint: 'PUT /V1/coupons/:couponId',
+    endpoint: endpointId('PUT /V1/coupons/:couponId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownCoupon(fx)
@@ -150,7 +152,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/salesRules/:ruleId',
+    endpoint: endpointId('PUT /V1/salesRules/:ruleId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownSalesRule(fx)
@@ -158,7 +160,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxClasses/:classId',
+    endpoint: endpointId('PUT /V1/taxClasses/:classId'),
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownTaxClass(fx, 'CUSTOMER')
@@ -166,7 +168,7 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxRates',
+    endpoint: endpointId('PUT /V1/taxRates'),
     // "Create or update": the run's own rate updated with the values it has.
     again: 'reuse',
     prepare: async (fx) => {
@@ -175,9 +177,9 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     },
   },
   {
-    endpoint: 'PUT /V1/taxRules',
+    endpoint: endpointId('PUT /V1/taxRules'),
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { rule: await ownTaxRule(fx) } }),
   },
-  { endpoint: 'GET /V1/taxRates/:rateId', prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }) },
+  { endpoint: endpointId('GET /V1/taxRates/:rateId'), prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }) },
 ]

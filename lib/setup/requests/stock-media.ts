@@ -11,6 +11,7 @@ import { sendOnce } from '../setup-call.ts'
 import { itemsOf } from '../../shop/lookup.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
+import { endpointId } from '../../spec/catalog/index.ts'
 
 /** The id of the first stock-media asset the shop lists. */
 function listedAsset(fx: Provisioner): Promise<number> {
@@ -32,7 +33,7 @@ function listedAsset(fx: Provisioner): Promise<number> {
 
 export const stockMediaRecipes: RequestRecipe[] = [
   {
-    endpoint: 'GET /V1/stockmedia/asset/:id',
+    endpoint: endpointId('GET /V1/stockmedia/asset/:id'),
     prepare: async (fx) => ({ actor: 'admin', path: { id: await listedAsset(fx) } }),
   },
 ]

@@ -1,3 +1,4 @@
+import type { EndpointId } from '../../spec/endpoint-id.ts'
 import type { EntityKind } from '../ledger.ts'
 import type { Provisioner } from '../provision.ts'
 import type { PreparedCall } from '../families/types.ts'
@@ -10,8 +11,8 @@ import type { PreparedCall } from '../families/types.ts'
  * through the shop's list and search endpoints.
  */
 export interface RequestRecipe {
-  /** `METHOD /V1/path` of the catalog row. */
-  endpoint: string
+  /** The catalog row it calls. */
+  endpoint: EndpointId
   /**
    * The request, with its path parameters, query and body, as the admitted caller sends it (`actor`: the run's
    * admin, or a token of a customer of the run's own for a self endpoint). Rejects with a SetupError when the

@@ -2,8 +2,9 @@
  * The spec's endpoints as data: one row per method+path the spec names (278), one file per module group.
  * The rows are plain data; `catalog.test.ts` checks them against the spec text and the observation matrix.
  */
+import { endpointText, type EndpointId } from '../endpoint-id.ts'
 import { MODULES } from '../modules.ts'
-import type { EndpointRow } from '../types.ts'
+import type { EndpointRow, HttpMethod } from '../types.ts'
 import { rows as analyticsAsyncBackend } from './analytics-async-backend.ts'
 import { rows as bundle } from './bundle.ts'
 import { rows as catalogAttributes } from './catalog-attributes.ts'
@@ -59,19 +60,54 @@ for (const m of MODULES) {
   if (!(m.id in ROWS_BY_MODULE)) throw new Error(`catalog: no rows file for module ${m.id}`)
 }
 
-/** `${method} ${path}`, e.g. `GET /V1/creditmemo/:id`. */
-export function rowId(row: Pick<EndpointRow, 'method' | 'path'>): string {
-  return `${row.method} ${row.path}`
-}
-
 /** All rows, modules in MODULES order. */
 export const CATALOG: readonly EndpointRow[] = Object.freeze(MODULES.flatMap((m) => ROWS_BY_MODULE[m.id] ?? []))
 
 /** The ACL resources the detail table names (Authentication 2), in catalog order: the only ones a limited admin's role can be judged by. */
 export const ACL_RESOURCES: readonly string[] = Object.freeze([...new Set(CATALOG.flatMap((r) => (r.acl !== undefined ? [r.acl] : [])))])
 
-const BY_ID = new Map<string, EndpointRow>()
-for (const row of CATALOG) if (!BY_ID.has(rowId(row))) BY_ID.set(rowId(row), row)
+// The catalog's ids, made here alone (the one cast to EndpointId): every row has one, and no two rows one id
+// (catalog.test.ts checks there is no duplicate method and path).
+const ID_OF = new Map<EndpointRow, EndpointId>(CATALOG.map((row) => [row, endpointText(row) as EndpointId]))
+const BY_ID = new Map<string, EndpointRow>(CATALOG.map((row) => [ID_OF.get(row)!, row]))
+const POSITION = new Map<EndpointRow, number>(CATALOG.map((row, i) => [row, i]))
+
+/** The id of a catalog row (`GET /V1/creditmemo/:id`). Throws for any other row: an extension operation or a vendor's endpoint has none. */
+export function rowId(row: EndpointRow): EndpointId {
+  const id = ID_OF.get(row)
+  if (id === undefined) throw new Error(`${endpointText(row)} is not a row of the catalog: it has no endpoint id`)
+  return id
+}
+
+/** The row an id names. */
+export function rowOf(id: EndpointId): EndpointRow {
+  return BY_ID.get(id)!
+}
+
+/**
+ * The id of the row the suite's own data names, as the spec writes it (`'POST /V1/invoice/:invoiceId/refund'`):
+ * a workflow step's, a valid request's, a rule's. Throws when the catalog has no such row — a mistake of that
+ * data, found when its module loads.
+ */
+export function endpointId(text: `${HttpMethod} /V1/${string}`): EndpointId {
+  const row = BY_ID.get(text)
+  if (row === undefined) throw new Error(`the catalog has no row ${text}`)
+  return ID_OF.get(row)!
+}
+
+/** The row whose id a text is (a report's field, written from `rowId`); undefined when it names none. */
+export function rowNamed(text: string): EndpointRow | undefined {
+  return BY_ID.get(text)
+}
+
+/**
+ * Where a method and path (a result's endpoint, a report's) stand in the catalog's order; undefined when they
+ * name no catalog row (a workflow step on a set-up call, an extension operation).
+ */
+export function catalogPosition(endpoint: { readonly method: string; readonly path: string }): number | undefined {
+  const row = findRow(endpoint.method, endpoint.path)
+  return row === undefined ? undefined : POSITION.get(row)
+}
 
 /** The rows of one module group; empty for an unknown id. */
 export function rowsOfModule(moduleId: string): readonly EndpointRow[] {
@@ -84,5 +120,5 @@ export function rowsOfModule(moduleId: string): readonly EndpointRow[] {
  */
 export function findRow(method: string, path: string): EndpointRow | undefined {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return BY_ID.get(`${method.toUpperCase()} ${p}`)
+  return BY_ID.get(endpointText({ method: method.toUpperCase(), path: p }))
 }

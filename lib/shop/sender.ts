@@ -1,0 +1,158 @@
+/**
+ * The one sender of what the check kinds plan (probe.ts): each planned call once per session, whichever kind asks
+ * for it first, and a row's valid request as its sequence says — the groups in order, a fresh request after a
+ * success where the plan says so. It knows no check and no rule: what a request is made of (the set-up, above the
+ * shop) comes in through the hooks, and every answer goes back read against the target's own no-route and
+ * unknown-store answers, so the judges need nothing of the session.
+ */
+import type { Outcome } from './request.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
+import { allowedInReadOnly, type Session } from './session.ts'
+import {
+  callKey,
+  probeCallerOf,
+  type PlannedCall,
+  type Probe,
+  type ProbeAnswers,
+  type ProbePlan,
+  type SequenceAnswers,
+  type SequenceCaller,
+  type SequencePlan,
+  type Unbuilt,
+} from './probe.ts'
+
+/** A valid request made for a sequence: its values, the callers' tokens, and what a success creates. */
+export interface PreparedProbe {
+  /** The path with the request's values (before aliases). */
+  path: string
+  body?: Record<string, unknown>
+  query?: string
+  /** The token each caller sends (undefined: no Authorization header); a caller absent has none in this run. */
+  tokens: ReadonlyMap<SequenceCaller, string | undefined>
+  /** Before a send as `caller`: the ledger's record of what a success may create, settled with the outcome. */
+  record?(caller: SequenceCaller): ((outcome: Outcome) => void) | undefined
+}
+
+/** What the sender cannot know itself: how the run's own data is made (set-up) and recorded (the ledger). */
+export interface SendHooks {
+  /** Makes the sequence's valid request, each time it is asked (a fresh one after a success that used it up). */
+  prepare?(): Promise<PreparedProbe | Unbuilt>
+  /** Before a call that creates something (`ProbeCall.creates`) leaves: its record, settled with the outcome. */
+  record?(planned: PlannedCall, store: string): ((outcome: Outcome) => void) | undefined
+}
+
+const NO_CUSTOMER_TOKEN = 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
+
+/** Sends a plan: its calls and its sequence at once, then what waits for the sequence. */
+export async function sendPlan(session: Session, plan: ProbePlan, hooks: SendHooks = {}): Promise<ProbeAnswers> {
+  const [sequence, first] = await Promise.all([plan.sequence !== undefined ? sendSequence(session, plan.sequence, hooks) : undefined, Promise.all(plan.calls.map((c) => sendCall(session, c, hooks)))])
+  const after = await Promise.all((plan.after ?? []).map((c) => sendCall(session, c, hooks)))
+  const planned = [...plan.calls, ...(plan.after ?? [])]
+  const probes = [...first, ...after]
+  return { plan, calls: new Map(planned.map((c, i) => [callKey(c), probes[i]!])), ...(sequence !== undefined ? { sequence } : {}) }
+}
+
+/** A probe's answer read against the target's calibration (its no-route and unknown-store answers). */
+export function readProbe(session: Session, p: Probe): Probe {
+  if (p.answer === undefined) return p
+  return { ...p, noRoute: session.looksLikeNoRoute(p.answer, p.path), unknownStore: session.looksLikeUnknownStore(p.answer, p.path) }
+}
+
+/** Sends one planned call once per session; every kind asking for the same one shares the answer. */
+export function sendCall(session: Session, planned: PlannedCall, hooks: SendHooks = {}): Promise<Probe> {
+  return session.memo(`probe ${callKey(planned)}`, async (): Promise<Probe> => {
+    const { call, request } = planned
+    const { caller } = request
+    const store = request.store === 'first' ? session.seed.storeCode : session.seed.secondStoreCode
+    const path = session.targetPath(call.path)
+    if (session.seed.readOnly && !allowedInReadOnly(call.method, call.path)) {
+      return { caller, store, path, unavailable: `read-only mode sends no ${call.method} requests`, unavailableReason: 'read-only' }
+    }
+    const disposable = call.disposable === true
+    const token = session.tokenFor(caller, { disposable, write: call.method !== 'GET' })
+    if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
+    if (caller !== 'none' && token === undefined) {
+      const why = disposable
+        ? 'no customer of the run\'s own whose tokens may be revoked'
+        : call.method !== 'GET' && session.seed.customerIsTheUsers === true
+          ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
+          : NO_CUSTOMER_TOKEN
+      return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
+    }
+    // Recorded before it is sent: a call that creates a cart may make it although no answer comes.
+    const settle = call.creates !== undefined ? hooks.record?.(planned, store) : undefined
+    const outcome = await session.send({
+      method: call.method,
+      path,
+      store,
+      ...(token !== undefined ? { token } : {}),
+      ...(call.refusalExpected === true ? { refusalExpected: true } : {}),
+      ...(call.body !== undefined ? { body: call.body } : {}),
+    })
+    settle?.(outcome)
+    return readProbe(session, { caller, store, path, ...outcome })
+  })
+}
+
+/**
+ * Sends a sequence once per session, whichever kind asks first. Without a valid request (none can be made, or
+ * making it failed) every caller of the fallback gets its placeholder call, shared with the kinds that plan it.
+ */
+export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHooks = {}): Promise<SequenceAnswers> {
+  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, async (): Promise<SequenceAnswers> => {
+    const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
+      const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
+      return { unbuilt, probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])), witness: plan.witness }
+    }
+    if (plan.unbuildable !== undefined) return fallback({ ...plan.unbuildable, exchanges: [] })
+    if (hooks.prepare === undefined) throw new Error(`nothing makes the valid request of ${endpointText({ method: plan.method, path: plan.template })}`)
+    let prepared = await hooks.prepare()
+    if (!('tokens' in prepared)) return fallback(prepared)
+    const tokens = new Map(prepared.tokens)
+    const store = session.seed.storeCode
+    const notSent = (caller: SequenceCaller, unavailable: string, unavailableReason: Unbuilt['reason']): Probe => ({ caller: probeCallerOf(caller), store, path: '', unavailable, unavailableReason })
+    const groups = plan.groups.map((g) => g.filter((c) => !plan.optional.includes(c) || tokens.has(c))).filter((g) => g.length > 0)
+    const probes = new Map<SequenceCaller, Probe>()
+    // A caller the run has no token for is not sent as anyone else (read-only mode registers no customer).
+    for (const caller of groups.flat()) if (caller !== 'none' && caller !== plan.witness && tokens.get(caller) === undefined) probes.set(caller, notSent(caller, NO_CUSTOMER_TOKEN, 'no-customer-token'))
+    for (const [i, all] of groups.entries()) {
+      const group = all.filter((caller) => !probes.has(caller))
+      const current = prepared
+      const sent = await Promise.all(group.map((caller) => sendAs(session, plan, current, caller, tokens.get(caller))))
+      sent.forEach((p, j) => probes.set(group[j]!, p))
+      if (i === groups.length - 1 || plan.again !== 'fresh' || !sent.some(succeeded)) continue
+      const next = await hooks.prepare()
+      if (!('tokens' in next)) {
+        // The witness cannot be asked: the verdict says why (its cell is not sent).
+        for (const caller of groups.slice(i + 1).flat()) probes.set(caller, notSent(caller, next.message, next.reason))
+        break
+      }
+      prepared = next
+      // The witness's token comes with its request (a self endpoint's customer may be a new one).
+      tokens.set(plan.witness, next.tokens.get(plan.witness))
+    }
+    return { probes, witness: plan.witness }
+  })
+}
+
+function succeeded(p: Probe): boolean {
+  return p.answer !== undefined && p.answer.status >= 200 && p.answer.status < 300
+}
+
+/** Sends the prepared request as one caller (recorded first where a success creates something). */
+async function sendAs(session: Session, plan: SequencePlan, prepared: PreparedProbe, caller: SequenceCaller, token: string | undefined): Promise<Probe> {
+  const store = session.seed.storeCode
+  const path = session.targetPath(prepared.path)
+  // A token sent where it should be refused: a 401 then says nothing about whether the token expired.
+  const refusalExpected = caller !== plan.witness
+  const request = { method: plan.method, path, store, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
+  const settle = prepared.record?.(caller)
+  let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}) })
+  // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
+  if (!refusalExpected && outcome.answer?.status === 401 && token !== undefined) {
+    const current = await session.liveOwnToken(token)
+    if (current !== token) outcome = await session.send({ ...request, token: current })
+  }
+  settle?.(outcome)
+  return readProbe(session, { caller: probeCallerOf(caller), store, path, ...outcome })
+}
