@@ -45,7 +45,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   plan: ['base', 'spec', 'results', 'shop', 'checks', 'workflows', 'schema'],
   // A vendor's config (lib/extend/): the types its checks see, and its loader; the run and the suite read it.
   extend: ['base', 'spec', 'results', 'shop', 'checks'],
-  vitest: [...BEFORE_RUN, 'schema', 'extend'],
+  // The binding to vitest (the only part that imports vitest): suite files, the run's reporter and plugin, around
+  // the run's vitest-free core (lib/run/) and the reports it writes.
+  vitest: [...BEFORE_RUN, 'schema', 'extend', 'run', 'report'],
   suites: ['base', 'spec', 'vitest'],
   report: ['base', 'spec', 'results'],
   // The run starts the bundled reference target, the CLI serves it (`target`), the bench measures against it.

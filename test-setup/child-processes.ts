@@ -3,18 +3,16 @@
  * with it — SIGKILL to the group, so that what it started goes too, and a run that takes its time over SIGTERM
  * does not — when the test that started it ends: passed, failed or timed out. A test that times out leaves its
  * function running, and its run used to go on after `npm test` had exited (issue 22). Started outside a test
- * (a `beforeAll`), a process ends with its test file. The node project's set-up file (per-file.ts) registers the
- * hooks; a worker that is stopped or exits ends every group it started.
+ * (a `beforeAll`), a process ends with its test file. The integration project's set-up file (per-file.ts)
+ * registers the hooks; a worker that is stopped or exits ends every group it started.
  *
- * Which test started a process is told by an AsyncLocalStorage that each test's function and hooks run in
- * (ownByTests wraps them): vitest's "current test" is only the last one to have started, and the function of a
- * test of a `describe.concurrent` that waited for a free place (maxConcurrency) is called from the end of
- * another test's, in that test's asynchronous context.
+ * Which test started a process is told by an AsyncLocalStorage that each test, with its hooks, runs in (an
+ * `aroundEach` of per-file.ts calls `asTest`), and the file's own hooks in the file's (`asFile`, its `aroundAll`):
+ * vitest's "current test" is only the last one to have started, and the function of a test of a
+ * `describe.concurrent` that waited for a free place (maxConcurrency) is called from the end of another test's.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { RunnerTestSuite, TestContext } from 'vitest'
-import { getFn, getHooks, setFn } from 'vitest/suite'
 
 /** Whose processes these are: a test (its task), or the file when none runs. */
 type Owner = object
@@ -51,31 +49,14 @@ export function runningOf(test: Owner): ChildProcess[] {
   return [...(started.get(test) ?? [])]
 }
 
-/**
- * beforeAll of each file: every test's function and `beforeEach`/`afterEach` hooks run as the test's, every
- * `beforeAll`/`afterAll` as the file's — this one's followers included.
- */
-export function ownByTests(file: Readonly<RunnerTestSuite>): void {
-  owner.enterWith(FILE)
-  // Readonly as vitest hands it to a hook: its hooks and functions are kept in the runner's maps, not on it.
-  wrapSuite(file as RunnerTestSuite)
+/** Runs a test, its `beforeEach`/`afterEach` hooks included, as its own: what it starts ends with it. */
+export function asTest<R>(test: Owner, run: () => R): R {
+  return owner.run(test, run)
 }
 
-function wrapSuite(suite: RunnerTestSuite): void {
-  const hooks = getHooks(suite)
-  const asFile = <A extends unknown[], R>(hook: (...args: A) => R) => (...args: A) => owner.run(FILE, () => hook(...args))
-  const asTest = <R>(hook: (context: TestContext, suite: RunnerTestSuite) => R) => (context: TestContext, of: RunnerTestSuite) => owner.run(context.task, () => hook(context, of))
-  hooks.beforeAll = hooks.beforeAll.map(asFile)
-  hooks.afterAll = hooks.afterAll.map(asFile)
-  hooks.beforeEach = hooks.beforeEach.map(asTest)
-  hooks.afterEach = hooks.afterEach.map(asTest)
-  for (const task of suite.tasks) {
-    if (task.type === 'suite') wrapSuite(task)
-    else if (task.type === 'test') {
-      const fn = getFn(task)
-      setFn(task, () => owner.run(task, fn))
-    }
-  }
+/** Runs a file's `beforeAll`/`afterAll` hooks and its tests as the file's, unless a test claims them (asTest). */
+export function asFile<R>(run: () => R): R {
+  return owner.run(FILE, run)
 }
 
 /** afterEach: ends what the test started. */

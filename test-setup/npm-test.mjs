@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const require = createRequire(import.meta.url)
 const tscBin = require.resolve('typescript/bin/tsc')
@@ -12,7 +13,9 @@ const tscBin = require.resolve('typescript/bin/tsc')
 const vitestBin = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs')
 
 const typeCheck = run(tscBin, ['--noEmit', '--pretty'], 'pipe')
-const tests = run(vitestBin, ['run', '--project', 'browser', '--project', 'node', ...process.argv.slice(2)], 'inherit')
+// The layers' counts (test-setup/layer-summary.ts) end vitest's own output.
+const reporters = ['--reporter=default', `--reporter=${join(dirname(fileURLToPath(import.meta.url)), 'layer-summary.ts')}`]
+const tests = run(vitestBin, ['run', '--project', 'unit', '--project', 'integration', '--project', 'browser', ...reporters, ...process.argv.slice(2)], 'inherit')
 
 const [checked, tested] = await Promise.all([typeCheck, tests])
 if (checked.status === 0) process.stdout.write('Type check (tsc --noEmit): no errors\n')

@@ -11,7 +11,7 @@ const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
 // Each run's directory lives until the end of the test file that made it (its tests read the reports). The
 // test files share this module in a worker (vitest.config.ts: isolate off), so the removal is registered per
-// file by the node project's set-up file (test-setup/per-file.ts), not here once.
+// file by the integration project's set-up file (test-setup/per-file.ts), not here once.
 const made: string[] = []
 
 /** Removes the run directories made so far (after each test file). */

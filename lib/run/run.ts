@@ -4,43 +4,27 @@ import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../reference-target/index.ts'
 import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
-import { applyAliases } from '../shop/aliases.ts'
-import { describeFingerprint } from '../shop/fingerprint.ts'
-import { SPEC_VERSION, SUITE } from '../spec/version.ts'
+import { SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { summarise, sortResults, type Report } from '../report/model.ts'
+import type { Report } from '../report/model.ts'
 import type { Baseline } from '../report/baseline.ts'
-import { completeReport, type ReportDraft } from '../report/complete.ts'
-import { splitIdOf } from '../report/merge.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import type { Result } from '../results/result.ts'
-import { buildPlan, flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, suiteWith, type ExtensionFacts, type Plan, type Selection } from '../plan/plan.ts'
+import { buildPlan, PLAN, suiteWith, type ExtensionFacts, type Plan } from '../plan/plan.ts'
 import type { SchemaFacts } from '../schema/block.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
+import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 
-/** What of the plan a run (or a shard of it) covered, as vitest selected it (scope.ts). */
-export interface RunScope {
-  /** The plan's selection: `--module`/`--check`, narrowed to the modules vitest ran and the checks it selected (shard, files, `-t`). */
-  selection: Selection
-  /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
-  limits: readonly string[]
-  shard?: { index: number; count: number }
-}
-
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
   return { removed: [], leftovers: ledgerEntities(lines).filter((e) => e.state !== 'refused').map(({ kind, id, key, label }) => ({ kind, id: id !== '' ? id : (key ?? '?'), label, reason })) }
-}
-
-function identity(name: string | undefined, version: string | undefined): { name?: string; version?: string } {
-  return { ...(name !== undefined ? { name } : {}), ...(version !== undefined ? { version } : {}) }
 }
 
 /** What the extensions' suite file needs of the run's start (vitest `provide`): never a token. */
@@ -58,7 +42,7 @@ export function extensionFacts(run: Run): ExtensionFacts {
  * preflight's seed, the ledger of what it creates, the results as they arrive, and the report made of them.
  * Once a request has been sent the report is always written: after failures, at the deadline, on a signal.
  */
-export class Run {
+export class Run implements RunRecord {
   readonly id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   readonly startedAt = new Date()
   readonly endsAt: number
@@ -197,69 +181,9 @@ export class Run {
     }
   }
 
-  /** The report of what is known now: the results so far, the cleanup's outcome, the scope vitest ran. */
+  /** The report of what is known now: the results so far, the cleanup's outcome, the scope the runner ran. */
   report(scope: RunScope, cleanup: CleanupOutcome): Report {
-    const config = this.config
-    const runErrors = [...this.runErrors]
-    if (this.stopped !== undefined) runErrors.push(this.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${this.stopped})`)
-    const plan = planBlock(this.plan, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
-    // What does not apply is judged per module run, whatever `-t` picked within it.
-    const { ids: _ids, ...modulesRun } = scope.selection
-    const alias = (p: string) => applyAliases(p, config.pathAliases)
-    const results = this.pre === undefined ? [] : [...this.results.values(), ...notApplicableResults(selectPlan(this.plan, modulesRun), alias)]
-    // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
-    const gone = this.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
-    if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
-    const finishedAt = new Date()
-    const draft: ReportDraft = {
-      suite: { ...SUITE },
-      spec: { version: SPEC_VERSION },
-      target: {
-        baseUrl: this.target?.baseUrl ?? config.baseUrl ?? '',
-        // The bundled reference target names itself; what the user names wins.
-        ...identity(config.targetName ?? this.bundled?.name, config.targetVersion ?? (this.bundled !== undefined ? SUITE.version : undefined)),
-        storeCode: config.storeCode,
-        secondStoreCode: config.secondStoreCode,
-        bundledReferenceTarget: this.bundled !== undefined,
-        ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
-      },
-      run: {
-        id: this.id,
-        seed: config.seed,
-        readOnly: config.readOnly,
-        concurrency: config.concurrency,
-        timeoutMs: config.timeoutMs,
-        modules: config.modules,
-        checks: config.checks,
-        ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
-        pathAliases: config.pathAliases,
-        extensions: config.extensions,
-      },
-      startedAt: this.startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - this.startedAt.getTime(),
-      ...(this.stopped !== undefined ? { partial: { reason: this.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
-      summary: summarise(results),
-      calibration: {
-        noRoute: this.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
-        unknownStore: this.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
-      },
-      created: ledgerEntities(Ledger.read(this.ledger.file!)).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
-      cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
-      runErrors,
-      ...(this.notes.length > 0 ? { notes: [...new Set(this.notes)] } : {}),
-      plan,
-      ...(this.schema !== undefined ? { schema: this.schema.block } : {}),
-      results: sortResults(results, plan),
-    }
-    const report = completeReport(draft, {
-      // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
-      made: this.pre !== undefined || (this.stopped !== undefined && this.runErrors.length === 0),
-      ...(this.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: this.baseline, allowStale: config.allowStale } } : {}),
-    })
-    // Shards are separate processes: what they share (settings, seed, target) is what names their run.
-    if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
-    return report
+    return draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
   }
 
   /** Lets another run have the report directory: once this run's report is written, or it will not be. */

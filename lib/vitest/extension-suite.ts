@@ -7,12 +7,13 @@
  */
 import { beforeAll, describe, inject, test } from 'vitest'
 import { CHECK_KINDS } from '../checks/index.ts'
-import type { Check } from '../checks/types.ts'
 import { loadVendorConfig } from '../extend/load.ts'
-import { buildPlan, selectionOf, selectPlan, suiteWith, type PlannedCheck } from '../plan/plan.ts'
-import { SELECTED_META } from '../results/meta.ts'
+import { buildPlan, selectionOf, selectPlan, suiteWith } from '../plan/plan.ts'
 import type { Result } from '../results/result.ts'
-import { judgeCheck, quiet, selectedTests, sessionFor, verdictOf } from './module-suite.ts'
+import { plannedWork } from '../run/judge-planned.ts'
+import { sessionFor } from '../run/worker-session.ts'
+import { quiet, selectedTests, verdictOf } from './module-suite.ts'
+import { markSelected } from './task-meta.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
@@ -27,13 +28,8 @@ export async function extensionSuite(): Promise<void> {
   const parts = suiteWith({ operations: facts.operations, probeWrites: facts.probeWrites, ...(vendor !== undefined ? { vendor } : {}) })
   const plan = buildPlan(parts)
   const planned = selectPlan(plan, selectionOf([], inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
-  const kinds = new Map<string, Check>(parts.kinds.map((k) => [k.name, k]))
+  const starters = plannedWork(parts, planned)
   const started = new Map<string, Promise<Result>>()
-  const judge = (p: PlannedCheck) => async (): Promise<Result> => {
-    const facts = inject('shopRun')
-    const result = await judgeCheck(sessionFor(facts.seed!), p.added!, kinds.get(p.kind)!)
-    return { ...result, origin: p.origin as 'extension' | 'vendor', extension: true }
-  }
 
   // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
   if (planned.length === 0) return placeholder(`${EXTENSIONS_TITLE}: none in this run`, 'no extension operation or vendor check selected in this run')
@@ -42,12 +38,11 @@ export async function extensionSuite(): Promise<void> {
     beforeAll(({}, suite) => {
       const run = inject('shopRun')
       if (run === undefined || run.refused !== undefined) return
-      const byId = new Map(planned.map((p) => [p.id, p]))
       for (const task of selectedTests(suite)) {
-        const p = byId.get(task.name)
-        if (p === undefined) continue
-        ;(task.meta as Record<string, unknown>)[SELECTED_META] = true
-        started.set(p.id, quiet(judge(p)()))
+        const starter = starters.get(task.name)
+        if (starter === undefined) continue
+        markSelected(task)
+        started.set(task.name, quiet(starter(sessionFor(run.seed!))()))
       }
     })
     for (const p of planned) test(p.id, (ctx) => verdictOf(ctx, p.id, started))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TestProject, TestSpecification, Vitest } from 'vitest/node'
 import { BaseSequencer } from 'vitest/node'
-import { lookaheadOrder } from '../run/lookahead-order.ts'
+import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop, onStopAnnounced } from '../shop/stop-channel.ts'
 import type { Result } from '../results/result.ts'
 import { modulesAhead, startedIn, startOnce } from './lookahead.ts'

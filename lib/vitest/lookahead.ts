@@ -5,7 +5,7 @@
  * file's `beforeAll`. So a module's `beforeAll` also starts the planned work of the next module(s) of the run,
  * and their `beforeAll` takes it from here. Only when the main process said the next files' selection is
  * known before they are collected (`shopRun.lookahead`: whole modules, no `-t`, test ids or lines; see
- * lib/run/lookahead-order.ts). Work started ahead runs in its module's lane: its requests only take places in
+ * lib/vitest/lookahead-order.ts). Work started ahead runs in its module's lane: its requests only take places in
  * the bound that the running modules' leave free (lib/shop/bound.ts), so a module's own results come as soon as
  * without it. A stop cuts off prefetched requests through the session (lib/shop/stop-channel.ts); prefetched
  * results whose file never ran are not reported: only a finished test carries a result.

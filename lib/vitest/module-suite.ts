@@ -5,27 +5,18 @@
  * ids), so they run concurrently whatever order vitest runs them in; each test only awaits its verdict. When
  * whole modules run, it starts the next modules' work too (lookahead.ts): vitest runs the files one by one.
  * Collection needs nothing provided: `vitest list` and an editor's discovery see every test, and send nothing.
- * The worker's side of a run lives here too: one session per worker thread (isolate: false keeps this module's
- * state across suite files), so every suite file shares the client, its concurrency bound and the probe memo;
- * and the judging of one check or one workflow into results.
+ * The judging itself is vitest-free (lib/run/judge-planned.ts), on the worker's session (lib/run/worker-session.ts).
  */
 import { beforeAll, describe, inject, test, type TestContext } from 'vitest'
 import type { RunnerTask, RunnerTestSuite } from 'vitest'
-import { CHECKS } from '../checks/index.ts'
-import type { Check } from '../checks/types.ts'
-import { rowOf } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { EndpointRow } from '../spec/types.ts'
-import { ReadOnlyViolation, Session, type SessionSeed } from '../shop/session.ts'
+import type { SessionSeed } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
-import type { Workflow } from '../workflows/types.ts'
-import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
-import { crashVerdict } from '../results/crash.ts'
-import type { Origin } from '../results/plan-block.ts'
-import { PLAN, selectionOf, selectPlan, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
-import { NOTES_META, RESULT_META, SELECTED_META } from '../results/meta.ts'
-import { onStopAnnounced } from '../shop/stop-channel.ts'
+import { workflowStepId, type Result } from '../results/result.ts'
+import { PLAN, selectionOf, selectPlan, SUITE, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
+import { plannedWork, type Starter } from '../run/judge-planned.ts'
+import { sessionFor, sessionStopped, stopSession, takeNotes } from '../run/worker-session.ts'
+import { carryResult, markSelected } from './task-meta.ts'
 import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
 declare module 'vitest' {
@@ -38,8 +29,6 @@ declare module 'vitest' {
     shopExtensions: ExtensionFacts
   }
 }
-
-type Start = () => Promise<Result>
 
 /**
  * `moduleSuite({ module, workflows })`: the module's endpoints come from its catalog file (through the plan);
@@ -59,14 +48,14 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
   describe.concurrent(module.title, () => {
     beforeAll(({}, suite) => {
       const facts = inject('shopRun')
-      if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/run/run-reporter.ts), which its plugin adds')
+      if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds')
       if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
       const runId = facts.seed!.runId
       const session = sessionFor(facts.seed!)
       // Work of this module started ahead (by an earlier file) now goes before any still ahead.
       laneOf(runId, module.id).begin()
       for (const task of selectedTests(suite)) {
-        ;(task.meta as Record<string, unknown>)[SELECTED_META] = true
+        markSelected(task)
         const start = starters.get(task.name)?.(session)
         if (start !== undefined) startOnce(runId, task.name, start)
       }
@@ -91,23 +80,9 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
 }
 
 /** The starters of a module's planned tests (`--check` applied), by test id: at its collection, and ahead of it. */
-function moduleWork(moduleId: string): { planned: readonly PlannedCheck[]; starters: Map<string, (session: Session) => Start> } {
+function moduleWork(moduleId: string): { planned: readonly PlannedCheck[]; starters: Map<string, Starter> } {
   const planned = selectPlan(PLAN, selectionOf([moduleId], inject('shopChecks') ?? [])).checks
-  const starters = new Map<string, (session: Session) => Start>()
-  for (const p of planned.filter((c) => c.kind !== 'workflow')) {
-    const check = CHECKS.find((c) => c.name === p.kind) as Check
-    const row = rowOf(p.endpoint!)
-    starters.set(p.id, (session) => () => judgeCheck(session, row, check))
-  }
-  const steps = new Set(planned.filter((c) => c.kind === 'workflow').map((c) => c.id))
-  for (const workflow of WORKFLOWS.filter((w) => w.module === moduleId)) {
-    const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title))
-    if (!ids.some((id) => steps.has(id))) continue
-    // Any step started starts the whole workflow once (its steps feed one another).
-    let results: Promise<Result>[] | undefined
-    ids.forEach((id, i) => starters.set(id, (session) => () => (results ??= judgeWorkflow(session, workflow))[i]!))
-  }
-  return { planned, starters }
+  return { planned, starters: plannedWork(SUITE, planned) }
 }
 
 /** The tests of the suite vitest will run (mode `run`, after -t, .only, test ids, lines and shard). */
@@ -139,16 +114,13 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
   const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
   const raced = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
   // A stop told by the main process (lib/shop/stop-channel.ts) may cut a request off before this test's signal aborts.
-  const result = session?.client.stopped === true ? 'aborted' : raced
+  const result = sessionStopped() ? 'aborted' : raced
   if (result === 'aborted') {
     stopSession()
     ctx.skip('the run was stopped before this check was judged')
     return
   }
-  const meta = ctx.task.meta as Record<string, unknown>
-  meta[RESULT_META] = result
-  const notes = takeNotes()
-  if (notes.length > 0) meta[NOTES_META] = notes
+  carryResult(ctx.task, result, takeNotes())
   if (result.status === 'failed' || result.status === 'error') throw new Error(result.message)
   if (result.status === 'skipped') ctx.skip(result.message)
 }
@@ -164,77 +136,4 @@ export interface RunFacts {
    * module (no `-t`, test ids or lines): a module's `beforeAll` then starts the next one's work (lookahead.ts).
    */
   lookahead?: string[]
-}
-
-let session: Session | undefined
-let stopListening = () => {}
-
-/** The worker's session of this run (a new run — watch mode, an editor's rerun — gets a new one). */
-export function sessionFor(seed: SessionSeed): Session {
-  if (session === undefined || session.seed.runId !== seed.runId) {
-    const made = (session = new Session(seed))
-    stopListening()
-    stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
-  }
-  return session
-}
-
-/** The run was cancelled: requests in flight are cut off and none is sent any more. */
-export function stopSession(): void {
-  session?.client.stop()
-}
-
-/** What the session told since last asked (a renewed token). */
-export function takeNotes(): string[] {
-  return session?.takeNotes() ?? []
-}
-
-/** A check's result; a check whose code throws is an error of its code's owner (a vendor's, or the suite's), never the shop's failure. */
-export async function judgeCheck(session: Session, row: EndpointRow, check: Check & { origin?: Origin }): Promise<Result> {
-  const started = performance.now()
-  const redact = (text: string) => session.secrets.redactText(text)
-  const verdict = await guarded(() => check.run(row, session)).catch((err: unknown) =>
-    check.origin === 'vendor' ? crashVerdict('vendor', check.name, err, redact) : crashVerdict('suite', `the ${check.name} check`, err, redact),
-  )
-  const target = session.targetPath(row.path)
-  return toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
-}
-
-/** One promise per step, each settled as soon as its step is judged. */
-export function judgeWorkflow(session: Session, workflow: Workflow): Promise<Result>[] {
-  const deferred = workflow.steps.map(() => deferredOf<Result>())
-  const onStep = (outcome: StepOutcome, i: number) => {
-    const step = workflow.steps[i]!
-    const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
-    deferred[i]!.resolve(workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs))
-  }
-  void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {
-    for (const d of deferred) d.reject(err)
-  })
-  return deferred.map((d) => d.promise)
-}
-
-/**
- * A write the session refused in read-only mode was never sent: whatever needed it is not judged. (Checks
- * are meant to see read-only mode coming and say so themselves; this is the backstop.)
- */
-async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: []; reason: 'read-only' }> {
-  try {
-    return await run()
-  } catch (err) {
-    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [], reason: 'read-only' }
-    throw err
-  }
-}
-
-/** `Promise.withResolvers`, which Node 20 lacks; its promise may settle before anyone awaits it. */
-function deferredOf<T>(): { promise: Promise<T>; resolve(v: T): void; reject(e: unknown): void } {
-  let resolve!: (v: T) => void
-  let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  promise.catch(() => {})
-  return { promise, resolve, reject }
 }

@@ -1,6 +1,6 @@
-import type { TestProject, TestSequencerConstructor, TestSpecification, Vitest } from 'vitest/node'
+import type { TestProject, TestSpecification, Vitest } from 'vitest/node'
 import { MODULES } from '../spec/modules.ts'
-import { moduleIdOf } from './progress.ts'
+import { moduleIdOf } from '../run/progress.ts'
 
 /**
  * The run's modules in the order vitest will give their files to the worker — or undefined when some file will
@@ -10,10 +10,9 @@ import { moduleIdOf } from './progress.ts'
  * differs (the sequencer's cache changed meanwhile) only starts the work of a module sooner or later.
  */
 export async function lookaheadOrder(vitest: Vitest, specs: ReadonlyArray<TestSpecification>, project: TestProject): Promise<string[] | undefined> {
-  const tags = (vitest.config as { tagsFilter?: unknown[] }).tagsFilter
-  if (vitest.config.testNamePattern !== undefined || (tags?.length ?? 0) > 0) return undefined
+  if (vitest.config.testNamePattern !== undefined || (vitest.config.tagsFilter?.length ?? 0) > 0) return undefined
   if (specs.some((s) => (s.testLines?.length ?? 0) > 0 || (s.testIds?.length ?? 0) > 0 || s.testNamePattern !== undefined || (s.testTagsFilter?.length ?? 0) > 0)) return undefined
-  const Sequencer = vitest.config.sequence.sequencer as TestSequencerConstructor
+  const Sequencer = vitest.config.sequence.sequencer
   const sequencer = new Sequencer(vitest)
   // Sharded over every project's files, as vitest does, before keeping this project's.
   const shard = vitest.config.shard !== undefined ? await sequencer.shard([...specs]) : [...specs]

@@ -10,26 +10,26 @@
  * must not register customers on a shop for a listing; and it runs global teardown after `onTestRunEnd`, too late
  * for the report to hold the cleanup. `onTestRunStart` is called for runs only (and `--merge-reports`, merged here).
  */
-import type { CancelReason } from '@vitest/runner'
+import type { CancelReason } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ensureWritableDir } from '../base/output-dir.ts'
-import { lockReportDir, type ReportDirLock } from './report-dir-lock.ts'
+import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
 import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
 import { UsageError } from '../base/usage-error.ts'
-import { NOTES_META, RESULT_META, RUN_META } from '../results/meta.ts'
+import { carryRunHead, outcomeOf } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
-import { onInterrupt } from './interrupted.ts'
+import { onInterrupt } from '../run/interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
-import { crashResult, failureLine, moduleIdOf, moduleLine } from './progress.ts'
-import { extensionFacts, Run } from './run.ts'
-import { runSettings, type RunSettings } from './run-settings.ts'
+import { failureLine, moduleIdOf, moduleLine } from '../run/progress.ts'
+import { extensionFacts, Run } from '../run/run.ts'
+import { runSettings, type RunSettings } from '../run/run-settings.ts'
 import { scopeOf } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
-import type { Stop } from './stopping.ts'
+import type { Stop } from '../run/stopping.ts'
 
 /** Progress says something at least this often (under CI too). */
 const HEARTBEAT_MS = 60_000
@@ -38,11 +38,7 @@ const REPORT_DIR_SETTING = '--report-dir / SHOP_REPORT_DIR'
 /** How long vitest has to cancel at the deadline before the run reports what it has. */
 const STOP_ACK_MS = 1_500
 
-/** How the deferred blob reporter (deferred-blob.ts) finds the run among vitest's reporters. */
-export const RUN_REPORTER = Symbol.for('shop-conformance.run-reporter')
-
 export default class RunReporter implements Reporter {
-  readonly [RUN_REPORTER] = true
   #settings!: RunSettings
   /**
    * A setting refused in a native vitest run: said once a suite file is to run (or blobs merged), not when only
@@ -147,15 +143,11 @@ export default class RunReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const run = this.#run
     if (run === undefined || testCase.project.name !== this.#project.name) return
-    const meta = testCase.meta() as Record<string, unknown>
-    if (Array.isArray(meta[NOTES_META])) run.notes.push(...(meta[NOTES_META] as string[]))
-    let result = meta[RESULT_META] as Result | undefined
-    if (result === undefined) {
-      const state = testCase.result()
-      // Filtered out (-t, shard), or cut short by a stop: no result either way.
-      if (state.state === 'skipped' || state.state === 'pending' || run.stopped !== undefined) return
-      result = crashResult(testCase.name, moduleIdOf(testCase.module.moduleId), state.errors?.[0]?.message ?? 'the check ended without a verdict')
-    }
+    const { result, notes, runError } = outcomeOf(testCase, run.stopped !== undefined)
+    run.notes.push(...notes)
+    // A result this version did not write (a bug, a meta tampered with): an error of the run, never a verdict.
+    if (runError !== undefined) run.runErrors.push(runError)
+    if (result === undefined) return
     run.results.set(result.id, result)
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
@@ -245,7 +237,7 @@ export default class RunReporter implements Reporter {
       const report = run.report(this.#scope(own), cleanup)
       // The run-level facts ride on each module's meta: a blob written after this holds them for --merge-reports.
       const { results: _results, ...head } = report
-      for (const m of own) (m.meta() as Record<string, unknown>)[RUN_META] = run.secrets.redact(head)
+      for (const m of own) carryRunHead(m, run.secrets.redact(head))
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
       // A run that could not be made says why in one line, with what it had made by then (the report lists each).

@@ -1,11 +1,11 @@
 import { relative } from 'node:path'
 import type { TestModule, Vitest } from 'vitest/node'
 import type { RunConfig } from '../settings/config.ts'
-import { SELECTED_META } from '../results/meta.ts'
+import { wasSelected } from './task-meta.ts'
 import { MODULES } from '../spec/modules.ts'
 import { PLAN, selectionOf, selectPlan } from '../plan/plan.ts'
-import { moduleIdOf } from './progress.ts'
-import type { RunScope } from './run.ts'
+import { moduleIdOf } from '../run/progress.ts'
+import type { RunScope } from '../run/report-draft.ts'
 
 /**
  * What of the suite this run covered, from vitest's own selection: the modules whose suite files it ran (a
@@ -17,12 +17,11 @@ import type { RunScope } from './run.ts'
 export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, config: RunConfig): RunScope {
   const flags = selectionOf(config.modules, config.checks)
   const pattern = vitest.config.testNamePattern
-  // The file filters of the command line (internal in vitest's types, set by `start(filters)`).
-  const files = (vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? []
+  const files = commandLineFiles(vitest)
   const shard = vitest.config.shard
   const selected = new Set<string>()
   for (const m of modules) {
-    const marked = [...m.children.allTests()].filter((t) => (t.meta() as Record<string, unknown>)[SELECTED_META] === true).map((t) => t.name)
+    const marked = [...m.children.allTests()].filter(wasSelected).map((t) => t.name)
     if (marked.length > 0) for (const id of marked) selected.add(id)
     else {
       const title = MODULES.find((x) => x.id === moduleIdOf(m.moduleId))?.title ?? ''
@@ -37,4 +36,10 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
   // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole denominator).
   const selection = limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
   return { selection, limits, ...(shard !== undefined ? { shard } : {}) }
+}
+
+/** The file filters of the command line: on a field vitest keeps internal (set by `start(filters)`), so checked before use. */
+function commandLineFiles(vitest: Vitest): string[] {
+  const { filenamePattern } = vitest as unknown as { filenamePattern?: unknown }
+  return Array.isArray(filenamePattern) && filenamePattern.every((f) => typeof f === 'string') ? filenamePattern : []
 }

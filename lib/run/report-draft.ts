@@ -1,0 +1,120 @@
+/**
+ * A run's report, drafted from what the run knows — its settings, its target, the preflight's calibration, the
+ * results so far, the ledger, the cleanup's outcome and the scope the runner selected — by a pure function of
+ * those facts: no runner, no target, no file. The run's end, an interrupted run's 'exit' path and a test call
+ * it alike. What is judged of the draft (baseline, certification, exit) is the report's (lib/report/complete.ts).
+ */
+import { applyAliases } from '../shop/aliases.ts'
+import type { SessionSeed } from '../shop/session.ts'
+import { describeFingerprint } from '../shop/fingerprint.ts'
+import { SPEC_VERSION, SUITE } from '../spec/version.ts'
+import type { RunConfig } from '../settings/config.ts'
+import { ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
+import type { CleanupOutcome } from '../setup/cleanup.ts'
+import { summarise, sortResults, type Report } from '../report/model.ts'
+import type { Baseline } from '../report/baseline.ts'
+import { completeReport, type ReportDraft } from '../report/complete.ts'
+import { splitIdOf } from '../report/merge.ts'
+import type { Result } from '../results/result.ts'
+import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Plan, type Selection } from '../plan/plan.ts'
+import type { SchemaFacts } from '../schema/block.ts'
+import type { Stop } from './stopping.ts'
+
+/** What of the plan a run (or a shard of it) covered, as the runner selected it (lib/vitest/scope.ts). */
+export interface RunScope {
+  /** The plan's selection: `--module`/`--check`, narrowed to the modules the runner ran and the checks it selected (shard, files, `-t`). */
+  selection: Selection
+  /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
+  limits: readonly string[]
+  shard?: { index: number; count: number }
+}
+
+/** What a run knows when its report is drafted (lib/run/run.ts's Run is one). */
+export interface RunRecord {
+  readonly id: string
+  readonly startedAt: Date
+  readonly config: RunConfig
+  readonly baseline: Baseline | undefined
+  /** Where the run sent its requests; undefined when it never got that far. */
+  readonly target: { baseUrl: string } | undefined
+  /** The bundled reference target, when the run started it: it names itself. */
+  readonly bundled: { name: string } | undefined
+  /** The preflight's outcome; undefined when the target was refused (or the run stopped before). */
+  readonly pre: { seed: Pick<SessionSeed, 'calibration'> } | undefined
+  readonly stopped: Stop | undefined
+  readonly runErrors: readonly string[]
+  readonly notes: readonly string[]
+  /** The spec's suite with what this run added (the shop's extension operations, a vendor's set). */
+  readonly plan: Plan
+  readonly schema: Pick<SchemaFacts, 'block'> | undefined
+  /** The results so far, by id. */
+  readonly results: ReadonlyMap<string, Result>
+}
+
+/** The report of `run` as of `finishedAt`: its results, what the ledger says it created, the cleanup's outcome, the scope. */
+export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scope: RunScope, cleanup: CleanupOutcome, finishedAt = new Date()): Report {
+  const config = run.config
+  const runErrors = [...run.runErrors]
+  if (run.stopped !== undefined) runErrors.push(run.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${run.stopped})`)
+  const plan = planBlock(run.plan, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
+  // What does not apply is judged per module run, whatever `-t` picked within it.
+  const { ids: _ids, ...modulesRun } = scope.selection
+  const alias = (p: string) => applyAliases(p, config.pathAliases)
+  const results = run.pre === undefined ? [] : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
+  // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
+  const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
+  if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
+  const draft: ReportDraft = {
+    suite: { ...SUITE },
+    spec: { version: SPEC_VERSION },
+    target: {
+      baseUrl: run.target?.baseUrl ?? config.baseUrl ?? '',
+      // The bundled reference target names itself; what the user names wins.
+      ...identity(config.targetName ?? run.bundled?.name, config.targetVersion ?? (run.bundled !== undefined ? SUITE.version : undefined)),
+      storeCode: config.storeCode,
+      secondStoreCode: config.secondStoreCode,
+      bundledReferenceTarget: run.bundled !== undefined,
+      ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
+    },
+    run: {
+      id: run.id,
+      seed: config.seed,
+      readOnly: config.readOnly,
+      concurrency: config.concurrency,
+      timeoutMs: config.timeoutMs,
+      modules: config.modules,
+      checks: config.checks,
+      ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
+      pathAliases: config.pathAliases,
+      extensions: config.extensions,
+    },
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - run.startedAt.getTime(),
+    ...(run.stopped !== undefined ? { partial: { reason: run.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
+    summary: summarise(results),
+    calibration: {
+      noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
+      unknownStore: run.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
+    },
+    created: ledgerEntities(ledger).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
+    cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
+    runErrors,
+    ...(run.notes.length > 0 ? { notes: [...new Set(run.notes)] } : {}),
+    plan,
+    ...(run.schema !== undefined ? { schema: run.schema.block } : {}),
+    results: sortResults(results, plan),
+  }
+  const report = completeReport(draft, {
+    // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
+    made: run.pre !== undefined || (run.stopped !== undefined && run.runErrors.length === 0),
+    ...(run.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: run.baseline, allowStale: config.allowStale } } : {}),
+  })
+  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
+  if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
+  return report
+}
+
+function identity(name: string | undefined, version: string | undefined): { name?: string; version?: string } {
+  return { ...(name !== undefined ? { name } : {}), ...(version !== undefined ? { version } : {}) }
+}

@@ -1,0 +1,36 @@
+/**
+ * The worker's session of a run: one per worker thread (the conformance project runs one worker, which keeps
+ * its modules across suite files), so every suite file shares the client, its concurrency bound and the probe
+ * memo. A new run — watch mode, an editor's rerun — gets a new one. A stop the main process announces
+ * (lib/shop/stop-channel.ts) cuts its requests off.
+ */
+import { Session, type SessionSeed } from '../shop/session.ts'
+import { onStopAnnounced } from '../shop/stop-channel.ts'
+
+let session: Session | undefined
+let stopListening = () => {}
+
+/** The worker's session of the run `seed` names. */
+export function sessionFor(seed: SessionSeed): Session {
+  if (session === undefined || session.seed.runId !== seed.runId) {
+    const made = (session = new Session(seed))
+    stopListening()
+    stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
+  }
+  return session
+}
+
+/** The run was cancelled: requests in flight are cut off and none is sent any more. */
+export function stopSession(): void {
+  session?.client.stop()
+}
+
+/** Whether the session's requests were stopped: a verdict made since may rest on a request the stop cut off. */
+export function sessionStopped(): boolean {
+  return session?.client.stopped === true
+}
+
+/** What the session told since last asked (a renewed token). */
+export function takeNotes(): string[] {
+  return session?.takeNotes() ?? []
+}

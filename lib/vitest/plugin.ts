@@ -1,0 +1,45 @@
+/**
+ * The conformance project's vitest plugin. `configureVitest` runs only when the project is part of the run,
+ * before vitest creates its reporters: it adds the run's reporter (run-reporter.ts) to `vitest.config.reporters`
+ * — so the report is written whatever `--reporter` was given — and defers a `blob` reporter behind the run, so
+ * its blob holds the run-level facts. It imports nothing of the suite: vite bundles vitest.config.ts with what
+ * it imports, and `npm test` must not pay for the suite. The reporters are loaded only when this project runs,
+ * each as one cached bundle of plain JavaScript (lib/base/bundled-import.mjs): vitest's module runner (what a
+ * reporter named by path goes through) held a second transformed, source-mapped copy of the suite's code in the
+ * main process, ~75 MB of peak RSS of a c16 run (bench: 362–372 MB against 290 MB), and tsx's scoped import a
+ * loader thread of its own (~10 MB, 0.3 s of CPU per run on Node 20).
+ */
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import type { Reporter } from 'vitest/node'
+
+const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
+const DEFERRED_BLOB = fileURLToPath(new URL('./deferred-blob.ts', import.meta.url))
+/**
+ * Node's own loader, through `require` (of an ES module without top-level await: Node ≥ 20.19): `shop-conformance
+ * run` reads this config through vite's module runner (bin.mjs), which rewrites every `import()` of this file
+ * into a call to itself, and is closed once the config is read.
+ */
+const nativeRequire = createRequire(import.meta.url)
+
+export function conformance(): Plugin {
+  return {
+    name: 'shop-conformance',
+    async configureVitest({ vitest }) {
+      const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as { bundledImport: (entry: string) => Promise<unknown> }
+      // Instances: vitest takes them as they are, where a path would be loaded through its module runner.
+      const { default: RunReporter } = (await bundledImport(RUN_REPORTER)) as { default: new () => Reporter & { finished: Promise<void> } }
+      const run = new RunReporter()
+      const reporters = vitest.config.reporters
+      for (const [i, entry] of reporters.entries()) {
+        if (!Array.isArray(entry) || entry[0] !== 'blob') continue
+        const { default: DeferredBlob } = (await bundledImport(DEFERRED_BLOB)) as { default: new (run: { finished: Promise<void> }, options: object) => Reporter }
+        reporters[i] = new DeferredBlob(run, entry[1])
+      }
+      // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.
+      if (process.env.SHOP_RUN_FLAGS !== undefined) reporters.length = 0
+      reporters.unshift(run)
+    },
+  }
+}
