@@ -17,7 +17,7 @@ const INTEGRATION_TESTS = [
   'lib/base/bundled-import.test.ts',
   'lib/bench/{preload,replay}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
-  'lib/cli/*.test.ts',
+  'lib/cli/{cli,commands-bin,dry-run-log,extensions,pipes,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
   'lib/package/*.test.ts',
   'lib/report/{curl,merge,sign}.test.ts',
