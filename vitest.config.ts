@@ -20,7 +20,7 @@ const INTEGRATION_TESTS = [
   'lib/cli/{cli,commands-bin,dry-run-log,extensions,pipes,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
   'lib/package/*.test.ts',
-  'lib/report/{curl,merge,sign}.test.ts',
+  'lib/report/{curl,merge,sign-openssl}.test.ts',
   'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema}.test.ts',
   'lib/schema/{read,schema-e2e}.test.ts',
   'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
