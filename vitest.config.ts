@@ -15,7 +15,7 @@ const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const INTEGRATION_TESTS = [
   'fixtures/observed-target/observed-target.test.ts',
   'lib/base/bundled-import.test.ts',
-  'lib/bench/{preload,replay}.test.ts',
+  'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
   'lib/cli/{cli,commands-bin,dry-run-log,extensions,pipes,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
@@ -24,7 +24,7 @@ const INTEGRATION_TESTS = [
   'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema}.test.ts',
   'lib/schema/schema-e2e.test.ts',
   'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
-  'lib/shop/{client,pace,preflight,store-codes}.test.ts',
+  'lib/shop/{client,preflight,store-codes}.test.ts',
   'lib/workflows/workflows.test.ts',
   'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,transport,variants}.test.ts',
   'test-setup/{child-processes,chromium,deadlines}.test.ts',
