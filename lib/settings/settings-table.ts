@@ -75,7 +75,7 @@ export const SETTINGS = [
   { flag: '--insecure', default: 'off: TLS certificates are verified; a private CA works through `NODE_EXTRA_CA_CERTS=ca.pem`' },
   { variables: ['CI'], shownAs: 'CI=true', flag: '--progress', default: 'progress on stderr: each failure as it comes and a line per module; under `CI=true` a line per module and at least one a minute (`--progress`: the failures too)' },
   { flag: '--quiet', default: 'off: `--quiet` turns progress off, also under CI (not with `--progress`)' },
-  { flag: '--dry-run', default: 'off: print every request the run would send, send none; those made of the run\'s own data or of the shop\'s answers (ids, the schema\'s extension operations) are said in words, per kind' },
+  { flag: '--dry-run', default: 'off: print every request the run would send, send none: each probe the run sends, a restricted endpoint\'s valid request at its path template with its callers in order, and a schema file\'s extension operations one by one; what depends on the shop\'s answers (ids of the set-up\'s data, the operations a shop\'s own schema declares) is said in words, per kind' },
 ] as const satisfies readonly SettingRow[]
 
 export interface SettingRow {
