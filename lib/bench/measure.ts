@@ -27,7 +27,7 @@ export function spread(values: readonly number[]): Spread | null {
 
 let ticks: number | undefined
 /** Clock ticks per second of /proc times (USER_HZ; 100 almost everywhere). */
-export function clockTicks(): number {
+function clockTicks(): number {
   if (ticks === undefined) {
     try {
       ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
@@ -55,7 +55,7 @@ export function processCpuMs(pid: number): number {
   return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), clockTicks())
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -66,7 +66,7 @@ export function freePort(): Promise<number> {
   })
 }
 
-export interface StartedTarget {
+interface StartedTarget {
   url: string
   pid: number
   stop(): Promise<void>
@@ -111,13 +111,13 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The environment without any SHOP_* setting of the caller's: the bench decides every setting itself. */
-export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SHOP_')) env[k] = v
   return { ...env, ...extra }
 }
 
-export interface SuiteRun {
+interface SuiteRun {
   exitCode: number | null
   /** Spawn → exit, measured by the bench. */
   wallMs: number

@@ -21,7 +21,7 @@ export interface CpuProfile {
   endTime: number
 }
 
-export interface ProfileSummary {
+interface ProfileSummary {
   totalMs: number
   /** Self time by function (`name url:line`), largest first. */
   functions: [string, number][]

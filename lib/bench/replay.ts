@@ -18,7 +18,7 @@ export interface ReplayCredentials {
   nonce: string
 }
 
-export interface PlannedRequest {
+interface PlannedRequest {
   method: string
   /** Path with query, below the origin: `/rest/{store}/V1/...?…`. */
   path: string
@@ -70,7 +70,7 @@ export function substitute(body: unknown, creds: ReplayCredentials): unknown {
   ) as unknown
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   /** First request sent → last answer read. */
   wallMs: number
   requests: number
@@ -148,7 +148,7 @@ function tokenOf(text: string): string | undefined {
  * Fresh tokens for the replay: the admin's, and two customers of the replay's own (the main one and a disposable
  * one, whose tokens the sequence may revoke). Not timed.
  */
-export async function replayCredentials(baseUrl: string, admin: { username: string; password: string }, store = 'default'): Promise<ReplayCredentials> {
+async function replayCredentials(baseUrl: string, admin: { username: string; password: string }, store = 'default'): Promise<ReplayCredentials> {
   const nonce = randomBytes(4).toString('hex')
   const base = new URL(baseUrl)
   const prefix = base.pathname.replace(/\/+$/, '')

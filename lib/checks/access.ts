@@ -11,7 +11,7 @@ import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { ProbeCheck } from './types.ts'
 import { probeCheck } from './probe-check.ts'
 
-export interface AccessMatrixCell {
+interface AccessMatrixCell {
   /** What the spec's access class says this caller gets. */
   expected: Admission
   seen: Seen

@@ -25,9 +25,8 @@ import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
-export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type MixedJudgement } from './batch-partial/judgements.ts'
-export { BATCH_ROWS, type PriceFamily, type PlannedItem } from './batch-partial/operations.ts'
-export { quoteReply } from './batch-partial/quote.ts'
+export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer } from './batch-partial/judgements.ts'
+export { BATCH_ROWS, type PlannedItem } from './batch-partial/operations.ts'
 
 /** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
 function operationOf(row: EndpointRow): Operation | undefined {
@@ -40,7 +39,7 @@ function operationOf(row: EndpointRow): Operation | undefined {
   return { kind: 'items', key, family: b.prices, op: b.op }
 }
 
-export async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict> {
+async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict> {
   const op = operationOf(row)
   if (op === undefined) return { status: 'skipped', message: 'not a batch price operation', exchanges: [] }
   let judged: Judged

@@ -16,7 +16,7 @@ import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, 
  * changes nothing. Whether a path parameter wins over a contradicting body value is shown, as a warning. The run
  * makes the calls; body-keys-judgements.ts judges their answers.
  */
-export async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
+async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
   const scenario = scenarioOf(row)
   if (scenario === undefined) throw new Error(`no scenario for ${endpointText(row)}`)
   const fx = provisionerOf(session)

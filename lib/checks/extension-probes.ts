@@ -23,7 +23,7 @@ import { endpointText } from '../spec/endpoint-id.ts'
  * An extension operation as a plan row. `access` is the declared class where the schema's views tell it
  * (`admin` as a stand-in where they cannot: no spec kind ever reads an extension row); the judges read `operation`.
  */
-export interface ExtensionRow extends EndpointRow {
+interface ExtensionRow extends EndpointRow {
   origin: 'extension'
   operation: ExtensionOperation
 }

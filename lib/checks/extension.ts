@@ -11,8 +11,7 @@ import { judgeStoreCode } from './store-code.ts'
 import { judgeAccessCheck } from './access.ts'
 import { extensionPlan, operationOf } from './extension-probes.ts'
 
-export { EXTENSIONS_MODULE } from '../results/schema-block.ts'
-export { extensionRow, type ExtensionRow } from './extension-probes.ts'
+export { extensionRow } from './extension-probes.ts'
 
 type ExtensionKind = ProbeCheck & { origin: 'extension' }
 

@@ -12,7 +12,7 @@ import { SHAPE_RULES, type Rule } from '../spec/rules.ts'
 import type { Outcome } from '../shop/request.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
-export async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
+async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
   const expectation = expectationFor(row)
   if (expectation.kind === 'not-shown') return { status: 'skipped', message: `not shown: ${expectation.reason}`, exchanges: [] }
   let sent

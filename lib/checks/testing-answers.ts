@@ -30,7 +30,7 @@ export interface Reply {
 /** A caller the run has no token for: not sent. */
 export const NO_CUSTOMER_TOKEN: Reply = { status: 0, unavailable: { why: 'no customer token', reason: 'no-customer-token' } }
 
-export const STORES = { first: 'default', second: 'all' } as const
+const STORES = { first: 'default', second: 'all' } as const
 
 export function reply(status: number, body?: unknown, more: Omit<Reply, 'status' | 'body'> = {}): Reply {
   return { status, ...(body !== undefined ? { body } : {}), ...more }

@@ -32,7 +32,7 @@ interface Reading {
  * wrong password only for a customer the run registered itself — never the configured admin or customer, so
  * the admin token endpoint gets the unknown user only.
  */
-export async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
+async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
   const customer = rowId(row) === CUSTOMER_TOKEN
   const given = customer ? undefined : session.seed.givenTokens?.admin
   if (given !== undefined) {

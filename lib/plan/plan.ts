@@ -10,8 +10,7 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import type { Workflow } from '../workflows/types.ts'
 import type { ExtensionOperation } from '../schema/extensions.ts'
 
-export type { Origin, PlanBlock } from '../results/plan-block.ts'
-export type { PlanSettings } from '../checks/types.ts'
+export type { Origin } from '../results/plan-block.ts'
 
 /**
  * The suite as data: every catalog row × every check kind that applies to it, plus every step of every
@@ -62,7 +61,7 @@ export interface PlanParts {
 }
 
 /** What a workflow step is reported as: one kind, whose rules are each step's own. */
-export const WORKFLOW_KIND: KindRecord = {
+const WORKFLOW_KIND: KindRecord = {
   name: 'workflow',
   description: 'A stateful workflow step does what the spec says, given what the earlier steps did.',
   spec: [],
@@ -108,7 +107,7 @@ export const SUITE: PlanParts = { rows: CATALOG, kinds: CHECKS, workflows: WORKF
 export const PLAN: Plan = buildPlan(SUITE)
 
 /** What a run adds to the spec's suite: the shop's extension operations (its published schema) and a vendor's config. */
-export interface Additions {
+interface Additions {
   operations?: readonly ExtensionOperation[]
   /** `--extensions-probe-writes`. */
   probeWrites?: boolean
@@ -163,7 +162,7 @@ export function flagLimits(plan: Plan, modules: readonly string[], kinds: readon
 }
 
 /** The modules of the plan, in catalog order. */
-export function modulesOf(plan: Plan): string[] {
+function modulesOf(plan: Plan): string[] {
   return [...new Set([...plan.rows.map((r) => r.module), ...plan.checks.map((p) => p.module)])]
 }
 

@@ -19,7 +19,7 @@ interface PlannedSequence {
   kinds: string[]
 }
 
-export interface PlannedRequests {
+interface PlannedRequests {
   calls: PlannedProbe[]
   sequences: PlannedSequence[]
 }

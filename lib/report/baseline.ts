@@ -31,7 +31,7 @@ export interface ProfileHead {
   madeFrom: { run: string; suite: string; spec: string; date: string; deviations?: string }
 }
 
-export interface BaselineOutcome {
+interface BaselineOutcome {
   /** Failures the baseline does not list: these fail the run. */
   newFailures: Result[]
   /** Failures the baseline lists: excused, but the run does not "conform" either. */

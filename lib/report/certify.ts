@@ -50,7 +50,7 @@ export interface ModuleStatement {
   text: string
 }
 
-export interface Conformance {
+interface Conformance {
   /** Passed required checks as a percentage of all required checks (0–100, one decimal, never rounded up). */
   percent: number
   required: number
@@ -87,7 +87,7 @@ export interface NotConfigured {
 /** How every format names a result, or a check, left unjudged for a setting the run lacks. */
 export const NOT_CONFIGURED = 'not configured'
 
-export interface CertifyInput {
+interface CertifyInput {
   results: readonly Result[]
   runErrors: readonly string[]
   /** What the run selected of the suite, and what narrowed it (report.json `plan`). */

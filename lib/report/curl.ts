@@ -104,7 +104,7 @@ function variableName(label: string): string {
 }
 
 /** POSIX single quotes: nothing inside expands; a `'` is closed, escaped and reopened. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
 }
 

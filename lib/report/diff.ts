@@ -6,7 +6,7 @@ import { implementationOf } from './target.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Two runs compared result by result, keyed by the stable result id. */
-export interface ReportDiff {
+interface ReportDiff {
   a: DiffSide
   b: DiffSide
   /** In both; failed in b, not in a. */
@@ -24,7 +24,7 @@ export interface ReportDiff {
   unchanged: number
 }
 
-export interface DiffSide {
+interface DiffSide {
   runId: string
   baseUrl: string
   /** What the target runs, as the formats name it (`Platform 2.4.7-p7`), when the report says. */
@@ -37,7 +37,7 @@ export interface DiffSide {
   partial?: string
 }
 
-export interface DiffEntry {
+interface DiffEntry {
   id: string
   module: string
   check: string

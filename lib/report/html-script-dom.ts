@@ -19,4 +19,20 @@ export const DOM = String.raw`
   function headerText(headers) {
     return Object.keys(headers || {}).map(function (k) { return k + ': ' + headers[k]; }).join('\n');
   }
+  // The address (#key=value&…) names what the page shows: a link to it opens it so; a change of it by the page is not followed back.
+  var writing = false;
+  function writeHash(hash) {
+    if (location.hash.slice(1) === hash) return;
+    writing = true;
+    history.replaceState(null, '', '#' + hash);
+    writing = false;
+  }
+  function readHash() {
+    var out = {};
+    location.hash.slice(1).split('&').forEach(function (p) {
+      var i = p.indexOf('=');
+      if (i > 0) { try { out[p.slice(0, i)] = decodeURIComponent(p.slice(i + 1)); } catch (e) { /* a mangled link selects nothing */ } }
+    });
+    return out;
+  }
 `

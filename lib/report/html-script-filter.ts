@@ -56,21 +56,6 @@ export const FILTER = String.raw`
     if (!f.status) parts.unshift('status=all');
     return parts.join('&');
   }
-  var writing = false;
-  function writeHash(hash) {
-    if (location.hash.slice(1) === hash) return;
-    writing = true;
-    history.replaceState(null, '', '#' + hash);
-    writing = false;
-  }
-  function readHash() {
-    var out = {};
-    location.hash.slice(1).split('&').forEach(function (p) {
-      var i = p.indexOf('=');
-      if (i > 0) { try { out[p.slice(0, i)] = decodeURIComponent(p.slice(i + 1)); } catch (e) { /* a mangled link selects nothing */ } }
-    });
-    return out;
-  }
   var byId = {};
   rows.forEach(function (x) { byId[x.r.id] = x; });
   function followHash() {

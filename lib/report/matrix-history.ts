@@ -18,7 +18,7 @@ export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) 
 export const HISTORY_FORMAT = 'shop-conformance-history'
 export const HISTORY_VERSION = 1
 
-export interface HistoryRun {
+interface HistoryRun {
   runId: string
   /** When the run started (report.json `startedAt`). */
   date: string
@@ -49,7 +49,7 @@ export interface History {
 }
 
 /** One implementation's reports, oldest first. */
-export interface ImplementationRuns {
+interface ImplementationRuns {
   name: string
   version?: string
   reports: readonly Report[]
@@ -109,7 +109,7 @@ export function transitionCount(history: History): number {
 }
 
 /** One run of an implementation's history as a reader sees it: what changed there, from what. */
-export interface RunChanges extends HistoryRun {
+interface RunChanges extends HistoryRun {
   /** The first run taken: every result was recorded, none changed. */
   first: boolean
   /** Results recorded in the first run. */

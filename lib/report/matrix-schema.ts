@@ -6,7 +6,6 @@ import MATRIX_SCHEMA from './matrix.schema.json' with { type: 'json' }
  * The JSON Schemas of matrix.json and history.json (the files beside this one, shipped with the package: what a
  * reader of either format validates against), compiled once, on first use.
  */
-export { HISTORY_SCHEMA, MATRIX_SCHEMA }
 
 let compiled: { matrix: ValidateFunction; history: ValidateFunction } | undefined
 

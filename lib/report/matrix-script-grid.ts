@@ -145,19 +145,8 @@ export const GRID = String.raw`
     ['module', 'check', 'status'].forEach(function (k) { if (f[k]) parts.push(k + '=' + encodeURIComponent(f[k])); });
     return parts.join('&');
   }
-  var writing = false;
-  function writeHash(hash) {
-    if (location.hash.slice(1) === hash) return;
-    writing = true;
-    history.replaceState(null, '', '#' + hash);
-    writing = false;
-  }
   function followHash() {
-    var h = {};
-    location.hash.slice(1).split('&').forEach(function (p) {
-      var i = p.indexOf('=');
-      if (i > 0) { try { h[p.slice(0, i)] = decodeURIComponent(p.slice(i + 1)); } catch (e) { /* a mangled link selects nothing */ } }
-    });
+    var h = readHash();
     if (h.cell !== undefined) {
       var at = h.cell.indexOf('~'), c = Number(h.cell.slice(0, at)), x = byId[h.cell.slice(at + 1)];
       if (x && columns[c]) { setFilters({}, true); openCell(x, c, true); x.el.scrollIntoView({ block: 'center' }); return true; }

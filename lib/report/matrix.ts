@@ -20,7 +20,7 @@ import { outcomeLabel } from './tallies.ts'
 export const MATRIX_FORMAT = 'shop-conformance-matrix'
 export const MATRIX_VERSION = 1
 
-export interface Implementation {
+interface Implementation {
   name: string
   version?: string
   /** Where the name comes from: the report (`--target-name`), `--as`, or neither (the report's base URL stands in). */
@@ -34,7 +34,7 @@ export interface MatrixInput {
   as?: { name: string; version?: string }
 }
 
-export interface MatrixOptions {
+interface MatrixOptions {
   /** Take reports of a slice, a shard or a run cut short (their missing checks are "not run"). */
   allowPartial?: boolean
   /** Take reports of another spec version than this suite's. */
@@ -72,7 +72,7 @@ export interface MatrixColumn {
   outsideTheSpec: number
 }
 
-export interface MatrixCell {
+interface MatrixCell {
   outcome: CellOutcome
   /** The failure is listed in the report's baseline: it still failed. */
   baselined?: true
@@ -197,7 +197,7 @@ function implementationOf({ report, as }: MatrixInput): Implementation {
 }
 
 /** `Platform 2.4.7-p7`, or the name alone. */
-export function implementationLabel(i: Pick<Implementation, 'name' | 'version'>): string {
+function implementationLabel(i: Pick<Implementation, 'name' | 'version'>): string {
   return i.version !== undefined ? `${i.name} ${i.version}` : i.name
 }
 
@@ -206,7 +206,7 @@ function keyOf(i: Pick<Implementation, 'name' | 'version'>): string {
 }
 
 /** Oldest first: by start, then run id (two reports of one run are one). */
-export function runOrder(a: Pick<Report, 'startedAt' | 'run'>, b: Pick<Report, 'startedAt' | 'run'>): number {
+function runOrder(a: Pick<Report, 'startedAt' | 'run'>, b: Pick<Report, 'startedAt' | 'run'>): number {
   return Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.run.id.localeCompare(b.run.id)
 }
 

@@ -135,7 +135,7 @@ function mergedPlan(given: readonly Report[], missing: readonly string[]): Repor
  * versions, the target, the seed and every recorded setting (the baseline too). Shards are separate
  * processes with run ids of their own; these are what they share (`--shard` requires `--seed` for that).
  */
-export function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'baseline'>): [string, string][] {
+function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'baseline'>): [string, string][] {
   const run = r.run
   const list = (xs: readonly string[]) => (xs.length === 0 ? '(all)' : xs.join(','))
   return [

@@ -15,13 +15,13 @@ import type { Report } from './model.ts'
  * --profile NAME --deviations FILE`; without the list, every entry is `untraced` (a proposal's first draft).
  */
 
-export type Profile = Baseline & { profile: ProfileHead }
+type Profile = Baseline & { profile: ProfileHead }
 
 /** The kinds a traced deviation may be: a route the release serves elsewhere or not at all, a behaviour the spec's words rule out, the instance's configuration. */
-export const DEVIATION_KINDS = ['renamed', 'absent', 'behaviour', 'configuration'] as const
+const DEVIATION_KINDS = ['renamed', 'absent', 'behaviour', 'configuration'] as const
 
 /** One line of known-deviations.tsv: `result id <TAB> kind <TAB> why`. */
-export interface Deviation {
+interface Deviation {
   id: string
   kind: string
   why: string
@@ -82,7 +82,7 @@ export function parseDeviations(text: string, path: string): { about: string; de
   return { about: head.join(' '), deviations }
 }
 
-export interface ProfileRequest {
+interface ProfileRequest {
   /** `platform:2.4.8`: the release is what follows the colon. */
   name: string
   /** Each entry's reason, for a profile without a traced list. */

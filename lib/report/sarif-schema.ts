@@ -6,7 +6,7 @@ import type { SarifResult, SarifRule } from './sarif-log.ts'
 const BROKEN = 'endpoint-broken'
 
 /** The rule id of a schema finding: its own family, so a code-scanning gate on the spec's rules never sees it. */
-export function schemaRuleId(kind: string): string {
+function schemaRuleId(kind: string): string {
   return `schema/${kind}`
 }
 

@@ -20,8 +20,8 @@ import { endpointText } from '../spec/endpoint-id.ts'
  * location: each result points at the line of the vendored spec that lists its endpoint.
  */
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
-export const SARIF_VERSION = '2.1.0'
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
+const SARIF_VERSION = '2.1.0'
 /** The vendored spec, relative to the project root: where the physical locations point. */
 export const SPEC_SOURCE = 'lib/spec/source/commerce-rest-interface.md'
 /** Name of the partial fingerprint that carries the result id; versioned as SARIF recommends. */

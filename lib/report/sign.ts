@@ -10,7 +10,7 @@ import type { Report } from './model.ts'
  * a value does.
  */
 
-export interface SignatureFile {
+interface SignatureFile {
   algorithm: 'Ed25519'
   /** SHA-256 hex of the canonical report. */
   digest: string
@@ -142,7 +142,7 @@ export function parseSignatureFile(data: unknown, name: string): SignatureFile {
   }
 }
 
-export type VerifyOutcome =
+type VerifyOutcome =
   | { ok: true; digest: string; signedAt: string }
   | { ok: false; reason: 'report changed' | 'signature mismatch'; digest: string; message: string }
 

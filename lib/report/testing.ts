@@ -19,7 +19,7 @@ import { summarise, type Report } from './model.ts'
  * What a test sets of the sample report: any top-level key replaced, `target` and `run` merged one level deep.
  * `certification` and `exit` are judged from the rest (as a run does) unless given.
  */
-export type ReportPatch = Partial<Omit<Report, 'target' | 'run' | 'results' | 'baseline'>> & {
+type ReportPatch = Partial<Omit<Report, 'target' | 'run' | 'results' | 'baseline'>> & {
   target?: Partial<Report['target']>
   run?: Partial<Report['run']>
 }

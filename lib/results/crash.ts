@@ -26,7 +26,7 @@ export const ERROR_OF: Readonly<Record<CodeOwner, string>> = {
 const STACK_MAX = 2_000
 
 /** `TypeError: … at bug (file:///…:3:9)`: the stack's first line and its first frame, where a reader starts. */
-export function stackHead(error: unknown): string {
+function stackHead(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const lines = (error.stack ?? '').split('\n')
   const head = lines[0]?.trim() || `${error.name}: ${error.message}`

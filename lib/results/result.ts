@@ -39,21 +39,21 @@ export interface Result {
 }
 
 /** What a result cites of the check kind that judged it (every `Check` is one): the result model needs no checks. */
-export interface JudgedBy {
+interface JudgedBy {
   name: string
   spec: readonly string[]
   rules: readonly Rule[]
 }
 
 /** What a step's result cites of its workflow (every `Workflow` is one). */
-export interface WorkflowCitation {
+interface WorkflowCitation {
   name: string
   module: string
   spec: readonly string[]
 }
 
 /** What a step's result cites of the step (every `WorkflowStep` is one); its endpoint is the row it is filed under. */
-export interface StepCitation {
+interface StepCitation {
   title: string
   rules?: readonly Rule[]
 }

@@ -84,7 +84,7 @@ export interface ExtensionsBlock {
  * What every format says where the shop's schema endpoint is broken: the extension operations it would list went
  * unchecked, and the two ways to check them anyway.
  */
-export const EXTENSIONS_UNCHECKED =
+const EXTENSIONS_UNCHECKED =
   'The shop\'s extension endpoints were not checked: the schema lists them. To check them anyway, give a schema saved where it generates (a copy of the shop with the failing module\'s interface fixed, say) as --target-schema FILE, or declare them, with checks of your own, in a config (--config)'
 
 /** The schema block's one line, from what it holds. */

@@ -13,9 +13,9 @@ import { runWorkflow } from '../workflows/run-steps.ts'
 import { resultId } from '../results/result.ts'
 import type { Status } from '../results/verdict.ts'
 
-export const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck] as const
+const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck] as const
 
-export interface DetailVerdict {
+interface DetailVerdict {
   status: Status
   message: string
 }

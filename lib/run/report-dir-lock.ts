@@ -14,7 +14,7 @@ import { UsageError } from '../base/usage-error.ts'
 export const LOCK_FILE = '.shop-conformance.lock'
 
 /** What the lock file holds: who writes into the directory. */
-export interface LockHolder {
+interface LockHolder {
   pid: number
   host: string
   /** What holds it: `shop-conformance run`, `report merge`. */

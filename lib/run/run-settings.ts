@@ -10,7 +10,7 @@ import { resolveBaseline } from '../report/profiles.ts'
 import { loadConfig, readDotenv, type RunConfig } from '../settings/config.ts'
 import { ACL_RESOURCES } from '../spec/catalog/index.ts'
 
-export const RUN_FLAGS_VARIABLE = 'SHOP_RUN_FLAGS'
+const RUN_FLAGS_VARIABLE = 'SHOP_RUN_FLAGS'
 
 export interface RunSettings {
   config: RunConfig

@@ -11,7 +11,7 @@ import type { TargetClient } from '../shop/client.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import type { PathAlias } from '../settings/config.ts'
 
-export interface SchemaReading {
+interface SchemaReading {
   setting: TargetSchemaSetting
   baseUrl: string
   storeCode: string

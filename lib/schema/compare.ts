@@ -42,7 +42,7 @@ const ACCESS_WORDS: Readonly<Record<AccessClass, string>> = { admin: 'admin', se
 const LISTED_FOR: Readonly<Record<AccessClass, string>> = { anon: 'anonymous callers', self: 'customers, not anonymous callers', admin: 'admins only' }
 
 /** The spec endpoints the schema maps onto: operation key (the target's path) → the declared operation. */
-export function declaredBySpecRow(schema: DeclaredSchema, rows: readonly EndpointRow[], targetPath: (p: string) => string): Map<EndpointRow, DeclaredOperation> {
+function declaredBySpecRow(schema: DeclaredSchema, rows: readonly EndpointRow[], targetPath: (p: string) => string): Map<EndpointRow, DeclaredOperation> {
   const byKey = new Map(schema.operations.map((op) => [operationKey(op.method, op.path), op]))
   const found = new Map<EndpointRow, DeclaredOperation>()
   for (const row of rows) {

@@ -21,7 +21,7 @@ export interface ExtensionOperation {
   origin: 'extension'
 }
 
-export function isWrite(method: HttpMethod): boolean {
+function isWrite(method: HttpMethod): boolean {
   return method !== 'GET'
 }
 

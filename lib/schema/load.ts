@@ -54,10 +54,10 @@ const VIEW_NAMES: Readonly<Record<SchemaCaller, string>> = { anon: 'no token', c
  * Why a view is no schema document; `broken` where the URL failed rather than being absent or another format: a
  * server error, a body that is not JSON where a document or an error should be, no answer at all.
  */
-export type ViewOutcome = ReadOutcome | { ok: false; reason: string; broken: true }
+type ViewOutcome = ReadOutcome | { ok: false; reason: string; broken: true }
 
 /** A fetched answer as a schema document (the view of `caller`, if one), or why it is none. */
-export function documentOf(fetched: FetchedDocument | { error: string }, caller?: SchemaCaller): ViewOutcome {
+function documentOf(fetched: FetchedDocument | { error: string }, caller?: SchemaCaller): ViewOutcome {
   if ('error' in fetched) return { ok: false, reason: `no answer (${fetched.error})`, broken: true }
   // A refusal or a missing route (4xx) is an answer about the URL; a server error is the URL failing.
   const failing = fetched.status < 400 || fetched.status >= 500

@@ -29,11 +29,11 @@ import { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 import { unknownVariables, type Env } from './strict-settings.ts'
 import { parseTargetSchema } from '../schema/setting.ts'
 
-export type { Credentials, PurchaseSettings, GivenToken, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
+export type { Credentials, PurchaseSettings, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
 export { isGivenToken } from './run-config.ts'
 export { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 export { selectChecks, selectModules } from './setting-values.ts'
-export { readDotenv, type Env } from './strict-settings.ts'
+export { readDotenv } from './strict-settings.ts'
 
 /**
  * Flags win over the environment, which wins over `.env`. `checkKinds` are the names `--check` may take

@@ -112,7 +112,7 @@ export function storeCodeSetting(name: string, value: string): string {
   return value
 }
 
-export function nonNegativeInt(name: string, raw: string, max: number): number {
+function nonNegativeInt(name: string, raw: string, max: number): number {
   const n = Number(raw)
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new UsageError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
   return n
@@ -131,7 +131,7 @@ export function positiveInt(name: string, raw: string, max: number): number {
  * cancel), clean up and write its reports (lib/run/stopping.ts), and needs some seconds before it to start (tokens,
  * customers, calibration, the shop's schema): below this, the end it prints at start could not hold.
  */
-export const MIN_RUN_TIMEOUT_MS = 10_000
+const MIN_RUN_TIMEOUT_MS = 10_000
 
 export function runTimeoutSetting(name: string, raw: string): number {
   const ms = positiveInt(name, raw, 86_400_000)

@@ -43,7 +43,7 @@ export function unknownVariables(env: Env, dotenv: Env, known: readonly string[]
 }
 
 /** The first line (1-based) dotenv would drop without a word: not blank, not a comment, not NAME=value. */
-export function unreadableLine(text: string): number | undefined {
+function unreadableLine(text: string): number | undefined {
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
@@ -67,12 +67,12 @@ function closes(text: string, quote: string): boolean {
 }
 
 /** The known name `name` is a typo of: within two edits of it, case aside. */
-export function nearName(name: string, known: readonly string[]): string | undefined {
+function nearName(name: string, known: readonly string[]): string | undefined {
   return known.find((k) => editDistance(name.toUpperCase(), k.toUpperCase()) <= 2)
 }
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

@@ -13,7 +13,7 @@ import type { Creation } from './setup-call.ts'
 
 const CREATE_ACCOUNT = rowOf(endpointId('POST /V1/customers'))
 
-export interface Registration {
+interface Registration {
   /** The call as sent, anonymously. */
   call: { method: 'POST'; path: string; body: { customer: { readonly email: string }; password: string } }
   email: string

@@ -7,7 +7,7 @@ import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './reque
 import { Bound, type Lane } from './bound.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
 
-export interface ClientOptions {
+interface ClientOptions {
   baseUrl: string
   timeoutMs: number
   concurrency: number

@@ -8,7 +8,7 @@ import type { Outcome } from './request.ts'
 import type { Found } from './retry.ts'
 
 /** `[field, value, condition_type]`: one filter group each (all must match). */
-export type Filter = [field: string, value: string, condition: 'eq' | 'like']
+type Filter = [field: string, value: string, condition: 'eq' | 'like']
 
 /** The query string of a search by `filters`, one page of `pageSize`. */
 export function searchQuery(filters: readonly Filter[], page: { size: number; current: number } = { size: 100, current: 1 }): string {

@@ -17,7 +17,7 @@ import type { Answer, Outcome } from './request.ts'
 export const SETUP_ATTEMPTS = 3
 
 /** Between attempts after a server error or a deadlock: long enough for the competing transaction to commit. */
-export const SETUP_PAUSE_MS = 100
+const SETUP_PAUSE_MS = 100
 
 /**
  * Refusals after which the shop rolled its transaction back: the inventory deadlocks of parallel product
@@ -84,7 +84,7 @@ export interface Repeated {
   found?: true
 }
 
-export interface RepeatOptions {
+interface RepeatOptions {
   /** Between attempts after an answer, times the attempt's number. Default SETUP_PAUSE_MS. */
   pauseMs?: number
   /**

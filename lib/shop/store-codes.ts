@@ -9,7 +9,7 @@ import { describeOutcome } from './answer-text.ts'
 import type { TargetClient } from './client.ts'
 import { fingerprint, sameFingerprint } from './fingerprint.ts'
 
-export interface StoreSetting {
+interface StoreSetting {
   code: string
   /** The flag and variable that set it, e.g. `--second-store / SHOP_SECOND_STORE_CODE`. */
   setting: string

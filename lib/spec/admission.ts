@@ -7,7 +7,7 @@
 import type { AccessClass } from './types.ts'
 
 /** The four callers of the access rules: no Authorization header, a Bearer value no target issued, a customer token, an admin token. */
-export type AccessCaller = 'none' | 'malformed' | 'customer' | 'admin'
+type AccessCaller = 'none' | 'malformed' | 'customer' | 'admin'
 
 export const ACCESS_CALLERS: readonly AccessCaller[] = ['none', 'malformed', 'customer', 'admin']
 
@@ -44,7 +44,7 @@ export function admittedCaller(access: AccessClass): AccessCaller {
 export type Seen = 'not sent' | 'no-route' | 'refused' | 'accepted' | 'other 4xx' | 'no usable answer'
 
 /** The parts of an answer the readings below look at. */
-export interface AnswerLike {
+interface AnswerLike {
   status: number
   json: boolean
   text: string
@@ -112,7 +112,7 @@ export interface AccessCell<R extends string = string> {
 }
 
 /** The reasons the judgement itself gives for leaving access unjudged (lib/results/verdict.ts names them). */
-export type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
+type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
 
 /** How a judgement's messages name things: each caller, the check that judges the route, what states the access class. */
 interface AccessWords {
@@ -123,7 +123,7 @@ interface AccessWords {
   authority?: string
 }
 
-export interface AccessJudgement<R extends string = string> {
+interface AccessJudgement<R extends string = string> {
   status: 'passed' | 'failed' | 'not judged'
   message: string
   reason?: R | AccessReason

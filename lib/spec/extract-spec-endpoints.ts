@@ -20,14 +20,14 @@
 import type { AccessClass, HttpMethod } from './types.ts'
 import { endpointText } from './endpoint-id.ts'
 
-export interface SpecEndpoint {
+interface SpecEndpoint {
   method: HttpMethod
   path: string
   access: AccessClass
 }
 
 /** One mention of a method+path pair in the spec text. */
-export interface SpecOccurrence {
+interface SpecOccurrence {
   method: HttpMethod
   /** Normalised path (no trailing slash). */
   path: string
@@ -42,7 +42,7 @@ export interface SpecOccurrence {
   line: string
 }
 
-export interface SpecEndpointDetail extends SpecEndpoint {
+interface SpecEndpointDetail extends SpecEndpoint {
   /** Distinct sections naming the pair, in document order. */
   sections: string[]
   occurrences: SpecOccurrence[]
@@ -50,7 +50,7 @@ export interface SpecEndpointDetail extends SpecEndpoint {
 
 const DASH = ' — '
 
-export function normalisePath(path: string): string {
+function normalisePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
 
@@ -73,7 +73,7 @@ const TOKEN_RE = /`([^`]*)`|\((anon|self|listed as self)\)|\b(GET|POST|PUT|DELET
 const SPAN_PAIR_RE = /^(GET|POST|PUT|DELETE)\s+(\/V1(?:\/\S*)?)$/
 const SPAN_PATH_RE = /^\/V1(?:\/\S*)?$/
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   const out: Token[] = []
   for (const m of text.matchAll(TOKEN_RE)) {
     const [, span, mark, method, sep] = m
@@ -92,7 +92,7 @@ export function tokenize(text: string): Token[] {
 }
 
 /** Pairs and marks named in one stretch of text. */
-export function readSegment(text: string): { pairs: { method: HttpMethod; rawPath: string }[]; marks: AccessClass[] } {
+function readSegment(text: string): { pairs: { method: HttpMethod; rawPath: string }[]; marks: AccessClass[] } {
   const pairs: { method: HttpMethod; rawPath: string }[] = []
   const marks: AccessClass[] = []
   let methods: HttpMethod[] = []
@@ -205,7 +205,7 @@ export function extractSpecOccurrences(markdown: string): SpecOccurrence[] {
   return out
 }
 
-export const pairKey = (p: { method: string; path: string }): string => endpointText(p)
+const pairKey = (p: { method: string; path: string }): string => endpointText(p)
 
 /**
  * Pairs merged over their mentions. `conflicts` lists pairs whose mentions give different explicit access

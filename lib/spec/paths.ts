@@ -3,10 +3,10 @@
  * access). They select the endpoint's own route where a literal sibling exists: ids are numbers
  * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
  */
-export const PLACEHOLDER_ID = 999999
-export const PLACEHOLDER_SKU = 'conformance-probe-sku'
-export const PLACEHOLDER_CODE = 'probe'
-export const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
+const PLACEHOLDER_ID = 999999
+const PLACEHOLDER_SKU = 'conformance-probe-sku'
+const PLACEHOLDER_CODE = 'probe'
+const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
 
 export function placeholderFor(param: string): string | number {
   if (/sku$/i.test(param)) return PLACEHOLDER_SKU
@@ -44,6 +44,6 @@ export function matchTemplate(template: string, path: string): { literalSegments
   return { literalSegments }
 }
 
-export function stripTrailingSlash(path: string): string {
+function stripTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 }

@@ -13,7 +13,7 @@ export const TABLED_TYPES: Readonly<Record<string, ShapeName>> = {
 }
 
 /** A body key whose shape the spec tables; `array`: the key is a list of such objects. */
-export interface TabledBodyKey {
+interface TabledBodyKey {
   schema: ShapeName
   array?: true
 }

@@ -16,7 +16,7 @@ import { quiet, selectedTests, verdictOf } from './module-suite.ts'
 import { markSelected } from './task-meta.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-export const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
+const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
 
 export async function extensionSuite(): Promise<void> {
   const facts = inject('shopExtensions')

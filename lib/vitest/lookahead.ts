@@ -19,7 +19,7 @@ import { Lane } from '../shop/bound.ts'
  * once was as fast, but then a stop finds most judged results in files that never ran, so they go unreported
  * (lib/run/safety.test.ts's Ctrl-C test: results from one module only).
  */
-export const LOOKAHEAD_MODULES = 2
+const LOOKAHEAD_MODULES = 2
 
 let runOf: string | undefined
 const started = new Map<string, Promise<Result>>()

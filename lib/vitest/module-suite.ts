@@ -126,7 +126,7 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
 }
 
 /** What the run's reporter provides to the suite files (vitest `provide`: in memory, never on disk). */
-export interface RunFacts {
+interface RunFacts {
   /** The preflight's seed (tokens included); absent when the preflight refused the target. */
   seed?: SessionSeed
   /** Why the run could not be made: the tests are skipped, and send nothing. */

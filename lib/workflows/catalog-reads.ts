@@ -10,8 +10,8 @@ import { endpointId } from '../spec/catalog/index.ts'
  * The default category of a stock install, and its default store view. Shop data, not spec: there is no
  * setting for them (yet); a shop without a category of that id has the read not judged, naming the id.
  */
-export const CATEGORY_ID = 2
-export const STORE_ID = 1
+const CATEGORY_ID = 2
+const STORE_ID = 1
 
 const GET = endpointId('GET /V1/categories/:categoryId')
 

@@ -17,7 +17,7 @@ export interface StepOutcome {
   durationMs: number
 }
 
-export interface RunOptions<S extends object = object> extends Partial<WorkflowContext<S>> {
+interface RunOptions<S extends object = object> extends Partial<WorkflowContext<S>> {
   /** Told of each step as soon as it is judged (the runner reports steps as they finish). */
   onStep?: (outcome: StepOutcome, index: number) => void
   /** Wraps each step's run (the runner turns a write refused in read-only mode into "not judged"). */

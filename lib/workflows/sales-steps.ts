@@ -27,7 +27,7 @@ export interface SalesState {
  * The reason a refund refusal is not a finding: the target's own business rule (nothing paid to refund, a
  * payment method that cannot refund per invoice), with the setting that chose the payment method.
  */
-export function refundRefusal(setting: string, paymentMethod: string): (a: Answer) => string {
+function refundRefusal(setting: string, paymentMethod: string): (a: Answer) => string {
   return (a) =>
     `the target refused the refund for a business reason of its own — ${describeAnswer(a)} — not a fault of the endpoint's shape. ` +
     `The order was paid with "${paymentMethod}" (setting ${setting}); choose a payment method this shop can refund this way.`

@@ -29,7 +29,7 @@ import { isObject } from '../base/is-object.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
-export class StepEnd extends Error {
+class StepEnd extends Error {
   readonly status: Exclude<Status, 'passed'>
   /** Set when the step ends `skipped`: why it was not judged. */
   readonly reason?: NotJudgedReason
@@ -51,9 +51,9 @@ export interface SpecCall {
 }
 
 /** Statuses that say "refused for a reason of the target's data or configuration", not "no such thing" or "broken". */
-export const BUSINESS_STATUSES: ReadonlySet<number> = new Set([400, 409, 422])
+const BUSINESS_STATUSES: ReadonlySet<number> = new Set([400, 409, 422])
 
-export interface SuccessOptions {
+interface SuccessOptions {
   /**
    * A refusal with one of BUSINESS_STATUSES: return a reason to end the step `skipped` with it (a business
    * refusal of the target, or a setting it does not support), or undefined to fail it.
@@ -257,7 +257,7 @@ export function sameNumber(a: unknown, b: unknown): boolean {
 }
 
 /** The fields by which an address sent is recognised in what the target answers. */
-export const ADDRESS_KEYS = ['firstname', 'lastname', 'street', 'city', 'postcode'] as const
+const ADDRESS_KEYS = ['firstname', 'lastname', 'street', 'city', 'postcode'] as const
 
 /** How an address seen differs from the one sent (empty: the same), by ADDRESS_KEYS. */
 export function addressDifferences(sent: AddressDraft | Record<string, unknown>, seen: unknown): string[] {

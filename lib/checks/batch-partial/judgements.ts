@@ -9,7 +9,7 @@ import type { PlannedItem, PriceFamily } from './operations.ts'
 import { itemName, json, quoteReply } from './quote.ts'
 import { fingerprint, normalise, of, sameSku, sameValues, storedOf } from './stored.ts'
 
-export interface MixedJudgement {
+interface MixedJudgement {
   problems: string[]
   warnings: string[]
   /** Set when the call was answered per item (a JSON array). */

@@ -24,4 +24,4 @@ export function conventionsOf(row: EndpointRow): Conventions {
   return (row.family === undefined ? undefined : FAMILIES[row.family].conventions?.[rowId(row)]) ?? {}
 }
 
-export type { Conventions, Family, PathConflict, PreparedCall, Scenario } from './types.ts'
+export type { PreparedCall, Scenario } from './types.ts'

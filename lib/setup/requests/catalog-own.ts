@@ -111,7 +111,7 @@ async function attributeGroup(fx: Provisioner, setId: number, label: string): Pr
  * A product attribute code of the run's: the platform's codes start with a letter and hold letters, digits and
  * underscores, at most 60 characters (its attribute code validator) — the run's mark with underscores.
  */
-export function attributeCode(fx: Provisioner, label: string): string {
+function attributeCode(fx: Provisioner, label: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_')
   return safe(fit(`${safe(runMark(fx.builders.runId))}_`, label, 60, '_'))
 }

@@ -33,7 +33,6 @@ import { endpointId, rowId } from '../../spec/catalog/index.ts'
 import type { EndpointId } from '../../spec/endpoint-id.ts'
 
 export type { RequestRecipe } from './types.ts'
-export { SEARCH_PAGE } from './search.ts'
 
 /** The module files' recipes, each file's under its module id. */
 const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {

@@ -19,7 +19,7 @@ import { endpointId } from '../../spec/catalog/index.ts'
 export const DEFAULT_SOURCE = 'default'
 export const DEFAULT_STOCK = 1
 
-export type SourceBody = Record<string, unknown> & { source_code: string }
+type SourceBody = Record<string, unknown> & { source_code: string }
 
 function sourceDraft(fx: Provisioner, label: string): SourceBody {
   return {
@@ -67,7 +67,7 @@ async function makeStock(fx: Provisioner, label: string): Promise<{ id: number; 
 }
 
 /** A stock of the run's own, one per purpose (removed by the cleanup). */
-export function ownStock(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; body: Record<string, unknown> }> {
+function ownStock(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; body: Record<string, unknown> }> {
   return fx.session.memo(`valid request: own inventory stock ${purpose}`, () => makeStock(fx, purpose))
 }
 

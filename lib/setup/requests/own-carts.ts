@@ -27,7 +27,7 @@ export function readyCart(fx: Provisioner): Promise<OwnCart> {
 }
 
 /** A cart to read: its id, an item of it, and who reads it as its customer. */
-export interface CartToRead {
+interface CartToRead {
   cartId: number
   itemId: number
   /** The cart's customer: a customer of the run's own, or in read-only mode the configured customer. */

@@ -12,13 +12,13 @@ import { isObject } from '../../base/is-object.ts'
 import { ownCustomer } from './shared.ts'
 import { platformCall } from '../platform-calls.ts'
 
-export interface OwnSalesRule {
+interface OwnSalesRule {
   id: number
   /** The rule as the platform answered its creation: saving it again changes nothing. */
   rule: Record<string, unknown>
 }
 
-export interface OwnCoupon {
+interface OwnCoupon {
   id: number
   code: string
   /** The coupon as the platform answered its creation. */

@@ -9,7 +9,7 @@ import { SetupError, type Product, type Provisioner } from '../provision.ts'
 import { searchQuery } from '../../shop/lookup.ts'
 import { firstListed } from './shared.ts'
 
-export type ProductType = 'simple' | 'bundle' | 'downloadable' | 'configurable'
+type ProductType = 'simple' | 'bundle' | 'downloadable' | 'configurable'
 
 /** Makes a product of the type: `extra` adds to (or replaces) the body's fields, e.g. `attribute_set_id`, `custom_attributes`. */
 export async function typedProduct(fx: Provisioner, label: string, type: ProductType, extra: Record<string, unknown> = {}): Promise<Product> {
