@@ -1,100 +1,15 @@
+/**
+ * The access check run against the reference target: clean, and under the fault switch that breaks its rule.
+ * Its judgements on given answers (no target): access-answers.test.ts.
+ */
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
-import { CATALOG, findRow, rowId } from '../spec/catalog/index.ts'
+import { FAULTS, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
+import { CATALOG, findRow } from '../spec/catalog/index.ts'
 import { NO_VALID_REQUEST } from '../setup/requests/index.ts'
 import type { Session } from '../shop/session.ts'
-import type { SequenceCaller } from '../shop/probe.ts'
-import { accessCheck, judgeAccessCheck } from './access.ts'
-import { judgeCell } from '../spec/admission.ts'
-import { byStatus, NOT_ON_247, openSession, runOverCatalog } from './testing.ts'
-import { answersOf, FULL, NO_CUSTOMER_TOKEN, NO_ROUTE, observedAnswers, OK, reply, UNAUTHORIZED, type Reply } from './testing-answers.ts'
+import { accessCheck } from './access.ts'
+import { byStatus, faultsBreaking, openSession, runOverCatalog } from './testing.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
-
-/** The access verdict of a row whose callers got `replyOf(caller)`: its valid request's answers, or its placeholder calls' (`unbuilt`). */
-function accessOf(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, replyOf: (caller: SequenceCaller) => Reply | undefined, unbuilt = false) {
-  const row = findRow(method, path)!
-  const answers = answersOf(accessCheck.probes(row, FULL), (c) => replyOf(c.request.caller), { reply: replyOf, ...(unbuilt ? { unbuilt: { message: 'set-up failed', reason: 'setup-failed' as const, exchanges: [] } } : {}) })
-  return judgeAccessCheck(row, answers)
-}
-/** As the class says: a refusal to the callers it refuses, a success to the others. */
-const asSpecSays = (admitted: readonly SequenceCaller[]) => (caller: SequenceCaller) => (admitted.includes(caller) ? OK : UNAUTHORIZED)
-
-describe('the access judge', () => {
-  it('passes an endpoint that refuses and lets through as its class says, and shows the matrix', () => {
-    const admin = accessOf('GET', '/V1/modules', asSpecSays(['admin']))
-    expect(admin.status).toBe('passed')
-    expect(admin.details).toMatchObject({
-      accessClass: 'admin',
-      witnessed: true,
-      matrix: {
-        none: { expected: 'refuse', seen: 'refused', ok: true },
-        malformed: { expected: 'refuse', seen: 'refused', ok: true },
-        customer: { expected: 'refuse', seen: 'refused', ok: true },
-        admin: { expected: 'accept', seen: 'accepted', ok: true },
-      },
-    })
-    expect(accessOf('GET', '/V1/directory/currency', () => OK).details).toMatchObject({ matrix: { none: { expected: 'accept', ok: true }, customer: { expected: 'not stated', ok: null } } })
-    // A self read: the customer's valid request is the witness; the admin's placeholder call must be let through too.
-    expect(accessOf('GET', '/V1/customers/me', asSpecSays(['customer', 'admin']))).toMatchObject({ status: 'passed', details: { witness: 'customer', matrix: { admin: { ok: true } } } })
-  })
-
-  it('names the wrong cells in the message, with the evidence of each', () => {
-    const v = accessOf('GET', '/V1/modules', () => OK)
-    expect(v.message).toMatch(/^admin endpoint: no token let through \(200 \[\]\) where the spec says refuse; malformed token let through .*; customer token let through/)
-    expect(v.exchanges).toHaveLength(4)
-  })
-
-  it('reads a 404 to a refused caller as a refusal only where the admitted caller got a success for the same request', () => {
-    const hidden = (caller: SequenceCaller) => (caller === 'admin' ? OK : reply(404, { message: 'No such entity.' }))
-    expect(accessOf('GET', '/V1/cmsBlock/:blockId', hidden).status).toBe('passed')
-    // With placeholder values (no valid request could be made) the admin gets a 404 too, and a 404 may be about the
-    // data: not judged, and why.
-    const v = accessOf('GET', '/V1/cmsBlock/:blockId', () => reply(404, { message: 'No such entity.' }), true)
-    expect(v).toMatchObject({ status: 'skipped', reason: 'setup-failed' })
-    expect(v.message).toMatch(/\(probed with placeholder values: set-up failed\)$/)
-  })
-
-  // A missing route is counted once, by the route check, in every mode: in read-only mode a caller the run has no token
-  // for (no customer is registered) is not sent, and the callers that are sent all got the no-route answer.
-  it('does not judge an endpoint whose route is missing, and does not pass it either, read-only included', () => {
-    expect(accessOf('GET', '/V1/directory/currency', () => NO_ROUTE)).toMatchObject({ status: 'skipped', reason: 'route-missing', message: expect.stringMatching(/see the route check/) })
-    expect(accessOf('GET', '/V1/directory/currency', (caller) => (caller === 'customer' ? NO_CUSTOMER_TOKEN : NO_ROUTE))).toMatchObject({ status: 'skipped', reason: 'route-missing' })
-  })
-
-  // Point 3 of issue 9: a plain 500 read as "no token let through" is a false security alarm.
-  it('does not judge access, and names what happened, when the admitted caller gets no usable answer', () => {
-    const broken: [Reply | undefined, RegExp][] = [
-      [undefined, /got no answer/],
-      [reply(500, { message: 'Internal Error.' }), /got a server error \(500 "Internal Error\./],
-      [reply(200, undefined, { text: '', json: false }), /got an empty body/],
-      [reply(200, undefined, { text: '<html>', json: false }), /got a body that is not JSON/],
-      [reply(429, { message: 'Too many requests' }), /got a rate limit/],
-    ]
-    for (const [answer, what] of broken) {
-      const v = accessOf('GET', '/V1/customerGroups/search', (caller) => (caller === 'admin' ? answer : OK))
-      expect(v.status, v.message).toBe('skipped')
-      expect(v.message).toMatch(/^not judged: the caller the spec admits \(admin token\) /)
-      expect(v.message).toMatch(what)
-      expect(v.message).not.toMatch(/let through/)
-    }
-  })
-
-  it('never reads a 5xx, a body that is not JSON or another 4xx to a caller the spec refuses as "let through"', () => {
-    for (const seen of ['no usable answer', 'other 4xx', 'no-route', 'not sent'] as const) expect(judgeCell('refuse', seen), seen).toBeNull()
-    expect(judgeCell('refuse', 'accepted')).toBe(false)
-    expect(judgeCell('refuse', 'refused')).toBe(true)
-    expect(judgeCell('accept', 'other 4xx')).toBe(true)
-    expect(judgeCell('accept', 'refused')).toBe(false)
-    expect(judgeCell('accept', 'no usable answer')).toBeNull()
-  })
-
-  it('agrees with a real 2.4.7 instance: 271 endpoints follow their class, 7 are not served (its recorded answers)', () => {
-    const status = byStatus(new Map(observedAnswers(accessCheck).map(({ row, answers }) => [rowId(row), judgeAccessCheck(row, answers)])))
-    expect(status.failed).toEqual([])
-    expect(status.skipped).toEqual([...NOT_ON_247].sort())
-    expect(status.passed).toHaveLength(271)
-  })
-})
 
 describe('access check', () => {
   const closers: (() => Promise<void>)[] = []
@@ -108,10 +23,7 @@ describe('access check', () => {
     return s
   }
 
-  const accessFaults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'access')
-  it('covers every access fault switch of the reference target', () => {
-    expect([...accessFaults].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-customer'])
-  })
+  const accessFaults = faultsBreaking('access')
   // The one run against a target per fault switch is the CLI's (lib/cli/cli.test.ts, fault groups); here the first.
   for (const fault of accessFaults.slice(0, 1)) {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {

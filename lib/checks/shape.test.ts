@@ -1,22 +1,15 @@
-import { readFileSync } from 'node:fs'
+/**
+ * The shape check run against the reference target: clean, and under the fault switch that breaks its rule.
+ * Its judgements on given answers (no target): shape-answers.test.ts.
+ */
 import { afterAll, describe, expect, it } from 'vitest'
-import { FAULTS, startReferenceTarget, type FaultName, type FaultSwitch } from '../../reference-target/index.ts'
-import { CATALOG, findRow } from '../spec/catalog/index.ts'
+import { FAULTS, startReferenceTarget, type FaultSwitch } from '../../reference-target/index.ts'
 import type { Session } from '../shop/session.ts'
-import { scenarioOf } from '../setup/families/index.ts'
-import { missingValues } from './carried-values.ts'
-import { judgeShapeAnswer, shapeCheck } from './shape.ts'
-import { SHAPE_RULES } from '../spec/rules.ts'
-import type { Outcome } from '../shop/request.ts'
-
-/** A real 2.4.7 instance's answer to a credit memo read (observation creditmemo-order-refund-with-arguments). */
-const CREDITMEMO = (JSON.parse(readFileSync(new URL('../../fixtures/observations/responses-2.4.7/creditmemo-order-refund-with-arguments.json', import.meta.url), 'utf8')) as { response: { body: Record<string, unknown> } }).response.body
-const answered = (body: unknown, status = 200): Pick<Outcome, 'answer'> => ({ answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) } })
-const CREDITMEMO_READ = findRow('GET', '/V1/creditmemo/:id')!
-import { byStatus, openSession, runOverCatalog } from './testing.ts'
+import { shapeCheck } from './shape.ts'
+import { byStatus, faultsBreaking, openSession, rowsJudgedBy, runOverCatalog } from './testing.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-const SHAPE_ROWS = CATALOG.filter((r) => shapeCheck.appliesTo(r) === true)
+const SHAPE_ROWS = rowsJudgedBy(shapeCheck)
 
 describe('shape check', () => {
   const closers: (() => Promise<void>)[] = []
@@ -31,26 +24,7 @@ describe('shape check', () => {
     return s
   }
 
-  it('applies to every endpoint whose response the spec gives, each with a scenario; others are "not shown"', () => {
-    expect(SHAPE_ROWS).toHaveLength(19)
-    for (const row of SHAPE_ROWS) expect(scenarioOf(row), endpointText(row)).toBeDefined()
-    expect(shapeCheck.appliesTo(findRow('GET', '/V1/carts/:cartId')!)).toMatch(/^not shown: /)
-  })
-
-
-
-
-
-  it('compares what a save set as the platform normalises it: numbers as numbers or digit strings', () => {
-    expect(missingValues({ attribute_set_id: '12', attribute_set_name: 'A', sort_order: 5.0 }, { attribute_set_id: 12, attribute_set_name: 'A', sort_order: '5' })).toEqual([])
-    expect(missingValues({ street: ['1 Main St'], postcode: 78701, region_id: null }, { street: ['1 Main St'], postcode: '78701', region_id: null, extension_attributes: { x: 1 } })).toEqual([])
-    expect(missingValues({ attribute_set_name: 'B' }, { attribute_set_id: 12, attribute_set_name: 'A' })).toEqual(['no attribute_set_id (expected number 12)', 'attribute_set_name string "B" where string "A" was expected'])
-    expect(missingValues({ street: '1 Main St' }, { street: ['1 Main St'] })).toEqual(['street string "1 Main St" where array ["1 Main St"] was expected'])
-    expect(missingValues([], { id: 1 })).toEqual(['the answer is array [], not an object'])
-  })
-
-  const faults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'shape')
-  it('has a fault switch for each kind of deviation', () => expect([...faults].sort()).toEqual(['array-as-object', 'empty-object', 'number-as-string', 'wrong-return-type']))
+  const faults = faultsBreaking('shape')
   // The one run against a target: a fault switch fails the check at its endpoint, and nowhere else (the others: lib/cli/cli.test.ts).
   for (const fault of faults.slice(0, 1)) {
     it(`fails only the endpoint the ${fault} fault breaks, naming the field`, async () => {
@@ -60,29 +34,4 @@ describe('shape check', () => {
       expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
     })
   }
-
-  it('passes a real instance\'s credit memo, and fails {} where absent fields used to pass one by one', () => {
-    expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO))).toMatchObject({ status: 'passed', message: expect.stringMatching(/^the answer is CreditmemoInterface/) })
-    expect(judgeShapeAnswer(findRow('GET', '/V1/taxRates/:rateId')!, answered({})).message).toBe('the answer is not TaxRateInterface: (root): object {} carries no value at all: an empty object is no TaxRateInterface')
-    expect(judgeShapeAnswer(CREDITMEMO_READ, answered({})).message).toMatch(/^the answer is not CreditmemoInterface: \(root\): object \{\} carries none of the fields the spec tables/)
-  })
-
-  it('names its first few mismatches and how many more; the result\'s details list them all', () => {
-    const strings = Object.fromEntries(Object.entries(CREDITMEMO).map(([k, v]) => [k, typeof v === 'number' ? String(v.toFixed(4)) : v]))
-    const v = judgeShapeAnswer(CREDITMEMO_READ, answered(strings))
-    const all = (v.details as { mismatches: string[] }).mismatches
-    expect(all.length).toBeGreaterThan(20)
-    expect(all).toContain('/adjustment: expected number, got string "1.0000"')
-    expect(v.message).toBe(`the answer is not CreditmemoInterface: ${all.slice(0, 5).join('; ')} (and ${all.length - 5} more)`)
-  })
-
-  it('requires a read of the run\'s own entity to carry its id, quoting the rule; judges nothing on a refusal or no answer', () => {
-    const carries = { values: { entity_id: 1 }, rule: SHAPE_RULES.createdId }
-    const v = judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), carries)
-    expect(v.status).toBe('passed')
-    expect(v.rules!.flatMap((r) => r.specWords)).toContain('CreditmemoRepositoryInterface::get — loads a credit memo')
-    expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), { ...carries, values: { entity_id: 2 } })).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the answer \(CreditmemoInterface\) does not carry what it must \(a read of a credit memo the run created carries that credit memo's `entity_id`\): entity_id /) })
-    expect(judgeShapeAnswer(CREDITMEMO_READ, answered({ message: 'x' }, 404))).toMatchObject({ status: 'skipped', reason: 'target-refused' })
-    expect(judgeShapeAnswer(CREDITMEMO_READ, { failure: { kind: 'timeout', message: 'timeout' } })).toMatchObject({ status: 'skipped', reason: 'timeout' })
-  })
 })

@@ -1,19 +1,15 @@
+/**
+ * The store-code check run against the reference target: clean, and under the fault switch that breaks its rule.
+ * Its judgements on given answers (no target): store-code-answers.test.ts.
+ */
 import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget } from '../../reference-target/index.ts'
-import { findRow, rowId } from '../spec/catalog/index.ts'
-import { judgeStoreCode, storeCodeCheck } from './store-code.ts'
-import { byStatus, NOT_ON_247, runOverCatalog, targetSessions } from './testing.ts'
-import { answersOf, FULL, NO_ROUTE, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
+import { storeCodeCheck } from './store-code.ts'
+import { byStatus, runOverCatalog, targetSessions } from './testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const sessions = targetSessions()
 afterAll(() => sessions.closeAll())
-
-/** The store-code verdict of a row whose admitted caller got `first` under the configured store code and `second` under the second one. */
-function storeCodeOf(method: 'GET' | 'POST', path: string, first: Reply | undefined, second: Reply | undefined) {
-  const row = findRow(method, path)!
-  return judgeStoreCode(row, answersOf(storeCodeCheck.probes(row, FULL), (c) => (c.request.store === 'second' ? second : first), { reply: () => first }))
-}
-import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('store-code check', () => {
   // The one run against a target: the fault switch fails the check at its endpoint, and nowhere else.
@@ -23,43 +19,5 @@ describe('store-code check', () => {
     const verdicts = await runOverCatalog(storeCodeCheck, s)
     expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
     expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
-  })
-
-  it('passes an endpoint served under both store codes, the same caller asking', () => {
-    expect(storeCodeOf('GET', '/V1/directory/currency', OK, OK)).toMatchObject({ status: 'passed', message: 'served under "all" (200 []) as under "default" (200 [])', details: { caller: 'none', stores: ['default', 'all'] } })
-    // The admitted caller's valid request under the configured store code, its placeholder call under the second.
-    const restricted = storeCodeCheck.probes(findRow('GET', '/V1/modules')!, FULL)
-    expect(restricted.sequence?.witness).toBe('admin')
-    expect(restricted.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@second'])
-    // A call that revokes the caller's tokens: the admin's placeholder calls under both (no customer token spent twice).
-    const revoke = storeCodeCheck.probes(findRow('POST', '/V1/integration/customer/revoke-customer-token')!, FULL)
-    expect(revoke.sequence).toBeUndefined()
-    expect(revoke.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@first', 'admin@second'])
-  })
-
-  it('fails an endpoint served under the second store code as under an unknown one, or not at all', () => {
-    const unknown = reply(400, { message: 'Specified request cannot be processed.' }, { unknownStore: true })
-    const v = storeCodeOf('GET', '/V1/directory/currency', OK, unknown)
-    expect(v.status).toBe('failed')
-    expect(v.message).toMatch(/answered as for an unknown store code \(400 "Specified request cannot be processed\."\)/)
-    expect(storeCodeOf('GET', '/V1/directory/currency', OK, NO_ROUTE).message).toMatch(/^under store code "all" the endpoint answered like the target's no-route answer/)
-    // The same answer under both is no sign of an unknown store code.
-    expect(storeCodeOf('GET', '/V1/directory/currency', unknown, unknown).status).toBe('passed')
-  })
-
-  it('leaves an endpoint whose route is missing, or that answers a server error or a body that is not JSON, to the route check', () => {
-    expect(storeCodeOf('GET', '/V1/modules', NO_ROUTE, NO_ROUTE)).toMatchObject({ status: 'skipped', reason: 'route-missing' })
-    for (const broken of [reply(500, { message: 'Internal Error.' }), reply(200, undefined, { text: '<html>', json: false }), reply(200, undefined, { text: '', json: false })]) {
-      const v = storeCodeOf('GET', '/V1/modules', broken, OK)
-      expect(v).toMatchObject({ status: 'skipped', reason: 'unusable-answer' })
-      expect(v.message).toMatch(/^not judged: under "default" the endpoint gave (a server error|a body that is not JSON|an empty body) .*see the route check/)
-    }
-    expect(storeCodeOf('GET', '/V1/modules', OK, undefined)).toMatchObject({ status: 'skipped', reason: 'timeout' })
-  })
-
-  it('agrees with a real 2.4.7 instance, which serves "all" like "default" (its recorded answers)', () => {
-    const status = byStatus(new Map(observedAnswers(storeCodeCheck).map(({ row, answers }) => [rowId(row), judgeStoreCode(row, answers)])))
-    expect(status.failed).toEqual([])
-    expect(status.skipped).toEqual([...NOT_ON_247].sort())
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Test support for check tests (not a test itself): a session against a target as the runner would open
- * it, and a check run over every catalog row.
+ * it, a check run over every catalog row, the rows a check judges, and the reference target's fault switches that break a check kind.
  */
 import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -10,6 +10,7 @@ import { customerRegistrar } from '../setup/registrar.ts'
 import { Session } from '../shop/session.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
+import { FAULTS, type FaultName } from '../../reference-target/index.ts'
 
 /** A session as the run opens it; the target's admin signs in with its password unless `env` gives SHOP_ADMIN_TOKEN. */
 export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
@@ -67,3 +68,13 @@ export const NOT_ON_247 = [
   'PUT /V1/tfa/default-provider-code/:userId',
   'PUT /V1/tfa/user-providers/:userId',
 ]
+
+/** The catalog rows `check` judges (its appliesTo says true; each kind's test proves which they are). */
+export function rowsJudgedBy(check: Pick<Check, 'appliesTo'>): EndpointRow[] {
+  return CATALOG.filter((r) => check.appliesTo(r) === true)
+}
+
+/** The reference target's fault switches that break `kind` (FAULTS' `breaks`). */
+export function faultsBreaking(kind: string): FaultName[] {
+  return (Object.keys(FAULTS) as FaultName[]).filter((name) => FAULTS[name].breaks === kind)
+}

@@ -1,29 +1,26 @@
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { dryRunPlan } from './dry-run.ts'
 import { PLAN, selectPlan } from '../plan/plan.ts'
-import type { Status } from '../results/verdict.ts'
 import { readBaseline } from '../report/baseline.ts'
 import type { Report } from '../report/model.ts'
 import { headline } from '../report/certify.ts'
 import { reportDigest } from '../report/sign.ts'
-import { reportOf, resultOf } from '../report/testing.ts'
+import { reportOf, reportOfStatuses, resultOf, writtenReport } from '../report/testing.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { loadConfig } from '../settings/config.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
-import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
 import { baselineCommand } from './baseline-commands.ts'
 import { catalogListing, diffCommand, listCommand, signCommand, verifyCommand, type ListedEndpoint } from './commands.ts'
 import { readReport, type CommandIo } from './command-io.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-commands-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -32,21 +29,10 @@ function io(): CommandIo & { stdout: () => string } {
   return { out: (t) => (out += t), err: (t) => (out += t), stdout: () => out }
 }
 
-/** Run `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]`. */
-function report(runId: string, statuses: Status[]): Report {
-  return reportOf(statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)), { run: { id: runId } })
-}
+const written = (name: string, r: Report): string => writtenReport(dir, name, r)
 
-/** Writes a report as `run` does (indented) into its own directory; returns the report.json path. */
-function written(name: string, r: Report): string {
-  mkdirSync(join(dir, name), { recursive: true })
-  const path = join(dir, name, 'report.json')
-  writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`)
-  return path
-}
-
-const good = written('good', report('good', ['passed', 'passed', 'failed', 'skipped']))
-const worse = written('worse', report('worse', ['passed', 'failed', 'failed', 'skipped']))
+const good = written('good', reportOfStatuses('good', ['passed', 'passed', 'failed', 'skipped']))
+const worse = written('worse', reportOfStatuses('worse', ['passed', 'failed', 'failed', 'skipped']))
 
 function keys() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519')
@@ -182,7 +168,7 @@ describe('a report of a run that never started', () => {
 describe('shop-conformance sign / verify', () => {
   it('signs REPORT into REPORT.sig; verify passes untouched, fails changed', async () => {
     const { priv, pub } = keys()
-    const path = written('signed', report('signed', ['passed', 'failed']))
+    const path = written('signed', reportOfStatuses('signed', ['passed', 'failed']))
     const t = io()
     expect(await signCommand(['--report', path, '--key', priv], t)).toBe(0)
     const sig = JSON.parse(readFileSync(`${path}.sig`, 'utf8')) as Record<string, string>
@@ -216,7 +202,7 @@ describe('shop-conformance sign / verify', () => {
 
   it('refuses unusable inputs in one line', async () => {
     const { priv, pub } = keys()
-    const path = written('unsigned', report('unsigned', ['passed']))
+    const path = written('unsigned', reportOfStatuses('unsigned', ['passed']))
     await expect(signCommand(['--report', path], io())).rejects.toThrow(new UsageError('sign: --key PRIVATE.pem is required'))
     await expect(signCommand(['--report', path, '--key', pub], io())).rejects.toThrow(/^key .*\.pub: not a private key/)
     await expect(signCommand(['--report', path, '--key', join(dir, 'missing.pem')], io())).rejects.toThrow(/^key .*missing\.pem: cannot read it \(ENOENT\)$/)
@@ -261,46 +247,5 @@ describe('shop-conformance diff', () => {
   it('refuses unusable input', async () => {
     await expect(diffCommand([good], io())).rejects.toThrow(new UsageError('diff: two reports expected (diff A.json B.json), got 1'))
     await expect(diffCommand([good, worse, '--format', 'html'], io())).rejects.toThrow(new UsageError('diff: --format must be text or json, not "html"'))
-  })
-})
-
-describe.concurrent('the commands through the shop-conformance binary', () => {
-  const run = async (args: string[]) => {
-    const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } })
-    return { status: status ?? -1, stdout, stderr }
-  }
-
-  it('diff exits 1 on a new failure', async () => {
-    const r = await run(['diff', good, worse])
-    expect(r).toMatchObject({ status: 1, stderr: '' })
-    expect(r.stdout).toContain('1 newly failing')
-  })
-
-  it('unusable input: exit 2, one line on stderr, no stack trace', async () => {
-    const r = await run(['diff', good, join(dir, 'missing.json')])
-    expect(r).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: report ${join(dir, 'missing.json')}: cannot read it (ENOENT)\n` })
-  })
-
-  it('stops at once, in one line (exit 2), when its working directory is removed under it', { timeout: 60_000 }, async () => {
-    const gone = mkdtempSync(join(tmpdir(), 'shop-conformance-gone-'))
-    const child = spawnInTest(process.execPath, [BIN, 'run', '--quiet'], { cwd: gone, env: { PATH: process.env.PATH ?? '', HOME: gone }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stderr!.on('data', (d) => (stderr += d))
-    const closed = new Promise<number | null>((done) => child.on('close', done))
-    // Under way: the run has said its seed and end, and is now starting its target and sending.
-    await new Promise<void>((started) => child.stdout!.on('data', (d) => (stdout += d).includes('at the latest') && started()))
-    rmSync(gone, { recursive: true })
-    const removedAt = Date.now()
-    expect(await closed).toBe(2)
-    // It looks every 250 ms; a whole run takes seconds more. The margin is a loaded machine's.
-    expect(Date.now() - removedAt).toBeLessThan(3_000)
-    expect(stderr).toBe(`shop-conformance: the working directory ${gone} was removed: stopping\n`)
-  })
-
-  it('--help names every command', async () => {
-    const help = await run(['--help'])
-    expect(help.status).toBe(0)
-    for (const c of ['list', 'baseline', 'diff', 'report merge', 'sign', 'verify']) expect(help.stdout).toContain(`shop-conformance ${c} `)
   })
 })

@@ -1,12 +1,12 @@
 /**
  * `run --dry-run` prints every request the run would send: each one it can spell out, and — where a request
  * depends on the target's answers (ids, the operations the shop's schema declares) or a vendor's code — what is
- * sent, in words, per kind. Nothing the run sends is left out.
+ * sent, in words, per kind. Nothing the run sends is left out. A vendor's config in it (loaded through tsx, which
+ * starts esbuild): lib/extend/load.test.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CHECK_KINDS, CHECKS } from '../checks/index.ts'
 import { concretePath } from '../checks/probe.ts'
@@ -78,14 +78,6 @@ describe('run --dry-run', () => {
     for (const c of table) expect(text.filter((l) => l === line(c)), endpointText(c)).toHaveLength(1)
     const readOnly = (await dry(['--read-only'])).split('\n')
     for (const c of table) expect(readOnly.filter((l) => l === line(c)), endpointText(c)).toHaveLength(c.method === 'GET' ? 1 : 0)
-  })
-
-  it('names a vendor\'s checks, whose requests are their own code\'s, and refuses a config the run would refuse', async () => {
-    const example = fileURLToPath(new URL('../../examples/vendor-extension/shop-conformance.config.ts', import.meta.url))
-    expect(await dry(['--config', example])).toContain(`\n# a vendor's checks (${example}): what each sends is its own code's — not listed\n# warehouse-stock: at GET /V1/ref-example/warehouses\n`)
-    const dir = emptyDir()
-    writeFileSync(join(dir, 'shop-conformance.config.ts'), 'export default { endpoints: 1, checks: [] }\n')
-    await expect(dry([], {}, dir)).rejects.toThrow('`endpoints` is not a list')
   })
 
   it('leaves no planned check out: each is a listed probe of its kind, or its kind\'s requests said in words at its endpoint', async () => {

@@ -1,7 +1,7 @@
 /**
  * `shop-conformance matrix` as a user gives it reports: the two real releases' whole runs (shipped gzip-compressed),
  * reports of its own history, and what it refuses. The reference target's runs and the page in a browser:
- * lib/report/matrix-html.browser.test.ts.
+ * lib/report/matrix-html.browser.test.ts; the binary: commands-bin.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,6 @@ import { historyProblems, matrixProblems } from '../report/matrix-schema.ts'
 import type { Report } from '../report/model.ts'
 import { planResults, reportOf, sampleBlock } from '../report/testing.ts'
 import { main } from './main.ts'
-import { cli } from './testing.ts'
 
 const REAL = resolve(import.meta.dirname, '../../fixtures/observations/real-runs')
 const P7 = join(REAL, '2.4.7-p7/report-full.json.gz')
@@ -114,12 +113,5 @@ describe('shop-conformance matrix', () => {
     // Asked, they are in, and the matrix says so.
     expect((await matrix([clean, slice, other, '--allow-partial', '--allow-spec-mismatch', '--out', out])).status).toBe(0)
     expect(read<Matrix>(join(out, 'matrix.json')).scope.allowed).toEqual(['--allow-partial', '--allow-spec-mismatch'])
-  })
-
-  it('runs as the binary a user starts', async () => {
-    const run = await cli(['matrix', reportFile('bin.json', 'Acme', 1), '--out', join(dir, 'bin')])
-    expect(run.stderr).toBe('')
-    expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(/^matrix .*bin\/matrix\.html \(also matrix\.json, history\.json\): 1 implementation × \d+ results of the spec's checks, 0 where they differ\n/)
   })
 })

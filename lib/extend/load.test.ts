@@ -1,7 +1,9 @@
 /**
- * The vendor's config: found, loaded and checked before any request (a bad file is one line, exit 2); the
+ * The vendor's config loaded as a run loads it (through tsx, which starts esbuild: a process): a file that
+ * cannot be loaded is one line, --dry-run names its checks, the README's config loads in a user's project; the
  * worked example of examples/vendor-extension/ judged against the reference target, which serves its endpoint
  * when told to: it passes there, and its own check fails — nothing else of it — where the example's behaviour is broken.
+ * Which file is the config, and what in it is refused: config-file.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,16 +11,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../reference-target/index.ts'
-import { UsageError } from '../base/usage-error.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
+import { dryRunPlan } from '../cli/dry-run.ts'
 import { targetSessions } from '../checks/testing.ts'
 import { buildPlan, SUITE } from '../plan/plan.ts'
-import { configFileOf, DEFAULT_CONFIG_FILE, loadVendorConfig, vendorParts } from './load.ts'
+import { loadConfig } from '../settings/config.ts'
+import { ACL_RESOURCES } from '../spec/catalog/index.ts'
+import { configFileOf, DEFAULT_CONFIG_FILE, loadVendorConfig } from './load.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/vendor-extension/shop-conformance.config.ts', import.meta.url))
-const ENDPOINT = { method: 'GET', path: '/V1/vendor/things', access: 'admin', module: 'vendor-things' }
-const CHECK = { name: 'thing-count', description: 'd', run: async () => ({ status: 'passed', message: '', exchanges: [] }) }
 const sessions = targetSessions()
 const dirs: string[] = []
 afterAll(async () => {
@@ -33,31 +35,22 @@ function tempDir(): string {
 }
 
 describe('the config file', () => {
-  it('is the named one (which must be there), else shop-conformance.config.ts of the working directory if there', () => {
-    const dir = tempDir()
-    expect(configFileOf(undefined, dir)).toBeUndefined()
-    expect(() => configFileOf('missing.config.ts', dir)).toThrow(new UsageError('--config / SHOP_CONFIG: missing.config.ts does not exist'))
-    writeFileSync(join(dir, DEFAULT_CONFIG_FILE), 'export default {}')
-    expect(configFileOf(undefined, dir)).toBe(join(dir, DEFAULT_CONFIG_FILE))
-  })
-
-  it.each([
-    [null, 'its default export is not a config (export default defineConfig({ endpoints, checks }))'],
-    [{ checks: [] }, '`endpoints` is not a list'],
-    [{ endpoints: [{ ...ENDPOINT, method: 'PATCH' }], checks: [] }, 'endpoints[0].method "PATCH" is none of GET, POST, PUT, DELETE'],
-    [{ endpoints: [{ ...ENDPOINT, module: 'quote' }], checks: [] }, 'endpoints[0].module "quote" is a module of the spec: a vendor\'s endpoints are reported under a module of their own'],
-    [{ endpoints: [{ ...ENDPOINT, path: '/V1/directory/countries', method: 'GET' }], checks: [] }, 'endpoints[0] GET /V1/directory/countries is a spec endpoint: the spec\'s checks judge it'],
-    [{ endpoints: [ENDPOINT], checks: [{ ...CHECK, name: 'access' }] }, 'checks[0].name "access" is a check kind of the suite'],
-    [{ endpoints: [ENDPOINT], checks: [{ name: 'x', description: 'd' }] }, 'checks[0] is not a check (an object with name, description and run(row, session))'],
-    [{ endpoints: [ENDPOINT], checks: [], scenarios: { 'POST /V1/vendor/other': {} } }, 'scenarios["POST /V1/vendor/other"] is not a declared endpoint'],
-  ])('refuses %j in one line', (config, why) => {
-    expect(() => vendorParts(config, 'v.config.ts', CHECK_KINDS)).toThrow(new UsageError(`--config v.config.ts: ${why}`))
-  })
-
   it('that cannot be loaded is refused in one line', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'bad.config.ts'), 'export default {')
     await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(/^--config .*bad\.config\.ts: cannot be loaded: /)
+  })
+})
+
+describe('a vendor\'s config in run --dry-run', () => {
+  // As the run reads its settings (lib/cli/dry-run.test.ts, the rest of what --dry-run prints).
+  const dry = (argv: string[], cwd: string) => dryRunPlan(loadConfig(['--base-url', 'https://shop.example', ...argv], { SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'pw' }, {}, CHECK_KINDS, ACL_RESOURCES), cwd)
+
+  it('names a vendor\'s checks, whose requests are their own code\'s, and refuses a config the run would refuse', async () => {
+    expect(await dry(['--config', EXAMPLE], tempDir())).toContain(`\n# a vendor's checks (${EXAMPLE}): what each sends is its own code's — not listed\n# warehouse-stock: at GET /V1/ref-example/warehouses\n`)
+    const dir = tempDir()
+    writeFileSync(join(dir, 'shop-conformance.config.ts'), 'export default { endpoints: 1, checks: [] }\n')
+    await expect(dry([], dir)).rejects.toThrow('`endpoints` is not a list')
   })
 })
 

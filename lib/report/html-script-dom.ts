@@ -19,7 +19,7 @@ export const DOM = String.raw`
   function headerText(headers) {
     return Object.keys(headers || {}).map(function (k) { return k + ': ' + headers[k]; }).join('\n');
   }
-  // The address (#key=value&…) names what the page shows: a link to it opens it so; a change of it by the page is not followed back.
+  // The address (#key=value&...) names what the page shows: a link to it opens it so; a change of it by the page is not followed back.
   var writing = false;
   function writeHash(hash) {
     if (location.hash.slice(1) === hash) return;

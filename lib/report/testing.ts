@@ -2,13 +2,15 @@
  * Test support for report and command tests (not a test itself): a whole sample report around given
  * results, and the result of one check at one catalog row as the runner records it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ACL_NOT_CONFIGURED } from '../checks/acl.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
 import { flagLimits, PLAN, planBlock, selectionOf, selectPlan, type PlannedCheck, type Selection } from '../plan/plan.ts'
 import { toResult, type Result } from '../results/result.ts'
-import { rowOf } from '../spec/catalog/index.ts'
+import { CATALOG, rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { completeReport, type Judging } from './complete.ts'
 import { summarise, type Report } from './model.ts'
@@ -82,3 +84,16 @@ export function withoutLimitedAdmin(results: Result[] = planResults()): Result[]
 
 /** The line every format shows for the acl check of such a run (certification.notConfigured). */
 export const ACL_NOT_CONFIGURED_LINE = `acl — 15 checks not judged: ${ACL_NOT_CONFIGURED.replace(/^not configured: /, '')}`
+
+/** `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]` (what diff and baseline compare). */
+export function reportOfStatuses(runId: string, statuses: Status[]): Report {
+  return reportOf(statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)), { run: { id: runId } })
+}
+
+/** Writes a report as `run` does (indented) into a directory `name` of its own under `dir`; returns the report.json path. */
+export function writtenReport(dir: string, name: string, r: Report): string {
+  mkdirSync(join(dir, name), { recursive: true })
+  const path = join(dir, name, 'report.json')
+  writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`)
+  return path
+}

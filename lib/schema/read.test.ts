@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
-import { SERVED_ROUTES } from '../../reference-target/extra-routes.ts'
+/**
+ * Reading a shop's schema documents handed over (hand-made, or broken in each part): no target. The reference
+ * target's own published views: schema-e2e.test.ts.
+ */
+import { describe, expect, it } from 'vitest'
 import { accessUnknownBecause, declaredAccess, mergeViews, operationKey, readDocument, resolveRef, suitePath } from './read.ts'
 import type { DeclaredSchema } from './read.ts'
-import { fetchGet, handmadeDocument, handmadeSchema, readOk, referenceTokens } from './testing.ts'
+import { handmadeDocument, handmadeSchema, readOk } from './testing.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const find = (schema: DeclaredSchema, method: string, path: string) => schema.operations.find((op) => op.method === method && op.path === path)
@@ -47,29 +49,6 @@ describe('a platform-style document (hand-made)', () => {
     expect(accessUnknownBecause(noCustomer.views)).toMatch(/customer caller's schema was not read/)
     expect(accessUnknownBecause([])).toMatch(/without caller views/)
     expect(accessUnknownBecause(['anon', 'customer', 'admin'])).toBeUndefined()
-  })
-})
-
-describe('the reference target\'s own views', () => {
-  let target: ReferenceTarget
-  beforeAll(async () => {
-    target = await startReferenceTarget()
-  })
-  afterAll(async () => {
-    await target.close()
-  })
-
-  it('read and merged, declare every route it serves with the access class of its route table', async () => {
-    const tokens = await referenceTokens(target)
-    const url = `${target.url}/rest/default/schema?services=all`
-    const views = await Promise.all((['anon', 'customer', 'admin'] as const).map(async (caller) => {
-      const fetched = await fetchGet(url, caller === 'anon' ? undefined : tokens[caller])
-      return readOk(JSON.parse('text' in fetched ? fetched.text : 'null'), caller)
-    }))
-    const schema = mergeViews(views)
-    expect(schema.problems).toEqual([])
-    expect(schema.operations.map((op) => endpointText(op)).sort()).toEqual(SERVED_ROUTES.map((r) => r.key).sort())
-    for (const route of SERVED_ROUTES) expect(declaredAccess(find(schema, route.method, route.template)!, schema.views), route.key).toBe(route.access)
   })
 })
 

@@ -3,13 +3,14 @@
  * compared with the spec, and its extension operations judged through judge.ts by the run's driver, the
  * extension kinds of lib/checks/extension.ts. Clean: no finding, every extension operation passes; each schema fault:
  * exactly its finding at its operation; extension-open: exactly that operation fails access; the
- * schema-unpublished variant: not published.
+ * schema-unpublished variant: not published; its own views, read and merged, declare every route it serves.
+ * Reading documents handed over: read.test.ts.
  */
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget } from '../../reference-target/index.ts'
 import type { FaultName, FaultSwitch, ReferenceTarget, ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { EXTENSION_ROUTES } from '../../reference-target/extension-routes.ts'
-import { EXTRA_ROUTES } from '../../reference-target/extra-routes.ts'
+import { EXTRA_ROUTES, SERVED_ROUTES } from '../../reference-target/extra-routes.ts'
 import { resolveFaults } from '../../reference-target/faults.ts'
 import { OTHER_ENDPOINTS } from '../../reference-target/testing.ts'
 import { openSession } from '../checks/testing.ts'
@@ -22,7 +23,8 @@ type ProbeOptions = { readOnly: boolean; probeWrites: boolean }
 import { extensionKinds, extensionRow } from '../checks/extension.ts'
 import { loadSchema } from './load.ts'
 import type { LoadedSchema } from './load.ts'
-import { fetchGet, referenceTokens } from './testing.ts'
+import { fetchGet, readOk, referenceTokens } from './testing.ts'
+import { declaredAccess, mergeViews } from './read.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const targets: ReferenceTarget[] = []
@@ -174,5 +176,32 @@ describe('the schema-unpublished variant', () => {
       source: expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all under each caller$/),
       reason: 'with no token, answered 404 "Request does not match any route."',
     })
+  })
+})
+
+// Read as read.test.ts reads hand-made documents: the reference target's published views.
+describe('the reference target\'s own views', () => {
+  let target: ReferenceTarget
+  beforeAll(async () => {
+    target = await startReferenceTarget()
+  })
+  afterAll(async () => {
+    await target.close()
+  })
+
+  it('read and merged, declare every route it serves with the access class of its route table', async () => {
+    const tokens = await referenceTokens(target)
+    const url = `${target.url}/rest/default/schema?services=all`
+    const views = await Promise.all((['anon', 'customer', 'admin'] as const).map(async (caller) => {
+      const fetched = await fetchGet(url, caller === 'anon' ? undefined : tokens[caller])
+      return readOk(JSON.parse('text' in fetched ? fetched.text : 'null'), caller)
+    }))
+    const schema = mergeViews(views)
+    expect(schema.problems).toEqual([])
+    expect(schema.operations.map((op) => endpointText(op)).sort()).toEqual(SERVED_ROUTES.map((r) => r.key).sort())
+    for (const route of SERVED_ROUTES) {
+      const op = schema.operations.find((o) => o.method === route.method && o.path === route.template)!
+      expect(declaredAccess(op, schema.views), route.key).toBe(route.access)
+    }
   })
 })

@@ -1,7 +1,8 @@
 /**
- * The table of the platform's calls (issue 24.2): what it lists is no spec endpoint, the reference target serves
- * each entry with the access the table says, and it is complete — a run against the reference target sends nothing
- * that is neither a catalog row nor an entry (its request log, as `npm run bench` logs it).
+ * The table of the platform's calls (issue 24.2) against the reference target: it serves each entry with the
+ * access the table says, and the table is complete — a run against the reference target sends nothing that is
+ * neither a catalog row nor an entry (its request log, as `npm run bench` logs it). The table itself:
+ * platform-calls-table.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,48 +17,13 @@ import { targetSessions } from '../checks/testing.ts'
 import { cli } from '../cli/testing.ts'
 import type { Session } from '../shop/session.ts'
 import { ADMISSION, seenOfAnswer } from '../spec/admission.ts'
-import { CATALOG, findRow } from '../spec/catalog/index.ts'
+import { CATALOG } from '../spec/catalog/index.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import { fillTemplate, placeholderFor } from '../spec/paths.ts'
-import { ENTITY_KINDS } from './ledger.ts'
-import { PLATFORM_CALLS, platformCall, type PlatformCall, type PlatformCallName } from './platform-calls.ts'
+import { PLATFORM_CALLS, type PlatformCall, type PlatformCallName } from './platform-calls.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const NAMES = Object.keys(PLATFORM_CALLS) as PlatformCallName[]
-
-describe('the platform calls table', () => {
-  it('lists no endpoint of the spec, each method and path once', () => {
-    const entries = Object.values(PLATFORM_CALLS)
-    expect(entries.filter((c) => findRow(c.method, c.path) !== undefined).map(endpointText)).toEqual([])
-    expect(new Set(entries.map(endpointText)).size).toBe(entries.length)
-    for (const c of entries) expect(c.path, endpointText(c)).toMatch(/^\/V1(\/[A-Za-z0-9_\-:.]+)+$/)
-  })
-
-  it('is what docs/running.md tells a shop it must also serve, row for row', () => {
-    const doc = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
-    const rows = Object.values(PLATFORM_CALLS).map((c: PlatformCall) => `| ${c.method} | \`${c.path}\` | ${c.access} | ${c.for} |`)
-    const inDoc = doc.split('\n').filter((line) => /^\| (GET|POST|PUT|DELETE) \| `\/V1\//.test(line))
-    expect(inDoc, 'docs/running.md "What a shop must also serve": paste these rows').toEqual(rows)
-  })
-
-  it('fills path parameters, each encoded as one segment, and refuses a call without one', () => {
-    expect(platformCall('deleteProduct', { sku: 'a/b c' })).toEqual({ method: 'DELETE', path: '/V1/products/a%2Fb%20c' })
-    expect(platformCall('searchOrders')).toEqual({ method: 'GET', path: '/V1/orders' })
-    expect(() => platformCall('readOrder')).toThrow('platformCall readOrder: no value for :id')
-  })
-
-  it('removes what the ledger can remove through an entry or a catalog row', () => {
-    const removals = Object.values(ENTITY_KINDS).filter((r) => r !== undefined)
-    const beyond = removals.filter((r) => findRow(r.method, r.path) === undefined)
-    expect(beyond.every((r) => Object.values(PLATFORM_CALLS).includes(r as never))).toBe(true)
-    expect(removals.length - beyond.length).toBe(1)
-  })
-
-  it('is what the reference target serves beyond the spec, with the same access', () => {
-    const served = new Map(EXTRA_ROUTES.map((r) => [r.key, r.access]))
-    expect(Object.values(PLATFORM_CALLS).filter((c) => served.get(endpointText(c)) !== c.access).map(endpointText)).toEqual([])
-  })
-})
 
 describe('the reference target, called as the table says', () => {
   const sessions = targetSessions()

@@ -158,3 +158,33 @@ describe('TargetClient', () => {
     await client.close()
   })
 })
+
+// The pace's side-by-side groups (pace.test.ts), kept by the client against a server that counts what is in flight.
+describe('the client, paced', () => {
+  it('sends writes the platform deadlocks on side by side one at a time', async () => {
+    let inFlight = 0
+    let most = 0
+    const server = createServer((req, res) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      setTimeout(() => {
+        inFlight--
+        res.setHeader('content-type', 'application/json')
+        res.end('{"attribute_set_id": 9}')
+      }, 30)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
+    try {
+      const sets = Array.from({ length: 4 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {} }))
+      expect((await Promise.all(sets)).every((o) => o.answer?.status === 200)).toBe(true)
+      expect(most).toBe(1)
+      most = 0
+      await Promise.all(Array.from({ length: 4 }, () => client.send({ method: 'GET', path: '/V1/eav/attribute-sets/list', store: 'default' })))
+      expect(most).toBeGreaterThan(1)
+    } finally {
+      await client.close()
+      server.close()
+    }
+  })
+})

@@ -1,11 +1,10 @@
-/** The run's pace on a slow shop (issue 21.5, 21.6): adaptive bound, heavy writes apart, side-by-side deadlocks avoided, a rate cap. */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+/**
+ * The run's pace on a slow shop (issue 21.5, 21.6): adaptive bound, heavy writes apart, a rate cap. The client
+ * sending side-by-side deadlocking writes one at a time (a server): client.test.ts.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Bound } from './bound.ts'
-import { TargetClient } from './client.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
-import { Secrets } from './secrets.ts'
 
 describe('Pace', () => {
   it('halves the requests in flight when answers slow down or time out, and gives one back when they are usual again', () => {
@@ -75,34 +74,5 @@ describe('RateCap', () => {
     await Promise.all(all)
     expect(started).toEqual([0, 100, 200])
     await expect(new RateCap(undefined).take()).resolves.toBeUndefined()
-  })
-})
-
-describe('the client', () => {
-  it('sends writes the platform deadlocks on side by side one at a time', async () => {
-    let inFlight = 0
-    let most = 0
-    const server = createServer((req, res) => {
-      inFlight++
-      most = Math.max(most, inFlight)
-      setTimeout(() => {
-        inFlight--
-        res.setHeader('content-type', 'application/json')
-        res.end('{"attribute_set_id": 9}')
-      }, 30)
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
-    try {
-      const sets = Array.from({ length: 4 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {} }))
-      expect((await Promise.all(sets)).every((o) => o.answer?.status === 200)).toBe(true)
-      expect(most).toBe(1)
-      most = 0
-      await Promise.all(Array.from({ length: 4 }, () => client.send({ method: 'GET', path: '/V1/eav/attribute-sets/list', store: 'default' })))
-      expect(most).toBeGreaterThan(1)
-    } finally {
-      await client.close()
-      server.close()
-    }
   })
 })

@@ -1,4 +1,8 @@
-/** Test support (not a test itself): a session's seed for a session whose client a test stands in for — no target. */
+/**
+ * Test support (not a test itself): a session's seed for a session whose client a test stands in for, and an
+ * answer such a client gives — no target.
+ */
+import type { Outcome } from './request.ts'
 import type { SessionSeed } from './session.ts'
 
 /** A seed with the admin's token and nothing else learned: a test adds what it needs. */
@@ -21,3 +25,8 @@ export const STAND_IN_SEED = {
   credentials: {},
   tokenCheckPaths: { admin: '/V1/modules' },
 } as unknown as SessionSeed
+
+/** A JSON answer of `status` with `body`, as a client a test stands in for hands it over (a GET's exchange). */
+export function answered(status: number, body: unknown): Outcome {
+  return { answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) }, exchange: { request: { method: 'GET', url: 'http://t/', headers: {} }, response: { status, headers: {}, body }, durationMs: 0 } }
+}

@@ -1,13 +1,12 @@
 /**
  * Every workflow against the reference target: all steps pass on the clean target; each fault switch that
  * must break a workflow fails exactly the step it breaks (those before pass, those after are not run); a
- * target that refuses the invoice refund for a business reason is told so, not passed.
+ * target that refuses the invoice refund for a business reason is told so, not passed. The registry: registry.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
 import { openSession } from '../checks/testing.ts'
 import { endpointId, findRow, rowId } from '../spec/catalog/index.ts'
-import { MODULES } from '../spec/modules.ts'
 import type { Session } from '../shop/session.ts'
 import { WORKFLOWS } from './index.ts'
 import { describeOutcomes, runWorkflow, type StepOutcome } from './run-steps.ts'
@@ -18,28 +17,6 @@ function workflow(name: string): Workflow {
   if (w === undefined) throw new Error(`no workflow ${name}`)
   return w
 }
-
-describe('the workflow registry', () => {
-  it('names each workflow once, in a module of the spec, with steps', () => {
-    const names = WORKFLOWS.map((w) => w.name)
-    expect(new Set(names).size).toBe(names.length)
-    expect(names).toEqual(
-      expect.arrayContaining(['credit-memo', 'invoice-refund', 'guest-checkout', 'attribute-set', 'tier-prices-by-group', 'order-address', 'catalog-reads', 'customer-group-default', 'tax-rate', 'shipment-label', 'mine-isolation']),
-    )
-    for (const w of WORKFLOWS) {
-      expect(MODULES.map((m) => m.id), w.name).toContain(w.module)
-      expect(w.steps.length, w.name).toBeGreaterThan(0)
-      expect(w.spec.length, w.name).toBeGreaterThan(0)
-    }
-  })
-
-  it('gives every step a unique title (a step\'s endpoint is a catalog row\'s id: endpointId throws for any other)', () => {
-    for (const w of WORKFLOWS) {
-      const titles = w.steps.map((s) => s.title)
-      expect(new Set(titles).size, w.name).toBe(titles.length)
-    }
-  })
-})
 
 describe('workflows against the reference target', () => {
   const closers: (() => Promise<void>)[] = []

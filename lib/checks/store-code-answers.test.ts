@@ -1,0 +1,56 @@
+/**
+ * The store-code check's judge on the answers it is handed — made up, or a real 2.4.7 instance's recorded ones:
+ * no target. Its runs against the reference target, clean and under a fault
+ * switch: store-code.test.ts.
+ */
+import { describe, expect, it } from 'vitest'
+import { findRow, rowId } from '../spec/catalog/index.ts'
+import { judgeStoreCode, storeCodeCheck } from './store-code.ts'
+import { byStatus, NOT_ON_247 } from './testing.ts'
+import { answersOf, FULL, NO_ROUTE, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
+
+/** The store-code verdict of a row whose admitted caller got `first` under the configured store code and `second` under the second one. */
+function storeCodeOf(method: 'GET' | 'POST', path: string, first: Reply | undefined, second: Reply | undefined) {
+  const row = findRow(method, path)!
+  return judgeStoreCode(row, answersOf(storeCodeCheck.probes(row, FULL), (c) => (c.request.store === 'second' ? second : first), { reply: () => first }))
+}
+
+describe('store-code check', () => {
+  it('passes an endpoint served under both store codes, the same caller asking', () => {
+    expect(storeCodeOf('GET', '/V1/directory/currency', OK, OK)).toMatchObject({ status: 'passed', message: 'served under "all" (200 []) as under "default" (200 [])', details: { caller: 'none', stores: ['default', 'all'] } })
+    // The admitted caller's valid request under the configured store code, its placeholder call under the second.
+    const restricted = storeCodeCheck.probes(findRow('GET', '/V1/modules')!, FULL)
+    expect(restricted.sequence?.witness).toBe('admin')
+    expect(restricted.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@second'])
+    // A call that revokes the caller's tokens: the admin's placeholder calls under both (no customer token spent twice).
+    const revoke = storeCodeCheck.probes(findRow('POST', '/V1/integration/customer/revoke-customer-token')!, FULL)
+    expect(revoke.sequence).toBeUndefined()
+    expect(revoke.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@first', 'admin@second'])
+  })
+
+  it('fails an endpoint served under the second store code as under an unknown one, or not at all', () => {
+    const unknown = reply(400, { message: 'Specified request cannot be processed.' }, { unknownStore: true })
+    const v = storeCodeOf('GET', '/V1/directory/currency', OK, unknown)
+    expect(v.status).toBe('failed')
+    expect(v.message).toMatch(/answered as for an unknown store code \(400 "Specified request cannot be processed\."\)/)
+    expect(storeCodeOf('GET', '/V1/directory/currency', OK, NO_ROUTE).message).toMatch(/^under store code "all" the endpoint answered like the target's no-route answer/)
+    // The same answer under both is no sign of an unknown store code.
+    expect(storeCodeOf('GET', '/V1/directory/currency', unknown, unknown).status).toBe('passed')
+  })
+
+  it('leaves an endpoint whose route is missing, or that answers a server error or a body that is not JSON, to the route check', () => {
+    expect(storeCodeOf('GET', '/V1/modules', NO_ROUTE, NO_ROUTE)).toMatchObject({ status: 'skipped', reason: 'route-missing' })
+    for (const broken of [reply(500, { message: 'Internal Error.' }), reply(200, undefined, { text: '<html>', json: false }), reply(200, undefined, { text: '', json: false })]) {
+      const v = storeCodeOf('GET', '/V1/modules', broken, OK)
+      expect(v).toMatchObject({ status: 'skipped', reason: 'unusable-answer' })
+      expect(v.message).toMatch(/^not judged: under "default" the endpoint gave (a server error|a body that is not JSON|an empty body) .*see the route check/)
+    }
+    expect(storeCodeOf('GET', '/V1/modules', OK, undefined)).toMatchObject({ status: 'skipped', reason: 'timeout' })
+  })
+
+  it('agrees with a real 2.4.7 instance, which serves "all" like "default" (its recorded answers)', () => {
+    const status = byStatus(new Map(observedAnswers(storeCodeCheck).map(({ row, answers }) => [rowId(row), judgeStoreCode(row, answers)])))
+    expect(status.failed).toEqual([])
+    expect(status.skipped).toEqual([...NOT_ON_247].sort())
+  })
+})
