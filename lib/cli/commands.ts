@@ -1,6 +1,4 @@
-import { join } from 'node:path'
 import { CHECK_KINDS } from '../checks/index.ts'
-import { headline } from '../report/certify.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
 import { neverStarted } from '../report/outcome.ts'

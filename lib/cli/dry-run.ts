@@ -2,7 +2,6 @@ import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts
 import { applyAliases } from '../shop/aliases.ts'
 import { impossiblePaths, impossibleStore } from '../shop/calibration.ts'
 import { anonymousReadPath } from '../shop/preflight.ts'
-import { allowedInReadOnly } from '../shop/session.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { buildPlan, PLAN, rowOfPlanned, selectionOf, selectPlan, SUITE, suiteWith, type Plan } from '../plan/plan.ts'
 import { CHECKS, CHECK_KINDS } from '../checks/index.ts'

@@ -1,5 +1,5 @@
 import { stopWords } from './outcome.ts'
-import { headline, percentText, selectionText } from './certify.ts'
+import { percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
 import { implementationOf } from './target.ts'

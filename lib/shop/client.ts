@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici'
 import diagnostics_channel from 'node:diagnostics_channel'
-import type { Exchange, RecordedRequest, RecordedResponse } from '../results/exchange.ts'
+import type { Exchange, RecordedRequest } from '../results/exchange.ts'
 import type { Secrets } from './secrets.ts'
 import type { Answer, Outcome, RequestSpec, TransportFailure } from './request.ts'
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
