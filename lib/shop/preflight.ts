@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { CATALOG } from '../spec/catalog/index.ts'
+import { CATALOG, endpointId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { calibrate, CalibrationError } from './calibration.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -166,7 +166,7 @@ function signedInLine(given: readonly [GivenCaller, string][]): string {
   return `signed in with the tokens given: ${given.map(([caller, setting]) => `${names[caller]} (${setting})`).join(', ')}; a token given is never renewed (refused mid-run, it stays refused)${admin ? `; the tokens check of ${ADMIN_TOKEN_ENDPOINT} is not judged without the admin's password` : ''}`
 }
 
-const ADMIN_TOKEN_ENDPOINT = 'POST /V1/integration/admin/token'
+const ADMIN_TOKEN_ENDPOINT = endpointId('POST /V1/integration/admin/token')
 
 /** Promise.all that lets every call finish before it throws the first failure: none is left running unwatched. */
 async function settledAll<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {

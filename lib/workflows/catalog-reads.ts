@@ -22,7 +22,7 @@ async function readCategory(s: StepScope, query?: string): Promise<string> {
     s.notJudged(`this shop has no category ${CATEGORY_ID} (a stock install's default category, which the suite reads; there is no setting for another): ${describeAnswer(answer)}`, 'setup-failed')
   }
   s.expectSuccess(call, answer)
-  s.judgeAnswerOf(endpointId('GET /V1/categories/:categoryId'), answer.body)
+  s.judgeAnswerOf(GET, answer.body)
   // CategoryInterface's fields are not shown: the platform's `id` is looked at, but only a warning can come of it.
   const id = isObject(answer.body) ? answer.body.id : undefined
   if (!sameNumber(id, CATEGORY_ID)) s.warnings.push(`the category read has id ${JSON.stringify(id ?? null)} where the platform would send ${CATEGORY_ID}, the id asked for`)

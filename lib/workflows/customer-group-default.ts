@@ -6,17 +6,19 @@ import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
 import { endpointId } from '../spec/catalog/index.ts'
 
+const READ = endpointId('GET /V1/customerGroups/default')
+
 export const customerGroupDefaultWorkflow: Workflow = {
   name: 'customer-group-default',
   module: 'customer',
   description: 'The default customer group reads as an object with a value.',
   spec: ['Endpoints › Endpoints with detailed shape'],
   steps: [
-    step('read the default group', endpointId('GET /V1/customerGroups/default'), async (s: StepScope) => {
+    step('read the default group', READ, async (s: StepScope) => {
       const call: SpecCall = { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' }
       const answer = await s.call(call)
       s.expectSuccess(call, answer)
-      s.judgeAnswerOf(endpointId('GET /V1/customerGroups/default'), answer.body)
+      s.judgeAnswerOf(READ, answer.body)
       // GroupInterface's fields are not shown: the platform's `id` (from 0, NOT LOGGED IN) is looked at, only to warn.
       const id = isObject(answer.body) ? answer.body.id : undefined
       if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0)) {

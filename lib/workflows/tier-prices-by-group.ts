@@ -53,7 +53,7 @@ async function listTiers(s: StepScope<TierPricesState>, group: string): Promise<
   const call: SpecCall = { method: 'GET', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`, actor: 'admin' }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
-  s.judgeAnswerOf(endpointId('GET /V1/products/:sku/group-prices/:customerGroupId/tiers'), answer.body)
+  s.judgeAnswerOf(LIST, answer.body)
   if (!Array.isArray(answer.body)) s.fail(`the answer is not a list: ${describeAnswer(answer)}`)
   return answer.body.filter(isObject)
 }
