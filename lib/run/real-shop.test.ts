@@ -38,7 +38,10 @@ const ADMIN = {
   ...limitedAdminEnv({ limitedAdmin: REFERENCE_LIMITED_ADMIN }),
 }
 
-describe('the detail-table checks on a real shop', () => {
+// Both blocks concurrent, so they run side by side: the whole runs below (child processes, one after the other,
+// that mostly wait on the busy shop) beside the detail-table checks, which run side by side too, each on a target of
+// its own — most of their time is the late answers' deadlines, waited at once rather than one after another.
+describe.concurrent('the detail-table checks on a real shop', () => {
   for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {
     it(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
       const t = await target(variants, LATE_ANSWER_MS)
@@ -62,17 +65,18 @@ describe('the detail-table checks on a real shop', () => {
 // sharing two cores, attribute sets made side by side refused as deadlocks (issue 21) — with the run's default
 // settings (what the tests need, in two full runs rather than three): the first meets the late answers, the second
 // the shop they left behind. The heavy writes take 300 ms here (5 s on the bench, `--config busy-shop`).
-describe('whole runs', () => {
-  let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
-  const runs = () =>
-    (shared ??= (async () => {
-      const t = await target(['inventory-deadlocks', 'late-creation', 'busy-shop'], LATE_ANSWER_MS, 300)
-      const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
-      const first = await cli(args, ADMIN)
-      const afterFirst = t.snapshot()
-      return { first, afterFirst, second: await cli(args, ADMIN) }
-    })())
+let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
+function runs() {
+  return (shared ??= (async () => {
+    const t = await target(['inventory-deadlocks', 'late-creation', 'busy-shop'], LATE_ANSWER_MS, 300)
+    const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
+    const first = await cli(args, ADMIN)
+    const afterFirst = t.snapshot()
+    return { first, afterFirst, second: await cli(args, ADMIN) }
+  })())
+}
 
+describe.concurrent('whole runs', () => {
   it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 240_000 }, async () => {
     const { first, second } = await runs()
     const reports = [first.report!, second.report!]
