@@ -43,7 +43,12 @@ export function cli(args: string[], env: Record<string, string> = {}, options: C
 interface CliOptions {
   signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean }
   dotenv?: string
-  slot?: false
+  /**
+   * `false`: a run that must start now (beside another run of the test), and that is refused at once. `'waiting'`:
+   * a run that spends most of its time waiting on its target (late answers, deadlines, a busy shop's heavy writes),
+   * bounded apart from the busy ones (inRunSlot).
+   */
+  slot?: false | 'waiting'
 }
 
 /**
@@ -90,8 +95,7 @@ function reportOf(dir: string): Report | undefined {
 
 function cliIn(dir: string, args: string[], env: Record<string, string>, options: CliOptions): Promise<CliRun> {
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  // `slot: false`: a run that must start now (beside another run of the test), and that is refused at once.
-  const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : inRunSlot
+  const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
   return slotted(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
@@ -125,15 +129,18 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
  * processes, so the bound is the machine's, not a worker's: a slot is a file in the test run's TMPDIR
  * (created exclusively), holding its owner's pid so that a worker that died frees it. Three slots: a run that
  * mostly waits (an interrupt at a point of progress, a target that stopped answering) leaves room for a busy one.
+ * The runs that wait most of their time by design (a busy shop's, a hanging endpoint's, a slow target's: tens of
+ * seconds each, little CPU) have three slots of their own (`waiting`): in the busy ones, three of them at once
+ * held every slot while the cores idled.
  */
 const RUN_SLOTS = 3
 
-export async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function inRunSlot<T>(work: () => Promise<T>, kind: 'busy' | 'waiting' = 'busy'): Promise<T> {
   const dir = join(tmpdir(), RUN_SLOTS_DIR)
   mkdirSync(dir, { recursive: true })
   for (;;) {
     for (let i = 0; i < RUN_SLOTS; i++) {
-      const slot = join(dir, `slot-${i}`)
+      const slot = join(dir, `${kind === 'busy' ? 'slot' : 'waiting'}-${i}`)
       if (!taken(slot)) continue
       try {
         return await work()

@@ -70,9 +70,10 @@ function runs() {
   return (shared ??= (async () => {
     const t = await target(['inventory-deadlocks', 'late-creation', 'busy-shop'], LATE_ANSWER_MS, 300)
     const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
-    const first = await cli(args, ADMIN)
+    // Runs that mostly wait on the busy shop: in the waiting runs' slots (lib/cli/testing.ts).
+    const first = await cli(args, ADMIN, { slot: 'waiting' })
     const afterFirst = t.snapshot()
-    return { first, afterFirst, second: await cli(args, ADMIN) }
+    return { first, afterFirst, second: await cli(args, ADMIN, { slot: 'waiting' }) }
   })())
 }
 

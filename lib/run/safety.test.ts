@@ -157,7 +157,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     // (some 2,300 requests, two at a time, 50 ms each: about a minute) that no machine finishes before it, and fast
     // enough that several modules' results (each restricted endpoint probed with a valid request) come before it.
     const t = await target({ latencyMs: 50 })
-    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     expect(run.status).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
@@ -176,7 +176,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   it('a deadline that comes before the start is over: cut short by the end it printed (124, not "could not be made"), what it had made listed as left over', { timeout: 120_000 }, async () => {
     // Every answer 1.5 s late: the start (tokens, customers, calibration, the schema) outlasts the 7 s before the stop.
     const t = await target({ latencyMs: 1_500 })
-    const run = await cli(['run', '--base-url', t.url, '--run-timeout-ms', '10000'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--run-timeout-ms', '10000'], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
     expect(closedAt).toBeLessThanOrEqual(endsBy + 500)
@@ -216,7 +216,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   // most (MAX_RENEWALS, 10), as 1.5 s tokens did. Alone, not beside another run all the same.
   it.sequential('renews a token that expires mid-run, once per expiry, and goes on', { timeout: 120_000 }, async () => {
     const t = await target({ tokenTtlMs: 8_000, latencyMs: 100 })
-    const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV)
+    const run = await cli(['run', '--base-url', t.url, '--module', 'customer', '--check', 'access', '--concurrency', '2'], ADMIN_ENV, { slot: 'waiting' })
     expect(run.report!.durationMs).toBeGreaterThan(8_000) // the tokens did expire during the run
     expect(run.stderr).not.toMatch(/✗/)
     expect(run.report!.notes).toContain('the admin token expired during the run and was renewed')
