@@ -95,7 +95,10 @@ function reportOf(dir: string): Report | undefined {
 
 function cliIn(dir: string, args: string[], env: Record<string, string>, options: CliOptions): Promise<CliRun> {
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
+  // A slot bounds the runs; the other commands (report merge, baseline, matrix, a target) start at once: a merge
+  // is a fraction of a second of CPU, and one after another in a test each waited behind every queued run.
+  const direct = options.slot === false || args[0] !== 'run'
+  const slotted = direct ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
   return slotted(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
