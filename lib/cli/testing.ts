@@ -133,16 +133,17 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
  * (created exclusively), holding its owner's pid so that a worker that died frees it. Three slots: a run that
  * mostly waits (an interrupt at a point of progress, a target that stopped answering) leaves room for a busy one.
  * The runs that wait most of their time by design (a busy shop's, a hanging endpoint's, a slow target's: tens of
- * seconds each, little CPU) have three slots of their own (`waiting`): in the busy ones, three of them at once
- * held every slot while the cores idled.
+ * seconds each, little CPU) have slots of their own (`waiting`), six: in the busy ones, three of them at once held
+ * every slot while the cores idled; and three of their own filled with the longest (a minute each), and the short
+ * ones, first in their files' chains, waited behind them.
  */
-const RUN_SLOTS = 3
+const RUN_SLOTS = { busy: 3, waiting: 6 }
 
 export async function inRunSlot<T>(work: () => Promise<T>, kind: 'busy' | 'waiting' = 'busy'): Promise<T> {
   const dir = join(tmpdir(), RUN_SLOTS_DIR)
   mkdirSync(dir, { recursive: true })
   for (;;) {
-    for (let i = 0; i < RUN_SLOTS; i++) {
+    for (let i = 0; i < RUN_SLOTS[kind]; i++) {
       const slot = join(dir, `${kind === 'busy' ? 'slot' : 'waiting'}-${i}`)
       if (!taken(slot)) continue
       try {

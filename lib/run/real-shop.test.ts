@@ -39,11 +39,12 @@ const ADMIN = {
 }
 
 // Both blocks concurrent, so they run side by side: the whole runs below (child processes, one after the other,
-// that mostly wait on the busy shop) beside the detail-table checks, which run side by side too, each on a target of
-// its own — most of their time is the late answers' deadlines, waited at once rather than one after another.
+// that mostly wait on the busy shop) beside the detail-table checks, which take less time than those, one after
+// another (their sessions in this worker beside the busy shop's target, one at a time: on a loaded machine four at
+// once slowed the shop's answers to the runs).
 describe.concurrent('the detail-table checks on a real shop', () => {
   for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {
-    it(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
+    it.sequential(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
       const t = await target(variants, LATE_ANSWER_MS)
       const session = await openSession(t, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
       closers.push(() => session.close())
@@ -78,7 +79,7 @@ function runs() {
 }
 
 describe.concurrent('whole runs', () => {
-  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 240_000 }, async () => {
+  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 360_000 }, async () => {
     const { first, second } = await runs()
     const reports = [first.report!, second.report!]
     for (const r of reports) {
@@ -94,7 +95,7 @@ describe.concurrent('whole runs', () => {
     for (const r of reports) expect(r.created.filter((c) => c.kind === 'product').length).toBeGreaterThan(2 * DEADLOCK_EVERY)
   })
 
-  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 240_000 }, async () => {
+  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 360_000 }, async () => {
     const { first: run, afterFirst: snapshot } = await runs()
     expect(run.status).toBe(0)
     const r = run.report!
