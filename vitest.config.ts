@@ -1,4 +1,6 @@
+import { relative } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 // Imports nothing of the suite (vite bundles this config with what it imports, and `npm test` loads it too).
 import { conformance } from './lib/vitest/plugin.ts'
 
@@ -30,6 +32,38 @@ const INTEGRATION_TESTS = [
   'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,transport,variants}.test.ts',
   'test-setup/{child-processes,chromium,deadlines}.test.ts',
 ]
+/**
+ * The own tests' files that take longest, started first in this order (then the others, in vitest's order). Most
+ * of their time is spent waiting — on child runs, a busy shop's heavy writes, late answers' deadlines — so the
+ * other files fill the cores beside them; started last, they ended the run alone. Without a cache of durations
+ * (a clean clone, CI) vitest starts the largest files first, and these are not the largest. Only the order:
+ * a file missing here, or one too many, costs time, never a test.
+ */
+const LONGEST_FIRST = [
+  'lib/cli/cli.test.ts',
+  'lib/run/real-shop.test.ts',
+  'lib/run/safety.test.ts',
+  'lib/run/native.test.ts',
+  'lib/report/matrix-html.browser.test.ts',
+  'lib/checks/variants.test.ts',
+  'lib/cli/extensions.test.ts',
+  'lib/checks/access.test.ts',
+  'lib/dead-code.test.ts',
+  'reference-target/faults.test.ts',
+  'lib/report/html.browser.test.ts',
+]
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId))
+      return i === -1 ? LONGEST_FIRST.length : i
+    }
+    // A stable sort: the other files keep vitest's order (each project's group first, so the suite's order too).
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
+  }
+}
+
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 }
 // The own tests' projects run together (one group, so one number of workers: why three, at the integration project).
 const OWN_TEST_WORKERS = 3
@@ -42,6 +76,7 @@ export default defineConfig({
     ...timeouts,
     // The own tests' temporary directory (the root's global set-up runs for every run: it does nothing for the suite alone).
     globalSetup: ['test-setup/temp-dir.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Beside the other layers (same group: its one file need not hold the other core idle); its global set-up,
       // like every project's, runs before any test, so a missing browser is still said at once.

@@ -10,11 +10,11 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 
 /**
- * Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID) and the child runs' slots
- * (lib/cli/testing.ts, RUN_SLOTS_DIR: named here too, as the package ships this file but not that helper), not
- * leftovers of a test.
+ * Caches of the tools the tests start (tsx compiles into TMPDIR/tsx-UID), the child runs' slots and the runs
+ * several test files share (lib/cli/testing.ts, RUN_SLOTS_DIR and SHARED_RUNS_DIR: named here too, as the package
+ * ships this file but not that helper), not leftovers of a test.
  */
-const TOOL_CACHES = /^(tsx-\d+|child-run-slots)$/
+const TOOL_CACHES = /^(tsx-\d+|child-run-slots|shared-runs)$/
 
 export default function setup(project: TestProject): (() => void) | undefined {
   // The root's global set-up runs for every run, the conformance project's alone included: not the suite's business.

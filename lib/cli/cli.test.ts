@@ -12,9 +12,12 @@ import { PLAN } from '../plan/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import type { Report } from '../report/model.ts'
 import { BEYOND_SPEC, endpointOf, faultGroups, suitesOfGroup } from './fault-groups.ts'
-import { cli, everythingWritten, type CliRun } from './testing.ts'
+import { cli, everythingWritten, sharedCli, type CliRun } from './testing.ts'
 import { ANSWER_DEADLINE_MS, LATE_ANSWER_MS } from '../../test-setup/deadlines.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+
+/** Faults whose endpoint answers after the deadline or never: every request to it waits the deadline out. */
+const WAIT_OUT_DEADLINES: readonly FaultName[] = ['hang', 'slow']
 
 const failedIds = (r: Report) => r.results.filter((x) => x.status === 'failed').map((x) => x.id).sort()
 
@@ -28,7 +31,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   })
 
   it('with no target configured, runs against the bundled reference target and passes everything', async () => {
-    const run = await cli(['run'])
+    // The same run as the matrix's clean column (lib/report/matrix-html.browser.test.ts): made once for both.
+    const run = await sharedCli(['run'])
     expect(run.stderr).not.toMatch(/error/i)
     expect(run.status).toBe(0)
     const r = run.report!
@@ -101,7 +105,9 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
           // A deadline a loaded machine meets (test-setup/deadlines.ts): a group's hanging or slow endpoint costs
           // one of them, waited beside the other groups' runs. Only the suites the group's faults can touch (the
           // others would judge a clean target, as the clean run does).
-          return cli(['run', '--base-url', target.url, '--timeout-ms', String(ANSWER_DEADLINE_MS), '--module', [...suitesOfGroup(group)].join(',')], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+          // A group with a hanging or slow endpoint mostly waits out its deadlines: in the waiting runs' slots (testing.ts).
+          const waits = group.some((f) => WAIT_OUT_DEADLINES.includes(f))
+          return cli(['run', '--base-url', target.url, '--timeout-ms', String(ANSWER_DEADLINE_MS), '--module', [...suitesOfGroup(group)].join(',')], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) }, waits ? { slot: 'waiting' } : {})
         })(),
       )
     }
@@ -229,7 +235,8 @@ describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () =>
 
   it('splits a run into shards whose merge equals the unsharded run', { timeout: 300_000 }, async () => {
     const args = ['--module', 'directory,eav,catalog-prices,quote', '--seed', '7']
-    const [whole, one, two] = await Promise.all([cli(['run', ...args]), cli(['run', ...args, '--shard', '1/2']), cli(['run', ...args, '--shard', '2/2'])])
+    // A shard without a seed, refused, beside the shards (it waited for a run slot after the merges).
+    const [whole, one, two, unseeded] = await Promise.all([cli(['run', ...args]), cli(['run', ...args, '--shard', '1/2']), cli(['run', ...args, '--shard', '2/2']), cli(['run', '--module', 'directory', '--shard', '1/2'])])
     for (const r of [whole, one, two]) expect(r.status).toBe(0)
     const merged = await cli(['report', 'merge', '--out', join(one.dir, 'merged'), join(one.dir, 'reports/report.json'), join(two.dir, 'reports/report.json')])
     expect(merged.status).toBe(0)
@@ -258,7 +265,6 @@ describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () =>
     const refused = await cli(['report', 'merge', '--out', join(one.dir, 'mixed'), join(one.dir, 'reports/report.json'), otherRun])
     expect(refused.status).toBe(2)
     expect(refused.stderr).toMatch(/^shop-conformance: report merge: .* is of seed 8, .* of 7; only shards of one run can be merged\n$/)
-    const unseeded = await cli(['run', '--module', 'directory', '--shard', '1/2'])
     expect(unseeded.status).toBe(2)
     expect(unseeded.stderr).toMatch(/^shop-conformance: --shard: needs --seed N/)
   })
@@ -273,7 +279,13 @@ describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () =>
     expect(first.status).toBe(1)
     const baselineFile = join(first.dir, 'baseline.json')
     expect((await cli(['baseline', '--from', join(first.dir, 'reports/report.json'), '--out', baselineFile])).status).toBe(0)
-    const excused = await cli(['run', '--base-url', faulty.url, ...args, '--baseline', baselineFile], env)
+    // The four runs with that baseline read it and nothing of each other: side by side.
+    const [excused, stale, allowed, unreadable] = await Promise.all([
+      cli(['run', '--base-url', faulty.url, ...args, '--baseline', baselineFile], env),
+      cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile], env),
+      cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile, '--allow-stale'], env),
+      cli(['run', '--base-url', clean.url, ...args, '--baseline', join(first.dir, 'missing.json')], env),
+    ])
     expect(excused.status).toBe(0)
     expect(excused.report!.baseline).toMatchObject({ newFailures: [], baselinedFailures: ['GET /V1/modules › access'] })
     expect(excused.report!.certification.verdict).toBe('incomplete')
@@ -286,14 +298,12 @@ describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () =>
     expect(sarif.runs[0]!.results[0]).toMatchObject({ level: 'note', baselineState: 'unchanged', suppressions: [{ kind: 'external', status: 'accepted' }] })
     expect(file(excused, 'summary.md')).toMatch(/^# Shop conformance: incomplete · [\d.]+% · exit 0: no new failure \(1 baselined\)\n/)
     expect(file(excused, 'summary.md')).toContain('**baselined**: ')
-    const stale = await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile], env)
     expect(stale.status).toBe(1)
     expect(stale.stdout).toMatch(/stale \(now passes; remove it or pass --allow-stale\): GET \/V1\/modules › access/)
     expect(stale.stdout).toContain('Exit 1: 1 stale baseline entry (now passing: remove it or pass --allow-stale)')
     expect(file(stale, 'summary.md')).toContain('## Stale baseline entries (1)')
     expect(file(stale, 'junit.xml')).toContain('type="stale-baseline"')
-    expect((await cli(['run', '--base-url', clean.url, ...args, '--baseline', baselineFile, '--allow-stale'], env)).status).toBe(0)
-    const unreadable = await cli(['run', '--base-url', clean.url, ...args, '--baseline', join(first.dir, 'missing.json')], env)
+    expect(allowed.status).toBe(0)
     expect(unreadable.status).toBe(2)
     expect(unreadable.stderr.trim().split('\n')).toHaveLength(1)
   })

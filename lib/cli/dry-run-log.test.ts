@@ -6,10 +6,11 @@
  * spec, the calibration's impossible paths). The schema is given as a file, so the dry run knows the extension
  * operations too and lists their probes one by one; and every probe the dry run lists is one the run sent.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import { readRequestLog } from '../bench/request-log.ts'
 import { readingCall } from '../checks/extension-probes.ts'
@@ -60,15 +61,16 @@ describe('--dry-run and the request log of the same run', () => {
     target = await startReferenceTarget()
     const tokens = await referenceTokens(target)
     const schema = await (await fetch(`${target.url}/rest/default/schema?services=all`, { headers: { Authorization: `Bearer ${tokens.admin}` } })).json()
-    const dir = (await cli(['list', '--format', 'json'])).dir
+    const dir = mkdtempSync(join(tmpdir(), 'dry-run-log-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const schemaFile = join(dir, 'schema.json')
     writeFileSync(schemaFile, JSON.stringify(schema))
     const log = join(dir, 'requests.jsonl')
     const args = ['--base-url', target.url, '--target-schema', schemaFile]
     const env = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password, ...limitedAdminEnv(target) }
-    const run = await cli(['run', ...args], { ...env, NODE_OPTIONS: `--import=${PRELOAD}`, SHOP_REQUEST_LOG: log })
+    // The dry run sends nothing (lib/run/safety.test.ts): it runs beside the run.
+    const [run, dry] = await Promise.all([cli(['run', ...args], { ...env, NODE_OPTIONS: `--import=${PRELOAD}`, SHOP_REQUEST_LOG: log }), cli(['run', '--dry-run', ...args], env)])
     expect(run.status, run.stderr).toBe(0)
-    const dry = await cli(['run', '--dry-run', ...args], env)
     expect(dry.status, dry.stderr).toBe(0)
 
     const read = readDocument(schema)

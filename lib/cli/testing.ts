@@ -1,5 +1,6 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -33,12 +34,71 @@ export interface CliRun {
  * sent after `afterMs`, or as soon as `when()` holds (checked every 50 ms): a run is interrupted at a point of
  * its progress rather than of a machine's speed.
  */
-export function cli(args: string[], env: Record<string, string> = {}, options: { signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean }; dotenv?: string; slot?: false } = {}): Promise<CliRun> {
+export function cli(args: string[], env: Record<string, string> = {}, options: CliOptions = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
   made.push(dir)
+  return cliIn(dir, args, env, options)
+}
+
+interface CliOptions {
+  signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean }
+  dotenv?: string
+  /**
+   * `false`: a run that must start now (beside another run of the test), and that is refused at once. `'waiting'`:
+   * a run that spends most of its time waiting on its target (late answers, deadlines, a busy shop's heavy writes),
+   * bounded apart from the busy ones (inRunSlot).
+   */
+  slot?: false | 'waiting'
+}
+
+/**
+ * `shop-conformance ARGS` as `cli` runs it with no environment of its own, made once for the whole test run and
+ * shared by the test files that make the same run (the clean run against the bundled target: cli.test.ts judges
+ * it, the matrix's browser test builds a column of it), whichever workers they run in: the first file to ask makes
+ * it, the others wait for it and read the same output and reports. Its directory is the test run's (in TMPDIR,
+ * removed with it: test-setup/temp-dir.ts); no test may write into it.
+ */
+export async function sharedCli(args: string[]): Promise<CliRun> {
+  const dir = join(tmpdir(), SHARED_RUNS_DIR, createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16))
+  mkdirSync(dir, { recursive: true })
+  const done = join(dir, 'run.json')
+  for (;;) {
+    const ran = readOr(done, '')
+    if (ran !== '') return { ...(JSON.parse(ran) as Omit<CliRun, 'dir' | 'report'>), dir, report: reportOf(dir) }
+    // Claimed as a run slot is (its owner's pid in it): a worker that died before it finished frees it.
+    if (taken(join(dir, 'claim'))) {
+      let run: CliRun | undefined
+      try {
+        run = await cliIn(dir, args, {}, {})
+        return run
+      } finally {
+        // Written whatever became of the run (its process ended with a failed test: status null), so that nobody waits for ever.
+        const { status = null, stdout = '', stderr = '' } = run ?? {}
+        writeFileSync(`${done}.part`, JSON.stringify({ status, stdout, stderr }))
+        renameSync(`${done}.part`, done)
+      }
+    }
+    await delay(100)
+  }
+}
+
+/** Where the shared runs live in the test run's TMPDIR (named again in test-setup/temp-dir.ts, as RUN_SLOTS_DIR is). */
+const SHARED_RUNS_DIR = 'shared-runs'
+
+function reportOf(dir: string): Report | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report
+  } catch {
+    return undefined
+  }
+}
+
+function cliIn(dir: string, args: string[], env: Record<string, string>, options: CliOptions): Promise<CliRun> {
   if (options.dotenv !== undefined) writeFileSync(join(dir, '.env'), options.dotenv)
-  // `slot: false`: a run that must start now (beside another run of the test), and that is refused at once.
-  const slotted = options.slot === false ? <T>(work: () => Promise<T>) => work() : inRunSlot
+  // A slot bounds the runs; the other commands (report merge, baseline, matrix, a target) start at once: a merge
+  // is a fraction of a second of CPU, and one after another in a test each waited behind every queued run.
+  const direct = options.slot === false || args[0] !== 'run'
+  const slotted = direct ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
   return slotted(() => new Promise<CliRun>((done) => {
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
@@ -62,15 +122,7 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
     }
     child.stdout!.on('data', (d) => (stdout += d))
     child.stderr!.on('data', (d) => (stderr += d))
-    child.on('close', (status) => {
-      let report: Report | undefined
-      try {
-        report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report
-      } catch {
-        report = undefined
-      }
-      done({ status, stdout, stderr, dir, report })
-    })
+    child.on('close', (status) => done({ status, stdout, stderr, dir, report: reportOf(dir) }))
   }))
 }
 
@@ -80,15 +132,19 @@ export function cli(args: string[], env: Record<string, string> = {}, options: {
  * processes, so the bound is the machine's, not a worker's: a slot is a file in the test run's TMPDIR
  * (created exclusively), holding its owner's pid so that a worker that died frees it. Three slots: a run that
  * mostly waits (an interrupt at a point of progress, a target that stopped answering) leaves room for a busy one.
+ * The runs that wait most of their time by design (a busy shop's, a hanging endpoint's, a slow target's: tens of
+ * seconds each, little CPU) have slots of their own (`waiting`), six: in the busy ones, three of them at once held
+ * every slot while the cores idled; and three of their own filled with the longest (a minute each), and the short
+ * ones, first in their files' chains, waited behind them.
  */
-const RUN_SLOTS = 3
+const RUN_SLOTS = { busy: 3, waiting: 6 }
 
-export async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function inRunSlot<T>(work: () => Promise<T>, kind: 'busy' | 'waiting' = 'busy'): Promise<T> {
   const dir = join(tmpdir(), RUN_SLOTS_DIR)
   mkdirSync(dir, { recursive: true })
   for (;;) {
-    for (let i = 0; i < RUN_SLOTS; i++) {
-      const slot = join(dir, `slot-${i}`)
+    for (let i = 0; i < RUN_SLOTS[kind]; i++) {
+      const slot = join(dir, `${kind === 'busy' ? 'slot' : 'waiting'}-${i}`)
       if (!taken(slot)) continue
       try {
         return await work()

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseFaultSwitch, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget } from '../../reference-target/index.ts'
 import type { Report } from '../report/model.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
+import { inRunSlot } from '../cli/testing.ts'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
 import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
 
@@ -49,7 +50,8 @@ function runAction(inputs: Record<string, string>): Promise<ActionRun> {
     GITHUB_RUN_ID: '4242',
     ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputName(name), value])),
   }
-  return new Promise((done) => {
+  // The script starts a run: in a run slot, as the tests' other runs (lib/cli/testing.ts).
+  return inRunSlot(() => new Promise<ActionRun>((done) => {
     const child = spawnInTest(process.execPath, [SCRIPT], { cwd: workspace, env })
     let log = ''
     child.stdout!.on('data', (d) => (log += d))
@@ -58,10 +60,11 @@ function runAction(inputs: Record<string, string>): Promise<ActionRun> {
       const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
       done({ status, log, summary: readFileSync(summaryFile, 'utf8'), outputs, workspace })
     })
-  })
+  }))
 }
 
-describe('the action script, run locally', () => {
+// Concurrent: each test's run is a child process of its own, waited for in a run slot.
+describe.concurrent('the action script, run locally', () => {
   let clean: ReferenceTarget
   let broken: ReferenceTarget
   beforeAll(async () => {

@@ -25,7 +25,8 @@ describe.concurrent('a run stopped during its preflight', () => {
 
   it('by a timeout: exit 2, and the customers it had registered are removed', { timeout: 120_000 }, async () => {
     const t = await target({ faults: [{ name: 'hang', method: 'GET', path: '/V1/carts/mine/payment-information' }] })
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV)
+    // It waits out the deadline: in the waiting runs' slots (lib/cli/testing.ts).
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, { slot: 'waiting' })
     expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/target stopped answering: GET \/V1\/carts\/mine\/payment-information/)
     expect(run.stderr).toMatch(/the run had made 2 entities: removed 2, left 0\)/)

@@ -38,9 +38,13 @@ const ADMIN = {
   ...limitedAdminEnv({ limitedAdmin: REFERENCE_LIMITED_ADMIN }),
 }
 
-describe('the detail-table checks on a real shop', () => {
+// Both blocks concurrent, so they run side by side: the whole runs below (child processes, one after the other,
+// that mostly wait on the busy shop) beside the detail-table checks, which take less time than those, one after
+// another (their sessions in this worker beside the busy shop's target, one at a time: on a loaded machine four at
+// once slowed the shop's answers to the runs).
+describe.concurrent('the detail-table checks on a real shop', () => {
   for (const variants of [[], ['shop-limits'], ['inventory-deadlocks'], ['late-creation']] as VariantName[][]) {
-    it(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
+    it.sequential(`all pass on the ${variants.length === 0 ? 'plain target' : `${variants[0]} variant`}`, async () => {
       const t = await target(variants, LATE_ANSWER_MS)
       const session = await openSession(t, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
       closers.push(() => session.close())
@@ -62,18 +66,20 @@ describe('the detail-table checks on a real shop', () => {
 // sharing two cores, attribute sets made side by side refused as deadlocks (issue 21) — with the run's default
 // settings (what the tests need, in two full runs rather than three): the first meets the late answers, the second
 // the shop they left behind. The heavy writes take 300 ms here (5 s on the bench, `--config busy-shop`).
-describe('whole runs', () => {
-  let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
-  const runs = () =>
-    (shared ??= (async () => {
-      const t = await target(['inventory-deadlocks', 'late-creation', 'busy-shop'], LATE_ANSWER_MS, 300)
-      const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
-      const first = await cli(args, ADMIN)
-      const afterFirst = t.snapshot()
-      return { first, afterFirst, second: await cli(args, ADMIN) }
-    })())
+let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
+function runs() {
+  return (shared ??= (async () => {
+    const t = await target(['inventory-deadlocks', 'late-creation', 'busy-shop'], LATE_ANSWER_MS, 300)
+    const args = ['run', '--base-url', t.url, '--seed', '424242', '--timeout-ms', String(ANSWER_DEADLINE_MS)]
+    // Runs that mostly wait on the busy shop: in the waiting runs' slots (lib/cli/testing.ts).
+    const first = await cli(args, ADMIN, { slot: 'waiting' })
+    const afterFirst = t.snapshot()
+    return { first, afterFirst, second: await cli(args, ADMIN, { slot: 'waiting' }) }
+  })())
+}
 
-  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 240_000 }, async () => {
+describe.concurrent('whole runs', () => {
+  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 360_000 }, async () => {
     const { first, second } = await runs()
     const reports = [first.report!, second.report!]
     for (const r of reports) {
@@ -89,7 +95,7 @@ describe('whole runs', () => {
     for (const r of reports) expect(r.created.filter((c) => c.kind === 'product').length).toBeGreaterThan(2 * DEADLOCK_EVERY)
   })
 
-  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 240_000 }, async () => {
+  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 360_000 }, async () => {
     const { first: run, afterFirst: snapshot } = await runs()
     expect(run.status).toBe(0)
     const r = run.report!

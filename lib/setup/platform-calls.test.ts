@@ -109,7 +109,7 @@ describe('every call a run sends beyond the spec goes through the table', () => 
   })
 
   it('the full run and the read-only one send only catalog rows, table entries and the calibration', async () => {
-    const [full, readOnly] = [await logOf('full', []), await logOf('read-only', ['--read-only'])]
+    const [full, readOnly] = await Promise.all([logOf('full', []), logOf('read-only', ['--read-only'])])
     const all = [...full, ...readOnly]
     expect(full.length).toBeGreaterThan(1000)
     expect([...new Set(all.map(reached).filter((r) => r.startsWith('neither')))]).toEqual([])
