@@ -72,11 +72,23 @@ describe('the access judge', () => {
       [reply(429, { message: 'Too many requests' }), /got a rate limit/],
     ]
     for (const [answer, what] of broken) {
-      const v = accessOf('GET', '/V1/customerGroups/search', (caller) => (caller === 'admin' ? answer : OK))
+      const v = accessOf('GET', '/V1/customerGroups/search', (caller) => (caller === 'admin' ? answer : reply(404, { message: 'No such entity.' })))
       expect(v.status, v.message).toBe('skipped')
       expect(v.message).toMatch(/^not judged: the caller the spec admits \(admin token\) /)
       expect(v.message).toMatch(what)
       expect(v.message).not.toMatch(/let through/)
+    }
+  })
+
+  // Issue 29.6, the real shop opened to every caller: `200 true` to the callers without a token, the malformed token
+  // and the customer, then 400 to the admin, asked last (the others had already assigned the product).
+  it('fails a success to a refused caller although the admitted caller, asked last, got none', () => {
+    const assigned = (caller: SequenceCaller) => (caller === 'admin' ? reply(400, { message: 'Could not assign product "%1" to websites "%2"', parameters: ['sku', '1'] }) : OK)
+    for (const method of ['POST', 'PUT'] as const) {
+      const v = accessOf(method, '/V1/products/:sku/websites', assigned)
+      expect(v.status, method).toBe('failed')
+      expect(v.message).toMatch(/^admin endpoint: no token let through \(200 \[\]\) where the spec says refuse; .*; the caller the spec admits \(admin token\) then got 400 /)
+      expect(v.details).toMatchObject({ witnessed: false, matrix: { none: { ok: false }, malformed: { ok: false }, customer: { ok: false }, admin: { ok: true } } })
     }
   })
 
