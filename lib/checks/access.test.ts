@@ -54,6 +54,22 @@ describe('access check', () => {
     })
   }
 
+  // Issue 29.6: a real shop opened to every caller assigned the product for the callers without a token, and the admin,
+  // asked last with the same request, got 400 "Could not assign" — "not fully judged". The target refuses a repeated
+  // assignment as that shop did: each refused caller whose answer the used-up request may explain is asked again with
+  // one of its own, and each let-through is the failure on its own evidence.
+  for (const method of ['POST', 'PUT'] as const) {
+    it(`catches an open website assignment (${method}) whose repeat the target refuses, every refused caller let through`, async () => {
+      const fault = { name: 'admin-open', method, path: '/V1/products/:sku/websites' } as const
+      const s = await against(await startReferenceTarget({ faults: [fault] }))
+      const verdicts = await runOverCatalog(accessCheck, s)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
+      const v = verdicts.get(endpointText(fault))!
+      const refusedCallers = { ok: false, seen: 'accepted' }
+      expect(v.details).toMatchObject({ matrix: { none: refusedCallers, malformed: refusedCallers, customer: refusedCallers, admin: { ok: true } } })
+    })
+  }
+
   // Issue 20's bar: a target broken wide — every admin endpoint open to callers without a token, or to customer tokens
   // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built for.
   for (const name of ['admin-open', 'customer-token-on-admin'] as const) {

@@ -53,7 +53,9 @@ export interface PlannedCall {
  * A request made of the run's own data (a valid request, lib/setup/requests), sent as several callers in order:
  * the groups one after another, the callers of a group at once. The witness — the caller the endpoint's class
  * admits — goes last, and the others' answers are read against its success. A success may use up what the
- * request names (a removal, an order placed): with `again: 'fresh'` the next group gets a request prepared anew.
+ * request names (a removal, an order placed, an assignment): with `again: 'fresh'` the next group gets a request
+ * prepared anew, and so does, one by one, each other caller of that group whose answer was neither a success nor a
+ * refusal (what it got may be about the used-up request).
  */
 export interface SequencePlan {
   method: HttpMethod

@@ -104,10 +104,27 @@ describe('sendSequence', () => {
     expect(sent.map((s) => s.refusalExpected === true)).toEqual([true, true, true, false])
   })
 
+  // Issue 29.6: the callers without a token assigned the product to the website, and what the others sent the same
+  // request got was about that, not about them.
+  it('after a success that may use the request up, asks each other caller of the group whose answer it may explain again with one of its own', async () => {
+    const done = new Set<string>()
+    // An open endpoint: whoever asks first gets the success; the same request again gets 400.
+    const { session, sent } = stand((spec) => {
+      if (spec.token === 'customer-token') return answer(401, {})
+      if (done.has(spec.path)) return answer(400, { message: 'Could not assign' })
+      done.add(spec.path)
+      return answer(200, true)
+    })
+    const answers = await sendSequence(session, plan(), preparer())
+    expect(sent.map((s) => `${who(s)} ${s.path}`)).toEqual(['none /V1/cmsPage/1', 'malformed /V1/cmsPage/1', 'customer /V1/cmsPage/1', 'malformed /V1/cmsPage/2', 'admin /V1/cmsPage/3'])
+    expect([...answers.probes].map(([caller, p]) => `${caller} ${p.answer?.status}`)).toEqual(['none 200', 'malformed 200', 'customer 401', 'admin 200'])
+    // A shop that refuses as it should gets nothing more: see the first test (one request, then the witness's).
+  })
+
   it('reuses the request where the plan says a success uses nothing up', async () => {
-    const { session, sent } = stand(() => answer(200, true))
+    const { session, sent } = stand((spec) => (spec.token === undefined ? answer(200, true) : answer(400, {})))
     await sendSequence(session, plan({ again: 'reuse' }), preparer())
-    expect(new Set(sent.map((s) => s.path))).toEqual(new Set(['/V1/cmsPage/1']))
+    expect(sent.map((s) => s.path)).toEqual(['/V1/cmsPage/1', '/V1/cmsPage/1', '/V1/cmsPage/1', '/V1/cmsPage/1'])
   })
 
   it('never sends a caller without a token as anyone else: it is recorded as not sent', async () => {

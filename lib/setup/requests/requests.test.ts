@@ -1,8 +1,10 @@
 /** The valid requests' registry (issue 20): every restricted endpoint has one, or a reason why none can be built. */
 import { readFileSync } from 'node:fs'
+import { crc32, inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
 import { NO_VALID_REQUEST, recipeOf } from './index.ts'
+import { SMALL_PNG } from './catalog-products.ts'
 
 const CHECKS_DOC = readFileSync(new URL('../../../docs/checks.md', import.meta.url), 'utf8')
 
@@ -23,5 +25,28 @@ describe('the valid requests', () => {
 
   it('are listed in docs/checks.md where they cannot be built', () => {
     for (const endpoint of Object.keys(NO_VALID_REQUEST)) expect(CHECKS_DOC, endpoint).toContain(`\`${endpoint}\``)
+  })
+})
+
+describe('the image the media upload sends', () => {
+  // Issue 29.7: a genuine image, which an image library would open (the platform validates and re-renders uploads).
+  it('is a well-formed 4×4 RGB PNG: signature, chunks with their CRCs, and pixel data of the size its header says', () => {
+    const png = Buffer.from(SMALL_PNG, 'base64')
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    const chunks: { type: string; data: Buffer }[] = []
+    for (let at = 8; at < png.length; ) {
+      const length = png.readUInt32BE(at)
+      const type = png.subarray(at + 4, at + 8)
+      const data = png.subarray(at + 8, at + 8 + length)
+      expect(png.readUInt32BE(at + 8 + length), type.toString()).toBe(crc32(Buffer.concat([type, data])))
+      chunks.push({ type: type.toString('latin1'), data })
+      at += 12 + length
+    }
+    expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND'])
+    const header = chunks[0]!.data
+    const [width, height, depth, colour] = [header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9]]
+    expect({ width, height, depth, colour }).toEqual({ width: 4, height: 4, depth: 8, colour: 2 })
+    // Each row: a filter byte, then 3 bytes a pixel.
+    expect(inflateSync(chunks[1]!.data)).toHaveLength(height * (1 + width * 3))
   })
 })
