@@ -92,6 +92,24 @@ describe('the access judge', () => {
     }
   })
 
+  // Issue 29.5: "Self: … an admin token also works". The admin is sent, at a `mine` write, a request whose data the shop
+  // refuses (it can make nothing): a 401/403 is the admin refused; another 4xx is its data refused, so let through.
+  it('probes the admin at a mine write with data the shop refuses, and fails a refusal of its token', () => {
+    const row = findRow('POST', '/V1/carts/mine/billing-address')!
+    const after = accessCheck.probes(row, FULL).after ?? []
+    expect(after).toHaveLength(1)
+    expect(after[0]).toMatchObject({ request: { caller: 'admin' }, call: { method: 'POST', path: '/V1/carts/mine/billing-address', body: { address: { region_id: expect.any(String) } } } })
+    const self = (admin: Reply) => (caller: SequenceCaller) => (caller === 'admin' ? admin : caller === 'customer' ? OK : UNAUTHORIZED)
+    const refused = accessOf('POST', '/V1/carts/mine/billing-address', self(UNAUTHORIZED))
+    expect(refused.status).toBe('failed')
+    expect(refused.message).toMatch(/admin token refused \(401 .*\) where the spec says accept/)
+    const dataRefused = accessOf('POST', '/V1/carts/mine/billing-address', self(reply(400, { message: '"cartId" is required. Enter and try again.' })))
+    expect(dataRefused).toMatchObject({ status: 'passed', details: { matrix: { admin: { expected: 'accept', seen: 'other 4xx', ok: true } } } })
+    // What a success could make is in the ledger before it leaves; the other self writes send the admin nothing.
+    expect(accessCheck.probes(findRow('PUT', '/V1/carts/mine/order')!, FULL).after?.[0]?.call.creates).toBe('order')
+    expect(accessCheck.probes(findRow('PUT', '/V1/guest-carts/:cartId')!, FULL).after).toBeUndefined()
+  })
+
   it('never reads a 5xx, a body that is not JSON or another 4xx to a caller the spec refuses as "let through"', () => {
     for (const seen of ['no usable answer', 'other 4xx', 'no-route', 'not sent'] as const) expect(judgeCell('refuse', seen), seen).toBeNull()
     expect(judgeCell('refuse', 'accepted')).toBe(false)
@@ -111,6 +129,6 @@ describe('the access judge', () => {
 
 describe('access check', () => {
   it('covers every access fault switch of the reference target', () => {
-    expect([...faultsBreaking('access')].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-customer'])
+    expect([...faultsBreaking('access')].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-admin', 'self-refuses-customer'])
   })
 })

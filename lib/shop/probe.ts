@@ -33,8 +33,8 @@ export interface ProbeCall {
   method: HttpMethod
   /** The path with its values filled (placeholders, lib/spec/paths.ts), before aliases. */
   path: string
-  /** POST and PUT send `{}`. */
-  body?: Record<string, never>
+  /** POST and PUT send `{}`; the admin's request at a `mine` write, data the shop refuses (lib/setup/requests/mine-admin.ts). */
+  body?: Record<string, unknown>
   /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
   disposable?: true
   /** Sent to a caller meant to be refused: a 401 then says nothing about whether the token expired. */

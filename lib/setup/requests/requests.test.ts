@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
 import { NO_VALID_REQUEST, recipeOf } from './index.ts'
 import { SMALL_PNG } from './catalog-products.ts'
+import { isMineWrite, MINE_ADMIN_REQUESTS } from './mine-admin.ts'
 
 const CHECKS_DOC = readFileSync(new URL('../../../docs/checks.md', import.meta.url), 'utf8')
 
@@ -25,6 +26,17 @@ describe('the valid requests', () => {
 
   it('are listed in docs/checks.md where they cannot be built', () => {
     for (const endpoint of Object.keys(NO_VALID_REQUEST)) expect(CHECKS_DOC, endpoint).toContain(`\`${endpoint}\``)
+  })
+})
+
+describe("the admin's request at a mine write", () => {
+  it('is there for every `mine` and `me` write, and only for those', () => {
+    const mine = CATALOG.filter(isMineWrite).map(rowId).sort()
+    expect(mine.length).toBeGreaterThan(15)
+    expect(Object.keys(MINE_ADMIN_REQUESTS).sort()).toEqual(mine)
+    // Not the self writes that name someone else's tokens or a cart by id.
+    expect(mine).not.toContain('POST /V1/integration/customer/revoke-customer-token')
+    expect(mine).not.toContain('PUT /V1/guest-carts/:cartId')
   })
 })
 
