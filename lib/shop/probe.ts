@@ -66,6 +66,8 @@ export interface SequencePlan {
   again: 'reuse' | 'fresh'
   /** Callers left out where the run has no token for them; any other caller without one is recorded as not sent. */
   optional: readonly SequenceCaller[]
+  /** Sequences of one lane are sent one after another, never side by side (the recipe's `lane`). */
+  lane?: string
   /** Known before anything is sent: no valid request can be made (no recipe, read-only mode), and why. */
   unbuildable?: { message: string; reason: NotJudgedReason }
   /** Sent instead when no valid request can be made: placeholder calls, whose answers only a 401/403 can be read from. */

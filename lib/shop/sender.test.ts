@@ -121,6 +121,24 @@ describe('sendSequence', () => {
     // A shop that refuses as it should gets nothing more: see the first test (one request, then the witness's).
   })
 
+  // Issue 29.7: a real 2.4.7 answered a partial source transfer, sent while other requests rebuilt the same stock's
+  // index, 400 "Table inventory_stock_2_replica already exits".
+  it('sends the sequences of one lane one after another, their preparations included; others side by side', async () => {
+    const events: string[] = []
+    const { session } = stand(() => answer(200, true))
+    const hooks = (name: string) => ({
+      prepare: async (): Promise<PreparedProbe> => {
+        events.push(`prepare ${name}`)
+        await new Promise((r) => setTimeout(r, 5))
+        return { path: `/V1/cmsPage/${name}`, tokens: new Map([['admin', 'admin-token']]) as PreparedProbe['tokens'], record: () => () => events.push(`answered ${name}`) }
+      },
+    })
+    const one = (template: string, lane?: string) => plan({ template, groups: [['admin']], again: 'reuse', ...(lane !== undefined ? { lane } : {}) })
+    await Promise.all([sendSequence(session, one('/V1/a', 'index'), hooks('a')), sendSequence(session, one('/V1/b', 'index'), hooks('b')), sendSequence(session, one('/V1/c'), hooks('c'))])
+    expect(events.filter((e) => !e.endsWith(' c'))).toEqual(['prepare a', 'answered a', 'prepare b', 'answered b'])
+    expect(events.indexOf('prepare c')).toBeLessThan(events.indexOf('answered a'))
+  })
+
   it('reuses the request where the plan says a success uses nothing up', async () => {
     const { session, sent } = stand((spec) => (spec.token === undefined ? answer(200, true) : answer(400, {})))
     await sendSequence(session, plan({ again: 'reuse' }), preparer())

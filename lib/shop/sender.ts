@@ -101,7 +101,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
  * making it failed) every caller of the fallback gets its placeholder call, shared with the kinds that plan it.
  */
 export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHooks = {}): Promise<SequenceAnswers> {
-  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, async (): Promise<SequenceAnswers> => {
+  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, () => inLane(session, plan.lane, async (): Promise<SequenceAnswers> => {
     const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
       const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
       return { unbuilt, probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])), witness: plan.witness }
@@ -136,7 +136,20 @@ export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHo
       tokens.set(plan.witness, next.tokens.get(plan.witness))
     }
     return { probes, witness: plan.witness }
-  })
+  }))
+}
+
+/** Per session, the last work of each lane: the next one starts when it has ended (whatever its outcome). */
+const LANES = new WeakMap<Session, Map<string, Promise<unknown>>>()
+
+/** `work` once every earlier work of the lane has ended; at once without a lane. */
+function inLane<T>(session: Session, lane: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (lane === undefined) return work()
+  const lanes = LANES.get(session) ?? new Map<string, Promise<unknown>>()
+  LANES.set(session, lanes)
+  const turn = (lanes.get(lane) ?? Promise.resolve()).then(work)
+  lanes.set(lane, turn.catch(() => undefined))
+  return turn
 }
 
 function succeeded(p: Probe): boolean {
