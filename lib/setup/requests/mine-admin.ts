@@ -29,7 +29,7 @@ const ADDRESS = { region_id: NOT_A_NUMBER }
 /** A payment (`PaymentInterface`) whose method is not a string. */
 const PAYMENT = { method: NOT_A_STRING }
 
-export interface MineAdminRequest {
+interface MineAdminRequest {
   body: Record<string, unknown>
   /** What a success could make all the same, as the ledger names it. */
   creates?: EntityKind
