@@ -57,7 +57,7 @@ describe('access check', () => {
   // Issue 29.5: "an admin token also works" at a `mine` write, where the admin is sent a request whose data the shop
   // refuses (it can make nothing): a shop that refuses the admin token there fails access there, and only there.
   for (const fault of [{ name: 'self-refuses-admin', ...FAULTS['self-refuses-admin'].defaultEndpoint }, { name: 'self-refuses-admin', method: 'PUT', path: '/V1/customers/me/password' }] as const) {
-    it(`fails access where a mine write refuses the admin token (${fault.method} ${fault.path}) and nowhere else`, async () => {
+    it(`fails access where a mine write refuses the admin token (${endpointText(fault)}) and nowhere else`, async () => {
       const s = await against(await startReferenceTarget({ faults: [fault] }))
       const verdicts = await runOverCatalog(accessCheck, s)
       expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
