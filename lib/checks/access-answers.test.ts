@@ -72,12 +72,42 @@ describe('the access judge', () => {
       [reply(429, { message: 'Too many requests' }), /got a rate limit/],
     ]
     for (const [answer, what] of broken) {
-      const v = accessOf('GET', '/V1/customerGroups/search', (caller) => (caller === 'admin' ? answer : OK))
+      const v = accessOf('GET', '/V1/customerGroups/search', (caller) => (caller === 'admin' ? answer : reply(404, { message: 'No such entity.' })))
       expect(v.status, v.message).toBe('skipped')
       expect(v.message).toMatch(/^not judged: the caller the spec admits \(admin token\) /)
       expect(v.message).toMatch(what)
       expect(v.message).not.toMatch(/let through/)
     }
+  })
+
+  // Issue 29.6, the real shop opened to every caller: `200 true` to the callers without a token, the malformed token
+  // and the customer, then 400 to the admin, asked last (the others had already assigned the product).
+  it('fails a success to a refused caller although the admitted caller, asked last, got none', () => {
+    const assigned = (caller: SequenceCaller) => (caller === 'admin' ? reply(400, { message: 'Could not assign product "%1" to websites "%2"', parameters: ['sku', '1'] }) : OK)
+    for (const method of ['POST', 'PUT'] as const) {
+      const v = accessOf(method, '/V1/products/:sku/websites', assigned)
+      expect(v.status, method).toBe('failed')
+      expect(v.message).toMatch(/^admin endpoint: no token let through \(200 \[\]\) where the spec says refuse; .*; the caller the spec admits \(admin token\) then got 400 /)
+      expect(v.details).toMatchObject({ witnessed: false, matrix: { none: { ok: false }, malformed: { ok: false }, customer: { ok: false }, admin: { ok: true } } })
+    }
+  })
+
+  // Issue 29.5: "Self: … an admin token also works". The admin is sent, at a `mine` write, a request whose data the shop
+  // refuses (it can make nothing): a 401/403 is the admin refused; another 4xx is its data refused, so let through.
+  it('probes the admin at a mine write with data the shop refuses, and fails a refusal of its token', () => {
+    const row = findRow('POST', '/V1/carts/mine/billing-address')!
+    const after = accessCheck.probes(row, FULL).after ?? []
+    expect(after).toHaveLength(1)
+    expect(after[0]).toMatchObject({ request: { caller: 'admin' }, call: { method: 'POST', path: '/V1/carts/mine/billing-address', body: { address: { region_id: expect.any(String) } } } })
+    const self = (admin: Reply) => (caller: SequenceCaller) => (caller === 'admin' ? admin : caller === 'customer' ? OK : UNAUTHORIZED)
+    const refused = accessOf('POST', '/V1/carts/mine/billing-address', self(UNAUTHORIZED))
+    expect(refused.status).toBe('failed')
+    expect(refused.message).toMatch(/admin token refused \(401 .*\) where the spec says accept/)
+    const dataRefused = accessOf('POST', '/V1/carts/mine/billing-address', self(reply(400, { message: '"cartId" is required. Enter and try again.' })))
+    expect(dataRefused).toMatchObject({ status: 'passed', details: { matrix: { admin: { expected: 'accept', seen: 'other 4xx', ok: true } } } })
+    // What a success could make is in the ledger before it leaves; the other self writes send the admin nothing.
+    expect(accessCheck.probes(findRow('PUT', '/V1/carts/mine/order')!, FULL).after?.[0]?.call.creates).toBe('order')
+    expect(accessCheck.probes(findRow('PUT', '/V1/guest-carts/:cartId')!, FULL).after).toBeUndefined()
   })
 
   it('never reads a 5xx, a body that is not JSON or another 4xx to a caller the spec refuses as "let through"', () => {
@@ -99,6 +129,6 @@ describe('the access judge', () => {
 
 describe('access check', () => {
   it('covers every access fault switch of the reference target', () => {
-    expect([...faultsBreaking('access')].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-customer'])
+    expect([...faultsBreaking('access')].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-admin', 'self-refuses-customer'])
   })
 })

@@ -58,6 +58,7 @@ export function accessSequence(row: EndpointRow, settings: ProbeSettings): Seque
     witness: witnessOf(row),
     again: recipe?.again ?? (row.method === 'GET' ? 'reuse' : 'fresh'),
     optional: ['other customer', 'limited admin'],
+    ...(recipe?.lane !== undefined ? { lane: recipe.lane } : {}),
     ...(unbuildable !== undefined ? { unbuildable } : {}),
     fallback: fallback.map((caller) => placeholder(row, caller)),
   }

@@ -54,6 +54,35 @@ describe('access check', () => {
     })
   }
 
+  // Issue 29.5: "an admin token also works" at a `mine` write, where the admin is sent a request whose data the shop
+  // refuses (it can make nothing): a shop that refuses the admin token there fails access there, and only there.
+  for (const fault of [{ name: 'self-refuses-admin', ...FAULTS['self-refuses-admin'].defaultEndpoint }, { name: 'self-refuses-admin', method: 'PUT', path: '/V1/customers/me/password' }] as const) {
+    it(`fails access where a mine write refuses the admin token (${endpointText(fault)}) and nowhere else`, async () => {
+      const s = await against(await startReferenceTarget({ faults: [fault] }))
+      const verdicts = await runOverCatalog(accessCheck, s)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
+      const v = verdicts.get(endpointText(fault))!
+      expect(v.details).toMatchObject({ witnessed: true, matrix: { customer: { ok: true }, admin: { expected: 'accept', seen: 'refused', ok: false } } })
+      expect(v.message).toMatch(/admin token refused \(401 /)
+    })
+  }
+
+  // Issue 29.6: a real shop opened to every caller assigned the product for the callers without a token, and the admin,
+  // asked last with the same request, got 400 "Could not assign" — "not fully judged". The target refuses a repeated
+  // assignment as that shop did: each refused caller whose answer the used-up request may explain is asked again with
+  // one of its own, and each let-through is the failure on its own evidence.
+  for (const method of ['POST', 'PUT'] as const) {
+    it(`catches an open website assignment (${method}) whose repeat the target refuses, every refused caller let through`, async () => {
+      const fault = { name: 'admin-open', method, path: '/V1/products/:sku/websites' } as const
+      const s = await against(await startReferenceTarget({ faults: [fault] }))
+      const verdicts = await runOverCatalog(accessCheck, s)
+      expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
+      const v = verdicts.get(endpointText(fault))!
+      const refusedCallers = { ok: false, seen: 'accepted' }
+      expect(v.details).toMatchObject({ matrix: { none: refusedCallers, malformed: refusedCallers, customer: refusedCallers, admin: { ok: true } } })
+    })
+  }
+
   // Issue 20's bar: a target broken wide — every admin endpoint open to callers without a token, or to customer tokens
   // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built for.
   for (const name of ['admin-open', 'customer-token-on-admin'] as const) {

@@ -1,8 +1,10 @@
 import type { EndpointRow } from '../spec/types.ts'
+import { rowId } from '../spec/catalog/index.ts'
+import { isMineWrite, MINE_ADMIN_REQUESTS } from '../setup/requests/mine-admin.ts'
 import { ACCESS_CALLERS, ADMISSION, admittedCaller, describeCaller, judgeAccess, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import { unanswered } from '../shop/answer-text.ts'
-import type { Probe, ProbeAnswers, SequenceCaller } from '../shop/probe.ts'
+import type { PlannedCall, Probe, ProbeAnswers, SequenceCaller } from '../shop/probe.ts'
 import { answerTo } from '../shop/probe.ts'
 import { concretePath, exchangesOf, placeholder, quoteAnswer, unusable } from './probe.ts'
 import { accessSequence } from './access-sequence.ts'
@@ -85,16 +87,30 @@ function cellsOf(row: EndpointRow, cls: EndpointRow['access'], answers: ProbeAns
   const sent = [...s.probes].filter(([caller]) => caller !== 'limited admin')
   const cells = sent.map(([caller, probe]) => cellOf(caller, expectedOf(row, caller), probe))
   const probes = sent.map(([, probe]) => probe)
-  if (row.access === 'self' && s.unbuilt === undefined && row.method === 'GET') {
-    // "an admin token also works": the admin is no witness here (a `mine` path names the customer's own data),
-    // so its placeholder probe only has to be let through — another 4xx is an admitted caller's data refused.
-    // Not for a write: an admin's `{}` on a `mine` path may make a cart nobody owns (a real shop did), and a 4xx
-    // about the data would be all it could show.
-    const admin = answerTo(answers, row.method, concretePath(row), { caller: 'admin', store: 'first' })!
-    cells.push(cellOf('admin', ADMISSION.self.admin, admin))
-    probes.push(admin)
+  const call = adminCallOf(row)
+  if (call !== undefined && !s.probes.has('admin')) {
+    // "an admin token also works": the admin is no witness here (a `mine` path names the customer's own data), so
+    // its call only has to be let through — another 4xx is an admitted caller's data refused, a 401/403 the failure.
+    const admin = answerTo(answers, call.call.method, call.call.path, call.request)
+    if (admin !== undefined) {
+      cells.push(cellOf('admin', ADMISSION.self.admin, admin))
+      probes.push(admin)
+    }
   }
   return { cells, probes, witness: s.witness, ...(s.unbuilt !== undefined ? { unbuilt: s.unbuilt } : {}) }
+}
+
+/**
+ * The admin's call at a self endpoint, which only has to be let through: a read's placeholder call; at a `mine`
+ * write, a request whose data the shop refuses, so that it can make nothing (lib/setup/requests/mine-admin.ts). None
+ * at another self write (it would name someone else's tokens or cart).
+ */
+function adminCallOf(row: EndpointRow): PlannedCall | undefined {
+  if (row.access !== 'self') return undefined
+  if (row.method === 'GET') return placeholder(row, 'admin')
+  const request = isMineWrite(row) ? MINE_ADMIN_REQUESTS[rowId(row)] : undefined
+  if (request === undefined) return undefined
+  return { request: { caller: 'admin', store: 'first' }, call: { method: row.method, path: concretePath(row), body: request.body, ...(request.creates !== undefined ? { creates: request.creates } : {}) } }
 }
 
 /** What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is refused. */
@@ -110,12 +126,13 @@ export const accessCheck: ProbeCheck = probeCheck({
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: [ACCESS_RULES.admin, ACCESS_RULES.self, ACCESS_RULES.anon],
   appliesTo: () => true,
-  // A restricted endpoint's probes are its valid request made of the run's own data (a self read's admin then gets
-  // its placeholder call); an anonymous endpoint's are placeholder calls for every caller.
+  // A restricted endpoint's probes are its valid request made of the run's own data (a self endpoint's admin then
+  // gets its own call); an anonymous endpoint's are placeholder calls for every caller.
   probes: (row, settings) => {
     const sequence = accessSequence(row, settings)
     if (sequence === undefined) return { calls: ACCESS_CALLERS.map((caller) => placeholder(row, caller)) }
-    return { calls: [], sequence, ...(row.access === 'self' && row.method === 'GET' ? { after: [placeholder(row, 'admin')] } : {}) }
+    const admin = adminCallOf(row)
+    return { calls: [], sequence, ...(admin !== undefined ? { after: [admin] } : {}) }
   },
   judge: judgeAccessCheck,
 })

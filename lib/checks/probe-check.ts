@@ -9,7 +9,8 @@ import { provisionerOf } from '../setup/provision.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { ProbePlan } from '../shop/probe.ts'
 import { toId } from '../setup/provision.ts'
-import { conventionsOf } from '../setup/families/index.ts'
+import { isObject } from '../base/is-object.ts'
+import { ENTITY_KINDS, type EntityKind } from '../setup/ledger.ts'
 import { sequenceHooks } from './access-sequence.ts'
 import { probeSettingsOf } from './probe.ts'
 import type { ProbeCheck } from './types.ts'
@@ -31,12 +32,14 @@ function hooksFor(session: Session, row: EndpointRow, plan: ProbePlan): SendHook
   return {
     ...(plan.sequence !== undefined && plan.sequence.unbuildable === undefined ? sequenceHooks(session, row) : {}),
     record(planned, store) {
-      const kind = conventionsOf(row).probeCreates
-      if (kind === undefined) return undefined
-      const label = `cart made by the ${planned.request.caller} probe of ${endpointText(row)}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
+      // A kind of the ledger's (the plans take it from the conventions' `probeCreates` and MINE_ADMIN_REQUESTS).
+      const kind = planned.call.creates as EntityKind | undefined
+      if (kind === undefined || !Object.hasOwn(ENTITY_KINDS, kind)) return undefined
+      const label = `${kind} made by the ${planned.request.caller} probe of ${endpointText(row)}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
       const ticket = provisionerOf(session).ledger.request({ kind, label })
       return (outcome) => {
-        const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? toId(outcome.answer.body) : undefined
+        const body = outcome.answer?.body
+        const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? (toId(body) ?? toId(isObject(body) ? body.id : undefined)) : undefined
         ticket.settle(outcome, created === undefined ? undefined : String(created))
       }
     },

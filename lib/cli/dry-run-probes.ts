@@ -45,12 +45,12 @@ export function probeLines(plan: Plan, parts: Pick<PlanParts, 'kinds'>, config: 
   return out
 }
 
-/** One call as the run sends it: method, URL, caller, `{}` for a body. */
+/** One call as the run sends it: method, URL, caller, its body (`{}` for a placeholder call's). */
 export function callLine(planned: PlannedCall, config: RunConfig, url: UrlOf): string {
   const { request, call } = planned
   const caller = call.disposable === true ? 'customer (a customer of its own)' : request.caller
   const store = request.store === 'first' ? config.storeCode : config.secondStoreCode
-  return `${call.method} ${url(store, call.path)}  [${caller}]${call.body !== undefined ? '  {}' : ''}`
+  return `${call.method} ${url(store, call.path)}  [${caller}]${call.body !== undefined ? `  ${JSON.stringify(call.body)}` : ''}`
 }
 
 function who(caller: SequenceCaller, optional: readonly SequenceCaller[]): string {

@@ -13,19 +13,21 @@ import { ENTITY_KINDS } from './ledger.ts'
 import { PLATFORM_CALLS, platformCall, type PlatformCall } from './platform-calls.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
+/** Where the platform's asynchronous bulk interface serves the writes of the routes below `/V1/`. */
+const BULK = '/async/bulk/V1/'
 
 describe('the platform calls table', () => {
   it('lists no endpoint of the spec, each method and path once', () => {
     const entries = Object.values(PLATFORM_CALLS)
     expect(entries.filter((c) => findRow(c.method, c.path) !== undefined).map(endpointText)).toEqual([])
     expect(new Set(entries.map(endpointText)).size).toBe(entries.length)
-    for (const c of entries) expect(c.path, endpointText(c)).toMatch(/^\/V1(\/[A-Za-z0-9_\-:.]+)+$/)
+    for (const c of entries) expect(c.path, endpointText(c)).toMatch(/^(\/async\/bulk)?\/V1(\/[A-Za-z0-9_\-:.]+)+$/)
   })
 
   it('is what docs/running.md tells a shop it must also serve, row for row', () => {
     const doc = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
     const rows = Object.values(PLATFORM_CALLS).map((c: PlatformCall) => `| ${c.method} | \`${c.path}\` | ${c.access} | ${c.for} |`)
-    const inDoc = doc.split('\n').filter((line) => /^\| (GET|POST|PUT|DELETE) \| `\/V1\//.test(line))
+    const inDoc = doc.split('\n').filter((line) => /^\| (GET|POST|PUT|DELETE) \| `(\/async\/bulk)?\/V1\//.test(line))
     expect(inDoc, 'docs/running.md "What a shop must also serve": paste these rows').toEqual(rows)
   })
 
@@ -44,6 +46,14 @@ describe('the platform calls table', () => {
 
   it('is what the reference target serves beyond the spec, with the same access', () => {
     const served = new Map(EXTRA_ROUTES.map((r) => [r.key, r.access]))
-    expect(Object.values(PLATFORM_CALLS).filter((c) => served.get(endpointText(c)) !== c.access).map(endpointText)).toEqual([])
+    const direct = Object.values(PLATFORM_CALLS).filter((c) => !c.path.startsWith(BULK))
+    expect(direct.filter((c) => served.get(endpointText(c)) !== c.access).map(endpointText)).toEqual([])
+    // Through the asynchronous bulk interface: a write of a spec route without path parameters, with its access.
+    const queued = Object.values(PLATFORM_CALLS).filter((c) => c.path.startsWith(BULK))
+    expect(queued.length).toBeGreaterThan(0)
+    for (const c of queued) {
+      expect(c.path, endpointText(c)).not.toContain(':')
+      expect(findRow(c.method, c.path.slice(BULK.length - 4)), endpointText(c)).toMatchObject({ access: c.access })
+    }
   })
 })

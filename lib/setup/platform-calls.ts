@@ -14,7 +14,10 @@ import type { AccessClass, HttpMethod } from '../spec/types.ts'
 
 export interface PlatformCall {
   method: HttpMethod
-  /** Below `/rest/{store}` like the spec's paths, parameters as `:name`. */
+  /**
+   * Below `/rest/{store}` like the spec's paths, parameters as `:name`; under `/async/bulk/V1/`, a write of a spec
+   * route queued through the platform's asynchronous bulk interface (its body a list of the route's bodies).
+   */
   path: string
   /** The caller the run sends it as, in the spec's classes: the shop must let that caller through. */
   access: AccessClass
@@ -34,6 +37,12 @@ export const PLATFORM_CALLS = {
   createSalesRule: { method: 'POST', path: '/V1/salesRules', access: 'admin', for: 'a sales rule of the run\'s own, whose coupon the coupon calls name' },
   createCoupon: { method: 'POST', path: '/V1/coupons', access: 'admin', for: 'a coupon of that rule, for the cart coupon calls' },
   createTaxClass: { method: 'POST', path: '/V1/taxClasses', access: 'admin', for: 'tax classes of the run\'s own, which the tax class and tax rule calls name' },
+  scheduleBulk: {
+    method: 'POST',
+    path: '/async/bulk/V1/products/base-prices-information',
+    access: 'admin',
+    for: "a bulk operation of the run's own, which the bulk status reads name: a read of the main product's price queued through the asynchronous bulk interface (202 and the bulk's uuid; it makes nothing when it runs)",
+  },
   searchCarts: { method: 'GET', path: '/V1/carts/search', access: 'admin', for: 'read-only mode: an active cart of the shop\'s, for the admin cart reads' },
   searchCreditmemos: { method: 'GET', path: '/V1/creditmemos', access: 'admin', for: 'read-only mode: a credit memo of the shop\'s, for the credit memo reads' },
   searchShipments: { method: 'GET', path: '/V1/shipments', access: 'admin', for: 'read-only mode: a shipment of the shop\'s, for the shipment reads' },

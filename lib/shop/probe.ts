@@ -33,8 +33,8 @@ export interface ProbeCall {
   method: HttpMethod
   /** The path with its values filled (placeholders, lib/spec/paths.ts), before aliases. */
   path: string
-  /** POST and PUT send `{}`. */
-  body?: Record<string, never>
+  /** POST and PUT send `{}`; the admin's request at a `mine` write, data the shop refuses (lib/setup/requests/mine-admin.ts). */
+  body?: Record<string, unknown>
   /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
   disposable?: true
   /** Sent to a caller meant to be refused: a 401 then says nothing about whether the token expired. */
@@ -53,7 +53,9 @@ export interface PlannedCall {
  * A request made of the run's own data (a valid request, lib/setup/requests), sent as several callers in order:
  * the groups one after another, the callers of a group at once. The witness — the caller the endpoint's class
  * admits — goes last, and the others' answers are read against its success. A success may use up what the
- * request names (a removal, an order placed): with `again: 'fresh'` the next group gets a request prepared anew.
+ * request names (a removal, an order placed, an assignment): with `again: 'fresh'` the next group gets a request
+ * prepared anew, and so does, one by one, each other caller of that group whose answer was neither a success nor a
+ * refusal (what it got may be about the used-up request).
  */
 export interface SequencePlan {
   method: HttpMethod
@@ -64,6 +66,8 @@ export interface SequencePlan {
   again: 'reuse' | 'fresh'
   /** Callers left out where the run has no token for them; any other caller without one is recorded as not sent. */
   optional: readonly SequenceCaller[]
+  /** Sequences of one lane are sent one after another, never side by side (the recipe's `lane`). */
+  lane?: string
   /** Known before anything is sent: no valid request can be made (no recipe, read-only mode), and why. */
   unbuildable?: { message: string; reason: NotJudgedReason }
   /** Sent instead when no valid request can be made: placeholder calls, whose answers only a 401/403 can be read from. */

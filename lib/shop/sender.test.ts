@@ -104,10 +104,45 @@ describe('sendSequence', () => {
     expect(sent.map((s) => s.refusalExpected === true)).toEqual([true, true, true, false])
   })
 
+  // Issue 29.6: the callers without a token assigned the product to the website, and what the others sent the same
+  // request got was about that, not about them.
+  it('after a success that may use the request up, asks each other caller of the group whose answer it may explain again with one of its own', async () => {
+    const done = new Set<string>()
+    // An open endpoint: whoever asks first gets the success; the same request again gets 400.
+    const { session, sent } = stand((spec) => {
+      if (spec.token === 'customer-token') return answer(401, {})
+      if (done.has(spec.path)) return answer(400, { message: 'Could not assign' })
+      done.add(spec.path)
+      return answer(200, true)
+    })
+    const answers = await sendSequence(session, plan(), preparer())
+    expect(sent.map((s) => `${who(s)} ${s.path}`)).toEqual(['none /V1/cmsPage/1', 'malformed /V1/cmsPage/1', 'customer /V1/cmsPage/1', 'malformed /V1/cmsPage/2', 'admin /V1/cmsPage/3'])
+    expect([...answers.probes].map(([caller, p]) => `${caller} ${p.answer?.status}`)).toEqual(['none 200', 'malformed 200', 'customer 401', 'admin 200'])
+    // A shop that refuses as it should gets nothing more: see the first test (one request, then the witness's).
+  })
+
+  // Issue 29.7: a real 2.4.7 answered a partial source transfer, sent while other requests rebuilt the same stock's
+  // index, 400 "Table inventory_stock_2_replica already exits".
+  it('sends the sequences of one lane one after another, their preparations included; others side by side', async () => {
+    const events: string[] = []
+    const { session } = stand(() => answer(200, true))
+    const hooks = (name: string) => ({
+      prepare: async (): Promise<PreparedProbe> => {
+        events.push(`prepare ${name}`)
+        await new Promise((r) => setTimeout(r, 5))
+        return { path: `/V1/cmsPage/${name}`, tokens: new Map([['admin', 'admin-token']]) as PreparedProbe['tokens'], record: () => () => events.push(`answered ${name}`) }
+      },
+    })
+    const one = (template: string, lane?: string) => plan({ template, groups: [['admin']], again: 'reuse', ...(lane !== undefined ? { lane } : {}) })
+    await Promise.all([sendSequence(session, one('/V1/a', 'index'), hooks('a')), sendSequence(session, one('/V1/b', 'index'), hooks('b')), sendSequence(session, one('/V1/c'), hooks('c'))])
+    expect(events.filter((e) => !e.endsWith(' c'))).toEqual(['prepare a', 'answered a', 'prepare b', 'answered b'])
+    expect(events.indexOf('prepare c')).toBeLessThan(events.indexOf('answered a'))
+  })
+
   it('reuses the request where the plan says a success uses nothing up', async () => {
-    const { session, sent } = stand(() => answer(200, true))
+    const { session, sent } = stand((spec) => (spec.token === undefined ? answer(200, true) : answer(400, {})))
     await sendSequence(session, plan({ again: 'reuse' }), preparer())
-    expect(new Set(sent.map((s) => s.path))).toEqual(new Set(['/V1/cmsPage/1']))
+    expect(sent.map((s) => s.path)).toEqual(['/V1/cmsPage/1', '/V1/cmsPage/1', '/V1/cmsPage/1', '/V1/cmsPage/1'])
   })
 
   it('never sends a caller without a token as anyone else: it is recorded as not sent', async () => {

@@ -1,11 +1,13 @@
 /**
  * The one sender of what the check kinds plan (probe.ts): each planned call once per session, whichever kind asks
  * for it first, and a row's valid request as its sequence says — the groups in order, a fresh request after a
- * success where the plan says so. It knows no check and no rule: what a request is made of (the set-up, above the
+ * success where the plan says so (and then, for each other caller of that group whose answer the used-up request
+ * may explain, one of its own). It knows no check and no rule: what a request is made of (the set-up, above the
  * shop) comes in through the hooks, and every answer goes back read against the target's own no-route and
  * unknown-store answers, so the judges need nothing of the session.
  */
 import type { Outcome } from './request.ts'
+import { isRefusal } from '../spec/admission.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import { allowedInReadOnly, type Session } from './session.ts'
 import {
@@ -99,7 +101,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
  * making it failed) every caller of the fallback gets its placeholder call, shared with the kinds that plan it.
  */
 export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHooks = {}): Promise<SequenceAnswers> {
-  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, async (): Promise<SequenceAnswers> => {
+  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, () => inLane(session, plan.lane, async (): Promise<SequenceAnswers> => {
     const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
       const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
       return { unbuilt, probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])), witness: plan.witness }
@@ -120,7 +122,9 @@ export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHo
       const current = prepared
       const sent = await Promise.all(group.map((caller) => sendAs(session, plan, current, caller, tokens.get(caller))))
       sent.forEach((p, j) => probes.set(group[j]!, p))
-      if (i === groups.length - 1 || plan.again !== 'fresh' || !sent.some(succeeded)) continue
+      if (plan.again !== 'fresh' || !sent.some(succeeded)) continue
+      await askAgainAlone(session, plan, hooks, group.filter((_, j) => doubtful(sent[j]!)), tokens, probes)
+      if (i === groups.length - 1) continue
       const next = await hooks.prepare()
       if (!('tokens' in next)) {
         // The witness cannot be asked: the verdict says why (its cell is not sent).
@@ -132,11 +136,51 @@ export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHo
       tokens.set(plan.witness, next.tokens.get(plan.witness))
     }
     return { probes, witness: plan.witness }
-  })
+  }))
+}
+
+/** Per session, the last work of each lane: the next one starts when it has ended (whatever its outcome). */
+const LANES = new WeakMap<Session, Map<string, Promise<unknown>>>()
+
+/** `work` once every earlier work of the lane has ended; at once without a lane. */
+function inLane<T>(session: Session, lane: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (lane === undefined) return work()
+  const lanes = LANES.get(session) ?? new Map<string, Promise<unknown>>()
+  LANES.set(session, lanes)
+  const turn = (lanes.get(lane) ?? Promise.resolve()).then(work)
+  lanes.set(lane, turn.catch(() => undefined))
+  return turn
 }
 
 function succeeded(p: Probe): boolean {
   return p.answer !== undefined && p.answer.status >= 200 && p.answer.status < 300
+}
+
+/** Neither a success nor a refusal (401/403): an answer the request's data, not the caller, may explain. */
+function doubtful(p: Probe): boolean {
+  return p.unavailable === undefined && !succeeded(p) && !(p.answer !== undefined && isRefusal(p.answer.status))
+}
+
+/**
+ * After a success to a request a success may use up (a removal, an assignment, a unique creation), what the other
+ * callers sent the same request at once got may be about the used-up request rather than about them: each such
+ * caller is asked again with a request of its own, one after another (what a request is prepared from may be reset
+ * for each, so two preparations never overlap). Only after a success where `again` is `fresh`: a shop that refuses
+ * as it should gets no request more. An answer is kept when no request could be made.
+ */
+async function askAgainAlone(
+  session: Session,
+  plan: SequencePlan,
+  hooks: SendHooks,
+  callers: readonly SequenceCaller[],
+  tokens: ReadonlyMap<SequenceCaller, string | undefined>,
+  probes: Map<SequenceCaller, Probe>,
+): Promise<void> {
+  for (const caller of callers) {
+    const own = await hooks.prepare!()
+    if (!('tokens' in own)) return
+    probes.set(caller, await sendAs(session, plan, own, caller, tokens.get(caller)))
+  }
 }
 
 /** Sends the prepared request as one caller (recorded first where a success creates something). */

@@ -23,6 +23,18 @@ describe('judgeAccess: the three answers', () => {
     expect(j.message).toMatch(/^none let through \(accepted\) where the spec says refuse; malformed let through/)
   })
 
+  // Issue 29.6: a real shop opened to every caller assigned a product to a website for the callers without a token,
+  // and the admin, asked last, got 400 "Could not assign" — the others had already done it.
+  it('let through (failed): a success to a caller the class refuses is its own evidence, whatever the admitted caller got', () => {
+    for (const witness of ['other 4xx', 'no usable answer', 'refused', 'no-route', 'not sent'] as const) {
+      expect(judgeCell('refuse', 'accepted', witness === 'not sent' ? 'not sent' : 'other'), witness).toBe(false)
+      const j = judgeAccess(witness === 'not sent' ? admin('accepted', witness).slice(0, 3) : admin('accepted', witness), 'admin', who)
+      expect(j.status, witness).toBe('failed')
+      expect(j.message, witness).toMatch(/^none let through \(accepted\) where the spec says refuse; /)
+    }
+    expect(judgeAccess(admin('accepted', 'other 4xx'), 'admin', who).message).toMatch(/; the caller the spec admits \(admin\) then got other 4xx$/)
+  })
+
   it('refused (passed): 401/403, or any other answer that is not a success where the admitted caller got a success', () => {
     expect(judgeAccess(admin('refused', 'accepted'), 'admin', who).status).toBe('passed')
     // A shop may hide a resource from an unauthorised caller with 404, or refuse it with another 4xx.
@@ -36,8 +48,6 @@ describe('judgeAccess: the three answers', () => {
     const refusedRequest = judgeAccess(admin('other 4xx', 'other 4xx'), 'admin', who)
     expect(refusedRequest).toMatchObject({ status: 'not judged', reason: 'target-refused' })
     expect(refusedRequest.message).toMatch(/the caller the spec admits \(admin\) got no success for the same request/)
-    // A success where the admitted caller got none may be about the data: not a let-through, not a pass.
-    expect(judgeAccess(admin('accepted', 'other 4xx'), 'admin', who).status).toBe('not judged')
     const broken = judgeAccess(admin('no usable answer', 'no usable answer'), 'admin', who)
     expect(broken).toMatchObject({ status: 'not judged', reason: 'unusable-answer' })
     expect(broken.message).toMatch(/got no usable answer, so no answer here is about access/)

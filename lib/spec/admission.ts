@@ -83,17 +83,19 @@ export function seenOfAnswer(answer: AnswerLike | undefined, noRoute: boolean): 
 
 /**
  * true: as the access class says; false: against it; null: not judged (not stated, not sent, or not readable).
- * `witness` is what the caller the class admits got for the same request: `success` — another 4xx or the no-route
- * answer to a caller the class refuses is then the shop refusing (or hiding the resource from) that caller, and a
- * success to it is a let-through; `not sent` (a write withheld for safety) — a success to a refused caller is a
- * let-through all the same; `other` (no success) — only a 401/403 can be read: another answer may be about the
- * request's data, and a success may be too.
+ * A success to a caller the class refuses is a let-through on its own evidence, whatever the admitted caller got: the
+ * shop did for that caller what only the admitted one may have done (a real shop opened to every caller assigned a
+ * product to a website for the callers without a token, and the admin, asked last, got 400 "Could not assign" — the
+ * others had already done it). `witness`, what the admitted caller got for the same request, decides only how an
+ * answer that is neither a success nor a refusal reads: `success` — another 4xx or the no-route answer is then the
+ * shop refusing (or hiding the resource from) that caller; `not sent` (a write withheld for safety) or `other` (no
+ * success) — it may be about the request's data, so it is not read.
  */
 export function judgeCell(expected: Admission, seen: Seen, witness: 'success' | 'not sent' | 'other' = 'not sent'): boolean | null {
   if (expected === 'not stated' || seen === 'not sent' || seen === 'no usable answer') return null
   if (expected === 'refuse') {
     if (seen === 'refused') return true
-    if (seen === 'accepted') return witness === 'other' ? null : false
+    if (seen === 'accepted') return false
     return witness === 'success' ? true : null
   }
   return seen === 'accepted' || seen === 'other 4xx'
@@ -135,7 +137,7 @@ interface AccessJudgement<R extends string = string> {
  * The one access judgement (Authentication 2–4), over recorded answers: the spec's access check, the acl check and
  * the judges of a shop's extension operations all call it. `witness` names the caller the class admits, whose
  * answer to the same request the others are read against:
- * - let through (failed): a caller the class refuses got a success where the witness got one (or was not sent);
+ * - let through (failed): a caller the class refuses got a success, whatever the witness got;
  * - refused (passed): 401/403, or any other answer that is not a success where the witness got a success (a shop
  *   may hide a resource from an unauthorised caller with 404);
  * - not judged: what is left — only when the witness got no success (the shop refused its request, a 5xx, no
@@ -157,7 +159,9 @@ export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], w
   const wrong = judged.filter((c) => c.ok === false)
   if (wrong.length > 0) {
     const what = wrong.map((c) => `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`)
-    return verdict('failed', what.join('; '))
+    // A let-through the admitted caller's own answer does not match (its request used up by the others' successes).
+    const after = w !== undefined && reading === 'other' && wrong.some((c) => c.seen === 'accepted') ? [`the caller ${authority} admits (${who(w.caller)}) then got ${w.answer}`] : []
+    return verdict('failed', [...what, ...after].join('; '))
   }
   const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
   if (open.length > 0) {

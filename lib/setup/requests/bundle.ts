@@ -11,10 +11,15 @@ import type { RequestRecipe } from './types.ts'
 import { listedProduct, typedProduct } from './typed-products.ts'
 import { endpointId } from '../../spec/catalog/index.ts'
 
-/** The run's bundle product (a fixed price: its children's prices are the link's own). */
-function ownBundle(fx: Provisioner): Promise<string> {
-  return fx.session.memo('valid request: own bundle product', async () => {
-    const bundle = await typedProduct(fx, 'bundle', 'bundle', {
+/**
+ * A bundle product of the run's own (a fixed price: its children's prices are the link's own), one per purpose: the
+ * `shared` one the option and child calls write, and one whose child link only the link save names — a save of the
+ * bundle's options rewrites their links from what it read (a real 2.4.7's link of the shared bundle was gone when
+ * the link save, sent beside those calls, named it: 400 "The product link with the "1" ID field wasn't found").
+ */
+function ownBundle(fx: Provisioner, purpose = 'shared'): Promise<string> {
+  return fx.session.memo(`valid request: own bundle product ${purpose}`, async () => {
+    const bundle = await typedProduct(fx, purpose === 'shared' ? 'bundle' : `bundle ${purpose}`, 'bundle', {
       custom_attributes: [{ attribute_code: 'price_type', value: 1 }, { attribute_code: 'price_view', value: 0 }],
     })
     return bundle.sku
@@ -25,10 +30,10 @@ function optionDraft(fx: Provisioner, sku: string, label: string, position: numb
   return { sku, title: fx.builders.name(`bundle option ${label}`), type: 'select', required: true, position, product_links: [] }
 }
 
-/** The run's option of its bundle: its id and what it was made with. */
-function ownOption(fx: Provisioner): Promise<{ id: number; body: Record<string, unknown> }> {
-  return fx.session.memo('valid request: own bundle option', async () => {
-    const option = optionDraft(fx, await ownBundle(fx), 'shared', 1)
+/** The run's option of its bundle (of that purpose): its id and what it was made with. */
+function ownOption(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; body: Record<string, unknown> }> {
+  return fx.session.memo(`valid request: own bundle option ${purpose}`, async () => {
+    const option = optionDraft(fx, await ownBundle(fx, purpose), purpose, 1)
     const step = 'add an option to the bundle'
     const { answer } = await fx.call(step, { method: 'POST', path: '/V1/bundle-products/options/add', actor: 'admin', body: { option } })
     const id = toId(answer.body)
@@ -39,14 +44,17 @@ function ownOption(fx: Provisioner): Promise<{ id: number; body: Record<string, 
   })
 }
 
+/** The purpose of the bundle whose link the link save names. */
+const LINK_SAVE = 'link save'
+
 function linkDraft(sku: string, optionId: number, position: number): Record<string, unknown> {
   return { sku, option_id: optionId, qty: 1, price: 1, price_type: 0, is_default: position === 1, can_change_quantity: 0, position }
 }
 
-/** The run's child product in its bundle's option: the link's id and what it was made with. */
-function ownLink(fx: Provisioner): Promise<{ id: number; body: Record<string, unknown> }> {
-  return fx.session.memo('valid request: own bundle link', async () => {
-    const [sku, option, child] = await Promise.all([ownBundle(fx), ownOption(fx), fx.product('bundle child')])
+/** The run's child product in its bundle's option (of that purpose): the link's id and what it was made with. */
+function ownLink(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; body: Record<string, unknown> }> {
+  return fx.session.memo(`valid request: own bundle link ${purpose}`, async () => {
+    const [sku, option, child] = await Promise.all([ownBundle(fx, purpose), ownOption(fx, purpose), fx.product(purpose === 'shared' ? 'bundle child' : `bundle child ${purpose}`)])
     const linkedProduct = linkDraft(child.sku, option.id, 1)
     const step = 'add a child to the bundle'
     const { answer } = await fx.call(step, { method: 'POST', path: `/V1/bundle-products/${encodeURIComponent(sku)}/links/${option.id}`, actor: 'admin', body: { linkedProduct } })
@@ -103,9 +111,10 @@ export const bundleRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('PUT /V1/bundle-products/:sku/links/:id'),
+    // The link saved again with the values it was made with, in a bundle no other request writes.
     again: 'reuse',
     prepare: async (fx) => {
-      const [sku, link] = await Promise.all([ownBundle(fx), ownLink(fx)])
+      const [sku, link] = await Promise.all([ownBundle(fx, LINK_SAVE), ownLink(fx, LINK_SAVE)])
       return { actor: 'admin', path: { sku, id: link.id }, body: { linkedProduct: link.body } }
     },
   },

@@ -23,14 +23,22 @@ function productDraft(fx: Provisioner, label: string): Record<string, unknown> {
   return { sku, name, price, status: 1, visibility: 4, type_id: 'simple', attribute_set_id: 4, weight: 1, extension_attributes: { stock_item: { qty: 100, is_in_stock: true } } }
 }
 
-/** A related-product link from the run's own product to another of its own (`ProductLinkInterface`). */
-async function relatedLink(fx: Provisioner): Promise<Record<string, unknown>> {
-  const [own, linked] = await Promise.all([ownProduct(fx, OWN), ownProduct(fx, LINKED)])
+/**
+ * A related-product link from a product of its own (made for this request: `label`) to another of the run's
+ * (`ProductLinkInterface`). A link saved is used up for the next caller (a real shop opened to every caller answered
+ * the admin's save, after the others', with an error): each request names a product no other request writes.
+ */
+async function relatedLink(fx: Provisioner, label: string): Promise<Record<string, unknown>> {
+  const [own, linked] = await Promise.all([fx.product(`catalog link ${label}`), ownProduct(fx, LINKED)])
   return { sku: own.sku, link_type: 'related', linked_product_sku: linked.sku, linked_product_type: 'simple', position: 1 }
 }
 
-/** A 1×1 PNG: the smallest image the platform's image content validator takes. */
-const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+/**
+ * A 4×4 RGB PNG of four coloured squares (94 bytes, written by an image library, Pillow): a genuine image any
+ * image library opens, which the platform's image content validator and its re-render of uploads take
+ * (catalog-products.test.ts decodes it).
+ */
+export const SMALL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAJUlEQVR42mM0TjvDwMBwZqYxAwMDEwMSYDxjbMzAwJCexoAuAwC43gUDu2BgNgAAAABJRU5ErkJggg=='
 
 function mediaDraft(fx: Provisioner, label: string): Record<string, unknown> {
   return {
@@ -39,7 +47,7 @@ function mediaDraft(fx: Provisioner, label: string): Record<string, unknown> {
     position: 1,
     disabled: false,
     types: [],
-    content: { base64_encoded_data: PIXEL_PNG, type: 'image/png', name: `${fx.builders.code(`image ${label}`)}.png` },
+    content: { base64_encoded_data: SMALL_PNG, type: 'image/png', name: `${fx.builders.code(`image ${label}`)}.png` },
   }
 }
 
@@ -112,18 +120,15 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/products/:sku/links'),
-    // The same link again: nothing more changes.
-    again: 'reuse',
-    prepare: async (fx) => {
-      const link = await relatedLink(fx)
+    prepare: async (fx, label) => {
+      const link = await relatedLink(fx, label)
       return { actor: 'admin', path: { sku: String(link.sku) }, body: { items: [link] } }
     },
   },
   {
     endpoint: endpointId('PUT /V1/products/:sku/links'),
-    again: 'reuse',
-    prepare: async (fx) => {
-      const link = await relatedLink(fx)
+    prepare: async (fx, label) => {
+      const link = await relatedLink(fx, label)
       return { actor: 'admin', path: { sku: String(link.sku) }, body: { entity: link } }
     },
   },
@@ -137,8 +142,10 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/products/:sku/media'),
-    // Each success adds another image: the next caller's request is prepared afresh (a new label).
-    prepare: async (fx, label) => ({ actor: 'admin', path: { sku: (await ownProduct(fx, OWN)).sku }, body: { entry: mediaDraft(fx, label) } }),
+    // The first image of a product of its own each time: a real 2.4.7 took the first image of the run's product and
+    // answered the second, added under the store view while other writes of that product were in flight, 400 "The
+    // product can't be saved.". Each success adds an image: the next caller's request is prepared afresh.
+    prepare: async (fx, label) => ({ actor: 'admin', path: { sku: (await fx.product(`catalog image ${label}`)).sku }, body: { entry: mediaDraft(fx, label) } }),
   },
   {
     endpoint: endpointId('PUT /V1/products/:sku/media/:entryId'),
@@ -167,10 +174,11 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   ...(['POST', 'PUT'] as const).map(
     (method): RequestRecipe => ({
       endpoint: endpointId(`${method} /V1/products/:sku/websites`),
-      // The run's product is already in the main website (id 1, on every install): assigning it again is a no-op.
-      again: 'reuse',
-      prepare: async (fx) => {
-        const { sku } = await ownProduct(fx, OWN)
+      // The main website (id 1, on every install), for a product of its own each time: an assignment made is used up
+      // (a real shop opened to every caller answered the admin, after the others had assigned the product, 400
+      // "Could not assign product … to websites"), and no other request writes that product meanwhile.
+      prepare: async (fx, label) => {
+        const { sku } = await fx.product(`catalog website ${label}`)
         return { actor: 'admin', path: { sku }, body: { productWebsiteLink: { sku, website_id: 1 } } }
       },
     }),

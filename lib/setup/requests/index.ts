@@ -72,6 +72,18 @@ export const NO_VALID_REQUEST: Readonly<Partial<Record<EndpointId, string>>> = {
   [endpointId('GET /V1/stockmedia/search')]: "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
 }
 
+/**
+ * Endpoints whose valid request is sent, but which a default-configured 2.4.7 answers with no success, with why: its
+ * admin then gets a 4xx, so access there is read from the refusals (401/403) alone. A shop configured for them, or
+ * another implementation, answers them. docs/checks.md lists them; requests.test.ts keeps both in step.
+ */
+export const NO_SUCCESS_ON_DEFAULT_PLATFORM: Readonly<Partial<Record<EndpointId, string>>> = {
+  [endpointId('GET /V1/inventory/get-distance')]: 'the default distance provider is Google\'s: without a Google API key configured a 2.4.7 answers 400 "Google API key is not defined" (the offline provider needs the geonames data imported)',
+  [endpointId('GET /V1/inventory/get-latlng-from-address')]: 'the same: the Google provider needs an API key, the offline one the geonames data',
+  [endpointId('GET /V1/inventory/get-latslngs-from-address')]: 'the same: the Google provider needs an API key, the offline one the geonames data',
+  [endpointId('PUT /V1/creditmemo/:id')]: 'a 2.4.x release refuses every cancel of a credit memo (400 "You can not cancel Credit Memo"); the spec lists the call',
+}
+
 const RECIPES: ReadonlyMap<EndpointId, RequestRecipe> = (() => {
   const map = new Map<EndpointId, RequestRecipe>()
   for (const recipes of Object.values(BY_MODULE)) {

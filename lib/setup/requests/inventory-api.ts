@@ -71,6 +71,12 @@ function ownStock(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; bo
   return fx.session.memo(`valid request: own inventory stock ${purpose}`, () => makeStock(fx, purpose))
 }
 
+/**
+ * The lane of the requests that make the platform rebuild the index of a stock the run's source is linked to (a
+ * stock's links saved or removed, a source transfer): never side by side (types.ts, `lane`).
+ */
+export const STOCK_REINDEX = 'inventory stock reindex'
+
 /** Links the run's source to a stock of the run's (saving the link again changes nothing). */
 async function linkOwnSource(fx: Provisioner, stockId: number): Promise<{ stock_id: number; source_code: string; priority: number }> {
   const link = { stock_id: stockId, source_code: (await ownSource(fx)).source_code, priority: 1 }
@@ -145,6 +151,8 @@ export const inventoryApiRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/:stockId'),
+    // Its preparation saves the stock's link.
+    lane: STOCK_REINDEX,
     prepare: async (fx) => {
       if (fx.session.seed.readOnly) return { actor: 'admin', path: { stockId: DEFAULT_STOCK } }
       const stock = await ownStock(fx)
@@ -155,6 +163,7 @@ export const inventoryApiRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/inventory/stock-source-links'),
     again: 'reuse',
+    lane: STOCK_REINDEX,
     prepare: async (fx) => {
       const link = { stock_id: (await ownStock(fx)).id, source_code: (await ownSource(fx)).source_code, priority: 1 }
       return { actor: 'admin', path: {}, body: { links: [link] } }
@@ -162,6 +171,7 @@ export const inventoryApiRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/inventory/stock-source-links-delete'),
+    lane: STOCK_REINDEX,
     // A stock of its own, linked afresh before each caller: what the removal names is there to remove.
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { links: [await linkOwnSource(fx, (await ownStock(fx, 'unlinked')).id)] } }),
   },

@@ -26,6 +26,13 @@ export interface RequestRecipe {
    * Default: `reuse` for a GET, `fresh` for a write.
    */
   again?: 'reuse' | 'fresh'
+  /**
+   * Requests of one lane are never in flight together, their preparation included: what each makes the shop do
+   * collides with what another makes it do at the same time (`inventory reindex`: a real 2.4.7 rebuilds a stock's
+   * index in a replica table on a partial source transfer and on a stock's links saved, and answered one of two
+   * side by side 400 "Table inventory_stock_2_replica already exits").
+   */
+  lane?: string
   /** What a success creates: each send is in the ledger before it leaves (its id from the answer, or its key). */
   creates?: { kind: EntityKind; idOf(answerBody: unknown): string | undefined; keyOf?(body: Record<string, unknown>): string | undefined }
 }
