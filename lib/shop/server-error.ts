@@ -18,9 +18,9 @@ import { describeAnswer } from './answer-text.ts'
  * - `unavailable` (503): the shop is down or in maintenance (the platform's maintenance mode answers 503).
  * Only `application` shows anything about the endpoint.
  */
-export type ServerErrorKind = 'application' | 'not-implemented' | 'gateway' | 'unavailable'
+type ServerErrorKind = 'application' | 'not-implemented' | 'gateway' | 'unavailable'
 
-export interface ServerError {
+interface ServerError {
   kind: ServerErrorKind
   status: number
   /** The id under which the shop logged it (`webapi-6b0bb8ac94d3c`), where its answer names one. */
@@ -39,7 +39,7 @@ const WORDS: Readonly<Record<ServerErrorKind, string>> = {
 }
 
 /** The platform's report id in an error's text (`Report ID: webapi-6b0bb8ac94d3c`), or undefined. */
-export function reportIdOf(text: string): string | undefined {
+function reportIdOf(text: string): string | undefined {
   return /Report ID:\s*([A-Za-z0-9_-]+)/.exec(text)?.[1]
 }
 
