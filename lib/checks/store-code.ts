@@ -42,7 +42,7 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
   // it); a body that is not JSON there says nothing about store codes (the route check fails it). Under the second
   // one either says neither "served" nor "not served".
   const error = serverErrorOf(c.answer)
-  if (error !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} answered ${error.text}, where a success shows it is served as under the second store code; ${LISTED}`, { reason: 'server-error' })
+  if (error !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} answered ${error.text}: no answer of the endpoint's to read the second store code's against; ${LISTED}`, { reason: 'server-error' })
   const broken = unusable(c)
   if (broken !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, { reason: 'unusable-answer' })
   const sKind = classify(s)
