@@ -66,7 +66,7 @@ describe('the access judge', () => {
   it('does not judge access, and names what happened, when the admitted caller gets no usable answer', () => {
     const broken: [Reply | undefined, RegExp][] = [
       [undefined, /got no answer/],
-      [reply(500, { message: 'Internal Error.' }), /got a server error \(500 "Internal Error\./],
+      [reply(500, { message: 'Internal Error.' }), /got a server error \(500 "Internal Error\.".*the run lists it with its server errors$/],
       [reply(200, undefined, { text: '', json: false }), /got an empty body/],
       [reply(200, undefined, { text: '<html>', json: false }), /got a body that is not JSON/],
       [reply(429, { message: 'Too many requests' }), /got a rate limit/],
@@ -108,6 +108,18 @@ describe('the access judge', () => {
     // What a success could make is in the ledger before it leaves; the other self writes send the admin nothing.
     expect(accessCheck.probes(findRow('PUT', '/V1/carts/mine/order')!, FULL).after?.[0]?.call.creates).toBe('order')
     expect(accessCheck.probes(findRow('PUT', '/V1/guest-carts/:cartId')!, FULL).after).toBeUndefined()
+  })
+
+  // Issue 29: the real 2.4.7-p7 shop answered its admin 500 to an option id of the suite's that was stale; the others 401.
+  it('does not judge access for a server error, the admitted caller\'s or a refused caller\'s: reason server-error, the report id quoted', () => {
+    const platform = reply(500, { message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8ac94d3c' })
+    const witness = accessOf('PUT', '/V1/configurable-products/:sku/options/:id', (caller) => (caller === 'admin' ? platform : UNAUTHORIZED))
+    expect(witness).toMatchObject({ status: 'skipped', reason: 'server-error', details: { witnessed: false, matrix: { admin: { seen: 'no usable answer' } } } })
+    expect(witness.message).toMatch(/^not judged: the caller the spec admits \(admin token\) got a server error \(500 .*Report ID: webapi-6b0bb8ac94d3c"\), not the success .*the run lists it with its server errors$/)
+    const refused = accessOf('GET', '/V1/modules', (caller) => (caller === 'customer' ? platform : caller === 'admin' ? OK : UNAUTHORIZED))
+    expect(refused).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/^not fully judged: customer token got no usable answer \(a server error \(500 /) })
+    // A gateway's 5xx to every caller at an anonymous endpoint: the same.
+    expect(accessOf('GET', '/V1/directory/currency', () => reply(502, undefined, { text: 'Bad Gateway', json: false }))).toMatchObject({ status: 'skipped', reason: 'server-error' })
   })
 
   it('never reads a 5xx, a body that is not JSON or another 4xx to a caller the spec refuses as "let through"', () => {

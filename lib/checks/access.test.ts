@@ -106,6 +106,18 @@ describe('access check', () => {
     expect(unwitnessed).toEqual(Object.keys(NO_VALID_REQUEST).sort())
   })
 
+  // Issue 29: attaching a child rebuilds a configurable product's options with new ids (the platform's product save; the
+  // reference target does the same): an option id read before it named nothing (a real 2.4.7-p7 shop: 500 on the save,
+  // 404 on the read). The module's endpoints probed at once, the child's attachment among them.
+  it('names the configurable option the shop holds now, whatever child was attached meanwhile', async () => {
+    const s = await against(await startReferenceTarget())
+    const rows = CATALOG.filter((r) => r.module === 'configurable-product')
+    const verdicts = await runOverCatalog(accessCheck, s, rows)
+    for (const id of ['PUT /V1/configurable-products/:sku/options/:id', 'GET /V1/configurable-products/:sku/options/:id', 'POST /V1/configurable-products/:sku/child']) {
+      expect(verdicts.get(id), id).toMatchObject({ status: 'passed', details: { witnessed: true, matrix: { admin: { seen: 'accepted' } } } })
+    }
+  })
+
   it('probes the token-revoking endpoint with a customer of its own, so the run\'s customer keeps working', async () => {
     const s = await against(await startReferenceTarget())
     const revoke = await accessCheck.run(findRow('POST', '/V1/integration/customer/revoke-customer-token')!, s)

@@ -4,6 +4,7 @@ import { isMineWrite, MINE_ADMIN_REQUESTS } from '../setup/requests/mine-admin.t
 import { ACCESS_CALLERS, ADMISSION, admittedCaller, describeCaller, judgeAccess, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import { unanswered } from '../shop/answer-text.ts'
+import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 import type { PlannedCall, Probe, ProbeAnswers, SequenceCaller } from '../shop/probe.ts'
 import { answerTo } from '../shop/probe.ts'
 import { concretePath, exchangesOf, placeholder, quoteAnswer, unusable } from './probe.ts'
@@ -30,10 +31,22 @@ export function seenOf(p: Probe): Seen {
 /** A probe as a cell of the judgement. */
 export function cellOf(caller: string, expected: Admission, p: Probe): AccessCell<NotJudgedReason> {
   const seen = seenOf(p)
-  // An answer that says nothing about access is quoted as what it is: no answer, a server error, not JSON.
-  const answer = seen === 'no usable answer' ? (unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
-  const reason = p.unavailableReason ?? (p.unavailable === undefined && p.answer === undefined ? unanswered(p).reason : undefined)
+  // An answer that says nothing about access is quoted as what it is: no answer, a server error (its report id
+  // with it, which the run's listing of server errors names too), not JSON.
+  const error = seen === 'no usable answer' ? serverErrorOf(p.answer) : undefined
+  const answer = seen === 'no usable answer' ? (error?.text ?? unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
+  const reason = p.unavailableReason ?? (p.unavailable === undefined && p.answer === undefined ? unanswered(p).reason : error !== undefined ? 'server-error' : undefined)
   return { caller, expected, seen, answer, ...(reason !== undefined ? { reason } : {}) }
+}
+
+/**
+ * The reason of a judgement that a server error left open (undefined: none did): the admitted caller's — no success,
+ * so no answer is about access — or a caller's whose answer, a 5xx, is neither a refusal nor a success.
+ */
+export function serverErrorReason(judged: { status: string; cells: readonly (AccessCell<NotJudgedReason> & { ok: boolean | null })[] }, witness: string): 'server-error' | undefined {
+  if (judged.status !== 'not judged') return undefined
+  const erred = (c: AccessCell<NotJudgedReason>) => c.reason === 'server-error'
+  return judged.cells.some((c) => (c.caller === witness && erred(c)) || (c.ok === null && c.expected !== 'not stated' && erred(c))) ? 'server-error' : undefined
 }
 
 /**
@@ -62,10 +75,15 @@ export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdi
   const exchanges = [...(unbuilt?.exchanges ?? []), ...exchangesOf(...probes)]
   const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell]))
   const details = extension ?? { accessClass: cls, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
-  // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid request.
+  // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid
+  // request; a server error, the admitted caller's above all, is said as one (the run lists it with its report id).
   const undecided = judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
-  const reason = (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ?? 'unusable-answer'
-  if (judged.status === 'not judged') return { status: 'skipped', message: `${judged.message}${placeholders}`, exchanges, details, rules, reason: reason as NotJudgedReason }
+  const reason = serverErrorReason(judged, witness) ?? (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ?? 'unusable-answer'
+  if (judged.status === 'not judged') {
+    const w = judged.cells.find((c) => c.caller === witness && c.reason === 'server-error')
+    const message = w === undefined ? judged.message : `not judged: the caller ${op === undefined ? 'the spec' : 'the class'} admits (${describeCaller(w.caller)}) got ${w.answer}, not the success the others' answers are read against, so no answer here is about access; ${LISTED}`
+    return { status: 'skipped', message: `${message}${placeholders}`, exchanges, details, rules, reason: reason as NotJudgedReason }
+  }
   const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
   // What an extension operation's write was not sent to, and why: the verdict says what it did not judge.
   const held = (answers.plan.withheld ?? []).filter((w) => !cells.some((c) => c.caller === w.caller))

@@ -67,7 +67,9 @@ describe('the acl judge', () => {
 
   it('does not judge an endpoint whose route is missing, nor one that refuses the run\'s admin too', () => {
     expect(aclOf('GET', '/V1/taxRates/:rateId', () => NO_ROUTE)).toMatchObject({ status: 'skipped', reason: 'route-missing' })
-    expect(aclOf('GET', '/V1/shipment/:id/label', (caller) => (caller === 'admin' ? reply(500, { message: 'Internal Error.' }) : UNAUTHORIZED))).toMatchObject({ status: 'skipped', reason: 'unusable-answer' })
+    // A server error of the run's admin, or of the limited admin: no answer about the resource, never failed (issue 29).
+    expect(aclOf('GET', '/V1/shipment/:id/label', (caller) => (caller === 'admin' ? reply(500, { message: 'Internal Error. Report ID: webapi-1' }) : UNAUTHORIZED))).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/Report ID: webapi-1/) })
+    expect(aclOf('GET', '/V1/shipment/:id/label', (caller) => (caller === 'limited admin' ? reply(500, { message: 'Internal Error.' }) : OK))).toMatchObject({ status: 'skipped', reason: 'server-error' })
     expect(aclOf('GET', '/V1/shipment/:id/label', () => UNAUTHORIZED)).toMatchObject({ status: 'skipped', reason: 'unusable-answer', message: expect.stringMatching(/the run's admin was refused too/) })
   })
 

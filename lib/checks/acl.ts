@@ -2,7 +2,7 @@ import { ACL_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { judgeAccess, type AccessCell } from '../spec/admission.ts'
 import type { Probe, ProbeAnswers } from '../shop/probe.ts'
-import { cellOf } from './access.ts'
+import { cellOf, serverErrorReason } from './access.ts'
 import { accessSequence } from './access-sequence.ts'
 import { exchangesOf, type ProbeSettings } from './probe.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
@@ -39,7 +39,7 @@ export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: Prob
   // The run's admin refused is the access check's failure; here it only means no answer is about the resource.
   if (adminCell.seen === 'refused') return notJudged(`not judged: the run's admin was refused too (${adminCell.answer}; see the access check), so a refusal here says nothing about ${resource}`, 'unusable-answer')
   const judged = judgeAccess(cells, 'admin', { who: (c) => (c === 'limited admin' ? who : "the run's admin") })
-  if (judged.status === 'not judged') return notJudged(judged.message, (s.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
+  if (judged.status === 'not judged') return notJudged(judged.message, (serverErrorReason(judged, 'admin') ?? s.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
   const ok = judged.cells[0]!.ok
   if (ok === false) {
     const what = limitedCell.seen === 'accepted' ? 'let through' : limitedCell.seen === 'refused' ? 'refused' : 'given the no-route answer'

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
-import { BATCH_ROWS, batchPartialCheck, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type PlannedItem } from './batch-partial.ts'
+import { BATCH_ROWS, batchPartialCheck, batchServerError, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type PlannedItem } from './batch-partial.ts'
 import { invalidKindsOf } from './batch-partial/operations.ts'
 import { MALFORMED_DATE } from './batch-partial/values.ts'
 
@@ -113,6 +113,13 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     expect(judgeKnownSkusAnswer('information', ['a'], { status: 200, body: { prices: [] } })).toBeUndefined()
     expect(judgeKnownSkusAnswer('information', ['a', 'b'], { status: 200, body: [{ sku: 'a' }] })).toMatch(/the answer has no entry for b/)
     expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 400, body: { message: 'x' } })).toMatch(/not a success/)
+  })
+
+  // Issue 29: the spec tables no batch body (the platform's conventions give it) and states no rule about server errors.
+  it('does not judge a call whose success a rule needs on a server error, quoting the report id; only a 5xx says so', () => {
+    const platform = { status: 500, body: { message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b' }, text: '' }
+    expect(batchServerError('the mixed call', platform)).toEqual({ reason: 'server-error', text: 'the mixed call answered a server error (500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b"); the run lists it with its server errors' })
+    expect(batchServerError('the mixed call', { status: 400, body: { message: 'Could not save Prices.' }, text: '' })).toBeUndefined()
   })
 
   it('accepts any error status for an unknown sku, and refuses a success of any shape', () => {

@@ -25,7 +25,7 @@ import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
-export { judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer } from './batch-partial/judgements.ts'
+export { batchServerError, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer } from './batch-partial/judgements.ts'
 export { BATCH_ROWS, type PlannedItem } from './batch-partial/operations.ts'
 
 /** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */

@@ -64,6 +64,10 @@ describe('body-keys check', () => {
     expect(judgeDocumentedAnswer(row, 'entity', outcome(200, { entity_id: 3, firstname: 'A', city: 'B' }))).toEqual({ status: 'passed', text: 'documented keys (entity) accepted (200)' })
     expect(judgeDocumentedAnswer(row, 'entity', outcome(200, 'x'))).toMatchObject({ status: 'failed', text: expect.stringMatching(/^documented keys \(entity\) accepted, but the answer is not OrderAddressInterface: /) })
     expect(judgeDocumentedAnswer(row, 'entity', outcome(400, { message: 'x' }))).toBe('refused')
+    // The detail table documents the call (issue 29): a server error of the shop's fails it, whatever a call without
+    // a body gets; a gateway's or an unavailable shop's is no answer.
+    expect(judgeDocumentedAnswer(row, 'entity', outcome(500, { message: 'Internal Error. Report ID: webapi-7' }))).toEqual({ status: 'failed', text: 'documented keys (entity) answered a server error (500 "Internal Error. Report ID: webapi-7"), where the detail table documents the call' })
+    expect(judgeDocumentedAnswer(row, 'entity', outcome(504, { message: 'Gateway Timeout' }))).toMatchObject({ status: 'skipped', reason: 'server-error' })
     expect(judgeDocumentedAnswer(row, 'entity', outcome(undefined))).toMatchObject({ status: 'skipped', reason: 'timeout' })
     // The detail table's words for the rules it judged.
     expect(bodyKeysRules(row).flatMap((r) => r.specWords)).toEqual(expect.arrayContaining(['`entity` (OrderAddressInterface, required)', 'OrderAddressInterface']))

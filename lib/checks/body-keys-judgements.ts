@@ -11,6 +11,7 @@ import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from '../shop/request.ts'
 import { clipJson } from '../base/text.ts'
 import { describeOutcome, unanswered } from '../shop/answer-text.ts'
+import { serverErrorOf } from '../shop/server-error.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { notOfShape } from './shape-words.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
@@ -45,6 +46,13 @@ export function judgeDocumentedAnswer(row: EndpointRow, keys: string, outcome: P
     const why = unanswered(outcome)
     return { status: 'skipped', text: `documented keys (${keys}) not judged: no answer (${why.text})`, reason: why.reason }
   }
+  // The detail table documents this call: a server error of the shop's application is its failure, whatever the same
+  // call without a body gets (no business reason ends in a 5xx); a gateway's or an unavailable shop's is no answer.
+  const error = serverErrorOf(answer)
+  if (error !== undefined && (error.kind === 'gateway' || error.kind === 'unavailable')) {
+    return { status: 'skipped', text: `documented keys (${keys}) not judged: ${error.text}, no answer of the shop's application`, reason: 'server-error' }
+  }
+  if (error !== undefined) return { status: 'failed', text: `documented keys (${keys}) answered ${error.text}, where the detail table documents the call` }
   if (answer.status < 200 || answer.status >= 300) return 'refused'
   const shape = judgeShape(answer.body, expectationFor(row))
   if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but ${notOfShape('the answer', row.returns ?? expectationFor(row), shape.failures)}` }

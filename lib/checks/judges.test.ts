@@ -16,7 +16,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 /** Each rule (`GROUP.key`), its judge, and what that judge writes when the rule is broken (or, for a workflow's read, kept). */
 const JUDGES: Readonly<Record<string, { judge: string; says: string }>> = {
   'ROUTE_RULES.served': { judge: 'lib/checks/route.ts', says: 'is not served at this method and path' },
-  'ROUTE_RULES.noServerError': { judge: 'lib/checks/route.ts', says: 'to a well-formed call' },
   'ROUTE_RULES.json': { judge: 'lib/checks/route.ts', says: 'where the spec says payloads are JSON' },
   'ROUTE_RULES.declared': { judge: 'lib/checks/route.ts', says: 'to values the suite made up' },
   'STORE_CODE_RULES.served': { judge: 'lib/checks/store-code.ts', says: 'answered as for an unknown store code' },

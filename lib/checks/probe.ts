@@ -69,7 +69,8 @@ type ProbeKind = 'no answer' | 'not sent' | 'no-route' | 'refused' | 'accepted'
 /**
  * Why an answer tells nothing about who may call the endpoint or under which store code (undefined when it
  * does): no answer at all, a server error, a rate limit, or a body that is not the JSON the spec's payloads
- * are ("Payloads are JSON"). Such an answer is the route check's failure, never an access or store-code one.
+ * are ("Payloads are JSON"). Never an access or store-code failure: a body that is not JSON is the route check's,
+ * a server error no rule's (the run lists it; lib/shop/server-error.ts).
  * 401/403 and the no-route answer are judged by their status, whatever their body.
  */
 export function unusable(p: Probe): string | undefined {

@@ -36,7 +36,7 @@ describe('shape check', () => {
     expect(missingValues([], { id: 1 })).toEqual(['the answer is array [], not an object'])
   })
 
-  it('has a fault switch for each kind of deviation', () => expect([...faultsBreaking('shape')].sort()).toEqual(['array-as-object', 'empty-object', 'number-as-string', 'wrong-return-type']))
+  it('has a fault switch for each kind of deviation', () => expect([...faultsBreaking('shape')].sort()).toEqual(['array-as-object', 'empty-object', 'number-as-string', 'server-error', 'server-error-json', 'wrong-return-type']))
 
   it('passes a real instance\'s credit memo, and fails {} where absent fields used to pass one by one', () => {
     expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO))).toMatchObject({ status: 'passed', message: expect.stringMatching(/^the answer is CreditmemoInterface/) })
@@ -61,5 +61,17 @@ describe('shape check', () => {
     expect(judgeShapeAnswer(CREDITMEMO_READ, answered(CREDITMEMO), { ...carries, values: { entity_id: 2 } })).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the answer \(CreditmemoInterface\) does not carry what it must \(a read of a credit memo the run created carries that credit memo's `entity_id`\): entity_id /) })
     expect(judgeShapeAnswer(CREDITMEMO_READ, answered({ message: 'x' }, 404))).toMatchObject({ status: 'skipped', reason: 'target-refused' })
     expect(judgeShapeAnswer(CREDITMEMO_READ, { failure: { kind: 'timeout', message: 'timeout' } })).toMatchObject({ status: 'skipped', reason: 'timeout' })
+  })
+
+  // Issue 29: the 17 rows of the detail table define their request; no other row's body or read is the spec's.
+  it('fails a server error to a call the detail table documents, and judges none to a request it does not table', () => {
+    const platform = answered({ message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8ac94d3c' }, 500)
+    // A read of the table without a body: the shape check is its detail check.
+    expect(judgeShapeAnswer(findRow('GET', '/V1/taxRates/:rateId')!, platform)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the documented call answered a server error \(500 .*Report ID: webapi-6b0bb8ac94d3c"\), not TaxRateInterface$/), rules: [SHAPE_RULES.types, SHAPE_RULES.resource] })
+    expect(judgeShapeAnswer(findRow('DELETE', '/V1/carts/:cartId/items/:itemId')!, answered('Internal Error', 503))).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/service unavailable.*no answer of the shop's application/) })
+    // A body of the table's: the body-keys check fails it, this one does not judge it twice.
+    expect(judgeShapeAnswer(findRow('PUT', '/V1/orders/:parent_id')!, platform)).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/the body-keys check judges a server error to the documented call/) })
+    // A read whose answer the spec names but whose request it does not table.
+    expect(judgeShapeAnswer(CREDITMEMO_READ, platform)).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/the spec does not table this request/) })
   })
 })

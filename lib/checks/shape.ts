@@ -2,6 +2,8 @@ import { SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Session } from '../shop/session.ts'
 import { describeAnswer, unanswered } from '../shop/answer-text.ts'
+import { LISTED, serverErrorOf } from '../shop/server-error.ts'
+import { requestTabled } from '../spec/tabled.ts'
 import { judgeCarried } from './carried-values.ts'
 import { expectationFor, judgeShape } from './judge-shape.ts'
 import { describeExpectation, notOfShape } from './shape-words.ts'
@@ -37,13 +39,23 @@ export function judgeShapeAnswer(row: EndpointRow, outcome: Pick<Outcome, 'answe
     const why = unanswered(outcome)
     return { status: 'skipped', message: `not judged: no answer to a valid call: ${why.text}`, reason: why.reason }
   }
+  const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
+  const error = serverErrorOf(answer)
+  if (error !== undefined) {
+    // A server error of the shop's application to the call the detail table documents is the endpoint's failure: here
+    // where no body-keys check judges the call (a read, a delete), there where one does. Elsewhere the request is the
+    // suite's reading of the platform's, a 5xx may be its fault, and the run lists it; a gateway's is no answer.
+    const documented = requestTabled(row) && (error.kind === 'application' || error.kind === 'not-implemented')
+    if (documented && !(row.params ?? []).some((p) => p.in === 'body')) return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
+    const why = documented ? 'the body-keys check judges a server error to the documented call' : error.kind === 'application' || error.kind === 'not-implemented' ? 'the spec does not table this request, so the call may be the suite\'s own reading of the platform\'s' : 'no answer of the shop\'s application'
+    return { status: 'skipped', message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`, reason: 'server-error' }
+  }
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').
     return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, reason: 'target-refused' }
   }
   const judged = judgeShape(answer.body, expectation)
-  const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
   const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {}
   if (judged.status === 'failed') {
     // Every mismatch in the details; the message names the first few.

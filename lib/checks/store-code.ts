@@ -10,6 +10,7 @@ import type { Verdict } from '../results/verdict.ts'
 import type { ProbeCheck } from './types.ts'
 import { probeCheck } from './probe-check.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
+import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 
 /**
  * The endpoint answers under the second store code as under the configured one (a store code can replace
@@ -37,14 +38,21 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
     const reason = cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
     return verdict('skipped', `not judged: under "${first}" ${thing} gave ${quoteAnswer(c)} (see the ${route} check)`, reason !== undefined ? { reason } : {})
   }
-  // A 5xx or a body that is not JSON under the configured store says nothing about store codes (the route
-  // check fails it); under the second one it says neither "served" nor "not served".
+  // A server error under the configured store is no answer the second store's can be compared with (the run lists
+  // it); a body that is not JSON there says nothing about store codes (the route check fails it). Under the second
+  // one either says neither "served" nor "not served".
+  const error = serverErrorOf(c.answer)
+  if (error !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} answered ${error.text}: no answer of the endpoint's to read the second store code's against; ${LISTED}`, { reason: 'server-error' })
   const broken = unusable(c)
   if (broken !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, { reason: 'unusable-answer' })
   const sKind = classify(s)
   if (sKind === 'no answer') {
     const why = unanswered(s)
     return verdict('skipped', `not judged: no answer under store code "${second}": ${why.text}`, { reason: why.reason })
+  }
+  const secondError = sKind !== 'no-route' ? serverErrorOf(s.answer) : undefined
+  if (secondError !== undefined) {
+    return verdict('skipped', `not judged: under "${second}" ${thing} answered ${secondError.text}, under "${first}" ${quoteAnswer(c)}; ${LISTED}`, { reason: 'server-error' })
   }
   const brokenSecond = unusable(s)
   if (sKind !== 'no-route' && brokenSecond !== undefined) {

@@ -3,9 +3,8 @@
  * writes or a real instance recorded — so a judge is proven on answers in milliseconds, no target running.
  */
 import type { Answer } from '../shop/request.ts'
-import type { Exchange } from '../results/exchange.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
-import { callKey, type PlannedCall, type Probe, type ProbeAnswers, type ProbeCaller, type ProbePlan, type SequenceCaller, type Unbuilt } from '../shop/probe.ts'
+import { callKey, type PlannedCall, type Probe, type ProbeAnswers, type ProbePlan, type SequenceCaller, type Unbuilt } from '../shop/probe.ts'
 import { probeCallerOf } from '../shop/probe.ts'
 import { DEFAULT_MATRIX_FILE, readAccessMatrix, type ObservedCell } from '../../fixtures/observed-target/matrix.ts'
 import { findRow } from '../spec/catalog/index.ts'
@@ -73,40 +72,6 @@ export function answersOf(
   const probes = new Map<SequenceCaller, Probe>()
   for (const caller of s.groups.flat()) probes.set(caller, probeOf(caller, STORES.first, s.method, s.template, (sequence.reply ?? (() => OK))(caller)))
   return { plan, calls, sequence: { witness: s.witness, probes } }
-}
-
-/** A recorded exchange as the sender would have handed it on; `reading` says which answers are the no-route and unknown-store ones. */
-export function probeOfExchange(e: Exchange, reading: { noRoute(a: Answer, path: string): boolean; unknownStore(a: Answer, path: string): boolean }): { caller: ProbeCaller; store: string; method: string; path: string; probe: Probe } {
-  const url = new URL(e.request.url)
-  const [, store = '', ...rest] = url.pathname.replace(/^\/rest\//, '/').split('/')
-  const path = `/${rest.join('/')}`
-  const auth = e.request.headers.authorization
-  const caller: ProbeCaller = auth === undefined ? 'none' : /malformed/.test(auth) ? 'malformed' : /admin/.test(auth) ? 'admin' : 'customer'
-  const base = { caller, store, path, exchange: e }
-  if (e.response === undefined) return { caller, store, method: e.request.method, path, probe: { ...base, failure: { kind: /timeout|deadline/i.test(e.error ?? '') ? 'timeout' : 'connection', message: e.error ?? 'no answer' } } }
-  const body = e.response.body
-  const json = typeof body !== 'string' || /json/.test(e.response.headers['content-type'] ?? '')
-  const answer: Answer = { status: e.response.status, headers: e.response.headers, body, json, text: typeof body === 'string' ? body : JSON.stringify(body) }
-  return { caller, store, method: e.request.method, path, probe: { ...base, answer, noRoute: reading.noRoute(answer, path), unknownStore: reading.unknownStore(answer, path) } }
-}
-
-/**
- * The answers to a plan from recorded exchanges: each planned call by its caller, store, method and path; a
- * sequence's callers from the exchanges at its template (the recorded run's placeholder calls: its fallback's, said
- * as unbuilt). Calls nothing was recorded for are absent, as a judge that does not read them never asks.
- */
-export function answersFromExchanges(plan: ProbePlan, recorded: readonly ReturnType<typeof probeOfExchange>[], stores: { first: string; second: string }): ProbeAnswers {
-  const find = (c: PlannedCall) => recorded.find((r) => r.caller === c.request.caller && r.store === stores[c.request.store] && r.method === c.call.method && r.path === c.call.path)?.probe
-  const calls = new Map<string, Probe>()
-  for (const c of [...plan.calls, ...(plan.after ?? []), ...(plan.sequence?.fallback ?? [])]) {
-    const p = find(c)
-    if (p !== undefined) calls.set(callKey(c), p)
-  }
-  const s = plan.sequence
-  if (s === undefined) return { plan, calls }
-  const probes = new Map<SequenceCaller, Probe>()
-  for (const c of s.fallback) if (calls.has(callKey(c))) probes.set(c.request.caller, calls.get(callKey(c))!)
-  return { plan, calls, sequence: { witness: s.witness, probes, unbuilt: s.unbuildable !== undefined ? { ...s.unbuildable, exchanges: [] } : { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request', exchanges: [] } } }
 }
 
 /** A cell of the recorded access matrix as a reply: the no-route answer, a refusal, or another answer of that status. */

@@ -7,6 +7,7 @@ import { describeOpenCell, judgeCell, type Admission } from '../spec/admission.t
 import type { Answer, Outcome } from '../shop/request.ts'
 import type { Probe } from '../shop/probe.ts'
 import { describeOutcome, unanswered } from '../shop/answer-text.ts'
+import { serverErrorOf } from '../shop/server-error.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import { seenOf } from './access.ts'
 import { quoteAnswer } from './probe.ts'
@@ -112,6 +113,8 @@ function renewalOf(r: Renewal): { ok: boolean | null; text: string; reason?: Not
   return { ok, text: `${got} got no usable answer on GET ${ME} (${quoteAnswer(r.use)})`, reason: unjudged(r.use) }
 }
 
+/** Why a call left the revocation unjudged: no answer, a server error (no rule of the spec: the run lists it), or an answer that tells nothing. */
 function unjudged(p: Probe): NotJudgedReason {
-  return p.answer === undefined ? unanswered(p).reason : 'unusable-answer'
+  if (p.answer === undefined) return unanswered(p).reason
+  return serverErrorOf(p.answer) !== undefined ? 'server-error' : 'unusable-answer'
 }

@@ -65,6 +65,8 @@ describe('a revocation\'s calls', () => {
   it('fail a revoked token let through, and not judge a revoke that was not accepted or a token not let through before', () => {
     expect(judgeRevocation({ before, revoke, after: me(reply(200, { id: 1 })) })).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the revoked token was let through GET \/V1\/customers\/me \(200 .*\) after the revoke answered 200 true$/) })
     expect(judgeRevocation({ before, revoke: me(reply(404, { message: 'x' })) })).toMatchObject({ status: 'skipped', reason: 'unusable-answer', message: expect.stringMatching(/^not judged: the revoke was not accepted/) })
+    // A server error is no rule of the spec (issue 29): said as one.
+    expect(judgeRevocation({ before, revoke: me(reply(500, { message: 'Internal Error. Report ID: webapi-3' })) })).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/Report ID: webapi-3/) })
     expect(judgeRevocation({ before: me(reply(401, { message: 'x' })) })).toMatchObject({ status: 'skipped', message: expect.stringMatching(/was not let through GET \/V1\/customers\/me before the revoke/) })
   })
 

@@ -10,6 +10,7 @@ import { baselineJson, baselineSummary, baselineTally, isProfileName } from './b
 import type { Report } from './model.ts'
 import { parseDeviations, profileFromReport, profilesListing, resolveBaseline, shippedProfiles } from './profiles.ts'
 import { reportOf, resultOf } from './testing.ts'
+import { readRealRun, rejudged } from '../checks/testing-real-runs.ts'
 
 const REAL_RUNS = resolve(import.meta.dirname, '../../fixtures/observations/real-runs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-profiles-'))
@@ -60,6 +61,27 @@ describe('the shipped release profiles', () => {
     expect(text).toContain('platform:2.4.7-p7 — 22 entries (6 renamed, 5 absent, 9 behaviour, 2 configuration)')
     expect(text).toContain('made from run mwxn949x3c58 (suite 0.1.0, spec 2.4.9, 2026-11-26) and its traced list known-deviations.tsv')
     expect(text).toContain(join('lib', 'report', 'profiles', 'platform-2.4.7-p7.json'))
+  })
+})
+
+describe('platform:2.4.7-p7 on the shop it was made from', () => {
+  // Issue 29: a later whole run against a fresh 2.4.7-p7 (its access probed with valid requests) failed three results
+  // that are no deviation of the release: two server errors to requests the spec does not table, and one the run's own
+  // writes provoked. Its route, store-code and access results judged again by today's judges from its exchanges.
+  const recorded = readRealRun('2.4.7-p7/report-full-valid-probes.json')
+  const gate = (results: Report['results']) => reportOf(results, { run: { id: recorded.run.id } }, { made: true, baseline: { file: 'platform:2.4.7-p7', baseline: resolveBaseline('platform:2.4.7-p7'), allowStale: false } })
+
+  it('lists every failure of that run, judged today: no new failure', () => {
+    const today = new Map(rejudged(recorded).map(({ result, verdict }) => [result.id, verdict]))
+    const results = recorded.results.map((r) => {
+      const v = today.get(r.id)
+      return v === undefined ? r : { ...r, status: v.status, message: v.message, ...(v.reason !== undefined ? { reason: v.reason } : {}) }
+    })
+    const judged = gate(results)
+    expect(judged.baseline!.newFailures).toEqual([])
+    expect(baselineTally(judged)).toMatch(/^0 new failures, 22 baselined, 0 stale/)
+    // As it was recorded, the three were new failures.
+    expect([...gate(recorded.results).baseline!.newFailures].sort()).toEqual(['POST /V1/inventory/source-selection-algorithm-result › route', 'PUT /V1/carts/:cartId/items/:itemId › route', 'PUT /V1/configurable-products/:sku/options/:id › route'])
   })
 })
 

@@ -37,6 +37,12 @@ export type NotJudgedReason =
   | 'deadlock'
   /** The caller's token was given (`SHOP_ADMIN_TOKEN`, …), not asked for with a password the check needs. */
   | 'token-given'
+  /**
+   * A server error (5xx) where the rule needed a success, to a request whose body the spec does not table — the
+   * suite's own call may be what failed ("HTTP status code per error case: not shown") — or from a gateway or an
+   * unavailable shop rather than its application. Listed with the run's server errors, never failed.
+   */
+  | 'server-error'
 
 /** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
 export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
@@ -59,6 +65,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
   deadlock: 'the shop answered a database deadlock twice (the run\'s own load; its transaction rolled back)',
   'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
+  'server-error': 'the shop answered a server error where the rule needed a success (listed with the run\'s server errors)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { catalogPosition, CATALOG, endpointId, findRow, rowId, rowOf, rowsOfModule, ROWS_BY_MODULE } from './catalog/index.ts'
+import { catalogPosition, CATALOG, endpointId, findRow, rowId, rowOf, rowOfCall, rowsOfModule, ROWS_BY_MODULE } from './catalog/index.ts'
+import { requestTabled } from './tabled.ts'
 import { extractSpecEndpointsDetailed, extractSpecOccurrences } from './extract-spec-endpoints.ts'
 import { MODULES } from './modules.ts'
 import type { EndpointRow } from './types.ts'
@@ -285,6 +286,15 @@ describe('catalog against the observation matrix (2.4.7)', () => {
 })
 
 describe('lookup helpers', () => {
+  it('rowOfCall: the row a concrete call names, the most literal template first; requestTabled: the detail table\'s 17', () => {
+    expect(rowId(rowOfCall('GET', '/V1/customerGroups/default')!)).toBe('GET /V1/customerGroups/default')
+    expect(rowId(rowOfCall('get', '/V1/customerGroups/5')!)).toBe('GET /V1/customerGroups/:id')
+    expect(rowId(rowOfCall('PUT', '/V1/carts/mine/items/26')!)).toBe('PUT /V1/carts/mine/items/:itemId')
+    expect(rowOfCall('GET', '/V1/orders/5')).toBeUndefined()
+    expect(CATALOG.filter(requestTabled)).toHaveLength(17)
+    expect(requestTabled(findRow('POST', '/V1/inventory/source-selection-algorithm-result')!)).toBe(false)
+  })
+
   it('rowId, rowOf, endpointId, catalogPosition, findRow and rowsOfModule', () => {
     const row = findRow('GET', '/V1/creditmemo/:id') as EndpointRow
     expect(row.contract).toBe('CreditmemoRepositoryInterface::get')

@@ -4,6 +4,7 @@
  * type.
  */
 import type { ShapeName } from './shapes.ts'
+import type { EndpointRow } from './types.ts'
 
 /** Shapes the spec tables, by contract type name. */
 export const TABLED_TYPES: Readonly<Record<string, ShapeName>> = {
@@ -33,4 +34,17 @@ export const TABLED_BODY_KEYS: Readonly<Record<string, Readonly<Record<string, T
   'POST /V1/guest-carts/:cartId/billing-address': { address: { schema: 'cartAddress' } },
   'POST /V1/invoice/:invoiceId/refund': REFUND_PARTS,
   'POST /V1/order/:orderId/refund': REFUND_PARTS,
+}
+
+/** The section whose table defines an endpoint's request and return: its 17 rows (a catalog row's `sections` name it). */
+const DETAIL_SECTION = 'Endpoints › Endpoints with detailed shape'
+
+/**
+ * Whether the spec's detail table defines the endpoint's request (parameters, body keys) and return. Only there is
+ * a call the spec documents: a server error to it fails the endpoint's detail check. Everywhere else the body is
+ * the suite's reading of the platform ("Request-body and response shapes of listed endpoints not tabled in the
+ * detail section: not shown"), and a server error to it fails nothing.
+ */
+export function requestTabled(row: Pick<EndpointRow, 'sections'>): boolean {
+  return row.sections.includes(DETAIL_SECTION)
 }

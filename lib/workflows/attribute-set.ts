@@ -6,6 +6,7 @@ import { step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
 import { endpointId } from '../spec/catalog/index.ts'
+import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 
 
 /** What the steps hand on: the set as saved, and the name it is renamed to. */
@@ -110,7 +111,8 @@ export const attributeSetWorkflow: Workflow<AttributeSetState> = {
       const answer = await s.call(call)
       // The status of "not found" is not shown (Errors 4): any refusal says the set is gone; a 5xx says nothing.
       if (answer.status >= 200 && answer.status < 300) s.fail(`the deleted attribute set ${set.id} still reads back: ${describeAnswer(answer)}`)
-      if (answer.status >= 500) s.notJudged(`the read of the deleted set answered a server error: ${describeAnswer(answer)}`, 'unusable-answer')
+      const error = serverErrorOf(answer)
+      if (error !== undefined) s.notJudged(`the read of the deleted set answered ${error.text}, which is neither a success nor the refusal of a set that is gone; ${LISTED}`, 'server-error')
       return `attribute set ${set.id} is no longer found (${describeAnswer(answer)})`
     }, [ATTRIBUTE_SET_RULES.deleted]),
   ],

@@ -20,7 +20,9 @@ import { allowedInReadOnly } from '../shop/session.ts'
 import { expectationFor, judgeShape, type Expectation } from '../checks/judge-shape.ts'
 import { notOfShape } from '../checks/shape-words.ts'
 import { notServed } from '../checks/route.ts'
-import { rowOf } from '../spec/catalog/index.ts'
+import { rowOf, rowOfCall } from '../spec/catalog/index.ts'
+import { requestTabled } from '../spec/tabled.ts'
+import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
@@ -182,14 +184,26 @@ export class StepScope<S extends object = object> {
 
 /**
  * How a step ends on an answer of the endpoint under test that is no success (undefined: it is one). The no-route
- * answer (`noRoute`, read against the target's calibration), an access refusal (401/403) of a caller the spec admits,
- * a 404 and a 5xx fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ not judged). Pure.
+ * answer (`noRoute`, read against the target's calibration), an access refusal (401/403) of a caller the spec admits
+ * and a 404 fail; a 400/409/422 fails too unless `refusal` names it a business refusal (→ not judged). A server error
+ * fails only the call the spec's detail table documents (its 17 endpoints, `requestTabled`); elsewhere the body is
+ * the suite's reading of the platform's, which a 5xx may be the fault of, and the step is not judged (`server-error`),
+ * as it is for a gateway's or an unavailable shop's 5xx anywhere (lib/shop/server-error.ts). Pure.
  */
 export function judgeSuccess(call: SpecCall, answer: Answer, noRoute: boolean, options: SuccessOptions = {}): StepEnd | undefined {
   if (isSuccess(answer)) return undefined
   const said = describeAnswer(answer)
   const what = endpointText(call)
   if (noRoute) return new StepEnd('failed', notServed(what, said))
+  const error = serverErrorOf(answer)
+  if (error !== undefined) {
+    const row = rowOfCall(call.method, call.path)
+    if (row !== undefined && requestTabled(row) && (error.kind === 'application' || error.kind === 'not-implemented')) {
+      return new StepEnd('failed', `${what} answered ${error.text} to the call the spec's detail table documents, where it gives ${row.returns ?? 'a return'}`)
+    }
+    const why = error.kind === 'application' || error.kind === 'not-implemented' ? 'the spec does not table this request, so the call may be the suite\'s own reading of the platform\'s' : 'no answer of the shop\'s application'
+    return new StepEnd('skipped', `not judged: ${what} answered ${error.text} where the step needed a success: ${why}; ${LISTED}`, 'server-error')
+  }
   if (answer.status === 401 || answer.status === 403) return new StepEnd('failed', `${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
   const business = BUSINESS_STATUSES.has(answer.status) ? options.refusal?.(answer) : undefined
   if (business !== undefined) return new StepEnd('skipped', `not judged: ${business}`, 'target-refused')

@@ -4,7 +4,8 @@ import { isSuccess, provisionerOf } from '../../setup/provision.ts'
 import type { Exchange } from '../../results/exchange.ts'
 import type { Answer } from '../../shop/request.ts'
 import type { Session } from '../../shop/session.ts'
-import { judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './judgements.ts'
+import { batchServerError, judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './judgements.ts'
+import { serverErrorOf } from '../../shop/server-error.ts'
 import { PATHS, type Operation } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
@@ -36,6 +37,7 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   let unjudged: string | undefined
   let missed: Judged['unanswered']
   if (known.answer === undefined) missed = { reason: unanswered(known).reason, text: `the call naming known skus got no answer: ${unanswered(known).text}` }
+  else if (serverErrorOf(known.answer) !== undefined) missed = batchServerError('the call naming known skus', known.answer)
   else if (isSuccess(known.answer) && !Array.isArray(known.answer.body)) {
     unjudged = `the call naming known skus answered ${quoteReply(known.answer)}: not the platform's list of prices, and the spec does not show what it returns`
   } else {
@@ -84,6 +86,7 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1.sku] })
   exchanges.push(first.exchange)
   if (first.answer === undefined) missed = { reason: unanswered(first).reason, text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}` }
+  else if (serverErrorOf(first.answer) !== undefined) missed = batchServerError('the cost-delete of a known sku', first.answer)
   else {
     const why = judgeKnownSkusAnswer('cost-delete', [known1.sku], first.answer)
     if (why !== undefined) problems.push(why)

@@ -4,7 +4,8 @@ import { provisionerOf } from '../../setup/provision.ts'
 import type { EndpointRow } from '../../spec/types.ts'
 import type { Exchange } from '../../results/exchange.ts'
 import type { Session } from '../../shop/session.ts'
-import { judgeMixedAnswer, judgeReadBack } from './judgements.ts'
+import { batchServerError, judgeMixedAnswer, judgeReadBack } from './judgements.ts'
+import { serverErrorOf } from '../../shop/server-error.ts'
 import { invalidKindsOf, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
 import { arrayAnswer, establish, send, type Judged } from './target.ts'
@@ -89,6 +90,8 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   if (session.looksLikeNoRoute(mixed.answer, session.targetPath(path))) {
     return { problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`], warnings, exchanges, details, summary: '' }
   }
+  const mixedError = batchServerError('the mixed call', mixed.answer)
+  if (mixedError !== undefined) return { problems: [], warnings, exchanges, details, summary: '', unanswered: mixedError }
   const judgement = judgeMixedAnswer(items, mixed.answer)
   details.attribution = judgement.attributed
   problems.push(...judgement.problems.map((x) => `mixed call: ${x}`))
@@ -111,6 +114,7 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   exchanges.push(clean.exchange)
   let missed: Judged['unanswered']
   if (clean.answer === undefined) missed = { reason: unanswered(clean).reason, text: `the all-valid call got no answer: ${unanswered(clean).text}` }
+  else if (serverErrorOf(clean.answer) !== undefined) missed = batchServerError('the all-valid call', clean.answer)
   else {
     const j = judgeMixedAnswer(allValidItems, clean.answer)
     problems.push(...j.problems.map((x) => `all-valid call ${json(allValid, 300)}: ${x}`))

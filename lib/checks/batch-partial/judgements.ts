@@ -4,6 +4,8 @@
  * unknown skus — and the read-back after a mixed call, what it must have stored, deleted or left alone.
  */
 import { isObject } from '../../base/is-object.ts'
+import type { Answer } from '../../shop/request.ts'
+import { LISTED, serverErrorOf } from '../../shop/server-error.ts'
 import { judgeBatchResult } from '../batch-attribution.ts'
 import type { PlannedItem, PriceFamily } from './operations.ts'
 import { itemName, json, quoteReply } from './quote.ts'
@@ -14,6 +16,17 @@ interface MixedJudgement {
   warnings: string[]
   /** Set when the call was answered per item (a JSON array). */
   attributed?: Record<number, number[]>
+}
+
+/**
+ * A server error to a batch call whose success a rule needs (the mixed call, the all-valid one, a call naming only
+ * known skus): the spec tables no batch body — the platform's conventions give it —, so the call may be the suite's
+ * own reading, and a 5xx is no rule of the spec: not judged (`server-error`), never failed, and the run lists it.
+ * Undefined when the answer is no server error.
+ */
+export function batchServerError(what: string, answer: Pick<Answer, 'status' | 'body' | 'text'>): { reason: 'server-error'; text: string } | undefined {
+  const error = serverErrorOf(answer)
+  return error === undefined ? undefined : { reason: 'server-error', text: `${what} answered ${error.text}; ${LISTED}` }
 }
 
 /**

@@ -65,6 +65,6 @@ export interface Judged {
   summary: string
   /** Set when the row could not be judged after all (a read-back the judgement needs was refused). */
   unjudged?: string
-  /** Set when a call the judgement needs got no answer (a timeout, a target gone): why, as a not-judged reason. */
-  unanswered?: { reason: UnansweredReason; text: string }
+  /** Set when a call the judgement needs got no answer (a timeout, a target gone) or a server error: why, as a not-judged reason. */
+  unanswered?: { reason: UnansweredReason | 'server-error'; text: string }
 }

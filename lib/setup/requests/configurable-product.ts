@@ -8,6 +8,11 @@
  * Platform bodies: `option` {attribute_id, label, position, is_use_default, values [{value_index}]}; `childSku`;
  * `product` and `options` for a variation. In read-only mode the reads name the first configurable product the
  * shop lists, and its first option.
+ *
+ * Attaching a child saves the product, and the platform's save rebuilds its configurable options with new ids: an
+ * option id read before names nothing (a real 2.4.7-p7 shop answered it 500 on a save, 404 on a read). So an option
+ * is named by the id the shop lists right before each request, and the children the child endpoint attaches go to
+ * a configurable product of their own, not to the one whose option the others name.
  */
 import { SetupError, idText, toId, type Provisioner } from '../provision.ts'
 import { fit, runMark } from '../identifiers.ts'
@@ -124,24 +129,44 @@ interface OwnConfigurable {
   sku: string
   name: string
   price: number
-  optionId: number
   option: Record<string, unknown>
 }
 
-/** The run's configurable product, with its option on the run's attribute and a child: made once. */
+/** A configurable product of the run's with its option on the run's attribute (`label`: which one), and a child. */
+async function configurableWithChild(fx: Provisioner, label: string): Promise<OwnConfigurable> {
+  const attribute = await ownAttribute(fx)
+  const product = await typedProduct(fx, label, 'configurable', { attribute_set_id: attribute.setId })
+  const option = optionBody(fx, attribute, label === 'configurable' ? 'shared' : label)
+  const step = `add the option to the ${label} product`
+  const path = `/V1/configurable-products/${encodeURIComponent(product.sku)}`
+  const { answer } = await fx.call(step, { method: 'POST', path: `${path}/options`, actor: 'admin', body: { option } })
+  if (toId(answer.body) === undefined) throw new SetupError(step, `set-up step "${step}" answered no option id: ${JSON.stringify(answer.body)}`)
+  await fx.call(`attach a child to the ${label} product`, { method: 'POST', path: `${path}/child`, actor: 'admin', body: { childSku: await child(fx, label === 'configurable' ? 'shared' : label, attribute.value) } })
+  return { sku: product.sku, name: fx.builders.product(label).name, price: product.price, option }
+}
+
+/** The run's configurable product whose option the requests name (no request attaches a child to it): made once. */
 function ownConfigurable(fx: Provisioner): Promise<OwnConfigurable> {
-  return fx.session.memo('valid request: own configurable product', async () => {
-    const attribute = await ownAttribute(fx)
-    const product = await typedProduct(fx, 'configurable', 'configurable', { attribute_set_id: attribute.setId })
-    const option = optionBody(fx, attribute, 'shared')
-    const step = 'add the option to the configurable product'
-    const path = `/V1/configurable-products/${encodeURIComponent(product.sku)}`
-    const { answer } = await fx.call(step, { method: 'POST', path: `${path}/options`, actor: 'admin', body: { option } })
-    const optionId = toId(answer.body)
-    if (optionId === undefined) throw new SetupError(step, `set-up step "${step}" answered no option id: ${JSON.stringify(answer.body)}`)
-    await fx.call('attach a child to the configurable product', { method: 'POST', path: `${path}/child`, actor: 'admin', body: { childSku: await child(fx, 'shared', attribute.value) } })
-    return { sku: product.sku, name: fx.builders.product('configurable').name, price: product.price, optionId, option }
-  })
+  return fx.session.memo('valid request: own configurable product', () => configurableWithChild(fx, 'configurable'))
+}
+
+/** The run's configurable product the child endpoint attaches its children to, whose options that rebuilds: made once. */
+function configurableToAttachTo(fx: Provisioner): Promise<OwnConfigurable> {
+  return fx.session.memo('valid request: configurable product to attach children to', () => configurableWithChild(fx, 'configurable parent'))
+}
+
+/**
+ * The id of the product's option on the run's attribute as the shop lists it now (`GET …/options/all`): read right
+ * before the request that names it, as any attachment of a child since gave it a new one.
+ */
+async function currentOptionId(fx: Provisioner, sku: string): Promise<number> {
+  const attribute = await ownAttribute(fx)
+  const step = `read the options of the configurable product ${sku}`
+  const { answer } = await fx.call(step, { method: 'GET', path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`, actor: 'admin' })
+  const mine = Array.isArray(answer.body) ? answer.body.find((o) => isObject(o) && String(o.attribute_id) === String(attribute.id)) : undefined
+  const id = toId(isObject(mine) ? mine.id : undefined)
+  if (id === undefined) throw new SetupError(step, `the configurable product ${sku} lists no option on attribute ${attribute.code}: ${JSON.stringify(answer.body)}`)
+  return id
 }
 
 /** The configurable product a read names: the run's, or in read-only mode the first the shop lists. */
@@ -156,7 +181,7 @@ function optionToRead(fx: Provisioner): Promise<{ sku: string; id: number }> {
     'configurable option to read',
     async () => {
       const own = await ownConfigurable(fx)
-      return { sku: own.sku, id: own.optionId }
+      return { sku: own.sku, id: await currentOptionId(fx, own.sku) }
     },
     async () => {
       const sku = await listedProduct(fx, 'configurable')
@@ -182,19 +207,20 @@ export const configurableProductRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('PUT /V1/configurable-products/:sku/options/:id'),
-    // Saved again with the values it was made with.
+    // Saved again with the values it was made with, under the id the shop lists now.
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownConfigurable(fx)
-      return { actor: 'admin', path: { sku: own.sku, id: own.optionId }, body: { option: own.option } }
+      return { actor: 'admin', path: { sku: own.sku, id: await currentOptionId(fx, own.sku) }, body: { option: own.option } }
     },
   },
   {
     endpoint: endpointId('POST /V1/configurable-products/:sku/child'),
-    // A child is attached once and no two share a value: each caller's request names a new child with a new value.
+    // A child is attached once and no two share a value: each caller's request names a new child with a new value,
+    // to a configurable product of its own (an attachment rebuilds the options the other requests name).
     prepare: async (fx, label) => {
-      const own = await ownConfigurable(fx)
-      return { actor: 'admin', path: { sku: own.sku }, body: { childSku: await child(fx, label, await newValue(fx, label)) } }
+      const parent = await configurableToAttachTo(fx)
+      return { actor: 'admin', path: { sku: parent.sku }, body: { childSku: await child(fx, label, await newValue(fx, label)) } }
     },
   },
   {

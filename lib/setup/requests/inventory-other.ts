@@ -4,7 +4,7 @@
  * for one of them on the default stock, the pickup notice for an order of the run's, and the distance and
  * geocoding look-ups. Platform bodies are the contracts' parameters: `skus`, `sourceCodes`, `originSource`,
  * `destinationSource`, `unassignFromOrigin`; `originSourceCode`, `destinationSourceCode`, `items` [{sku, qty}];
- * `sourceItemConfigurations` [{source_code, sku, notify_stock_qty}]; `inventoryRequest` {stock_id, items [{sku,
+ * `sourceItemConfigurations` [{source_code, sku, notify_stock_qty}]; `inventoryRequest` {stockId, items [{sku,
  * qty}]} and `algorithmCode`; `orderIds`.
  */
 import type { Provisioner } from '../provision.ts'
@@ -113,12 +113,14 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/inventory/source-selection-algorithm-result'),
-    // A computation: nothing is reserved or deducted.
+    // A computation: nothing is reserved or deducted. The stock is the request's constructor argument, `stockId` (the
+    // primary, camelCase form): a 2.4.7 shop answers `stock_id`, the key its own schema documents, with 500 "Missing
+    // required argument $stockId" (fixtures/observations/real-runs/2.4.7-p7/report-full-valid-probes.json).
     again: 'reuse',
     prepare: async (fx) => ({
       actor: 'admin',
       path: {},
-      body: { inventoryRequest: { stock_id: DEFAULT_STOCK, items: [{ sku: (await inventoryProduct(fx, 'assigned')).sku, qty: 1 }] }, algorithmCode: 'priority' },
+      body: { inventoryRequest: { stockId: DEFAULT_STOCK, items: [{ sku: (await inventoryProduct(fx, 'assigned')).sku, qty: 1 }] }, algorithmCode: 'priority' },
     }),
   },
   {

@@ -4,6 +4,7 @@
  */
 import { endpointText, type EndpointId } from '../endpoint-id.ts'
 import { MODULES } from '../modules.ts'
+import { matchTemplate } from '../paths.ts'
 import type { EndpointRow, HttpMethod } from '../types.ts'
 import { rows as analyticsAsyncBackend } from './analytics-async-backend.ts'
 import { rows as bundle } from './bundle.ts'
@@ -121,4 +122,20 @@ export function rowsOfModule(moduleId: string): readonly EndpointRow[] {
 export function findRow(method: string, path: string): EndpointRow | undefined {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path
   return BY_ID.get(endpointText({ method: method.toUpperCase(), path: p }))
+}
+
+/**
+ * The row a concrete call names (`PUT /V1/creditmemo/12` → `PUT /V1/creditmemo/:id`), as a router picks it: of the
+ * templates the path matches, the one with the most literal segments (`/customerGroups/default` over
+ * `/customerGroups/:id`). Undefined for a call no row names (a platform call the spec does not list).
+ */
+export function rowOfCall(method: string, path: string): EndpointRow | undefined {
+  const upper = method.toUpperCase()
+  let best: { row: EndpointRow; literal: number } | undefined
+  for (const row of CATALOG) {
+    if (row.method !== upper) continue
+    const m = matchTemplate(row.path, path)
+    if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { row, literal: m.literalSegments }
+  }
+  return best?.row
 }

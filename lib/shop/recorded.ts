@@ -1,0 +1,147 @@
+/**
+ * A run's recorded exchanges read back as the answers the sender (sender.ts) handed the judges: so the same pure
+ * judges re-judge a report with no target running — the project's tests over real shops' runs now, a report judged
+ * again offline later. Pure: a report's exchanges and calibration in, a plan's `ProbeAnswers` out.
+ */
+import type { Exchange } from '../results/exchange.ts'
+import { MALFORMED_BEARER } from '../results/redactor.ts'
+import { matchTemplate } from '../spec/paths.ts'
+import { describeFingerprint, fingerprint } from './fingerprint.ts'
+import type { Answer } from './request.ts'
+import { callKey, probeCallerOf, type PlannedCall, type Probe, type ProbeAnswers, type ProbeCaller, type ProbePlan, type SequenceCaller, type SequencePlan, type Unbuilt } from './probe.ts'
+
+/** One recorded exchange as a probe: whom it was sent as, under which store code, at which method and path. */
+interface RecordedProbe {
+  caller: ProbeCaller
+  store: string
+  method: string
+  path: string
+  probe: Probe
+}
+
+/** Which answers are the target's no-route and unknown-store answers: the run's calibration, as its report records it. */
+interface AnswerReading {
+  noRoute(a: Answer, path: string): boolean
+  unknownStore(a: Answer, path: string): boolean
+}
+
+/** The reading of a report's `calibration` (its fingerprints, as `describeFingerprint` wrote them). */
+export function readingOf(calibration: { noRoute: readonly string[]; unknownStore: readonly string[] }): AnswerReading {
+  const matches = (set: readonly string[]) => (a: Answer, path: string) => set.includes(describeFingerprint(fingerprint(a, path)))
+  return { noRoute: matches(calibration.noRoute), unknownStore: matches(calibration.unknownStore) }
+}
+
+/**
+ * Whom an exchange was sent as, by its Authorization header as the run redacted it: none; the suite's own malformed
+ * token (kept, no secret); a token the run knew, by its label (`Bearer [redacted admin token]`, `[redacted limited
+ * admin token]`, `[redacted customer token]`, a given one's `[redacted admin token given as SHOP_ADMIN_TOKEN]`).
+ * Another customer of the run's own is a customer token too: the sequence's order tells them apart.
+ */
+function callerOf(e: Exchange): ProbeCaller {
+  const auth = Object.entries(e.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
+  if (auth === undefined) return 'none'
+  if (MALFORMED_BEARER.test(auth)) return 'malformed'
+  if (/\blimited admin\b/.test(auth)) return 'limited admin'
+  return /\badmin\b/.test(auth) ? 'admin' : 'customer'
+}
+
+/** A recorded exchange as the sender would have handed it on, read against the target's calibration. */
+export function recordedProbe(e: Exchange, reading: AnswerReading): RecordedProbe {
+  const url = new URL(e.request.url)
+  const at = /\/rest\/([^/]+)(\/.*)$/.exec(url.pathname)
+  const [store, path] = at === null ? ['', url.pathname] : [at[1]!, at[2]!]
+  const caller = callerOf(e)
+  const base = { caller, store, path, exchange: e }
+  if (e.response === undefined) {
+    const kind = /timeout|deadline/i.test(e.error ?? '') ? 'timeout' : 'connection'
+    return { caller, store, method: e.request.method, path, probe: { ...base, failure: { kind, message: e.error ?? 'no answer' } } }
+  }
+  const answer = answerOf(e.response)
+  return { caller, store, method: e.request.method, path, probe: { ...base, answer, noRoute: reading.noRoute(answer, path), unknownStore: reading.unknownStore(answer, path) } }
+}
+
+/**
+ * The answer a recorded response was. A body that parsed as JSON is recorded parsed, a JSON string too; one that did
+ * not, as its text. So a string is read as a JSON string under a JSON content type (the platform's shipment label
+ * `""`), but for the start of an object or a list that is no JSON (a body cut off: not JSON), and the text of a body
+ * the client recorded only the start of (`… [N more characters not recorded]`), which is all there is of it.
+ */
+function answerOf(response: NonNullable<Exchange['response']>): Answer {
+  const { status, headers, body } = response
+  if (typeof body !== 'string') return { status, headers, body, json: true, text: JSON.stringify(body) }
+  const cut = CUT_SHORT.exec(body)
+  if (cut !== null) return { status, headers, body, json: /json/.test(headers['content-type'] ?? ''), text: body.slice(0, cut.index) }
+  const jsonString = /json/.test(headers['content-type'] ?? '') && !(/^\s*[[{]/.test(body) && !parses(body))
+  return { status, headers, body, json: jsonString, text: jsonString ? JSON.stringify(body) : body }
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** How the client marks a body it recorded only the start of (client.ts, `#recordableBody`). */
+const CUT_SHORT = /… \[\d+ more characters not recorded\]$/
+
+/**
+ * The answers to a plan from recorded probes: each planned call found by its caller, store, method and path; the
+ * sequence's callers from what was sent at its template. Calls nothing was recorded for are absent, as a judge that
+ * does not read them never asks.
+ *
+ * A sequence is its fallback's placeholder calls where no valid request was made: `unbuilt` says so (a report's
+ * access result says "probed with placeholder values"), the plan knows it when none can be built, and otherwise it
+ * is read from the exchanges — the admitted caller's recorded call being its placeholder call, at a path with values.
+ * Else each caller of the plan's groups takes, in order, the next call sent at the template with its token, but the
+ * admitted caller, sent last, takes the last: so another customer (a customer token too, sent first) is told from the
+ * request's owner, and a result that recorded only the admitted caller's call (the route check's) gives it to that one.
+ */
+export function answersFromRecorded(plan: ProbePlan, recorded: readonly RecordedProbe[], stores: { first: string; second: string }, unbuilt?: Omit<Unbuilt, 'exchanges'>): ProbeAnswers {
+  const find = (c: PlannedCall) => recorded.find((r) => r.caller === c.request.caller && r.store === stores[c.request.store] && r.method === c.call.method && r.path === c.call.path)?.probe
+  const calls = new Map<string, Probe>()
+  for (const c of [...plan.calls, ...(plan.after ?? []), ...(plan.sequence?.fallback ?? [])]) {
+    const p = find(c)
+    if (p !== undefined) calls.set(callKey(c), p)
+  }
+  const s = plan.sequence
+  if (s === undefined) return { plan, calls }
+  const placeholders = s.unbuildable ?? unbuilt ?? (sentAsFallback(s, recorded, stores.first) ? { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request' as const } : undefined)
+  if (placeholders !== undefined) {
+    const probes = new Map<SequenceCaller, Probe>()
+    for (const c of s.fallback) if (calls.has(callKey(c))) probes.set(c.request.caller, calls.get(callKey(c))!)
+    return { plan, calls, sequence: { witness: s.witness, probes, unbuilt: { ...placeholders, exchanges: [] } } }
+  }
+  return { plan, calls, sequence: { witness: s.witness, probes: sequenceProbes(s, recorded, stores.first) } }
+}
+
+/** The calls sent at the sequence's template under the configured store code, in the order recorded. */
+function atTemplate(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): RecordedProbe[] {
+  return recorded.filter((r) => r.method === s.method && r.store === store && matchTemplate(s.template, r.path) !== undefined)
+}
+
+/** The admitted caller's recorded call is its fallback's placeholder call, at a path with values (one without any is ambiguous: read as the valid request). */
+function sentAsFallback(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): boolean {
+  const witness = s.fallback.find((c) => c.request.caller === probeCallerOf(s.witness))
+  if (witness === undefined || witness.call.path === s.template) return false
+  const sent = atTemplate(s, recorded, store).filter((r) => r.caller === witness.request.caller)
+  return sent.length > 0 && sent.every((r) => r.path === witness.call.path)
+}
+
+function sequenceProbes(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): Map<SequenceCaller, Probe> {
+  const left = atTemplate(s, recorded, store)
+  const take = (caller: SequenceCaller, from: 'first' | 'last'): Probe | undefined => {
+    const fits = (r: RecordedProbe) => r.caller === probeCallerOf(caller)
+    const i = from === 'first' ? left.findIndex(fits) : left.findLastIndex(fits)
+    return i < 0 ? undefined : left.splice(i, 1)[0]!.probe
+  }
+  const witness = take(s.witness, 'last')
+  const probes = new Map<SequenceCaller, Probe>()
+  for (const caller of s.groups.flat()) {
+    const p = caller === s.witness ? witness : take(caller, 'first')
+    if (p !== undefined) probes.set(caller, p)
+  }
+  return probes
+}
