@@ -31,10 +31,7 @@ const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeo
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.
-const serverErrors = new ServerErrorLog({
-  callerOf: (token, authorization) => callerClass(token, authorization, () => 'admin', 'admin'),
-  during: () => 'cleanup',
-})
+const serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, () => 'admin'), during: () => 'cleanup' })
 const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger })
 clearTimeout(cutOff)
 await client.close()

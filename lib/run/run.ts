@@ -74,7 +74,7 @@ export class Run implements RunRecord {
    * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
    */
   readonly serverErrors = new ServerErrorLog({
-    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t), 'customer'),
+    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)),
     during: () => this.#phase,
   })
 

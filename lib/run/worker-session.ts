@@ -21,10 +21,7 @@ export function sessionFor(seed: SessionSeed): Session {
     stopListening()
     stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
     serverErrors?.close()
-    // A token the seed does not name is a customer's of the run's own (set-up's, a check's): another customer.
-    serverErrors = new ServerErrorLog({
-      callerOf: (token, authorization) => callerClass(token, authorization, (t) => seedCaller(made.seed, t), 'other customer'),
-    })
+    serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, (t) => seedCaller(made.seed, t)) })
   }
   return session
 }

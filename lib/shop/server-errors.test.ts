@@ -33,7 +33,9 @@ function finished(spec: RequestSpec, status: number, body: unknown = { message: 
 
 const publish = (f: FinishedRequest) => diagnostics_channel.channel(REQUEST_CHANNEL).publish(f)
 const SELECTION: RequestSpec = { method: 'POST', path: '/V1/inventory/source-selection-algorithm-result', store: 'default', token: ADMIN, body: { inventoryRequest: { stock_id: 1 }, algorithmCode: 'priority' } }
-const byToken = (t: string | undefined, authorization: string | undefined): ServerErrorCaller => callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined), 'other customer')
+const byToken = (t: string | undefined, authorization: string | undefined): ServerErrorCaller => callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined))
+const OTHER = 'a-token-of-the-run-s-other-customer'
+secrets.add(OTHER, 'other customer token')
 
 const logs: ServerErrorLog[] = []
 function log(options: Partial<ConstructorParameters<typeof ServerErrorLog>[0]> = {}): ServerErrorLog {
@@ -78,13 +80,15 @@ describe('the server errors a thread\'s requests met', () => {
     const l = log()
     const registration: RequestSpec = { method: 'POST', path: '/V1/customers', store: 'default', body: { customer: { email: 'a@example.com' }, password: PASSWORD } }
     publish(finished(registration, 500, { message: `could not save ${PASSWORD}` }))
-    publish(finished({ ...SELECTION, token: 'a-token-of-a-customer-made-by-the-run' }, 500))
+    publish(finished({ ...SELECTION, token: OTHER }, 500))
+    publish(finished({ ...SELECTION, token: 'a-token-the-run-never-labelled' }, 500))
     publish(finished({ ...SELECTION, token: `${MALFORMED_TOKEN_PREFIX}00ff` }, 500))
     const text = JSON.stringify(l.list())
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toContain(ADMIN)
-    expect(text).not.toContain('a-token-of-a-customer-made-by-the-run')
-    expect(l.list().entries.map((e) => e.caller)).toEqual(['none', 'other customer', 'malformed'])
+    expect(text).not.toContain(OTHER)
+    expect(text).not.toContain('a-token-the-run-never-labelled')
+    expect(l.list().entries.map((e) => e.caller)).toEqual(['none', 'other customer', 'customer', 'malformed'])
     expect(l.list().entries[0]).toMatchObject({ body: { customer: { email: 'a@example.com' }, password: '[redacted]' }, message: 'could not save [redacted customer password]' })
   })
 
@@ -92,11 +96,13 @@ describe('the server errors a thread\'s requests met', () => {
     const seed = { tokens: { admin: 'a1', limitedAdmin: 'l1', customer: 'c1', disposableCustomer: 'd1', ownCustomer: 'o1' }, malformedToken: 'm1' }
     expect(['a1', 'l1', 'c1', 'd1', 'o1', 'm1', 'x1'].map((t) => seedCaller(seed, t))).toEqual(['admin', 'limited admin', 'customer', 'customer', 'customer', 'malformed', undefined])
     const unknown = () => undefined
-    expect(callerClass(undefined, undefined, unknown, 'customer')).toBe('none')
-    expect(callerClass('t', 'Bearer [redacted limited admin token given as SHOP_LIMITED_ADMIN_TOKEN]', unknown, 'customer')).toBe('limited admin')
-    expect(callerClass('t', 'Bearer [redacted admin token]', unknown, 'customer')).toBe('admin')
-    expect(callerClass('t', 'Bearer [redacted customer token]', unknown, 'other customer')).toBe('other customer')
-    expect(callerClass('t', 'Bearer [redacted]', unknown, 'customer')).toBe('customer')
+    expect(callerClass(undefined, undefined, unknown)).toBe('none')
+    expect(callerClass('t', 'Bearer [redacted limited admin token given as SHOP_LIMITED_ADMIN_TOKEN]', unknown)).toBe('limited admin')
+    expect(callerClass('t', 'Bearer [redacted admin token]', unknown)).toBe('admin')
+    expect(callerClass('t', 'Bearer [redacted other customer token]', unknown)).toBe('other customer')
+    expect(callerClass('t', 'Bearer [redacted fresh customer token]', unknown)).toBe('customer')
+    expect(callerClass('t', 'Bearer [redacted]', unknown)).toBe('customer')
+    expect(callerClass('a1', 'Bearer [redacted customer token]', (t) => seedCaller(seed, t))).toBe('admin')
   })
 
   it('names the set-up step a request was made for, or where the run was', () => {

@@ -99,20 +99,17 @@ export class ServerErrorLog {
 
 /**
  * The caller's class from what the run knows of a token: `known` names its own tokens; any other is read from its
- * redacted label (`Bearer [redacted limited admin token]`), a customer's being `unknownCustomer`.
+ * redacted label (`Bearer [redacted limited admin token]`, `[redacted other customer token]`): else a customer's.
  */
-export function callerClass(
-  token: string | undefined,
-  authorization: string | undefined,
-  known: (token: string) => ServerErrorCaller | undefined,
-  unknownCustomer: ServerErrorCaller,
-): ServerErrorCaller {
+export function callerClass(token: string | undefined, authorization: string | undefined, known: (token: string) => ServerErrorCaller | undefined): ServerErrorCaller {
   if (token === undefined) return 'none'
   const own = known(token)
   if (own !== undefined) return own
   if (authorization === undefined || MALFORMED_BEARER.test(authorization)) return 'malformed'
-  if (/limited admin/.test(authorization)) return 'limited admin'
-  return /\badmin\b/.test(authorization) ? 'admin' : unknownCustomer
+  const label = /\[redacted ([^\]]*)\]/.exec(authorization)?.[1] ?? ''
+  if (/limited admin/.test(label)) return 'limited admin'
+  if (/\badmin\b/.test(label)) return 'admin'
+  return /other customer/.test(label) ? 'other customer' : 'customer'
 }
 
 /** Which of a run's own callers a token is, by the preflight's seed (a session's copy holds its renewed tokens). */
