@@ -15,8 +15,9 @@ const MAX_ROWS = 30
  * summary.md, what a CI job summary (`$GITHUB_STEP_SUMMARY`) shows: a title with the verdict, the percentage
  * and why the run exits so; what limits it (a run that could not be made, partial, read-only, baseline, cut
  * short, the shop's extension endpoints unchecked); the counts with skipped split into not judged (per reason)
- * and not applicable; the warnings by text; the first failures (baselined ones tagged), the errors (checks whose
- * code threw), the stale baseline entries, and a pointer to report.html.
+ * and not applicable; the warnings by text; the shop's schema and the server errors the run met (information, never
+ * the verdict); the first failures (baselined ones tagged), the errors (checks whose code threw), the stale baseline
+ * entries, and a pointer to report.html.
  */
 export function markdownSummary(report: Report): string {
   const c = report.certification
