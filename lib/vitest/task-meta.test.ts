@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TestCase, TestModule } from 'vitest/node'
 import type { Result } from '../results/result.ts'
-import { carryServerErrors, outcomeOf, problemOfResult, problemOfServerErrors, readRunHead } from './task-meta.ts'
+import { carryServerErrors, dropServerErrors, outcomeOf, problemOfResult, problemOfServerErrors, readRunHead } from './task-meta.ts'
 import type { RunnerTask } from 'vitest'
 import { sampleServerErrors } from '../report/testing.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
@@ -55,6 +55,10 @@ describe('the server errors a test carried from the worker', () => {
     expect(outcomeOf(finished({ ...task.meta }, { state: 'skipped' }), true)).toEqual({ notes: [], serverErrors: list })
     // Through a blob on disk, as --merge-reports reads it.
     expect(outcomeOf(finished(JSON.parse(JSON.stringify({ ...task.meta, shopResult: RESULT })) as Record<string, unknown>), false).serverErrors).toEqual(list)
+    // Once the run has them, the test keeps them no longer (its meta lives to the end of vitest's run).
+    const test = finished({ ...task.meta, shopResult: RESULT })
+    dropServerErrors(test)
+    expect(test.meta()).toEqual({ shopResult: RESULT })
   })
 
   it('are dropped when not a list this version makes, an error of the run; the result stands', () => {

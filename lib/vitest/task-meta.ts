@@ -158,6 +158,14 @@ function carriedList(value: unknown): Pick<Carried, 'serverErrors' | 'listProble
   return { serverErrors: value as ServerErrorList }
 }
 
+/**
+ * Once the run holds them (its list is bounded), the server errors a test carried are dropped from its meta: vitest
+ * keeps every test's meta to the end, and a shop answering 5xx to everything would fill it with each request.
+ */
+export function dropServerErrors(test: TestCase): void {
+  delete test.meta().shopServerErrors
+}
+
 /** Why `value` is not a run's report without its results, in what the merge of blobs reads of it. */
 function problemOfHead(value: unknown): string | undefined {
   if (!isObject(value)) return 'not an object'
