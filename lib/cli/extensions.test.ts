@@ -80,7 +80,7 @@ describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }
     expect(run.status).toBe(0)
   })
 
-  it('a shop whose schema endpoint is broken: every format says so, and that its extension endpoints went unchecked', async () => {
+  it('a shop whose schema endpoint is broken: every format says so, that its extension endpoints went unchecked, and lists its 500s apart from the verdict', async () => {
     const { run, r } = await runAgainst({ variants: ['schema-broken'] }, [])
     expect(r.schema).toMatchObject({ status: 'broken', published: true })
     expect(r.results.filter((x) => x.extension === true)).toEqual([])
@@ -89,8 +89,15 @@ describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }
     expect(file('summary.md')).toContain('- **Not checked:** the shop\'s extension endpoints — its schema endpoint is broken')
     expect(file('junit.xml')).toContain('name="extension endpoints › not checked"')
     expect(file('report.sarif')).toContain('"ruleId": "schema/endpoint-broken"')
-    // Information, as any schema finding: the spec's verdict and the exit are untouched.
+    // Its 500s are the run's server errors, listed: the schema read under each caller, by the main process.
+    expect(r.serverErrors!.entries.map((e) => [e.method, e.path, e.caller, e.status, e.steps])).toEqual(
+      (['admin', 'customer', 'none'] as const).map((caller) => ['GET', '/schema', caller, 500, ['reading the shop\'s schema']]),
+    )
+    expect(run.stdout).toContain('\nServer errors: 3 (500 ×3) at 1 operation — information only, never the verdict.\n')
+    expect(file('summary.md')).toContain('\n## Server errors (3)\n')
+    // Information, as any schema finding and any server error: the spec's verdict and the exit are untouched.
     expect(r.certification.verdict).toBe('conforms')
+    expect(r.exit).toEqual({ status: 0, reason: 'no check failed' })
     expect(run.status).toBe(0)
   })
 

@@ -63,16 +63,19 @@ export const EVIDENCE = String.raw`
       if (sb !== null && sb !== '') add(right, el('pre', 'mono body', sb));
     }
     if (e.error) add(right, el('pre', 'mono', 'error: ' + e.error));
-    if (curl) {
-      var cw = add(box, el('div', 'curl'));
-      var bar = add(cw, el('div', 'bar'));
-      add(bar, el('h5', null, 'Reproduce with curl'));
-      var btn = add(bar, el('button', null, 'Copy'));
-      btn.type = 'button';
-      var pre = add(cw, el('pre', 'mono curl-cmd', curl));
-      btn.addEventListener('click', function () { copy(curl, pre, btn); });
-    }
+    curlBox(box, curl);
     return box;
+  }
+  // A curl that repeats a request, with a button that copies it (an exchange's, a server error's).
+  function curlBox(box, curl) {
+    if (!curl) return;
+    var cw = add(box, el('div', 'curl'));
+    var bar = add(cw, el('div', 'bar'));
+    add(bar, el('h5', null, 'Reproduce with curl'));
+    var btn = add(bar, el('button', null, 'Copy'));
+    btn.type = 'button';
+    var pre = add(cw, el('pre', 'mono curl-cmd', curl));
+    btn.addEventListener('click', function () { copy(curl, pre, btn); });
   }
   function copy(text, pre, btn) {
     function done(ok) { btn.textContent = ok ? 'Copied' : 'Select and copy'; setTimeout(function () { btn.textContent = 'Copy'; }, 1500); }

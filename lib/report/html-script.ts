@@ -3,6 +3,7 @@
  * hashes exactly this text). One function in pieces, joined in order: this file's (what a result becomes on the
  * page: its row, with its category, and its line in the list), html-script-dom.ts (the helpers, shared with
  * matrix.html), html-script-overview.ts (the summary, the run's facts, the module x check matrix),
+ * html-script-server-errors.ts (the server errors the run met, each with its curl),
  * html-script-detail.ts (a row's details, built on first open), html-script-evidence.ts (a result's evidence:
  * its exchanges and curl, shared with matrix.html) and html-script-filter.ts (filtering and jumping to
  * failures; it closes the function). Each piece starts and ends on a line break, so the joined text reads as
@@ -13,6 +14,7 @@ import { DOM } from './html-script-dom.ts'
 import { EVIDENCE } from './html-script-evidence.ts'
 import { FILTER } from './html-script-filter.ts'
 import { OVERVIEW } from './html-script-overview.ts'
+import { SERVER_ERRORS } from './html-script-server-errors.ts'
 
 // The page's script. Plain ES5-style JS inside String.raw: no template literals, every text through textContent.
 const HEAD = String.raw`
@@ -99,4 +101,4 @@ const HEAD = String.raw`
   if (groups.length === 0) { $('h-workflows').hidden = true; }
 `
 
-export const SCRIPT = HEAD + DOM + OVERVIEW + DETAIL + EVIDENCE + FILTER
+export const SCRIPT = HEAD + DOM + OVERVIEW + SERVER_ERRORS + DETAIL + EVIDENCE + FILTER

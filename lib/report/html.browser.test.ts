@@ -9,7 +9,7 @@ import { notApplicableResults, PLAN } from '../plan/plan.ts'
 import { MODULES } from '../spec/modules.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
-import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, sampleServerErrors, withoutLimitedAdmin } from './testing.ts'
 import { schemaFacts } from '../schema/block.ts'
 
 /**
@@ -354,6 +354,34 @@ describe('report.html in a real browser', () => {
     const p = await open(pathToFileURL(file).href)
     expect(await p.textContent('#extensions')).toContain('Not checked: the shop\'s schema endpoint is broken')
     expect(await p.textContent('#schema')).toContain(block.text)
+    await p.close()
+  })
+
+  it('lists the server errors in a box of their own, each with its request, what the shop\'s schema says and a curl; a result opens from it', async () => {
+    const listed = reportOf(planResults(), { serverErrors: sampleServerErrors() })
+    const file = join(dir, 'server-errors.html')
+    writeFileSync(file, reportHtml(listed))
+    const p = await open(pathToFileURL(file).href)
+    const box = p.locator('#server-errors')
+    expect(await box.locator('h2').textContent()).toBe('Server errors (information: never the certification or the exit status)')
+    expect(await box.textContent()).toContain(listed.serverErrors!.text)
+    expect(await p.textContent('#overall-verdict')).toBe('conforms')
+    const selection = box.locator('details[data-operation="POST /V1/inventory/source-selection-algorithm-result"]')
+    await selection.locator('summary').click()
+    const text = await selection.textContent()
+    expect(text).toContain('POST /rest/default/V1/inventory/source-selection-algorithm-result')
+    expect(text).toContain('webapi-6b0bb8931408b')
+    expect(text).toContain('2 times, from 2026-01-01T00:00:00.500Z to 2026-01-01T00:00:00.700Z')
+    expect(text).toContain('inventoryRequest.stock_id, inventoryRequest.items[].sku')
+    expect(text).toContain('with a body of every key sent')
+    expect(await selection.locator('.curl-cmd').textContent()).toContain('--data-raw \'{"inventoryRequest":{"stock_id":1,')
+    expect(await selection.locator('.curl-cmd').textContent()).toContain('"Authorization: Bearer $TOKEN"')
+    await box.locator('details[data-operation="GET /V1/inventory/sources"] summary').click()
+    expect(await box.locator('details[data-operation="GET /V1/inventory/sources"]').textContent()).toContain('Sent byfind source main')
+    await p.screenshot({ path: join(screenshotDir(), 'report-html-server-errors.png'), fullPage: false, clip: (await box.boundingBox())! })
+    // A result in whose evidence it is opens from it.
+    await selection.getByRole('button', { name: 'POST /V1/inventory/source-selection-algorithm-result › route' }).click()
+    expect(await p.locator('.row[data-id="POST /V1/inventory/source-selection-algorithm-result › route"] .detail').isVisible()).toBe(true)
     await p.close()
   })
 

@@ -3,7 +3,7 @@ import type { Result } from '../results/result.ts'
 import { curlFor } from './curl.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
-import { reportOf } from './testing.ts'
+import { reportOf, sampleServerErrors } from './testing.ts'
 
 const HOSTILE = '</script><img src=x onerror=alert(1)><!-- <script>window.pwned=1</script>'
 
@@ -116,5 +116,22 @@ describe('reportHtml', () => {
     const signed = { ...report, signature: { digest: 'sha256:abc123' } } as Report
     expect(JSON.parse(scriptText(reportHtml(signed), 'report-data')).signature.digest).toBe('sha256:abc123')
     expect(reportHtml(signed)).toContain("report.signature && report.signature.digest")
+  })
+
+  it('gives each server error the run met a curl that repeats its request: the caller\'s token as $TOKEN, the body as sent', () => {
+    const listed = { ...report, serverErrors: sampleServerErrors() } as Report
+    const page = reportHtml(listed)
+    expect(page).toContain('<section class="notes" id="server-errors" hidden></section>')
+    expect(JSON.parse(scriptText(page, 'report-data')).serverErrors).toEqual(listed.serverErrors)
+    const view = JSON.parse(scriptText(page, 'report-view')) as { serverErrorCurls: string[] }
+    const selection = listed.serverErrors!.entries.findIndex((e) => e.method === 'POST')
+    expect(view.serverErrorCurls).toHaveLength(2)
+    expect(view.serverErrorCurls[selection]).toContain("--request 'POST' 'http://127.0.0.1:1/rest/default/V1/inventory/source-selection-algorithm-result'")
+    expect(view.serverErrorCurls[selection]).toContain('"Authorization: Bearer $TOKEN"')
+    expect(view.serverErrorCurls[selection]).toContain('# set first: TOKEN (an admin token)')
+    expect(view.serverErrorCurls[selection]).toContain(`--data-raw '${JSON.stringify(listed.serverErrors!.entries[selection]!.body)}'`)
+    expect(view.serverErrorCurls[1 - selection]).toContain("'http://127.0.0.1:1/rest/default/V1/inventory/sources?searchCriteria%5BpageSize%5D=50'")
+    // The page's script renders the box (the browser test shows it).
+    expect(page).toContain("serverErrorsBox(report.serverErrors, view.serverErrorCurls || [])")
   })
 })

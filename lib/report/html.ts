@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import { MODULES } from '../spec/modules.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { curlFor } from './curl.ts'
+import type { Exchange } from '../results/exchange.ts'
+import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
+import { entryUrl, type ServerErrorEntry } from '../results/server-errors.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
@@ -33,6 +36,7 @@ export function reportHtml(report: Report): string {
     baselined: Object.fromEntries(baselineReasons(report)),
     reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
+    serverErrorCurls: (report.serverErrors?.entries ?? []).map((e) => curlFor(serverErrorRequest(report.target.baseUrl, e))),
   }
   return `${pageHead('Shop conformance report', STYLE, SCRIPT)}
 <body>
@@ -49,6 +53,7 @@ export function reportHtml(report: Report): string {
 <section class="errors" id="stale" hidden></section>
 <section class="notes" id="extensions" hidden></section>
 <section class="notes" id="schema" hidden></section>
+<section class="notes" id="server-errors" hidden></section>
 <section class="meta"><dl id="meta"></dl></section>
 <section class="modules"><h2>Modules and checks</h2>
  <p class="hint">Each module's statement, then its results per check. Click a cell to list its results, a module or a check to filter by it.</p>
@@ -96,6 +101,16 @@ export function pageHead(title: string, style: string, script: string): string {
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <style>${style}</style></head>`
+}
+
+/**
+ * A server error's request as an exchange records one, for its curl: the caller's token as its label (curl.ts makes it
+ * `$TOKEN`), the suite's made-up malformed token as one (no secret), the body as it was sent.
+ */
+function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange, 'request'> {
+  const token = e.caller === 'none' ? undefined : e.caller === 'malformed' ? `${MALFORMED_TOKEN_PREFIX}0` : `[redacted ${e.caller} token]`
+  const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {}
+  return { request: { method: e.method, url: entryUrl(baseUrl, e), headers, ...(e.body !== undefined ? { body: e.body } : {}) } }
 }
 
 /** The modules of results from outside the spec (a shop's extensions, a vendor's), titled as such. */

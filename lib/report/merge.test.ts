@@ -11,6 +11,8 @@ import { completeReport, type Judging, type ReportDraft } from './complete.ts'
 import { mergeReports } from './merge.ts'
 import { summarise, type Report } from './model.ts'
 import { REPORT_FILES } from './write.ts'
+import { sampleServerErrors, serverErrorsProblems } from './testing.ts'
+import { serverErrorsBlock } from '../results/server-errors.ts'
 
 const BIN = resolve(import.meta.dirname, '../cli/bin.mjs')
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-merge-'))
@@ -111,6 +113,18 @@ describe('mergeReports', () => {
     ])
     expect(merge([a, b]).run.id).toMatch(/^split-[0-9a-f]{12}$/)
     expect(merge([a, b]).created).toEqual(whole.created)
+  })
+
+  it('lists each shard\'s server errors, the same request once (its counts and results joined); never in the verdict', () => {
+    const sample = sampleServerErrors()
+    const [get, post] = [sample.entries.find((e) => e.method === 'GET')!, sample.entries.find((e) => e.method === 'POST')!]
+    const a = shard(['eav'], 0, { serverErrors: serverErrorsBlock({ entries: [post], unlisted: {} }) })
+    const b = shard(['analytics-async-backend', 'directory'], 1, { serverErrors: serverErrorsBlock({ entries: [{ ...post, results: ['x › route'], count: 1 }, get], unlisted: { 502: 4 } }) })
+    const merged = merge([a, b])
+    expect(merged.serverErrors).toMatchObject({ answers: 8, statuses: { 500: 3, 502: 4, 503: 1 }, operations: 2 })
+    expect(merged.serverErrors!.entries).toEqual([get, { ...post, count: 3, results: [...post.results!, 'x › route'] }])
+    expect(serverErrorsProblems(merged.serverErrors)).toEqual([])
+    expect(merged.exit).toEqual(merge([shard(['eav'], 0), shard(['analytics-async-backend', 'directory'], 1)]).exit)
   })
 
   it('names the missing shards, and then the merged statement is partial', () => {

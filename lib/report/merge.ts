@@ -5,6 +5,7 @@ import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
 import { canonicalJson, reportDigest } from './sign.ts'
 import { implementationOf } from './target.ts'
+import { joinLists, serverErrorsBlock } from '../results/server-errors.ts'
 
 /**
  * One report from the shards of a split run (`--shard i/n`: each shard ran its share of the suite files
@@ -101,6 +102,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     plan,
     // Each shard read the same shop's schema: the first one's says it (the extensions' results are merged above).
     ...(first.schema !== undefined ? { schema: first.schema } : {}),
+    // Each shard's server errors, the same request once (its counts, results and steps joined).
+    ...(given.some((r) => r.serverErrors !== undefined) ? { serverErrors: joinedServerErrors(given) } : {}),
     results: sortResults(results, plan),
   }
   const baseline = first.baseline
@@ -110,6 +113,10 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     ...(baseline !== undefined ? { baseline: { file: baseline.file, baseline: { version: 1, entries: baseline.entries }, allowStale: baseline.allowStale } } : {}),
   })
   return { report, missing, duplicates }
+}
+
+function joinedServerErrors(given: readonly Report[]): NonNullable<Report['serverErrors']> {
+  return serverErrorsBlock(joinLists(given.flatMap((r) => (r.serverErrors !== undefined ? [r.serverErrors] : []))))
 }
 
 /**

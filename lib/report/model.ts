@@ -2,6 +2,7 @@ import type { Result } from '../results/result.ts'
 import type { Certification } from './certify.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
 import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
+import type { ServerErrorsBlock } from '../results/server-errors.ts'
 import { CATALOG, catalogPosition } from '../spec/catalog/index.ts'
 
 export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
@@ -95,6 +96,11 @@ export interface Report {
   schema?: SchemaBlock
   /** Results from outside the spec (extension operations, vendor checks), counted apart from the certification. */
   extensions?: ExtensionsBlock
+  /**
+   * Every 5xx answer the run met, each request once: information, never the certification or the exit status.
+   * Absent in reports written before issue 29 (its JSON Schema: server-errors.schema.json).
+   */
+  serverErrors?: ServerErrorsBlock
   /** The run's exit status and why: what every human-readable format states. */
   exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */

@@ -5,7 +5,8 @@ import { toResult, type Result } from '../results/result.ts'
 import { notApplicableResults, PLAN } from '../plan/plan.ts'
 import { CATALOG } from '../spec/catalog/index.ts'
 import { markdownSummary, MAX_FAILURES } from './summary-md.ts'
-import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, sampleServerErrors, withoutLimitedAdmin } from './testing.ts'
+import { serverErrorsBlock } from '../results/server-errors.ts'
 
 const notApplicable = notApplicableResults(PLAN, (p) => p)
 
@@ -122,5 +123,19 @@ describe('the failures, counted alike in every human-readable output', () => {
     expect(text).toContain('\nFailures (2):\n')
     expect(text).toContain('\nExtension check failures (1, not the spec\'s):\n')
     expect(report.exit.reason).toMatch(/^2 checks failed, 1 extension check failed/)
+  })
+
+  it('lists the server errors the run met in a section of its own, each with what a vendor needs to repeat it; the title is untouched', () => {
+    const md = markdownSummary(reportOf([...planResults(), ...notApplicable], { serverErrors: sampleServerErrors() }))
+    expect(md.split('\n')[0]).toBe('# Shop conformance: conforms · 100% · exit 0: no check failed')
+    const section = md.slice(md.indexOf('\n## Server errors (3)\n'))
+    expect(section).toContain('\nServer errors: 3 (500 ×2, 503 ×1) at 2 operations — information only, never the verdict.\n')
+    expect(section).toContain("| operation | caller | status | the shop's message | report id | the body's keys | documented by the shop's schema | times |")
+    expect(section).toContain(
+      "| 'POST /V1/inventory/source-selection-algorithm-result' | admin | 500 | Missing required argument $stockId of Magento\\InventorySourceSelectionApi\\Model\\InventoryRequest. | 'webapi-6b0bb8931408b' | 'inventoryRequest.stock_id', 'inventoryRequest.items[].sku', 'inventoryRequest.items[].qty', 'algorithmCode' | yes | 2 |".replace(/'/g, '`'),
+    )
+    expect(section).toContain('| `GET /V1/inventory/sources` | admin | 503 | Service Unavailable | — | — | — | 1 |')
+    // None met: no section.
+    expect(markdownSummary(suiteReport(0, { serverErrors: serverErrorsBlock({ entries: [], unlisted: {} }) }))).not.toContain('Server errors')
   })
 })

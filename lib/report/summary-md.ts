@@ -1,4 +1,6 @@
 import { stopWords } from './outcome.ts'
+import { clip } from '../base/text.ts'
+import { operationOf, type ServerErrorEntry } from '../results/server-errors.ts'
 import { percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
@@ -13,8 +15,9 @@ const MAX_ROWS = 30
  * summary.md, what a CI job summary (`$GITHUB_STEP_SUMMARY`) shows: a title with the verdict, the percentage
  * and why the run exits so; what limits it (a run that could not be made, partial, read-only, baseline, cut
  * short, the shop's extension endpoints unchecked); the counts with skipped split into not judged (per reason)
- * and not applicable; the warnings by text; the first failures (baselined ones tagged), the errors (checks whose
- * code threw), the stale baseline entries, and a pointer to report.html.
+ * and not applicable; the warnings by text; the shop's schema and the server errors the run met (information, never
+ * the verdict); the first failures (baselined ones tagged), the errors (checks whose code threw), the stale baseline
+ * entries, and a pointer to report.html.
  */
 export function markdownSummary(report: Report): string {
   const c = report.certification
@@ -51,6 +54,7 @@ export function markdownSummary(report: Report): string {
   table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
 
   schemaSection(out, report)
+  serverErrorsSection(out, report)
   const reasons = baselineReasons(report)
   const { spec, extension } = failuresOf(report)
   for (const [title, failures] of [[`Failures (${spec.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, spec], [`Extension check failures (${extension.length}, not the spec's)`, extension]] as const) {
@@ -89,6 +93,39 @@ function schemaSection(out: string[], report: Report): void {
   out.push('', '| operation | finding | the schema declares | the spec says |', '|---|---|---|---|')
   for (const f of schema.findings.slice(0, MAX_ROWS)) out.push(`| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`)
   if (schema.findings.length > MAX_ROWS) out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
+}
+
+/** Every server error the run met, each request once: a section of its own, never the verdict above. */
+function serverErrorsSection(out: string[], report: Report): void {
+  const block = report.serverErrors
+  if (block === undefined || block.answers === 0) return
+  const head = ['operation', 'caller', 'status', 'the shop\'s message', 'report id', 'the body\'s keys', 'documented by the shop\'s schema', 'times']
+  out.push('', `## Server errors (${block.answers})`, '', cell(block.text), '')
+  out.push('Each request the shop answered with a 5xx; report.html has each with a `curl` that repeats it.', '')
+  out.push(`| ${head.join(' | ')} |`, '|---|---|---:|---|---|---|---|---:|')
+  for (const e of block.entries.slice(0, MAX_ROWS)) {
+    const request = [code(operationOf(e)), e.caller]
+    const answer = [String(e.status), cell(clip(e.message, 100)), code(e.reportId)]
+    out.push(`| ${[...request, ...answer, bodyKeysCell(e), documentedCell(e), String(e.count)].join(' | ')} |`)
+  }
+  if (block.entries.length > MAX_ROWS) out.push('', `… and ${block.entries.length - MAX_ROWS} more in report.json (serverErrors.entries).`)
+}
+
+function bodyKeysCell(e: ServerErrorEntry): string {
+  if (e.bodyChars !== undefined) return `(${e.bodyChars} characters, not kept)`
+  if (e.bodyKeys === undefined) return '—'
+  if (e.bodyKeys.length === 0) return '(none)'
+  const shown = e.bodyKeys.slice(0, 6).map(code).join(', ')
+  return e.bodyKeys.length > 6 ? `${shown}, … (${e.bodyKeys.length})` : shown
+}
+
+function documentedCell(e: ServerErrorEntry): string {
+  if (e.schemaDocumentsBody === undefined) return '—'
+  return e.schemaDocumentsBody ? 'yes' : 'no'
+}
+
+function code(text: string | undefined): string {
+  return text === undefined ? '—' : `\`${cell(text)}\``
 }
 
 function facts(report: Report): string {

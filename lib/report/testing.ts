@@ -14,6 +14,9 @@ import { CATALOG, rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { completeReport, type Judging } from './complete.ts'
 import { summarise, type Report } from './model.ts'
+import { Ajv, type ValidateFunction } from 'ajv'
+import SERVER_ERRORS_SCHEMA from './server-errors.schema.json' with { type: 'json' }
+import { serverErrorsBlock, type ServerErrorsBlock } from '../results/server-errors.ts'
 
 /**
  * What a test sets of the sample report: any top-level key replaced, `target` and `run` merged one level deep.
@@ -96,4 +99,56 @@ export function writtenReport(dir: string, name: string, r: Report): string {
   const path = join(dir, name, 'report.json')
   writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`)
   return path
+}
+
+/**
+ * A run's server errors as report.json holds them: the source-selection request the shop's schema documents, answered
+ * 500 twice to the admin (in the route check's evidence), and a set-up read answered 503 once.
+ */
+export function sampleServerErrors(): ServerErrorsBlock {
+  const SELECTION = 'POST /V1/inventory/source-selection-algorithm-result'
+  const at = '2026-01-01T00:00:00.500Z'
+  return serverErrorsBlock({
+    entries: [
+      {
+        method: 'POST',
+        endpoint: SELECTION,
+        origin: 'spec',
+        path: SELECTION.slice('POST '.length),
+        store: 'default',
+        caller: 'admin',
+        body: { inventoryRequest: { stock_id: 1, items: [{ sku: 'sc-1', qty: 1 }] }, algorithmCode: 'priority' },
+        status: 500,
+        message: 'Missing required argument $stockId of Magento\\InventorySourceSelectionApi\\Model\\InventoryRequest.',
+        reportId: 'webapi-6b0bb8931408b',
+        firstAt: at,
+        lastAt: '2026-01-01T00:00:00.700Z',
+        count: 2,
+        steps: [],
+        results: [`${SELECTION} › route`],
+        bodyKeys: ['inventoryRequest.stock_id', 'inventoryRequest.items[].sku', 'inventoryRequest.items[].qty', 'algorithmCode'],
+        schemaDocumentsBody: true,
+        schemaSays: `the shop's schema declares ${SELECTION} with a body of every key sent, and none it requires is missing`,
+      },
+      {
+        ...{ method: 'GET', endpoint: 'GET /V1/inventory/sources', origin: 'spec', path: '/V1/inventory/sources' },
+        ...{ query: 'searchCriteria%5BpageSize%5D=50', store: 'default', caller: 'admin', status: 503, message: 'Service Unavailable' },
+        ...{ firstAt: at, lastAt: at, count: 1, steps: ['find source main'] },
+      },
+    ],
+    unlisted: {},
+  })
+}
+
+let validateServerErrors: ValidateFunction | undefined
+
+/** What is wrong with `block` as report.json's `serverErrors` (lib/report/server-errors.schema.json); empty when nothing. */
+export function serverErrorsProblems(block: unknown): string[] {
+  if (validateServerErrors === undefined) {
+    const ajv = new Ajv({ allErrors: true, strict: true })
+    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/)
+    validateServerErrors = ajv.compile(SERVER_ERRORS_SCHEMA)
+  }
+  if (validateServerErrors(block)) return []
+  return (validateServerErrors.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? e.keyword}`)
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { terminalSummary } from './text.ts'
-import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, withoutLimitedAdmin } from './testing.ts'
+import { ACL_NOT_CONFIGURED_LINE, planResults, reportOf, sampleServerErrors, withoutLimitedAdmin } from './testing.ts'
+import { serverErrorsBlock } from '../results/server-errors.ts'
 
 describe('the console summary', () => {
   it('says "not configured" for a rule no setting let it judge, and how to judge it; the verdict is incomplete', () => {
@@ -9,5 +10,13 @@ describe('the console summary', () => {
     expect(text).toContain(`\nNot configured: ${ACL_NOT_CONFIGURED_LINE}\n`)
     expect(text).toMatch(/\nVerdict: incomplete · [\d.]+% of \d+ required checks passed\n/)
     expect(terminalSummary(reportOf(planResults()), 'reports')).not.toContain('not configured')
+  })
+
+  it('counts the server errors the run met in a line of their own, after the schema\'s, apart from the verdict; none, no line', () => {
+    const schema = { status: 'off' as const, published: false, callers: [], notes: [], findings: [], notJudged: [], specEndpoints: 0, declaredSpecEndpoints: 0, extensionOperations: 0, text: 'The shop\'s schema was not read (--target-schema off).' }
+    const text = terminalSummary(reportOf(planResults(), { schema, serverErrors: sampleServerErrors() }), 'reports')
+    expect(text).toContain(`${schema.text}\nServer errors: 3 (500 ×2, 503 ×1) at 2 operations — information only, never the verdict.\n`)
+    expect(text).toMatch(/\nVerdict: conforms · 100% of \d+ required checks passed\nExit 0: no check failed\n/)
+    expect(terminalSummary(reportOf(planResults(), { serverErrors: serverErrorsBlock({ entries: [], unlisted: {} }) }), 'reports')).not.toContain('Server errors')
   })
 })

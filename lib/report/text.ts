@@ -31,6 +31,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
     if (errors.length > 50) lines.push(`  … and ${errors.length - 50} more in the report`)
   }
   if (report.schema !== undefined) lines.push(report.schema.text)
+  if ((report.serverErrors?.answers ?? 0) > 0) lines.push(report.serverErrors!.text)
   if (report.extensions !== undefined) lines.push(report.extensions.text)
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)

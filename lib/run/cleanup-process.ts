@@ -7,6 +7,7 @@ import { Ledger } from '../setup/ledger.ts'
 import { cleanUp } from '../setup/cleanup.ts'
 import { TargetClient } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
+import { callerClass, ServerErrorLog } from '../shop/server-errors.ts'
 
 export interface CleanupOrder {
   baseUrl: string
@@ -29,7 +30,9 @@ secrets.add(order.adminToken, 'admin token')
 const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, concurrency: order.concurrency, secrets, insecure: order.insecure })
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
+// Its server errors join the run's list (interrupted.ts): every call here is the admin's.
+const serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, () => 'admin'), during: () => 'cleanup' })
 const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger })
 clearTimeout(cutOff)
 await client.close()
-process.stdout.write(JSON.stringify(outcome))
+process.stdout.write(JSON.stringify({ ...outcome, serverErrors: serverErrors.take() }))

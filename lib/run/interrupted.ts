@@ -15,6 +15,7 @@ import type { RunScope } from './report-draft.ts'
 import { leftWith, type Run } from './run.ts'
 import type { Stop } from './stopping.ts'
 import type { CleanupOrder } from './cleanup-process.ts'
+import type { ServerErrorList } from '../results/server-errors.ts'
 
 const CLEANUP_PROCESS = fileURLToPath(new URL('./cleanup-process.ts', import.meta.url))
 /** The cleanup process loads its TypeScript as the run does (a cached bundle): it starts within the stop's budget. */
@@ -78,7 +79,9 @@ function cleanUpNow(run: Run): CleanupOutcome {
     stdio: ['pipe', 'pipe', 'ignore'],
   })
   try {
-    return JSON.parse(child.stdout) as CleanupOutcome
+    const { serverErrors, ...outcome } = JSON.parse(child.stdout) as CleanupOutcome & { serverErrors?: ServerErrorList }
+    if (serverErrors !== undefined) run.serverErrors.add(serverErrors)
+    return outcome
   } catch {
     return leftWith(lines, `not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`)
   }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { PLAN, selectionOf } from '../plan/plan.ts'
-import { planResults } from '../report/testing.ts'
+import { planResults, sampleServerErrors, serverErrorsProblems } from '../report/testing.ts'
 import type { Result } from '../results/result.ts'
 import { loadConfig } from '../settings/config.ts'
 import type { LedgerEntry } from '../setup/ledger.ts'
@@ -36,6 +36,7 @@ function record(patch: Partial<RunRecord> = {}, results: readonly Result[] = pla
     plan: PLAN,
     schema: undefined,
     results: new Map(results.map((r) => [r.id, r])),
+    serverErrors: { list: () => ({ entries: [], unlisted: {} }) },
     ...patch,
   }
 }
@@ -54,6 +55,21 @@ describe('the report of a run, drafted from its facts', () => {
     expect(report.run).toMatchObject({ id: 'r1', seed: 7 })
     expect(report).toMatchObject({ durationMs: 9000, created: [{ kind: 'product', id: 'sku-1', label: 'product main' }], cleanup: { removed: 1, leftovers: [] }, notes: ['renewed'], runErrors: [] })
     expect(report.partial).toBeUndefined()
+  })
+
+  it('lists the server errors the run met, as information: every check passed, it conforms and exits 0 (a run cut short keeps them)', () => {
+    const block = sampleServerErrors()
+    const errors = { list: () => ({ entries: block.entries, unlisted: { 502: 3 } }) }
+    const report = draftReport(record({ serverErrors: errors }), [], WHOLE, NOTHING_LEFT, FINISHED)
+    expect(report.serverErrors).toMatchObject({ answers: 6, statuses: { 500: 2, 502: 3, 503: 1 }, entries: { length: 2 } })
+    expect(report.serverErrors!.text).toBe('Server errors: 6 (500 ×2, 502 ×3, 503 ×1) at 2 operations; 3 of them not listed (the list keeps 100 distinct requests) — information only, never the verdict.')
+    expect(serverErrorsProblems(report.serverErrors)).toEqual([])
+    expect(report.certification.verdict).toBe('conforms')
+    expect(report.exit).toEqual({ status: 0, reason: 'no check failed' })
+    const cut = draftReport(record({ serverErrors: errors, stopped: 'SIGINT' }, planResults().slice(0, 3)), [], WHOLE, NOTHING_LEFT, FINISHED)
+    expect(cut.serverErrors!.answers).toBe(6)
+    // A clean run's block says there was none.
+    expect(draftReport(record(), [], WHOLE, NOTHING_LEFT, FINISHED).serverErrors).toMatchObject({ answers: 0, entries: [], text: 'Server errors: none (no request of the run was answered 5xx).' })
   })
 
   it('keeps a crashed check\'s status: an error, never a failure nor a pass (exit 1)', () => {

@@ -19,6 +19,8 @@ import type { Result } from '../results/result.ts'
 import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Plan, type Selection } from '../plan/plan.ts'
 import type { SchemaFacts } from '../schema/block.ts'
 import type { Stop } from './stopping.ts'
+import type { ServerErrorList } from '../results/server-errors.ts'
+import { completedServerErrors } from './server-errors.ts'
 
 /** What of the plan a run (or a shard of it) covered, as the runner selected it (lib/vitest/scope.ts). */
 export interface RunScope {
@@ -46,9 +48,11 @@ export interface RunRecord {
   readonly notes: readonly string[]
   /** The spec's suite with what this run added (the shop's extension operations, a vendor's set). */
   readonly plan: Plan
-  readonly schema: Pick<SchemaFacts, 'block'> | undefined
+  readonly schema: Pick<SchemaFacts, 'block' | 'operations' | 'bodies'> | undefined
   /** The results so far, by id. */
   readonly results: ReadonlyMap<string, Result>
+  /** The 5xx answers the run met so far (lib/shop/server-errors.ts). */
+  readonly serverErrors: { list(): ServerErrorList }
 }
 
 /** The report of `run` as of `finishedAt`: its results, what the ledger says it created, the cleanup's outcome, the scope. */
@@ -103,6 +107,13 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
     ...(run.notes.length > 0 ? { notes: [...new Set(run.notes)] } : {}),
     plan,
     ...(run.schema !== undefined ? { schema: run.schema.block } : {}),
+    // Information, like the schema's block: never the certification or the exit status (complete.ts reads neither).
+    serverErrors: completedServerErrors(run.serverErrors.list(), {
+      baseUrl: run.target?.baseUrl,
+      pathAliases: config.pathAliases,
+      results: run.results.values(),
+      schema: run.schema,
+    }),
     results: sortResults(results, plan),
   }
   const report = completeReport(draft, {

@@ -21,6 +21,8 @@ import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
+import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
+import type { ServerErrorCaller } from '../results/server-errors.ts'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
@@ -65,6 +67,16 @@ export class Run implements RunRecord {
   schema: SchemaFacts | undefined
   /** The spec's suite with what this run adds: the shop's extension operations and the vendor's set. */
   plan: Plan = PLAN
+  /** Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under. */
+  #phase: string | undefined
+  /**
+   * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
+   * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
+   */
+  readonly serverErrors = new ServerErrorLog({
+    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)),
+    during: () => this.#phase,
+  })
 
   constructor(
     readonly config: RunConfig,
@@ -124,6 +136,7 @@ export class Run implements RunRecord {
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)
     }
+    this.#phase = 'preflight'
     try {
       const onAdminToken = (token: string) => {
         this.adminToken = token
@@ -138,7 +151,15 @@ export class Run implements RunRecord {
       if (!(err instanceof PreflightError)) throw err
       this.runErrors.push(err.message)
       return false
+    } finally {
+      this.#phase = undefined
     }
+  }
+
+  /** Which of the run's own callers a token is, as far as the main process knows them. */
+  #callerOf(token: string): ServerErrorCaller | undefined {
+    if (token === this.adminToken) return 'admin'
+    return this.pre !== undefined ? seedCaller(this.pre.seed, token) : undefined
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
@@ -148,6 +169,7 @@ export class Run implements RunRecord {
     const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
     try {
       const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
+      this.#phase = 'reading the shop\'s schema'
       this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client)
     } finally {
       await client.close()
@@ -173,9 +195,11 @@ export class Run implements RunRecord {
     if (token === undefined) return leftWith(lines, 'not removed: the run ended before it had an admin token to remove it with')
     const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: this.pre?.secrets ?? this.secrets, insecure: this.config.insecure })
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
+    this.#phase = 'cleanup'
     try {
       return await cleanUp(lines, client, token, this.config.storeCode, { id: this.id, ledger: this.ledger })
     } finally {
+      this.#phase = undefined
       clearTimeout(cutOff)
       await client.close()
     }
@@ -192,6 +216,7 @@ export class Run implements RunRecord {
   }
 
   async close(): Promise<void> {
+    this.serverErrors.close()
     await this.bundled?.close()
   }
 }

@@ -6,9 +6,13 @@
  */
 import { Session, type SessionSeed } from '../shop/session.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
+import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
+import type { ServerErrorList } from '../results/server-errors.ts'
 
 let session: Session | undefined
 let stopListening = () => {}
+/** The 5xx answers the worker's requests got since its last finished test carried them (module-suite.ts). */
+let serverErrors: ServerErrorLog | undefined
 
 /** The worker's session of the run `seed` names. */
 export function sessionFor(seed: SessionSeed): Session {
@@ -16,8 +20,15 @@ export function sessionFor(seed: SessionSeed): Session {
     const made = (session = new Session(seed))
     stopListening()
     stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
+    serverErrors?.close()
+    serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, (t) => seedCaller(made.seed, t)) })
   }
   return session
+}
+
+/** The server errors the worker met since last asked: they ride to the run with the test that finishes next. */
+export function takeServerErrors(): ServerErrorList {
+  return serverErrors?.take() ?? { entries: [], unlisted: {} }
 }
 
 /** The run was cancelled: requests in flight are cut off and none is sent any more. */

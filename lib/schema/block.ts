@@ -7,10 +7,13 @@ import { schemaText, type SchemaBlock } from '../results/schema-block.ts'
 import { compareWithSpec, type CompareOptions } from './compare.ts'
 import { extensionOperations, type ExtensionOperation } from './extensions.ts'
 import type { LoadedSchema } from './load.ts'
+import { declaredBodies, type DeclaredBodies } from './bodies.ts'
 
 export interface SchemaFacts {
   block: SchemaBlock
   operations: ExtensionOperation[]
+  /** What the schema declares of each operation's body, when it was read: what the list of server errors reads. */
+  bodies?: DeclaredBodies
 }
 
 export function schemaFacts(loaded: LoadedSchema, options: CompareOptions = {}): SchemaFacts {
@@ -34,7 +37,7 @@ export function schemaFacts(loaded: LoadedSchema, options: CompareOptions = {}):
     declaredSpecEndpoints: comparison.declaredSpecEndpoints,
     extensionOperations: operations.length,
   }
-  return { block: withText(block), operations }
+  return { block: withText(block), operations, bodies: declaredBodies(loaded.schema) }
 }
 
 /** What a broken schema endpoint usually is, for whoever reads the report on the shop's team. */

@@ -1,7 +1,8 @@
 /**
  * Each request a client finished, published on a `node:diagnostics_channel` channel for whoever subscribes
- * in the same thread (the bench's request log, lib/bench/preload.mjs). Nothing is published without a
- * subscriber, so a run pays nothing for it; the shop knows nothing of who listens.
+ * in the same thread: the run's list of server errors (server-errors.ts: one comparison per answer that is none),
+ * the bench's request log (lib/bench/preload.mjs). Nothing is published without a subscriber; the shop knows
+ * nothing of who listens.
  */
 import type { Outcome, RequestSpec } from './request.ts'
 

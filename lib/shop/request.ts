@@ -40,4 +40,6 @@ export interface RequestSpec {
   refusalExpected?: boolean
   /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
   ownRepeats?: boolean
+  /** The set-up step a set-up call is made for: named where the run lists a server error it got (server-errors.ts). */
+  step?: string
 }

@@ -39,7 +39,7 @@ const WORDS: Readonly<Record<ServerErrorKind, string>> = {
 }
 
 /** The platform's report id in an error's text (`Report ID: webapi-6b0bb8ac94d3c`), or undefined. */
-function reportIdOf(text: string): string | undefined {
+export function reportIdOf(text: string): string | undefined {
   return /Report ID:\s*([A-Za-z0-9_-]+)/.exec(text)?.[1]
 }
 

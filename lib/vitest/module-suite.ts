@@ -22,8 +22,8 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { workflowStepId, type Result } from '../results/result.ts'
 import { PLAN, selectionOf, selectPlan, SUITE, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { plannedWork, type Starter } from '../run/judge-planned.ts'
-import { sessionFor, sessionStopped, stopSession, takeNotes } from '../run/worker-session.ts'
-import { carryResult, markSelected } from './task-meta.ts'
+import { sessionFor, sessionStopped, stopSession, takeNotes, takeServerErrors } from '../run/worker-session.ts'
+import { carryResult, carryServerErrors, markSelected } from './task-meta.ts'
 import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
 declare module 'vitest' {
@@ -122,6 +122,8 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
   const raced = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
   // A stop told by the main process (lib/shop/stop-channel.ts) may cut a request off before this test's signal aborts.
   const result = sessionStopped() ? 'aborted' : raced
+  // Whatever became of the test, the server errors met so far ride with it: a stopped run keeps them too.
+  carryServerErrors(ctx.task, takeServerErrors())
   if (result === 'aborted') {
     stopSession()
     ctx.skip('the run was stopped before this check was judged')

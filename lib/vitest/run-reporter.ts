@@ -16,7 +16,7 @@ import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
 import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
 import { UsageError } from '../base/usage-error.ts'
-import { carryRunHead, outcomeOf } from './task-meta.ts'
+import { carryRunHead, dropServerErrors, outcomeOf } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
 import { Secrets } from '../shop/secrets.ts'
@@ -143,8 +143,12 @@ export default class RunReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const run = this.#run
     if (run === undefined || testCase.project.name !== this.#project.name) return
-    const { result, notes, runError } = outcomeOf(testCase, run.stopped !== undefined)
+    const { result, notes, serverErrors, runError } = outcomeOf(testCase, run.stopped !== undefined)
     run.notes.push(...notes)
+    if (serverErrors !== undefined) {
+      run.serverErrors.add(serverErrors)
+      dropServerErrors(testCase)
+    }
     // A result this version did not write (a bug, a meta tampered with): an error of the run, never a verdict.
     if (runError !== undefined) run.runErrors.push(runError)
     if (result === undefined) return

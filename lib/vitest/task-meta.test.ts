@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest'
 import type { TestCase, TestModule } from 'vitest/node'
 import type { Result } from '../results/result.ts'
-import { outcomeOf, problemOfResult, readRunHead } from './task-meta.ts'
+import { carryServerErrors, dropServerErrors, outcomeOf, problemOfResult, problemOfServerErrors, readRunHead } from './task-meta.ts'
+import type { RunnerTask } from 'vitest'
+import { sampleServerErrors } from '../report/testing.ts'
+import type { ServerErrorList } from '../results/server-errors.ts'
 
 const NAME = 'GET /V1/directory/countries › route'
 const RESULT: Result = { id: NAME, module: 'directory', endpoint: { method: 'GET', path: '/V1/directory/countries' }, check: 'route', status: 'failed', message: 'no such route', durationMs: 3, spec: ['2.1'], exchanges: [] }
@@ -37,6 +40,34 @@ describe('a finished test\'s outcome', () => {
     expect(outcomeOf(finished({}, { state: 'failed', errors: [{ message: 'TypeError: x is undefined' }] }), false).result).toMatchObject({ status: 'error', message: 'error of the suite (a bug of the suite, not a finding about the shop): the check ended without a verdict: TypeError: x is undefined' })
     expect(outcomeOf(finished({}, { state: 'skipped' }), false)).toEqual({ notes: [] })
     expect(outcomeOf(finished({}, { state: 'failed' }), true)).toEqual({ notes: [] })
+  })
+})
+
+describe('the server errors a test carried from the worker', () => {
+  const list: ServerErrorList = { entries: sampleServerErrors().entries, unlisted: { 500: 2 } }
+
+  it('ride on the test that finished next, with a result or without one (a stopped run keeps them); nothing when none', () => {
+    const task = { meta: {} } as RunnerTask
+    carryServerErrors(task, { entries: [], unlisted: {} })
+    expect(task.meta).toEqual({})
+    carryServerErrors(task, list)
+    expect(outcomeOf(finished({ ...task.meta, shopResult: RESULT }), false)).toEqual({ result: RESULT, notes: [], serverErrors: list })
+    expect(outcomeOf(finished({ ...task.meta }, { state: 'skipped' }), true)).toEqual({ notes: [], serverErrors: list })
+    // Through a blob on disk, as --merge-reports reads it.
+    expect(outcomeOf(finished(JSON.parse(JSON.stringify({ ...task.meta, shopResult: RESULT })) as Record<string, unknown>), false).serverErrors).toEqual(list)
+    // Once the run has them, the test keeps them no longer (its meta lives to the end of vitest's run).
+    const test = finished({ ...task.meta, shopResult: RESULT })
+    dropServerErrors(test)
+    expect(test.meta()).toEqual({ shopResult: RESULT })
+  })
+
+  it('are dropped when not a list this version makes, an error of the run; the result stands', () => {
+    const o = outcomeOf(finished({ shopResult: RESULT, shopServerErrors: { entries: [{ ...list.entries[0], caller: 'Bearer abc' }], unlisted: {} } }), false)
+    expect(o).toEqual({ result: RESULT, notes: [], runError: `${NAME}: the server errors it carried cannot be read (an entry's caller "Bearer abc" is none of none, malformed, customer, other customer, limited admin, admin)` })
+    expect(problemOfServerErrors([])).toBe('not an object with a list of entries')
+    expect(problemOfServerErrors({ entries: [], unlisted: { 500: '2' } })).toBe('its unlisted answers are not counts')
+    expect(problemOfServerErrors({ entries: [{ ...list.entries[0], count: undefined }], unlisted: {} })).toBe('an entry has no status, count or steps')
+    expect(problemOfServerErrors({ entries: [{ ...list.entries[0], path: 7 }], unlisted: {} })).toBe('an entry has no path')
   })
 })
 

@@ -15,6 +15,7 @@ import type { Report } from '../report/model.ts'
 import type { Result } from '../results/result.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { crashResult, moduleIdOf } from '../run/progress.ts'
+import { SERVER_ERROR_CALLERS, type ServerErrorList } from '../results/server-errors.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -22,6 +23,8 @@ declare module 'vitest' {
     shopResult?: unknown
     /** The session's notes (a renewed token) that came with a test's result. */
     shopNotes?: unknown
+    /** The 5xx answers the worker met since the test before carried its own (`ServerErrorList`). */
+    shopServerErrors?: unknown
     /** Set on every test vitest selected to run (mode `run` when its module started): the run's scope. */
     shopSelected?: unknown
     /** On each test module: the report of its run without results (run-level facts for merging shards' blobs). */
@@ -32,11 +35,14 @@ declare module 'vitest' {
 /** A run's report without its results: what each of its test modules carries into a blob. */
 export type RunHead = Omit<Report, 'results'>
 
-/** What a finished test carried: its result, the session's notes, or why what it carried cannot be used. */
+/** What a finished test carried: its result, the session's notes, the server errors, or why what it carried cannot be used. */
 interface Carried {
   result?: Result
   notes: string[]
+  serverErrors?: ServerErrorList
   problem?: string
+  /** Why the server errors it carried cannot be used: dropped, an error of the run; the result stands. */
+  listProblem?: string
 }
 
 // ---- written by the suite files, in the worker ----
@@ -48,6 +54,11 @@ export function markSelected(task: RunnerTask): void {
 export function carryResult(task: RunnerTask, result: Result, notes: readonly string[]): void {
   task.meta.shopResult = result
   if (notes.length > 0) task.meta.shopNotes = [...notes]
+}
+
+/** Set on a test that finished with a result or without one (stopped): what the worker collected is never dropped. */
+export function carryServerErrors(task: RunnerTask, list: ServerErrorList): void {
+  if (list.entries.length > 0 || Object.keys(list.unlisted).length > 0) task.meta.shopServerErrors = list
 }
 
 // ---- written by the run's reporter, in the main process, before a blob is written ----
@@ -62,15 +73,16 @@ export function wasSelected(test: TestCase): boolean {
   return test.meta().shopSelected === true
 }
 
-/** The result and notes a finished test carried, each checked. */
+/** The result, notes and server errors a finished test carried, each checked. */
 export function readCarried(test: TestCase): Carried {
-  const { shopResult, shopNotes } = test.meta()
+  const { shopResult, shopNotes, shopServerErrors } = test.meta()
   const notesOk = shopNotes === undefined || isStrings(shopNotes)
   const notes = isStrings(shopNotes) ? shopNotes : []
+  const list = carriedList(shopServerErrors)
   const resultProblem = shopResult === undefined ? undefined : problemOfResult(shopResult, test.name)
   const problem = resultProblem !== undefined ? `the result it carried cannot be read (${resultProblem})` : !notesOk ? 'the notes it carried are not lines of text' : undefined
-  if (problem !== undefined) return { notes, problem }
-  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes }
+  if (problem !== undefined) return { notes, ...list, problem }
+  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes, ...list }
 }
 
 /**
@@ -79,14 +91,15 @@ export function readCarried(test: TestCase): Carried {
  * that cannot be read — is an error of the suite (status `error`), never a silent gap and never the shop's
  * failure; one filtered out (-t, shard) or cut short by a stop (`stopped`) gives none.
  */
-export function outcomeOf(test: TestCase, stopped: boolean): { result?: Result; notes: string[]; runError?: string } {
-  const { result, notes, problem } = readCarried(test)
+export function outcomeOf(test: TestCase, stopped: boolean): Omit<Carried, 'problem' | 'listProblem'> & { runError?: string } {
+  const { result, problem, listProblem, ...carried } = readCarried(test)
   const crashed = (why: string) => crashResult(test.name, moduleIdOf(test.module.moduleId), why)
-  if (problem !== undefined) return { result: crashed(problem), notes, runError: `${test.name}: ${problem}` }
-  if (result !== undefined) return { result, notes }
+  if (problem !== undefined) return { result: crashed(problem), ...carried, runError: `${test.name}: ${problem}` }
+  const told = listProblem !== undefined ? { ...carried, runError: `${test.name}: ${listProblem}` } : carried
+  if (result !== undefined) return { result, ...told }
   const state = test.result()
-  if (state.state === 'skipped' || state.state === 'pending' || stopped) return { notes }
-  return { result: crashed(state.errors?.[0]?.message ?? 'the check ended without a verdict'), notes }
+  if (state.state === 'skipped' || state.state === 'pending' || stopped) return told
+  return { result: crashed(state.errors?.[0]?.message ?? 'the check ended without a verdict'), ...told }
 }
 
 /** The run a test module carries (undefined: none, a module of another project), or why it cannot be used. */
@@ -118,6 +131,39 @@ export function problemOfResult(value: unknown, name: string): string | undefine
   if (value.reason !== undefined && !(typeof value.reason === 'string' && Object.hasOwn(NOT_JUDGED_REASONS, value.reason))) return `its reason ${JSON.stringify(value.reason)} is not one of the reasons a rule is not judged`
   if (!(value.origin === undefined ? value.extension === undefined : ORIGINS.has(value.origin) && value.extension === true)) return 'its origin is neither absent nor an extension\'s or a vendor\'s, with `extension: true`'
   return undefined
+}
+
+const CALLERS: ReadonlySet<unknown> = new Set(SERVER_ERROR_CALLERS)
+
+/** Why `value` is not a list of server errors as this version carries one; undefined when it is. */
+export function problemOfServerErrors(value: unknown): string | undefined {
+  if (!isObject(value) || !Array.isArray(value.entries)) return 'not an object with a list of entries'
+  const { unlisted } = value
+  if (!isObject(unlisted) || !Object.values(unlisted).every((n) => typeof n === 'number')) return 'its unlisted answers are not counts'
+  for (const e of value.entries) {
+    if (!isObject(e)) return 'an entry is not an object'
+    const missing = (['method', 'path', 'store', 'message', 'firstAt', 'lastAt'] as const).find((field) => typeof e[field] !== 'string')
+    if (missing !== undefined) return `an entry has no ${missing}`
+    if (!CALLERS.has(e.caller)) return `an entry's caller ${JSON.stringify(e.caller)} is none of ${SERVER_ERROR_CALLERS.join(', ')}`
+    if (typeof e.status !== 'number' || typeof e.count !== 'number' || !isStrings(e.steps)) return 'an entry has no status, count or steps'
+  }
+  return undefined
+}
+
+/** The server errors a test carried, or why they cannot be used. */
+function carriedList(value: unknown): Pick<Carried, 'serverErrors' | 'listProblem'> {
+  if (value === undefined) return {}
+  const problem = problemOfServerErrors(value)
+  if (problem !== undefined) return { listProblem: `the server errors it carried cannot be read (${problem})` }
+  return { serverErrors: value as ServerErrorList }
+}
+
+/**
+ * Once the run holds them (its list is bounded), the server errors a test carried are dropped from its meta: vitest
+ * keeps every test's meta to the end, and a shop answering 5xx to everything would fill it with each request.
+ */
+export function dropServerErrors(test: TestCase): void {
+  delete test.meta().shopServerErrors
 }
 
 /** Why `value` is not a run's report without its results, in what the merge of blobs reads of it. */
