@@ -19,6 +19,8 @@ export interface CleanupOrder {
   ledgerFile: string
   /** Epoch ms: requests still running then are cut off, and what they were removing is listed as left over. */
   cutOffAt: number
+  /** The run's writes its interrupt left in flight: the cleanup waits for them (lib/setup/cleanup.ts). */
+  writesInFlight: { endBy: number; waitUntil: number }
 }
 
 const chunks: Buffer[] = []
@@ -29,7 +31,7 @@ secrets.add(order.adminToken, 'admin token')
 const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, concurrency: order.concurrency, secrets, insecure: order.insecure })
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
-const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger })
+const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger, writesInFlight: order.writesInFlight })
 clearTimeout(cutOff)
 await client.close()
 process.stdout.write(JSON.stringify(outcome))

@@ -40,4 +40,9 @@ export interface RequestSpec {
   refusalExpected?: boolean
   /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
   ownRepeats?: boolean
+  /**
+   * Told as the request leaves, after any wait for its turn: what a ledger records, so that a cleanup after a stop
+   * waits for the creations a shop may still be making, not for those that never left (lib/setup/ledger.ts).
+   */
+  onSent?: () => void
 }
