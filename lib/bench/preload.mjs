@@ -39,8 +39,9 @@ if (log !== undefined) {
     fromWorkers.onmessage = (event) => take('worker', event.data)
   } else {
     // Only what the log reads of an outcome: its status, and the body of a token call (the token it issued). The
-    // rest would be cloned for nothing, and might not survive a structured clone.
-    diagnostics_channel.subscribe(REQUEST_CHANNEL, ({ spec, outcome, startMs, endMs, caller }) => {
+    // rest would be cloned for nothing, and might not survive a structured clone — nor does a spec's function (its
+    // `onSent`, which the ledger gives a creation).
+    diagnostics_channel.subscribe(REQUEST_CHANNEL, ({ spec: { onSent: _onSent, ...spec }, outcome, startMs, endMs, caller }) => {
       const body = TOKEN_CALL.test(spec.path) ? { body: outcome.answer?.body } : {}
       const answer = outcome.answer !== undefined ? { answer: { status: outcome.answer.status, ...body } } : {}
       fromWorkers.postMessage({ spec, outcome: answer, startMs, endMs, ...(caller !== undefined ? { caller } : {}) })

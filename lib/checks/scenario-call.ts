@@ -29,8 +29,9 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   const token = fx.tokenOf(prepared.actor)
   const creates = scenarioOf(row)?.creates
   const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
-  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${endpointText(row)}`, ...(key !== undefined ? { key } : {}) })
+  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${endpointText(row)}`, ...(key !== undefined ? { key } : {}) }, { queued: true })
   const outcome = await session.send({
+    ...(ticket !== undefined ? { onSent: () => ticket.sent() } : {}),
     method: row.method,
     path,
     store: session.seed.storeCode,

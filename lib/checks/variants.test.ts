@@ -23,7 +23,9 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
   const late = variant === 'late-creation'
   // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
   const busy = variant === 'busy-shop'
-  const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(busy ? { heavyMs: 500 } : {}) })
+  // A registration worked on for half a second, well inside the deadline: slow, never late.
+  const slowRegistration = variant === 'slow-registration'
+  const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(slowRegistration ? { slowMs: 500 } : {}), ...(busy ? { heavyMs: 500 } : {}) })
   closers.push(() => target.close())
   // A shop with two-factor admin login gives the admin no token for a password: the run is given its integration's.
   const env: Record<string, string> = variant === 'admin-two-factor' ? { SHOP_ADMIN_TOKEN: REFERENCE_INTEGRATION_TOKENS.admin } : {}
@@ -41,8 +43,8 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
   expect(wrong).toEqual([])
 }
 
-/** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines): tens of seconds each. */
-const WAITING: readonly VariantName[] = ['busy-shop', 'late-creation']
+/** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines, slow registrations): tens of seconds each. */
+const WAITING: readonly VariantName[] = ['busy-shop', 'late-creation', 'slow-registration']
 
 // Each variant has a target and a session of its own. The two that mostly wait run beside each other and beside the
 // others, which run one after another (three sessions at most in this worker: more at once made each test's time the

@@ -7,6 +7,7 @@
  * joined from the worker into the run (and from shards into a merge) here, completed by the run
  * (lib/run/server-errors.ts) with what only it knows: the endpoint, the results, the shop's schema.
  */
+import { endpointText } from '../spec/endpoint-id.ts'
 import { plural } from '../base/text.ts'
 
 /** Who sent the request, as a class: never its token. `other customer`: a customer of the run's own, not its main one. */
@@ -142,7 +143,7 @@ function later(a: ServerErrorEntry, b: ServerErrorEntry): number {
 
 /** How a format names an entry's operation: its endpoint, else its method and concrete path. */
 export function operationOf(e: Pick<ServerErrorEntry, 'endpoint' | 'method' | 'path'>): string {
-  return e.endpoint ?? `${e.method} ${e.path}`
+  return e.endpoint ?? endpointText(e)
 }
 
 function serverErrorsText(b: Omit<ServerErrorsBlock, 'text'>): string {

@@ -20,6 +20,8 @@ export interface CleanupOrder {
   ledgerFile: string
   /** Epoch ms: requests still running then are cut off, and what they were removing is listed as left over. */
   cutOffAt: number
+  /** The run's writes its interrupt left in flight: the cleanup waits for them (lib/setup/cleanup.ts). */
+  writesInFlight: { endBy: number; waitUntil: number }
 }
 
 const chunks: Buffer[] = []
@@ -32,7 +34,7 @@ const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date
 const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.
 const serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, () => 'admin'), during: () => 'cleanup' })
-const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger })
+const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger, writesInFlight: order.writesInFlight })
 clearTimeout(cutOff)
 await client.close()
 process.stdout.write(JSON.stringify({ ...outcome, serverErrors: serverErrors.take() }))

@@ -70,6 +70,7 @@ function cleanUpNow(run: Run): CleanupOutcome {
     runId: run.id,
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
+    writesInFlight: run.writesInFlight(),
   }
   const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {
     cwd: PACKAGE_ROOT,

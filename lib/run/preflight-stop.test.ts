@@ -43,4 +43,17 @@ describe.concurrent('a run stopped during its preflight', () => {
     expect(run.report!.runErrors).toContain('the run was interrupted (SIGINT)')
     expect(customers(t)).toBe(0)
   })
+
+  // Issue 29: Ctrl-C came while the registrations were in flight; the shop made the customers after the cleanup had
+  // searched, and the report said nothing was left. The cleanup waits for the writes in flight (each by its deadline).
+  it('by Ctrl-C while its registrations are in flight: the customers the shop makes afterwards are removed', { timeout: 120_000 }, async () => {
+    // Each registration is worked on for 3 s before it is made, well within the deadline; the run is stopped once both
+    // have reached the shop (the admin token's POST, then the two registrations).
+    const t = await target({ variants: ['slow-registration'], slowMs: 3_000 })
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => (t.stats().byMethod.POST ?? 0) >= 3 } })
+    expect(run.status).toBe(130)
+    expect(customers(t)).toBe(0)
+    expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
+    expect(run.report!.created.map((c) => c.kind)).toEqual(['customer', 'customer'])
+  })
 })

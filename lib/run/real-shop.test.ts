@@ -56,7 +56,7 @@ describe.concurrent('the detail-table checks on a real shop', () => {
         const lines = provisionerOf(session).ledger.entries()
         const found = lines.filter((e) => e.reason?.startsWith('found by its key'))
         expect(found.map((e) => e.kind)).toEqual(['product'])
-        expect(lines.filter((e) => e.key === found[0]!.key).map((e) => e.state)).toEqual(['requested', 'created'])
+        expect(lines.filter((e) => e.key === found[0]!.key).map((e) => (e.sent === true ? 'sent' : e.state))).toEqual(['requested', 'sent', 'created'])
       }
     })
   }

@@ -59,6 +59,8 @@ export class Run implements RunRecord {
   /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
   adminToken: string | undefined
   stopped: Stop | undefined
+  /** When it was stopped (epoch ms): a write cut off then may still be made until its deadline (writesInFlight). */
+  stoppedAt: number | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
   written = false
   /** The vendor's config (loadVendor), before any request. */
@@ -180,7 +182,20 @@ export class Run implements RunRecord {
   stop(why: Stop): boolean {
     if (this.stopped !== undefined) return false
     this.stopped = why
+    this.stoppedAt = Date.now()
     return true
+  }
+
+  /**
+   * The run's writes that may still be in flight when its cleanup starts (cut off by the stop, or left behind by its
+   * process): each was sent by the stop (or by now), and the shop may still make what it asked for until its
+   * deadline — the longest a write of the run is given (`--timeout-ms`) — counted from then. The cleanup waits for
+   * them, but never past half the time it has left.
+   */
+  writesInFlight(): { endBy: number; waitUntil: number } {
+    const now = Date.now()
+    const endBy = (this.stoppedAt ?? now) + this.config.timeoutMs
+    return { endBy, waitUntil: Math.min(endBy, now + Math.max(0, this.cleanupBy - now) / 2) }
   }
 
   /**
@@ -197,7 +212,7 @@ export class Run implements RunRecord {
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
     this.#phase = 'cleanup'
     try {
-      return await cleanUp(lines, client, token, this.config.storeCode, { id: this.id, ledger: this.ledger })
+      return await cleanUp(lines, client, token, this.config.storeCode, { id: this.id, ledger: this.ledger, writesInFlight: this.writesInFlight() })
     } finally {
       this.#phase = undefined
       clearTimeout(cutOff)

@@ -4,6 +4,7 @@
  * fraction. Read when the run lists a server error (lib/run/server-errors.ts): did the shop's own schema document
  * the body that failed?
  */
+import { endpointText } from '../spec/endpoint-id.ts'
 import { isObject } from '../base/is-object.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import { resolveRef, type DeclaredSchema, type SwaggerSchema } from './read.ts'
@@ -91,7 +92,7 @@ function operationAt(bodies: DeclaredBodies, method: string, path: string): Decl
 export function readBody(bodies: DeclaredBodies, method: string, path: string, body: unknown): BodyReading {
   const op = operationAt(bodies, method, path)
   if (op === undefined) return { documents: false, says: 'the shop\'s schema does not declare this operation' }
-  const operation = `${op.method} ${op.path}`
+  const operation = endpointText(op)
   if (op.body === undefined) return { documents: false, says: `the shop's schema declares ${operation} without a body` }
   const { undeclared, missing } = compared(op.body, body, '')
   if (undeclared.length === 0 && missing.length === 0) {

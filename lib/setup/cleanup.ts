@@ -1,22 +1,35 @@
-import { ledgerEntities, removalOf, USED_BY_OTHERS, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
+import { setTimeout as delay } from 'node:timers/promises'
+import { ledgerEntities, NESTED, removalOf, removalRound, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
-import { platformCall } from './platform-calls.ts'
+import { nameLeftovers, searcher, type Leftover, type Search } from './cleanup-names.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
 import type { Outcome } from '../shop/request.ts'
-import { FINDABLE, itemsOf, searchQuery, type FindableKind } from '../shop/lookup.ts'
+import { FINDABLE, type FindableKind } from '../shop/lookup.ts'
 import { sendRepeating } from '../shop/retry.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 export interface CleanupOutcome {
   removed: { kind: string; id: string; label: string }[]
   /** What of the run's is (or may be) still on the target, with why: the report lists it. */
-  leftovers: { kind: string; id: string; label: string; reason: string }[]
+  leftovers: Leftover[]
 }
 
-/** Pages of a search the cleanup reads at most: a run makes a few hundred entities, not thousands. */
-const MAX_PAGES = 20
-const PAGE_SIZE = 100
+/** What the cleanup knows of the run besides its ledger's lines. */
+interface CleanupRun {
+  id: string
+  /** The run's ledger: what the cleanup's search finds is written there, and its lines are read again while it waits. */
+  ledger?: Ledger
+  /**
+   * The run's writes that may still be in flight (sent, then cut off by a stop or left behind by the run's process
+   * when it ended): the shop may make what they asked for until `endBy` (their deadline, counted from the stop), and
+   * the cleanup waits for them until `waitUntil` at most — what it must leave itself to remove and search.
+   */
+  writesInFlight?: { endBy: number; waitUntil: number }
+}
+
+/** How often the cleanup looks again while writes are in flight. */
+const POLL_MS = 500
 
 /**
  * What the run made of each findable kind starts with its mark (lib/setup/identifiers.ts): the search pattern,
@@ -27,46 +40,49 @@ function marks(runId: string): Record<FindableKind, string> {
 }
 
 /**
- * Removes what the run made, where the interface has a call for it: first everything the ledger says was
- * created, then whatever still carries the run's mark (products by sku, customers by e-mail, attribute sets by
- * name, through the search-criteria lists) — a creation whose answer never came may have been made all the
- * same. Only what the ledger names or what carries the run's mark is ever touched. A 404 means it is gone.
- * The leftovers name everything of the run that is still there, or may be: never "complete" on less.
+ * Removes what the run made, where the interface has a call for it: once the writes still in flight have ended
+ * (each by its deadline: a creation sent before a stop may still be made), first everything the ledger says was
+ * created — what uses others before what it uses (ledger.ts: removalRound) —, then whatever still carries the run's
+ * mark (products by sku, customers by e-mail, attribute sets by name, through the search-criteria lists) — a
+ * creation whose answer never came may have been made all the same. Only what the ledger names or what carries the
+ * run's mark is ever touched. A 404 means it is gone. The leftovers name everything of the run that is still there,
+ * or may be — each by what the shop still answers to (cleanup-names.ts): never "complete" on less.
  */
-export async function cleanUp(
-  lines: readonly LedgerEntry[],
-  client: TargetClient,
-  adminToken: string,
-  store: string,
-  run: { id: string; ledger?: Ledger },
-): Promise<CleanupOutcome> {
+export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClient, adminToken: string, store: string, run: CleanupRun): Promise<CleanupOutcome> {
   const out: CleanupOutcome = { removed: [], leftovers: [] }
+  const search = searcher(client, store, adminToken)
   const remove = (kind: string, id: string) => {
     const removal = removalOf(kind, id)!
     // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
     return sendRepeating(() => client.send({ method: removal.method, path: removal.path, store, token: adminToken }), gone, 'safe').then((r) => ({ removal, last: r.last }))
   }
-  const entities = ledgerEntities(lines).reverse()
+  const ended = await writesEnded(lines, search, run)
+  const entities = ledgerEntities(ended.lines).reverse()
   const created = entities.filter((e) => e.state === 'created' && e.id !== '')
-  // Two rounds: what uses other entities first (a tax rule, a coupon, products, customers), then what is used (the
-  // tax classes and rates, sales rules, attribute sets, customer groups). Within a round the calls go out together,
-  // bounded by the client's concurrency; results keep the newest-first order.
-  const removeIn = (later: boolean) => Promise.all(created.map((e) => (removalOf(e.kind, e.id) === undefined || USED_BY_OTHERS.has(e.kind) !== later ? undefined : remove(e.kind, e.id))))
-  const first = await removeIn(false)
-  const second = await removeIn(true)
-  const outcomes = first.map((o, i) => o ?? second[i])
-  created.forEach((e, i) => {
-    const done = outcomes[i]
+  const outcomes = await removeInRounds(created.filter((e) => removalOf(e.kind, e.id) !== undefined), remove)
+  for (const e of created) {
+    const done = outcomes.get(e)
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
     else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label })
     else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
-  })
+  }
 
-  // What may be there although no answer said so: found by the search below, or listed as possibly left.
+  // What may be there although no answer said so: found by the searches below, or listed as possibly left.
   const searched = new Set<string>(Object.keys(FINDABLE))
+  // Findable, but still in flight when the wait had to end: listed by its key unless the searches below find it.
+  const mayStillBeMade: Leftover[] = []
   for (const e of entities.filter((x) => x.state === 'requested')) {
-    if (searched.has(e.kind) && e.key !== undefined) continue
-    out.leftovers.push(leftover(e, `may have been made: its creation got no answer saying whether it was, and the interface has no call that finds ${a(e.kind)}`))
+    const stillInFlight = e.inFlight === true && !ended.over
+    if (searched.has(e.kind) && e.key !== undefined) {
+      const field = FINDABLE[e.kind as FindableKind].field
+      const until = new Date(run.writesInFlight?.endBy ?? Date.now()).toISOString()
+      if (stillInFlight) mayStillBeMade.push(leftover(e, `may still be made: its creation was in flight at the shop when the cleanup last searched, and may be made until ${until}: look for it by its ${field}`))
+      continue
+    }
+    // A shipment of the pickup notice is found by its order (cleanup-names.ts).
+    if (e.kind === 'shipment' && e.key !== undefined) continue
+    const why = e.inFlight === true ? 'its creation was cut off in flight by the stop, and the shop may still make it' : 'its creation got no answer saying whether it was'
+    out.leftovers.push(leftover(e, `may have been made: ${why}, and the interface has no call that finds ${a(e.kind)}`))
   }
 
   // What still carries the run's mark: removed, and looked for again — a creation repeated after a timeout can
@@ -78,7 +94,7 @@ export async function cleanUp(
       const { list, field } = FINDABLE[kind]
       const removals = new Map<string, number>()
       for (let round = 1; round <= SEARCH_ROUNDS; round++) {
-        const found = await searchAll(client, list, field, mark[kind], store, adminToken)
+        const found = await search(list, field, mark[kind], 'like')
         if ('failed' in found) {
           out.leftovers.push({ kind, id: '?', label: `every ${kind} whose ${field} starts with ${mark[kind]}`, reason: `not known whether any is left: the search GET ${list} answered ${found.failed}` })
           return
@@ -112,30 +128,70 @@ export async function cleanUp(
       }
     }),
   )
-  await nameOrders(out, client, adminToken, store, run.id)
+  const foundOrLeft = (l: Leftover) => [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
+  out.leftovers.push(...mayStillBeMade.filter((l) => !foundOrLeft(l)))
+  out.leftovers = await nameLeftovers(out.leftovers, entities, search, run.id)
   return out
 }
 
 /**
- * Orders cannot be removed, but they can be found by their e-mail, which carries the run's mark: every order of the
- * run is named by its id and increment id, and a placement whose answer never came ("may have been made") is then
- * one of them or nothing — no leftover with an id of `?` where the search could look.
+ * What a search after the wait can find once it is made: a product, customer or attribute set by its key, an order
+ * by the run's e-mail, a shipment of the pickup notice by its order. Waiting for anything else names nothing more.
  */
-async function nameOrders(out: CleanupOutcome, client: TargetClient, adminToken: string, store: string, runId: string): Promise<void> {
-  if (!out.leftovers.some((l) => l.kind === 'order')) return
-  const found = await searchAll(client, ORDERS, 'customer_email', runEmailPrefix(runId), store, adminToken)
-  if ('failed' in found) return
-  out.leftovers = out.leftovers.filter((l) => !(l.kind === 'order' && l.id === '?'))
-  for (const order of found.items) {
-    const id = String(order.entity_id ?? '')
-    const name = `order ${String(order.increment_id ?? id)} (${String(order.customer_email)})`
-    const known = out.leftovers.find((l) => l.kind === 'order' && l.id === id)
-    if (known !== undefined) known.label = `${known.label}: ${name}`
-    else out.leftovers.push({ kind: 'order', id, label: name, reason: `the interface has no call that removes an order (found by its e-mail, GET ${ORDERS})` })
+function findableOnceMade(e: LedgerEntity): boolean {
+  return e.kind === 'order' || (e.key !== undefined && (Object.hasOwn(FINDABLE, e.kind) || e.kind === 'shipment'))
+}
+
+/**
+ * The run's lines once its writes in flight that a search can find have ended: read again (the run's other
+ * processes may still be answered meanwhile) until none is in flight, every one in flight is found made by its key
+ * (a customer by its e-mail: it ended), or `endBy` — when each has had its deadline — or `waitUntil` comes. `over`:
+ * nothing is in flight any more, or its deadline has passed.
+ */
+async function writesEnded(lines: readonly LedgerEntry[], search: Search, run: CleanupRun): Promise<{ lines: readonly LedgerEntry[]; over: boolean }> {
+  let current = lines
+  const wait = run.writesInFlight
+  for (;;) {
+    const inFlight = ledgerEntities(current).filter((e) => e.inFlight === true && findableOnceMade(e))
+    if (inFlight.length === 0 || wait === undefined || Date.now() >= wait.endBy) return { lines: current, over: true }
+    if (Date.now() >= wait.waitUntil) return { lines: current, over: false }
+    if (await allFound(inFlight, search)) return { lines: current, over: true }
+    await delay(Math.max(0, Math.min(POLL_MS, wait.waitUntil - Date.now())))
+    current = run.ledger?.lines() ?? current
   }
 }
 
-const ORDERS = platformCall('searchOrders').path
+/** Whether every entity is of a findable kind and found by its key (made: its request has ended). */
+async function allFound(entities: readonly LedgerEntity[], search: Search): Promise<boolean> {
+  if (!entities.every((e) => e.key !== undefined && Object.hasOwn(FINDABLE, e.kind))) return false
+  for (const e of entities) {
+    const { list, field } = FINDABLE[e.kind as FindableKind]
+    const found = await search(list, field, e.key!, 'eq')
+    if ('failed' in found || found.items.length === 0) return false
+  }
+  return true
+}
+
+/**
+ * Removes `created` round by round (ledger.ts: removalRound), what uses others first: within a round the calls go out
+ * together, bounded by the client's concurrency — nested kinds (a category under another of the run's) one at a
+ * time, newest first, so a child goes before its parent.
+ */
+async function removeInRounds<T>(created: readonly LedgerEntity[], remove: (kind: string, id: string) => Promise<T>): Promise<Map<LedgerEntity, T>> {
+  const outcomes = new Map<LedgerEntity, T>()
+  const rounds = [...new Set(created.map((e) => removalRound(e.kind)))].sort((x, y) => x - y)
+  for (const round of rounds) {
+    const inRound = created.filter((e) => removalRound(e.kind) === round)
+    const nested = async (kind: string) => {
+      for (const e of inRound.filter((x) => x.kind === kind)) outcomes.set(e, await remove(e.kind, e.id))
+    }
+    await Promise.all([
+      ...inRound.filter((e) => !NESTED.has(e.kind)).map(async (e) => outcomes.set(e, await remove(e.kind, e.id))),
+      ...[...NESTED].map(nested),
+    ])
+  }
+  return outcomes
+}
 
 /** Rounds of search-and-remove for what carries the run's mark (a second copy of one key is found by the second). */
 const SEARCH_ROUNDS = 3
@@ -154,21 +210,6 @@ function a(kind: string): string {
   return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`
 }
 
-function leftover(e: LedgerEntity, reason: string): CleanupOutcome['leftovers'][number] {
+function leftover(e: LedgerEntity, reason: string): Leftover {
   return { kind: e.kind, id: e.id !== '' ? e.id : (e.key ?? '?'), label: e.label, reason }
-}
-
-/** Every item of `list` whose `field` starts with `prefix`, page by page until `total_count`; or why not. */
-async function searchAll(client: TargetClient, list: string, field: string, prefix: string, store: string, token: string): Promise<{ items: Record<string, unknown>[] } | { failed: string }> {
-  const items: Record<string, unknown>[] = []
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const query = searchQuery([[field, `${prefix}%`, 'like']], { size: PAGE_SIZE, current: page })
-    const { last } = await sendRepeating(() => client.send({ method: 'GET', path: list, query, store, token }), (a) => a.status === 200, 'safe')
-    const found = itemsOf(last)
-    if (found === undefined) return { failed: describeOutcome(last) }
-    items.push(...found.filter((i) => typeof i[field] === 'string' && (i[field] as string).toLowerCase().startsWith(prefix.toLowerCase())))
-    const total = (last.answer!.body as { total_count?: unknown }).total_count
-    if (typeof total !== 'number' || page * PAGE_SIZE >= total || found.length === 0) break
-  }
-  return { items }
 }

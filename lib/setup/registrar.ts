@@ -23,7 +23,7 @@ export function customerRegistrar(ledger?: Ledger): Registrar {
       const get: AdminGet = (path, query) => client.send({ method: 'GET', path, store, token: adminToken, ...(query !== undefined ? { query } : {}) })
       const email = runEmail(runId, role, 'customer ')
       const made = registration(secrets, { email, firstname: 'Conformance', lastname: `Run ${runId}` }, `${role} customer`, () => findByKey(get, 'customer', email))
-      const send = () => client.send({ ...made.call, store })
+      const send = (onSent?: () => void) => client.send({ ...made.call, store, ...(onSent !== undefined ? { onSent } : {}) })
       const registered = (a: Answer) => a.status === 200 && a.body !== null && typeof a.body === 'object'
       const result = await sendRecorded(send, registered, 'if-nothing-made', ledger, made.creation)
       const answer = result.answer ?? requireAnswer(result.last, 'customer registration')

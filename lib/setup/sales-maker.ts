@@ -74,6 +74,10 @@ export abstract class SalesMaker extends CatalogMaker {
     const { answer } = await this.call(`add ${sku} to the cart`, { ...this.#cartCall(cart, 'add item'), actor: this.cartActor(cart), body: { cartItem }, repeat })
     const itemId = toId((answer.body as { item_id?: unknown }).item_id)
     if (itemId === undefined) throw new SetupError('add item', `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`)
+    // The guest cart's cart id (the platform answers the item with it): what names the cart once its order is placed
+    // and its masked id stops working.
+    const cartId = cart.kind === 'guest' ? toId((answer.body as { quote_id?: unknown }).quote_id) : undefined
+    if (cart.kind === 'guest' && cartId !== undefined) this.ledger.alias('guest cart', cart.maskedId, String(cartId))
     return { item_id: itemId }
   }
 

@@ -186,6 +186,7 @@ export class TargetClient {
     const started = performance.now()
     const recordedRequest = (): RecordedRequest => request
     this.#sent++
+    spec.onSent?.()
     // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
     const { signal, release } = this.#exchangeSignal()
     try {

@@ -130,16 +130,18 @@ export class StepScope<S extends object = object> {
    * marks it refused, and the step tells what it made with `made`.
    */
   async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
-    if (creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))) this.#ticket = this.fx.ledger.request(creates)
+    const ticket = creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path)) ? this.fx.ledger.request(creates, { queued: true }) : undefined
+    if (ticket !== undefined) this.#ticket = ticket
     try {
-      const { answer, exchange } = await this.fx.call(endpointText(call), { ...call, repeat: 'never' }, () => true)
+      const { answer, exchange } = await this.fx.call(endpointText(call), { ...call, repeat: 'never', ...(ticket !== undefined ? { onSent: () => ticket.sent() } : {}) }, () => true)
       this.exchanges.push(exchange)
-      this.#ticket?.settle({ answer }, undefined)
+      ticket?.settle({ answer }, undefined)
       return answer
     } catch (err) {
       if (err instanceof SetupError) {
         // Never sent (read-only mode, no token to send), or sent without an answer (a timeout, a target gone):
         // nothing to judge — a slow shop is not a failing shop.
+        ticket?.settle({ failure: { message: err.exchange === undefined ? `not sent: ${err.message}` : (err.exchange.error ?? err.message) } }, undefined)
         if (err.exchange !== undefined) this.exchanges.push(err.exchange)
         this.notJudged(err.exchange === undefined ? err.message : `${endpointText(call)} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
       }

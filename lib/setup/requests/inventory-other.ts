@@ -125,9 +125,12 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/order/notify-orders-are-ready-for-pickup'),
-    // An order not delivered by in-store pickup is answered as not ready (the answer's `failed`), and nothing else happens.
+    // The platform ships each order it notifies (a 2.4.7 shop shipped an order delivered by flat rate): the order's
+    // shipment is in the ledger before each send, found by its order (the answer names none). Sent again, an order
+    // shipped already is answered as not ready (the answer's `errors`), and nothing more is made.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { orderIds: [await ownOrder(fx)] } }),
+    creates: { kind: 'shipment', idOf: () => undefined, keyOf: (body) => (Array.isArray(body.orderIds) && body.orderIds.length === 1 ? String(body.orderIds[0]) : undefined) },
   },
   {
     endpoint: endpointId('GET /V1/inventory/get-distance'),
