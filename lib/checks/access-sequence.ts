@@ -114,10 +114,13 @@ function record(session: Session, row: EndpointRow, recipe: RequestRecipe, prepa
   if (creates === undefined) return undefined
   const keyOf = creates.keyOf !== undefined && prepared.body !== undefined ? creates.keyOf(prepared.body) : undefined
   const ticket = provisionerOf(session).ledger.request({ kind: creates.kind, label: `${creates.kind} made by the ${caller} probe of ${rowId(row)}`, ...(keyOf !== undefined ? { key: keyOf } : {}) })
-  return (outcome) => {
-    const answer = outcome.answer
-    const made = answer !== undefined && answer.status >= 200 && answer.status < 300 ? (creates.idOf(answer.body) ?? (toId(answer.body) !== undefined ? String(toId(answer.body)) : undefined)) : undefined
-    ticket.settle(outcome, made)
+  return {
+    sent: () => ticket.sent(),
+    settle(outcome) {
+      const answer = outcome.answer
+      const made = answer !== undefined && answer.status >= 200 && answer.status < 300 ? (creates.idOf(answer.body) ?? (toId(answer.body) !== undefined ? String(toId(answer.body)) : undefined)) : undefined
+      ticket.settle(outcome, made)
+    },
   }
 }
 

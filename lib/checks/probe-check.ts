@@ -37,10 +37,13 @@ function hooksFor(session: Session, row: EndpointRow, plan: ProbePlan): SendHook
       if (kind === undefined || !Object.hasOwn(ENTITY_KINDS, kind)) return undefined
       const label = `${kind} made by the ${planned.request.caller} probe of ${endpointText(row)}${store !== session.seed.storeCode ? ` under store ${store}` : ''}`
       const ticket = provisionerOf(session).ledger.request({ kind, label })
-      return (outcome) => {
-        const body = outcome.answer?.body
-        const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? (toId(body) ?? toId(isObject(body) ? body.id : undefined)) : undefined
-        ticket.settle(outcome, created === undefined ? undefined : String(created))
+      return {
+        sent: () => ticket.sent(),
+        settle(outcome) {
+          const body = outcome.answer?.body
+          const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? (toId(body) ?? toId(isObject(body) ? body.id : undefined)) : undefined
+          ticket.settle(outcome, created === undefined ? undefined : String(created))
+        },
       }
     },
   }

@@ -62,13 +62,16 @@ describe('sendPlan and sendCall', () => {
     expect(sent).toEqual([])
   })
 
-  it('record what a call creates before it leaves, and settle it with the outcome', async () => {
-    const { session } = stand(() => answer(200, 7))
+  it('record what a call creates before it leaves, tell the record when it leaves, and settle it with the outcome', async () => {
+    const { session, sent } = stand(() => answer(200, 7))
     const events: string[] = []
     await sendCall(session, { request: { caller: 'admin', store: 'first' }, call: { method: 'POST', path: '/V1/carts', body: {}, creates: 'cart' } }, {
-      record: () => (events.push('recorded'), (outcome) => events.push(`settled ${outcome.answer?.body}`)),
+      record: () => (events.push('recorded'), { sent: () => events.push('sent'), settle: (outcome) => events.push(`settled ${outcome.answer?.body}`) }),
     })
-    expect(events).toEqual(['recorded', 'settled 7'])
+    // The client tells a request's `onSent` as it leaves its queue: here, the stand's send.
+    sent[0]!.onSent?.()
+    expect(events).toEqual(['recorded', 'settled 7', 'sent'])
+    expect(sent[0]!.onSent).toBeTypeOf('function')
   })
 })
 
@@ -130,7 +133,7 @@ describe('sendSequence', () => {
       prepare: async (): Promise<PreparedProbe> => {
         events.push(`prepare ${name}`)
         await new Promise((r) => setTimeout(r, 5))
-        return { path: `/V1/cmsPage/${name}`, tokens: new Map([['admin', 'admin-token']]) as PreparedProbe['tokens'], record: () => () => events.push(`answered ${name}`) }
+        return { path: `/V1/cmsPage/${name}`, tokens: new Map([['admin', 'admin-token']]) as PreparedProbe['tokens'], record: () => ({ sent: () => {}, settle: () => events.push(`answered ${name}`) }) }
       },
     })
     const one = (template: string, lane?: string) => plan({ template, groups: [['admin']], again: 'reuse', ...(lane !== undefined ? { lane } : {}) })

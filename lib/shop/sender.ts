@@ -32,7 +32,16 @@ export interface PreparedProbe {
   /** The token each caller sends (undefined: no Authorization header); a caller absent has none in this run. */
   tokens: ReadonlyMap<SequenceCaller, string | undefined>
   /** Before a send as `caller`: the ledger's record of what a success may create, settled with the outcome. */
-  record?(caller: SequenceCaller): ((outcome: Outcome) => void) | undefined
+  record?(caller: SequenceCaller): Recorded | undefined
+}
+
+/**
+ * What a call that may create something is in the ledger as: told when it leaves (a cleanup after a stop waits only
+ * for what left, lib/setup/ledger.ts), and settled with its outcome.
+ */
+export interface Recorded {
+  sent(): void
+  settle(outcome: Outcome): void
 }
 
 /** What the sender cannot know itself: how the run's own data is made (set-up) and recorded (the ledger). */
@@ -40,7 +49,7 @@ export interface SendHooks {
   /** Makes the sequence's valid request, each time it is asked (a fresh one after a success that used it up). */
   prepare?(): Promise<PreparedProbe | Unbuilt>
   /** Before a call that creates something (`ProbeCall.creates`) leaves: its record, settled with the outcome. */
-  record?(planned: PlannedCall, store: string): ((outcome: Outcome) => void) | undefined
+  record?(planned: PlannedCall, store: string): Recorded | undefined
 }
 
 const NO_CUSTOMER_TOKEN = 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
@@ -82,7 +91,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
       return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
     }
     // Recorded before it is sent: a call that creates a cart may make it although no answer comes.
-    const settle = call.creates !== undefined ? hooks.record?.(planned, store) : undefined
+    const recorded = call.creates !== undefined ? hooks.record?.(planned, store) : undefined
     const outcome = await session.send({
       method: call.method,
       path,
@@ -90,8 +99,9 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
       ...(token !== undefined ? { token } : {}),
       ...(call.refusalExpected === true ? { refusalExpected: true } : {}),
       ...(call.body !== undefined ? { body: call.body } : {}),
+      ...(recorded !== undefined ? { onSent: recorded.sent } : {}),
     })
-    settle?.(outcome)
+    recorded?.settle(outcome)
     return readProbe(session, { caller, store, path, ...outcome })
   })
 }
@@ -190,13 +200,14 @@ async function sendAs(session: Session, plan: SequencePlan, prepared: PreparedPr
   // A token sent where it should be refused: a 401 then says nothing about whether the token expired.
   const refusalExpected = caller !== plan.witness
   const request = { method: plan.method, path, store, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
-  const settle = prepared.record?.(caller)
-  let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}) })
+  const recorded = prepared.record?.(caller)
+  const onSent = recorded !== undefined ? { onSent: recorded.sent } : {}
+  let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}), ...onSent })
   // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
   if (!refusalExpected && outcome.answer?.status === 401 && token !== undefined) {
     const current = await session.liveOwnToken(token)
-    if (current !== token) outcome = await session.send({ ...request, token: current })
+    if (current !== token) outcome = await session.send({ ...request, token: current, ...onSent })
   }
-  settle?.(outcome)
+  recorded?.settle(outcome)
   return readProbe(session, { caller: probeCallerOf(caller), store, path, ...outcome })
 }
