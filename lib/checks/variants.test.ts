@@ -20,7 +20,7 @@ const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck]
 /** Every detail-table check over the rows it applies to, and every workflow, on a target of the variant. */
 async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)[]): Promise<void> {
   // The late answers come a wide margin after a deadline a loaded machine meets (test-setup/deadlines.ts).
-  const late = variant === 'late-creation'
+  const late = variant === 'late-creation' || variant === 'late-order'
   // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
   // A shop slowed by other tenants likewise here.
   const busy = variant === 'busy-shop' || variant === 'slow-tenants'
@@ -43,7 +43,7 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
 }
 
 /** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines): tens of seconds each. */
-const WAITING: readonly VariantName[] = ['busy-shop', 'slow-tenants', 'late-creation']
+const WAITING: readonly VariantName[] = ['busy-shop', 'slow-tenants', 'late-creation', 'late-order']
 
 // Each variant has a target and a session of its own. The two that mostly wait run beside each other and beside the
 // others, which run one after another (three sessions at most in this worker: more at once made each test's time the

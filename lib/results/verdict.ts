@@ -55,7 +55,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'not-configured': 'not configured (a setting the run lacks)',
   'write-withheld': 'an extension write withheld from the callers it admits (--extensions-probe-writes)',
   'no-valid-request': 'no request the admitted caller succeeds with could be built',
-  timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS to judge them)',
+  timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS or --max-timeout-ms / SHOP_MAX_TIMEOUT_MS to judge them)',
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
   deadlock: 'the shop answered a database deadlock twice (the run\'s own load; its transaction rolled back)',
   'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',

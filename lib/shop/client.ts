@@ -6,10 +6,17 @@ import type { Answer, Outcome, RequestSpec, TransportFailure } from './request.t
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 import { Bound, type Lane } from './bound.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
+import { callKind, Deadlines } from './deadlines.ts'
+import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
 
 interface ClientOptions {
   baseUrl: string
+  /** `--timeout-ms`: every call's deadline is at least this (deadlines.ts). */
   timeoutMs: number
+  /** `--max-timeout-ms`: a kind's deadline grows with the shop's slowest answers up to this. Default `timeoutMs` (fixed deadlines). */
+  maxTimeoutMs?: number
+  /** The slowest answers an earlier client of the run saw (the preflight's), which this one's deadlines start from. */
+  slowestMs?: Slowest
   concurrency: number
   secrets: Secrets
   /** Largest body read from an answer; the rest is cut off so a runaway target cannot exhaust memory. */
@@ -47,7 +54,8 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace' | 'maxTimeoutMs' | 'slowestMs'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
   /** Writes the platform deadlocks on side by side, one at a time per group (pace.ts). */
@@ -63,6 +71,7 @@ export class TargetClient {
   constructor(options: ClientOptions) {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, adaptive: true, ...options }
     this.#retryBudgetMs = this.#options.retryBudgetMs
+    this.#deadlines = new Deadlines(options.timeoutMs, options.maxTimeoutMs, options.slowestMs)
     this.#base = new URL(options.baseUrl)
     this.#pace = new Pace(options.concurrency, (limit, why) => {
       this.#options.onPace?.(limit, why)
@@ -73,8 +82,9 @@ export class TargetClient {
     this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
     this.#agent = new Agent({
       connections: options.concurrency,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
+      headersTimeout: this.#deadlines.ceilingMs,
+      bodyTimeout: this.#deadlines.ceilingMs,
       // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
       connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
       keepAliveTimeout: 10_000,
@@ -91,6 +101,21 @@ export class TargetClient {
 
   get stopped(): boolean {
     return this.#stopping.signal.aborted
+  }
+
+  /** The deadline a call sent now gets (deadlines.ts): what a set-up step waits at least before it gives up. */
+  deadlineOf(method: string, path: string): number {
+    return this.#deadlines.of(callKind(method, path))
+  }
+
+  /** The longest deadline each kind of call was given so far: what the report says the run used. */
+  get deadlinesUsed(): DeadlinesUsed {
+    return this.#deadlines.used
+  }
+
+  /** The slowest answer of each kind so far: where a later client of the run starts from (slowestMs). */
+  get slowestMs(): Slowest {
+    return this.#deadlines.slowest
   }
 
   /** Requests sent so far (for benchmarks and safety tests). */
@@ -186,8 +211,9 @@ export class TargetClient {
     const started = performance.now()
     const recordedRequest = (): RecordedRequest => request
     this.#sent++
-    // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
-    const { signal, release } = this.#exchangeSignal()
+    // The exchange's deadline (its kind's, growing while it waits) or stopping the run cuts it off.
+    const kind = callKind(spec.method, spec.path)
+    const { signal, release, deadlineMs } = this.#exchangeSignal(kind)
     try {
       const target = new URL(url)
       const res = await this.#agent.request({
@@ -200,6 +226,7 @@ export class TargetClient {
       })
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
+      this.#deadlines.observe(kind, performance.now() - started)
       const exchange: Exchange = {
         request: recordedRequest(),
         response: { status: answer.status, headers: answer.headers, body: this.#recordableBody(answer) },
@@ -207,7 +234,9 @@ export class TargetClient {
       }
       return { answer, exchange: this.#options.secrets.redact(exchange) }
     } catch (err) {
-      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, this.#options.timeoutMs)
+      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, deadlineMs())
+      // A call that timed out counts as at least the deadline it reached: its kind is given longer from now on.
+      if (failure.kind === 'timeout') this.#deadlines.observe(kind, Math.max(deadlineMs(), performance.now() - started))
       const exchange: Exchange = {
         request: recordedRequest(),
         error: failure.message,
@@ -225,12 +254,28 @@ export class TargetClient {
    * hold each request's signals through weak references and its timer for the whole timeout, so they outlive the
    * young generation and stay in the heap until a full collection: in a whole run about 6 MB more of the worker's
    * heap at its peak.
+   *
+   * Its time is its kind's deadline; when that is reached, the kind's deadline is asked again: grown meanwhile (a call
+   * of the kind answered slowly or timed out), the exchange waits on until the new one. `deadlineMs` is the last.
    */
-  #exchangeSignal(): { signal: AbortSignal; release(): void } {
+  #exchangeSignal(kind: CallKind): { signal: AbortSignal; release(): void; deadlineMs(): number } {
     const controller = new AbortController()
     const stopping = this.#stopping.signal
     const stop = () => controller.abort(stopping.reason)
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.#options.timeoutMs)
+    const started = performance.now()
+    let deadline = this.#deadlines.of(kind)
+    const expire = () => {
+      const now = this.#deadlines.of(kind)
+      const waited = performance.now() - started
+      if (now > deadline && now > waited) {
+        deadline = now
+        timer = setTimeout(expire, now - waited)
+        timer.unref()
+        return
+      }
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    }
+    let timer = setTimeout(expire, deadline)
     timer.unref()
     if (stopping.aborted) stop()
     else stopping.addEventListener('abort', stop, { once: true })
@@ -240,6 +285,7 @@ export class TargetClient {
         clearTimeout(timer)
         stopping.removeEventListener('abort', stop)
       },
+      deadlineMs: () => deadline,
     }
   }
 

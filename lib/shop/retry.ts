@@ -90,9 +90,10 @@ interface RepeatOptions {
   /**
    * After an attempt that got no answer, how long a creation's lookup keeps looking before the creation is repeated:
    * a shop that serves few requests at a time may still hold the first attempt in its queue, and a repeat sent
-   * meanwhile makes a second entity. Default 0 (look once).
+   * meanwhile makes a second entity: the deadline of the call's kind (asked when it is needed: it grows with the shop's
+   * slow answers, lib/shop/deadlines.ts). Default 0 (look once).
    */
-  graceMs?: number
+  graceMs?: number | (() => number)
   /** Told of each trouble worth another attempt, as it happens (the provisioner paces by it). */
   onTrouble?: (trouble: Trouble) => void
 }
@@ -119,8 +120,9 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
   const lookPatiently = async (trouble: Trouble | undefined): Promise<Repeated | undefined> => {
     let found = await look()
     let waited = 0
-    for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < (options.graceMs ?? 0); step *= 2) {
-      const wait = Math.min(step, (options.graceMs ?? 0) - waited)
+    const grace = typeof options.graceMs === 'function' ? options.graceMs() : (options.graceMs ?? 0)
+    for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < grace; step *= 2) {
+      const wait = Math.min(step, grace - waited)
       await new Promise((r) => setTimeout(r, wait))
       waited += wait
       found = await look()

@@ -12,6 +12,7 @@ import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
 import type { ProbeCaller } from './probe.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import type { Slowest } from '../results/deadlines.ts'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
@@ -22,7 +23,12 @@ export interface SessionSeed {
   baseUrl: string
   storeCode: string
   secondStoreCode: string
+  /** `--timeout-ms`: every call's deadline is at least this. */
   timeoutMs: number
+  /** `--max-timeout-ms`: a kind of call's deadline grows with the shop's slowest answers up to this (deadlines.ts). */
+  maxTimeoutMs?: number
+  /** The slowest answer of each kind of call the preflight saw: the checks' deadlines start from it. */
+  slowestMs?: Slowest
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
@@ -109,6 +115,8 @@ export class Session {
     this.client = new TargetClient({
       baseUrl: seed.baseUrl,
       timeoutMs: seed.timeoutMs,
+      ...(seed.maxTimeoutMs !== undefined ? { maxTimeoutMs: seed.maxTimeoutMs } : {}),
+      ...(seed.slowestMs !== undefined ? { slowestMs: seed.slowestMs } : {}),
       concurrency: seed.concurrency,
       secrets: this.secrets,
       insecure: seed.insecure,

@@ -13,6 +13,7 @@ import type { TestCase, TestModule } from 'vitest/node'
 import { isObject } from '../base/is-object.ts'
 import type { Report } from '../report/model.ts'
 import type { Result } from '../results/result.ts'
+import type { RunDeadlines } from '../results/deadlines.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { crashResult, moduleIdOf } from '../run/progress.ts'
 
@@ -22,6 +23,8 @@ declare module 'vitest' {
     shopResult?: unknown
     /** The session's notes (a renewed token) that came with a test's result. */
     shopNotes?: unknown
+    /** The session's deadlines so far (`RunDeadlines`) that came with a test's result: what the report says the run used. */
+    shopDeadlines?: unknown
     /** Set on every test vitest selected to run (mode `run` when its module started): the run's scope. */
     shopSelected?: unknown
     /** On each test module: the report of its run without results (run-level facts for merging shards' blobs). */
@@ -36,6 +39,7 @@ export type RunHead = Omit<Report, 'results'>
 interface Carried {
   result?: Result
   notes: string[]
+  deadlines?: RunDeadlines
   problem?: string
 }
 
@@ -45,9 +49,10 @@ export function markSelected(task: RunnerTask): void {
   task.meta.shopSelected = true
 }
 
-export function carryResult(task: RunnerTask, result: Result, notes: readonly string[]): void {
+export function carryResult(task: RunnerTask, result: Result, notes: readonly string[], deadlines?: RunDeadlines): void {
   task.meta.shopResult = result
   if (notes.length > 0) task.meta.shopNotes = [...notes]
+  if (deadlines !== undefined) task.meta.shopDeadlines = deadlines
 }
 
 // ---- written by the run's reporter, in the main process, before a blob is written ----
@@ -64,13 +69,28 @@ export function wasSelected(test: TestCase): boolean {
 
 /** The result and notes a finished test carried, each checked. */
 export function readCarried(test: TestCase): Carried {
-  const { shopResult, shopNotes } = test.meta()
+  const { shopResult, shopNotes, shopDeadlines } = test.meta()
   const notesOk = shopNotes === undefined || isStrings(shopNotes)
   const notes = isStrings(shopNotes) ? shopNotes : []
   const resultProblem = shopResult === undefined ? undefined : problemOfResult(shopResult, test.name)
-  const problem = resultProblem !== undefined ? `the result it carried cannot be read (${resultProblem})` : !notesOk ? 'the notes it carried are not lines of text' : undefined
+  const deadlinesOk = shopDeadlines === undefined || isDeadlines(shopDeadlines)
+  const problem =
+    resultProblem !== undefined
+      ? `the result it carried cannot be read (${resultProblem})`
+      : !notesOk
+        ? 'the notes it carried are not lines of text'
+        : !deadlinesOk
+          ? 'the deadlines it carried are not milliseconds per kind of call'
+          : undefined
   if (problem !== undefined) return { notes, problem }
-  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes }
+  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes, ...(shopDeadlines !== undefined ? { deadlines: shopDeadlines as RunDeadlines } : {}) }
+}
+
+/** The deadlines a test carried: the longest each kind was given, and the slowest answer of each kind, in ms. */
+function isDeadlines(value: unknown): boolean {
+  const ms = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
+  if (!isObject(value) || !isObject(value.used) || !isObject(value.slowestMs)) return false
+  return ['read', 'write', 'heavyWrite'].every((k) => ms((value.used as Record<string, unknown>)[k])) && Object.values(value.slowestMs).every(ms)
 }
 
 /**
@@ -79,11 +99,11 @@ export function readCarried(test: TestCase): Carried {
  * that cannot be read — is an error of the suite (status `error`), never a silent gap and never the shop's
  * failure; one filtered out (-t, shard) or cut short by a stop (`stopped`) gives none.
  */
-export function outcomeOf(test: TestCase, stopped: boolean): { result?: Result; notes: string[]; runError?: string } {
-  const { result, notes, problem } = readCarried(test)
+export function outcomeOf(test: TestCase, stopped: boolean): { result?: Result; notes: string[]; deadlines?: RunDeadlines; runError?: string } {
+  const { result, notes, deadlines, problem } = readCarried(test)
   const crashed = (why: string) => crashResult(test.name, moduleIdOf(test.module.moduleId), why)
   if (problem !== undefined) return { result: crashed(problem), notes, runError: `${test.name}: ${problem}` }
-  if (result !== undefined) return { result, notes }
+  if (result !== undefined) return { result, notes, ...(deadlines !== undefined ? { deadlines } : {}) }
   const state = test.result()
   if (state.state === 'skipped' || state.state === 'pending' || stopped) return { notes }
   return { result: crashed(state.errors?.[0]?.message ?? 'the check ended without a verdict'), notes }
