@@ -242,3 +242,46 @@ describe('the client, paced', () => {
     }
   })
 })
+
+// One cart's writes (serial.ts), kept by the client against a server that counts what is in flight on each cart.
+describe('the client, writing to a cart', () => {
+  it('never has two writes to one cart in flight, however the cart is addressed; other carts\' writes and reads go beside them', async () => {
+    const inFlight = new Map<string, number>()
+    const most = new Map<string, number>()
+    const server = createServer((req, res) => {
+      const path = req.url!.replace(/^\/rest\/[^/]+/, '')
+      // Cart 12 is the customer's own (`mine` with tok-a) and the admin's `/V1/carts/12`; cart 13 another one.
+      const cart = /^\/V1\/carts\/(mine|12)\b/.test(path) ? '12' : /^\/V1\/carts\/13\b/.test(path) ? '13' : 'other'
+      const keys = req.method === 'GET' ? [`read ${cart}`] : [cart, 'writes']
+      for (const key of keys) {
+        inFlight.set(key, (inFlight.get(key) ?? 0) + 1)
+        most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!))
+      }
+      setTimeout(() => {
+        for (const key of keys) inFlight.set(key, inFlight.get(key)! - 1)
+        res.setHeader('content-type', 'application/json')
+        res.end(path === '/V1/carts/mine' ? '{"id":12,"items":[]}' : '{"item_id":1}')
+      }, 25)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
+    try {
+      // The customer's cart read first: the client learns `mine` (tok-a) is cart 12.
+      await client.send({ method: 'GET', path: '/V1/carts/mine', store: 'default', token: 'tok-a' })
+      const writes = [
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/mine/items/${i}`, store: 'default', token: 'tok-a', body: {} })),
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/carts/13/coupons/X', store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'GET', path: '/V1/carts/12/totals', store: 'default', token: 'admin' })),
+      ]
+      expect((await Promise.all(writes)).every((o) => o.answer?.status === 200)).toBe(true)
+      expect([most.get('12'), most.get('13')]).toEqual([1, 1])
+      expect(most.get('read 12')).toBeGreaterThan(1)
+      // Cart 12's six writes one after another; cart 13's beside them.
+      expect(most.get('writes')).toBe(2)
+    } finally {
+      await client.close()
+      server.close()
+    }
+  })
+})

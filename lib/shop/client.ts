@@ -7,6 +7,7 @@ import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './reque
 import { Bound, type Lane } from './bound.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
 import { callKind, Deadlines } from './deadlines.ts'
+import { cartAliases, cartWritten, SerialGroups } from './serial.ts'
 import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
 
 interface ClientOptions {
@@ -58,8 +59,8 @@ export class TargetClient {
   readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
-  /** Writes the platform deadlocks on side by side, one at a time per group (pace.ts). */
-  readonly #serial = new Map<string, Promise<unknown>>()
+  /** Writes the platform deadlocks on side by side, one at a time per group: a cart's (serial.ts), attribute sets (pace.ts). */
+  readonly #serial = new SerialGroups()
   #sent = 0
   #retryBudgetMs: number
   #failuresInARow = 0
@@ -131,15 +132,23 @@ export class TargetClient {
 
   /**
    * Sends within the bound; a request of work started before its turn (`lane` ahead) yields to current work. A heavy
-   * write takes one of the heavy writes' places too; a write of a group the platform deadlocks on side by side waits
-   * for the one before it (pace.ts).
+   * write takes one of the heavy writes' places too; a write of a group the platform deadlocks on side by side — one
+   * cart's writes (serial.ts), attribute sets (pace.ts) — waits for the one before it to end.
+   *
+   * `held`: what to do with the request while its group's turn is held — send it (`send`, as often as it decides), and
+   * whatever reads it needs between — so that no other write of the group comes in between (a deadlock's repeat,
+   * session.ts). Without it, the request is sent once.
    */
-  send(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
-    const group = sideBySideGroup(spec.method, spec.path)
-    if (group === undefined) return this.#sendBounded(spec, lane)
-    const turn = (this.#serial.get(group) ?? Promise.resolve()).then(() => this.#sendBounded(spec, lane))
-    this.#serial.set(group, turn.catch(() => undefined))
-    return turn
+  send(spec: RequestSpec, lane?: Lane, held?: (send: () => Promise<Outcome>) => Promise<Outcome>): Promise<Outcome> {
+    const once = async () => {
+      const outcome = await this.#sendBounded(spec, lane)
+      // One cart may be addressed several ways: an answer naming its id makes them one group from now on.
+      if (outcome.answer !== undefined) for (const [a, b] of cartAliases(spec, outcome.answer)) this.#serial.alias(a, b)
+      return outcome
+    }
+    const work = held === undefined ? once : () => held(once)
+    const group = sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
+    return group === undefined ? work() : this.#serial.run(group, work)
   }
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
