@@ -20,16 +20,19 @@ const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck]
 /** Every detail-table check over the rows it applies to, and every workflow, on a target of the variant. */
 async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)[]): Promise<void> {
   // The late answers come a wide margin after a deadline a loaded machine meets (test-setup/deadlines.ts).
-  const late = variant === 'late-creation'
+  const late = variant === 'late-creation' || variant === 'late-order'
   // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
-  const busy = variant === 'busy-shop'
+  // A shop slowed by other tenants likewise here.
+  const busy = variant === 'busy-shop' || variant === 'slow-tenants'
   // A registration worked on for half a second, well inside the deadline: slow, never late.
   const slowRegistration = variant === 'slow-registration'
   const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(slowRegistration ? { slowMs: 500 } : {}), ...(busy ? { heavyMs: 500 } : {}) })
   closers.push(() => target.close())
   // A shop with two-factor admin login gives the admin no token for a password: the run is given its integration's.
   const env: Record<string, string> = variant === 'admin-two-factor' ? { SHOP_ADMIN_TOKEN: REFERENCE_INTEGRATION_TOKENS.admin } : {}
-  const session = await openSession(target, ['--timeout-ms', String(ANSWER_DEADLINE_MS)], env)
+  // The late answers stay late: fixed deadlines (a kind's deadline would otherwise grow past them once one timed out).
+  const deadlines = ['--timeout-ms', String(ANSWER_DEADLINE_MS), ...(late ? ['--max-timeout-ms', String(ANSWER_DEADLINE_MS)] : [])]
+  const session = await openSession(target, deadlines, env)
   closers.push(() => session.close())
   const wrong: string[] = []
   for (const check of DETAIL_CHECKS) {
@@ -44,7 +47,7 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
 }
 
 /** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines, slow registrations): tens of seconds each. */
-const WAITING: readonly VariantName[] = ['busy-shop', 'late-creation', 'slow-registration']
+const WAITING: readonly VariantName[] = ['busy-shop', 'slow-tenants', 'late-creation', 'late-order', 'slow-registration']
 
 // Each variant has a target and a session of its own. The two that mostly wait run beside each other and beside the
 // others, which run one after another (three sessions at most in this worker: more at once made each test's time the

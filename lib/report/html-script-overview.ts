@@ -108,7 +108,13 @@ export const OVERVIEW = String.raw`
   fact('Duration', (report.durationMs / 1000).toFixed(1) + ' s');
   fact('Checks', report.summary.total + ' results on ' + report.summary.endpointsChecked + ' of ' + report.summary.endpointsInCatalog + ' catalog endpoints');
   fact('Settings', (run.readOnly ? 'read-only, ' : '') + 'concurrency ' + run.concurrency + ', timeout ' + run.timeoutMs + ' ms' +
+    (run.maxTimeoutMs ? ' (growing to ' + run.maxTimeoutMs + ' ms at most)' : '') +
     ((run.modules || []).length ? ', modules ' + run.modules.join(' ') : '') + ((run.checks || []).length ? ', checks ' + run.checks.join(' ') : ''));
+  // The longest deadline each kind of call was given (lib/shop/deadlines.ts), as the console and summary.md say them.
+  if (run.deadlines) {
+    var secs = function (ms) { return Number((ms / 1000).toFixed(1)) + ' s'; };
+    fact('Deadlines used', 'reads ' + secs(run.deadlines.read) + ', writes ' + secs(run.deadlines.write) + ', heavy writes ' + secs(run.deadlines.heavyWrite), 'meta-deadlines');
+  }
   if ((run.pathAliases || []).length) fact('Path aliases', run.pathAliases.map(function (a) { return a.from + ' \u2192 ' + a.to; }).join(', '));
   if (report.calibration) {
     fact('No-route answer', (report.calibration.noRoute || []).join(' | ') || 'none learned');

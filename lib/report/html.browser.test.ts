@@ -74,7 +74,7 @@ function bigReport(): Report {
     results,
     {
       target: { baseUrl: 'http://127.0.0.1:18080', name: 'Platform', version: '2.4.7-p7' },
-      run: { id: 'mwr5s6b854c8', seed: 67716833 },
+      run: { id: 'mwr5s6b854c8', seed: 67716833, maxTimeoutMs: 120_000, deadlines: { read: 10_000, write: 10_000, heavyWrite: 45_000 } },
       startedAt: '2026-11-22T01:29:04.245Z',
       finishedAt: '2026-11-22T01:29:08.545Z',
       durationMs: 4300,
@@ -175,6 +175,9 @@ describe('report.html in a real browser', () => {
     for (const fact of ['http://127.0.0.1:18080', 'default', '2.4.9', 'shop-conformance 0.1.0', '67716833', 'mwr5s6b854c8', '4.3 s', 'the whole suite', 'known-failures.json']) expect(meta).toContain(fact)
     expect(await page.textContent('#signature-digest')).toBe('sha256:0f3a9c')
     expect(await page.textContent('#meta-created')).toContain('1 entity, 0 removed, 1 left over')
+    // The deadlines the run used (issue 29), in the words the console and summary.md use.
+    expect(await page.textContent('#meta-deadlines')).toBe('reads 10 s, writes 10 s, heavy writes 45 s')
+    expect(meta).toContain('timeout 10000 ms (growing to 120000 ms at most)')
     expect(await page.textContent('#matrix tr[data-module="directory"] .stmt')).toContain('does not conform')
     expect(await page.textContent('#matrix tr[data-module="bundle"] .stmt')).toContain('conforms')
   })

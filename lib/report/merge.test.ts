@@ -224,6 +224,14 @@ describe('mergeReports', () => {
     expect(merge([a]).partial).toBeUndefined()
   })
 
+  it('says the longest deadline each kind of call was given in any shard (issue 29)', () => {
+    const deadlines = (part: 0 | 1, read: number, heavyWrite: number) => ({ run: { ...whole.run, id: `${whole.run.id}-${part}`, shard: `${part + 1}/2`, deadlines: { read, write: 10_000, heavyWrite } } })
+    const a = shard(['eav'], 0, deadlines(0, 12_000, 10_000))
+    const b = shard(['directory'], 1, deadlines(1, 10_000, 45_000))
+    expect(whole.run).toMatchObject({ maxTimeoutMs: 120_000, deadlines: { read: expect.any(Number) } })
+    expect(merge([a, b]).run).toMatchObject({ maxTimeoutMs: 120_000, deadlines: { read: 12_000, write: 10_000, heavyWrite: 45_000 } })
+  })
+
   it('`report merge --out DIR` writes the merged report in every format, and says which shards are missing', async () => {
     const paths = [shard(['eav'], 0), shard(['analytics-async-backend', 'directory'], 1)].map((r, i) => {
       const path = join(dir, `shard-${i}.json`)

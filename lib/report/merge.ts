@@ -6,6 +6,7 @@ import { sortResults, summarise, type Report } from './model.ts'
 import { canonicalJson, reportDigest } from './sign.ts'
 import { implementationOf } from './target.ts'
 import { joinLists, serverErrorsBlock } from '../results/server-errors.ts'
+import { longestDeadlines, type DeadlinesUsed } from '../results/deadlines.ts'
 
 /**
  * One report from the shards of a split run (`--shard i/n`: each shard ran its share of the suite files
@@ -74,14 +75,16 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
   const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  const { shard: _shard, ...run } = first.run
+  const { shard: _shard, deadlines: _deadlines, ...run } = first.run
+  // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
+  const deadlines = given.map((r) => r.run.deadlines).reduce<DeadlinesUsed | undefined>((a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)), undefined)
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
   const plan = mergedPlan(given, missing)
   const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
     target: first.target,
-    run: { ...run, id: splitIdOf(first), splitId: splitIdOf(first), shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })) },
+    run: { ...run, ...(deadlines !== undefined ? { deadlines } : {}), id: splitIdOf(first), splitId: splitIdOf(first), shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })) },
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
@@ -155,6 +158,8 @@ function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'ba
     ['read-only', String(run.readOnly)],
     ['--path-alias', list(run.pathAliases.map((a) => `${a.from}=${a.to}`))],
     ['--timeout-ms', String(run.timeoutMs)],
+    // Recorded since issue 29: absent, the identity is what it was before.
+    ...(run.maxTimeoutMs !== undefined ? [['--max-timeout-ms', String(run.maxTimeoutMs)] as [string, string]] : []),
     ['--concurrency', String(run.concurrency)],
     ['TLS verification', r.target.tlsVerification ?? 'on'],
     ['baseline', r.baseline === undefined ? 'none' : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`],

@@ -1,6 +1,7 @@
 import type { Result } from '../results/result.ts'
 import type { Certification } from './certify.ts'
 import type { PlanBlock } from '../results/plan-block.ts'
+import type { DeadlinesUsed } from '../results/deadlines.ts'
 import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
 import type { ServerErrorsBlock } from '../results/server-errors.ts'
 import { CATALOG, catalogPosition } from '../spec/catalog/index.ts'
@@ -53,7 +54,16 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** `--timeout-ms`: every request's deadline was at least this. */
     timeoutMs: number
+    /** `--max-timeout-ms`: the longest a kind's deadline could grow to. Absent in reports written before issue 29. */
+    maxTimeoutMs?: number
+    /**
+     * The longest deadline each kind of call (reads, writes, heavy writes) was given in the run: `timeoutMs`, or three
+     * times the slowest answer of its kind when that was longer (docs/running.md). Absent in reports before issue 29
+     * and where the run never got a token.
+     */
+    deadlines?: DeadlinesUsed
     modules: string[]
     checks: string[]
     /** `i/n` when this run is one shard of a split run (`report merge` joins them). */

@@ -34,6 +34,12 @@ describe('summary.md', () => {
     expect(markdownSummary(clean).split('\n')[0]).toBe('# Shop conformance: conforms · 100% · exit 0: no check failed')
   })
 
+  it('says the deadlines the run used among the run\'s facts (issue 29), as the console does', () => {
+    const run = { maxTimeoutMs: 120_000, deadlines: { read: 10_000, write: 10_000, heavyWrite: 45_000 } }
+    expect(markdownSummary(suiteReport(0, { run }))).toContain('; seed 1; deadlines used: reads 10 s, writes 10 s, heavy writes 45 s.')
+    expect(markdownSummary(suiteReport(0))).not.toContain('deadlines used')
+  })
+
   it('says "not configured" for a rule no setting let it judge: a mark with how to judge it, and its own reason among the unjudged', () => {
     const md = markdownSummary(reportOf([...withoutLimitedAdmin(), ...notApplicable]))
     expect(md.split('\n')[0]).toMatch(/^# Shop conformance: incomplete · [\d.]+% · exit 0: no check failed$/)

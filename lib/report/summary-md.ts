@@ -1,6 +1,7 @@
 import { stopWords } from './outcome.ts'
 import { clip } from '../base/text.ts'
 import { operationOf, type ServerErrorEntry } from '../results/server-errors.ts'
+import { deadlinesText } from '../results/deadlines.ts'
 import { percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
@@ -130,7 +131,7 @@ function code(text: string | undefined): string {
 
 function facts(report: Report): string {
   const what = implementationOf(report.target)
-  return `Target ${what !== undefined ? `${cell(what)} at ` : ''}\`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}.`
+  return `Target ${what !== undefined ? `${cell(what)} at ` : ''}\`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}${report.run.deadlines !== undefined ? `; deadlines used: ${deadlinesText(report.run.deadlines)}` : ''}.`
 }
 
 function baselineMark(report: Report): string {

@@ -19,4 +19,10 @@ describe('the console summary', () => {
     expect(text).toMatch(/\nVerdict: conforms · 100% of \d+ required checks passed\nExit 0: no check failed\n/)
     expect(terminalSummary(reportOf(planResults(), { serverErrors: serverErrorsBlock({ entries: [], unlisted: {} }) }), 'reports')).not.toContain('Server errors')
   })
+
+  it('says the deadlines the run used (issue 29), where the report records them', () => {
+    const run = { timeoutMs: 10_000, maxTimeoutMs: 120_000, deadlines: { read: 10_000, write: 12_500, heavyWrite: 45_000 } }
+    expect(terminalSummary(reportOf(planResults(), { run }), 'reports')).toContain('\nDeadlines used: reads 10 s, writes 12.5 s, heavy writes 45 s (at least --timeout-ms 10000, at most --max-timeout-ms 120000)\n')
+    expect(terminalSummary(reportOf(planResults()), 'reports')).not.toContain('Deadlines')
+  })
 })

@@ -4,6 +4,14 @@ import { headline } from './certify.ts'
 import type { Report } from './model.ts'
 import { ERRORS_WHOSE, failuresOf, notJudgedTally } from './tallies.ts'
 import { targetText } from './target.ts'
+import { deadlinesText } from '../results/deadlines.ts'
+
+/** The deadlines the run used, as the console says them (absent in a report that does not record them). */
+function deadlinesLine(report: Pick<Report, 'run'>): string | undefined {
+  const { deadlines, maxTimeoutMs } = report.run
+  if (deadlines === undefined) return undefined
+  return `Deadlines used: ${deadlinesText(deadlines)} (at least --timeout-ms ${report.run.timeoutMs}${maxTimeoutMs !== undefined ? `, at most --max-timeout-ms ${maxTimeoutMs}` : ''})`
+}
 
 /** The readable summary printed at the end of a run: what it covered, its verdict, and why it exits so. */
 export function terminalSummary(report: Report, reportDir: string): string {
@@ -16,6 +24,8 @@ export function terminalSummary(report: Report, reportDir: string): string {
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)
   for (const n of c.notConfigured) lines.push(`Not configured: ${n.text}`)
+  const deadlines = deadlinesLine(report)
+  if (deadlines !== undefined) lines.push(deadlines)
   const excused = new Set(report.baseline?.baselinedFailures ?? [])
   const { spec, extension } = failuresOf(report)
   for (const [title, failures] of [[`Failures (${spec.length}):`, spec], [`Extension check failures (${extension.length}, not the spec's):`, extension]] as const) {

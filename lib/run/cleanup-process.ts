@@ -8,11 +8,15 @@ import { cleanUp } from '../setup/cleanup.ts'
 import { TargetClient } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { callerClass, ServerErrorLog } from '../shop/server-errors.ts'
+import type { Slowest } from '../results/deadlines.ts'
 
 export interface CleanupOrder {
   baseUrl: string
   store: string
   timeoutMs: number
+  /** `--max-timeout-ms`, and the slowest answers the run saw: the cleanup's deadlines start from them. */
+  maxTimeoutMs?: number
+  slowestMs?: Slowest
   concurrency: number
   insecure: boolean
   adminToken: string
@@ -29,7 +33,8 @@ for await (const c of process.stdin) chunks.push(c as Buffer)
 const order = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CleanupOrder
 const secrets = new Secrets()
 secrets.add(order.adminToken, 'admin token')
-const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, concurrency: order.concurrency, secrets, insecure: order.insecure })
+const deadlines = { ...(order.maxTimeoutMs !== undefined ? { maxTimeoutMs: order.maxTimeoutMs } : {}), ...(order.slowestMs !== undefined ? { slowestMs: order.slowestMs } : {}) }
+const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, ...deadlines, concurrency: order.concurrency, secrets, insecure: order.insecure })
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.

@@ -64,6 +64,8 @@ function cleanUpNow(run: Run): CleanupOutcome {
     baseUrl: run.target!.baseUrl,
     store: run.config.storeCode,
     timeoutMs: run.config.timeoutMs,
+    maxTimeoutMs: run.config.maxTimeoutMs,
+    ...(run.deadlines !== undefined ? { slowestMs: run.deadlines.slowestMs } : {}),
     concurrency: run.config.concurrency,
     insecure: run.config.insecure,
     adminToken,

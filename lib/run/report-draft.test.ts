@@ -33,6 +33,7 @@ function record(patch: Partial<RunRecord> = {}, results: readonly Result[] = pla
     stopped: undefined,
     runErrors: [],
     notes: [],
+    deadlines: { used: { read: 10_000, write: 10_000, heavyWrite: 45_000 } },
     plan: PLAN,
     schema: undefined,
     results: new Map(results.map((r) => [r.id, r])),
@@ -53,6 +54,8 @@ describe('the report of a run, drafted from its facts', () => {
     expect(report.results[0]!.endpoint).toEqual({ method: CATALOG[0]!.method, path: CATALOG[0]!.path })
     expect(report.target).toMatchObject({ baseUrl: 'http://127.0.0.1:4000', name: 'shop-conformance reference target', version: SUITE.version, bundledReferenceTarget: true })
     expect(report.run).toMatchObject({ id: 'r1', seed: 7 })
+    // The deadlines the run used (issue 29): the settings, and the longest each kind of call was given.
+    expect(report.run).toMatchObject({ timeoutMs: 10_000, maxTimeoutMs: 120_000, deadlines: { read: 10_000, write: 10_000, heavyWrite: 45_000 } })
     expect(report).toMatchObject({ durationMs: 9000, created: [{ kind: 'product', id: 'sku-1', label: 'product main' }], cleanup: { removed: 1, leftovers: [] }, notes: ['renewed'], runErrors: [] })
     expect(report.partial).toBeUndefined()
   })

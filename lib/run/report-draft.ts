@@ -6,6 +6,7 @@
  */
 import { applyAliases } from '../shop/aliases.ts'
 import type { SessionSeed } from '../shop/session.ts'
+import type { DeadlinesUsed } from '../results/deadlines.ts'
 import { describeFingerprint } from '../shop/fingerprint.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import type { RunConfig } from '../settings/config.ts'
@@ -46,6 +47,8 @@ export interface RunRecord {
   readonly stopped: Stop | undefined
   readonly runErrors: readonly string[]
   readonly notes: readonly string[]
+  /** The deadlines the run's clients gave (the preflight's and the checks'); undefined before the preflight ended. */
+  readonly deadlines: { used: DeadlinesUsed } | undefined
   /** The spec's suite with what this run added (the shop's extension operations, a vendor's set). */
   readonly plan: Plan
   readonly schema: Pick<SchemaFacts, 'block' | 'operations' | 'bodies'> | undefined
@@ -86,6 +89,8 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       readOnly: config.readOnly,
       concurrency: config.concurrency,
       timeoutMs: config.timeoutMs,
+      maxTimeoutMs: config.maxTimeoutMs,
+      ...(run.deadlines !== undefined ? { deadlines: run.deadlines.used } : {}),
       modules: config.modules,
       checks: config.checks,
       ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),

@@ -23,6 +23,7 @@ import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
 import type { ServerErrorCaller } from '../results/server-errors.ts'
+import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
@@ -53,6 +54,8 @@ export class Run implements RunRecord {
   readonly results = new Map<string, Result>()
   readonly runErrors: string[] = []
   readonly notes: string[] = []
+  /** The deadlines the run's clients gave and the slowest answers they saw (the preflight's, then the checks'). */
+  deadlines: RunDeadlines | undefined
   bundled: ReferenceTarget | undefined
   target: { baseUrl: string; admin: SignIn; limitedAdmin?: LimitedAdmin } | undefined
   pre: PreflightResult | undefined
@@ -146,6 +149,7 @@ export class Run implements RunRecord {
       }
       this.pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
+      this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
       await this.#readSchema()
       return true
@@ -168,7 +172,7 @@ export class Run implements RunRecord {
   async #readSchema(): Promise<void> {
     const { seed, secrets } = this.pre!
     const config = this.config
-    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
+    const client = this.#client(secrets)
     try {
       const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
       this.#phase = 'reading the shop\'s schema'
@@ -177,6 +181,20 @@ export class Run implements RunRecord {
       await client.close()
     }
     this.plan = buildPlan(suiteWith({ operations: this.schema.operations, probeWrites: config.extensionsProbeWrites, ...(this.vendor !== undefined ? { vendor: this.vendor } : {}) }))
+  }
+
+  /** What the checks' session told of its deadlines: the report says the longest of each kind, the cleanup starts from them. */
+  tellDeadlines(told: RunDeadlines): void {
+    const slowestMs = { ...(this.deadlines?.slowestMs ?? {}) }
+    for (const [kind, ms] of Object.entries(told.slowestMs) as [CallKind, number][]) slowestMs[kind] = Math.max(ms, slowestMs[kind] ?? 0)
+    this.deadlines = { used: this.deadlines === undefined ? told.used : longestDeadlines(this.deadlines.used, told.used), slowestMs }
+  }
+
+  /** A client of the run's (the schema read, the cleanup): its deadlines start from what the shop has shown so far. */
+  #client(secrets: Secrets): TargetClient {
+    const c = this.config
+    const slowestMs = this.deadlines?.slowestMs
+    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure })
   }
 
   stop(why: Stop): boolean {
@@ -189,12 +207,14 @@ export class Run implements RunRecord {
   /**
    * The run's writes that may still be in flight when its cleanup starts (cut off by the stop, or left behind by its
    * process): each was sent by the stop (or by now), and the shop may still make what it asked for until its
-   * deadline — the longest a write of the run is given (`--timeout-ms`) — counted from then. The cleanup waits for
+   * deadline — the longest a write of the run was given (`--timeout-ms` or more) — counted from then. The cleanup waits for
    * them, but never past half the time it has left.
    */
   writesInFlight(): { endBy: number; waitUntil: number } {
     const now = Date.now()
-    const endBy = (this.stoppedAt ?? now) + this.config.timeoutMs
+    // The longest deadline a write was given so far (a heavy one's follows the shop's slowest answers): at least --timeout-ms.
+    const used = this.deadlines?.used
+    const endBy = (this.stoppedAt ?? now) + Math.max(this.config.timeoutMs, used?.write ?? 0, used?.heavyWrite ?? 0)
     return { endBy, waitUntil: Math.min(endBy, now + Math.max(0, this.cleanupBy - now) / 2) }
   }
 
@@ -208,7 +228,7 @@ export class Run implements RunRecord {
     if (this.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
     const token = this.pre?.seed.tokens.admin ?? this.adminToken
     if (token === undefined) return leftWith(lines, 'not removed: the run ended before it had an admin token to remove it with')
-    const client = new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: this.config.timeoutMs, concurrency: this.config.concurrency, secrets: this.pre?.secrets ?? this.secrets, insecure: this.config.insecure })
+    const client = this.#client(this.pre?.secrets ?? this.secrets)
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
     this.#phase = 'cleanup'
     try {

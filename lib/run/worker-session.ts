@@ -8,6 +8,7 @@ import { Session, type SessionSeed } from '../shop/session.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
 import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
+import type { RunDeadlines } from '../results/deadlines.ts'
 
 let session: Session | undefined
 let stopListening = () => {}
@@ -39,6 +40,11 @@ export function stopSession(): void {
 /** Whether the session's requests were stopped: a verdict made since may rest on a request the stop cut off. */
 export function sessionStopped(): boolean {
   return session?.client.stopped === true
+}
+
+/** The session's deadlines so far (lib/shop/deadlines.ts): the longest each kind was given, and what the shop showed. */
+export function deadlinesSoFar(): RunDeadlines | undefined {
+  return session === undefined ? undefined : { used: session.client.deadlinesUsed, slowestMs: session.client.slowestMs }
 }
 
 /** What the session told since last asked (a renewed token). */

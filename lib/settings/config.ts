@@ -89,6 +89,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),
     ...(flags['max-rps'] ?? setting('SHOP_MAX_RPS') ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) } : {}),
     timeoutMs: positiveInt('--timeout-ms / SHOP_TIMEOUT_MS', flags['timeout-ms'] ?? setting('SHOP_TIMEOUT_MS') ?? '10000', 600_000),
+    maxTimeoutMs: positiveInt('--max-timeout-ms / SHOP_MAX_TIMEOUT_MS', flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000', 3_600_000),
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),

@@ -57,7 +57,10 @@ export interface RunConfig {
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
+  /** Every request's deadline is at least this (lib/shop/deadlines.ts). */
   timeoutMs: number
+  /** A kind of call's deadline grows with the shop's slowest answers up to this (never below timeoutMs). */
+  maxTimeoutMs: number
   reportDir: string
   /** Only token calls and GET requests leave the machine. */
   readOnly: boolean

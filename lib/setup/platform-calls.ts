@@ -47,7 +47,7 @@ export const PLATFORM_CALLS = {
   searchCreditmemos: { method: 'GET', path: '/V1/creditmemos', access: 'admin', for: 'read-only mode: a credit memo of the shop\'s, for the credit memo reads' },
   searchShipments: { method: 'GET', path: '/V1/shipments', access: 'admin', for: 'read-only mode: a shipment of the shop\'s, for the shipment reads' },
   searchTaxRates: { method: 'GET', path: '/V1/taxRates/search', access: 'admin', for: 'read-only mode: a tax rate of the shop\'s, for the tax rate reads' },
-  searchOrders: { method: 'GET', path: '/V1/orders', access: 'admin', for: 'cleanup: names the run\'s orders, which nothing removes, by their e-mail' },
+  searchOrders: { method: 'GET', path: '/V1/orders', access: 'admin', for: 'finds an order whose placement got no answer (by its cart, among the orders of its e-mail), to go on with it; cleanup: names the run\'s orders, which nothing removes, by their e-mail' },
   deleteProduct: { method: 'DELETE', path: '/V1/products/:sku', access: 'admin', for: 'cleanup: removes the run\'s products' },
   deleteCustomer: { method: 'DELETE', path: '/V1/customers/:customerId', access: 'admin', for: 'cleanup: removes the run\'s customers' },
   deleteCategory: { method: 'DELETE', path: '/V1/categories/:categoryId', access: 'admin', for: 'cleanup: removes the run\'s categories' },

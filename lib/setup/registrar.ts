@@ -25,7 +25,8 @@ export function customerRegistrar(ledger?: Ledger): Registrar {
       const made = registration(secrets, { email, firstname: 'Conformance', lastname: `Run ${runId}` }, `${role} customer`, () => findByKey(get, 'customer', email))
       const send = (onSent?: () => void) => client.send({ ...made.call, store, ...(onSent !== undefined ? { onSent } : {}) })
       const registered = (a: Answer) => a.status === 200 && a.body !== null && typeof a.body === 'object'
-      const result = await sendRecorded(send, registered, 'if-nothing-made', ledger, made.creation)
+      // Looked for as long as a registration's deadline before it is sent again (a real shop took 12–16 s to register).
+      const result = await sendRecorded(send, registered, 'if-nothing-made', ledger, made.creation, undefined, () => client.deadlineOf('POST', made.call.path))
       const answer = result.answer ?? requireAnswer(result.last, 'customer registration')
       if (!registered(answer)) {
         throw new TokenError(

@@ -5,6 +5,7 @@ import { idText, toId } from './platform-ids.ts'
 import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation } from './setup-call.ts'
 import { platformCall } from './platform-calls.ts'
 import { isObject } from '../base/is-object.ts'
+import { findOrder, type AdminGet } from '../shop/lookup.ts'
 
 /** A cart as the interface addresses it: the customer's own, a guest's masked id, or its id for the admin. */
 export type CartRef = { kind: 'mine'; token: string; id?: number } | GuestCart | { kind: 'admin'; id: number }
@@ -65,7 +66,8 @@ export abstract class SalesMaker extends CatalogMaker {
     return cart.kind === 'mine' ? { token: cart.token } : cart.kind === 'guest' ? 'guest' : 'admin'
   }
 
-  async addItem(cart: CartRef, sku: string, qty: number): Promise<{ item_id: number }> {
+  /** The item added; `quote_id`, the cart's id as the shop answers it (a guest cart's is known only so), when it says. */
+  async addItem(cart: CartRef, sku: string, qty: number): Promise<{ item_id: number; quote_id?: number }> {
     const cartItem: Record<string, unknown> = { sku, qty }
     if (cart.kind === 'admin') cartItem.quote_id = cart.id
     if (cart.kind === 'guest') cartItem.quote_id = cart.maskedId
@@ -74,11 +76,11 @@ export abstract class SalesMaker extends CatalogMaker {
     const { answer } = await this.call(`add ${sku} to the cart`, { ...this.#cartCall(cart, 'add item'), actor: this.cartActor(cart), body: { cartItem }, repeat })
     const itemId = toId((answer.body as { item_id?: unknown }).item_id)
     if (itemId === undefined) throw new SetupError('add item', `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`)
+    const quoteId = toId((answer.body as { quote_id?: unknown }).quote_id)
     // The guest cart's cart id (the platform answers the item with it): what names the cart once its order is placed
     // and its masked id stops working.
-    const cartId = cart.kind === 'guest' ? toId((answer.body as { quote_id?: unknown }).quote_id) : undefined
-    if (cart.kind === 'guest' && cartId !== undefined) this.ledger.alias('guest cart', cart.maskedId, String(cartId))
-    return { item_id: itemId }
+    if (cart.kind === 'guest' && quoteId !== undefined) this.ledger.alias('guest cart', cart.maskedId, String(quoteId))
+    return { item_id: itemId, ...(quoteId !== undefined ? { quote_id: quoteId } : {}) }
   }
 
   /** The item of `sku` in the cart, read back (`GET` of the cart): what an attempt to add it may have made. */
@@ -99,11 +101,19 @@ export abstract class SalesMaker extends CatalogMaker {
     })
   }
 
-  async placeOrder(cart: CartRef, paymentMethod: string): Promise<number> {
+  /**
+   * Places the cart's order. A placement whose answer never came (a real shop took 13–16 s, and went on placing it
+   * after a client gave up) or was a server error is looked for before it is repeated — among the orders of the
+   * cart's e-mail (`email`: its customer's, or the address a guest gave), the one of the cart (`quoteId`, the
+   * cart's id) — and, found, adopted: what depends on the order is judged as if the answer had come.
+   */
+  async placeOrder(cart: CartRef, paymentMethod: string, placedBy: { email: string; quoteId?: number }): Promise<number> {
+    const quoteId = placedBy.quoteId ?? (cart.kind === 'guest' ? undefined : cart.id)
+    const get: AdminGet = (path, query) => sendOnce(this.session, { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) }, this.tokenOf('admin'))
     const { answer } = await this.create(
       'place the order',
       { method: 'PUT', path: `${this.cartPath(cart)}/order`, actor: this.cartActor(cart), body: { paymentMethod: { method: paymentMethod } } },
-      { kind: 'order', label: 'order', idOf: idText },
+      { kind: 'order', label: 'order', idOf: idText, find: () => findOrder(get, platformCall('searchOrders').path, { email: placedBy.email, ...(quoteId !== undefined ? { quoteId } : {}) }) },
       (a) => isSuccess(a) && toId(a.body) !== undefined,
     )
     return toId(answer.body)!
@@ -118,9 +128,11 @@ export abstract class SalesMaker extends CatalogMaker {
     const zero = options.zeroTotal === true
     const product = zero ? await this.product(`${label} zero-priced`, { price: 0 }) : await this.mainProduct()
     const cart = await this.guestCart(label)
-    await this.addItem(cart, product.sku, options.qty ?? 2)
-    await this.shippingInformation(cart, this.builders.address(`${label} shipping`), zero ? fx.freeShipping : fx.shipping)
-    const orderId = await this.placeOrder(cart, options.paymentMethod ?? (zero ? fx.invoiceRefundPaymentMethod : fx.paymentMethod))
+    const item = await this.addItem(cart, product.sku, options.qty ?? 2)
+    const address = this.builders.address(`${label} shipping`)
+    await this.shippingInformation(cart, address, zero ? fx.freeShipping : fx.shipping)
+    const placedBy = { email: address.email, ...(item.quote_id !== undefined ? { quoteId: item.quote_id } : {}) }
+    const orderId = await this.placeOrder(cart, options.paymentMethod ?? (zero ? fx.invoiceRefundPaymentMethod : fx.paymentMethod), placedBy)
     const order = await this.readOrder(orderId)
     return { orderId, cart, order, items: orderItems(order) }
   }

@@ -53,7 +53,7 @@ export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: Unanswe
   const failure = outcome.failure
   const message = failure?.message ?? 'no answer'
   if (failure?.kind === 'deadlock') return { reason: 'deadlock', text: message }
-  if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives the shop more time)` }
+  if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives every call more time, --max-timeout-ms / SHOP_MAX_TIMEOUT_MS lets a kind's deadline grow further)` }
   if (failure?.kind === 'target-gone') return { reason: 'target-gone', text: message }
   return { reason: 'no-answer', text: message }
 }

@@ -28,6 +28,8 @@ beforeAll(async () => {
         return res.on('close', () => clearInterval(drip))
       }
       if (path === '/V1/reset') return req.socket.destroy()
+      const wait = /^\/V1\/wait\/(\d+)$/.exec(path)
+      if (wait !== null) return setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('"late"'), Number(wait[1]))
       if (path === '/V1/html') return res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>')
       if (path === '/V1/broken-json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":')
       if (path === '/V1/big') return res.writeHead(200).end('x'.repeat(3000))
@@ -80,6 +82,31 @@ describe('TargetClient', () => {
     expect(o.failure).toMatchObject({ kind: 'timeout' })
     expect(o.exchange.error).toMatch(/no complete answer within 300 ms/)
     await c.close()
+  })
+
+  it('gives each kind of call a deadline that follows its slowest answer: a kind that timed out is waited for longer next, also while in flight', async () => {
+    const c = new TargetClient({ baseUrl: base, timeoutMs: 500, maxTimeoutMs: 5_000, concurrency: 4, secrets: new Secrets() })
+    expect(c.deadlinesUsed).toEqual({ read: 500, write: 500, heavyWrite: 500 })
+    // The first read of 1 s times out at 500 ms; one sent 100 ms later waits on past its first deadline (1.5 s by
+    // then) and is answered; so is the next.
+    const first = c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })
+    await new Promise((r) => setTimeout(r, 100))
+    const second = c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })
+    expect((await first).failure).toEqual({ kind: 'timeout', message: 'no complete answer within 500 ms (TimeoutError)' })
+    expect((await second).answer?.body).toBe('late')
+    expect((await c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })).answer?.body).toBe('late')
+    // The writes have shown nothing slow: theirs is still --timeout-ms.
+    expect((await c.send({ method: 'POST', path: '/V1/wait/1000', store: 'default', body: {} })).failure?.message).toBe('no complete answer within 500 ms (TimeoutError)')
+    // The longest each kind was given: three times the slowest read (1 s at least); the writes' and heavy writes' floor.
+    expect(c.deadlinesUsed.read).toBeGreaterThanOrEqual(3_000)
+    expect(c.deadlinesUsed).toMatchObject({ write: 500, heavyWrite: 500 })
+    expect(c.deadlineOf('POST', '/V1/anything')).toBeGreaterThanOrEqual(1_500)
+    expect(c.slowestMs).toMatchObject({ read: expect.any(Number), write: expect.any(Number) })
+    await c.close()
+    // Without a ceiling above it, --timeout-ms is every call's deadline, however slow the shop was.
+    const fixed = new TargetClient({ baseUrl: base, timeoutMs: 500, concurrency: 1, secrets: new Secrets(), slowestMs: { read: 2_000 } })
+    expect((await fixed.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })).failure?.kind).toBe('timeout')
+    await fixed.close()
   })
 
   it('bounds the whole exchange, not only each phase: a body that never ends is cut off at the deadline', async () => {
@@ -209,6 +236,49 @@ describe('the client, paced', () => {
       most = 0
       await Promise.all(Array.from({ length: 4 }, () => client.send({ method: 'GET', path: '/V1/eav/attribute-sets/list', store: 'default' })))
       expect(most).toBeGreaterThan(1)
+    } finally {
+      await client.close()
+      server.close()
+    }
+  })
+})
+
+// One cart's writes (serial.ts), kept by the client against a server that counts what is in flight on each cart.
+describe('the client, writing to a cart', () => {
+  it('never has two writes to one cart in flight, however the cart is addressed; other carts\' writes and reads go beside them', async () => {
+    const inFlight = new Map<string, number>()
+    const most = new Map<string, number>()
+    const server = createServer((req, res) => {
+      const path = req.url!.replace(/^\/rest\/[^/]+/, '')
+      // Cart 12 is the customer's own (`mine` with tok-a) and the admin's `/V1/carts/12`; cart 13 another one.
+      const cart = /^\/V1\/carts\/(mine|12)\b/.test(path) ? '12' : /^\/V1\/carts\/13\b/.test(path) ? '13' : 'other'
+      const keys = req.method === 'GET' ? [`read ${cart}`] : [cart, 'writes']
+      for (const key of keys) {
+        inFlight.set(key, (inFlight.get(key) ?? 0) + 1)
+        most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!))
+      }
+      setTimeout(() => {
+        for (const key of keys) inFlight.set(key, inFlight.get(key)! - 1)
+        res.setHeader('content-type', 'application/json')
+        res.end(path === '/V1/carts/mine' ? '{"id":12,"items":[]}' : '{"item_id":1}')
+      }, 25)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
+    try {
+      // The customer's cart read first: the client learns `mine` (tok-a) is cart 12.
+      await client.send({ method: 'GET', path: '/V1/carts/mine', store: 'default', token: 'tok-a' })
+      const writes = [
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/mine/items/${i}`, store: 'default', token: 'tok-a', body: {} })),
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/carts/13/coupons/X', store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'GET', path: '/V1/carts/12/totals', store: 'default', token: 'admin' })),
+      ]
+      expect((await Promise.all(writes)).every((o) => o.answer?.status === 200)).toBe(true)
+      expect([most.get('12'), most.get('13')]).toEqual([1, 1])
+      expect(most.get('read 12')).toBeGreaterThan(1)
+      // Cart 12's six writes one after another; cart 13's beside them.
+      expect(most.get('writes')).toBe(2)
     } finally {
       await client.close()
       server.close()

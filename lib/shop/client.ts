@@ -6,10 +6,18 @@ import type { Answer, Outcome, RequestSpec, TransportFailure } from './request.t
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 import { Bound, type Lane } from './bound.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
+import { callKind, Deadlines } from './deadlines.ts'
+import { cartAliases, cartWritten, SerialGroups } from './serial.ts'
+import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
 
 interface ClientOptions {
   baseUrl: string
+  /** `--timeout-ms`: every call's deadline is at least this (deadlines.ts). */
   timeoutMs: number
+  /** `--max-timeout-ms`: a kind's deadline grows with the shop's slowest answers up to this. Default `timeoutMs` (fixed deadlines). */
+  maxTimeoutMs?: number
+  /** The slowest answers an earlier client of the run saw (the preflight's), which this one's deadlines start from. */
+  slowestMs?: Slowest
   concurrency: number
   secrets: Secrets
   /** Largest body read from an answer; the rest is cut off so a runaway target cannot exhaust memory. */
@@ -47,11 +55,12 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace' | 'maxTimeoutMs' | 'slowestMs'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
-  /** Writes the platform deadlocks on side by side, one at a time per group (pace.ts). */
-  readonly #serial = new Map<string, Promise<unknown>>()
+  /** Writes the platform deadlocks on side by side, one at a time per group: a cart's (serial.ts), attribute sets (pace.ts). */
+  readonly #serial = new SerialGroups()
   #sent = 0
   #retryBudgetMs: number
   #failuresInARow = 0
@@ -63,6 +72,7 @@ export class TargetClient {
   constructor(options: ClientOptions) {
     this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, adaptive: true, ...options }
     this.#retryBudgetMs = this.#options.retryBudgetMs
+    this.#deadlines = new Deadlines(options.timeoutMs, options.maxTimeoutMs, options.slowestMs)
     this.#base = new URL(options.baseUrl)
     this.#pace = new Pace(options.concurrency, (limit, why) => {
       this.#options.onPace?.(limit, why)
@@ -73,8 +83,9 @@ export class TargetClient {
     this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
     this.#agent = new Agent({
       connections: options.concurrency,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
+      headersTimeout: this.#deadlines.ceilingMs,
+      bodyTimeout: this.#deadlines.ceilingMs,
       // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
       connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
       keepAliveTimeout: 10_000,
@@ -93,6 +104,21 @@ export class TargetClient {
     return this.#stopping.signal.aborted
   }
 
+  /** The deadline a call sent now gets (deadlines.ts): what a set-up step waits at least before it gives up. */
+  deadlineOf(method: string, path: string): number {
+    return this.#deadlines.of(callKind(method, path))
+  }
+
+  /** The longest deadline each kind of call was given so far: what the report says the run used. */
+  get deadlinesUsed(): DeadlinesUsed {
+    return this.#deadlines.used
+  }
+
+  /** The slowest answer of each kind so far: where a later client of the run starts from (slowestMs). */
+  get slowestMs(): Slowest {
+    return this.#deadlines.slowest
+  }
+
   /** Requests sent so far (for benchmarks and safety tests). */
   get sent(): number {
     return this.#sent
@@ -106,15 +132,23 @@ export class TargetClient {
 
   /**
    * Sends within the bound; a request of work started before its turn (`lane` ahead) yields to current work. A heavy
-   * write takes one of the heavy writes' places too; a write of a group the platform deadlocks on side by side waits
-   * for the one before it (pace.ts).
+   * write takes one of the heavy writes' places too; a write of a group the platform deadlocks on side by side — one
+   * cart's writes (serial.ts), attribute sets (pace.ts) — waits for the one before it to end.
+   *
+   * `held`: what to do with the request while its group's turn is held — send it (`send`, as often as it decides), and
+   * whatever reads it needs between — so that no other write of the group comes in between (a deadlock's repeat,
+   * session.ts). Without it, the request is sent once.
    */
-  send(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
-    const group = sideBySideGroup(spec.method, spec.path)
-    if (group === undefined) return this.#sendBounded(spec, lane)
-    const turn = (this.#serial.get(group) ?? Promise.resolve()).then(() => this.#sendBounded(spec, lane))
-    this.#serial.set(group, turn.catch(() => undefined))
-    return turn
+  send(spec: RequestSpec, lane?: Lane, held?: (send: () => Promise<Outcome>) => Promise<Outcome>): Promise<Outcome> {
+    const once = async () => {
+      const outcome = await this.#sendBounded(spec, lane)
+      // One cart may be addressed several ways: an answer naming its id makes them one group from now on.
+      if (outcome.answer !== undefined) for (const [a, b] of cartAliases(spec, outcome.answer)) this.#serial.alias(a, b)
+      return outcome
+    }
+    const work = held === undefined ? once : () => held(once)
+    const group = sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
+    return group === undefined ? work() : this.#serial.run(group, work)
   }
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
@@ -187,8 +221,9 @@ export class TargetClient {
     const recordedRequest = (): RecordedRequest => request
     this.#sent++
     spec.onSent?.()
-    // headersTimeout/bodyTimeout bound each phase; this bounds the whole exchange, or stopping the run cuts it off.
-    const { signal, release } = this.#exchangeSignal()
+    // The exchange's deadline (its kind's, growing while it waits) or stopping the run cuts it off.
+    const kind = callKind(spec.method, spec.path)
+    const { signal, release, deadlineMs } = this.#exchangeSignal(kind)
     try {
       const target = new URL(url)
       const res = await this.#agent.request({
@@ -201,6 +236,7 @@ export class TargetClient {
       })
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
+      this.#deadlines.observe(kind, performance.now() - started)
       const exchange: Exchange = {
         request: recordedRequest(),
         response: { status: answer.status, headers: answer.headers, body: this.#recordableBody(answer) },
@@ -208,7 +244,9 @@ export class TargetClient {
       }
       return { answer, exchange: this.#options.secrets.redact(exchange) }
     } catch (err) {
-      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, this.#options.timeoutMs)
+      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, deadlineMs())
+      // A call that timed out counts as at least the deadline it reached: its kind is given longer from now on.
+      if (failure.kind === 'timeout') this.#deadlines.observe(kind, Math.max(deadlineMs(), performance.now() - started))
       const exchange: Exchange = {
         request: recordedRequest(),
         error: failure.message,
@@ -226,12 +264,28 @@ export class TargetClient {
    * hold each request's signals through weak references and its timer for the whole timeout, so they outlive the
    * young generation and stay in the heap until a full collection: in a whole run about 6 MB more of the worker's
    * heap at its peak.
+   *
+   * Its time is its kind's deadline; when that is reached, the kind's deadline is asked again: grown meanwhile (a call
+   * of the kind answered slowly or timed out), the exchange waits on until the new one. `deadlineMs` is the last.
    */
-  #exchangeSignal(): { signal: AbortSignal; release(): void } {
+  #exchangeSignal(kind: CallKind): { signal: AbortSignal; release(): void; deadlineMs(): number } {
     const controller = new AbortController()
     const stopping = this.#stopping.signal
     const stop = () => controller.abort(stopping.reason)
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.#options.timeoutMs)
+    const started = performance.now()
+    let deadline = this.#deadlines.of(kind)
+    const expire = () => {
+      const now = this.#deadlines.of(kind)
+      const waited = performance.now() - started
+      if (now > deadline && now > waited) {
+        deadline = now
+        timer = setTimeout(expire, now - waited)
+        timer.unref()
+        return
+      }
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    }
+    let timer = setTimeout(expire, deadline)
     timer.unref()
     if (stopping.aborted) stop()
     else stopping.addEventListener('abort', stop, { once: true })
@@ -241,6 +295,7 @@ export class TargetClient {
         clearTimeout(timer)
         stopping.removeEventListener('abort', stop)
       },
+      deadlineMs: () => deadline,
     }
   }
 

@@ -50,6 +50,20 @@ export async function findByKey(get: AdminGet, kind: FindableKind, key: string):
   return item === undefined ? { exchanges: [outcome.exchange] } : { body: item, exchanges: [outcome.exchange] }
 }
 
+/**
+ * The order an attempt to place `cart`'s order may have made: among the orders of the cart's run-marked e-mail (its
+ * customer's, or the address a guest gave), the one placed from that cart (`quote_id`); without the cart's id, the
+ * only order of that e-mail. Found, its body is the order's id, as a placement answers. A lookup that gets no answer,
+ * or finds two candidates, finds nothing. `list`: the platform's orders search (`GET /V1/orders`).
+ */
+export async function findOrder(get: AdminGet, list: string, cart: { email: string; quoteId?: number }): Promise<Found | { exchanges: Exchange[] }> {
+  const outcome = await get(list, searchQuery([['customer_email', cart.email, 'eq']], { size: 50, current: 1 }))
+  const orders = (itemsOf(outcome) ?? []).filter((o) => same(o.customer_email, cart.email))
+  const fromCart = cart.quoteId === undefined ? orders : orders.filter((o) => String(o.quote_id) === String(cart.quoteId))
+  const id = fromCart.length === 1 ? Number(fromCart[0]!.entity_id) : Number.NaN
+  return Number.isInteger(id) && id > 0 ? { body: id, exchanges: [outcome.exchange] } : { exchanges: [outcome.exchange] }
+}
+
 /** The items of a search answer, or undefined when it is not one. */
 export function itemsOf(outcome: Outcome): Record<string, unknown>[] | undefined {
   const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined

@@ -11,6 +11,7 @@ import type { SessionSeed } from './session.ts'
 import { requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import type { DeadlinesUsed } from '../results/deadlines.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -21,6 +22,8 @@ export interface PreflightResult {
   /** Customers this run registered (for the report and for cleanup). */
   registeredCustomers: { role: string; email: string; id?: number | string }[]
   exchanges: Exchange[]
+  /** The longest deadline each kind of call was given in the preflight (the report states the run's). */
+  deadlinesUsed: DeadlinesUsed
   /**
    * `signed in with the tokens given: admin (SHOP_ADMIN_TOKEN), …` when a caller's token was given rather than
    * asked for with a password: the line the run prints (and notes in its report) so the user sees which it used.
@@ -46,7 +49,7 @@ export async function preflight(
   options: { registrar: Registrar; ledgerFile?: string; onAdminToken?: (token: string) => void },
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
-  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
+  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, maxTimeoutMs: config.maxTimeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
   const store = config.storeCode
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
@@ -108,6 +111,9 @@ export async function preflight(
       storeCode: store,
       secondStoreCode: config.secondStoreCode,
       timeoutMs: config.timeoutMs,
+      maxTimeoutMs: config.maxTimeoutMs,
+      // A customer registered in 14 s here: the checks' registrations are given three times that from the start.
+      slowestMs: client.slowestMs,
       concurrency: config.concurrency,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
       insecure: config.insecure,
@@ -135,7 +141,7 @@ export async function preflight(
       ...(given.length > 0 ? { givenTokens: Object.fromEntries(given) } : {}),
       tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
     }
-    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges, ...(given.length > 0 ? { signedIn: signedInLine(given) } : {}) }
+    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges, deadlinesUsed: client.deadlinesUsed, ...(given.length > 0 ? { signedIn: signedInLine(given) } : {}) }
   } catch (err) {
     if (err instanceof TokenError || err instanceof CalibrationError) throw new PreflightError(err.message)
     throw err

@@ -1,15 +1,17 @@
 /**
  * Set-up calls — never the calls a check judges — are made again, a bounded number of times, when the target
- * gave nothing usable: no answer (a timeout, a reset), a server error, or a refusal a real shop gives when
- * parallel writes deadlock (the same call succeeds when repeated: observed on a 2.4.7 instance). Otherwise one
- * slow or contended answer flips a verdict between two identical runs.
+ * gave nothing usable: no answer (a timeout, a reset), a server error, or a deadlock (deadlock.ts: the same call
+ * succeeds when repeated, observed on a 2.4.7 instance). Otherwise one slow or contended answer flips a verdict
+ * between two identical runs.
  *
  * A repeat must not make a second entity. So each call says how it may be repeated: `safe` (a read, or a write
  * that sets the same state however often), `if-nothing-made` (a write that makes something each time: only
- * after a refusal that says nothing was made), `find` (a creation that can be looked up: before each repeat,
- * look for what the earlier attempt may have made, and take it when it is there), or `never` (a judged call).
+ * after a refusal that says nothing was made — a deadlock does not say it: the run could not check what the
+ * attempt changed), `find` (a creation that can be looked up: before each repeat, look for what the earlier
+ * attempt may have made, and take it when it is there), or `never` (a judged call).
  */
-import { describeOutcome, messageText } from './answer-text.ts'
+import { describeOutcome } from './answer-text.ts'
+import { isDeadlock } from './deadlock.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from './request.ts'
 
@@ -18,12 +20,6 @@ export const SETUP_ATTEMPTS = 3
 
 /** Between attempts after a server error or a deadlock: long enough for the competing transaction to commit. */
 const SETUP_PAUSE_MS = 100
-
-/**
- * Refusals after which the shop rolled its transaction back: the inventory deadlocks of parallel product
- * creation (observations/README.md) and the database's own words for a deadlock or a lock timeout.
- */
-const TRANSIENT_REFUSAL = /Could not save Source Item Configuration|The stock item was unable to be saved|Deadlock found when trying to get lock|Lock wait timeout exceeded|SQLSTATE\[40001\]/i
 
 /** What an earlier attempt may have made, looked up before a creation is repeated. */
 export interface Found {
@@ -50,11 +46,6 @@ export interface Trouble {
  * The trouble of an outcome that may go away, or undefined for an answer that stands (a success, or a refusal
  * that would come again). A target gone or still rate limited after the client's own waiting is not asked again.
  */
-/** A refusal after which the shop rolled its transaction back: a deadlock or a lock wait, not an answer about the request. */
-export function isRolledBack(answer: Answer): boolean {
-  return answer.status >= 400 && TRANSIENT_REFUSAL.test(messageText(answer.body) ?? answer.text)
-}
-
 export function troubleOf(outcome: Outcome): Trouble | undefined {
   const answer = outcome.answer
   if (answer === undefined) {
@@ -64,8 +55,9 @@ export function troubleOf(outcome: Outcome): Trouble | undefined {
     const made = kind === 'connection' && /ECONNREFUSED/.test(outcome.failure?.message ?? '') ? 'nothing' : 'perhaps'
     return { kind: 'no answer', made, text: `no answer (${outcome.failure?.message ?? 'transport failure'})` }
   }
+  // A deadlock first: a shop in developer mode answers one as a 500 with the database's words.
+  if (isDeadlock(answer)) return { kind: 'rolled back', made: 'perhaps', text: describeOutcome(outcome) }
   if (answer.status >= 500) return { kind: 'server error', made: 'perhaps', text: describeOutcome(outcome) }
-  if (isRolledBack(answer)) return { kind: 'rolled back', made: 'nothing', text: describeOutcome(outcome) }
   return undefined
 }
 
@@ -90,9 +82,10 @@ interface RepeatOptions {
   /**
    * After an attempt that got no answer, how long a creation's lookup keeps looking before the creation is repeated:
    * a shop that serves few requests at a time may still hold the first attempt in its queue, and a repeat sent
-   * meanwhile makes a second entity. Default 0 (look once).
+   * meanwhile makes a second entity: the deadline of the call's kind (asked when it is needed: it grows with the shop's
+   * slow answers, lib/shop/deadlines.ts). Default 0 (look once).
    */
-  graceMs?: number
+  graceMs?: number | (() => number)
   /** Told of each trouble worth another attempt, as it happens (the provisioner paces by it). */
   onTrouble?: (trouble: Trouble) => void
 }
@@ -119,8 +112,10 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
   const lookPatiently = async (trouble: Trouble | undefined): Promise<Repeated | undefined> => {
     let found = await look()
     let waited = 0
-    for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < (options.graceMs ?? 0); step *= 2) {
-      const wait = Math.min(step, (options.graceMs ?? 0) - waited)
+    const patience = options.graceMs
+    const grace = trouble?.kind !== 'no answer' ? 0 : typeof patience === 'function' ? patience() : (patience ?? 0)
+    for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < grace; step *= 2) {
+      const wait = Math.min(step, grace - waited)
       await new Promise((r) => setTimeout(r, wait))
       waited += wait
       found = await look()

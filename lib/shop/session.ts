@@ -7,11 +7,12 @@ import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
-import { isRolledBack } from './retry.ts'
+import { cartBefore, changedNothing, DEADLOCK_PAUSE_MS, isDeadlock, repeatAfterDeadlock } from './deadlock.ts'
 import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
 import type { ProbeCaller } from './probe.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import type { Slowest } from '../results/deadlines.ts'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
@@ -22,7 +23,12 @@ export interface SessionSeed {
   baseUrl: string
   storeCode: string
   secondStoreCode: string
+  /** `--timeout-ms`: every call's deadline is at least this. */
   timeoutMs: number
+  /** `--max-timeout-ms`: a kind of call's deadline grows with the shop's slowest answers up to this (deadlines.ts). */
+  maxTimeoutMs?: number
+  /** The slowest answer of each kind of call the preflight saw: the checks' deadlines start from it. */
+  slowestMs?: Slowest
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
@@ -109,6 +115,8 @@ export class Session {
     this.client = new TargetClient({
       baseUrl: seed.baseUrl,
       timeoutMs: seed.timeoutMs,
+      ...(seed.maxTimeoutMs !== undefined ? { maxTimeoutMs: seed.maxTimeoutMs } : {}),
+      ...(seed.slowestMs !== undefined ? { slowestMs: seed.slowestMs } : {}),
       concurrency: seed.concurrency,
       secrets: this.secrets,
       insecure: seed.insecure,
@@ -170,7 +178,8 @@ export class Session {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
       throw new ReadOnlyViolation(`read-only mode: ${endpointText(spec)} was about to be sent`)
     }
-    let outcome = await this.client.send(spec, this.#lane)
+    // A set-up call repeats itself (retry.ts); a judged one is sent again after a deadlock, in its cart's turn (deadlock.ts).
+    let outcome = spec.ownRepeats === true ? await this.client.send(spec, this.#lane) : await this.client.send(spec, this.#lane, (send) => this.#throughDeadlock(spec, send))
     // A read is safe to repeat: one that got no answer (a timeout, a reset) is asked once more before anything is
     // judged on it — a slow or briefly unreachable shop is not a failing one.
     if (spec.ownRepeats !== true && spec.method === 'GET' && outcome.answer === undefined && REPEATABLE.has(outcome.failure?.kind ?? 'stopped')) {
@@ -178,22 +187,39 @@ export class Session {
       const again = await this.client.send(spec, this.#lane)
       outcome = { ...again, exchange: { ...again.exchange, note: `asked again after no answer (${first})` } }
     }
-    // A deadlock rolled the shop's transaction back: nothing was made, and the same call is sent once more. Twice, it
-    // is the run's own load, not an answer to judge.
-    if (spec.ownRepeats !== true && outcome.answer !== undefined && isRolledBack(outcome.answer)) {
-      const first = describeOutcome(outcome)
-      const again = await this.client.send(spec, this.#lane)
-      if (again.answer === undefined || !isRolledBack(again.answer)) outcome = { ...again, exchange: { ...again.exchange, note: `sent again after a deadlock (${first})` } }
-      else {
-        const message = `the shop answered a database deadlock twice (${describeOutcome(again)}): its transaction was rolled back`
-        outcome = { failure: { kind: 'deadlock', message }, exchange: { ...again.exchange, note: `sent again after a deadlock (${first})` } }
-      }
-    }
     const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
     if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
     const current = await this.#liveToken(kind, spec.token!)
     return current === spec.token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
+  }
+
+  /**
+   * A judged call, sent while its cart's turn is held (no other write of the run to that cart comes in between): a
+   * deadlock answer is waited out and the call sent once more — at once where that changes nothing more, else only
+   * once the cart shows the first attempt changed nothing (deadlock.ts). A second deadlock, or one after which the
+   * call may not be sent again, is no answer to judge (`deadlock`).
+   */
+  async #throughDeadlock(spec: RequestSpec, send: () => Promise<Outcome>): Promise<Outcome> {
+    const repeat = repeatAfterDeadlock(spec)
+    const read = (path: string) => this.client.send({ method: 'GET', path, store: spec.store, ...(spec.token !== undefined ? { token: spec.token } : {}) }, this.#lane)
+    // An item added can be checked only against the cart as it was: read first (only where such a call is sent).
+    const before = repeat === 'checked' ? await cartBefore(spec, read) : undefined
+    const first = await send()
+    if (first.answer === undefined || !isDeadlock(first.answer)) return first
+    const said = describeOutcome(first)
+    const noAnswer = (message: string, exchange: Outcome['exchange']): Outcome => ({ failure: { kind: 'deadlock', message }, exchange })
+    if (repeat === 'never') return noAnswer(`the shop answered a database deadlock (${said}), and the run cannot tell what a write like this one made: not sent again`, first.exchange)
+    await new Promise((r) => setTimeout(r, DEADLOCK_PAUSE_MS))
+    if (repeat === 'checked' && !(await changedNothing(spec, before, read))) {
+      return noAnswer(`the shop answered a database deadlock (${said}), and its cart does not show that the attempt changed nothing: not sent again`, first.exchange)
+    }
+    const again = await send()
+    const note = `sent again after a deadlock (${said})${repeat === 'checked' ? ', once the cart showed the attempt changed nothing' : ''}`
+    if (again.answer !== undefined && isDeadlock(again.answer)) {
+      return noAnswer(`the shop answered a database deadlock twice (${describeOutcome(again)}): its transaction was rolled back`, { ...again.exchange, note })
+    }
+    return { ...again, exchange: { ...again.exchange, note } }
   }
 
   readonly #tokenKinds: Map<string, 'admin' | 'customer'>

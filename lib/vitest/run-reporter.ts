@@ -143,12 +143,13 @@ export default class RunReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const run = this.#run
     if (run === undefined || testCase.project.name !== this.#project.name) return
-    const { result, notes, serverErrors, runError } = outcomeOf(testCase, run.stopped !== undefined)
+    const { result, notes, serverErrors, deadlines, runError } = outcomeOf(testCase, run.stopped !== undefined)
     run.notes.push(...notes)
     if (serverErrors !== undefined) {
       run.serverErrors.add(serverErrors)
       dropServerErrors(testCase)
     }
+    if (deadlines !== undefined) run.tellDeadlines(deadlines)
     // A result this version did not write (a bug, a meta tampered with): an error of the run, never a verdict.
     if (runError !== undefined) run.runErrors.push(runError)
     if (result === undefined) return

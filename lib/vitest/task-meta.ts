@@ -13,6 +13,7 @@ import type { TestCase, TestModule } from 'vitest/node'
 import { isObject } from '../base/is-object.ts'
 import type { Report } from '../report/model.ts'
 import type { Result } from '../results/result.ts'
+import type { RunDeadlines } from '../results/deadlines.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { crashResult, moduleIdOf } from '../run/progress.ts'
 import { SERVER_ERROR_CALLERS, type ServerErrorList } from '../results/server-errors.ts'
@@ -25,6 +26,8 @@ declare module 'vitest' {
     shopNotes?: unknown
     /** The 5xx answers the worker met since the test before carried its own (`ServerErrorList`). */
     shopServerErrors?: unknown
+    /** The session's deadlines so far (`RunDeadlines`) that came with a test's result: what the report says the run used. */
+    shopDeadlines?: unknown
     /** Set on every test vitest selected to run (mode `run` when its module started): the run's scope. */
     shopSelected?: unknown
     /** On each test module: the report of its run without results (run-level facts for merging shards' blobs). */
@@ -40,6 +43,7 @@ interface Carried {
   result?: Result
   notes: string[]
   serverErrors?: ServerErrorList
+  deadlines?: RunDeadlines
   problem?: string
   /** Why the server errors it carried cannot be used: dropped, an error of the run; the result stands. */
   listProblem?: string
@@ -51,9 +55,10 @@ export function markSelected(task: RunnerTask): void {
   task.meta.shopSelected = true
 }
 
-export function carryResult(task: RunnerTask, result: Result, notes: readonly string[]): void {
+export function carryResult(task: RunnerTask, result: Result, notes: readonly string[], deadlines?: RunDeadlines): void {
   task.meta.shopResult = result
   if (notes.length > 0) task.meta.shopNotes = [...notes]
+  if (deadlines !== undefined) task.meta.shopDeadlines = deadlines
 }
 
 /** Set on a test that finished with a result or without one (stopped): what the worker collected is never dropped. */
@@ -75,14 +80,30 @@ export function wasSelected(test: TestCase): boolean {
 
 /** The result, notes and server errors a finished test carried, each checked. */
 export function readCarried(test: TestCase): Carried {
-  const { shopResult, shopNotes, shopServerErrors } = test.meta()
+  const { shopResult, shopNotes, shopServerErrors, shopDeadlines } = test.meta()
   const notesOk = shopNotes === undefined || isStrings(shopNotes)
   const notes = isStrings(shopNotes) ? shopNotes : []
   const list = carriedList(shopServerErrors)
   const resultProblem = shopResult === undefined ? undefined : problemOfResult(shopResult, test.name)
-  const problem = resultProblem !== undefined ? `the result it carried cannot be read (${resultProblem})` : !notesOk ? 'the notes it carried are not lines of text' : undefined
+  const deadlinesOk = shopDeadlines === undefined || isDeadlines(shopDeadlines)
+  const problem =
+    resultProblem !== undefined
+      ? `the result it carried cannot be read (${resultProblem})`
+      : !notesOk
+        ? 'the notes it carried are not lines of text'
+        : !deadlinesOk
+          ? 'the deadlines it carried are not milliseconds per kind of call'
+          : undefined
   if (problem !== undefined) return { notes, ...list, problem }
-  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes, ...list }
+  const deadlines = shopDeadlines !== undefined ? { deadlines: shopDeadlines as RunDeadlines } : {}
+  return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes, ...list, ...deadlines }
+}
+
+/** The deadlines a test carried: the longest each kind was given, and the slowest answer of each kind, in ms. */
+function isDeadlines(value: unknown): boolean {
+  const ms = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
+  if (!isObject(value) || !isObject(value.used) || !isObject(value.slowestMs)) return false
+  return ['read', 'write', 'heavyWrite'].every((k) => ms((value.used as Record<string, unknown>)[k])) && Object.values(value.slowestMs).every(ms)
 }
 
 /**
