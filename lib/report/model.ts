@@ -52,6 +52,8 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
+    pace?: 'adaptive' | 'fixed'
     timeoutMs: number
     modules: string[]
     checks: string[]

@@ -81,6 +81,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       seed: config.seed,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
+      pace: config.pace,
       timeoutMs: config.timeoutMs,
       modules: config.modules,
       checks: config.checks,

@@ -57,6 +57,8 @@ export interface RunConfig {
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
+  /** `adaptive`: the bound follows the shop's pace (lib/shop/pace.ts); `fixed`: `concurrency` in flight whenever there are. */
+  pace: 'adaptive' | 'fixed'
   timeoutMs: number
   reportDir: string
   /** Only token calls and GET requests leave the machine. */

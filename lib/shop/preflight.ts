@@ -110,6 +110,7 @@ export async function preflight(
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+      pace: config.pace,
       insecure: config.insecure,
       pathAliases: config.pathAliases,
       tokens: {
