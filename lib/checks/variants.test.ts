@@ -22,7 +22,8 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
   // The late answers come a wide margin after a deadline a loaded machine meets (test-setup/deadlines.ts).
   const late = variant === 'late-creation'
   // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
-  const busy = variant === 'busy-shop'
+  // A shop slowed by other tenants likewise here.
+  const busy = variant === 'busy-shop' || variant === 'slow-tenants'
   const target = await startReferenceTarget({ variants: [variant], ...(late ? { slowMs: LATE_ANSWER_MS } : {}), ...(busy ? { heavyMs: 500 } : {}) })
   closers.push(() => target.close())
   // A shop with two-factor admin login gives the admin no token for a password: the run is given its integration's.
@@ -42,7 +43,7 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
 }
 
 /** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines): tens of seconds each. */
-const WAITING: readonly VariantName[] = ['busy-shop', 'late-creation']
+const WAITING: readonly VariantName[] = ['busy-shop', 'slow-tenants', 'late-creation']
 
 // Each variant has a target and a session of its own. The two that mostly wait run beside each other and beside the
 // others, which run one after another (three sessions at most in this worker: more at once made each test's time the
