@@ -121,13 +121,16 @@ export class TargetClient {
       const startMs = performance.now()
       const inFlight = heavy ? this.#bound.inFlight.heavy : this.#bound.inFlight.all
       const outcome = await this.#sendHonouringRateLimits(spec)
-      // Heavy writes are paced apart from the rest: slow by nature, they are compared with their own kind.
+      // Heavy writes are paced apart from the rest: slow by nature, they are compared with their own kind — those the
+      // shop did (a success) or did not finish in time; a refusal of one is answered at once, as any light request.
       if (outcome.answer !== undefined || outcome.failure?.kind === 'timeout' || outcome.failure?.kind === 'rate-limited') {
         const status = outcome.answer?.status
+        const work = heavy && (outcome.answer === undefined || (status! >= 200 && status! < 300))
         this.#pace.observe({
           ms: performance.now() - startMs,
-          heavy,
-          inFlight,
+          heavy: work,
+          inFlight: work ? inFlight : this.#bound.inFlight.all,
+          timedOut: outcome.failure?.kind === 'timeout',
           key: paceKey(spec.method, spec.path),
           startedAt: startMs,
           overloaded: outcome.failure?.kind === 'rate-limited' || status === 429 || status === 503,

@@ -10,8 +10,8 @@
  *   takes the slower time as the shop's usual. A shop that says it is overloaded (429, 503) gets half as many at
  *   once. When answers are back to their usual time, one more (up to `--concurrency`);
  * - heavy writes — an order placed, an invoice, a refund, a product saved, a shipment — hold a worker for seconds:
- *   a quarter of the bound of them at once to start with (at least one), more only while more of them at once get
- *   more of them done (a shop whose cores they share answers each the slower: no gain; one slowed by other
+ *   a quarter of the bound of them at once to start with (at least one), one more at a time only while more of them
+ *   at once get more of them done and none passes its deadline (a shop whose cores they share answers each the slower: no gain; one slowed by other
  *   tenants answers each as slowly: a gain), never the whole bound;
  * - writes the platform deadlocks on when they run side by side (attribute sets: `eav_entity_attribute`) go one at
  *   a time;
@@ -34,8 +34,11 @@ const OWN_LOAD_FACTOR = 0.7
 const TRIAL_FLOOR_MS = 100
 /** Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop). */
 const HEAVY_WINDOW = 4
-/** More heavy writes at once are kept only when they get this much more done in the same time. */
-const HEAVY_GAIN = 1.2
+/**
+ * More heavy writes at once are kept only when they get at least this share of what they would if each took as long
+ * as before (one more of k: (k + 1) / k as much done at best).
+ */
+const HEAVY_GAIN_SHARE = 0.5
 /** Heavy windows after which a level that brought no gain may be tried again (the shop's load changes). */
 const HEAVY_RETRY_WINDOWS = 6
 
@@ -58,7 +61,10 @@ export function paceKey(method: string, path: string): string {
   return `${method} ${path.split('/').map((s) => (/\d/.test(s) || s.length > 24 ? ':' : s)).join('/')}`
 }
 
-/** One finished request as the pace reads it. */
+/**
+ * One finished request as the pace reads it. A heavy one is a heavy write the shop did (a success) or did not finish
+ * in time: a refusal of one is answered at once, and says nothing of what heavy writes cost the shop.
+ */
 export interface PaceSample {
   /** How long it took (a timeout: the deadline it reached). */
   ms: number
@@ -67,6 +73,8 @@ export interface PaceSample {
   inFlight: number
   /** `paceKey` of the request. */
   key: string
+  /** No answer within its deadline (`ms` is the deadline it reached). */
+  timedOut?: boolean
   /** When it started (performance.now()): a trial reads only what started after it began. */
   startedAt: number
   /** The shop said it is overloaded: 429 Too Many Requests or 503 Service Unavailable. */
@@ -194,7 +202,9 @@ export class Pace {
     const from = this.#raisedFrom
     if (from !== undefined) {
       this.#raisedFrom = undefined
-      if (done < (this.#heavyDone.get(from) ?? 0) * HEAVY_GAIN) {
+      // A heavy write past its deadline: more at once was more than the shop finishes in time, whatever else it got done.
+      const enough = (this.#heavyDone.get(from) ?? 0) * (1 + ((level - from) / from) * HEAVY_GAIN_SHARE)
+      if (window.some((s) => s.timedOut === true) || done < enough) {
         this.#noGainAt = { level, windows: 0 }
         this.#heavy = from
         this.#events.changed()
@@ -203,9 +213,10 @@ export class Pace {
     }
     this.#heavyDone.set(level, done)
     const ceiling = Math.min(this.max - 1, (this.#noGainAt?.level ?? Infinity) - 1)
-    if (window.some((s) => s.demand === true) && level < ceiling) {
+    if (window.some((s) => s.demand === true) && !window.some((s) => s.timedOut === true) && level < ceiling) {
+      // One more at a time: a shop whose cores they share would take each the longer, past a deadline at worst.
       this.#raisedFrom = level
-      this.#heavy = Math.min(ceiling, level * 2)
+      this.#heavy = level + 1
       this.#events.changed()
     }
   }
