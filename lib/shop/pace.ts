@@ -35,10 +35,12 @@ const TRIAL_FLOOR_MS = 100
 /** Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop). */
 const HEAVY_WINDOW = 4
 /**
- * More heavy writes at once are kept only when they get at least this share of what they would if each took as long
- * as before (one more of k: (k + 1) / k as much done at best).
+ * One more heavy write at once is kept only when it gets at least this share of the gain it would if each took as
+ * long as before (one more of k: (k + 1) / k as much done at best): each may cost at most (k + 1) / (k + ½) as much.
  */
 const HEAVY_GAIN_SHARE = 0.5
+/** Heavy writes that went with fewer at once a trial compares with: the latest. */
+const HEAVY_REFERENCE = 8
 /** Heavy windows after which a level that brought no gain may be tried again (the shop's load changes). */
 const HEAVY_RETRY_WINDOWS = 6
 
@@ -83,6 +85,18 @@ export interface PaceSample {
   demand?: boolean
 }
 
+/** A heavy write as the pace remembers it: how many went at once, how much slower than its kind's fastest. */
+interface HeavySeen {
+  inFlight: number
+  slowdown: number
+  timedOut: boolean
+  demand: boolean
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length
+}
+
 /** What the pace tells: a limit changed (the bound applies it), and what a reader of the report should know. */
 export interface PaceEvents {
   changed(): void
@@ -104,11 +118,12 @@ export class Pace {
   /** Whether the run has tried once, early, if its first bound was more than the shop could serve. */
   #firstTrialDone = false
 
-  // Heavy writes: each kind's fastest time, the window, what each level got done, the level a raise came from.
+  // Heavy writes: each kind's fastest time, the last ones that went with at most the current number at once, a trial
+  // of one more (from which number, what went with more), and the number that gained nothing last.
   readonly #fastest = new Map<string, number>()
-  #heavyRecent: PaceSample[] = []
-  readonly #heavyDone = new Map<number, number>()
-  #raisedFrom: number | undefined
+  #fewer: HeavySeen[] = []
+  #sinceDecision = 0
+  #heavyTrial: { from: number; more: HeavySeen[] } | undefined
   #noGainAt: { level: number; windows: number } | undefined
 
   constructor(max: number, events: Partial<PaceEvents> = {}) {
@@ -185,40 +200,64 @@ export class Pace {
   }
 
   /**
-   * Heavy writes are compared by what they get done: in-flight over slowdown (each against its kind's fastest
-   * time), Little's law. More at once is tried while some wait for a place, and kept only where it gets more done.
+   * Heavy writes are compared by what each costs: its time against its kind's fastest (its slowdown). More at once is
+   * tried while some wait for a place, one more at a time, and kept only where the writes that went with one more at
+   * once took hardly longer than those that went with fewer — then more at once gets more done (Little's law); a shop
+   * whose cores they share takes each the longer, and gains nothing. A write past its deadline ends any trial.
    */
   #observeHeavy(sample: PaceSample): void {
-    const fastest = Math.min(this.#fastest.get(sample.key) ?? sample.ms, sample.ms)
-    this.#fastest.set(sample.key, Math.max(1, fastest))
-    this.#heavyRecent.push(sample)
-    if (this.#heavyRecent.length < HEAVY_WINDOW) return
-    const window = this.#heavyRecent.splice(0)
-    const inFlight = window.reduce((n, s) => n + s.inFlight, 0) / window.length
-    const slowdown = window.reduce((n, s) => n + s.ms / this.#fastest.get(s.key)!, 0) / window.length
-    const done = inFlight / slowdown
-    const level = this.#heavy
+    const fastest = Math.max(1, Math.min(this.#fastest.get(sample.key) ?? sample.ms, sample.ms))
+    this.#fastest.set(sample.key, fastest)
+    const seen = { inFlight: sample.inFlight, slowdown: sample.ms / fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
+    const trial = this.#heavyTrial
+    if (trial === undefined) {
+      this.#remember(seen)
+      return
+    }
+    if (seen.inFlight <= trial.from) {
+      this.#remember(seen)
+      if (!seen.timedOut) return
+    } else trial.more.push(seen)
+    if (seen.timedOut) return this.#endHeavyTrial(false)
+    if (trial.more.length < HEAVY_WINDOW) return
+    // One more of `from` at once gets more done only if each costs less than (from + 1) / (from + ½) times as much.
+    const before = this.#fewer.length === 0 ? 1 : mean(this.#fewer.map((x) => x.slowdown))
+    const withMore = mean(trial.more.map((x) => x.slowdown))
+    this.#endHeavyTrial(withMore <= (before * (trial.from + 1)) / (trial.from + HEAVY_GAIN_SHARE))
+  }
+
+  /** A heavy write that went with at most the current number at once: what the next trial compares with; a raise when due. */
+  #remember(seen: HeavySeen): void {
+    this.#fewer.push(seen)
+    if (this.#fewer.length > HEAVY_REFERENCE) this.#fewer.shift()
+    if (this.#heavyTrial !== undefined || ++this.#sinceDecision < HEAVY_WINDOW) return
+    this.#sinceDecision = 0
     if (this.#noGainAt !== undefined && ++this.#noGainAt.windows >= HEAVY_RETRY_WINDOWS) this.#noGainAt = undefined
-    const from = this.#raisedFrom
-    if (from !== undefined) {
-      this.#raisedFrom = undefined
-      // A heavy write past its deadline: more at once was more than the shop finishes in time, whatever else it got done.
-      const enough = (this.#heavyDone.get(from) ?? 0) * (1 + ((level - from) / from) * HEAVY_GAIN_SHARE)
-      if (window.some((s) => s.timedOut === true) || done < enough) {
-        this.#noGainAt = { level, windows: 0 }
-        this.#heavy = from
-        this.#events.changed()
-        return
-      }
-    }
-    this.#heavyDone.set(level, done)
+    this.#tryOneMore(this.#fewer.slice(-HEAVY_WINDOW))
+  }
+
+  /** A trial of one more heavy write at once, where some waited for a place, none passed its deadline, and below the ceiling. */
+  #tryOneMore(window: readonly HeavySeen[]): void {
     const ceiling = Math.min(this.max - 1, (this.#noGainAt?.level ?? Infinity) - 1)
-    if (window.some((s) => s.demand === true) && !window.some((s) => s.timedOut === true) && level < ceiling) {
-      // One more at a time: a shop whose cores they share would take each the longer, past a deadline at worst.
-      this.#raisedFrom = level
-      this.#heavy = level + 1
-      this.#events.changed()
+    if (!window.some((x) => x.demand) || window.some((x) => x.timedOut) || this.#heavy >= ceiling) return
+    this.#heavyTrial = { from: this.#heavy, more: [] }
+    this.#heavy++
+    this.#events.changed()
+  }
+
+  #endHeavyTrial(kept: boolean): void {
+    const trial = this.#heavyTrial!
+    this.#heavyTrial = undefined
+    this.#sinceDecision = 0
+    if (kept) {
+      // What went with more at once is what the next trial compares with; one more at once may be tried at once.
+      this.#fewer = trial.more.slice(-HEAVY_REFERENCE)
+      this.#tryOneMore(trial.more)
+      return
     }
+    this.#noGainAt = { level: this.#heavy, windows: 0 }
+    this.#heavy = trial.from
+    this.#events.changed()
   }
 
   #set(limit: number): void {
