@@ -12,11 +12,15 @@ export interface BenchConfiguration {
   /** The reference target's flags beyond its port and latency (a variant). */
   targetArgs?: readonly string[]
   /**
-   * A shop whose heavy writes take this long (the busy-shop variant): measured against the ideal, the heavy writes'
-   * time shared by the shop's two cores, instead of against a replay (which would only wait them out again). Run
-   * only when named (`--config busy-shop`): a run takes minutes.
+   * A slow shop whose heavy writes take this long (the busy-shop and slow-tenants variants): measured against a bound
+   * (slow-shops.ts), not against a replay, which would only wait them out again. Run only when named
+   * (`--config busy-shop`, `--config slow-tenants`): a run takes minutes.
    */
   heavyMs?: number
+  /** `fixed`: the run keeps `concurrency` in flight (`--pace fixed`); default the run's adaptive pace. */
+  pace?: 'fixed'
+  /** Configurations measured together when the group is named (`--config slow-tenants`): a bound of one is the others' best. */
+  group?: string
 }
 
 export const CONFIGURATIONS: readonly BenchConfiguration[] = [
@@ -26,7 +30,26 @@ export const CONFIGURATIONS: readonly BenchConfiguration[] = [
   { name: 'c16-latency20', concurrency: 16, latencyMs: 20 },
   // A staging shop (PHP's server, 8 workers on 2 busy cores, an order placed in 5 s), with the run's default settings.
   { name: 'busy-shop', concurrency: 8, latencyMs: 0, targetArgs: ['--variant', 'busy-shop'], heavyMs: 5_000 },
+  // A shop slowed by its other tenants (a heavy write 15 s however many are in flight): the run's default settings,
+  // against the same shop with the run's bound fixed at 4, 8 and 16 — the best of which it must come near.
+  ...[undefined, 4, 8, 16].map(
+    (fixed): BenchConfiguration => ({
+      name: fixed === undefined ? 'slow-tenants' : `slow-tenants-fixed-c${fixed}`,
+      concurrency: fixed ?? 8,
+      latencyMs: 0,
+      targetArgs: ['--variant', 'slow-tenants', '--heavy-ms', '15000'],
+      heavyMs: 15_000,
+      group: 'slow-tenants',
+      ...(fixed !== undefined ? { pace: 'fixed' as const } : {}),
+    }),
+  ),
 ]
+
+/** The configurations `--config` names: a configuration's own name, or a group's. */
+export function selectedConfigurations(names: readonly string[]): BenchConfiguration[] {
+  if (names.length === 0) return CONFIGURATIONS.filter((c) => c.heavyMs === undefined)
+  return CONFIGURATIONS.filter((c) => names.includes(c.name) || (c.group !== undefined && names.includes(c.group)))
+}
 
 export interface BenchArgs {
   runs: number
@@ -61,8 +84,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else if (a === '--cpu-prof') args.cpuProf = resolve(value())
     else if (a === '--write-docs') args.writeDocs = true
     else if (a === '--from') args.from = resolve(value())
-    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${CONFIGURATIONS.map((c) => c.name).join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR] [--write-docs] [--from BENCH.json])`)
+    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${[...new Set(CONFIGURATIONS.map((c) => c.group ?? c.name))].join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR] [--write-docs] [--from BENCH.json])`)
   }
-  for (const c of args.configs) if (!CONFIGURATIONS.some((k) => k.name === c)) throw new Error(`unknown configuration "${c}" (${CONFIGURATIONS.map((k) => k.name).join(', ')})`)
+  const known = [...new Set(CONFIGURATIONS.flatMap((k) => [k.name, ...(k.group !== undefined ? [k.group] : [])]))]
+  for (const c of args.configs) if (!known.includes(c)) throw new Error(`unknown configuration "${c}" (${known.join(', ')})`)
   return args
 }

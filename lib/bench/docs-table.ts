@@ -51,7 +51,7 @@ export function measuredCommit(root: string): string | undefined {
 export function benchBlock(record: BenchRecord): string {
   const m = record.machine
   const measured = `Measured${record.commit !== undefined ? ` at ${record.commit}` : ''}${record.date !== undefined ? ` on ${record.date}` : ''}: ${m.cpus} × ${m.model}, ${m.os}, Node ${m.node.replace(/^v/, '')}.`
-  const notes = tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, m).trim().split('\n')
+  const notes = tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, m, record.configurations).trim().split('\n')
   return [markdownTable(record.configurations), '', measured, ...notes.flatMap((n) => ['', n])].join('\n')
 }
 

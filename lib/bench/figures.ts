@@ -32,12 +32,22 @@ export interface RunFigures {
   floorSameStatus: number
   latencyRatio: number | null
   exitCode: number | null
+  /** A slow shop's: the heavy writes it answered below 400 (slow-shops.ts). */
+  heavyAnswered?: number
+  /** A slow shop's: results not judged for a timeout. */
+  timeouts?: number
 }
 
 export interface ConfigurationResult {
   name: string
   concurrency: number
   latencyMs: number
+  /** A slow shop's configuration: what its table reads (slow-shops.ts). */
+  heavyMs?: number
+  pace?: 'fixed'
+  group?: string
+  heavyAnswered: Spread | null
+  timeouts: Spread | null
   runs: number
   requests: Spread | null
   suiteWallMs: Spread | null
@@ -96,6 +106,8 @@ export function figures(
     floorSameStatus?: number
     exitCode: number | null
     phases?: Phases | null
+    heavyAnswered?: number
+    timeouts?: number
   },
   config: Pick<BenchConfiguration, 'concurrency' | 'latencyMs'>,
 ): RunFigures {
@@ -122,6 +134,8 @@ export function figures(
     floorSameStatus: round(m.floorSameStatus ?? 1, 3),
     latencyRatio: config.latencyMs > 0 ? round(m.wallMs / ideal, 2) : null,
     exitCode: m.exitCode,
+    ...(m.heavyAnswered !== undefined ? { heavyAnswered: m.heavyAnswered } : {}),
+    ...(m.timeouts !== undefined ? { timeouts: m.timeouts } : {}),
   }
 }
 
@@ -131,6 +145,11 @@ export function summarise(config: BenchConfiguration, runs: RunFigures[], mach: 
     name: config.name,
     concurrency: config.concurrency,
     latencyMs: config.latencyMs,
+    ...(config.heavyMs !== undefined ? { heavyMs: config.heavyMs } : {}),
+    ...(config.pace !== undefined ? { pace: config.pace } : {}),
+    ...(config.group !== undefined ? { group: config.group } : {}),
+    heavyAnswered: of('heavyAnswered'),
+    timeouts: of('timeouts'),
     runs: runs.length,
     requests: of('requests'),
     suiteWallMs: of('suiteWallMs'),

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REFERENCE_ADMIN } from '../../reference-target/index.ts'
-import { CONFIGURATIONS, ROOT, parseBenchArgs, type BenchArgs, type BenchConfiguration } from './args.ts'
-import { isHeavyWrite } from '../shop/pace.ts'
+import { ROOT, parseBenchArgs, selectedConfigurations, type BenchArgs, type BenchConfiguration } from './args.ts'
+import { heavyAnswered, shopBoundMs, timeoutsOf } from './slow-shops.ts'
 import { DOCS_FILE, measuredCommit, withBenchBlock, type BenchRecord } from './docs-table.ts'
 import { figures, machine, summarise, type ConfigurationResult, type RunFigures } from './figures.ts'
 import { phases, processCpuMs, runSuite, startTarget } from './measure.ts'
@@ -45,14 +45,15 @@ async function benchConfiguration(
       const dir = join(work, `${config.name}-${warm ? `warmup${k}` : i}`)
       mkdirSync(dir, { recursive: true })
       const cpuBefore = processCpuMs(target.pid)
-      const run = await runSuite(ROOT, { baseUrl: target.url, concurrency: config.concurrency, admin, dir, ...(options.nodeArgs !== undefined ? { nodeArgs: options.nodeArgs } : {}) })
+      const runArgs = config.pace !== undefined ? ['--pace', config.pace] : []
+      const run = await runSuite(ROOT, { baseUrl: target.url, concurrency: config.concurrency, admin, dir, runArgs, ...(options.nodeArgs !== undefined ? { nodeArgs: options.nodeArgs } : {}) })
       const cpuAfterRun = processCpuMs(target.pid)
       if (run.exitCode !== 0 && run.exitCode !== 1) throw new Error(`${config.name} ${label}: the suite could not run (exit ${run.exitCode}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`)
       if (run.stats.firstRequestMs === null || run.stats.lastRequestMs === null) throw new Error(`${config.name} ${label}: no request was logged`)
-      // A busy shop's requests are measured against the ideal (heavy writes over two cores), not a replay.
-      const heavy = run.log.filter((q) => isHeavyWrite(q.method, q.path)).length
-      const floor = config.heavyMs === undefined ? await replayLog(run.log, target.url, admin, config.concurrency) : { wallMs: (heavy * config.heavyMs) / 2, failed: 0, requests: 0, cpuMs: 0, sameStatus: 1 }
-      if (config.heavyMs !== undefined) options.log(`  ${config.name}: ${heavy} heavy writes of ${config.heavyMs} ms on 2 cores: ideal ${((heavy * config.heavyMs) / 2000).toFixed(1)} s (by the 8 workers: ${((heavy * config.heavyMs) / 8000).toFixed(1)} s)\n`)
+      // A slow shop's run is measured against the shop's own bound (slow-shops.ts), not a replay.
+      const slow = config.heavyMs === undefined ? undefined : { heavy: heavyAnswered(run.log), timeouts: timeoutsOf(readReport(dir)) }
+      const floor = slow === undefined ? await replayLog(run.log, target.url, admin, config.concurrency) : { wallMs: shopBoundMs(config, slow.heavy), failed: 0, requests: 0, cpuMs: 0, sameStatus: 1 }
+      if (slow !== undefined) options.log(`  ${config.name}: ${slow.heavy} heavy writes of ${config.heavyMs} ms answered; the shop's bound ${(floor.wallMs / 1000).toFixed(1)} s; ${slow.timeouts} results not judged for a timeout\n`)
       const cpuAfterFloor = processCpuMs(target.pid)
       if (floor.failed > 0) options.log(`  (replay: ${floor.failed} of ${floor.requests} requests got no answer)\n`)
       const f = figures(
@@ -70,6 +71,7 @@ async function benchConfiguration(
           floorSameStatus: floor.sameStatus,
           exitCode: run.exitCode,
           phases: phases(run.log),
+          ...(slow !== undefined ? { heavyAnswered: slow.heavy, timeouts: slow.timeouts } : {}),
         },
         config,
       )
@@ -99,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
     mkdirSync(dirname(args.out), { recursive: true })
     writeFileSync(args.out, `${JSON.stringify(record, null, 2)}\n`)
   }
-  process.stdout.write(`\n${table(record.configurations)}\n${tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, record.machine)}`)
+  process.stdout.write(`\n${table(record.configurations)}\n${tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, record.machine, record.configurations)}`)
   if (args.from === undefined) process.stdout.write(`Written: ${args.out}\n`)
   if (args.writeDocs) {
     const file = join(ROOT, DOCS_FILE)
@@ -114,9 +116,18 @@ async function main(argv: string[]): Promise<number> {
   return 0
 }
 
-/** Every configuration asked for (by default all but the busy shop, which takes minutes), measured in turn. */
+/** The report a run wrote (its results: a slow shop's timeouts are counted from them). */
+function readReport(dir: string): { results?: { status?: string; reason?: string }[] } {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as { results?: { status?: string; reason?: string }[] }
+  } catch {
+    return {}
+  }
+}
+
+/** Every configuration asked for (by default all but the slow shops, which take minutes), measured in turn. */
 async function measure(args: BenchArgs): Promise<BenchRecord> {
-  const configs = CONFIGURATIONS.filter((c) => (args.configs.length === 0 ? c.heavyMs === undefined : args.configs.includes(c.name)))
+  const configs = selectedConfigurations(args.configs)
   const mach = machine()
   const log = (t: string) => void process.stderr.write(t)
   log(`bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each after ${args.warmup} warm-up; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { CONFIGURATIONS, parseBenchArgs } from './args.ts'
+import { CONFIGURATIONS, parseBenchArgs, selectedConfigurations } from './args.ts'
 import { figures, summarise, type Machine } from './figures.ts'
 import { table } from './table.ts'
 import { cpuMsFromStat, phases, processCpuMs, spread } from './measure.ts'
@@ -77,9 +77,11 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['--config', 'c4', '--config', 'c16']).configs).toEqual(['c4', 'c16'])
     expect(() => parseBenchArgs(['--config', 'c3'])).toThrow(/unknown configuration/)
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown argument/)
-    expect(CONFIGURATIONS.map((c) => [c.concurrency, c.latencyMs])).toEqual([[1, 0], [4, 0], [16, 0], [16, 20], [8, 0]])
-    // The busy shop takes minutes: only when named.
-    expect(CONFIGURATIONS.filter((c) => c.heavyMs !== undefined).map((c) => c.name)).toEqual(['busy-shop'])
+    // The slow shops take minutes: only when named, a group by its name.
+    expect(selectedConfigurations([]).map((c) => [c.concurrency, c.latencyMs])).toEqual([[1, 0], [4, 0], [16, 0], [16, 20]])
+    expect(CONFIGURATIONS.filter((c) => c.heavyMs !== undefined).map((c) => c.name)).toEqual(['busy-shop', 'slow-tenants', 'slow-tenants-fixed-c4', 'slow-tenants-fixed-c8', 'slow-tenants-fixed-c16'])
+    expect(selectedConfigurations(['slow-tenants']).map((c) => [c.concurrency, c.pace])).toEqual([[8, undefined], [4, 'fixed'], [8, 'fixed'], [16, 'fixed']])
+    expect(parseBenchArgs(['--config', 'slow-tenants']).configs).toEqual(['slow-tenants'])
   })
 })
 

@@ -1,15 +1,17 @@
 /** The table `npm run bench` prints, and the notes under it that say what its columns mean. */
 import type { ConfigurationResult, Machine } from './figures.ts'
 import type { Spread } from './measure.ts'
+import { slowShopCells, slowShopNotes } from './slow-shops.ts'
 
 /** The table's header and, per configuration, its cells: the one source of the printed table and of the docs' table. */
 export function tableCells(results: readonly ConfigurationResult[]): { header: string[]; rows: string[][] } {
+  if (results.length > 0 && results.every((r) => r.heavyMs !== undefined)) return slowShopCells(results)
   const header = ['configuration', 'requests', 'wall s', 'start-up s', 'suite start s', 'requests s', 'floor s', 'ratio', 'req/s', 'suite CPU s', 'RSS MB', 'target CPU s', 'target busy', 'latencyRatio']
   const med = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : f(x.median))
   const range = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`)
   const sec = (n: number) => (n / 1000).toFixed(2)
   const rows = results.map((r) => [
-    r.name === 'busy-shop' ? `busy shop, c${r.concurrency}` : r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
+    r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
     med(r.requests, (n) => String(Math.round(n))),
     range(r.suiteWallMs, sec),
     med(r.startupMs, sec),
@@ -37,12 +39,13 @@ export function table(results: readonly ConfigurationResult[]): string {
 }
 
 /** What the table's figures are (medians over how many runs, on what load) and what each column measures. */
-export function tableNotes(runs: number, warmup: number, mach: Machine): string {
+export function tableNotes(runs: number, warmup: number, mach: Machine, results: readonly ConfigurationResult[] = []): string {
+  if (results.length > 0 && results.every((r) => r.heavyMs !== undefined)) return slowShopNotes(runs, mach.loadAverageAtStart, mach.cpus)
   return (
     `Medians over ${runs} run${runs > 1 ? 's' : ''} per configuration${warmup > 0 ? ` after ${warmup} warm-up run${warmup > 1 ? 's' : ''} (dropped)` : ''} (min–max where they differ); ` +
     `load average at start ${mach.loadAverageAtStart.join(' ')} on ${mach.cpus} CPUs: on a shared machine single runs are noisy.\n` +
     `wall = process start to exit; start-up = process start to first request; suite start = preflight's last answer to the worker's first request (vitest starting, suites loading; inside "requests");\n` +
     `requests = first request to last answer; floor = the same requests replayed by a bare undici loop;\n` +
-    `ratio = requests / floor (busy-shop: floor = the ideal, its heavy writes' time over the shop's two cores); req/s over the request phase; target busy = the reference target's CPU time over the request phase (one thread: 100% = it is the bottleneck).\n`
+    `ratio = requests / floor; req/s over the request phase; target busy = the reference target's CPU time over the request phase (one thread: 100% = it is the bottleneck).\n`
   )
 }

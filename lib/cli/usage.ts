@@ -18,9 +18,9 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     flags: [
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
       '[--target-name NAME] [--target-version VERSION]',
-      '[--check KIND ...] [--read-only] [--concurrency N] [--max-rps N] [--timeout-ms N] [--max-timeout-ms N]',
-      '[--report-dir DIR] [--baseline FILE|PROFILE [--allow-stale]] [--seed N] [--shard I/N] [--run-timeout-ms N]',
-      '[--insecure] [--progress | --quiet] [--dry-run]',
+      '[--check KIND ...] [--read-only] [--concurrency N] [--pace MODE] [--max-rps N] [--timeout-ms N]',
+      '[--max-timeout-ms N] [--report-dir DIR] [--baseline FILE|PROFILE [--allow-stale]] [--seed N] [--shard I/N]',
+      '[--run-timeout-ms N] [--insecure] [--progress | --quiet] [--dry-run]',
       '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',
       '[--extensions MODE] [--extensions-probe-writes] [--config FILE]',
     ],

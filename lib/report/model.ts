@@ -54,6 +54,8 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
+    pace?: 'adaptive' | 'fixed'
     /** `--timeout-ms`: every request's deadline was at least this. */
     timeoutMs: number
     /** `--max-timeout-ms`: the longest a kind's deadline could grow to. Absent in reports written before issue 29. */

@@ -88,6 +88,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       seed: config.seed,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
+      pace: config.pace,
       timeoutMs: config.timeoutMs,
       maxTimeoutMs: config.maxTimeoutMs,
       ...(run.deadlines !== undefined ? { deadlines: run.deadlines.used } : {}),

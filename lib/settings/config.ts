@@ -88,6 +88,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     checks: selectChecks(flags.check ?? [], checkKinds),
     concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),
     ...(flags['max-rps'] ?? setting('SHOP_MAX_RPS') ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) } : {}),
+    pace: paceMode(flags.pace ?? setting('SHOP_PACE') ?? 'adaptive'),
     timeoutMs: positiveInt('--timeout-ms / SHOP_TIMEOUT_MS', flags['timeout-ms'] ?? setting('SHOP_TIMEOUT_MS') ?? '10000', 600_000),
     maxTimeoutMs: positiveInt('--max-timeout-ms / SHOP_MAX_TIMEOUT_MS', flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000', 3_600_000),
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
@@ -114,6 +115,11 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     },
     warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
   }
+}
+
+function paceMode(raw: string): RunConfig['pace'] {
+  if (raw === 'adaptive' || raw === 'fixed') return raw
+  throw new UsageError(`--pace / SHOP_PACE: "${raw}" is neither adaptive nor fixed`)
 }
 
 function extensionsMode(raw: string): RunConfig['extensions'] {

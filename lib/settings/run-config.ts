@@ -57,6 +57,8 @@ export interface RunConfig {
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
+  /** `adaptive`: the bound follows the shop's pace (lib/shop/pace.ts); `fixed`: `concurrency` in flight whenever there are. */
+  pace: 'adaptive' | 'fixed'
   /** Every request's deadline is at least this (lib/shop/deadlines.ts). */
   timeoutMs: number
   /** A kind of call's deadline grows with the shop's slowest answers up to this (never below timeoutMs). */

@@ -37,6 +37,12 @@ export const SETTINGS = [
   { variables: ['SHOP_CONCURRENCY'], flag: '--concurrency', value: 'N', default: '8 requests in flight at most' },
   { variables: ['SHOP_TIMEOUT_MS'], flag: '--timeout-ms', value: 'N', default: '10000: every request gets at least this long; reads, writes and heavy writes (orders, invoices, shipments, refunds, registrations, product saves) each get three times the slowest answer of their kind so far when that is longer (see "Running against staging safely")' },
   { variables: ['SHOP_MAX_TIMEOUT_MS'], flag: '--max-timeout-ms', value: 'N', default: '120000: the longest a kind\'s deadline grows to (never below `--timeout-ms`; equal to it, every request gets `--timeout-ms`)' },
+  {
+    variables: ['SHOP_PACE'],
+    flag: '--pace',
+    value: 'MODE',
+    default: '`adaptive`: fewer requests in flight only while fewer make the shop answer faster, heavy writes a share of them (see "Running against staging safely"); `fixed`: always `--concurrency` in flight, heavy writes like any other',
+  },
   { variables: ['SHOP_MAX_RPS'], flag: '--max-rps', value: 'N', default: 'none: requests start as the shop\'s pace allows (see "Running against staging safely"); N caps them at N a second, for a shop behind a rate-limiting gateway' },
   { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this; at least 10000' },
   { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },

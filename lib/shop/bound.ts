@@ -27,7 +27,7 @@ export class Lane {
 }
 
 /** What a request is to the bound: a heavy write (an order, an invoice, a refund: bounded apart) or any other. */
-type Weight = 'heavy' | 'light'
+export type Weight = 'heavy' | 'light'
 
 export class Bound {
   #active = 0
@@ -64,6 +64,16 @@ export class Bound {
       }
       this.#next()
     })
+  }
+
+  /** Requests in flight now: all of them, and the heavy writes among them. */
+  get inFlight(): { all: number; heavy: number } {
+    return { all: this.#active, heavy: this.#activeHeavy }
+  }
+
+  /** Whether requests of this weight wait for a place (current work's or work ahead's): more at once was possible. */
+  waiting(weight: Weight): boolean {
+    return this.#current.some((w) => w.weight === weight) || this.#ahead.some((w) => w.weight === weight)
   }
 
   /** The limits changed (the shop's pace): more may start now. */

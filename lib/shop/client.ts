@@ -5,7 +5,7 @@ import type { Secrets } from './secrets.ts'
 import type { Answer, Outcome, RequestSpec, TransportFailure } from './request.ts'
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 import { Bound, type Lane } from './bound.ts'
-import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
+import { isHeavyWrite, Pace, paceKey, RateCap, sideBySideGroup } from './pace.ts'
 import { callKind, Deadlines } from './deadlines.ts'
 import { cartAliases, cartWritten, SerialGroups } from './serial.ts'
 import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
@@ -34,8 +34,8 @@ interface ClientOptions {
   maxRps?: number
   /** The bound follows the shop's pace (pace.ts); off, `concurrency` requests are in flight whenever there are. Default on. */
   adaptive?: boolean
-  /** Told each change of the number of requests in flight the shop's pace allows, with why. */
-  onPace?: (limit: number, why: string) => void
+  /** Told what the shop's pace did that a reader of the report should know (pace.ts: fewer requests kept in flight, and why). */
+  onPace?: (note: string) => void
 }
 
 const finished = diagnostics_channel.channel(REQUEST_CHANNEL)
@@ -74,10 +74,7 @@ export class TargetClient {
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#deadlines = new Deadlines(options.timeoutMs, options.maxTimeoutMs, options.slowestMs)
     this.#base = new URL(options.baseUrl)
-    this.#pace = new Pace(options.concurrency, (limit, why) => {
-      this.#options.onPace?.(limit, why)
-      this.#bound.wake()
-    })
+    this.#pace = new Pace(options.concurrency, { changed: () => this.#bound.wake(), note: (text) => this.#options.onPace?.(text) })
     this.#rate = new RateCap(options.maxRps)
     const adaptive = this.#options.adaptive
     this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
@@ -152,13 +149,28 @@ export class TargetClient {
   }
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
+    const heavy = isHeavyWrite(spec.method, spec.path)
     return this.#bound.run(async () => {
       await this.#rate.take()
       const startMs = performance.now()
+      const inFlight = heavy ? this.#bound.inFlight.heavy : this.#bound.inFlight.all
       const outcome = await this.#sendHonouringRateLimits(spec)
-      // The pace reads the lighter requests' times: a heavy write is slow by nature, not because the shop queues it.
-      const heavy = isHeavyWrite(spec.method, spec.path)
-      if ((outcome.answer !== undefined || outcome.failure?.kind === 'timeout') && !heavy) this.#pace.observe(performance.now() - startMs)
+      // Heavy writes are paced apart from the rest: slow by nature, they are compared with their own kind — those the
+      // shop did (a success) or did not finish in time; a refusal of one is answered at once, as any light request.
+      if (outcome.answer !== undefined || outcome.failure?.kind === 'timeout' || outcome.failure?.kind === 'rate-limited') {
+        const status = outcome.answer?.status
+        const work = heavy && (outcome.answer === undefined || (status! >= 200 && status! < 300))
+        this.#pace.observe({
+          ms: performance.now() - startMs,
+          heavy: work,
+          inFlight: work ? inFlight : this.#bound.inFlight.all,
+          timedOut: outcome.failure?.kind === 'timeout',
+          key: paceKey(spec.method, spec.path),
+          startedAt: startMs,
+          overloaded: outcome.failure?.kind === 'rate-limited' || status === 429 || status === 503,
+          demand: this.#bound.waiting(heavy ? 'heavy' : 'light'),
+        })
+      }
       if (outcome.answer !== undefined) this.#failuresInARow = 0
       else if (outcome.failure?.kind !== 'target-gone') {
         this.#failuresInARow++
@@ -169,7 +181,7 @@ export class TargetClient {
         finished.publish({ spec, outcome, startMs, endMs: performance.now(), ...(caller !== undefined ? { caller } : {}) } satisfies FinishedRequest)
       }
       return outcome
-    }, lane, isHeavyWrite(spec.method, spec.path) ? 'heavy' : 'light')
+    }, lane, heavy ? 'heavy' : 'light')
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
+import { isHeavyWrite } from './pace.ts'
 
 /**
  * How long the run waits for an answer (issue 29: deadlines that fit the shop). A real shop placed a guest order in
@@ -18,17 +19,10 @@ const CALL_KINDS: readonly CallKind[] = ['read', 'write', 'heavy write']
 /** A kind's deadline is this many times its slowest answer so far (when that is above `--timeout-ms`). */
 export const DEADLINE_FACTOR = 3
 
-/**
- * A write that holds a shop's worker for seconds (platform: order placement 6–32 s, customer registration 12–16 s on a
- * busy 2.4.7 instance): an order placed (`…/order`, `…/payment-information`), an invoice, a shipment, a refund or
- * credit memo, a product saved, a customer registered.
- */
+/** The kind of call whose deadline a request gets: a read, a heavy write (pace.ts, `isHeavyWrite`), any other write. */
 export function callKind(method: string, path: string): CallKind {
   if (method === 'GET' || method === 'HEAD') return 'read'
-  if (/\/(order|payment-information|invoice|refund|ship)$/.test(path)) return 'heavy write'
-  if (method === 'POST' && (path === '/V1/creditmemo' || path === '/V1/products' || path === '/V1/customers')) return 'heavy write'
-  if (method === 'PUT' && /^\/V1\/products\/[^/]+$/.test(path)) return 'heavy write'
-  return 'write'
+  return isHeavyWrite(method, path) ? 'heavy write' : 'write'
 }
 
 export class Deadlines {

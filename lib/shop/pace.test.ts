@@ -6,30 +6,109 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Bound } from './bound.ts'
 import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
 
+/**
+ * A shop as the pace sees it: each light answer's time given the requests in flight (the pace's limit), each heavy
+ * write's given the heavy writes in flight. Samples go one window at a time, all started after the last change.
+ */
+function drive(pace: Pace, windows: number, light: (inFlight: number) => number, options: { heavy?: (inFlight: number) => number } = {}): number[] {
+  const heavyLevels: number[] = []
+  let t = 0
+  const tick = () => (t += 1) + performance.now()
+  for (let w = 0; w < windows; w++) {
+    for (let i = 0; i < 20; i++) pace.observe({ ms: light(pace.limit), heavy: false, inFlight: pace.limit, key: 'GET /V1/x', startedAt: tick() })
+    if (options.heavy !== undefined) {
+      heavyLevels.push(pace.heavy)
+      for (let i = 0; i < 4; i++) {
+        const inFlight = pace.heavy
+        const ms = options.heavy(inFlight)
+        // A deadline of 10 s, as the run's by default.
+        pace.observe({ ms: Math.min(ms, 10_000), heavy: true, inFlight, key: 'PUT /V1/guest-carts/:/order', startedAt: tick(), demand: true, timedOut: ms >= 10_000 })
+      }
+    }
+  }
+  return heavyLevels
+}
+
 describe('Pace', () => {
-  it('halves the requests in flight when answers slow down or time out, and gives one back when they are usual again', () => {
-    const changes: number[] = []
-    const pace = new Pace(8, (limit) => changes.push(limit))
-    for (let i = 0; i < 20; i++) pace.observe(40)
-    expect(pace.limit).toBe(8)
-    for (let i = 0; i < 20; i++) pace.observe(2_000)
-    expect(pace.limit).toBe(4)
-    // Timeouts (each counted as the deadline it reached) in most of a window: slower still.
-    for (let i = 0; i < 20; i++) pace.observe(i < 12 ? 10_000 : 40)
-    expect(pace.limit).toBe(2)
-    // One endpoint that hangs among usual answers is no slow shop.
-    for (let i = 0; i < 20; i++) pace.observe(i < 3 ? 10_000 : 40)
-    expect(pace.limit).toBe(3)
-    expect(changes).toEqual([4, 2, 3])
-    // A quarter of the bound may be heavy writes, at least one.
-    expect([pace.heavy, new Pace(8).heavy, new Pace(1).heavy]).toEqual([1, 2, 1])
+  it('keeps fewer requests in flight where fewer make the answers faster: the run was queueing at the shop', () => {
+    const notes: string[] = []
+    const pace = new Pace(8, { note: (n) => notes.push(n) })
+    drive(pace, 1, () => 40)
+    // A shop of 2 workers from now on: each answer waits for the ones ahead of it.
+    drive(pace, 1, (inFlight) => 40 + 400 * Math.max(0, inFlight - 2))
+    expect(pace.limit).toBe(4) // a trial with half as many
+    drive(pace, 1, (inFlight) => 40 + 400 * Math.max(0, inFlight - 2))
+    expect(pace.limit).toBe(4) // kept: 840 ms at 4 against 2440 ms at 8
+    expect(notes).toEqual([expect.stringMatching(/^the run kept 4 of 8 requests in flight: answers came faster with fewer \(median 840 ms at 4, 2440 ms at 8\)/)])
   })
 
-  it('does not slow down for answers that are merely a little slower than usual (a busy test machine)', () => {
-    const pace = new Pace(8)
-    for (let i = 0; i < 20; i++) pace.observe(2)
-    for (let i = 0; i < 20; i++) pace.observe(150)
+  it('does not slow down for a shop that is as slow with fewer requests in flight (its other tenants slow it)', () => {
+    const notes: string[] = []
+    const pace = new Pace(8, { note: (n) => notes.push(n) })
+    drive(pace, 1, () => 40)
+    drive(pace, 1, () => 850)
+    expect(pace.limit).toBe(4) // a trial …
+    drive(pace, 1, () => 830)
+    expect(pace.limit).toBe(8) // … and back: the shop is slow, not overloaded by the run
+    // The slower time is its usual now: no second trial for the same time.
+    drive(pace, 3, () => 840)
     expect(pace.limit).toBe(8)
+    expect(notes).toEqual([expect.stringMatching(/^answers were as slow with fewer requests in flight \(median 830 ms at 4, 850 ms at 8\): the shop is slow, not overloaded by the run/)])
+    // Slower again later, as slow with fewer: tried once more, and back again.
+    drive(pace, 1, () => 4_000)
+    drive(pace, 1, () => 4_100)
+    expect(pace.limit).toBe(8)
+  })
+
+  it('tries fewer once, early, where the first answers are already slow, and keeps them only if that helps', () => {
+    const queueing = new Pace(8)
+    drive(queueing, 2, (inFlight) => 100 * inFlight)
+    expect(queueing.limit).toBe(4)
+    const slow = new Pace(8)
+    drive(slow, 3, () => 600)
+    expect(slow.limit).toBe(8)
+    // A fast shop is never tried: its answers are not queued long enough to matter.
+    const fast = new Pace(8)
+    drive(fast, 3, (inFlight) => 5 * inFlight)
+    expect(fast.limit).toBe(8)
+  })
+
+  it('halves the requests in flight when the shop says it is overloaded, and grows back when answers are usual', () => {
+    const notes: string[] = []
+    const pace = new Pace(8, { note: (n) => notes.push(n) })
+    drive(pace, 1, () => 40)
+    pace.observe({ ms: 40, heavy: false, inFlight: 8, key: 'GET /V1/x', startedAt: performance.now(), overloaded: true })
+    expect(pace.limit).toBe(4)
+    drive(pace, 2, () => 40)
+    expect(pace.limit).toBe(6)
+    expect(notes).toEqual(['the run lowered the requests it keeps in flight to 4 of 8: the shop answered that it is overloaded (429 or 503)'])
+  })
+
+  it('is not moved by one endpoint that hangs among usual answers, nor by answers merely a little slower', () => {
+    const pace = new Pace(8)
+    drive(pace, 1, () => 40)
+    let i = 0
+    drive(pace, 1, () => (i++ < 3 ? 10_000 : 40))
+    expect(pace.limit).toBe(8)
+    const busyMachine = new Pace(8)
+    drive(busyMachine, 1, () => 2)
+    drive(busyMachine, 1, () => 150)
+    expect(busyMachine.limit).toBe(8)
+  })
+
+  it('sends more heavy writes at once only where more get more done, never the whole bound', () => {
+    expect([new Pace(8).heavy, new Pace(4).heavy, new Pace(1).heavy]).toEqual([2, 1, 1])
+    // A busy shop's two cores: each heavy write takes the longer the more there are (5 s, 7.5 s with three, …).
+    // More at once is tried now and then (the shop's load changes), and given up at once: most of the time, two.
+    const cores = drive(new Pace(8), 24, () => 40, { heavy: (k) => 5_000 * Math.max(1, k / 2) })
+    expect(cores.filter((k) => k === 2).length).toBeGreaterThanOrEqual(18)
+    expect(Math.max(...cores)).toBe(3) // never as many as would pass the deadline (10 s at four)
+    // A shop slowed by its other tenants: 9 s each, however many — one more at a time, up to all but one place.
+    const tenants = drive(new Pace(8), 8, () => 40, { heavy: () => 9_000 })
+    expect(tenants).toEqual([2, 3, 4, 5, 6, 7, 7, 7])
+    // Heavy writes past their deadline at any number: no more at once (the deadline, not the number, is short).
+    const late = drive(new Pace(8), 6, () => 40, { heavy: () => 15_000 })
+    expect(late).toEqual([2, 2, 2, 2, 2, 2])
   })
 
   it('knows the heavy writes and the writes the platform deadlocks on side by side', () => {
@@ -37,6 +116,7 @@ describe('Pace', () => {
     expect(isHeavyWrite('POST', '/V1/order/12/invoice')).toBe(true)
     expect(isHeavyWrite('POST', '/V1/invoice/3/refund')).toBe(true)
     expect(isHeavyWrite('POST', '/V1/products')).toBe(true)
+    expect(isHeavyWrite('POST', '/V1/customers')).toBe(true)
     expect(isHeavyWrite('PUT', '/V1/products/sc-x')).toBe(true)
     expect(isHeavyWrite('GET', '/V1/orders/1')).toBe(false)
     expect(isHeavyWrite('POST', '/V1/products/base-prices')).toBe(false)

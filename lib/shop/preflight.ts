@@ -116,6 +116,7 @@ export async function preflight(
       slowestMs: client.slowestMs,
       concurrency: config.concurrency,
       ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+      pace: config.pace,
       insecure: config.insecure,
       pathAliases: config.pathAliases,
       tokens: {

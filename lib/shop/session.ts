@@ -32,6 +32,8 @@ export interface SessionSeed {
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
+  /** `fixed`: `concurrency` requests in flight whenever there are, heavy writes like any other (`--pace fixed`). */
+  pace?: 'adaptive' | 'fixed'
   /** TLS certificates not verified (the user asked). */
   insecure: boolean
   pathAliases: PathAlias[]
@@ -73,6 +75,9 @@ export interface SessionSeed {
 
 /** Failures a read is asked again after: not a target that is gone or a run that is stopping. */
 const REPEATABLE: ReadonlySet<string> = new Set(['timeout', 'connection', 'protocol'])
+
+/** The pace's notes a report keeps: the first few say what it did; more would say the same. */
+const MAX_PACE_NOTES = 4
 
 /** Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed forever. */
 const MAX_RENEWALS = 10
@@ -122,7 +127,8 @@ export class Session {
       insecure: seed.insecure,
       callerOf: (token) => this.#callerOf(token),
       ...(seed.maxRps !== undefined ? { maxRps: seed.maxRps } : {}),
-      onPace: (limit, why) => this.#notePace(limit, why),
+      adaptive: seed.pace !== 'fixed',
+      onPace: (note) => this.#notePace(note),
     })
     this.#registerTokens()
   }
@@ -281,7 +287,7 @@ export class Session {
   }
 
   readonly #notes: string[]
-  #fewest: number | undefined
+  #paceNotes = 0
   /** Tokens of customers of the run's own (set-up), with their credentials: renewed like the run's own tokens. */
   readonly #own: Map<string, Credentials>
   /** Apart from the run's own tokens' renewals, whose number is bounded (MAX_RENEWALS): each customer of the run's own is one. */
@@ -323,11 +329,12 @@ export class Session {
     return renewal
   }
 
-  /** The fewest requests in flight the shop's pace brought the run to: said once per new low, with why. */
-  #notePace(limit: number, why: string): void {
-    if (limit >= (this.#fewest ?? this.seed.concurrency)) return
-    this.#fewest = limit
-    this.#notes.push(`the run lowered the requests it keeps in flight to ${limit} of ${this.seed.concurrency}: ${why} (a slow shop is given time, not failed)`)
+  /** What the shop's pace did (pace.ts), each told once and a few at most: a long run on a changing shop tells the first. */
+  #notePace(note: string): void {
+    const text = `${note} (a slow shop is given time, not failed)`
+    if (this.#paceNotes >= MAX_PACE_NOTES || this.#notes.includes(text)) return
+    this.#paceNotes++
+    this.#notes.push(text)
   }
 
   /** What the session did that a reader of the report should know (a renewed token), each told once. */
