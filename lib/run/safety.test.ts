@@ -318,6 +318,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
         cart: (id) => `/V1/carts/${id}`,
         'guest cart': (id) => (/^\d+$/.test(id) ? `/V1/carts/${id}` : `/V1/guest-carts/${id}`),
         'inventory source': (id) => `/V1/inventory/sources/${id}`,
+        'bulk operation': (id) => `/V1/bulk/${id}/status`,
       }
       const leftovers = run.report!.cleanup.leftovers
       const unanswered: string[] = []

@@ -27,7 +27,7 @@ export class Lane {
 }
 
 /** What a request is to the bound: a heavy write (an order, an invoice, a refund: bounded apart) or any other. */
-export type Weight = 'heavy' | 'light'
+type Weight = 'heavy' | 'light'
 
 export class Bound {
   #active = 0

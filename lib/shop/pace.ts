@@ -71,7 +71,7 @@ export function paceKey(method: string, path: string): string {
  * One finished request as the pace reads it. A heavy one is a heavy write the shop did (a success) or did not finish
  * in time: a refusal of one is answered at once, and says nothing of what heavy writes cost the shop.
  */
-export interface PaceSample {
+interface PaceSample {
   /** How long it took (a timeout: the deadline it reached). */
   ms: number
   heavy: boolean
@@ -102,7 +102,7 @@ function mean(xs: readonly number[]): number {
 }
 
 /** What the pace tells: a limit changed (the bound applies it), and what a reader of the report should know. */
-export interface PaceEvents {
+interface PaceEvents {
   changed(): void
   /** The run kept fewer requests in flight (and why), or found the shop slow but not overloaded by it. */
   note(text: string): void
