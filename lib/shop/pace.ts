@@ -10,8 +10,8 @@
  *   takes the slower time as the shop's usual. A shop that says it is overloaded (429, 503) gets half as many at
  *   once. When answers are back to their usual time, one more (up to `--concurrency`);
  * - heavy writes — an order placed, an invoice, a refund, a product saved, a shipment — hold a worker for seconds:
- *   a quarter of the bound of them at once to start with (at least one), one more at a time only while more of them
- *   at once get more of them done and none passes its deadline (a shop whose cores they share answers each the slower: no gain; one slowed by other
+ *   a quarter of the bound of them at once to start with (at least one), more only while more of them at once get
+ *   more of them done and none passes its deadline (twice as many while more cost nothing, then one more at a time) (a shop whose cores they share answers each the slower: no gain; one slowed by other
  *   tenants answers each as slowly: a gain), never the whole bound;
  * - writes the platform deadlocks on when they run side by side (attribute sets: `eav_entity_attribute`) go one at
  *   a time;
@@ -39,6 +39,8 @@ const HEAVY_WINDOW = 4
  * long as before (one more of k: (k + 1) / k as much done at best): each may cost at most (k + 1) / (k + ½) as much.
  */
 const HEAVY_GAIN_SHARE = 0.5
+/** More heavy writes at once that cost at most this much more each cost nothing: the next trial may double. */
+const FREE_COST = 1.1
 /** Heavy writes that went with fewer at once a trial compares with: the latest. */
 const HEAVY_REFERENCE = 8
 /** Heavy windows after which a level that brought no gain may be tried again (the shop's load changes). */
@@ -128,6 +130,8 @@ export class Pace {
   #fewer: HeavySeen[] = []
   #sinceDecision = 0
   #heavyTrial: { from: number; more: HeavySeen[] } | undefined
+  /** Whether the next trial is of twice as many: until more at once first cost something. */
+  #doubling = true
   #noGainAt: { level: number; windows: number } | undefined
 
   constructor(max: number, events: Partial<PaceEvents> = {}) {
@@ -224,10 +228,15 @@ export class Pace {
     } else trial.more.push(seen)
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
-    // One more of `from` at once gets more done only if each costs less than (from + 1) / (from + ½) times as much.
+    // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
+    // much: one more, (from + 1) / (from + ½); twice as many, 4/3.
     const before = this.#fewer.length === 0 ? 1 : mean(this.#fewer.map((x) => x.slowdown))
-    const withMore = mean(trial.more.map((x) => x.slowdown))
-    this.#endHeavyTrial(withMore <= (before * (trial.from + 1)) / (trial.from + HEAVY_GAIN_SHARE))
+    const cost = mean(trial.more.map((x) => x.slowdown)) / before
+    const more = this.#heavy / trial.from
+    const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
+    // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
+    if (!kept || cost > FREE_COST) this.#doubling = false
+    this.#endHeavyTrial(kept)
   }
 
   /** A heavy write that went with at most the current number at once: what the next trial compares with; a raise when due. */
@@ -240,12 +249,15 @@ export class Pace {
     this.#tryOneMore(this.#fewer.slice(-HEAVY_WINDOW))
   }
 
-  /** A trial of one more heavy write at once, where some waited for a place, none passed its deadline, and below the ceiling. */
+  /**
+   * A trial of more heavy writes at once — twice as many while more have cost nothing so far, else one more — where
+   * some waited for a place, none passed its deadline, and below the ceiling.
+   */
   #tryOneMore(window: readonly HeavySeen[]): void {
     const ceiling = Math.min(this.max - 1, (this.#noGainAt?.level ?? Infinity) - 1)
     if (!window.some((x) => x.demand) || window.some((x) => x.timedOut) || this.#heavy >= ceiling) return
     this.#heavyTrial = { from: this.#heavy, more: [] }
-    this.#heavy++
+    this.#heavy = Math.min(ceiling, this.#doubling ? 2 * this.#heavy : this.#heavy + 1)
     this.#events.changed()
   }
 
