@@ -18,7 +18,7 @@ function drive(pace: Pace, windows: number, light: (inFlight: number) => number,
     for (let i = 0; i < 20; i++) pace.observe({ ms: light(pace.limit), heavy: false, inFlight: pace.limit, key: 'GET /V1/x', startedAt: tick() })
     if (options.heavy !== undefined) {
       heavyLevels.push(pace.heavy)
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 3; i++) {
         const inFlight = pace.heavy
         const ms = options.heavy(inFlight)
         // A deadline of 10 s, as the run's by default.

@@ -32,8 +32,11 @@ const FAST_FACTOR = 1.5
 const OWN_LOAD_FACTOR = 0.7
 /** Below this median no answer is queued long enough at a shop to be worth a trial with fewer in flight. */
 const TRIAL_FLOOR_MS = 100
-/** Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop). */
-const HEAVY_WINDOW = 4
+/**
+ * Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop): each
+ * trial of more at once waits for this many to come back.
+ */
+const HEAVY_WINDOW = 3
 /**
  * One more heavy write at once is kept only when it gets at least this share of the gain it would if each took as
  * long as before (one more of k: (k + 1) / k as much done at best): each may cost at most (k + 1) / (k + ½) as much.
@@ -214,8 +217,10 @@ export class Pace {
    * whose cores they share takes each the longer, and gains nothing. A write past its deadline ends any trial.
    */
   #observeHeavy(sample: PaceSample): void {
-    const fastest = Math.max(1, Math.min(this.#fastest.get(sample.key) ?? sample.ms, sample.ms))
-    this.#fastest.set(sample.key, fastest)
+    // A write past its deadline took longer than the deadline it reached: never its kind's fastest.
+    const known = this.#fastest.get(sample.key)
+    const fastest = Math.max(1, sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms))
+    if (sample.timedOut !== true) this.#fastest.set(sample.key, fastest)
     const seen = { inFlight: sample.inFlight, slowdown: sample.ms / fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
     const trial = this.#heavyTrial
     if (trial === undefined) {
