@@ -111,6 +111,15 @@ describe('Pace', () => {
     // Where one more at once costs a little (a tenth more each), one more at a time from then on.
     const some = drive(new Pace(16), 6, () => 40, { heavy: (k) => 6_000 * (1 + Math.max(0, k - 4) * 0.05) })
     expect(some).toEqual([4, 8, 9, 10, 11, 12])
+    // A kind first seen with more at once (an invoice, after the orders) says nothing of their cost: only kinds seen before do.
+    const kinds = new Pace(8)
+    const heavy = (key: string, inFlight: number, ms: number) => kinds.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
+    for (let i = 0; i < 3; i++) heavy('PUT /V1/guest-carts/:/order', 2, 5_000)
+    expect(kinds.heavy).toBe(4)
+    for (let i = 0; i < 3; i++) heavy('POST /V1/order/:/invoice', 4, 10_000)
+    expect(kinds.heavy).toBe(4)
+    for (let i = 0; i < 3; i++) heavy('PUT /V1/guest-carts/:/order', 4, 10_000)
+    expect(kinds.heavy).toBe(2)
     // Heavy writes past their deadline at any number: no more at once (the deadline, not the number, is short).
     const late = drive(new Pace(8), 6, () => 40, { heavy: () => 15_000 })
     expect(late).toEqual([2, 2, 2, 2, 2, 2])

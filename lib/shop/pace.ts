@@ -230,7 +230,9 @@ export class Pace {
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
       if (!seen.timedOut) return
-    } else trial.more.push(seen)
+    } else if (known !== undefined || seen.timedOut) trial.more.push(seen)
+    // The first of its kind, in a trial: its time is its kind's fastest so far, which says nothing of what more at once cost.
+    else return
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
     // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
