@@ -132,7 +132,8 @@ export class Pace {
   readonly #fastest = new Map<string, number>()
   #fewer: HeavySeen[] = []
   #sinceDecision = 0
-  #heavyTrial: { from: number; more: HeavySeen[] } | undefined
+  /** A trial of more heavy writes at once: from how many, the kinds seen before it, what went with more. */
+  #heavyTrial: { from: number; kinds: ReadonlySet<string>; more: HeavySeen[] } | undefined
   /** Whether the next trial is of twice as many: until more at once first cost something. */
   #doubling = true
   #noGainAt: { level: number; windows: number } | undefined
@@ -230,8 +231,8 @@ export class Pace {
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
       if (!seen.timedOut) return
-    } else if (known !== undefined || seen.timedOut) trial.more.push(seen)
-    // The first of its kind, in a trial: its time is its kind's fastest so far, which says nothing of what more at once cost.
+    } else if (trial.kinds.has(sample.key) || seen.timedOut) trial.more.push(seen)
+    // A kind first seen in the trial: its fastest time is one with more at once, which says nothing of what that cost.
     else return
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
@@ -263,7 +264,7 @@ export class Pace {
   #tryOneMore(window: readonly HeavySeen[]): void {
     const ceiling = Math.min(this.max - 1, (this.#noGainAt?.level ?? Infinity) - 1)
     if (!window.some((x) => x.demand) || window.some((x) => x.timedOut) || this.#heavy >= ceiling) return
-    this.#heavyTrial = { from: this.#heavy, more: [] }
+    this.#heavyTrial = { from: this.#heavy, kinds: new Set(this.#fastest.keys()), more: [] }
     this.#heavy = Math.min(ceiling, this.#doubling ? 2 * this.#heavy : this.#heavy + 1)
     this.#events.changed()
   }
