@@ -10,8 +10,8 @@
  *   takes the slower time as the shop's usual. A shop that says it is overloaded (429, 503) gets half as many at
  *   once. When answers are back to their usual time, one more (up to `--concurrency`);
  * - heavy writes — an order placed, an invoice, a refund, a product saved, a shipment — hold a worker for seconds:
- *   a quarter of the bound of them at once to start with (at least one), one more at a time only while more of them
- *   at once get more of them done and none passes its deadline (a shop whose cores they share answers each the slower: no gain; one slowed by other
+ *   a quarter of the bound of them at once to start with (at least one), more only while more of them at once get
+ *   more of them done and none passes its deadline (twice as many while more cost nothing, then one more at a time) (a shop whose cores they share answers each the slower: no gain; one slowed by other
  *   tenants answers each as slowly: a gain), never the whole bound;
  * - writes the platform deadlocks on when they run side by side (attribute sets: `eav_entity_attribute`) go one at
  *   a time;
@@ -32,13 +32,18 @@ const FAST_FACTOR = 1.5
 const OWN_LOAD_FACTOR = 0.7
 /** Below this median no answer is queued long enough at a shop to be worth a trial with fewer in flight. */
 const TRIAL_FLOOR_MS = 100
-/** Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop). */
-const HEAVY_WINDOW = 4
+/**
+ * Heavy writes a heavy window is read over (a run makes a hundred or two, each taking seconds on a real shop): each
+ * trial of more at once waits for this many to come back.
+ */
+const HEAVY_WINDOW = 3
 /**
  * One more heavy write at once is kept only when it gets at least this share of the gain it would if each took as
  * long as before (one more of k: (k + 1) / k as much done at best): each may cost at most (k + 1) / (k + ½) as much.
  */
 const HEAVY_GAIN_SHARE = 0.5
+/** More heavy writes at once that cost at most this much more each cost nothing: the next trial may double. */
+const FREE_COST = 1.1
 /** Heavy writes that went with fewer at once a trial compares with: the latest. */
 const HEAVY_REFERENCE = 8
 /** Heavy windows after which a level that brought no gain may be tried again (the shop's load changes). */
@@ -127,7 +132,10 @@ export class Pace {
   readonly #fastest = new Map<string, number>()
   #fewer: HeavySeen[] = []
   #sinceDecision = 0
-  #heavyTrial: { from: number; more: HeavySeen[] } | undefined
+  /** A trial of more heavy writes at once: from how many, the kinds seen before it, what went with more. */
+  #heavyTrial: { from: number; kinds: ReadonlySet<string>; more: HeavySeen[] } | undefined
+  /** Whether the next trial is of twice as many: until more at once first cost something. */
+  #doubling = true
   #noGainAt: { level: number; windows: number } | undefined
 
   constructor(max: number, events: Partial<PaceEvents> = {}) {
@@ -210,8 +218,10 @@ export class Pace {
    * whose cores they share takes each the longer, and gains nothing. A write past its deadline ends any trial.
    */
   #observeHeavy(sample: PaceSample): void {
-    const fastest = Math.max(1, Math.min(this.#fastest.get(sample.key) ?? sample.ms, sample.ms))
-    this.#fastest.set(sample.key, fastest)
+    // A write past its deadline took longer than the deadline it reached: never its kind's fastest.
+    const known = this.#fastest.get(sample.key)
+    const fastest = Math.max(1, sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms))
+    if (sample.timedOut !== true) this.#fastest.set(sample.key, fastest)
     const seen = { inFlight: sample.inFlight, slowdown: sample.ms / fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
     const trial = this.#heavyTrial
     if (trial === undefined) {
@@ -221,13 +231,20 @@ export class Pace {
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
       if (!seen.timedOut) return
-    } else trial.more.push(seen)
+    } else if (trial.kinds.has(sample.key) || seen.timedOut) trial.more.push(seen)
+    // A kind first seen in the trial: its fastest time is one with more at once, which says nothing of what that cost.
+    else return
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
-    // One more of `from` at once gets more done only if each costs less than (from + 1) / (from + ½) times as much.
+    // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
+    // much: one more, (from + 1) / (from + ½); twice as many, 4/3.
     const before = this.#fewer.length === 0 ? 1 : mean(this.#fewer.map((x) => x.slowdown))
-    const withMore = mean(trial.more.map((x) => x.slowdown))
-    this.#endHeavyTrial(withMore <= (before * (trial.from + 1)) / (trial.from + HEAVY_GAIN_SHARE))
+    const cost = mean(trial.more.map((x) => x.slowdown)) / before
+    const more = this.#heavy / trial.from
+    const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
+    // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
+    if (!kept || cost > FREE_COST) this.#doubling = false
+    this.#endHeavyTrial(kept)
   }
 
   /** A heavy write that went with at most the current number at once: what the next trial compares with; a raise when due. */
@@ -240,12 +257,15 @@ export class Pace {
     this.#tryOneMore(this.#fewer.slice(-HEAVY_WINDOW))
   }
 
-  /** A trial of one more heavy write at once, where some waited for a place, none passed its deadline, and below the ceiling. */
+  /**
+   * A trial of more heavy writes at once — twice as many while more have cost nothing so far, else one more — where
+   * some waited for a place, none passed its deadline, and below the ceiling.
+   */
   #tryOneMore(window: readonly HeavySeen[]): void {
     const ceiling = Math.min(this.max - 1, (this.#noGainAt?.level ?? Infinity) - 1)
     if (!window.some((x) => x.demand) || window.some((x) => x.timedOut) || this.#heavy >= ceiling) return
-    this.#heavyTrial = { from: this.#heavy, more: [] }
-    this.#heavy++
+    this.#heavyTrial = { from: this.#heavy, kinds: new Set(this.#fastest.keys()), more: [] }
+    this.#heavy = Math.min(ceiling, this.#doubling ? 2 * this.#heavy : this.#heavy + 1)
     this.#events.changed()
   }
 
