@@ -29,7 +29,7 @@ const INTEGRATION_TESTS = [
   'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
   'lib/shop/{client,preflight,store-codes}.test.ts',
   'lib/workflows/workflows.test.ts',
-  'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,transport,variants}.test.ts',
+  'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,testing,transport,variants}.test.ts',
   'test-setup/{child-processes,chromium,deadlines}.test.ts',
 ]
 /**
