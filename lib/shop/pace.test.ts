@@ -120,6 +120,16 @@ describe('Pace', () => {
     expect(kinds.heavy).toBe(4)
     for (let i = 0; i < 3; i++) heavy('PUT /V1/guest-carts/:/order', 4, 10_000)
     expect(kinds.heavy).toBe(2)
+    // A heavy kind the shop answers fast (a registration: 40 ms) that takes ten times as long on a busy machine weighs
+    // as the 40 ms it holds a worker, not as a tenfold cost beside orders of 9 s that cost nothing more at once.
+    const mixed = new Pace(8)
+    const write = (key: string, inFlight: number, ms: number) => mixed.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
+    write('POST /V1/customers', 2, 40)
+    for (let i = 0; i < 2; i++) write('PUT /V1/guest-carts/:/order', 2, 9_000)
+    expect(mixed.heavy).toBe(4)
+    write('POST /V1/customers', 4, 400)
+    for (let i = 0; i < 2; i++) write('PUT /V1/guest-carts/:/order', 4, 9_000)
+    expect(mixed.heavy).toBe(7)
     // Heavy writes past their deadline at any number: no more at once (the deadline, not the number, is short).
     const late = drive(new Pace(8), 6, () => 40, { heavy: () => 15_000 })
     expect(late).toEqual([2, 2, 2, 2, 2, 2])

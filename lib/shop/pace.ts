@@ -97,13 +97,20 @@ interface PaceSample {
 /** A heavy write as the pace remembers it: how many went at once, how much slower than its kind's fastest. */
 interface HeavySeen {
   inFlight: number
-  slowdown: number
+  /** Its time, and its kind's fastest time when it came back. */
+  ms: number
+  fastest: number
   timedOut: boolean
   demand: boolean
 }
 
-function mean(xs: readonly number[]): number {
-  return xs.reduce((a, b) => a + b, 0) / xs.length
+/**
+ * What heavy writes cost against their kinds' fastest: their time over their fastest times, summed — a write of
+ * seconds weighs as much as it holds a worker. (A mean of each one's slowdown let a write of 40 ms that took 400 ms on
+ * a busy machine — a registration where the shop answers those fast — outweigh three orders of 15 s each.)
+ */
+function slowdownOf(seen: readonly HeavySeen[]): number {
+  return seen.reduce((a, x) => a + x.ms, 0) / seen.reduce((a, x) => a + x.fastest, 0)
 }
 
 /** What the pace tells: a limit changed (the bound applies it), and what a reader of the report should know. */
@@ -212,7 +219,7 @@ export class Pace {
   }
 
   /**
-   * Heavy writes are compared by what each costs: its time against its kind's fastest (its slowdown). More at once is
+   * Heavy writes are compared by what they cost: their time against their kinds' fastest, summed. More at once is
    * tried while some wait for a place, one more at a time, and kept only where the writes that went with one more at
    * once took hardly longer than those that went with fewer — then more at once gets more done (Little's law); a shop
    * whose cores they share takes each the longer, and gains nothing. A write past its deadline ends any trial.
@@ -222,7 +229,7 @@ export class Pace {
     const known = this.#fastest.get(sample.key)
     const fastest = Math.max(1, sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms))
     if (sample.timedOut !== true) this.#fastest.set(sample.key, fastest)
-    const seen = { inFlight: sample.inFlight, slowdown: sample.ms / fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
+    const seen = { inFlight: sample.inFlight, ms: sample.ms, fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
     const trial = this.#heavyTrial
     if (trial === undefined) {
       this.#remember(seen)
@@ -238,8 +245,8 @@ export class Pace {
     if (trial.more.length < HEAVY_WINDOW) return
     // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
     // much: one more, (from + 1) / (from + ½); twice as many, 4/3.
-    const before = this.#fewer.length === 0 ? 1 : mean(this.#fewer.map((x) => x.slowdown))
-    const cost = mean(trial.more.map((x) => x.slowdown)) / before
+    const before = this.#fewer.length === 0 ? 1 : slowdownOf(this.#fewer)
+    const cost = slowdownOf(trial.more) / before
     const more = this.#heavy / trial.from
     const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
     // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
