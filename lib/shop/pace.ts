@@ -235,11 +235,13 @@ export class Pace {
       this.#remember(seen)
       return
     }
+    // A kind first seen in the trial says nothing of what more at once cost: its fastest time is one with more at once,
+    // and its passing its deadline says the deadline was short (a kind's first write gets --timeout-ms), not the number.
+    const kindSeenBefore = trial.kinds.has(sample.key)
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
-      if (!seen.timedOut) return
-    } else if (trial.kinds.has(sample.key) || seen.timedOut) trial.more.push(seen)
-    // A kind first seen in the trial: its fastest time is one with more at once, which says nothing of what that cost.
+      if (!seen.timedOut || !kindSeenBefore) return
+    } else if (kindSeenBefore) trial.more.push(seen)
     else return
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
