@@ -7,7 +7,8 @@ import { Ledger } from '../setup/ledger.ts'
 import { cleanUp } from '../setup/cleanup.ts'
 import { TargetClient } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { callerClass, ServerErrorLog } from '../shop/server-errors.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { callerClass } from '../shop/exchange-identity.ts'
 import type { Slowest } from '../results/deadlines.ts'
 
 export interface CleanupOrder {

@@ -21,8 +21,9 @@ import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
-import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
-import type { ServerErrorCaller } from '../results/server-errors.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
+import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
@@ -163,7 +164,7 @@ export class Run implements RunRecord {
   }
 
   /** Which of the run's own callers a token is, as far as the main process knows them. */
-  #callerOf(token: string): ServerErrorCaller | undefined {
+  #callerOf(token: string): CallerClass | undefined {
     if (token === this.adminToken) return 'admin'
     return this.pre !== undefined ? seedCaller(this.pre.seed, token) : undefined
   }

@@ -6,7 +6,8 @@
  */
 import { Session, type SessionSeed } from '../shop/session.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
-import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
 import type { RunDeadlines } from '../results/deadlines.ts'
 
