@@ -34,3 +34,6 @@ export interface Exchange {
   note?: string
   durationMs: number
 }
+
+/** How the client marks a body it recorded only the start of (lib/shop/client.ts, `#recordableBody`). */
+export const CUT_SHORT = /… \[\d+ more characters not recorded\]$/

@@ -3,7 +3,7 @@
  * judges re-judge a report with no target running — the project's tests over real shops' runs now, a report judged
  * again offline later. Pure: a report's exchanges and calibration in, a plan's `ProbeAnswers` out.
  */
-import type { Exchange } from '../results/exchange.ts'
+import { CUT_SHORT, type Exchange } from '../results/exchange.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import { authorizationOf, recordedCaller, restPathOf } from './exchange-identity.ts'
 import { describeFingerprint, fingerprint } from './fingerprint.ts'
@@ -69,8 +69,6 @@ function parses(text: string): boolean {
   }
 }
 
-/** How the client marks a body it recorded only the start of (client.ts, `#recordableBody`). */
-const CUT_SHORT = /… \[\d+ more characters not recorded\]$/
 
 /**
  * The answers to a plan from recorded probes: each planned call found by its caller, store, method and path; the
