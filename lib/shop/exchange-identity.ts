@@ -8,7 +8,7 @@
  */
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
-import { matchTemplate } from '../spec/paths.ts'
+import { matchTemplate, segmentsOf } from '../spec/paths.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { MALFORMED_BEARER } from '../results/redactor.ts'
 import type { PathAlias } from '../settings/config.ts'
@@ -61,10 +61,14 @@ export function endpointMatcher(aliases: readonly PathAlias[] = [], operations: 
     ...CATALOG.map((row) => ({ method: row.method, template: applyAliases(row.path, aliases), endpoint: rowId(row), origin: 'spec' as const })),
     ...operations.map((op) => ({ method: op.method, template: op.path, endpoint: endpointText(op), origin: 'extension' as const })),
   ]
+  // By method and number of segments, the only templates a path can match: a whole run's evidence asks thousands of times.
+  const keyOf = (method: string, path: string) => `${method} ${segmentsOf(path).length}`
+  const byKey = new Map<string, Candidate[]>()
+  for (const c of candidates) byKey.set(keyOf(c.method, c.template), [...(byKey.get(keyOf(c.method, c.template)) ?? []), c])
   return (method: string, path: string): EndpointMatch | undefined => {
     let best: { found: Candidate; literal: number } | undefined
-    for (const c of candidates) {
-      const m = c.method === method ? matchTemplate(c.template, path) : undefined
+    for (const c of byKey.get(keyOf(method, path)) ?? []) {
+      const m = matchTemplate(c.template, path)
       if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { found: c, literal: m.literalSegments }
     }
     return best === undefined ? undefined : { endpoint: best.found.endpoint, origin: best.found.origin }
