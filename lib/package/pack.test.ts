@@ -121,7 +121,7 @@ describe('the npm package', () => {
   it('runs with npx in an empty directory against the bundled target, writing its reports there', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/^Exit 0: no check failed$/m)
-    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
+    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'evidence.har', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
     const report = JSON.parse(readFileSync(join(app, 'reports', 'report.json'), 'utf8')) as Report
     expect(report.target.bundledReferenceTarget).toBe(true)
     expect(report.run).toMatchObject({ seed: 7117, modules: ['directory'] })
