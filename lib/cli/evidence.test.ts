@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget } from '../../reference-target/index.ts'
 import { limitedAdminEnv } from '../checks/testing.ts'
-import type { HarEntry } from '../results/har.ts'
+import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
+import type { Exchange } from '../results/exchange.ts'
+import { rejudged } from '../checks/testing-real-runs.ts'
 import { CALLER_CLASSES } from '../results/exchange.ts'
 import { harProblems } from '../report/testing.ts'
 import { cli } from './testing.ts'
@@ -27,7 +29,7 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     const report = run.report!
     expect(report.certification.verdict).toBe('conforms')
     const text = readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')
-    const har = JSON.parse(text) as { log: { _run: { id: string }; entries: HarEntry[] } }
+    const har = JSON.parse(text) as { log: { _run: { id: string; target: { storeCode: string; secondStoreCode: string }; calibration: { noRoute: string[]; unknownStore: string[] } }; entries: HarEntry[] } }
     expect(harProblems(har)).toEqual([])
     const entries = har.log.entries
 
@@ -57,6 +59,20 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     // calibration and the extension probes, and the platform's own calls the spec does not list (lib/setup/platform-calls.ts).
     const outside = entries.filter((e) => e._endpoint === undefined).map((e) => new URL(e.request.url).pathname)
     expect(outside.filter((p) => !/\/schema$|shop-conformance-no-such-|\/async\/bulk\//.test(p))).toEqual([])
+
+    // Judged again from the recording alone (issue 30.2's ground): each route, store-code and access result — the spec's
+    // and the extension kinds' — from the entries tagged with it, read back as exchanges, through the same judges.
+    const tagged = new Map<string, Exchange[]>()
+    for (const e of entries) for (const id of e._checks ?? []) tagged.set(id, [...(tagged.get(id) ?? []), exchangeOfEntry(e)])
+    const recording = {
+      run: { id: har.log._run.id, readOnly: false },
+      target: har.log._run.target,
+      calibration: har.log._run.calibration,
+      results: report.results.map((r) => ({ ...r, message: '', exchanges: tagged.get(r.id) ?? [] })),
+    }
+    const again = rejudged(recording)
+    expect(again.length).toBeGreaterThan(800)
+    expect(again.filter(({ result, verdict }) => report.results.find((r) => r.id === result.id)!.status !== verdict.status).map(({ result, verdict }) => `${result.id}: ${verdict.status} ${verdict.message}`)).toEqual([])
 
     // No secret: the admins' passwords, the run's customers' (…aA1!) and every token the target issued.
     for (const secret of [REFERENCE_ADMIN.password, REFERENCE_LIMITED_ADMIN.password, ...target.issuedTokens()]) expect(text).not.toContain(secret)

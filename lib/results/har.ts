@@ -150,3 +150,35 @@ function queryOf(url: string): NameValue[] {
     return []
   }
 }
+
+/**
+ * An entry read back as the exchange it was made of — its request, its answer (a body that parses as JSON read as
+ * JSON, as the client reads an answer; one cut short as the text it is), no answer where none came — so that what
+ * reads a run's exchanges (lib/shop/recorded.ts) reads a HAR's alike.
+ */
+export function exchangeOfEntry(entry: Pick<HarEntry, 'request' | 'response' | 'time' | 'comment' | '_error'>): Exchange {
+  const { request, response } = entry
+  const body = request.postData === undefined ? {} : { body: parsedOr(request.postData.text) }
+  const cut = response.content.comment !== undefined
+  return {
+    request: { method: request.method, url: request.url, headers: recordOf(request.headers), ...body },
+    ...(response.status > 0 ? { response: { status: response.status, headers: recordOf(response.headers), body: cut ? (response.content.text ?? '') : parsedOr(response.content.text ?? '') } } : {}),
+    ...(entry._error !== undefined ? { error: entry._error } : {}),
+    ...(entry.comment !== undefined ? { note: entry.comment } : {}),
+    durationMs: entry.time,
+  }
+}
+
+function recordOf(headers: readonly NameValue[]): Record<string, string> {
+  return Object.fromEntries(headers.map((h) => [h.name, h.value]))
+}
+
+/** JSON when the text is JSON (the client's reading of an answer: lib/shop/client.ts), else the text. */
+function parsedOr(text: string): unknown {
+  if (text.trim() === '') return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}

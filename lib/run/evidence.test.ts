@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Exchange } from '../results/exchange.ts'
-import type { HarEntry } from '../results/har.ts'
+import { exchangeOfEntry, harEntry, type HarEntry } from '../results/har.ts'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 import { harProblems } from '../report/testing.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
@@ -145,6 +145,20 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(adminToken!.request.postData!.text).toBe('{"username":"admin","password":"[redacted]"}')
     expect(adminToken!.response.content.text).toBe('"[redacted admin token]"')
     expect(customerToken!.response.content.text).toBe('"[redacted customer token]"')
+  })
+
+  it('reads back as the exchanges recorded: what a judge of the recording reads', () => {
+    const [, , product, me, meMalformed, order] = entries
+    expect(exchangeOfEntry(product!)).toEqual(setUp.outcome.exchange)
+    // As every report holds it: the secret learnt at the end redacted too.
+    expect(exchangeOfEntry(me!)).toEqual(secrets.redact(probe.outcome.exchange))
+    expect(exchangeOfEntry(meMalformed!)).toEqual(refused.outcome.exchange)
+    expect(exchangeOfEntry(order!)).toEqual(lost.outcome.exchange)
+    // A body recorded as a JSON string stays one; a text that is no JSON stays text.
+    const text = (body: unknown, json: boolean) => exchangeOfEntry(harEntry({ ...setUp.outcome.exchange, response: { status: 200, headers: {}, body } }, { runId: 'r', caller: 'admin', startedAt: 0, json }))
+    expect(text('', true).response!.body).toBe('')
+    expect(text('<html>busy</html>', false).response!.body).toBe('<html>busy</html>')
+    expect(text('{"cut… [20 more characters not recorded]', true).response!.body).toBe('{"cut… [20 more characters not recorded]')
   })
 
   it('holds no secret: no token, password or secret the run knew, in any form', () => {
