@@ -29,7 +29,7 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     const report = run.report!
     expect(report.certification.verdict).toBe('conforms')
     const text = readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')
-    const har = JSON.parse(text) as { log: { _run: { id: string; target: { storeCode: string; secondStoreCode: string }; calibration: { noRoute: string[]; unknownStore: string[] } }; entries: HarEntry[] } }
+    const har = JSON.parse(text) as { log: { _run: { id: string; target: { storeCode: string; secondStoreCode: string }; calibration: { noRoute: string[]; unknownStore: string[] }; operations: { method: string; path: string }[] }; entries: HarEntry[] } }
     expect(harProblems(har)).toEqual([])
     const entries = har.log.entries
 
@@ -44,6 +44,10 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
 
     // Set-up, probes, workflows and cleanup alike, each of the run, its caller a class.
     expect(har.log._run.id).toBe(report.run.id)
+    // The shop's extension operations, each an operation the extension checks judged.
+    const declared = new Set(har.log._run.operations.map((op) => `${op.method} ${op.path}`))
+    expect(declared.size).toBeGreaterThan(0)
+    for (const r of report.results.filter((x) => x.origin === 'extension')) expect(declared, r.id).toContain(`${r.endpoint.method} ${r.endpoint.path}`)
     expect(new Set(entries.map((e) => e._runId))).toEqual(new Set([report.run.id]))
     for (const e of entries) expect(CALLER_CLASSES, e.request.url).toContain(e._caller)
     const steps = new Set(entries.map((e) => e._step))

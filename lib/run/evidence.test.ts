@@ -92,13 +92,14 @@ describe('the run\'s evidence as HAR 1.2', () => {
     suite: { name: 'shop-conformance', version: '9.9.9' },
     spec: { version: '2.4.7' },
     target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run42', seed: 7, pathAliases: [] },
+    run: { id: 'run42', seed: 7, readOnly: false, pathAliases: [] },
     startedAt: new Date().toISOString(),
     calibration: { noRoute: [], unknownStore: [] },
   } as unknown as Parameters<typeof writeEvidence>[1]['report']
-  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], { reportDir: dir, report, operations: [], pathAliases: [], secrets })
+  const operations = [{ method: 'GET', path: '/V1/acme/widgets/:id', declaredAccess: 'admin', writes: false, origin: 'extension' }]
+  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], { reportDir: dir, report, operations, pathAliases: [], secrets })
   const text = readFileSync(join(dir, EVIDENCE_FILE), 'utf8')
-  const har = JSON.parse(text) as { log: { creator: unknown; _run: { id: string }; entries: HarEntry[] } }
+  const har = JSON.parse(text) as { log: { creator: unknown; _run: Record<string, unknown>; entries: HarEntry[] } }
   const entries = har.log.entries
 
   it('is valid HAR 1.2, one entry per request sent (not what was never sent), the parts removed', () => {
@@ -108,7 +109,8 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(entries.some((e) => e.request.url.endsWith('/V1/customerGroups/13'))).toBe(false)
     expect(readdirSync(dir)).toEqual([EVIDENCE_FILE])
     expect(har.log.creator).toEqual({ name: 'shop-conformance', version: '9.9.9' })
-    expect(har.log._run.id).toBe('run42')
+    // What a judge of the entries needs besides them: the run, its target and settings, the shop's own operations.
+    expect(har.log._run).toMatchObject({ id: 'run42', seed: 7, readOnly: false, target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all' }, operations })
   })
 
   it('holds its entries in the order sent, across the threads\' parts', () => {

@@ -28,6 +28,7 @@ interface Joining {
   reportDir: string
   /** The report as drafted: the HAR's log names its run, suite, spec and target from it. */
   report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration'>
+  /** The shop's extension operations as its schema declared them (their access class too: what their checks judge by). */
   operations: readonly { method: string; path: string }[]
   pathAliases: readonly PathAlias[]
   /** Every secret the main process knows, redacted once more as text, as every report file is. */
@@ -66,7 +67,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   try {
     const endpointOf = endpointMatcher(joining.pathAliases, joining.operations)
     const base = joining.report.target.baseUrl
-    write(`{"log":${JSON.stringify(logHead(joining.report)).slice(0, -1)},"entries":[\n`)
+    write(`{"log":${JSON.stringify(logHead(joining.report, joining.operations)).slice(0, -1)},"entries":[\n`)
     located.forEach((l, i) => {
       const buffer = Buffer.alloc(l.length)
       readSync(fds[l.part]!, buffer, 0, l.length, l.offset)
@@ -100,7 +101,7 @@ export function removeEarlierEvidence(reportDir: string): void {
 const ENTRY_START = /^\{"n":(\d+),"entry":\{"startedDateTime":"([^"]+)"/
 
 /** The HAR's log without its entries: the creator, and the run it records (what a judge of it again needs). */
-function logHead(report: Joining['report']) {
+function logHead(report: Joining['report'], operations: Joining['operations']) {
   return {
     version: '1.2',
     creator: { name: report.suite.name, version: report.suite.version },
@@ -112,8 +113,10 @@ function logHead(report: Joining['report']) {
       spec: report.spec,
       target: report.target,
       seed: report.run.seed,
+      readOnly: report.run.readOnly,
       pathAliases: report.run.pathAliases,
       calibration: report.calibration,
+      operations,
     },
     pages: [],
   }
