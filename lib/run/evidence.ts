@@ -57,7 +57,8 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       for (const n of tag.entries) served.set(`${part} ${n}`, [...(served.get(`${part} ${n}`) ?? []), tag.served])
     }),
   )
-  located.sort((a, b) => (a.startedDateTime < b.startedDateTime ? -1 : a.startedDateTime > b.startedDateTime ? 1 : a.part - b.part || a.n - b.n))
+  // ISO times of one clock compare as text; sent at the same millisecond, each part's own order.
+  located.sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime) || a.part - b.part || a.n - b.n)
 
   const file = join(joining.reportDir, EVIDENCE_FILE)
   const out = openSync(`${file}.tmp`, 'w')

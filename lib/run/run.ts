@@ -81,10 +81,7 @@ export class Run implements RunRecord {
    * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
    * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
    */
-  readonly serverErrors = new ServerErrorLog({
-    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)),
-    during: () => this.#phase,
-  })
+  readonly serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
   /**
    * Every exchange of the run as a HAR entry, as its requests finish: the main process's own here, the worker's and a
    * cleanup process's in parts of their own (lib/shop/evidence.ts); joined into evidence.har with the report. Off
@@ -108,7 +105,7 @@ export class Run implements RunRecord {
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)
     this.evidence = config.evidence
-      ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)), during: () => this.#phase })
+      ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
       : undefined
   }
 
@@ -185,10 +182,13 @@ export class Run implements RunRecord {
     }
   }
 
-  /** Which of the run's own callers a token is, as far as the main process knows them. */
-  #callerOf(token: string): CallerClass | undefined {
-    if (token === this.adminToken) return 'admin'
-    return this.pre !== undefined ? seedCaller(this.pre.seed, token) : undefined
+  /** Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its recorded header. */
+  #callerClass(token: string | undefined, authorization: string | undefined): CallerClass {
+    const own = (t: string): CallerClass | undefined => {
+      if (t === this.adminToken) return 'admin'
+      return this.pre !== undefined ? seedCaller(this.pre.seed, t) : undefined
+    }
+    return callerClass(token, authorization, own)
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */

@@ -35,7 +35,7 @@ export function sessionFor(seed: SessionSeed): Session {
   return session
 }
 
-/** A result made: the entries of the run's evidence that its exchanges are served its check. */
+/** A result is made: the entries of the run's evidence that are its exchanges served its check. */
 export function tellServed(result: Pick<Result, 'id' | 'exchanges'>): void {
   evidence?.served(result.id, result.exchanges)
 }

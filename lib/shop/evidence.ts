@@ -12,11 +12,11 @@
 import diagnostics_channel from 'node:diagnostics_channel'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { CallerClass, Exchange, RecordedRequest } from '../results/exchange.ts'
-import { harEntry } from '../results/har.ts'
+import { harEntry, type HarEntry } from '../results/har.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
 
 /** One line of a part: an entry (`n`: its number in the part), or the entries a result holds. */
-export type EvidenceLine = { n: number; entry: ReturnType<typeof harEntry> } | { served: string; entries: number[] }
+export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] }
 
 interface EvidenceOptions {
   runId: string
