@@ -14,6 +14,7 @@ import type { Exchange } from '../results/exchange.ts'
 import { rejudged } from '../checks/testing-real-runs.ts'
 import { CALLER_CLASSES } from '../results/exchange.ts'
 import { harProblems } from '../report/testing.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import { cli } from './testing.ts'
 
 describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () => {
@@ -45,9 +46,9 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     // Set-up, probes, workflows and cleanup alike, each of the run, its caller a class.
     expect(har.log._run.id).toBe(report.run.id)
     // The shop's extension operations, each an operation the extension checks judged.
-    const declared = new Set(har.log._run.operations.map((op) => `${op.method} ${op.path}`))
+    const declared = new Set(har.log._run.operations.map((op) => endpointText(op)))
     expect(declared.size).toBeGreaterThan(0)
-    for (const r of report.results.filter((x) => x.origin === 'extension')) expect(declared, r.id).toContain(`${r.endpoint.method} ${r.endpoint.path}`)
+    for (const r of report.results.filter((x) => x.origin === 'extension')) expect(declared, r.id).toContain(endpointText(r.endpoint))
     expect(new Set(entries.map((e) => e._runId))).toEqual(new Set([report.run.id]))
     for (const e of entries) expect(CALLER_CLASSES, e.request.url).toContain(e._caller)
     const steps = new Set(entries.map((e) => e._step))
