@@ -104,7 +104,7 @@ describe('the npm package', () => {
       // the package's config, which then loads it for the suite's runs too.
       'test-setup/temp-dir.ts',
     ])
-    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json']) {
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json', 'lib/report/har.schema.json']) {
       expect(paths).toContain(needed)
     }
   })
@@ -121,7 +121,7 @@ describe('the npm package', () => {
   it('runs with npx in an empty directory against the bundled target, writing its reports there', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/^Exit 0: no check failed$/m)
-    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
+    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'evidence.har', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
     const report = JSON.parse(readFileSync(join(app, 'reports', 'report.json'), 'utf8')) as Report
     expect(report.target.bundledReferenceTarget).toBe(true)
     expect(report.run).toMatchObject({ seed: 7117, modules: ['directory'] })

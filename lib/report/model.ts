@@ -113,6 +113,11 @@ export interface Report {
    * Absent in reports written before issue 29 (its JSON Schema: server-errors.schema.json).
    */
   serverErrors?: ServerErrorsBlock
+  /**
+   * The run's exchanges as HAR 1.2 beside the report (`evidence.har`, docs/reports.md): how many entries and bytes.
+   * Absent with `--no-evidence`, in a merge, and in reports written before issue 30.
+   */
+  evidence?: EvidenceBlock
   /** The run's exit status and why: what every human-readable format states. */
   exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
@@ -129,6 +134,14 @@ export interface Report {
     notInThisRun: string[]
   }
   results: Result[]
+}
+
+export interface EvidenceBlock {
+  /** The file's name in the report directory. */
+  file: string
+  /** One per exchange the run sent: set-up, probes, workflows, cleanup. */
+  entries: number
+  bytes: number
 }
 
 export interface Summary {

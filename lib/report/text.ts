@@ -50,7 +50,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
     '',
     `Verdict: ${headline(c)}`,
     `Exit ${report.exit.status}: ${report.exit.reason}`,
-    `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg)`,
+    `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg${report.evidence !== undefined ? `, ${report.evidence.file}` : ''})`,
   )
   return `${lines.join('\n')}\n`
 }

@@ -73,6 +73,7 @@ function cleanUpNow(run: Run): CleanupOutcome {
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
     writesInFlight: run.writesInFlight(),
+    ...(run.evidencePart('cleanup') !== undefined ? { evidenceFile: run.evidencePart('cleanup')! } : {}),
   }
   const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {
     cwd: PACKAGE_ROOT,

@@ -9,7 +9,7 @@ import { TargetClient } from '../shop/client.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
-import type { Report } from '../report/model.ts'
+import type { EvidenceBlock, Report } from '../report/model.ts'
 import type { Baseline } from '../report/baseline.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import type { Result } from '../results/result.ts'
@@ -21,8 +21,11 @@ import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { readShopSchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
-import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
-import type { ServerErrorCaller } from '../results/server-errors.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { EvidenceLog } from '../shop/evidence.ts'
+import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.ts'
+import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
+import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
@@ -78,10 +81,15 @@ export class Run implements RunRecord {
    * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
    * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
    */
-  readonly serverErrors = new ServerErrorLog({
-    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)),
-    during: () => this.#phase,
-  })
+  readonly serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+  /**
+   * Every exchange of the run as a HAR entry, as its requests finish: the main process's own here, the worker's and a
+   * cleanup process's in parts of their own (lib/shop/evidence.ts); joined into evidence.har with the report. Off
+   * with `--no-evidence`.
+   */
+  readonly evidence: EvidenceLog | undefined
+  readonly #evidenceParts: ReturnType<typeof evidenceParts>
+  #evidenceBlock: EvidenceBlock | undefined
 
   constructor(
     readonly config: RunConfig,
@@ -94,6 +102,16 @@ export class Run implements RunRecord {
     const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
     writeFileSync(ledgerFile, '')
     this.ledger = new Ledger(ledgerFile)
+    this.#evidenceParts = evidenceParts(config.reportDir, this.id)
+    if (!config.evidence) removeEarlierEvidence(config.reportDir)
+    this.evidence = config.evidence
+      ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+      : undefined
+  }
+
+  /** Where the worker or a cleanup process writes its part of the run's evidence; undefined: none is written (`--no-evidence`). */
+  evidencePart(thread: 'worker' | 'cleanup'): string | undefined {
+    return this.evidence === undefined ? undefined : this.#evidenceParts[thread]
   }
 
   /** When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end. */
@@ -147,7 +165,9 @@ export class Run implements RunRecord {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
       }
-      this.pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      const pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      const evidenceFile = this.evidencePart('worker')
+      this.pre = evidenceFile === undefined ? pre : { ...pre, seed: { ...pre.seed, evidenceFile } }
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
@@ -162,10 +182,13 @@ export class Run implements RunRecord {
     }
   }
 
-  /** Which of the run's own callers a token is, as far as the main process knows them. */
-  #callerOf(token: string): ServerErrorCaller | undefined {
-    if (token === this.adminToken) return 'admin'
-    return this.pre !== undefined ? seedCaller(this.pre.seed, token) : undefined
+  /** Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its recorded header. */
+  #callerClass(token: string | undefined, authorization: string | undefined): CallerClass {
+    const own = (t: string): CallerClass | undefined => {
+      if (t === this.adminToken) return 'admin'
+      return this.pre !== undefined ? seedCaller(this.pre.seed, t) : undefined
+    }
+    return callerClass(token, authorization, own)
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
@@ -242,7 +265,14 @@ export class Run implements RunRecord {
 
   /** The report of what is known now: the results so far, the cleanup's outcome, the scope the runner ran. */
   report(scope: RunScope, cleanup: CleanupOutcome): Report {
-    return draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
+    const report = draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
+    if (this.evidence === undefined) return report
+    this.evidence.close()
+    const parts = this.#evidenceParts
+    const joining = { reportDir: this.config.reportDir, report, operations: this.schema?.operations ?? [], pathAliases: this.config.pathAliases, secrets: this.secrets }
+    // Once: a signal after the report was drafted drafts it again, and the parts are gone by then.
+    this.#evidenceBlock ??= writeEvidence([parts.main, parts.worker, parts.cleanup], joining)
+    return { ...report, evidence: this.#evidenceBlock }
   }
 
   /** Lets another run have the report directory: once this run's report is written, or it will not be. */
@@ -252,6 +282,7 @@ export class Run implements RunRecord {
 
   async close(): Promise<void> {
     this.serverErrors.close()
+    this.evidence?.close()
     await this.bundled?.close()
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -6,6 +6,8 @@ import { diffSnapshots, FOREIGN_DATA, REFERENCE_ADMIN, startReferenceTarget, typ
 import { makeTestCa } from '../../reference-target/tls-testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
+import { harProblems } from '../report/testing.ts'
+import type { HarEntry } from '../results/har.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
@@ -98,6 +100,14 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.certification.verdict).toBe('incomplete')
     // What it had created is removed (the customers of its own at least).
     expect(r.cleanup.removed).toBeGreaterThan(0)
+    // Its evidence too, written on the way out: what it sent before the interrupt and the cleanup process's calls,
+    // the threads' parts joined and gone.
+    const har = JSON.parse(readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')) as { log: { entries: HarEntry[] } }
+    expect(harProblems(har)).toEqual([])
+    expect(har.log.entries.length).toBeGreaterThan(900)
+    expect(r.evidence?.entries).toBe(har.log.entries.length)
+    expect(har.log.entries.filter((e) => e._step === 'cleanup').length).toBeGreaterThan(0)
+    expect(readdirSync(join(run.dir, 'reports')).filter((f) => f.startsWith('.evidence-'))).toEqual([])
   })
 
   // Its length is the target's latency (some 110 requests one after another, 100 ms each: 11 s, on any machine),

@@ -92,6 +92,13 @@ describe('loadConfig', () => {
     expect(refusal(['--shard', '2/3'])).toMatch(/^--shard: needs --seed N \(or SHOP_SEED\), the same in every shard/)
     expect(load([]).insecure).toBe(false)
     expect(load(['--insecure']).insecure).toBe(true)
+    // The run's evidence (evidence.har) is on unless turned off, by the flag or the variable; a value not 1 or 0 is refused.
+    expect(load([]).evidence).toBe(true)
+    expect(load(['--no-evidence']).evidence).toBe(false)
+    expect(load([], { SHOP_EVIDENCE: '0' }).evidence).toBe(false)
+    expect(load([], { SHOP_EVIDENCE: '1' }).evidence).toBe(true)
+    expect(load(['--no-evidence'], { SHOP_EVIDENCE: '1' }).evidence).toBe(false)
+    expect(refusal([], { SHOP_EVIDENCE: 'maybe' })).toBe('SHOP_EVIDENCE: "maybe" must be 1 or 0')
     expect(load([]).progress).toBe('failures')
     // Under CI a line per module (and at least one a minute): a job silent for minutes looks hung.
     expect(load([], { CI: 'true' }).progress).toBe('modules')

@@ -93,6 +93,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     maxTimeoutMs: positiveInt('--max-timeout-ms / SHOP_MAX_TIMEOUT_MS', flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000', 3_600_000),
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
+    evidence: flags['no-evidence'] !== true && (setting('SHOP_EVIDENCE') === undefined || booleanSetting('SHOP_EVIDENCE', setting('SHOP_EVIDENCE'))),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,

@@ -42,6 +42,8 @@ export interface RequestSpec {
   ownRepeats?: boolean
   /** The set-up step a set-up call is made for: named where the run lists a server error it got (server-errors.ts). */
   step?: string
+  /** The probe a check kind's planned call is (sender.ts): what the run's evidence tags it with (evidence.ts). */
+  probe?: string
   /**
    * Told as the request leaves, after any wait for its turn: what a ledger records, so that a cleanup after a stop
    * waits for the creations a shop may still be making, not for those that never left (lib/setup/ledger.ts).

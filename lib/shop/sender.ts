@@ -100,6 +100,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
       ...(call.refusalExpected === true ? { refusalExpected: true } : {}),
       ...(call.body !== undefined ? { body: call.body } : {}),
       ...(recorded !== undefined ? { onSent: recorded.sent } : {}),
+      probe: callKey(planned),
     })
     recorded?.settle(outcome)
     return readProbe(session, { caller, store, path, ...outcome })
@@ -199,7 +200,8 @@ async function sendAs(session: Session, plan: SequencePlan, prepared: PreparedPr
   const path = session.targetPath(prepared.path)
   // A token sent where it should be refused: a 401 then says nothing about whether the token expired.
   const refusalExpected = caller !== plan.witness
-  const request = { method: plan.method, path, store, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
+  const probe = `valid request of ${endpointText({ method: plan.method, path: plan.template })} as ${caller}`
+  const request = { method: plan.method, path, store, probe, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
   const recorded = prepared.record?.(caller)
   const onSent = recorded !== undefined ? { onSent: recorded.sent } : {}
   let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}), ...onSent })

@@ -59,6 +59,8 @@ export interface SessionSeed {
   purchase: PurchaseSettings
   /** Where every entity the run creates is recorded as it is created. */
   ledgerFile?: string
+  /** Where the worker writes its part of the run's evidence (lib/shop/evidence.ts); absent with `--no-evidence`. */
+  evidenceFile?: string
   /** The main customer, for checks that need its identity (never its password); absent with no customer. */
   customer?: { email: string; id?: number | string }
   /** Only token calls and GET requests may leave the machine. */
