@@ -17,7 +17,7 @@ const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const INTEGRATION_TESTS = [
   'fixtures/observed-target/observed-target.test.ts',
   'lib/base/bundled-import.test.ts',
-  'lib/vitest/plugin.test.ts',
+  'lib/vitest/{plugin,start}.test.ts',
   'lib/dead-code.test.ts',
   'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
