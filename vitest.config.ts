@@ -17,6 +17,7 @@ const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const INTEGRATION_TESTS = [
   'fixtures/observed-target/observed-target.test.ts',
   'lib/base/bundled-import.test.ts',
+  'lib/vitest/{plugin,start}.test.ts',
   'lib/dead-code.test.ts',
   'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
@@ -124,8 +125,8 @@ export default defineConfig({
           testTimeout: 86_400_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
-          // Transformed suite and lib modules cached on disk: a warm start skips vite's transforms.
-          experimental: { fsModuleCache: true },
+          // No experimental fsModuleCache: the suite is one bundle the worker's Node loads (lib/vitest/plugin.ts), and a
+          // suite file's transform kept on disk would keep the bundle it resolved to then, whatever changed since.
         },
       },
     ],

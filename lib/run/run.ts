@@ -18,7 +18,7 @@ import type { SchemaFacts } from '../schema/block.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
-import { readShopSchema } from './shop-schema.ts'
+import { readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
@@ -160,10 +160,16 @@ export class Run implements RunRecord {
       else this.secrets.add(signIn.password, `${who} password`)
     }
     this.#phase = 'preflight'
+    // The schema's reading, begun as soon as the admin's token is known (shop-schema.ts requestSchemaEarly).
+    let schemaClient: TargetClient | undefined
+    let early: EarlySchema | undefined
     try {
       const onAdminToken = (token: string) => {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
+        if (early !== undefined) return
+        schemaClient = this.#client(this.secrets)
+        early = requestSchemaEarly(config.targetSchema, config.storeCode, schemaClient, token)
       }
       const pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
       const evidenceFile = this.evidencePart('worker')
@@ -171,7 +177,7 @@ export class Run implements RunRecord {
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
-      await this.#readSchema()
+      await this.#readSchema(schemaClient, early)
       return true
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
@@ -179,6 +185,12 @@ export class Run implements RunRecord {
       return false
     } finally {
       this.#phase = undefined
+      // What was requested early and never read (the preflight failed) is cut off: no request outlives the start.
+      if (early !== undefined && early.size > 0) {
+        schemaClient!.stop()
+        await Promise.allSettled(early.values())
+      }
+      await schemaClient?.close()
     }
   }
 
@@ -192,16 +204,16 @@ export class Run implements RunRecord {
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
-  async #readSchema(): Promise<void> {
+  async #readSchema(earlyClient?: TargetClient, early?: EarlySchema): Promise<void> {
     const { seed, secrets } = this.pre!
     const config = this.config
-    const client = this.#client(secrets)
+    const client = earlyClient ?? this.#client(secrets)
     try {
       const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
       this.#phase = 'reading the shop\'s schema'
-      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client)
+      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client, early)
     } finally {
-      await client.close()
+      if (earlyClient === undefined) await client.close()
     }
     this.plan = buildPlan(suiteWith({ operations: this.schema.operations, probeWrites: config.extensionsProbeWrites, ...(this.vendor !== undefined ? { vendor: this.vendor } : {}) }))
   }

@@ -144,8 +144,20 @@ export class TargetClient {
       return outcome
     }
     const work = held === undefined ? once : () => held(once)
-    const group = sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
+    const group = this.#turnOf(spec)
     return group === undefined ? work() : this.#serial.run(group, work)
+  }
+
+  /**
+   * Whose turn a write waits for: its cart's, or the attribute sets'; none for a read, a write about no one cart, and a
+   * request to a caller the endpoint refuses. A shop refuses before it writes (the platform checks the token before the
+   * service runs), so a refused caller's request cannot deadlock; made to wait, the refused callers' probes of each
+   * endpoint went one after another behind the run's writes to its one cart (issue 29.9). A shop that lets one
+   * through and then deadlocks answers it with a deadlock, repeated once (session.ts) and else not judged, never a pass.
+   */
+  #turnOf(spec: RequestSpec): string | undefined {
+    if (spec.refusalExpected === true) return undefined
+    return sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
   }
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {

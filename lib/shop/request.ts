@@ -36,7 +36,11 @@ export interface RequestSpec {
   body?: unknown
   /** Already-encoded query string without `?`. */
   query?: string
-  /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
+  /**
+   * The caller is one the endpoint's access class refuses (an access probe): a 401 then says nothing of the token, and a
+   * shop that refuses as it must writes nothing, so the request waits for no turn of writes that deadlock side by side
+   * (client.ts `send`).
+   */
   refusalExpected?: boolean
   /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
   ownRepeats?: boolean

@@ -3,7 +3,7 @@
  * access). They select the endpoint's own route where a literal sibling exists: ids are numbers
  * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
  */
-const PLACEHOLDER_ID = 999999
+export const PLACEHOLDER_ID = 999999
 const PLACEHOLDER_SKU = 'conformance-probe-sku'
 const PLACEHOLDER_CODE = 'probe'
 const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
