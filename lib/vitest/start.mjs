@@ -18,9 +18,10 @@ export async function runUnderVitest(flags) {
   const configFile = join(root, 'vitest.config.ts')
   const config = await bundledConfig(configFile)
   if (config !== undefined) await startVitest('test', [], { ...options, config: false }, config)
-  // The config read through vite's module runner, not bundled: bundling it started rolldown's bundler in the
-  // run's process, whose threads kept ~15 MB of native memory through the whole run (peak RSS of a c16 run).
-  else await startVitest('test', [], { ...options, config: configFile, configLoader: 'runner' })
+  // Where no bundle can be had (a read-only install): the file read by vite's own loader, the default — it starts a
+  // bundler whose threads keep ~15 MB of native memory, but vite 8.4 deprecates the `runner` loader with a warning
+  // on every run (issue 31.3), and Node 20 cannot load a TypeScript config natively.
+  else await startVitest('test', [], { ...options, config: configFile })
   // Set by the run's reporter (0, 1, 2, 124); vitest's own 1 when the run never reached it.
   return typeof process.exitCode === 'number' ? process.exitCode : 1
 }
