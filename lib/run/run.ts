@@ -18,7 +18,7 @@ import type { SchemaFacts } from '../schema/block.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
-import { readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
+import { READING_SCHEMA, readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
@@ -210,7 +210,7 @@ export class Run implements RunRecord {
     const client = earlyClient ?? this.#client(secrets)
     try {
       const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
-      this.#phase = 'reading the shop\'s schema'
+      this.#phase = READING_SCHEMA
       this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client, early)
     } finally {
       if (earlyClient === undefined) await client.close()

@@ -59,8 +59,12 @@ export function requestSchemaEarly(setting: TargetSchemaSetting, storeCode: stri
   return early
 }
 
+/** What the run is doing while it reads the schema, and the step its schema requests name wherever they are sent. */
+export const READING_SCHEMA = 'reading the shop\'s schema'
+
 function sendSchemaGet(client: TargetClient, storeCode: string, token: string | undefined): Promise<Outcome> {
-  return client.send({ method: 'GET', path: '/schema', store: storeCode, query: 'services=all', ...(token !== undefined ? { token } : {}) })
+  // Sent early, beside the preflight, they still list a server error under what they are for.
+  return client.send({ method: 'GET', path: '/schema', store: storeCode, query: 'services=all', step: READING_SCHEMA, ...(token !== undefined ? { token } : {}) })
 }
 
 function documentOf(status: number, contentType: string | undefined, text: string): FetchedDocument {
