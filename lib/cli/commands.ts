@@ -20,7 +20,7 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
  * for unusable input (main prints it as one line and exits 2).
  */
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix'>, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup'>, argv: string[], io: CommandIo): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)

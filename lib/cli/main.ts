@@ -47,6 +47,10 @@ export async function main(
         const { matrixCommand } = await import('./matrix-command.ts')
         return await matrixCommand(rest, io)
       }
+      case 'cleanup': {
+        const { cleanupCommand } = await import('./cleanup-command.ts')
+        return await cleanupCommand(rest, io, where)
+      }
       case 'list':
       case 'baseline':
       case 'diff':

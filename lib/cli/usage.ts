@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'target'
+export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -74,6 +74,15 @@ A report may be report.json, its directory, or gzip-compressed (report.json.gz).
   verify: {
     flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE]'],
     about: 'Exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.',
+  },
+  cleanup: {
+    flags: ['--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]', '[--max-timeout-ms N] [--insecure]'],
+    about: `Removes what a run left on the shop when it ended without its own cleanup (killed): by its ledger — the
+ledger.<run id>.jsonl the next run into the report directory kept, or the directory's ledger.jsonl — as the run's
+own cleanup does: only what the ledger names as made and what carries the run's id, each named. It signs in as the
+admin as run does (SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD, or SHOP_ADMIN_TOKEN; environment or .env), on the
+shop the ledger names (a --base-url / SHOP_BASE_URL that differs is refused).
+Exit status: 0 nothing of the run is left, 1 something is (each named, with why), 2 the cleanup could not be made.`,
   },
   target: {
     flags: TARGET_FLAG_LINES,

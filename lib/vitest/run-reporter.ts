@@ -115,6 +115,7 @@ export default class RunReporter implements Reporter {
       fail(err, underCli)
     }
     process.stdout.write(run.headline())
+    if (run.keptLedger !== undefined) process.stdout.write(`shop-conformance: ${run.keptLedger}\n`)
     this.#beat(run)
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
