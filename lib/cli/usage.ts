@@ -35,8 +35,10 @@ code threw (an extension's or a vendor's too, unless --extensions report-only),
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
   },
   list: {
-    flags: ['[--module NAME ...] [--check KIND ...] [--format table|json]'],
-    about: 'Lists what `run` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.',
+    flags: ['[--module NAME ...] [--check KIND ...] [--format table|json] [--config FILE]'],
+    about: `Lists what \`run\` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.
+A vendor's config (--config FILE, SHOP_CONFIG, else shop-conformance.config.ts here, as run finds it) adds its
+endpoints and checks under its own modules, which --module takes (as run --module does).`,
   },
   baseline: {
     flags: ['--from REPORT --out FILE [--reason TEXT] [--profile NAME [--deviations FILE]] | list'],

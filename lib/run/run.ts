@@ -19,6 +19,7 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
+import { requireVendorModules } from './run-settings.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
@@ -149,6 +150,7 @@ export class Run implements RunRecord {
     const file = configFileOf(this.config.configFile)
     if (file === undefined) return
     this.vendor = await loadVendorConfig(file, CHECK_KINDS)
+    requireVendorModules(this.config.modules, this.vendor)
     this.plan = buildPlan(suiteWith({ vendor: this.vendor }))
   }
 
