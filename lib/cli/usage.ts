@@ -64,7 +64,8 @@ its exit status is the judged report's (0, or 1 on a failure the baseline does n
 one row per result of the spec's checks. Writes matrix.json, history.json and matrix.html into DIR (README,
 "Comparing implementations"). A result a report lacks is "not run", never passed.
   --as REPORT=NAME[@VERSION]: the implementation a report is of, for a report that names none (or names it wrong)
-  --history FILE: continue the history.json of an earlier matrix with these reports' runs
+  --history FILE: continue the history.json of an earlier matrix with these reports' runs; the other
+    implementations' columns are kept from the matrix.json beside it
   --allow-partial: take reports of a slice (--module, --check, one shard) or of a run cut short; refused without it
   --allow-spec-mismatch: take reports of another spec version than this suite's; refused without it
 A report may be report.json, its directory, or gzip-compressed (report.json.gz).`,
