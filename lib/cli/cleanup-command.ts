@@ -83,8 +83,11 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
       }
     }
     const outcome = await cleanUp(lines, client, token, store, { id: runId, ledger: new Ledger(file) })
-    const out = [`cleanup of run ${runId} on ${baseUrl} (${file}): ${outcome.removed.length} removed, ${outcome.leftovers.length} left`]
-    for (const r of outcome.removed) out.push(`  removed ${r.kind} ${r.id} (${r.label})`)
+    const gone = outcome.removed.filter((r) => r.alreadyGone === true)
+    const removed = outcome.removed.filter((r) => r.alreadyGone !== true)
+    const out = [`cleanup of run ${runId} on ${baseUrl} (${file}): ${removed.length} removed, ${gone.length} already gone, ${outcome.leftovers.length} left`]
+    for (const r of removed) out.push(`  removed ${r.kind} ${r.id} (${r.label})`)
+    for (const r of gone) out.push(`  already gone ${r.kind} ${r.id} (${r.label})`)
     for (const l of outcome.leftovers) out.push(`  left ${l.kind} ${l.id} (${l.label}): ${l.reason}`)
     io.out(secrets.redactText(`${out.join('\n')}\n`))
     return outcome.leftovers.length === 0 ? 0 : 1

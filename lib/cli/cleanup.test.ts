@@ -24,11 +24,20 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
+async function adminToken(target: ReferenceTarget): Promise<string> {
+  const client = new TargetClient({ baseUrl: target.url, timeoutMs: 30_000, concurrency: 1, secrets: new Secrets() })
+  try {
+    return await requestToken(client, new Secrets(), 'admin', REFERENCE_ADMIN, 'default')
+  } finally {
+    await client.close()
+  }
+}
+
 /** The customers on the target whose e-mail carries the run's mark. */
 async function customersOf(target: ReferenceTarget, runId: string): Promise<string[]> {
   const client = new TargetClient({ baseUrl: target.url, timeoutMs: 30_000, concurrency: 2, secrets: new Secrets() })
   try {
-    const token = await requestToken(client, new Secrets(), 'admin', REFERENCE_ADMIN, 'default')
+    const token = await adminToken(target)
     const found = await searcher(client, 'default', token)('/V1/customers/search', 'email', runEmailPrefix(runId), 'like')
     if ('failed' in found) throw new Error(found.failed)
     return found.items.map((c) => String(c.email))
@@ -78,9 +87,14 @@ describe('a run killed with kill -9', { timeout: 240_000 }, () => {
     const cleanup = await cli(['cleanup', '--ledger', kept], env)
     expect(cleanup.stderr).toBe('')
     expect(cleanup.status).toBe(0)
-    expect(cleanup.stdout).toMatch(new RegExp(`^cleanup of run ${runId} on ${target.url} \\(${kept.replace(/[.]/g, '\\.')}\\): ${left.length} removed, 0 left\\n`))
+    expect(cleanup.stdout).toMatch(new RegExp(`^cleanup of run ${runId} on ${target.url} \\(${kept.replace(/[.]/g, '\\.')}\\): ${left.length} removed, 0 already gone, 0 left\\n`))
     expect(cleanup.stdout.match(/\n {2}removed customer /g)).toHaveLength(left.length)
     expect(await customersOf(target, runId)).toEqual([])
     expect(cleanup.stdout).not.toContain(REFERENCE_ADMIN.password)
+    // Again, with the admin's token given: nothing is left to remove, and it says what was gone already.
+    const again = await cli(['cleanup', '--ledger', kept], { SHOP_ADMIN_TOKEN: await adminToken(target) })
+    expect(again.status).toBe(0)
+    expect(again.stdout).toMatch(new RegExp(`: 0 removed, ${left.length} already gone, 0 left\\n`))
+    expect(again.stdout.match(/\n {2}already gone customer \d+ \(/g)).toHaveLength(left.length)
   })
 })
