@@ -37,8 +37,14 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
   if (!existsSync(file)) throw new UsageError(`cleanup: --ledger ${file} does not exist`)
   const runId = ledgerRunId(file)
   const head = ledgerHead(file)
-  if (runId === undefined) throw new UsageError(`cleanup: --ledger ${file} names no run of shop-conformance (no head line, no run-marked entity)`)
-  const runFlags = Object.entries(values).flatMap(([flag, value]) => (flag === 'ledger' ? [] : value === true ? [`--${flag}`] : [`--${flag}`, String(value)]))
+  if (runId === undefined) {
+    throw new UsageError(`cleanup: --ledger ${file} names no run of shop-conformance (no head line, no run-marked entity)`)
+  }
+  // The run's settings it takes, read as the run reads them (the admin from the environment and .env).
+  const runFlags = Object.entries(values).flatMap(([flag, value]) => {
+    if (flag === 'ledger') return []
+    return value === true ? [`--${flag}`] : [`--${flag}`, String(value)]
+  })
   const config = loadConfig(runFlags, where.env, readDotenv(where.cwd), [], ACL_RESOURCES)
   for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
   if (head !== undefined && head.baseUrl === undefined) {
@@ -46,18 +52,25 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
     return 0
   }
   const baseUrl = config.baseUrl ?? head?.baseUrl
-  if (baseUrl === undefined) throw new UsageError(`cleanup: --base-url / SHOP_BASE_URL is required: ${file} (written before ledgers named their shop) does not say which shop run ${runId} was on`)
-  if (head?.baseUrl !== undefined && head.baseUrl !== baseUrl) {
-    throw new UsageError(`cleanup: ${file} is of run ${runId} on ${head.baseUrl}, not on ${baseUrl} (--base-url / SHOP_BASE_URL): what a run made is removed on the shop it made it on`)
+  if (baseUrl === undefined) {
+    const why = `${file} (written before ledgers named their shop) does not say which shop run ${runId} was on`
+    throw new UsageError(`cleanup: --base-url / SHOP_BASE_URL is required: ${why}`)
   }
-  if (config.admin === undefined) throw new UsageError('cleanup: SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN) are required to remove what the run left')
+  if (head?.baseUrl !== undefined && head.baseUrl !== baseUrl) {
+    const elsewhere = `not on ${baseUrl} (--base-url / SHOP_BASE_URL)`
+    throw new UsageError(`cleanup: ${file} is of run ${runId} on ${head.baseUrl}, ${elsewhere}: what a run made is removed on the shop it made it on`)
+  }
+  if (config.admin === undefined) {
+    throw new UsageError('cleanup: SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN) are required to remove what the run left')
+  }
   const lines = Ledger.read(file)
   if (!ledgerEntities(lines).some((e) => e.state !== 'refused')) {
     io.out(`cleanup: ${file} (run ${runId}) names nothing that may be on the shop: nothing to remove\n`)
     return 0
   }
   // A run's own ledger.jsonl while that run still writes it is its own to clean up: its directory's lock says so.
-  const lock: ReportDirLock | undefined = basename(file) === LEDGER_FILE ? lockReportDir(dirname(file), `cleanup: --ledger ${file}`, 'shop-conformance cleanup') : undefined
+  let lock: ReportDirLock | undefined
+  if (basename(file) === LEDGER_FILE) lock = lockReportDir(dirname(file), `cleanup: --ledger ${file}`, 'shop-conformance cleanup')
   const store = values.store ?? head?.store ?? config.storeCode
   const secrets = new Secrets()
   const client = new TargetClient({
@@ -85,7 +98,8 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
     const outcome = await cleanUp(lines, client, token, store, { id: runId, ledger: new Ledger(file) })
     const gone = outcome.removed.filter((r) => r.alreadyGone === true)
     const removed = outcome.removed.filter((r) => r.alreadyGone !== true)
-    const out = [`cleanup of run ${runId} on ${baseUrl} (${file}): ${removed.length} removed, ${gone.length} already gone, ${outcome.leftovers.length} left`]
+    const counts = `${removed.length} removed, ${gone.length} already gone, ${outcome.leftovers.length} left`
+    const out = [`cleanup of run ${runId} on ${baseUrl} (${file}): ${counts}`]
     for (const r of removed) out.push(`  removed ${r.kind} ${r.id} (${r.label})`)
     for (const r of gone) out.push(`  already gone ${r.kind} ${r.id} (${r.label})`)
     for (const l of outcome.leftovers) out.push(`  left ${l.kind} ${l.id} (${l.label}): ${l.reason}`)

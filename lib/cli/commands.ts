@@ -21,7 +21,10 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
  * for unusable input (main prints it as one line and exits 2).
  */
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup'>, argv: string[], io: CommandIo, where?: { env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+/** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
+type Where = { env: NodeJS.ProcessEnv; cwd: string }
+
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -170,8 +173,13 @@ export function catalogListing(modules: readonly string[] = [], checks: readonly
  * `run` finds it: `--config`, `SHOP_CONFIG` (the environment, then `.env`), else `shop-conformance.config.ts` in the
  * working directory — adds its endpoints and checks, and its modules to what `--module` takes.
  */
-export async function listCommand(argv: string[], io: CommandIo, where: { env: NodeJS.ProcessEnv; cwd: string } = { env: process.env, cwd: process.cwd() }): Promise<number> {
-  const { values } = args('list', argv, { module: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, format: { type: 'string' }, config: { type: 'string' } })
+export async function listCommand(argv: string[], io: CommandIo, where: Where = { env: process.env, cwd: process.cwd() }): Promise<number> {
+  const { values } = args('list', argv, {
+    module: { type: 'string', multiple: true },
+    check: { type: 'string', multiple: true },
+    format: { type: 'string' },
+    config: { type: 'string' },
+  })
   const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
   const given = values.config ?? nonEmpty(where.env.SHOP_CONFIG) ?? nonEmpty(readDotenv(where.cwd).SHOP_CONFIG)
   const file = configFileOf(given, where.cwd)

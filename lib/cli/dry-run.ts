@@ -202,5 +202,6 @@ function vendorChecks(vendor: VendorParts, modules: readonly string[]): string[]
   if (plan.checks.length === 0) return []
   const byKind = new Map<string, string[]>()
   for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
-  return ['', `# a vendor's checks (${vendor.file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
+  const lines = [...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)
+  return ['', `# a vendor's checks (${vendor.file}): what each sends is its own code's — not listed`, ...lines]
 }

@@ -177,7 +177,8 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   const otherVersions = [...new Set(columns.map((c) => c.report.specVersion).filter((v) => v !== SPEC_VERSION))]
   // What the options let in, a column's or an older report's (its runs are in the history), a carried column's too.
   const carriedColumns = columns.filter((_, c) => sources[c]!.kind === 'carried')
-  const partial = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined) || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
+  const partialInput = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined)
+  const partial = partialInput || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
   const mismatch = inputs.some((i) => i.report.spec.version !== SPEC_VERSION) || carriedColumns.some((c) => c.report.specVersion !== SPEC_VERSION)
   const allowed = [...(partial ? ['--allow-partial'] : []), ...(mismatch ? ['--allow-spec-mismatch'] : [])]
   const differing = rows.filter((r) => r.differs).length

@@ -106,11 +106,14 @@ export class Run implements RunRecord {
     // A ledger of a run that ended without its report is the only list of what it left: kept, never started over.
     const kept = keepStaleLedger(config.reportDir)
     if (kept !== undefined) {
-      this.keptLedger = `the ledger of ${kept.runId !== undefined ? `run ${kept.runId}` : 'a run'}, which ended without writing its report, is kept as ${kept.file}: \`shop-conformance cleanup --ledger ${kept.file}\` removes what it left on the shop`
+      const whose = kept.runId !== undefined ? `run ${kept.runId}` : 'a run'
+      const remedy = `\`shop-conformance cleanup --ledger ${kept.file}\` removes what it left on the shop`
+      this.keptLedger = `the ledger of ${whose}, which ended without writing its report, is kept as ${kept.file}: ${remedy}`
       this.notes.push(this.keptLedger)
     }
     const ledgerFile = resolve(config.reportDir, LEDGER_FILE)
-    writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...(config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}), store: config.storeCode, startedAt: this.startedAt.toISOString() }))
+    const shop = config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}
+    writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)

@@ -72,7 +72,10 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
   for (const e of created) {
     const done = outcomes.get(e)
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
-    else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...(done.last.answer?.status === 404 ? { alreadyGone: true as const } : {}) })
+    else if (gone(done.last)) {
+      const alreadyGone = done.last.answer?.status === 404 ? { alreadyGone: true as const } : {}
+      out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...alreadyGone })
+    }
     else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   }
 

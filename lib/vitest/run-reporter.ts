@@ -35,7 +35,8 @@ import { vendorModulesGiven } from '../settings/config.ts'
 /** The suite files of the modules `--module` selected: a vendor's module's checks are in the extensions' file. */
 function suiteFilesOf(modules: readonly string[]): string[] {
   const vendors = vendorModulesGiven(modules)
-  return [...modules.filter((m) => !vendors.includes(m)).map((m) => `suites/${m}.conformance.ts`), ...(vendors.length > 0 ? ['suites/extensions.conformance.ts'] : [])]
+  const specFiles = modules.filter((m) => !vendors.includes(m)).map((m) => `suites/${m}.conformance.ts`)
+  return vendors.length > 0 ? [...specFiles, 'suites/extensions.conformance.ts'] : specFiles
 }
 
 /** Progress says something at least this often (under CI too). */
