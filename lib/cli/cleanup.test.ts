@@ -2,7 +2,7 @@
  * A killed run's ledger (issue 31.6): the next run into the directory keeps it under its run id and says so in one
  * line, and `cleanup --ledger FILE` removes what the killed run left on the shop, each named.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -91,6 +91,13 @@ describe('a run killed with kill -9', { timeout: 240_000 }, () => {
     expect(cleanup.stdout.match(/\n {2}removed customer /g)).toHaveLength(left.length)
     expect(await customersOf(target, runId)).toEqual([])
     expect(cleanup.stdout).not.toContain(REFERENCE_ADMIN.password)
+    // What it cannot remove is named, with why, and the exit says something is left: an order has no delete call.
+    const withOrder = join(dir, `ledger.${runId}.order.jsonl`)
+    writeFileSync(withOrder, `${readFileSync(kept, 'utf8').split('\n')[0]}\n`)
+    new Ledger(withOrder).request({ kind: 'order', label: 'order of the guest checkout', key: '000000042' }).created('42')
+    const order = await cli(['cleanup', '--ledger', withOrder], env)
+    expect(order.status).toBe(1)
+    expect(order.stdout).toContain(': 0 removed, 0 already gone, 1 left\n  left order 42 (order of the guest checkout): the interface has no call that removes an order')
     // Again, with the admin's token given: nothing is left to remove, and it says what was gone already.
     const again = await cli(['cleanup', '--ledger', kept], { SHOP_ADMIN_TOKEN: await adminToken(target) })
     expect(again.status).toBe(0)
