@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../reference-target/index.ts'
-import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
+import { Ledger, ledgerEntities, ledgerHeadLine, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
@@ -19,8 +19,10 @@ import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { READING_SCHEMA, readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
+import { requireVendorModules } from './run-settings.ts'
 import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
+import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
 import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.ts'
@@ -69,6 +71,8 @@ export class Run implements RunRecord {
   stoppedAt: number | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
   written = false
+  /** A stale ledger found in the report directory and kept (stale-ledger.ts): the one line the run says of it. */
+  readonly keptLedger: string | undefined
   /** The vendor's config (loadVendor), before any request. */
   vendor: VendorParts | undefined
   /** The shop's schema as read at the start (its report block, its extension operations). */
@@ -99,8 +103,17 @@ export class Run implements RunRecord {
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
     mkdirSync(config.reportDir, { recursive: true })
-    const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
-    writeFileSync(ledgerFile, '')
+    // A ledger of a run that ended without its report is the only list of what it left: kept, never started over.
+    const kept = keepStaleLedger(config.reportDir)
+    if (kept !== undefined) {
+      const whose = kept.runId !== undefined ? `run ${kept.runId}` : 'a run'
+      const remedy = `\`shop-conformance cleanup --ledger ${kept.file}\` removes what it left on the shop`
+      this.keptLedger = `the ledger of ${whose}, which ended without writing its report, is kept as ${kept.file}: ${remedy}`
+      this.notes.push(this.keptLedger)
+    }
+    const ledgerFile = resolve(config.reportDir, LEDGER_FILE)
+    const shop = config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}
+    writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)
@@ -140,6 +153,7 @@ export class Run implements RunRecord {
     const file = configFileOf(this.config.configFile)
     if (file === undefined) return
     this.vendor = await loadVendorConfig(file, CHECK_KINDS)
+    requireVendorModules(this.config.modules, this.vendor)
     this.plan = buildPlan(suiteWith({ vendor: this.vendor }))
   }
 

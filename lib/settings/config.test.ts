@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { UsageError } from '../base/usage-error.ts'
-import { loadConfig, readDotenv } from './config.ts'
+import { loadConfig, readDotenv, selectModules, vendorModulesGiven } from './config.ts'
 
 const KINDS = ['route', 'access'] as const
 const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
@@ -82,6 +82,15 @@ describe('loadConfig', () => {
     expect(load(['--check', 'route']).checks).toEqual(['route'])
     expect(refusal(['--module', 'nope'])).toMatch(/^--module: unknown module "nope" \(known: /)
     expect(refusal(['--check', 'shape'])).toMatch(/^--check: unknown check "shape" \(known: route, access\)$/)
+  })
+
+  it('takes a module that is not the spec\'s where a vendor\'s config is loaded later, for the run to check against it', () => {
+    const deferred = loadConfig(['--module', 'quote,vendor-warehouses'], {}, {}, KINDS, ACL, 'deferred')
+    expect(deferred.modules).toEqual(['quote', 'vendor-warehouses'])
+    expect(vendorModulesGiven(deferred.modules)).toEqual(['vendor-warehouses'])
+    expect(() => loadConfig(['--module', 'Not An Id'], {}, {}, KINDS, ACL, 'deferred')).toThrow(/^--module: unknown module "Not An Id" \(known: /)
+    expect(selectModules(['vendor-warehouses'], '--module', ['vendor-warehouses'])).toEqual(['vendor-warehouses'])
+    expect(() => selectModules(['vendor-nope'], '--module', ['vendor-warehouses'])).toThrow(/^--module: unknown module "vendor-nope" \(known: .*; the config's: vendor-warehouses\)$/)
   })
 
   it('refuses settings later work defines instead of ignoring them', () => {

@@ -12,7 +12,8 @@ import { Lane } from '../shop/bound.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 export interface CleanupOutcome {
-  removed: { kind: string; id: string; label: string }[]
+  /** `alreadyGone`: its removal answered 404 — gone before (an earlier cleanup of the same ledger), nothing removed now. */
+  removed: { kind: string; id: string; label: string; alreadyGone?: true }[]
   /** What of the run's is (or may be) still on the target, with why: the report lists it. */
   leftovers: Leftover[]
 }
@@ -71,7 +72,10 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
   for (const e of created) {
     const done = outcomes.get(e)
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
-    else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label })
+    else if (gone(done.last)) {
+      const alreadyGone = done.last.answer?.status === 404 ? { alreadyGone: true as const } : {}
+      out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...alreadyGone })
+    }
     else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   }
 

@@ -32,6 +32,8 @@ declare module 'vitest' {
     shopRun: RunFacts
     /** Check kinds `--check` selected (empty: all); provided before collection, so only those are tests. */
     shopChecks: string[]
+    /** Modules `--module` selected (empty: all): a vendor's selects its checks alone in the extensions' file. */
+    shopModules: string[]
     /** The shop's extension operations and the vendor's config (extension-suite.ts). Absent when only collecting. */
     shopExtensions: ExtensionFacts
   }

@@ -30,6 +30,14 @@ import { scopeOf } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
 import type { Stop } from '../run/stopping.ts'
+import { vendorModulesGiven } from '../settings/config.ts'
+
+/** The suite files of the modules `--module` selected: a vendor's module's checks are in the extensions' file. */
+function suiteFilesOf(modules: readonly string[]): string[] {
+  const vendors = vendorModulesGiven(modules)
+  const specFiles = modules.filter((m) => !vendors.includes(m)).map((m) => `suites/${m}.conformance.ts`)
+  return vendors.length > 0 ? [...specFiles, 'suites/extensions.conformance.ts'] : specFiles
+}
 
 /** Progress says something at least this often (under CI too). */
 const HEARTBEAT_MS = 60_000
@@ -70,7 +78,9 @@ export default class RunReporter implements Reporter {
     const { config } = this.#settings
     this.#project.provide('shopChecks', config.checks)
     // `--module` and `--shard` of `shop-conformance run` are vitest's own file selection and sharding.
-    if (config.modules.length > 0) this.#project.config.include = config.modules.map((m) => `suites/${m}.conformance.ts`)
+    if (config.modules.length > 0) this.#project.config.include = suiteFilesOf(config.modules)
+    // A vendor's module selected: its checks alone, of the extensions' file (extension-suite.ts).
+    this.#project.provide('shopModules', config.modules)
     if (config.shard !== undefined) vitest.config.shard = config.shard
     // Native sharding too: the shards' shared seed is what names them as one run for merging.
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
@@ -115,6 +125,7 @@ export default class RunReporter implements Reporter {
       fail(err, underCli)
     }
     process.stdout.write(run.headline())
+    if (run.keptLedger !== undefined) process.stdout.write(`shop-conformance: ${run.keptLedger}\n`)
     this.#beat(run)
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
