@@ -127,6 +127,35 @@ describe('mergeReports', () => {
     expect(merged.exit).toEqual(merge([shard(['eav'], 0), shard(['analytics-async-backend', 'directory'], 1)]).exit)
   })
 
+  it('takes an empty shard (none of the selection\'s suite files) as a shard that ran and sent nothing', () => {
+    const all = shard(MODULES, 0, { runErrors: [] })
+    const { schema: _schema, ...noSchema } = all
+    const empty = completeReport(
+      {
+        ...noSchema,
+        run: { ...all.run, id: `${whole.run.id}-empty`, shard: '2/2', emptyShard: { suiteFiles: 3 }, deadlines: undefined },
+        summary: summarise([]),
+        created: [],
+        results: [],
+        plan: { ...all.plan, modules: [], selected: [], limitedBy: [...whole.plan.limitedBy, 'shard 2/2'] },
+      },
+      { made: true },
+    )
+    expect(empty.exit).toEqual({ status: 0, reason: 'empty shard: shard 2/2 got none of the selection\'s 3 suite files (the other shards run them); nothing was judged or sent to the shop' })
+    expect(empty.certification.verdict).toBe('not run')
+    expect(whole.schema).toBeDefined()
+    for (const pair of [[all, empty], [empty, all]]) {
+      const { report: merged, missing } = mergeReports(pair)
+      expect(missing).toEqual([])
+      expect(merged.results).toEqual(whole.results)
+      expect(merged.certification).toEqual(whole.certification)
+      expect(merged.exit).toEqual(whole.exit)
+      // The shard that ran says the shop's schema; the merged run is no empty shard.
+      expect(merged.schema).toEqual(whole.schema)
+      expect(merged.run.emptyShard).toBeUndefined()
+    }
+  })
+
   it('names the missing shards, and then the merged statement is partial', () => {
     const a = shard(['eav'], 0)
     const { report, missing } = mergeReports([a])

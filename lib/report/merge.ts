@@ -75,11 +75,13 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
   const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  const { shard: _shard, deadlines: _deadlines, ...run } = first.run
+  const { shard: _shard, deadlines: _deadlines, emptyShard: _empty, ...run } = first.run
+  // An empty shard read no schema (nor the extension operations the plan adds from it): a shard that ran says them.
+  const ran = given.find((r) => r.run.emptyShard === undefined) ?? given[0]!
   // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
   const deadlines = given.map((r) => r.run.deadlines).reduce<DeadlinesUsed | undefined>((a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)), undefined)
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
-  const plan = mergedPlan(given, missing)
+  const plan = mergedPlan(ran, given, missing)
   const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
@@ -103,8 +105,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     runErrors: all((r) => r.runErrors),
     ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
     plan,
-    // Each shard read the same shop's schema: the first one's says it (the extensions' results are merged above).
-    ...(first.schema !== undefined ? { schema: first.schema } : {}),
+    // Each shard that ran read the same shop's schema: the first one's says it (the extensions' results are merged above).
+    ...(ran.schema !== undefined ? { schema: ran.schema } : {}),
     // Each shard's server errors, the same request once (its counts, results and steps joined).
     ...(given.some((r) => r.serverErrors !== undefined) ? { serverErrors: joinedServerErrors(given) } : {}),
     results: sortResults(results, plan),
@@ -123,11 +125,12 @@ function joinedServerErrors(given: readonly Report[]): NonNullable<Report['serve
 }
 
 /**
- * The shards' plans as one: the same suite and kinds (shards of one suite version), their modules and
- * selected checks together, and what narrowed them but the shards themselves — plus the shards missing.
+ * The shards' plans as one: the same suite and kinds (shards of one suite version: those of `ran`, a shard that
+ * ran), their modules and selected checks together, and what narrowed them but the shards themselves — plus the
+ * shards missing.
  */
-function mergedPlan(given: readonly Report[], missing: readonly string[]): Report['plan'] {
-  const first = given[0]!.plan
+function mergedPlan(ran: Report, given: readonly Report[], missing: readonly string[]): Report['plan'] {
+  const first = ran.plan
   const modules = new Set(given.flatMap((r) => r.plan.modules))
   const selected = new Map(given.flatMap((r) => r.plan.selected).map((s) => [s.id, s]))
   return {

@@ -71,6 +71,11 @@ export interface Report {
     /** `i/n` when this run is one shard of a split run (`report merge` joins them). */
     shard?: string
     /**
+     * Present when this shard got none of the selection's suite files (more shards than the selection has files:
+     * vitest splits by file): it judged nothing, sent nothing, and exits 0 saying so; `report merge` takes it.
+     */
+    emptyShard?: { suiteFiles: number }
+    /**
      * A shard's split run: the same in every shard of one run (derived from the suite and spec versions, the
      * target, the seed and the settings), so `report merge` can tell shards of one run from anything else.
      */

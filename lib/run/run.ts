@@ -62,6 +62,8 @@ export class Run implements RunRecord {
   /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
   adminToken: string | undefined
   stopped: Stop | undefined
+  /** Set when this shard got none of the selection's suite files (startEmpty): it runs nothing and sends nothing. */
+  emptyShard: { suiteFiles: number } | undefined
   /** When it was stopped (epoch ms): a write cut off then may still be made until its deadline (writesInFlight). */
   stoppedAt: number | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
@@ -128,15 +130,10 @@ export class Run implements RunRecord {
   /** The target up (the bundled one loaded only when needed), then the preflight; refused → a run error, false. */
   async start(): Promise<boolean> {
     const config = this.config
-    if (config.baseUrl === undefined) {
-      const { startReferenceTarget } = await import('../../reference-target/index.ts')
-      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-      // Its limited admin too, so the default run judges the acl check.
-      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
-    } else this.target = { baseUrl: config.baseUrl, admin: config.admin! }
+    const target = await this.#targetUp()
     // Every password and token given is a secret before the first request.
-    const limitedAdmin = this.target.limitedAdmin ?? config.limitedAdmin
-    for (const [signIn, who] of [[this.target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
+    const limitedAdmin = target.limitedAdmin ?? config.limitedAdmin
+    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
       if (signIn === undefined) continue
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)
@@ -147,7 +144,7 @@ export class Run implements RunRecord {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
       }
-      this.pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      this.pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
@@ -160,6 +157,26 @@ export class Run implements RunRecord {
     } finally {
       this.#phase = undefined
     }
+  }
+
+  /**
+   * A shard that got none of the selection's suite files (more shards than files): no preflight, no request to the
+   * shop; its report names the target as its sibling shards' do (the bundled one started, asked nothing), so that
+   * `report merge` takes it with them.
+   */
+  async startEmpty(suiteFiles: number): Promise<void> {
+    this.emptyShard = { suiteFiles }
+    await this.#targetUp()
+  }
+
+  async #targetUp(): Promise<NonNullable<Run['target']>> {
+    if (this.config.baseUrl === undefined) {
+      const { startReferenceTarget } = await import('../../reference-target/index.ts')
+      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
+      // Its limited admin too, so the default run judges the acl check.
+      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
+    } else this.target = { baseUrl: this.config.baseUrl, admin: this.config.admin! }
+    return this.target
   }
 
   /** Which of the run's own callers a token is, as far as the main process knows them. */

@@ -21,12 +21,13 @@ import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
+import { emptyShardWords } from '../report/outcome.ts'
 import { onInterrupt } from '../run/interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
 import { failureLine, moduleIdOf, moduleLine } from '../run/progress.ts'
 import { extensionFacts, Run } from '../run/run.ts'
 import { runSettings, type RunSettings } from '../run/run-settings.ts'
-import { scopeOf } from './scope.ts'
+import { scopeOf, shardShare } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
 import type { Stop } from '../run/stopping.ts'
@@ -72,6 +73,9 @@ export default class RunReporter implements Reporter {
     // `--module` and `--shard` of `shop-conformance run` are vitest's own file selection and sharding.
     if (config.modules.length > 0) this.#project.config.include = config.modules.map((m) => `suites/${m}.conformance.ts`)
     if (config.shard !== undefined) vitest.config.shard = config.shard
+    // A shard may get none of the selection's suite files (more shards than files): an empty shard (#start), not
+    // vitest's error after the preflight.
+    if (vitest.config.shard !== undefined) vitest.config.passWithNoTests = true
     // Native sharding too: the shards' shared seed is what names them as one run for merging.
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
   }
@@ -118,6 +122,13 @@ export default class RunReporter implements Reporter {
     this.#beat(run)
     this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
+    // Known before the first request: a shard with no suite file of the selection sends nothing and passes, saying so.
+    const share = await shardShare(this.#vitest, specs, this.#project)
+    if (share !== undefined && share.runs === 0) {
+      await run.startEmpty(share.of)
+      process.stdout.write(`${emptyShardWords(share.shard, share.of)}\n`)
+      return
+    }
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
     const started = await run.start()
     // Which callers signed in with a token the user gave: said as the run starts (and noted in the report).
