@@ -214,6 +214,8 @@ describe('mergeReports', () => {
     expect(refusal({ ...b, run: { ...b.run, seed: b.run.seed + 1 } })).toBe(`report merge: b.json is of seed ${b.run.seed + 1}, a.json of ${a.run.seed}; only shards of one run can be merged`)
     expect(refusal({ ...b, run: { ...b.run, checks: ['access'] } })).toBe('report merge: b.json is of --check access, a.json of (all); only shards of one run can be merged')
     expect(refusal({ ...b, run: { ...b.run, readOnly: true } })).toBe('report merge: b.json is of read-only true, a.json of false; only shards of one run can be merged')
+    // A setting recorded only when given: absent in one shard, it differs all the same.
+    expect(refusal({ ...b, run: { ...b.run, maxRps: 3 } })).toBe('report merge: b.json is of --max-rps 3, a.json of none; only shards of one run can be merged')
     // An unrelated slice (not a shard: 1/1) of the same target and settings.
     const { shard: _s, ...unsharded } = b.run
     expect(refusal({ ...b, run: unsharded })).toBe('report merge: b.json is shard 1/1, a.json shard 1/2: shards of one run are split the same way')

@@ -39,10 +39,13 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     if (typeof r.plan !== 'object' || r.plan === null) throw new UsageError(`report merge: ${name(i)} has no "plan" block (written by an older shop-conformance): run its shard again`)
     if (i === 0) return
     if (shardOf(r).count !== count) throw new UsageError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
-    splitIdentity(r).forEach(([what, value], k) => {
-      const expected = identity[k]![1]
-      if (value !== expected) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${expected}; only shards of one run can be merged`)
-    })
+    // By name: a setting recorded only when given (`--max-rps`) is `none` where it is absent.
+    const own = new Map(splitIdentity(r))
+    const expected = new Map(identity)
+    for (const what of new Set([...expected.keys(), ...own.keys()])) {
+      const [value, wanted] = [own.get(what) ?? 'none', expected.get(what) ?? 'none']
+      if (value !== wanted) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${wanted}; only shards of one run can be merged`)
+    }
   })
 
   // One report per shard: an identical copy is dropped, a different report of the same shard refused.
@@ -164,6 +167,8 @@ function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'ba
     // Recorded since issue 29: absent, the identity is what it was before.
     ...(run.maxTimeoutMs !== undefined ? [['--max-timeout-ms', String(run.maxTimeoutMs)] as [string, string]] : []),
     ['--concurrency', String(run.concurrency)],
+    // Recorded since issue 31, when given: absent, the identity is what it was before.
+    ...(run.maxRps !== undefined ? [['--max-rps', String(run.maxRps)] as [string, string]] : []),
     ['TLS verification', r.target.tlsVerification ?? 'on'],
     ['baseline', r.baseline === undefined ? 'none' : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`],
   ]

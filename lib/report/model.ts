@@ -54,6 +54,8 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** `--max-rps`: no two requests of the run started closer than 1/N s apart, token and cleanup calls included. Absent without a cap. */
+    maxRps?: number
     /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
     pace?: 'adaptive' | 'fixed'
     /** `--timeout-ms`: every request's deadline was at least this. */

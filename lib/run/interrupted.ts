@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { Ledger } from '../setup/ledger.ts'
 import type { CleanupOutcome } from '../setup/cleanup.ts'
 import { terminalSummary } from '../report/text.ts'
+import { nextStartMs } from '../shop/pace.ts'
 import { writeReportsSync } from '../report/write.ts'
 import type { RunScope } from './report-draft.ts'
 import { leftWith, type Run } from './run.ts'
@@ -73,6 +74,7 @@ function cleanUpNow(run: Run): CleanupOutcome {
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
     writesInFlight: run.writesInFlight(),
+    ...(run.rate !== undefined ? { rate: { maxRps: run.rate.maxRps, fromMs: nextStartMs(run.rate) } } : {}),
   }
   const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {
     cwd: PACKAGE_ROOT,

@@ -90,6 +90,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       seed: config.seed,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
       pace: config.pace,
       timeoutMs: config.timeoutMs,
       maxTimeoutMs: config.maxTimeoutMs,

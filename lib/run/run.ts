@@ -6,6 +6,7 @@ import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
+import { rateShare, type RateShare } from '../shop/pace.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
@@ -74,6 +75,8 @@ export class Run implements RunRecord {
   schema: SchemaFacts | undefined
   /** The spec's suite with what this run adds: the shop's extension operations and the vendor's set. */
   plan: Plan = PLAN
+  /** `--max-rps` for every request of the run, whichever client sends it (lib/shop/pace.ts): none without a cap. */
+  readonly rate: RateShare | undefined
   /** Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under. */
   #phase: string | undefined
   /**
@@ -92,6 +95,7 @@ export class Run implements RunRecord {
     readonly dirLock?: ReportDirLock,
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
+    this.rate = rateShare(config.maxRps)
     mkdirSync(config.reportDir, { recursive: true })
     const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
     writeFileSync(ledgerFile, '')
@@ -144,7 +148,7 @@ export class Run implements RunRecord {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
       }
-      this.pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      this.pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
@@ -211,7 +215,7 @@ export class Run implements RunRecord {
   #client(secrets: Secrets): TargetClient {
     const c = this.config
     const slowestMs = this.deadlines?.slowestMs
-    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure })
+    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
   }
 
   stop(why: Stop): boolean {

@@ -1,5 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { diffSnapshots, FOREIGN_DATA, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
@@ -24,6 +26,24 @@ async function customerOf(t: { url: string }, email: string, password: string): 
     body: JSON.stringify({ customer: { email, firstname: 'Staging', lastname: 'Tester' }, password }),
   })
   expect(res.status).toBe(200)
+}
+
+/** `t` behind a gateway that notes when each request reached it (`performance.now()`) and what it was. */
+async function timedProxy(t: { url: string }): Promise<{ url: string; arrivals: { at: number; what: string }[]; close: () => Promise<void> }> {
+  const arrivals: { at: number; what: string }[] = []
+  const upstream = new URL(t.url)
+  const server = createServer((req, res) => {
+    arrivals.push({ at: performance.now(), what: `${req.method} ${req.url}` })
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers)
+      answer.pipe(res)
+    })
+    forward.on('error', () => res.destroy())
+    req.pipe(forward)
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, arrivals, close: () => new Promise((closed) => server.close(() => closed())) }
 }
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -150,6 +170,29 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     // Two token calls (admin, customer) besides the probes of the token endpoints; nothing else that is not a GET.
     expect((t.stats().byMethod.POST ?? 0) - before).toBe(2 + tokenEndpointProbes(withCustomer.report!))
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
+  })
+
+  // Issue 31.2: `--max-rps 3` capped only the checks; the preflight sent 24 requests in 0.4 s, the cleanup 6 deletes in
+  // 10 ms — the calls a rate-limiting gateway must not refuse. Measured where the gateway stands: in front of the shop.
+  it('--max-rps holds for every request the run sends, from the first token call to the last cleanup call', { timeout: 180_000 }, async () => {
+    const t = await target()
+    const gateway = await timedProxy(t)
+    closers.push(gateway.close)
+    const maxRps = 8
+    const run = await cli(['run', '--base-url', gateway.url, '--module', 'directory', '--max-rps', String(maxRps)], ADMIN_ENV, { slot: 'waiting' })
+    expect(run.status, run.stderr).toBe(0)
+    const arrivals = gateway.arrivals
+    // The whole run went through it: its token call first, its cleanup's deletes (and its sweep's reads) last.
+    expect(arrivals[0]!.what).toMatch(/^POST \/rest\/default\/V1\/integration\/admin\/token/)
+    expect(run.report!.cleanup.removed).toBeGreaterThan(1)
+    expect(arrivals.filter((a) => a.what.startsWith('DELETE ')).length).toBeGreaterThanOrEqual(run.report!.cleanup.removed)
+    expect(arrivals.length).toBeGreaterThan(40)
+    // No second holds more than the cap: each request left its turn 1/N s after the one before (a loaded machine may
+    // send one late, never early, so a second may hold a request or two more than its share, never a burst).
+    const busiest = Math.max(...arrivals.map((a) => arrivals.filter((b) => b.at >= a.at && b.at < a.at + 1_000).length))
+    expect(busiest, arrivals.map((a) => `${Math.round(a.at)} ${a.what}`).join('\n')).toBeLessThanOrEqual(maxRps + 2)
+    // The report's run settings say it.
+    expect(run.report!.run.maxRps).toBe(maxRps)
   })
 
   // Issue 22: a target that goes away (a staging redeploy) is an outage, not a verdict: "18.5 %, does not conform"
