@@ -33,6 +33,7 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
   const onExit = () => {
     // Written whatever the signal interrupted, the preflight included: its ledger may already name a customer.
     if (signal === undefined || run.written) return
+    run.budgetWriting()
     const report = run.report(scope(), cleanUpNow(run))
     const written = writeReportsSync(run.config.reportDir, report, run.secrets)
     run.written = true

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,6 +8,7 @@ import { diffSnapshots, FOREIGN_DATA, REFERENCE_ADMIN, startReferenceTarget, typ
 import { makeTestCa } from '../../reference-target/tls-testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
+import { REPORT_FILES } from '../report/write.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
@@ -28,15 +29,24 @@ async function customerOf(t: { url: string }, email: string, password: string): 
   expect(res.status).toBe(200)
 }
 
-/** `t` behind a gateway that notes when each request reached it (`performance.now()`) and what it was. */
-async function timedProxy(t: { url: string }): Promise<{ url: string; arrivals: { at: number; what: string }[]; close: () => Promise<void> }> {
+/**
+ * `t` behind a gateway that notes when each request reached it (`performance.now()`) and what it was; `padBytes`
+ * spaces added to each answer (still the same JSON) make every recorded exchange as large as the suite records one.
+ */
+async function timedProxy(t: { url: string }, padBytes = 0): Promise<{ url: string; arrivals: { at: number; what: string }[]; close: () => Promise<void> }> {
   const arrivals: { at: number; what: string }[] = []
   const upstream = new URL(t.url)
+  const pad = Buffer.from(' '.repeat(padBytes))
   const server = createServer((req, res) => {
     arrivals.push({ at: performance.now(), what: `${req.method} ${req.url}` })
     const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers)
-      answer.pipe(res)
+      const chunks: Buffer[] = []
+      answer.on('data', (c: Buffer) => chunks.push(c))
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, pad])
+        const { 'transfer-encoding': _chunked, ...headers } = answer.headers
+        res.writeHead(answer.statusCode!, { ...headers, 'content-length': String(body.length) }).end(body)
+      })
     })
     forward.on('error', () => res.destroy())
     req.pipe(forward)
@@ -220,7 +230,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     expect(run.status).toBe(124)
-    const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
+    const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included; /.exec(run.stdout)?.[1] ?? '')
     // The process itself was gone by then (the slack is the child's exit and this busy worker noticing it).
     expect(closedAt).toBeLessThanOrEqual(endsBy + 3_000)
     const r = run.report!
@@ -231,6 +241,23 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(j.count).toBeGreaterThan(50)
     expect(j.cutOff).toEqual([])
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
+  })
+
+  // Issue 31.7: a loaded machine wrote a 15 s run's last report 1.4 s past the end it printed; one with answers of
+  // 20 kB (each exchange recorded at the suite's 16 kB: a report of some 20 MB) wrote it 5 s past. The reports' time
+  // is measured as the end nears, and the run stops earlier for it.
+  it('a deadline keeps the printed end with a large report too: every file written by then', { timeout: 150_000 }, async () => {
+    const t = await target({ latencyMs: 50 })
+    const large = await timedProxy(t, 20_000)
+    closers.push(large.close)
+    const run = await cli(['run', '--base-url', large.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    expect(run.status, run.stderr).toBe(124)
+    const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
+    const written = REPORT_FILES.map((f) => [f, statSync(join(run.dir, 'reports', f)).mtimeMs] as const)
+    expect(written.filter(([, at]) => at > endsBy).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
+    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(2_000_000)
+    // What the printed end depends on, said with it.
+    expect(run.stdout).toContain('at the latest (cleanup and reports included; a machine loaded past its cores may delay the reports)')
   })
 
   it('a deadline that comes before the start is over: cut short by the end it printed (124, not "could not be made"), what it had made listed as left over', { timeout: 120_000 }, async () => {

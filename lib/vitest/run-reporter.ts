@@ -30,7 +30,7 @@ import { runSettings, type RunSettings } from '../run/run-settings.ts'
 import { scopeOf, shardShare } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
-import type { Stop } from '../run/stopping.ts'
+import { BUDGET_EVERY_MS, BUDGET_WITHIN_MS, type Stop } from '../run/stopping.ts'
 
 /** Progress says something at least this often (under CI too). */
 const HEARTBEAT_MS = 60_000
@@ -120,7 +120,7 @@ export default class RunReporter implements Reporter {
     }
     process.stdout.write(run.headline())
     this.#beat(run)
-    this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
+    this.#armDeadline(run)
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
     // Known before the first request: a shard with no suite file of the selection sends nothing and passes, saying so.
     const share = await shardShare(this.#vitest, specs, this.#project)
@@ -137,6 +137,18 @@ export default class RunReporter implements Reporter {
     this.#project.provide('shopExtensions', extensionFacts(run))
     const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
     this.#project.provide('shopRun', started ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) } : { refused: run.runErrors[0]! })
+  }
+
+  /**
+   * The deadline's stop, at `run.stopAt`: far from the end, one timer; near it, the reports' time is measured again
+   * every few seconds (lib/run/stopping.ts), and the stop comes earlier when they need more than was kept.
+   */
+  #armDeadline(run: Run): void {
+    run.budgetWriting()
+    const left = run.stopAt - Date.now()
+    if (left <= 0) return this.#stop('deadline')
+    const untilBudgeting = run.endsAt - BUDGET_WITHIN_MS - Date.now()
+    this.#deadline = setTimeout(() => this.#armDeadline(run), Math.min(left, untilBudgeting > 0 ? untilBudgeting : BUDGET_EVERY_MS))
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
@@ -248,6 +260,8 @@ export default class RunReporter implements Reporter {
         for (const e of m.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)}: ${e.message}`)
         for (const s of m.children.allSuites()) for (const e of s.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)} › ${s.name}: ${e.message}`)
       }
+      // The reports' time kept first: the cleanup is cut off before it.
+      run.budgetWriting()
       const cleanup = await run.cleanUp()
       if (run.written) return // the process is exiting on a signal, and the 'exit' path wrote the report
       const report = run.report(this.#scope(own), cleanup)
