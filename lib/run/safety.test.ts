@@ -247,15 +247,18 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   // 20 kB (each exchange recorded at the suite's 16 kB: a report of some 20 MB) wrote it 5 s past. The reports' time
   // is measured as the end nears, and the run stops earlier for it.
   it('a deadline keeps the printed end with a large report too: every file written by then', { timeout: 150_000 }, async () => {
-    const t = await target({ latencyMs: 50 })
+    // Some 2,300 requests, four at a time, 60 ms each: cut short on any machine, with answers enough for a large report.
+    const t = await target({ latencyMs: 60 })
     const large = await timedProxy(t, 20_000)
     closers.push(large.close)
-    const run = await cli(['run', '--base-url', large.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    const run = await cli(['run', '--base-url', large.url, '--concurrency', '4', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
     expect(run.status, run.stderr).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
+    // A second of slack: the line printed at start says a machine loaded past its cores may delay the reports, and
+    // this file runs several runs side by side; before issue 31 they came 3–5 s late.
     const written = REPORT_FILES.map((f) => [f, statSync(join(run.dir, 'reports', f)).mtimeMs] as const)
-    expect(written.filter(([, at]) => at > endsBy).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
-    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(2_000_000)
+    expect(written.filter(([, at]) => at > endsBy + 1_000).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
+    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(5_000_000)
     // What the printed end depends on, said with it.
     expect(run.stdout).toContain('at the latest (cleanup and reports included; a machine loaded past its cores may delay the reports)')
   })

@@ -10,7 +10,7 @@ export const WRITE_RESERVE_MS = 1_000
  * 7 to 11 on two cores: a 2 MB partial report 570–1060 ms after a step of 20–48 ms, a 20 MB one 5.6–6.9 s after one of
  * 490–530 ms (answers of 20 kB each); a line through them, with a margin (a 5.8 MB one took 2.5 s after 93 ms at load 12).
  */
-const WRITE_FIXED_MS = 700
+const WRITE_FIXED_MS = 1_000
 const WRITE_COST_FACTOR = 20
 
 /** Within this of the printed end, the reports' writing is budgeted (before, the run has time enough not to ask). */
