@@ -25,7 +25,7 @@ const INTEGRATION_TESTS = [
   'lib/extend/load.test.ts',
   'lib/package/{action,pack}.test.ts',
   'lib/report/{curl,merge,sign-openssl}.test.ts',
-  'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema}.test.ts',
+  'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema,stopped-from-outside}.test.ts',
   'lib/schema/schema-e2e.test.ts',
   'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
   'lib/shop/{client,preflight,store-codes}.test.ts',

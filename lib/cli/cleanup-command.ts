@@ -13,6 +13,7 @@ import { isGivenToken, loadConfig, readDotenv } from '../settings/config.ts'
 import { cleanUp } from '../setup/cleanup.ts'
 import { Ledger, ledgerEntities, ledgerHead, ledgerRunId } from '../setup/ledger.ts'
 import { TargetClient } from '../shop/client.ts'
+import { rateShare } from '../shop/pace.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { requestToken, TokenError } from '../shop/tokens.ts'
 import { ACL_RESOURCES } from '../spec/catalog/index.ts'
@@ -78,7 +79,8 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
     timeoutMs: config.timeoutMs,
     maxTimeoutMs: config.maxTimeoutMs,
     concurrency: config.concurrency,
-    ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+    // --max-rps caps its calls as a run's (one limiter in the client).
+    ...(config.maxRps !== undefined ? { rate: rateShare(config.maxRps)! } : {}),
     secrets,
     insecure: config.insecure,
   })

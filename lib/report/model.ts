@@ -54,6 +54,8 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** `--max-rps`: no two requests of the run started closer than 1/N s apart, token and cleanup calls included. Absent without a cap. */
+    maxRps?: number
     /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
     pace?: 'adaptive' | 'fixed'
     /** `--timeout-ms`: every request's deadline was at least this. */
@@ -70,6 +72,11 @@ export interface Report {
     checks: string[]
     /** `i/n` when this run is one shard of a split run (`report merge` joins them). */
     shard?: string
+    /**
+     * Present when this shard got none of the selection's suite files (more shards than the selection has files:
+     * vitest splits by file): it judged nothing, sent nothing, and exits 0 saying so; `report merge` takes it.
+     */
+    emptyShard?: { suiteFiles: number }
     /**
      * A shard's split run: the same in every shard of one run (derived from the suite and spec versions, the
      * target, the seed and the settings), so `report merge` can tell shards of one run from anything else.

@@ -6,6 +6,7 @@
 import { Ledger } from '../setup/ledger.ts'
 import { cleanUp } from '../setup/cleanup.ts'
 import { TargetClient } from '../shop/client.ts'
+import { rateShare } from '../shop/pace.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
@@ -30,6 +31,8 @@ export interface CleanupOrder {
   writesInFlight: { endBy: number; waitUntil: number }
   /** Where its exchanges go as the run's evidence (lib/shop/evidence.ts); absent with `--no-evidence`. */
   evidenceFile?: string
+  /** `--max-rps`, and when the run's next request could start (epoch ms): the cleanup's calls keep to the run's cap. */
+  rate?: { maxRps: number; fromMs: number }
 }
 
 const chunks: Buffer[] = []
@@ -38,7 +41,8 @@ const order = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CleanupOrder
 const secrets = new Secrets()
 secrets.add(order.adminToken, 'admin token')
 const deadlines = { ...(order.maxTimeoutMs !== undefined ? { maxTimeoutMs: order.maxTimeoutMs } : {}), ...(order.slowestMs !== undefined ? { slowestMs: order.slowestMs } : {}) }
-const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, ...deadlines, concurrency: order.concurrency, secrets, insecure: order.insecure })
+const rate = order.rate !== undefined ? rateShare(order.rate.maxRps, order.rate.fromMs) : undefined
+const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, ...deadlines, concurrency: order.concurrency, secrets, insecure: order.insecure, ...(rate !== undefined ? { rate } : {}) })
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.

@@ -6,6 +6,7 @@ import { Ledger, ledgerEntities, ledgerHeadLine, type LedgerEntry } from '../set
 import { customerRegistrar } from '../setup/registrar.ts'
 import { SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
+import { rateShare, type RateShare } from '../shop/pace.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { Secrets } from '../shop/secrets.ts'
@@ -20,7 +21,7 @@ import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { READING_SCHEMA, readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
 import { requireVendorModules } from './run-settings.ts'
-import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
+import { BUDGET_WITHIN_MS, stopReserveMs, WRITE_RESERVE_MS, writeReserveMs, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
 import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
@@ -29,6 +30,12 @@ import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.
 import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
+
+/**
+ * What the printed end depends on: the reports' writing is budgeted at the machine's load as the run ends
+ * (budgetWriting), and a machine that slows down much more after that writes them later.
+ */
+const REPORTS_DEPEND_ON = 'a machine loaded past its cores may delay the reports'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
@@ -67,6 +74,8 @@ export class Run implements RunRecord {
   /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
   adminToken: string | undefined
   stopped: Stop | undefined
+  /** Set when this shard got none of the selection's suite files (startEmpty): it runs nothing and sends nothing. */
+  emptyShard: { suiteFiles: number } | undefined
   /** When it was stopped (epoch ms): a write cut off then may still be made until its deadline (writesInFlight). */
   stoppedAt: number | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
@@ -79,6 +88,8 @@ export class Run implements RunRecord {
   schema: SchemaFacts | undefined
   /** The spec's suite with what this run adds: the shop's extension operations and the vendor's set. */
   plan: Plan = PLAN
+  /** `--max-rps` for every request of the run, whichever client sends it (lib/shop/pace.ts): none without a cap. */
+  readonly rate: RateShare | undefined
   /** Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under. */
   #phase: string | undefined
   /**
@@ -102,6 +113,7 @@ export class Run implements RunRecord {
     readonly dirLock?: ReportDirLock,
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
+    this.rate = rateShare(config.maxRps)
     mkdirSync(config.reportDir, { recursive: true })
     // A ledger of a run that ended without its report is the only list of what it left: kept, never started over.
     const kept = keepStaleLedger(config.reportDir)
@@ -127,21 +139,41 @@ export class Run implements RunRecord {
     return this.evidence === undefined ? undefined : this.#evidenceParts[thread]
   }
 
-  /** When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end. */
+  /**
+   * When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end: earlier when the
+   * reports need more than WRITE_RESERVE_MS at this machine's load (budgetWriting).
+   */
   get stopAt(): number {
-    return this.endsAt - stopReserveMs(this.config.runTimeoutMs)
+    return this.endsAt - stopReserveMs(this.config.runTimeoutMs) - (this.#writeReserveMs - WRITE_RESERVE_MS)
   }
 
   /** By when cleanup must be over, so the reports are written before the printed end. */
   get cleanupBy(): number {
-    return this.endsAt - WRITE_RESERVE_MS
+    return this.endsAt - this.#writeReserveMs
+  }
+
+  /** Kept before the printed end for writing the reports: WRITE_RESERVE_MS, or what budgetWriting found they take. */
+  #writeReserveMs = WRITE_RESERVE_MS
+
+  /**
+   * When the printed end is near (every few seconds, and before the cleanup): how long the reports will take to write
+   * on this machine at its load now, from their first step timed on the results so far (stopping.ts, writeReserveMs),
+   * is kept for them — the checks are stopped and the cleanup cut off that much earlier. A loaded machine wrote a 15 s
+   * run's reports 1.4 s past its end, a large report (answers of 20 kB) 5 s past it.
+   */
+  budgetWriting(): void {
+    if (this.endsAt - Date.now() > BUDGET_WITHIN_MS) return
+    const started = performance.now()
+    this.secrets.redactedJson([...this.results.values()])
+    // Never less than found before: a sample taken while the machine is busier is the one to go by.
+    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs(performance.now() - started))
   }
 
   headline(): string {
     const c = this.config
     return (
       `${SUITE.name} ${SUITE.version}: run ${this.id}, seed ${c.seed}${c.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included)\n`
+      `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included; ${REPORTS_DEPEND_ON})\n`
     )
   }
 
@@ -160,15 +192,10 @@ export class Run implements RunRecord {
   /** The target up (the bundled one loaded only when needed), then the preflight; refused → a run error, false. */
   async start(): Promise<boolean> {
     const config = this.config
-    if (config.baseUrl === undefined) {
-      const { startReferenceTarget } = await import('../../reference-target/index.ts')
-      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-      // Its limited admin too, so the default run judges the acl check.
-      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
-    } else this.target = { baseUrl: config.baseUrl, admin: config.admin! }
+    const target = await this.#targetUp()
     // Every password and token given is a secret before the first request.
-    const limitedAdmin = this.target.limitedAdmin ?? config.limitedAdmin
-    for (const [signIn, who] of [[this.target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
+    const limitedAdmin = target.limitedAdmin ?? config.limitedAdmin
+    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
       if (signIn === undefined) continue
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)
@@ -185,7 +212,7 @@ export class Run implements RunRecord {
         schemaClient = this.#client(this.secrets)
         early = requestSchemaEarly(config.targetSchema, config.storeCode, schemaClient, token)
       }
-      const pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      const pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
       const evidenceFile = this.evidencePart('worker')
       this.pre = evidenceFile === undefined ? pre : { ...pre, seed: { ...pre.seed, evidenceFile } }
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
@@ -206,6 +233,26 @@ export class Run implements RunRecord {
       }
       await schemaClient?.close()
     }
+  }
+
+  /**
+   * A shard that got none of the selection's suite files (more shards than files): no preflight, no request to the
+   * shop; its report names the target as its sibling shards' do (the bundled one started, asked nothing), so that
+   * `report merge` takes it with them.
+   */
+  async startEmpty(suiteFiles: number): Promise<void> {
+    this.emptyShard = { suiteFiles }
+    await this.#targetUp()
+  }
+
+  async #targetUp(): Promise<NonNullable<Run['target']>> {
+    if (this.config.baseUrl === undefined) {
+      const { startReferenceTarget } = await import('../../reference-target/index.ts')
+      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
+      // Its limited admin too, so the default run judges the acl check.
+      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
+    } else this.target = { baseUrl: this.config.baseUrl, admin: this.config.admin! }
+    return this.target
   }
 
   /** Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its recorded header. */
@@ -243,7 +290,7 @@ export class Run implements RunRecord {
   #client(secrets: Secrets): TargetClient {
     const c = this.config
     const slowestMs = this.deadlines?.slowestMs
-    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure })
+    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
   }
 
   stop(why: Stop): boolean {

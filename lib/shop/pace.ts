@@ -300,21 +300,65 @@ export class Pace {
   }
 }
 
-/** `--max-rps`: requests start at least this far apart (none waits without a cap). */
+/**
+ * `--max-rps` as data: the cap, and the memory that holds when the next request may start (epoch µs). The run makes
+ * one and hands it to every client it makes — the preflight's, the schema read's and the cleanup's in the main thread,
+ * the checks' session in vitest's worker thread (a SharedArrayBuffer crosses to it shared) — so that the cap holds
+ * across them all, from the first token call to the last cleanup call.
+ */
+export interface RateShare {
+  maxRps: number
+  next: SharedArrayBuffer
+}
+
+/** The run's one rate share (none without a cap); `fromMs`: no request before then (a cleanup process continues the run's). */
+export function rateShare(maxRps: number | undefined, fromMs = 0): RateShare | undefined {
+  if (maxRps === undefined) return undefined
+  const next = new SharedArrayBuffer(8)
+  new BigInt64Array(next)[0] = BigInt(Math.round(fromMs * 1000))
+  return { maxRps, next }
+}
+
+/** When the share's next request may start (epoch ms): where a process that continues the run's requests starts from. */
+export function nextStartMs(share: RateShare): number {
+  return Number(Atomics.load(new BigInt64Array(share.next), 0)) / 1000
+}
+
+/** `--max-rps`: requests start at least 1/N s apart, whichever client of the run (in whichever thread) sends them. */
 export class RateCap {
-  readonly #intervalMs: number
-  #next = 0
+  readonly #intervalUs: bigint
+  readonly #next: BigInt64Array | undefined
 
-  constructor(maxRps: number | undefined) {
-    this.#intervalMs = maxRps === undefined ? 0 : 1000 / maxRps
+  constructor(share: RateShare | undefined) {
+    this.#intervalUs = share === undefined ? 0n : BigInt(Math.round(1_000_000 / share.maxRps))
+    this.#next = share === undefined ? undefined : new BigInt64Array(share.next)
   }
 
-  /** Waits for the request's turn. */
-  async take(): Promise<void> {
-    if (this.#intervalMs === 0) return
-    const now = Date.now()
-    const at = Math.max(now, this.#next)
-    this.#next = at + this.#intervalMs
-    if (at > now) await new Promise((r) => setTimeout(r, at - now))
+  /** Waits for the request's turn (taken atomically: two threads never get the same one); none once `stopping` is aborted. */
+  async take(stopping?: AbortSignal): Promise<void> {
+    const next = this.#next
+    if (next === undefined) return
+    while (stopping?.aborted !== true) {
+      const now = BigInt(Date.now()) * 1000n
+      const seen = Atomics.load(next, 0)
+      const at = seen > now ? seen : now
+      if (Atomics.compareExchange(next, 0, seen, at + this.#intervalUs) !== seen) continue
+      // Stopped while it waits: its request is not sent (the client says why), and it need not wait its turn.
+      if (at > now) await waitUnlessStopped(Number(at - now) / 1000, stopping)
+      return
+    }
   }
+}
+
+/** Waits `ms`, or until `stopping` is aborted. */
+function waitUnlessStopped(ms: number, stopping: AbortSignal | undefined): Promise<void> {
+  return new Promise((done) => {
+    const end = () => {
+      clearTimeout(timer)
+      stopping?.removeEventListener('abort', end)
+      done()
+    }
+    const timer = setTimeout(end, ms)
+    stopping?.addEventListener('abort', end, { once: true })
+  })
 }
