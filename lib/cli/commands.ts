@@ -1,7 +1,7 @@
 import { CHECK_KINDS } from '../checks/index.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
-import { neverStarted } from '../report/outcome.ts'
+import { neverStarted, runStory } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { statementOf } from '../report/target.ts'
@@ -49,6 +49,11 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const report = readReport(file)
   const never = neverStarted(report)
   if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
+  const story = runStory(report)
+  // Cut short, it is no statement on what it did not reach: signed as it is only when meant, as a slice is.
+  if (story.kind === 'cut short' && values['allow-partial'] !== true) {
+    throw new UsageError(`sign: ${file} is the report of ${story.text}; what it did not reach is not judged: pass --allow-partial to sign it as it is`)
+  }
   const c = report.certification as Report['certification'] | undefined
   if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
   if (!c.scope.whole && values['allow-partial'] !== true) {

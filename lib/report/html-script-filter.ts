@@ -98,7 +98,7 @@ export const FILTER = String.raw`
   // What needs a look comes first: without a link, the page opens on the failures and the unjudged checks
   // (all judged results when there are none), never on every row of the run. A run that never started has no
   // result to filter: it opens on its reason (the verdict box and the run's problems above), and says it here.
-  var neverStarted = exit.status === 2;
+  var neverStarted = view.story.kind === 'not made';
   if (neverStarted) $('empty').textContent = 'No result: the run never started (' + (report.runErrors || [])[0] + ').';
   if (!followHash()) {
     if (neverStarted) { fStatus.value = ''; apply(true); $('run-errors').scrollIntoView({ block: 'start' }); }

@@ -8,6 +8,7 @@ import { entryUrl, type ServerErrorEntry } from '../results/server-errors.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { baselineTally, staleRemedy } from './baseline.ts'
 import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
 import { targetText } from './target.ts'
@@ -29,6 +30,9 @@ export function reportHtml(report: Report): string {
   const view = {
     target: targetText(report.target),
     modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
+    // What the run was and what it left, decided in TypeScript (lib/report/outcome.ts) as for every format.
+    story: runStory(report),
+    leftovers: leftoversText(report) ?? '',
     notJudged: notJudgedTally(report),
     stale: staleEntries(report),
     staleRemedy: report.baseline !== undefined ? staleRemedy(report.baseline, report.baseline.stale.length) : '',
