@@ -162,6 +162,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.partial).toMatchObject({ reason: 'target-gone', requests: expect.any(Number) })
     expect(r.exit.reason).toMatch(/^the run was cut short: the target stopped answering at \S+, after \d+ requests: the requests after that were not sent/)
     expect(run.stdout).toMatch(/\nExit 2: the run was cut short: the target stopped answering at /)
+    // Issue 31.4: one story in every output, never "a run that never started".
+    expect(run.stdout).toMatch(/\nRun: a run cut short after \d+ requests by the target, which stopped answering; it judged \d+ of \d+ required checks; /)
     expect(r.certification.verdict).toBe('incomplete')
     // Nothing failed for a request never sent or never answered; what they would have judged is not judged.
     expect(r.results.filter((x) => x.status === 'failed' && x.exchanges.some((e) => e.error !== undefined))).toEqual([])
