@@ -17,6 +17,9 @@ export interface RegisteredCustomer extends Credentials {
  * came), so the run hands the preflight one from lib/setup/ and nothing here knows the ledger. Fails with a
  * TokenError the user can act on (the preflight's one line).
  */
+/** How the customer the user configured is named in messages and redactions (`[redacted configured customer token]`). */
+export const CONFIGURED_CUSTOMER = 'configured customer'
+
 export interface Registrar {
   registerCustomer(client: TargetClient, secrets: Secrets, customer: { runId: string; role: string; store: string; adminToken: string }): Promise<RegisteredCustomer>
 }
