@@ -30,7 +30,7 @@ export function badgeSvg(report: Report): string {
   const title = [
     `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`,
     ...(story.kind !== 'whole' ? [story.text] : []),
-    ...(left !== undefined ? [left] : []),
+    ...(left !== undefined ? [`left on the shop: ${left}`] : []),
   ].join('; ')
   return renderBadge('conformance', story.kind === 'cut short' ? `cut short · ${value}` : value, BADGE_COLOURS[c.verdict], title)
 }

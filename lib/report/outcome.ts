@@ -109,8 +109,8 @@ export function neverStarted(report: StoryFacts): string | undefined {
 }
 
 /**
- * What the run left on the shop, by kind, and where each is listed — the line every format that states a verdict
- * shows (`150 entities left on the shop: 20 customers, 7 products, …`), or undefined when nothing was left.
+ * What the run left on the shop, by kind, and where each is listed — what every format that states a verdict shows
+ * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was left.
  */
 export function leftoversText(report: Pick<Report, 'cleanup'>): string | undefined {
   const leftovers = report.cleanup?.leftovers ?? []
@@ -118,5 +118,5 @@ export function leftoversText(report: Pick<Report, 'cleanup'>): string | undefin
   const byKind = new Map<string, number>()
   for (const l of leftovers) byKind.set(l.kind, (byKind.get(l.kind) ?? 0) + 1)
   const kinds = [...byKind].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([kind, n]) => `${n} ${n === 1 ? kind : `${kind.replace(/y$/, 'ie')}s`}`)
-  return `${plural(leftovers.length, 'entity', 'entities')} left on the shop (${kinds.join(', ')}): each listed with why in report.json (cleanup.leftovers) and report.html`
+  return `${plural(leftovers.length, 'entity', 'entities')} (${kinds.join(', ')}): each listed with why in report.json (cleanup.leftovers) and report.html`
 }

@@ -59,7 +59,7 @@ function goneReport(): Report {
 }
 
 const STORY = /^a run cut short after 412 requests by the target, which stopped answering; it judged \d+ of \d+ required checks; its run error: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests: /
-const LEFT = '28 entities left on the shop (20 customers, 7 products, 1 category): each listed with why in report.json (cleanup.leftovers) and report.html'
+const LEFT = '28 entities (20 customers, 7 products, 1 category): each listed with why in report.json (cleanup.leftovers) and report.html'
 
 function io(): CommandIo & { stdout: () => string } {
   let out = ''
@@ -102,13 +102,13 @@ describe('a run whose target stopped answering mid-run: one story in every outpu
   it('the badge says it was cut short, and its title the story and the leftovers', () => {
     const svg = badgeSvg(report)
     expect(svg).toMatch(/aria-label="conformance: cut short · [\d.]+%"/)
-    expect(svg).toContain(LEFT)
+    expect(svg).toContain(`left on the shop: ${LEFT}`)
   })
 
   it('report.sarif: the story and the leftovers as notifications', () => {
     const texts = sarifLog(report).runs[0]!.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)
     expect(texts.some((t) => STORY.test(t))).toBe(true)
-    expect(texts).toContain(LEFT)
+    expect(texts).toContain(`Left on the shop: ${LEFT}`)
   })
 
   it('report.html: the story and the leftovers, decided where every format decides them', () => {

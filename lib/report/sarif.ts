@@ -75,7 +75,7 @@ export function sarifLog(report: Report): SarifLog {
             toolExecutionNotifications: [
               ...[...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
               // What the run could not remove: the shop's team must know, though it is no finding about the shop.
-              ...(left !== undefined ? [{ level: 'warning' as const, message: { text: left } }] : []),
+              ...(left !== undefined ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }] : []),
               ...errors,
               ...stale,
               // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
