@@ -150,10 +150,8 @@ export const OVERVIEW = String.raw`
   if (report.signature && report.signature.digest) fact('Signature digest', report.signature.digest, 'signature-digest');
 
   // ---- module x check matrix, with the module statements ----
-  var checks = [];
-  results.forEach(function (r) { if (checks.indexOf(r.check) < 0) checks.push(r.check); });
-  var wfAt = checks.indexOf('workflow');
-  if (wfAt >= 0) { checks.splice(wfAt, 1); checks.push('workflow'); }
+  // A whole run's columns in its order (html.ts), a cut-short run's too.
+  var checks = view.columns.slice();
   var modules = report.certification.modules.map(function (s) { return s.module; });
   results.forEach(function (r) { if (modules.indexOf(r.module) < 0) modules.push(r.module); });
   var statementOf = {};
