@@ -224,6 +224,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(untrusted.status).toBe(2)
     expect(untrusted.stderr).toMatch(/^shop-conformance: target unreachable: .*(certificate|CERT)/)
     expect(untrusted.stderr.trim().split('\n')).toHaveLength(1)
+    // Issue 31.12: the one line says what to do about it.
+    expect(untrusted.stderr).toMatch(/: the target's TLS certificate could not be verified — for a private CA, set NODE_EXTRA_CA_CERTS=\/path\/ca\.pem; to skip verification, pass --insecure \(every report then says so\)\n$/)
     const insecure = await cli([...args, '--insecure'], ADMIN_ENV)
     expect(insecure.status).toBe(0)
     expect(insecure.report!.target.tlsVerification).toBe('off (--insecure)')
