@@ -5,6 +5,8 @@ import { neverStarted, runStory } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { statementOf } from '../report/target.ts'
+import { headline } from '../report/certify.ts'
+import { plural } from '../base/text.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
@@ -111,7 +113,11 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
-  io.out(`merged ${positionals.length - duplicates.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${written.certification.verdict} (${written.certification.scope.text})\n`)
+  // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not applicable.
+  const c = written.certification
+  const errors = (s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''
+  const counts = `${s.passed} passed, ${s.failed} failed${errors}, ${c.notJudged} not judged, ${s.notApplicable} not applicable`
+  io.out(`merged ${plural(positionals.length - duplicates.length, 'report')} into ${out}/report.json: ${headline(c)}${c.scope.whole ? ` (${c.scope.text})` : ''}; ${counts}\n`)
   return 0
 }
 
