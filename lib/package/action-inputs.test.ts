@@ -28,6 +28,14 @@ describe('what the action starts', () => {
     expect(redactorOf(env({ 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))('Adm-T0ken Cust-T0ken')).toBe('*** ***')
   })
 
+  // Issue 31.12: docs/ci.md says the settings without an input (the limited admin's) go in the step's `env:`.
+  it('hands the step\'s own SHOP_ variables to the suite as they are: the limited admin, which has no input', () => {
+    const limited = { SHOP_LIMITED_ADMIN_USERNAME: 'catalog-only', SHOP_LIMITED_ADMIN_PASSWORD: 'Ltd-Pw-1', SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Catalog::categories' }
+    const plan = planRun({ ...env({ 'base-url': 'https://shop.example', 'admin-username': 'qa', 'admin-password': 'Pw-1' }), ...limited })
+    expect(plan.env).toMatchObject(limited)
+    expect(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')).toMatch(/\n {10}SHOP_LIMITED_ADMIN_USERNAME: \$\{\{ secrets\.SHOP_LIMITED_ADMIN_USERNAME \}\}\n/)
+  })
+
   it('hides every secret input and every URL\'s user info in what it prints, the suite\'s output included', () => {
     const redact = redactorOf(env({ 'base-url': 'bare-user:Bare%2DPw@shop.example', 'admin-username': 'qa-admin-7', 'admin-password': 'Admin-Pw-1', 'customer-username': 'c@example.com', 'customer-password': 'Cust-Pw-2' }))
     const printed = redact('Admin-Pw-1 Cust-Pw-2 Bare-Pw Bare%2DPw bare-user --target-schema=https://s-user:S-Pw@schema.example/x ftp://a@b qa-admin-7 c@example.com')
