@@ -22,7 +22,7 @@ import { badgeSvg } from './badge.ts'
 import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
-import { runStory } from './outcome.ts'
+import { leftoverKinds, runStory } from './outcome.ts'
 import { sarifLog } from './sarif.ts'
 import { markdownSummary } from './summary-md.ts'
 import { terminalSummary } from './text.ts'
@@ -142,5 +142,13 @@ describe('a run that never started keeps its own story', () => {
     expect(runStory(never).kind).toBe('not made')
     expect(markdownSummary(never).split('\n')[0]).toBe('# Shop conformance: not run · exit 2: the run could not be made: the admin could not sign in (401)')
     expect(junitXml(never)).toContain('type="run not made"')
+  })
+})
+
+describe('the leftovers by kind', () => {
+  it('counts each kind, the most first, as the console\'s one line of a run that never started says them too', () => {
+    const left = ['product', 'customer', 'category', 'customer', 'category'].map((kind) => ({ kind }))
+    expect(leftoverKinds(left)).toBe('2 categories, 2 customers, 1 product')
+    expect(leftoverKinds([])).toBe('')
   })
 })
