@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
-import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
+import { exitAnnotation, inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -97,5 +97,13 @@ describe('action.yml', () => {
     const doc = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')
     const documented = [...doc.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(inputs.filter((name) => !documented.includes(name))).toEqual([])
+  })
+
+  // Issue 31.4: a target gone mid-run exits 2 too; its annotation said the log's last line, the report's path.
+  it('annotates an exit 2 with the reason its report states, else the line the run printed', () => {
+    const gone = { exit: { status: 2, reason: 'the run was cut short: the target stopped answering at 12:00, after 412 requests: …' } }
+    expect(exitAnnotation(2, 'Report: reports/report.json (also report.html, …)', gone)).toBe('::error title=shop-conformance: exit 2::exit 2: the run was cut short: the target stopped answering at 12:00, after 412 requests: …')
+    expect(exitAnnotation(2, 'shop-conformance: --base-url: "x" is not a URL', undefined)).toBe('::error title=shop-conformance: exit 2::shop-conformance: --base-url: "x" is not a URL')
+    expect(exitAnnotation(1, 'Exit 1: 3 checks failed', gone)).toBeUndefined()
   })
 })
