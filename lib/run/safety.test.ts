@@ -289,6 +289,15 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
       expect(ext.filter((x) => x.status === 'failed')).toEqual([])
     })
 
+    // Issue 31.15: the report shows it, the configured customer's token labelled apart from the run's own customers'.
+    it('shows in its report that the configured customer\'s token was only read with', () => {
+      const labelled = (label: string) => run.report!.results.flatMap((x) => x.exchanges).filter((e) => Object.values(e.request.headers).some((v) => v.includes(`[redacted ${label}]`)))
+      const configured = labelled('configured customer token')
+      expect(configured.length).toBeGreaterThan(0)
+      expect([...new Set(configured.map((e) => e.request.method))]).toEqual(['GET'])
+      expect(labelled('customer token').some((e) => e.request.method !== 'GET')).toBe(true)
+    })
+
     it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', () => {
       expect(run.status).toBe(0)
       const diff = diffSnapshots(before, t.snapshot())
