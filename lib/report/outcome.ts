@@ -112,10 +112,12 @@ export function neverStarted(report: StoryFacts): string | undefined {
  * What the run left on the shop, by kind, and where each is listed — what every format that states a verdict shows
  * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was left.
  */
-export function leftoversText(report: Pick<Report, 'cleanup'>): string | undefined {
+export function leftoversText(report: Pick<Report, 'cleanup'> & { target?: Pick<Report['target'], 'bundledReferenceTarget'> }): string | undefined {
   const leftovers = report.cleanup?.leftovers ?? []
   if (leftovers.length === 0) return undefined
-  return `${plural(leftovers.length, 'entity', 'entities')} (${leftoverKinds(leftovers)}): each listed with why in report.json (cleanup.leftovers) and report.html`
+  // The bundled target lives in the run's process: what the interface cannot remove (orders, carts) ends with it.
+  const where = report.target?.bundledReferenceTarget === true ? ', on the bundled reference target, which ended with the run' : ''
+  return `${plural(leftovers.length, 'entity', 'entities')} (${leftoverKinds(leftovers)})${where}: each listed with why in report.json (cleanup.leftovers) and report.html`
 }
 
 /** Leftovers counted by kind, the most first: `20 customers, 7 products, 1 category`. */

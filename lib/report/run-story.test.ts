@@ -22,7 +22,7 @@ import { badgeSvg } from './badge.ts'
 import { reportHtml } from './html.ts'
 import { junitXml } from './junit.ts'
 import type { Report } from './model.ts'
-import { leftoverKinds, runStory } from './outcome.ts'
+import { leftoverKinds, leftoversText, runStory } from './outcome.ts'
 import { sarifLog } from './sarif.ts'
 import { markdownSummary } from './summary-md.ts'
 import { terminalSummary } from './text.ts'
@@ -150,5 +150,10 @@ describe('the leftovers by kind', () => {
     const left = ['product', 'customer', 'category', 'customer', 'category'].map((kind) => ({ kind }))
     expect(leftoverKinds(left)).toBe('2 categories, 2 customers, 1 product')
     expect(leftoverKinds([])).toBe('')
+  })
+
+  it('says that what is left on the bundled reference target ended with the run', () => {
+    const report = reportOf([], { target: { bundledReferenceTarget: true }, cleanup: { removed: 0, leftovers: [{ kind: 'order', id: '1', label: 'order 1', reason: 'the interface has no call that removes an order' }] } })
+    expect(leftoversText(report)).toBe('1 entity (1 order), on the bundled reference target, which ended with the run: each listed with why in report.json (cleanup.leftovers) and report.html')
   })
 })
