@@ -126,7 +126,7 @@ function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange
  * each that the run selected or has a result of — so a run cut short before a kind (its workflows) keeps a whole
  * run's columns —, then any other check a result names (a report of another suite version), `workflow` last.
  */
-export function matrixColumns(report: Pick<Report, 'plan' | 'results'>): string[] {
+function matrixColumns(report: Pick<Report, 'plan' | 'results'>): string[] {
   const seen = new Set([...report.results.map((r) => r.check), ...(report.plan?.selected ?? []).map((p) => checkOfId(p.id))])
   const kinds = (report.plan?.kinds ?? []).map((k) => k.name)
   const columns = [...kinds.filter((k) => seen.has(k)), ...[...seen].filter((c) => !kinds.includes(c))]

@@ -78,7 +78,7 @@ function errorCounts(results: readonly Result[]): { spec: number; outside: { ori
  *   not judged.
  * - `whole`: the run reached its end.
  */
-export type RunStory =
+type RunStory =
   | { kind: 'not made'; text: string }
   | { kind: 'cut short'; text: string }
   | { kind: 'whole' }
