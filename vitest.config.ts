@@ -17,19 +17,20 @@ const BROWSER_TESTS = ['lib/**/*.browser.test.ts']
 const INTEGRATION_TESTS = [
   'fixtures/observed-target/observed-target.test.ts',
   'lib/base/bundled-import.test.ts',
+  'lib/vitest/{plugin,start}.test.ts',
   'lib/dead-code.test.ts',
   'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
-  'lib/cli/{cli,commands-bin,dry-run-log,extensions,pipes,server-errors,settings,usage-bin}.test.ts',
+  'lib/cli/{cli,cleanup,commands-bin,dry-run-log,evidence,extensions,pipes,server-errors,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
   'lib/package/{action,pack}.test.ts',
   'lib/report/{curl,merge,sign-openssl}.test.ts',
-  'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema}.test.ts',
+  'lib/run/{given-tokens,native,preflight-stop,real-shop,report-dir-lock,safety,shop-schema,stopped-from-outside}.test.ts',
   'lib/schema/schema-e2e.test.ts',
   'lib/setup/{builders,cleanup,platform-calls,registrar}.test.ts',
   'lib/shop/{client,preflight,store-codes}.test.ts',
   'lib/workflows/workflows.test.ts',
-  'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,transport,variants}.test.ts',
+  'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,testing,transport,variants}.test.ts',
   'test-setup/{child-processes,chromium,deadlines}.test.ts',
 ]
 /**
@@ -124,8 +125,8 @@ export default defineConfig({
           testTimeout: 86_400_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
-          // Transformed suite and lib modules cached on disk: a warm start skips vite's transforms.
-          experimental: { fsModuleCache: true },
+          // No experimental fsModuleCache: the suite is one bundle the worker's Node loads (lib/vitest/plugin.ts), and a
+          // suite file's transform kept on disk would keep the bundle it resolved to then, whatever changed since.
         },
       },
     ],

@@ -57,6 +57,12 @@ describe('the README and docs/', () => {
     expect(readme.split('\n').length).toBeLessThan(400)
   })
 
+  it('speak of the platform in the README, never of its vendor\'s tools by name (the project names no vendor)', () => {
+    // ACL resource ids are the platform's own data (`Magento_Tax::manage_tax`): a user types them as they are.
+    const lines = read('README.md').split('\n')
+    expect(lines.filter((line) => /\bbin\/magento\b/i.test(line))).toEqual([])
+  })
+
   it('link every document of docs/ from the README', () => {
     const linked = new Set(relativeLinksOf(readme).map((t) => t.split('#')[0]))
     expect(DOCS.filter((doc) => !linked.has(doc))).toEqual([])

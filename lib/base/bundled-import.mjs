@@ -34,10 +34,18 @@ export async function bundledImport(entry) {
 }
 
 async function bundleOf(entry) {
+  return (await bundled(entry)).file
+}
+
+/**
+ * The bundle of `entry`, made or taken from the cache: its file, and the files it is made of (absolute paths).
+ * Throws where none can be made (esbuild missing, a read-only install).
+ */
+export async function bundled(entry) {
   const name = `${relative(ROOT, entry).replace(/[\\/]/g, '_')}.${PLACE}`
   const manifestFile = join(CACHE, `${name}.json`)
   const known = readJsonOr(manifestFile, undefined)
-  if (known?.format === FORMAT && keyOr(known.inputs, undefined) === known.key) return join(CACHE, known.bundle)
+  if (known?.format === FORMAT && keyOr(known.inputs, undefined) === known.key) return { file: join(CACHE, known.bundle), inputs: known.inputs.map((f) => join(ROOT, f)) }
   const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],
@@ -63,7 +71,7 @@ async function bundleOf(entry) {
   const older = readdirSync(CACHE).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.mjs') && f !== bundle)
   const byAge = older.map((f) => [f, statSync(join(CACHE, f)).mtimeMs]).sort((a, b) => b[1] - a[1])
   for (const [f] of byAge.slice(KEPT_OLDER_BUNDLES)) rmSync(join(CACHE, f), { force: true })
-  return join(CACHE, bundle)
+  return { file: join(CACHE, bundle), inputs: inputs.map((f) => join(ROOT, f)) }
 }
 
 const KEPT_OLDER_BUNDLES = 3

@@ -3,7 +3,7 @@
  * placeholder call of a spec row, and how the judges read a probe's answer. Pure: the plans are data the sender
  * (lib/shop/sender.ts) sends and `--dry-run` prints, and the readings need nothing of the session.
  */
-import { isRefusal, unusableAnswer } from '../spec/admission.ts'
+import { ADMISSION, isRefusal, unusableAnswer } from '../spec/admission.ts'
 import { fillTemplate, placeholderFor } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
@@ -53,8 +53,8 @@ function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
     path: concretePath(row),
     ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     ...(caller === 'customer' && revokesCallerTokens(row) ? { disposable: true as const } : {}),
-    // A customer token on an admin endpoint is meant to be refused: no reason to doubt the token then.
-    ...(caller === 'customer' && row.access === 'admin' ? { refusalExpected: true as const } : {}),
+    // A caller the row's class refuses: no reason to doubt its token on a 401, nor to wait for a cart's turn (client.ts).
+    ...(caller !== 'limited admin' && ADMISSION[row.access][caller] === 'refuse' ? { refusalExpected: true as const } : {}),
     ...(creates !== undefined ? { creates } : {}),
   }
 }

@@ -7,12 +7,13 @@ import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, ve
 import { statementOf } from '../report/target.ts'
 import { headline } from '../report/certify.ts'
 import { plural } from '../base/text.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { UsageError } from '../base/usage-error.ts'
-import { selectChecks, selectModules } from '../settings/config.ts'
-import { PLAN, selectionOf, selectPlan, type PlannedCheck } from '../plan/plan.ts'
+import { readDotenv, selectChecks, selectModules } from '../settings/config.ts'
+import { buildPlan, PLAN, selectionOf, selectPlan, suiteWith, type Plan, type PlannedCheck, type PlanRow } from '../plan/plan.ts'
+import { configFileOf, loadVendorConfig } from '../extend/load.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { CommandName } from './usage.ts'
 import { args, oneOf, readReport, readText, readJson, reportPath, required, writeReportDir, writeWhole, type CommandIo } from './command-io.ts'
 
@@ -22,7 +23,10 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
  * for unusable input (main prints it as one line and exits 2).
  */
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix'>, argv: string[], io: CommandIo): Promise<number> {
+/** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
+type Where = { env: NodeJS.ProcessEnv; cwd: string }
+
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -35,7 +39,7 @@ export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | '
     case 'report':
       return reportCommand(argv, io)
     case 'list':
-      return listCommand(argv, io)
+      return listCommand(argv, io, where)
   }
 }
 
@@ -121,7 +125,7 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   return 0
 }
 
-/** One catalog row and what the suite does with it. */
+/** One catalog row — or a vendor's endpoint (`origin: 'vendor'`) — and what the suite does with it. */
 export interface ListedEndpoint {
   module: string
   method: string
@@ -135,22 +139,31 @@ export interface ListedEndpoint {
   workflows: string[]
   /** When nothing applies: why not. */
   reason?: string
+  /** A vendor's endpoint, from its config (`list --config`): never counted in the spec's certification. */
+  origin?: 'vendor'
 }
 
-/** The catalog, per endpoint the checks and workflow steps the plan has there (lib/plan/); `modules` or `checks` empty means all (as in `run`). */
-export function catalogListing(modules: readonly string[] = [], checks: readonly string[] = []): ListedEndpoint[] {
-  const plan = selectPlan(PLAN, selectionOf(modules, checks))
+/**
+ * The catalog — and a vendor's endpoints where `plan` has them (`list --config`) —, per endpoint the checks and
+ * workflow steps the plan has there (lib/plan/); `modules` or `checks` empty means all (as in `run`).
+ */
+export function catalogListing(modules: readonly string[] = [], checks: readonly string[] = [], plan: Plan = PLAN): ListedEndpoint[] {
+  const selected = selectPlan(plan, selectionOf(modules, checks))
   const byEndpoint = <T extends PlannedCheck>(list: readonly T[]) => {
     const at = new Map<string, T[]>()
-    for (const p of list) if (p.endpoint !== undefined) at.set(p.endpoint, [...(at.get(p.endpoint) ?? []), p])
+    for (const p of list) {
+      const endpoint = p.endpoint ?? (p.origin === 'vendor' ? endpointText(p.added!) : undefined)
+      if (endpoint !== undefined) at.set(endpoint, [...(at.get(endpoint) ?? []), p])
+    }
     return at
   }
-  const planned = byEndpoint(plan.checks)
-  const unplanned = byEndpoint(plan.unplanned)
-  return CATALOG.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
-    const here = planned.get(rowId(row)) ?? []
+  const planned = byEndpoint(selected.checks)
+  const unplanned = byEndpoint(selected.unplanned)
+  const rows = (plan.rows as readonly PlanRow[]).filter((row) => (row.origin ?? 'spec') === 'spec' || row.origin === 'vendor')
+  return rows.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
+    const here = planned.get(endpointText(row)) ?? []
     const applicable = here.filter((p) => p.kind !== 'workflow').map((p) => p.kind)
-    const notApplicable = (unplanned.get(rowId(row)) ?? []).map((u) => ({ check: u.kind, reason: u.reason }))
+    const notApplicable = (unplanned.get(endpointText(row)) ?? []).map((u) => ({ check: u.kind, reason: u.reason }))
     const workflows = here.filter((p) => p.kind === 'workflow').map((p) => p.id)
     return {
       module: row.module,
@@ -161,23 +174,39 @@ export function catalogListing(modules: readonly string[] = [], checks: readonly
       notApplicable,
       workflows,
       ...(applicable.length === 0 && workflows.length === 0 ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') || 'no check selected applies' } : {}),
+      ...(row.origin === 'vendor' ? { origin: 'vendor' as const } : {}),
     }
   })
 }
 
-/** `list [--module NAME ...] [--check KIND ...] [--format table|json]`. */
-export async function listCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('list', argv, { module: { type: 'string', multiple: true }, check: { type: 'string', multiple: true }, format: { type: 'string' } })
+/**
+ * `list [--module NAME ...] [--check KIND ...] [--format table|json] [--config FILE]`. A vendor's config — found as
+ * `run` finds it: `--config`, `SHOP_CONFIG` (the environment, then `.env`), else `shop-conformance.config.ts` in the
+ * working directory — adds its endpoints and checks, and its modules to what `--module` takes.
+ */
+export async function listCommand(argv: string[], io: CommandIo, where: Where = { env: process.env, cwd: process.cwd() }): Promise<number> {
+  const { values } = args('list', argv, {
+    module: { type: 'string', multiple: true },
+    check: { type: 'string', multiple: true },
+    format: { type: 'string' },
+    config: { type: 'string' },
+  })
   const format = oneOf('list', '--format', values.format ?? 'table', ['table', 'json'])
-  const modules = selectModules(values.module ?? [], 'list: --module')
+  const given = values.config ?? nonEmpty(where.env.SHOP_CONFIG) ?? nonEmpty(readDotenv(where.cwd).SHOP_CONFIG)
+  const file = configFileOf(given, where.cwd)
+  const vendor = file !== undefined ? await loadVendorConfig(file, CHECK_KINDS) : undefined
+  const plan = vendor !== undefined ? buildPlan(suiteWith({ vendor })) : PLAN
+  const vendorModules = [...new Set(vendor?.rows.map((r) => r.module) ?? [])]
+  const modules = selectModules(values.module ?? [], 'list: --module', vendorModules)
   const checks = selectChecks(values.check ?? [], CHECK_KINDS, 'list: --check')
-  const listing = catalogListing(modules, checks)
+  const listing = catalogListing(modules, checks, plan)
   if (format === 'json') {
     io.out(`${JSON.stringify(listing, null, 2)}\n`)
     return 0
   }
   const lines: string[] = []
-  for (const m of MODULES) {
+  const titled = [...MODULES, ...vendorModules.map((id) => ({ id, title: `the vendor's own, from ${file} (not the spec's)` }))]
+  for (const m of titled) {
     const rows = listing.filter((e) => e.module === m.id)
     if (rows.length === 0) continue
     const width = Math.max(...rows.map((e) => e.path.length))
@@ -190,11 +219,13 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
     lines.push('')
   }
   // The selection the run and --dry-run count: --check narrows it as much as --module.
-  const planned = selectPlan(PLAN, selectionOf(modules, checks)).checks
+  const planned = selectPlan(plan, selectionOf(modules, checks)).checks
   const steps = planned.filter((p) => p.kind === 'workflow')
   const onSetup = steps.filter((p) => p.endpoint === undefined).length
+  const vendors = planned.filter((p) => p.origin === 'vendor').length
   lines.push(
-    `${planned.length} checks${planned.length < PLAN.checks.length ? ` of the suite's ${PLAN.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps${onSetup > 0 ? ` (${onSetup} of them on set-up calls, listed under no endpoint)` : ''}`,
+    `${planned.length} checks${planned.length < plan.checks.length ? ` of the suite's ${plan.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps${onSetup > 0 ? ` (${onSetup} of them on set-up calls, listed under no endpoint)` : ''}`,
+    ...(vendor !== undefined ? [`${vendors} of them the vendor's (${file}): never counted in the spec's certification`] : []),
     '',
   )
   const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
@@ -204,4 +235,8 @@ export async function listCommand(argv: string[], io: CommandIo): Promise<number
   }
   io.out(`${lines.join('\n')}\n`)
   return 0
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value
 }

@@ -10,7 +10,8 @@ import { endpointText } from '../spec/endpoint-id.ts'
 import { loadSchema, schemaUrl } from '../schema/load.ts'
 import { schemaFacts } from '../schema/block.ts'
 import { shownUrl } from '../schema/setting.ts'
-import { configFileOf, loadVendorConfig } from '../extend/load.ts'
+import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
+import { requireVendorModules } from '../run/run-settings.ts'
 import { PLATFORM_CALLS } from '../setup/platform-calls.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { callLine, probeLines, type UrlOf } from './dry-run-probes.ts'
@@ -42,6 +43,9 @@ const UNLISTED = 'requests made of the run\'s own data, known only as the run go
  * vendor's config is loaded (a config the run would refuse is refused here too); `cwd` is where the run would start.
  */
 export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promise<string> {
+  const file = configFileOf(config.configFile, cwd)
+  const vendor = file !== undefined ? await loadVendorConfig(file, CHECK_KINDS) : undefined
+  requireVendorModules(config.modules, vendor)
   const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
   const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
   const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
@@ -96,11 +100,10 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
     if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
     for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
   }
-  // The extensions' suite file runs in a run of the whole suite: a --module or --check selects none of its checks.
-  if (config.modules.length === 0 && config.checks.length === 0) {
-    out.push(...(await extensionProbes(config, url, customerToken)))
-    out.push(...(await vendorChecks(config, cwd)))
-  }
+  // The shop's extension operations are checked in a run of the whole suite: a --module or --check selects none of
+  // their checks; a vendor's checks too, and where --module names the vendor's module.
+  if (config.modules.length === 0 && config.checks.length === 0) out.push(...(await extensionProbes(config, url, customerToken)))
+  if (vendor !== undefined && config.checks.length === 0) out.push(...vendorChecks(vendor, config.modules))
   if (!config.readOnly) {
     out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
     out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
@@ -193,13 +196,12 @@ async function extensionProbes(config: RunConfig, url: UrlOf, customerToken: boo
   ]
 }
 
-/** A vendor's config: loaded as the run loads it, its checks named; what they send is their own code's. */
-async function vendorChecks(config: RunConfig, cwd: string): Promise<string[]> {
-  const file = configFileOf(config.configFile, cwd)
-  if (file === undefined) return []
-  const vendor = await loadVendorConfig(file, CHECK_KINDS)
-  const plan = buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] })
+/** A vendor's config (loaded as the run loads it): its checks of the selected modules named; what they send is their own code's. */
+function vendorChecks(vendor: VendorParts, modules: readonly string[]): string[] {
+  const plan = selectPlan(buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] }), selectionOf(modules, []))
+  if (plan.checks.length === 0) return []
   const byKind = new Map<string, string[]>()
   for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
-  return ['', `# a vendor's checks (${file}): what each sends is its own code's — not listed`, ...[...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)]
+  const lines = [...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)
+  return ['', `# a vendor's checks (${vendor.file}): what each sends is its own code's — not listed`, ...lines]
 }

@@ -101,6 +101,34 @@ describe.concurrent('shop-conformance run with extensions', { timeout: 300_000 }
     expect(run.status).toBe(0)
   })
 
+  it('a vendor lists and runs its own module alone (issue 31.11): its check and nothing of the spec\'s or the shop\'s extensions', async () => {
+    const listed = await cli(['list', '--config', EXAMPLE, '--module', 'vendor-warehouses'])
+    expect([listed.status, listed.stderr]).toEqual([0, ''])
+    expect(listed.stdout).toMatch(/^vendor-warehouses — the vendor's own, from .*shop-conformance\.config\.ts \(not the spec's\) \(1 endpoint\)\n {2}GET {4}\/V1\/ref-example\/warehouses {2}admin {2}warehouse-stock\n/)
+    const json = await cli(['list', '--config', EXAMPLE, '--format', 'json'])
+    expect(JSON.parse(json.stdout).filter((e: { origin?: string }) => e.origin === 'vendor')).toEqual([
+      { module: 'vendor-warehouses', method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', checks: ['warehouse-stock'], notApplicable: [], workflows: [], origin: 'vendor' },
+    ])
+    const { run, r } = await runAgainst({ serveExample: 'served' }, ['--config', EXAMPLE, '--module', 'vendor-warehouses'])
+    expect(run.status).toBe(0)
+    expect(r.results.filter((x) => x.status !== 'skipped' || x.applicable !== false).map((x) => `${x.id} ${x.status}`)).toEqual([`${VENDOR_RESULT} passed`])
+    expect(r.run.modules).toEqual(['vendor-warehouses'])
+    expect(r.certification.scope.whole).toBe(false)
+  })
+
+  it('a module that is neither the spec\'s nor the config\'s is refused before any request, naming the config\'s', async () => {
+    const target = await startReferenceTarget({})
+    closers.push(() => target.close())
+    const env = { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+    const run = await cli(['run', '--base-url', target.url, '--config', EXAMPLE, '--module', 'vendor-nope'], env)
+    expect(run.status).toBe(2)
+    expect(run.stderr.trim()).toMatch(/^shop-conformance: --module: unknown module "vendor-nope" \(known: payment-partner-core, .*, sales-tax-tfa; the config's: vendor-warehouses\)$/)
+    const without = await cli(['run', '--base-url', target.url, '--module', 'vendor-warehouses'], env)
+    expect(without.status).toBe(2)
+    expect(without.stderr.trim()).toMatch(/^shop-conformance: --module: unknown module "vendor-warehouses" \(known: payment-partner-core, .*, sales-tax-tfa\)$/)
+    expect(target.stats().requests).toBe(0)
+  })
+
   it('a config file that cannot be used stops the run before any request: one line, exit 2', async () => {
     const target = await startReferenceTarget({})
     closers.push(() => target.close())

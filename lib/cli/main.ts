@@ -29,7 +29,7 @@ export async function main(
       case 'run': {
         // Only `run --dry-run` comes here: the run itself is vitest, started by bin.mjs.
         const [{ CHECK_KINDS }, { ACL_RESOURCES }] = await Promise.all([import('../checks/index.ts'), import('../spec/catalog/index.ts')])
-        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS, ACL_RESOURCES)
+        const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS, ACL_RESOURCES, 'deferred')
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
         if (!config.dryRun) throw new UsageError('run: started through bin.mjs (shop-conformance run), which runs the suite under vitest')
         const { ensureWritableDir } = await import('../base/output-dir.ts')
@@ -47,6 +47,10 @@ export async function main(
         const { matrixCommand } = await import('./matrix-command.ts')
         return await matrixCommand(rest, io)
       }
+      case 'cleanup': {
+        const { cleanupCommand } = await import('./cleanup-command.ts')
+        return await cleanupCommand(rest, io, where)
+      }
       case 'list':
       case 'baseline':
       case 'diff':
@@ -54,7 +58,7 @@ export async function main(
       case 'sign':
       case 'verify': {
         const { runCommand } = await import('./commands.ts')
-        return await runCommand(command, rest, io)
+        return await runCommand(command, rest, io, where)
       }
       case '--version':
         io.out(`${SUITE.version}\n`)

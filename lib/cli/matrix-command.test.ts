@@ -91,6 +91,41 @@ describe('shop-conformance matrix', () => {
     expect(read<Matrix>(join(dir, 'twice', 'matrix.json')).columns[0]!.reports).toBe(2)
   })
 
+  it('continuing a history keeps every implementation\'s latest column: the others are carried from the matrix.json beside it (issue 31.10)', async () => {
+    const out = join(dir, 'four')
+    const given = ['A', 'B', 'C', 'D'].map((name, i) => reportFile(`four-${name}.json`, name, 10 + i, name === 'C'))
+    expect((await matrix([...given, '--out', out])).status).toBe(0)
+    const before = read<Matrix>(join(out, 'matrix.json'))
+    // A's new run, continued in the same directory as a CI keeps it: A's column is the new run, B, C and D as they were.
+    const newer = reportFile('four-A2.json', 'A', 20, true)
+    const later = await matrix([newer, '--history', join(out, 'history.json'), '--out', out])
+    expect([later.status, later.stderr]).toEqual([0, ''])
+    const after = read<Matrix>(join(out, 'matrix.json'))
+    expect(matrixProblems(after)).toEqual([])
+    expect(after.columns.map((c) => [c.label, c.report.runId])).toEqual([['A 1.0', 'A-20'], ['B 1.0', 'B-11'], ['C 1.0', 'C-12'], ['D 1.0', 'D-13']])
+    for (const c of [1, 2, 3]) expect(after.columns[c]).toEqual(before.columns[c])
+    expect(after.rows.find((r) => r.id === ROUTE)!.cells.map((c) => c.outcome)).toEqual(['failed', 'passed', 'failed', 'passed'])
+    expect(after.rows.map((r) => r.id)).toEqual(before.rows.map((r) => r.id))
+    expect(after.rows.filter((r) => r.id !== ROUTE).every((r) => !r.differs)).toBe(true)
+    expect(later.stdout).toContain(`  B 1.0: ${before.columns[1]!.certification.headline} (${given[1]}, run B-11, ${before.columns[1]!.report.startedAt}; carried from ${join(out, 'matrix.json')})\n`)
+    const html = readFileSync(join(out, 'matrix.html'), 'utf8')
+    expect(html).toContain('"carried":true')
+    // An older report of an implementation than its carried column is its history, not its column.
+    const older = reportFile('four-B0.json', 'B', 1, true)
+    expect((await matrix([older, '--history', join(out, 'history.json'), '--out', out])).status).toBe(0)
+    expect(read<Matrix>(join(out, 'matrix.json')).columns.map((c) => c.report.runId)).toEqual(['A-20', 'B-11', 'C-12', 'D-13'])
+    expect(read<History>(join(out, 'history.json')).implementations.find((h) => h.name === 'B')!.runs.map((r) => r.runId)).toEqual(['B-1', 'B-11'])
+    // A history without its matrix: the reports given only, and said so.
+    const alone = join(dir, 'alone')
+    const lone = await matrix([newer, '--history', join(out, 'history.json'), '--out', alone])
+    expect(lone.stderr).toBe('')
+    const moved = join(dir, 'moved-history.json')
+    writeFileSync(moved, readFileSync(join(out, 'history.json')))
+    const bare = await matrix([newer, '--history', moved, '--out', alone])
+    expect(bare.stderr).toBe(`matrix: no matrix.json beside ${moved}: the columns are the implementations of the reports given only\n`)
+    expect(read<Matrix>(join(alone, 'matrix.json')).columns.map((c) => c.label)).toEqual(['A 1.0'])
+  })
+
   it('refuses what it cannot compare in one line, exit 2, and says which flag lets it in', async () => {
     const clean = reportFile('clean.json', 'Acme', 1)
     const slice = join(dir, 'slice.json')

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { plural } from '../base/text.ts'
 import { UsageError } from '../base/usage-error.ts'
-import { buildMatrix, type MatrixInput } from '../report/matrix.ts'
+import { buildMatrix, type Matrix, type MatrixInput } from '../report/matrix.ts'
 import { transitionCount, type History } from '../report/matrix-history.ts'
 import { matrixHtml } from '../report/matrix-html.ts'
 import { historyProblems, matrixProblems } from '../report/matrix-schema.ts'
@@ -33,7 +33,18 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
     return { report: readReport(p), file: reportPath(p), ...(as !== undefined ? { as } : {}) }
   })
   const previous = values.history !== undefined ? readHistory(values.history) : undefined
-  const built = buildMatrix(inputs, { allowPartial: values['allow-partial'] === true, allowSpecMismatch: values['allow-spec-mismatch'] === true, ...(previous !== undefined ? { history: previous } : {}) })
+  // The earlier matrix beside its history: its columns of implementations not given again are kept.
+  const previousMatrixFile = values.history !== undefined ? join(dirname(values.history), 'matrix.json') : undefined
+  const previousMatrix = previousMatrixFile !== undefined ? readPreviousMatrix(previousMatrixFile) : undefined
+  if (previousMatrixFile !== undefined && previousMatrix === undefined) {
+    io.err(`matrix: no matrix.json beside ${values.history}: the columns are the implementations of the reports given only\n`)
+  }
+  const built = buildMatrix(inputs, {
+    allowPartial: values['allow-partial'] === true,
+    allowSpecMismatch: values['allow-spec-mismatch'] === true,
+    ...(previous !== undefined ? { history: previous } : {}),
+    ...(previousMatrix !== undefined ? { previous: previousMatrix } : {}),
+  })
   ensureWritableDir(out, 'matrix: --out')
   const texts: Record<(typeof MATRIX_FILES)[number], string> = {
     'matrix.json': `${JSON.stringify(built.matrix, null, 2)}\n`,
@@ -52,7 +63,10 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const added = transitionCount(history) - (previous !== undefined ? transitionCount(previous) : 0)
   const lines = [
     `matrix ${join(out, 'matrix.html')} (also matrix.json, history.json): ${matrix.scope.text}`,
-    ...matrix.columns.map((c) => `  ${c.label}: ${c.certification.headline} (${c.report.file}, run ${c.report.runId}, ${c.report.startedAt}${c.reports > 1 ? `; newest of ${c.reports} reports` : ''})`),
+    ...matrix.columns.map((c, i) => {
+      const from = built.carried.includes(i) ? `; carried from ${previousMatrixFile}` : c.reports > 1 ? `; newest of ${c.reports} reports` : ''
+      return `  ${c.label}: ${c.certification.headline} (${c.report.file}, run ${c.report.runId}, ${c.report.startedAt}${from})`
+    }),
     `history ${join(out, 'history.json')}: ${plural(runs, 'run')} of ${plural(history.implementations.length, 'implementation')}, ${plural(transitionCount(history), 'transition')}${previous !== undefined ? ` (${added} added to ${values.history})` : ''}`,
   ]
   for (const d of built.duplicates) io.err(`matrix: ${d}: taken once\n`)
@@ -73,6 +87,15 @@ function identities(values: readonly string[], positionals: readonly string[]): 
     out.set(resolve(reportPath(report)), { name, ...(version !== undefined ? { version } : {}) })
   }
   return out
+}
+
+/** The matrix.json beside an earlier matrix's history.json, checked against its schema; none when it is not there. */
+function readPreviousMatrix(file: string): Matrix | undefined {
+  if (!existsSync(file)) return undefined
+  const data = readJson(file, 'matrix: --history')
+  const problems = matrixProblems(data)
+  if (problems.length > 0) throw new UsageError(`matrix: --history: ${file} beside it is not a matrix.json of shop-conformance (${problems[0]})`)
+  return data as Matrix
 }
 
 /** An earlier matrix's history.json, checked against its schema. */

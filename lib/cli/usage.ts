@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'target'
+export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -19,8 +19,8 @@ const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '[--base-url URL] [--store CODE] [--second-store CODE] [--module NAME ...]',
       '[--target-name NAME] [--target-version VERSION]',
       '[--check KIND ...] [--read-only] [--concurrency N] [--pace MODE] [--max-rps N] [--timeout-ms N]',
-      '[--max-timeout-ms N] [--report-dir DIR] [--baseline FILE|PROFILE [--allow-stale]] [--seed N] [--shard I/N]',
-      '[--run-timeout-ms N] [--insecure] [--progress | --quiet] [--dry-run]',
+      '[--max-timeout-ms N] [--report-dir DIR] [--no-evidence] [--baseline FILE|PROFILE [--allow-stale]] [--seed N]',
+      '[--shard I/N] [--run-timeout-ms N] [--insecure] [--progress | --quiet] [--dry-run]',
       '[--path-alias /V1/spec-prefix=/V1/target-prefix ...] [--target-schema SOURCE]',
       '[--extensions MODE] [--extensions-probe-writes] [--config FILE]',
     ],
@@ -35,8 +35,10 @@ code threw (an extension's or a vendor's too, unless --extensions report-only),
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
   },
   list: {
-    flags: ['[--module NAME ...] [--check KIND ...] [--format table|json]'],
-    about: 'Lists what `run` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.',
+    flags: ['[--module NAME ...] [--check KIND ...] [--format table|json] [--config FILE]'],
+    about: `Lists what \`run\` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.
+A vendor's config (--config FILE, SHOP_CONFIG, else shop-conformance.config.ts here, as run finds it) adds its
+endpoints and checks under its own modules, which --module takes (as run --module does).`,
   },
   baseline: {
     flags: ['--from REPORT --out FILE [--reason TEXT] [--profile NAME [--deviations FILE]] | list'],
@@ -62,7 +64,8 @@ its exit status is the judged report's (0, or 1 on a failure the baseline does n
 one row per result of the spec's checks. Writes matrix.json, history.json and matrix.html into DIR (README,
 "Comparing implementations"). A result a report lacks is "not run", never passed.
   --as REPORT=NAME[@VERSION]: the implementation a report is of, for a report that names none (or names it wrong)
-  --history FILE: continue the history.json of an earlier matrix with these reports' runs
+  --history FILE: continue the history.json of an earlier matrix with these reports' runs; the other
+    implementations' columns are kept from the matrix.json beside it
   --allow-partial: take reports of a slice (--module, --check, one shard) or of a run cut short; refused without it
   --allow-spec-mismatch: take reports of another spec version than this suite's; refused without it
 A report may be report.json, its directory, or gzip-compressed (report.json.gz).`,
@@ -74,6 +77,15 @@ A report may be report.json, its directory, or gzip-compressed (report.json.gz).
   verify: {
     flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE]'],
     about: 'Exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.',
+  },
+  cleanup: {
+    flags: ['--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]', '[--max-timeout-ms N] [--insecure]'],
+    about: `Removes what a run left on the shop when it ended without its own cleanup (killed): by its ledger — the
+ledger.<run id>.jsonl the next run into the report directory kept, or the directory's ledger.jsonl — as the run's
+own cleanup does: only what the ledger names as made and what carries the run's id, each named. It signs in as the
+admin as run does (SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD, or SHOP_ADMIN_TOKEN; environment or .env), on the
+shop the ledger names (a --base-url / SHOP_BASE_URL that differs is refused).
+Exit status: 0 nothing of the run is left, 1 something is (each named, with why), 2 the cleanup could not be made.`,
   },
   target: {
     flags: TARGET_FLAG_LINES,

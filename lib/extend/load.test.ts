@@ -19,6 +19,7 @@ import { buildPlan, SUITE } from '../plan/plan.ts'
 import { loadConfig } from '../settings/config.ts'
 import { ACL_RESOURCES } from '../spec/catalog/index.ts'
 import { configFileOf, DEFAULT_CONFIG_FILE, loadVendorConfig } from './load.ts'
+import { crashVerdict } from '../results/crash.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/vendor-extension/shop-conformance.config.ts', import.meta.url))
@@ -49,6 +50,37 @@ describe('the config file', () => {
     writeFileSync(join(dir, 'syntax.config.ts'), broken)
     const ts = join(dir, 'syntax.config.ts')
     await expect(loadVendorConfig(ts, CHECK_KINDS)).rejects.toThrow(new UsageError(`--config ${ts}: cannot be loaded: ${ts}:3:8: ERROR: Expected "]" but found ":"`))
+  })
+})
+
+describe('a vendor\'s check that throws (issue 31.5)', () => {
+  // The throw is on line 7, column 14 (`.count`), in every form of the file.
+  const body = (types: boolean) => `const x${types ? ': any' : ''} = undefined
+// line 2
+// line 3
+export default {
+  endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }],
+  checks: [{ name: 'throws', description: 'reads a field of nothing', run: async () => {
+    return x.count
+  } }],
+}
+`
+  it.each([
+    ['.ts in a CommonJS project', 'shop-conformance.config.ts', {}],
+    ['.ts in an ES module project', 'shop-conformance.config.ts', { type: 'module' }],
+    ['.mts', 'shop-conformance.config.mts', {}],
+    ['.mjs', 'shop-conformance.config.mjs', {}],
+    ['.js in an ES module project', 'shop-conformance.config.js', { type: 'module' }],
+  ])('names the vendor\'s file, line and column as %s', async (_, name, manifest) => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shop-tests', version: '1.0.0', ...manifest }))
+    const file = join(dir, name)
+    writeFileSync(file, body(/\.[cm]?ts$/.test(name)))
+    const parts = await loadVendorConfig(file, CHECK_KINDS)
+    const error = await parts.kinds[0]!.run(parts.rows[0]!, undefined as never).then(() => undefined, (e: unknown) => e)
+    const { message } = crashVerdict('vendor', 'throws', error, (t) => t)
+    const at = file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+    expect(message).toMatch(new RegExp(`^error of the vendor's check \\(its code, not a finding about the shop\\): throws threw TypeError: .* at \\S+ \\((file://)?${at}:7:14\\)$`))
   })
 })
 

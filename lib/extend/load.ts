@@ -3,9 +3,10 @@
  * working directory if there), imported, and checked before any request — a bad file is a one-line usage error
  * (exit 2). What it declares becomes plan rows and kinds of `origin: 'vendor'`.
  */
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { existsSync, readFileSync } from 'node:fs'
+import { findSourceMap } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { clipJson } from '../base/text.ts'
 import { UsageError } from '../base/usage-error.ts'
 import type { Verdict } from '../results/verdict.ts'
@@ -42,9 +43,7 @@ export function configFileOf(given: string | undefined, cwd = process.cwd()): st
 export async function loadVendorConfig(file: string, reservedKinds: readonly string[]): Promise<VendorParts> {
   let module: { default?: unknown }
   try {
-    // A TypeScript config through tsx: the run's own code is plain JavaScript by then (lib/base/bundled-import.mjs).
-    const url = pathToFileURL(file).href
-    module = (/\.[cm]?ts$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)) as { default?: unknown }
+    module = await importConfig(file)
   } catch (error) {
     throw new UsageError(`--config ${file}: cannot be loaded: ${loadFailure(error, file)}`)
   }
@@ -63,6 +62,59 @@ function loadFailure(error: unknown, file: string): string {
   const first = lines[0] ?? (error instanceof Error ? error.name : 'no reason given')
   if (error instanceof SyntaxError && !first.includes(file)) return `${error.name}: ${first} (\`node --check ${file}\` shows where)`
   return first
+}
+
+/**
+ * The config module. A TypeScript config through tsx (the run's own code is plain JavaScript by then:
+ * lib/base/bundled-import.mjs) — a CommonJS one (`.cts`, `.ts` in a project without `"type": "module"`) through tsx's
+ * require, as an ES module import of it would load it from a `data:` URL without a source map — with source maps kept
+ * while it loads, so that a vendor's error names its own line (vendorFrames).
+ */
+async function importConfig(file: string): Promise<{ default?: unknown }> {
+  const url = pathToFileURL(file).href
+  if (!/\.[cm]?ts$/.test(file)) return (await import(url)) as { default?: unknown }
+  const before = process.sourceMapsEnabled
+  process.setSourceMapsEnabled(true)
+  try {
+    if (commonJs(file)) return { default: (await import('tsx/cjs/api')).require(file, import.meta.url) as unknown }
+    return (await (await import('tsx/esm/api')).tsImport(url, import.meta.url)) as { default?: unknown }
+  } finally {
+    process.setSourceMapsEnabled(before)
+  }
+}
+
+/** Whether Node loads a TypeScript file as CommonJS: `.cts`, or `.ts` whose nearest package.json does not say `"type": "module"`. */
+function commonJs(file: string): boolean {
+  if (file.endsWith('.cts')) return true
+  if (file.endsWith('.mts')) return false
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type !== 'module'
+      } catch {
+        return true
+      }
+    }
+    if (dirname(dir) === dir) return true
+  }
+}
+
+/**
+ * The error of a vendor's check with each frame at the vendor's own file, line and column: a TypeScript config runs
+ * as the code tsx made of it, whose positions (and a `?tsx-namespace=` on its URL) say nothing to its author, and
+ * vitest's stack formatting does not apply tsx's source maps. Frames of other code are left as they are.
+ */
+function vendorFrames(error: unknown): unknown {
+  if (!(error instanceof Error) || typeof error.stack !== 'string') return error
+  error.stack = error.stack.replace(/(?<=\(|at )(\S+?):(\d+):(\d+)(?=\)?$)/gm, (whole, at: string, line: string, column: string) => {
+    const generated = at.replace(/\?tsx-namespace=[^:]*$/, '')
+    const entry = findSourceMap(at)?.findEntry(Number(line) - 1, Number(column) - 1)
+    if (entry === undefined || !('originalSource' in entry)) return generated === at ? whole : `${generated}:${line}:${column}`
+    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : entry.originalSource
+    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
+  })
+  return error
 }
 
 /**
@@ -119,7 +171,15 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
       rules: [],
       origin: 'vendor' as const,
       appliesTo: (row: Parameters<Check['appliesTo']>[0]) => (appliesTo === undefined ? true : appliesTo(row as VendorRow)),
-      run: async (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => aVerdict(await check.run(row as VendorRow, session)),
+      run: async (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => {
+        let value: unknown
+        try {
+          value = await check.run(row as VendorRow, session)
+        } catch (error) {
+          throw vendorFrames(error)
+        }
+        return aVerdict(value)
+      },
     }
   })
   if (rows.length === 0 && kinds.length > 0) refuse('declares checks and no endpoint for them to judge')

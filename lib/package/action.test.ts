@@ -107,6 +107,18 @@ describe.concurrent('the action script, run locally', () => {
     }
   })
 
+  it('passes the step of an empty shard (a slice of fewer suite files than shards), saying so, having made nothing on the shop', { timeout: 120_000 }, async () => {
+    // Before issue 31 this job went red on vitest's own error, after the shard had signed in and registered customers.
+    const run = await runAction({ 'base-url': clean.url, ...credentials(), shard: '2/3', 'extra-args': '--module directory' })
+    expect(run.status, run.log).toBe(0)
+    const reportDir = join(run.workspace, 'shop-conformance-report-shard-2-of-3')
+    const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report
+    expect(report.run).toMatchObject({ seed: 4242, shard: '2/3', emptyShard: { suiteFiles: 1 } })
+    expect(report.created).toEqual([])
+    expect(run.outputs).toMatchObject({ 'exit-status': '0', verdict: 'not run', 'artifact-name': 'shop-conformance-report-shard-2-of-3' })
+    expect(run.summary).toMatch(/^an earlier step\n# Shop conformance: not run · exit 0: empty shard: shard 2\/3 got none of the selection's 1 suite file /)
+  })
+
   it("fails the step with the run's exit status when a check fails", { timeout: 120_000 }, async () => {
     const run = await runAction({ 'base-url': broken.url, 'admin-username': REFERENCE_ADMIN.username, 'admin-password': REFERENCE_ADMIN.password, 'extra-args': '--module directory --check access' })
     expect(run.status, run.log).toBe(1)

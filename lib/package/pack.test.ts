@@ -73,6 +73,7 @@ describe('the npm package', () => {
   let app: string
   let packed: Packed
   let run: { code: number; stdout: string; stderr: string }
+  let bogus: { code: number; stdout: string; stderr: string }
   let before: string
   /** Measured right after the install: the run below adds its caches (vitest's modules, the bundled CLI). */
   let dependenciesMb: number
@@ -84,12 +85,16 @@ describe('the npm package', () => {
     packed = (JSON.parse(stdout) as Packed[])[0]!
     app = join(dir, 'app')
     mkdirSync(app)
-    await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: app, env: userEnv() })
+    // A fresh lock, with the dependencies' newest matching versions as a new user gets them (not npm's cached view:
+    // vite 8.4 came after the project's lock and deprecated an option the suite passed, issue 31.3).
+    await exec('npm', ['install', '--prefer-online', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: app, env: userEnv() })
     dependenciesMb = (bytesUnder(join(app, 'node_modules')) - bytesUnder(join(app, 'node_modules', 'shop-conformance'))) / 1_000_000
     // The user's own settings, in the user's directory: the package must read them there.
     writeFileSync(join(app, '.env'), 'SHOP_SEED=7117\n')
     const ran = await runInTest('npx', ['shop-conformance', 'run', '--module', 'directory'], { cwd: app, env: userEnv() })
     run = { code: ran.status ?? -1, stdout: ran.stdout, stderr: ran.stderr }
+    const refused = await runInTest('npx', ['shop-conformance', 'run', '--bogus'], { cwd: app, env: userEnv() })
+    bogus = { code: refused.status ?? -1, stdout: refused.stdout, stderr: refused.stderr }
   }, 240_000)
 
   afterAll(() => {
@@ -104,7 +109,7 @@ describe('the npm package', () => {
       // the package's config, which then loads it for the suite's runs too.
       'test-setup/temp-dir.ts',
     ])
-    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json']) {
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json', 'lib/report/har.schema.json']) {
       expect(paths).toContain(needed)
     }
   })
@@ -121,12 +126,19 @@ describe('the npm package', () => {
   it('runs with npx in an empty directory against the bundled target, writing its reports there', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/^Exit 0: no check failed$/m)
-    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
+    expect(readdirSync(join(app, 'reports')).sort()).toEqual(['badge.svg', 'evidence.har', 'junit.xml', 'ledger.jsonl', 'report.html', 'report.json', 'report.sarif', 'summary.md'])
     const report = JSON.parse(readFileSync(join(app, 'reports', 'report.json'), 'utf8')) as Report
     expect(report.target.bundledReferenceTarget).toBe(true)
     expect(report.run).toMatchObject({ seed: 7117, modules: ['directory'] })
     expect(report.summary.failed).toBe(0)
     expect(report.summary.passed).toBeGreaterThan(0)
+  })
+
+  it('prints no warning of a dependency: a bad option is one line, a whole run has none', () => {
+    expect(bogus.code).toBe(2)
+    expect(bogus.stderr.trim().split('\n'), bogus.stderr).toEqual(["shop-conformance: Unknown option '--bogus'"])
+    const warnings = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => /deprecat|\bwarn(ing)?\b/i.test(line) && !/\d+ warnings?\b/.test(line))
+    expect(warnings).toEqual([])
   })
 
   it('names its own version and the spec version in every report it writes', () => {

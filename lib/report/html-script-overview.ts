@@ -109,7 +109,7 @@ export const OVERVIEW = String.raw`
   fact('Started', report.startedAt);
   fact('Duration', (report.durationMs / 1000).toFixed(1) + ' s');
   fact('Checks', report.summary.total + ' results on ' + report.summary.endpointsChecked + ' of ' + report.summary.endpointsInCatalog + ' catalog endpoints');
-  fact('Settings', (run.readOnly ? 'read-only, ' : '') + 'concurrency ' + run.concurrency + ', timeout ' + run.timeoutMs + ' ms' +
+  fact('Settings', (run.readOnly ? 'read-only, ' : '') + 'concurrency ' + run.concurrency + (run.maxRps ? ', at most ' + run.maxRps + ' requests a second' : '') + ', timeout ' + run.timeoutMs + ' ms' +
     (run.maxTimeoutMs ? ' (growing to ' + run.maxTimeoutMs + ' ms at most)' : '') +
     ((run.modules || []).length ? ', modules ' + run.modules.join(' ') : '') + ((run.checks || []).length ? ', checks ' + run.checks.join(' ') : ''));
   // The longest deadline each kind of call was given (lib/shop/deadlines.ts), as the console and summary.md say them.

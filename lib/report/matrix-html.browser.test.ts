@@ -195,6 +195,28 @@ describe('the conformance matrix of the reference target and the real releases',
     expect(evidence).toContain('history herefailed (2026-11-26 14:24, run mwxn949x3c58) → passed (2026-11-27 09:00, run p7-later)')
   })
 
+  it('continued with --history, the other implementations\' columns are carried; their cells point at their reports (issue 31.10)', async () => {
+    const continued = join(dir, 'continued')
+    const later = join(dir, 'p7-later.json')
+    const built = await cli(['matrix', later, '--as', `${later}=Platform@2.4.7-p7`, '--history', join(out, 'history.json'), '--out', continued])
+    expect([built.status, built.stderr]).toEqual([0, ''])
+    const m = JSON.parse(readFileSync(join(continued, 'matrix.json'), 'utf8')) as Matrix
+    expect(m.columns.map((c) => c.label)).toEqual(COLUMNS)
+    expect(m.rows.find((r) => r.id === 'GET /V1/modules › access')!.cells.map((c) => c.outcome)).toEqual(outcomes('GET /V1/modules › access'))
+    const carried = await context.newPage()
+    const pageErrors: string[] = []
+    carried.on('pageerror', (e) => pageErrors.push(e.message))
+    await carried.goto(pathToFileURL(join(continued, 'matrix.html')).href)
+    await carried.waitForSelector('html[data-ready="true"]', { timeout: 30_000 })
+    await carried.check('#f-differ')
+    await carried.click(`#grid tr.mrow[data-id="GET /V1/modules › access"] td.mc[data-col="${col(`reference target: 3 faults ${SUITE.version}`)}"]`)
+    const text = (await carried.locator('#grid tr.evidence').textContent()) ?? ''
+    const faults = matrix.columns[col(`reference target: 3 faults ${SUITE.version}`)]!
+    expect(text).toContain(`carried from the earlier matrix (--history): the evidence is in ${faults.report.file}`)
+    expect(pageErrors).toEqual([])
+    await carried.close()
+  })
+
   it('no console error, no request leaves the page; a picture of it for the README', async () => {
     // As it opens (no cell, no history), tall enough for the summary and the first rows where they differ:
     // the README's picture is this file (docs/matrix-html.png).

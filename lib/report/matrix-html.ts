@@ -26,8 +26,10 @@ export function matrixHtml(built: Built): string {
       // A result's own transitions, where it ever changed: a cell shows them beside its evidence.
       const changed: Record<string, Transition[]> = {}
       for (const [id, ts] of Object.entries(h?.results ?? {})) if (ts.length > 1) changed[id] = ts
-      const byId = new Map(shown[c]!.results.map((r) => [r.id, r]))
+      // A column carried from the earlier matrix has no report here: its cells' evidence is in its report's file.
+      const byId = new Map((shown[c]?.results ?? []).map((r) => [r.id, r]))
       return {
+        carried: built.carried.includes(c),
         runs,
         newer: Math.max(0, runs.findIndex((r) => r.runId === column.report.runId)),
         changed,

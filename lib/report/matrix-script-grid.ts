@@ -82,7 +82,8 @@ export const GRID = String.raw`
     if (cell.baselined) pair('baseline', 'listed in the report\'s baseline: it failed, and did not fail that run');
     var ts = view.columns[c].changed[x.row.id];
     pair('history here', ts ? ts.map(function (t) { return t.status + ' (' + day(t.date) + ', run ' + t.runId + ')'; }).join(' \u2192 ') : 'the same in every run taken (' + view.columns[c].runs.length + ')');
-    if (!r) add(d, el('p', 'message', 'Not run: ' + col.report.file + ' has no result ' + x.row.id + ' (a suite version without this check, a slice, or a run cut short). It is not counted as passed.'));
+    if (!r && view.columns[c].carried) add(d, el('p', 'message', (cell.message ? cell.message + ' \u2014 ' : '') + 'carried from the earlier matrix (--history): the evidence is in ' + col.report.file + '.'));
+    else if (!r) add(d, el('p', 'message', 'Not run: ' + col.report.file + ' has no result ' + x.row.id + ' (a suite version without this check, a slice, or a run cut short). It is not counted as passed.'));
     else evidence(d, r, r.curls || []);
     return d;
   }

@@ -41,6 +41,12 @@ interface MatrixOptions {
   allowSpecMismatch?: boolean
   /** The history of an earlier matrix, continued with these reports' runs. */
   history?: History
+  /**
+   * The earlier matrix itself (the matrix.json beside `--history`'s history.json): the column of each implementation
+   * no report given is as new for is carried over as it was, so continuing a history keeps every implementation's
+   * latest column. history.json holds only transitions, not what a column shows (its verdict, messages).
+   */
+  previous?: Matrix
   now?: Date
 }
 
@@ -106,8 +112,10 @@ export interface Matrix {
 export interface Built {
   matrix: Matrix
   history: History
-  /** Each column's newest report (the evidence behind its cells), in column order. */
-  shown: Report[]
+  /** Each column's newest report (the evidence behind its cells), in column order; none for a column carried from the earlier matrix. */
+  shown: (Report | undefined)[]
+  /** The columns carried from the earlier matrix (`previous`), by index: their evidence is in their reports, not given. */
+  carried: number[]
   /** Reports of a run given already for their implementation: taken once (`b.json is run X again (as a.json)`). */
   duplicates: string[]
 }
@@ -129,34 +137,50 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     else byImplementation.set(key, { ...seen, inputs: [...seen.inputs, input] })
   }
   const groups = [...byImplementation.values()].map((g) => ({ ...g, inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)) }))
-  const shown = groups.map((g) => g.inputs.at(-1)!)
+  const sources = columnSources(groups, options.previous)
+  const reportOf = (s: ColumnSource) => (s.kind === 'report' ? s.group.inputs.at(-1)!.report : undefined)
   const spec = (r: Report) => r.results.filter((x) => x.extension !== true)
-  const results = shown.map((s) => new Map(spec(s.report).map((r) => [r.id, r])))
-  const all = new Map<string, Result>()
-  for (const r of shown.flatMap((s) => spec(s.report))) if (!all.has(r.id)) all.set(r.id, r)
+  const results = sources.map((s) => (s.kind === 'report' ? new Map(spec(reportOf(s)!).map((r) => [r.id, r])) : undefined))
+  const heads = new Map<string, RowHead>()
+  for (const s of sources) {
+    const found = s.kind === 'report' ? spec(reportOf(s)!).map(resultHead) : [...s.rows.values()].map(({ row }) => carriedHead(row))
+    for (const head of found) if (!heads.has(head.id)) heads.set(head.id, head)
+  }
   const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
-  for (const r of all.values()) if (!modules.some((m) => m.id === r.module)) modules.push({ id: r.module, title: r.module })
-  const checks = checkOrder(shown.map((s) => s.report), [...all.values()])
-  const place = new Map([...all.values()].map((r) => [r.id, [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), catalogPosition(r.endpoint) ?? Number.MAX_SAFE_INTEGER]]))
-  const ordered = [...all.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
+  for (const r of heads.values()) {
+    if (modules.some((m) => m.id === r.module)) continue
+    modules.push({ id: r.module, title: options.previous?.modules.find((m) => m.id === r.module)?.title ?? r.module })
+  }
+  const checks = checkOrder(sources.flatMap((s) => reportOf(s) ?? []), [...heads.values()], options.previous?.checks ?? [])
+  const placeOf = (r: RowHead) => [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), r.position ?? Number.MAX_SAFE_INTEGER]
+  const place = new Map([...heads.values()].map((r) => [r.id, placeOf(r)]))
+  const ordered = [...heads.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
 
   let notApplicableEverywhere = 0
   const rows: MatrixRow[] = []
   for (const r of ordered) {
-    const cells = results.map((byId, c) => cellOf(byId.get(r.id), shown[c]!.report))
+    const cells = sources.map((s, c) => {
+      if (s.kind === 'report') return cellOf(results[c]!.get(r.id), reportOf(s)!)
+      return s.rows.get(r.id)?.cell ?? leftOut(s.column)
+    })
     if (cells.every((cell) => cell.outcome === 'not applicable' || cell.outcome === 'not run')) {
       notApplicableEverywhere++
       continue
     }
-    rows.push({ id: r.id, module: r.module, check: r.check, label: labelOf(r), differs: new Set(cells.map((cell) => cell.outcome)).size > 1, cells })
+    rows.push({ id: r.id, module: r.module, check: r.check, label: r.label, differs: new Set(cells.map((cell) => cell.outcome)).size > 1, cells })
   }
-  const columns = groups.map((g, c): MatrixColumn => columnOf(g.implementation, shown[c]!, g.inputs.length, rows.map((row) => row.cells[c]!)))
-  const otherVersions = [...new Set(shown.map((s) => s.report.spec.version).filter((v) => v !== SPEC_VERSION))]
-  // What the options let in, a column's or an older report's (its runs are in the history).
-  const allowed = [
-    ...(inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined) ? ['--allow-partial'] : []),
-    ...(inputs.some((i) => i.report.spec.version !== SPEC_VERSION) ? ['--allow-spec-mismatch'] : []),
-  ]
+  const columns = sources.map((s, c): MatrixColumn => {
+    const cells = rows.map((row) => row.cells[c]!)
+    if (s.kind === 'carried') return { ...s.column, counts: countsOf(cells) }
+    return columnOf(s.group.implementation, s.group.inputs.at(-1)!, s.group.inputs.length, cells)
+  })
+  const otherVersions = [...new Set(columns.map((c) => c.report.specVersion).filter((v) => v !== SPEC_VERSION))]
+  // What the options let in, a column's or an older report's (its runs are in the history), a carried column's too.
+  const carriedColumns = columns.filter((_, c) => sources[c]!.kind === 'carried')
+  const partialInput = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined)
+  const partial = partialInput || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
+  const mismatch = inputs.some((i) => i.report.spec.version !== SPEC_VERSION) || carriedColumns.some((c) => c.report.specVersion !== SPEC_VERSION)
+  const allowed = [...(partial ? ['--allow-partial'] : []), ...(mismatch ? ['--allow-spec-mismatch'] : [])]
   const differing = rows.filter((r) => r.differs).length
   const matrix: Matrix = {
     format: MATRIX_FORMAT,
@@ -171,7 +195,70 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     rows,
   }
   const history = historyOf(groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })), options.history)
-  return { matrix, history, shown: shown.map((s) => s.report), duplicates }
+  const carried = sources.flatMap((s, c) => (s.kind === 'carried' ? [c] : []))
+  return { matrix, history, shown: sources.map(reportOf), carried, duplicates }
+}
+
+/** A row as the matrix places and names it, from a report's result or an earlier matrix's row. */
+interface RowHead {
+  id: string
+  module: string
+  check: string
+  label: string
+  /** The endpoint's place in the catalog (none: a workflow step, an endpoint of no catalog row). */
+  position: number | undefined
+}
+
+/** What a column is made of: an implementation's reports given, or its column in the earlier matrix, carried over. */
+type ColumnSource =
+  | { kind: 'report'; group: { implementation: Implementation; inputs: MatrixInput[] } }
+  | { kind: 'carried'; column: MatrixColumn; rows: Map<string, { row: MatrixRow; cell: MatrixCell }> }
+
+/**
+ * The columns in order: the earlier matrix's first (a CI's page keeps its order), each from the reports given for
+ * its implementation unless its own run is newer, then the implementations it did not have.
+ */
+function columnSources(groups: readonly { implementation: Implementation; inputs: MatrixInput[] }[], previous: Matrix | undefined): ColumnSource[] {
+  const sources: ColumnSource[] = []
+  const used = new Set<string>()
+  for (const [c, column] of (previous?.columns ?? []).entries()) {
+    const key = keyOf(column.implementation)
+    const group = groups.find((g) => keyOf(g.implementation) === key)
+    used.add(key)
+    const shownBefore = { startedAt: column.report.startedAt, run: { id: column.report.runId } }
+    if (group !== undefined && runOrder(group.inputs.at(-1)!.report, shownBefore) >= 0) {
+      sources.push({ kind: 'report', group })
+      continue
+    }
+    const rows = new Map(previous!.rows.map((row) => [row.id, { row, cell: row.cells[c]! }]))
+    sources.push({ kind: 'carried', column, rows })
+  }
+  for (const group of groups) if (!used.has(keyOf(group.implementation))) sources.push({ kind: 'report', group })
+  return sources
+}
+
+/** An earlier matrix's row as a row head: its endpoint read back from its label (`METHOD /V1/path`), a workflow step's from none. */
+function carriedHead(row: MatrixRow): RowHead {
+  const endpoint = row.check === 'workflow' ? null : /^([A-Z]+) (\/\S+)$/.exec(row.label)
+  const position = endpoint !== null ? catalogPosition({ method: endpoint[1]!, path: endpoint[2]! }) : undefined
+  return { id: row.id, module: row.module, check: row.check, label: row.label, position }
+}
+
+function resultHead(r: Result): RowHead {
+  return { id: r.id, module: r.module, check: r.check, label: labelOf(r), position: catalogPosition(r.endpoint) }
+}
+
+/**
+ * A carried column's cell of a row the earlier matrix left out (it applied in none of its columns): not applicable
+ * where the column's run was a whole one of this suite version (it had every result of the plan), else not run.
+ */
+function leftOut(column: MatrixColumn): MatrixCell {
+  const { whole, partial, suiteVersion } = column.report
+  return { outcome: whole && partial === undefined && suiteVersion === SUITE.version ? 'not applicable' : 'not run' }
+}
+
+function countsOf(cells: readonly MatrixCell[]): Record<CellOutcome, number> {
+  return Object.fromEntries(CELL_OUTCOMES.map((o) => [o, cells.filter((cell) => cell.outcome === o).length])) as Record<CellOutcome, number>
 }
 
 /** Refuses what cannot be set beside the others unless the options allow it, naming the report and the flag. */
@@ -206,7 +293,7 @@ function keyOf(i: Pick<Implementation, 'name' | 'version'>): string {
 }
 
 /** Oldest first: by start, then run id (two reports of one run are one). */
-function runOrder(a: Pick<Report, 'startedAt' | 'run'>, b: Pick<Report, 'startedAt' | 'run'>): number {
+function runOrder(a: { startedAt: string; run: { id: string } }, b: { startedAt: string; run: { id: string } }): number {
   return Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.run.id.localeCompare(b.run.id)
 }
 
@@ -219,7 +306,7 @@ function cellOf(r: Result | undefined, report: Report): MatrixCell {
 function columnOf(implementation: Implementation, input: MatrixInput, reports: number, cells: readonly MatrixCell[]): MatrixColumn {
   const { report, file } = input
   const c = report.certification
-  const counts = Object.fromEntries(CELL_OUTCOMES.map((o) => [o, cells.filter((cell) => cell.outcome === o).length])) as Record<CellOutcome, number>
+  const counts = countsOf(cells)
   return {
     label: implementationLabel(implementation),
     implementation,
@@ -244,11 +331,14 @@ function columnOf(implementation: Implementation, input: MatrixInput, reports: n
   }
 }
 
-/** The check kinds in the order the reports' plans list them (the newest suite's first), any other after, workflows last. */
-function checkOrder(reports: readonly Report[], results: readonly Result[]): string[] {
+/**
+ * The check kinds in the order the reports' plans list them (the newest suite's first), then the earlier matrix's,
+ * any other after, workflows last.
+ */
+function checkOrder(reports: readonly Report[], results: readonly Pick<Result, 'check'>[], previous: readonly string[]): string[] {
   const newestFirst = [...reports].sort((a, b) => runOrder(b, a))
   const named = newestFirst.flatMap((r) => (r.plan?.kinds ?? []).map((k) => k.name))
-  const all = [...new Set([...named, ...results.map((r) => r.check).sort()])]
+  const all = [...new Set([...named, ...previous, ...results.map((r) => r.check).sort()])]
   return [...all.filter((c) => c !== 'workflow'), ...all.filter((c) => c === 'workflow')]
 }
 

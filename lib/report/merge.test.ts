@@ -127,6 +127,35 @@ describe('mergeReports', () => {
     expect(merged.exit).toEqual(merge([shard(['eav'], 0), shard(['analytics-async-backend', 'directory'], 1)]).exit)
   })
 
+  it('takes an empty shard (none of the selection\'s suite files) as a shard that ran and sent nothing', () => {
+    const all = shard(MODULES, 0, { runErrors: [] })
+    const { schema: _schema, ...noSchema } = all
+    const empty = completeReport(
+      {
+        ...noSchema,
+        run: { ...all.run, id: `${whole.run.id}-empty`, shard: '2/2', emptyShard: { suiteFiles: 3 }, deadlines: undefined },
+        summary: summarise([]),
+        created: [],
+        results: [],
+        plan: { ...all.plan, modules: [], selected: [], limitedBy: [...whole.plan.limitedBy, 'shard 2/2'] },
+      },
+      { made: true },
+    )
+    expect(empty.exit).toEqual({ status: 0, reason: 'empty shard: shard 2/2 got none of the selection\'s 3 suite files (the other shards run them); nothing was judged or sent to the shop' })
+    expect(empty.certification.verdict).toBe('not run')
+    expect(whole.schema).toBeDefined()
+    for (const pair of [[all, empty], [empty, all]]) {
+      const { report: merged, missing } = mergeReports(pair)
+      expect(missing).toEqual([])
+      expect(merged.results).toEqual(whole.results)
+      expect(merged.certification).toEqual(whole.certification)
+      expect(merged.exit).toEqual(whole.exit)
+      // The shard that ran says the shop's schema; the merged run is no empty shard.
+      expect(merged.schema).toEqual(whole.schema)
+      expect(merged.run.emptyShard).toBeUndefined()
+    }
+  })
+
   it('names the missing shards, and then the merged statement is partial', () => {
     const a = shard(['eav'], 0)
     const { report, missing } = mergeReports([a])
@@ -185,6 +214,8 @@ describe('mergeReports', () => {
     expect(refusal({ ...b, run: { ...b.run, seed: b.run.seed + 1 } })).toBe(`report merge: b.json is of seed ${b.run.seed + 1}, a.json of ${a.run.seed}; only shards of one run can be merged`)
     expect(refusal({ ...b, run: { ...b.run, checks: ['access'] } })).toBe('report merge: b.json is of --check access, a.json of (all); only shards of one run can be merged')
     expect(refusal({ ...b, run: { ...b.run, readOnly: true } })).toBe('report merge: b.json is of read-only true, a.json of false; only shards of one run can be merged')
+    // A setting recorded only when given: absent in one shard, it differs all the same.
+    expect(refusal({ ...b, run: { ...b.run, maxRps: 3 } })).toBe('report merge: b.json is of --max-rps 3, a.json of none; only shards of one run can be merged')
     // An unrelated slice (not a shard: 1/1) of the same target and settings.
     const { shard: _s, ...unsharded } = b.run
     expect(refusal({ ...b, run: unsharded })).toBe('report merge: b.json is shard 1/1, a.json shard 1/2: shards of one run are split the same way')

@@ -39,10 +39,13 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     if (typeof r.plan !== 'object' || r.plan === null) throw new UsageError(`report merge: ${name(i)} has no "plan" block (written by an older shop-conformance): run its shard again`)
     if (i === 0) return
     if (shardOf(r).count !== count) throw new UsageError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
-    splitIdentity(r).forEach(([what, value], k) => {
-      const expected = identity[k]![1]
-      if (value !== expected) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${expected}; only shards of one run can be merged`)
-    })
+    // By name: a setting recorded only when given (`--max-rps`) is `none` where it is absent.
+    const own = new Map(splitIdentity(r))
+    const expected = new Map(identity)
+    for (const what of new Set([...expected.keys(), ...own.keys()])) {
+      const [value, wanted] = [own.get(what) ?? 'none', expected.get(what) ?? 'none']
+      if (value !== wanted) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${wanted}; only shards of one run can be merged`)
+    }
   })
 
   // One report per shard: an identical copy is dropped, a different report of the same shard refused.
@@ -75,11 +78,13 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
   const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  const { shard: _shard, deadlines: _deadlines, ...run } = first.run
+  const { shard: _shard, deadlines: _deadlines, emptyShard: _empty, ...run } = first.run
+  // An empty shard read no schema (nor the extension operations the plan adds from it): a shard that ran says them.
+  const ran = given.find((r) => r.run.emptyShard === undefined) ?? given[0]!
   // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
   const deadlines = given.map((r) => r.run.deadlines).reduce<DeadlinesUsed | undefined>((a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)), undefined)
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
-  const plan = mergedPlan(given, missing)
+  const plan = mergedPlan(ran, given, missing)
   const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
@@ -103,8 +108,8 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     runErrors: all((r) => r.runErrors),
     ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
     plan,
-    // Each shard read the same shop's schema: the first one's says it (the extensions' results are merged above).
-    ...(first.schema !== undefined ? { schema: first.schema } : {}),
+    // Each shard that ran read the same shop's schema: the first one's says it (the extensions' results are merged above).
+    ...(ran.schema !== undefined ? { schema: ran.schema } : {}),
     // Each shard's server errors, the same request once (its counts, results and steps joined).
     ...(given.some((r) => r.serverErrors !== undefined) ? { serverErrors: joinedServerErrors(given) } : {}),
     results: sortResults(results, plan),
@@ -123,11 +128,12 @@ function joinedServerErrors(given: readonly Report[]): NonNullable<Report['serve
 }
 
 /**
- * The shards' plans as one: the same suite and kinds (shards of one suite version), their modules and
- * selected checks together, and what narrowed them but the shards themselves — plus the shards missing.
+ * The shards' plans as one: the same suite and kinds (shards of one suite version: those of `ran`, a shard that
+ * ran), their modules and selected checks together, and what narrowed them but the shards themselves — plus the
+ * shards missing.
  */
-function mergedPlan(given: readonly Report[], missing: readonly string[]): Report['plan'] {
-  const first = given[0]!.plan
+function mergedPlan(ran: Report, given: readonly Report[], missing: readonly string[]): Report['plan'] {
+  const first = ran.plan
   const modules = new Set(given.flatMap((r) => r.plan.modules))
   const selected = new Map(given.flatMap((r) => r.plan.selected).map((s) => [s.id, s]))
   return {
@@ -161,6 +167,8 @@ function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'ba
     // Recorded since issue 29: absent, the identity is what it was before.
     ...(run.maxTimeoutMs !== undefined ? [['--max-timeout-ms', String(run.maxTimeoutMs)] as [string, string]] : []),
     ['--concurrency', String(run.concurrency)],
+    // Recorded since issue 31, when given: absent, the identity is what it was before.
+    ...(run.maxRps !== undefined ? [['--max-rps', String(run.maxRps)] as [string, string]] : []),
     ['TLS verification', r.target.tlsVerification ?? 'on'],
     ['baseline', r.baseline === undefined ? 'none' : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`],
   ]

@@ -54,6 +54,8 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
+    /** `--max-rps`: no two requests of the run started closer than 1/N s apart, token and cleanup calls included. Absent without a cap. */
+    maxRps?: number
     /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
     pace?: 'adaptive' | 'fixed'
     /** `--timeout-ms`: every request's deadline was at least this. */
@@ -70,6 +72,11 @@ export interface Report {
     checks: string[]
     /** `i/n` when this run is one shard of a split run (`report merge` joins them). */
     shard?: string
+    /**
+     * Present when this shard got none of the selection's suite files (more shards than the selection has files:
+     * vitest splits by file): it judged nothing, sent nothing, and exits 0 saying so; `report merge` takes it.
+     */
+    emptyShard?: { suiteFiles: number }
     /**
      * A shard's split run: the same in every shard of one run (derived from the suite and spec versions, the
      * target, the seed and the settings), so `report merge` can tell shards of one run from anything else.
@@ -114,6 +121,11 @@ export interface Report {
    * Absent in reports written before issue 29 (its JSON Schema: server-errors.schema.json).
    */
   serverErrors?: ServerErrorsBlock
+  /**
+   * The run's exchanges as HAR 1.2 beside the report (`evidence.har`, docs/reports.md): how many entries and bytes.
+   * Absent with `--no-evidence`, in a merge, and in reports written before issue 30.
+   */
+  evidence?: EvidenceBlock
   /** The run's exit status and why: what every human-readable format states. */
   exit: Exit
   /** SHA-256 of the canonical report without this field: what `shop-conformance sign` signs. */
@@ -130,6 +142,14 @@ export interface Report {
     notInThisRun: string[]
   }
   results: Result[]
+}
+
+export interface EvidenceBlock {
+  /** The file's name in the report directory. */
+  file: string
+  /** One per exchange the run sent: set-up, probes, workflows, cleanup. */
+  entries: number
+  bytes: number
 }
 
 export interface Summary {

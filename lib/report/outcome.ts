@@ -18,7 +18,12 @@ export function stopWords(reason: NonNullable<Report['partial']>['reason']): str
   return reason === 'deadline' ? 'the run deadline (--run-timeout-ms)' : reason === 'target-gone' ? 'the target, which stopped answering' : reason
 }
 
-export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & { run?: Pick<Report['run'], 'extensions'> }, made = true): Exit {
+/** How every output says a shard that got none of the selection's suite files (vitest splits a run by suite file). */
+export function emptyShardWords(shard: string, suiteFiles: number): string {
+  return `empty shard: shard ${shard} got none of the selection's ${plural(suiteFiles, 'suite file')} (the other shards run ${suiteFiles === 1 ? 'it' : 'them'}); nothing was judged or sent to the shop`
+}
+
+export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & { run?: Pick<Report['run'], 'extensions' | 'shard' | 'emptyShard'> }, made = true): Exit {
   if (!made) return { status: 2, reason: `the run could not be made: ${report.runErrors[0] ?? 'no reason recorded'}` }
   const b = report.baseline
   // A failure counts unless the baseline lists it; an extension's (not the spec's) only when the run gates on them.
@@ -49,6 +54,8 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   }
   const runErrors = report.runErrors.length > 0 ? [plural(report.runErrors.length, 'run error')] : []
   if (findings.length + runErrors.length > 0) return { status: 1, reason: [...findings, ...runErrors].join(', ') }
+  const empty = report.run?.emptyShard
+  if (empty !== undefined) return { status: 0, reason: emptyShardWords(report.run?.shard ?? '1/1', empty.suiteFiles) }
   const onlyReported = [...(extension > 0 ? [`${plural(extension, 'extension check')} failed`] : []), ...errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored`)]
   const reported = onlyReported.length > 0 ? `; ${onlyReported.join(', ')}, reported only (--extensions report-only)` : ''
   if (b === undefined) return { status: 0, reason: `no check failed${reported}` }

@@ -16,6 +16,7 @@ import { completeReport, type Judging } from './complete.ts'
 import { summarise, type Report } from './model.ts'
 import { Ajv, type ValidateFunction } from 'ajv'
 import SERVER_ERRORS_SCHEMA from './server-errors.schema.json' with { type: 'json' }
+import HAR_SCHEMA from './har.schema.json' with { type: 'json' }
 import { serverErrorsBlock, type ServerErrorsBlock } from '../results/server-errors.ts'
 
 /**
@@ -151,4 +152,18 @@ export function serverErrorsProblems(block: unknown): string[] {
   }
   if (validateServerErrors(block)) return []
   return (validateServerErrors.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? e.keyword}`)
+}
+
+let validateHar: ValidateFunction | undefined
+
+/** What is wrong with `har` as HAR 1.2 (lib/report/har.schema.json: a run's evidence.har); empty when nothing. */
+export function harProblems(har: unknown): string[] {
+  if (validateHar === undefined) {
+    const ajv = new Ajv({ allErrors: true, strict: true })
+    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/)
+    ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:\/\/\S+$/i)
+    validateHar = ajv.compile(HAR_SCHEMA)
+  }
+  if (validateHar(har)) return []
+  return (validateHar.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? e.keyword}`)
 }

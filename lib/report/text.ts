@@ -55,7 +55,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
     ...(left !== undefined ? [`Left on the shop: ${left}`] : []),
     `Verdict: ${headline(c)}`,
     `Exit ${report.exit.status}: ${report.exit.reason}`,
-    `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg)`,
+    `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg${report.evidence !== undefined ? `, ${report.evidence.file}` : ''})`,
   )
   return `${lines.join('\n')}\n`
 }

@@ -16,6 +16,14 @@ export interface RecordedResponse {
   body: unknown
 }
 
+/**
+ * Who sent an exchange, as a class: never its token. `other customer`: a customer of the run's own who owns nothing
+ * the path names (the access probes'), not the run's main one.
+ */
+export type CallerClass = 'none' | 'malformed' | 'customer' | 'other customer' | 'limited admin' | 'admin'
+
+export const CALLER_CLASSES: readonly CallerClass[] = ['none', 'malformed', 'customer', 'other customer', 'limited admin', 'admin']
+
 /** One request and what came back, secrets redacted: the evidence every verdict carries. */
 export interface Exchange {
   request: RecordedRequest
@@ -26,3 +34,6 @@ export interface Exchange {
   note?: string
   durationMs: number
 }
+
+/** How the client marks a body it recorded only the start of (lib/shop/client.ts, `#recordableBody`). */
+export const CUT_SHORT = /… \[\d+ more characters not recorded\]$/

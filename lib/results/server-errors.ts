@@ -9,11 +9,7 @@
  */
 import { endpointText } from '../spec/endpoint-id.ts'
 import { plural } from '../base/text.ts'
-
-/** Who sent the request, as a class: never its token. `other customer`: a customer of the run's own, not its main one. */
-export type ServerErrorCaller = 'none' | 'malformed' | 'customer' | 'other customer' | 'limited admin' | 'admin'
-
-export const SERVER_ERROR_CALLERS: readonly ServerErrorCaller[] = ['none', 'malformed', 'customer', 'other customer', 'limited admin', 'admin']
+import type { CallerClass } from './exchange.ts'
 
 /** One distinct request the shop answered with a 5xx, and how often: as collected, then completed for the report. */
 export interface ServerErrorEntry {
@@ -26,7 +22,8 @@ export interface ServerErrorEntry {
   path: string
   query?: string
   store: string
-  caller: ServerErrorCaller
+  /** Who sent the request, as a class: never its token. */
+  caller: CallerClass
   /** The body sent, secrets redacted; absent when none was sent, or when it was too long to keep (`bodyChars`). */
   body?: unknown
   /** The length of a body sent that was too long to keep. */

@@ -11,12 +11,14 @@ import { fileURLToPath } from 'node:url'
 import { Ledger } from '../setup/ledger.ts'
 import type { CleanupOutcome } from '../setup/cleanup.ts'
 import { terminalSummary } from '../report/text.ts'
+import { nextStartMs } from '../shop/pace.ts'
 import { writeReportsSync } from '../report/write.ts'
 import type { RunScope } from './report-draft.ts'
 import { leftWith, type Run } from './run.ts'
 import type { Stop } from './stopping.ts'
 import type { CleanupOrder } from './cleanup-process.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
+import { watchParents } from '../../reference-target/parent-watch.ts'
 
 const CLEANUP_PROCESS = fileURLToPath(new URL('./cleanup-process.ts', import.meta.url))
 /** The cleanup process loads its TypeScript as the run does (a cached bundle): it starts within the stop's budget. */
@@ -24,8 +26,15 @@ const START_CLEANUP = `import { bundledImport } from ${JSON.stringify(new URL('.
 /** Where the process runs (the user's directory may hold anything). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const EXIT_STATUS = { SIGINT: 130, SIGTERM: 143 } as const
+/** How often the process that started the run is looked for. */
+const PARENT_WATCH_MS = 500
 
-/** Listens for the signals (told to `onSignal`) and the exit; returns what detaches the listeners. */
+/**
+ * Listens for the signals (told to `onSignal`) and the exit; returns what detaches the listeners. A run started by
+ * npx or `npm exec` runs under `sh -c` under npm: a SIGTERM sent to npm alone ends the shell and leaves the run
+ * orphaned, a SIGKILL ends npm and leaves both. So the process that started it is watched through its shells
+ * (reference-target/parent-watch.ts), and its end stops the run as a SIGTERM does (the same cleanup, report and 143).
+ */
 export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Stop) => void): () => void {
   let signal: 'SIGINT' | 'SIGTERM' | undefined
   const onSigint = () => ((signal = 'SIGINT'), onSignal('SIGINT'))
@@ -33,6 +42,7 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
   const onExit = () => {
     // Written whatever the signal interrupted, the preflight included: its ledger may already name a customer.
     if (signal === undefined || run.written) return
+    run.budgetWriting()
     const report = run.report(scope(), cleanUpNow(run))
     const written = writeReportsSync(run.config.reportDir, report, run.secrets)
     run.written = true
@@ -46,10 +56,22 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
   process.on('SIGINT', onSigint)
   process.on('SIGTERM', onSigterm)
   process.on('exit', onExit)
+  const unwatch = watchParents(
+    (pid) => {
+      const why = `the process that started the run (PID ${pid}: npx, npm or its shell) ended: stopped as on SIGTERM`
+      run.notes.push(why)
+      process.stderr.write(`shop-conformance: ${why}\n`)
+      // The signal itself: vitest's own handlers and these end the run exactly as a SIGTERM sent to it would.
+      process.kill(process.pid, 'SIGTERM')
+    },
+    PARENT_WATCH_MS,
+    { throughShell: true },
+  )
   return () => {
     process.off('SIGINT', onSigint)
     process.off('SIGTERM', onSigterm)
     process.off('exit', onExit)
+    unwatch()
   }
 }
 
@@ -76,6 +98,8 @@ function cleanUpNow(run: Run): CleanupOutcome {
     ledgerFile: run.ledger.file!,
     cutOffAt: run.cleanupBy,
     writesInFlight: run.writesInFlight(),
+    ...(run.evidencePart('cleanup') !== undefined ? { evidenceFile: run.evidencePart('cleanup')! } : {}),
+    ...(run.rate !== undefined ? { rate: { maxRps: run.rate.maxRps, fromMs: nextStartMs(run.rate) } } : {}),
   }
   const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {
     cwd: PACKAGE_ROOT,

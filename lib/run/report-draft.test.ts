@@ -120,4 +120,14 @@ describe('the report of a run, drafted from its facts', () => {
     expect(report.certification.verdict).toBe('partial')
     expect(new Set(report.results.map((r) => r.module))).toEqual(new Set(['directory']))
   })
+
+  it('of an empty shard (none of the selection\'s suite files): made, nothing judged, exit 0 saying so, the same split id', () => {
+    const scope: RunScope = { selection: { modules: [], ids: new Set() }, limits: ['shard 3/3'], shard: { index: 3, count: 3 } }
+    const empty = draftReport(record({ pre: undefined, deadlines: undefined, emptyShard: { suiteFiles: 2 } }, []), [], scope, NOTHING_LEFT, FINISHED)
+    expect(empty.exit).toEqual({ status: 0, reason: 'empty shard: shard 3/3 got none of the selection\'s 2 suite files (the other shards run them); nothing was judged or sent to the shop' })
+    expect(empty.certification).toMatchObject({ verdict: 'not run', scope: { selected: 0, limitedBy: ['shard 3/3'] } })
+    expect(empty.run.emptyShard).toEqual({ suiteFiles: 2 })
+    const sibling = draftReport(record(), [], { ...scope, limits: ['shard 1/3'], shard: { index: 1, count: 3 } }, NOTHING_LEFT, FINISHED)
+    expect(empty.run.splitId).toBe(sibling.run.splitId)
+  })
 })

@@ -45,6 +45,8 @@ export interface RunRecord {
   /** The preflight's outcome; undefined when the target was refused (or the run stopped before). */
   readonly pre: { seed: Pick<SessionSeed, 'calibration'> } | undefined
   readonly stopped: Stop | undefined
+  /** A shard that got none of the selection's suite files: it ran and sent nothing, and passes saying so. */
+  readonly emptyShard?: { suiteFiles: number } | undefined
   readonly runErrors: readonly string[]
   readonly notes: readonly string[]
   /** The deadlines the run's clients gave (the preflight's and the checks'); undefined before the preflight ended. */
@@ -89,6 +91,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       seed: config.seed,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
+      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
       pace: config.pace,
       timeoutMs: config.timeoutMs,
       maxTimeoutMs: config.maxTimeoutMs,
@@ -96,6 +99,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
       modules: config.modules,
       checks: config.checks,
       ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
+      ...(run.emptyShard !== undefined ? { emptyShard: run.emptyShard } : {}),
       pathAliases: config.pathAliases,
       extensions: config.extensions,
     },
@@ -125,7 +129,8 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
   }
   const report = completeReport(draft, {
     // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
-    made: run.pre !== undefined || (run.stopped !== undefined && run.runErrors.length === 0),
+    // An empty shard is made: it had nothing to send.
+    made: run.pre !== undefined || run.emptyShard !== undefined || (run.stopped !== undefined && run.runErrors.length === 0),
     ...(run.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: run.baseline, allowStale: config.allowStale } } : {}),
   })
   // Shards are separate processes: what they share (settings, seed, target) is what names their run.

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../reference-target/index.ts'
-import { Ledger, ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
+import { Ledger, ledgerEntities, ledgerHeadLine, type LedgerEntry } from '../setup/ledger.ts'
 import { customerRegistrar } from '../setup/registrar.ts'
 import { SUITE } from '../spec/version.ts'
 import { TargetClient } from '../shop/client.ts'
+import { rateShare, type RateShare } from '../shop/pace.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
 import { CONFIGURED_CUSTOMER } from '../shop/tokens.ts'
 import { Secrets } from '../shop/secrets.ts'
-import type { Report } from '../report/model.ts'
+import type { EvidenceBlock, Report } from '../report/model.ts'
 import type { Baseline } from '../report/baseline.ts'
 import { cleanUp, type CleanupOutcome } from '../setup/cleanup.ts'
 import type { Result } from '../results/result.ts'
@@ -19,12 +20,23 @@ import type { SchemaFacts } from '../schema/block.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
-import { readShopSchema } from './shop-schema.ts'
-import { stopReserveMs, WRITE_RESERVE_MS, type Stop } from './stopping.ts'
+import { READING_SCHEMA, readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
+import { requireVendorModules } from './run-settings.ts'
+import { BUDGET_WITHIN_MS, stopReserveMs, WRITE_RESERVE_MS, writeReserveMs, type Stop } from './stopping.ts'
 import type { ReportDirLock } from './report-dir-lock.ts'
-import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
-import type { ServerErrorCaller } from '../results/server-errors.ts'
+import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { EvidenceLog } from '../shop/evidence.ts'
+import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.ts'
+import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
+import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
+
+/**
+ * What the printed end depends on: the reports' writing is budgeted at the machine's load as the run ends
+ * (budgetWriting), and a machine that slows down much more after that writes them later.
+ */
+const REPORTS_DEPEND_ON = 'a machine loaded past its cores may delay the reports'
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
@@ -63,26 +75,37 @@ export class Run implements RunRecord {
   /** The admin token, as soon as the preflight has it: what a run stopped during its preflight cleans up with. */
   adminToken: string | undefined
   stopped: Stop | undefined
+  /** Set when this shard got none of the selection's suite files (startEmpty): it runs nothing and sends nothing. */
+  emptyShard: { suiteFiles: number } | undefined
   /** When it was stopped (epoch ms): a write cut off then may still be made until its deadline (writesInFlight). */
   stoppedAt: number | undefined
   /** Set once the report is on disk: the 'exit' path (interrupted.ts) then has nothing left to do. */
   written = false
+  /** A stale ledger found in the report directory and kept (stale-ledger.ts): the one line the run says of it. */
+  readonly keptLedger: string | undefined
   /** The vendor's config (loadVendor), before any request. */
   vendor: VendorParts | undefined
   /** The shop's schema as read at the start (its report block, its extension operations). */
   schema: SchemaFacts | undefined
   /** The spec's suite with what this run adds: the shop's extension operations and the vendor's set. */
   plan: Plan = PLAN
+  /** `--max-rps` for every request of the run, whichever client sends it (lib/shop/pace.ts): none without a cap. */
+  readonly rate: RateShare | undefined
   /** Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under. */
   #phase: string | undefined
   /**
    * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
    * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
    */
-  readonly serverErrors = new ServerErrorLog({
-    callerOf: (token, authorization) => callerClass(token, authorization, (t) => this.#callerOf(t)),
-    during: () => this.#phase,
-  })
+  readonly serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+  /**
+   * Every exchange of the run as a HAR entry, as its requests finish: the main process's own here, the worker's and a
+   * cleanup process's in parts of their own (lib/shop/evidence.ts); joined into evidence.har with the report. Off
+   * with `--no-evidence`.
+   */
+  readonly evidence: EvidenceLog | undefined
+  readonly #evidenceParts: ReturnType<typeof evidenceParts>
+  #evidenceBlock: EvidenceBlock | undefined
 
   constructor(
     readonly config: RunConfig,
@@ -91,27 +114,67 @@ export class Run implements RunRecord {
     readonly dirLock?: ReportDirLock,
   ) {
     this.endsAt = this.startedAt.getTime() + config.runTimeoutMs
+    this.rate = rateShare(config.maxRps)
     mkdirSync(config.reportDir, { recursive: true })
-    const ledgerFile = resolve(config.reportDir, 'ledger.jsonl')
-    writeFileSync(ledgerFile, '')
+    // A ledger of a run that ended without its report is the only list of what it left: kept, never started over.
+    const kept = keepStaleLedger(config.reportDir)
+    if (kept !== undefined) {
+      const whose = kept.runId !== undefined ? `run ${kept.runId}` : 'a run'
+      const remedy = `\`shop-conformance cleanup --ledger ${kept.file}\` removes what it left on the shop`
+      this.keptLedger = `the ledger of ${whose}, which ended without writing its report, is kept as ${kept.file}: ${remedy}`
+      this.notes.push(this.keptLedger)
+    }
+    const ledgerFile = resolve(config.reportDir, LEDGER_FILE)
+    const shop = config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}
+    writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
     this.ledger = new Ledger(ledgerFile)
+    this.#evidenceParts = evidenceParts(config.reportDir, this.id)
+    if (!config.evidence) removeEarlierEvidence(config.reportDir)
+    this.evidence = config.evidence
+      ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+      : undefined
   }
 
-  /** When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end. */
+  /** Where the worker or a cleanup process writes its part of the run's evidence; undefined: none is written (`--no-evidence`). */
+  evidencePart(thread: 'worker' | 'cleanup'): string | undefined {
+    return this.evidence === undefined ? undefined : this.#evidenceParts[thread]
+  }
+
+  /**
+   * When the checks are stopped, so that stopping, cleanup and the reports fit before the printed end: earlier when the
+   * reports need more than WRITE_RESERVE_MS at this machine's load (budgetWriting).
+   */
   get stopAt(): number {
-    return this.endsAt - stopReserveMs(this.config.runTimeoutMs)
+    return this.endsAt - stopReserveMs(this.config.runTimeoutMs) - (this.#writeReserveMs - WRITE_RESERVE_MS)
   }
 
   /** By when cleanup must be over, so the reports are written before the printed end. */
   get cleanupBy(): number {
-    return this.endsAt - WRITE_RESERVE_MS
+    return this.endsAt - this.#writeReserveMs
+  }
+
+  /** Kept before the printed end for writing the reports: WRITE_RESERVE_MS, or what budgetWriting found they take. */
+  #writeReserveMs = WRITE_RESERVE_MS
+
+  /**
+   * When the printed end is near (every few seconds, and before the cleanup): how long the reports will take to write
+   * on this machine at its load now, from their first step timed on the results so far (stopping.ts, writeReserveMs),
+   * is kept for them — the checks are stopped and the cleanup cut off that much earlier. A loaded machine wrote a 15 s
+   * run's reports 1.4 s past its end, a large report (answers of 20 kB) 5 s past it.
+   */
+  budgetWriting(): void {
+    if (this.endsAt - Date.now() > BUDGET_WITHIN_MS) return
+    const started = performance.now()
+    this.secrets.redactedJson([...this.results.values()])
+    // Never less than found before: a sample taken while the machine is busier is the one to go by.
+    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs(performance.now() - started))
   }
 
   headline(): string {
     const c = this.config
     return (
       `${SUITE.name} ${SUITE.version}: run ${this.id}, seed ${c.seed}${c.seedGiven ? '' : ' (random; repeat with --seed)'}` +
-      `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included)\n`
+      `${c.readOnly ? ', read-only' : ''}${c.insecure ? ', TLS certificates NOT verified (--insecure)' : ''}; ends by ${new Date(this.endsAt).toISOString()} at the latest (cleanup and reports included; ${REPORTS_DEPEND_ON})\n`
     )
   }
 
@@ -123,36 +186,40 @@ export class Run implements RunRecord {
     const file = configFileOf(this.config.configFile)
     if (file === undefined) return
     this.vendor = await loadVendorConfig(file, CHECK_KINDS)
+    requireVendorModules(this.config.modules, this.vendor)
     this.plan = buildPlan(suiteWith({ vendor: this.vendor }))
   }
 
   /** The target up (the bundled one loaded only when needed), then the preflight; refused → a run error, false. */
   async start(): Promise<boolean> {
     const config = this.config
-    if (config.baseUrl === undefined) {
-      const { startReferenceTarget } = await import('../../reference-target/index.ts')
-      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
-      // Its limited admin too, so the default run judges the acl check.
-      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
-    } else this.target = { baseUrl: config.baseUrl, admin: config.admin! }
+    const target = await this.#targetUp()
     // Every password and token given is a secret before the first request.
-    const limitedAdmin = this.target.limitedAdmin ?? config.limitedAdmin
-    for (const [signIn, who] of [[this.target.admin, 'admin'], [config.customer, CONFIGURED_CUSTOMER], [limitedAdmin, 'limited admin']] as const) {
+    const limitedAdmin = target.limitedAdmin ?? config.limitedAdmin
+    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, CONFIGURED_CUSTOMER], [limitedAdmin, 'limited admin']] as const) {
       if (signIn === undefined) continue
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)
     }
     this.#phase = 'preflight'
+    // The schema's reading, begun as soon as the admin's token is known (shop-schema.ts requestSchemaEarly).
+    let schemaClient: TargetClient | undefined
+    let early: EarlySchema | undefined
     try {
       const onAdminToken = (token: string) => {
         this.adminToken = token
         this.secrets.add(token, 'admin token')
+        if (early !== undefined) return
+        schemaClient = this.#client(this.secrets)
+        early = requestSchemaEarly(config.targetSchema, config.storeCode, schemaClient, token)
       }
-      this.pre = await preflight({ ...config, ...this.target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken })
+      const pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
+      const evidenceFile = this.evidencePart('worker')
+      this.pre = evidenceFile === undefined ? pre : { ...pre, seed: { ...pre.seed, evidenceFile } }
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
-      await this.#readSchema()
+      await this.#readSchema(schemaClient, early)
       return true
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
@@ -160,26 +227,55 @@ export class Run implements RunRecord {
       return false
     } finally {
       this.#phase = undefined
+      // What was requested early and never read (the preflight failed) is cut off: no request outlives the start.
+      if (early !== undefined && early.size > 0) {
+        schemaClient!.stop()
+        await Promise.allSettled(early.values())
+      }
+      await schemaClient?.close()
     }
   }
 
-  /** Which of the run's own callers a token is, as far as the main process knows them. */
-  #callerOf(token: string): ServerErrorCaller | undefined {
-    if (token === this.adminToken) return 'admin'
-    return this.pre !== undefined ? seedCaller(this.pre.seed, token) : undefined
+  /**
+   * A shard that got none of the selection's suite files (more shards than files): no preflight, no request to the
+   * shop; its report names the target as its sibling shards' do (the bundled one started, asked nothing), so that
+   * `report merge` takes it with them.
+   */
+  async startEmpty(suiteFiles: number): Promise<void> {
+    this.emptyShard = { suiteFiles }
+    await this.#targetUp()
+  }
+
+  async #targetUp(): Promise<NonNullable<Run['target']>> {
+    if (this.config.baseUrl === undefined) {
+      const { startReferenceTarget } = await import('../../reference-target/index.ts')
+      this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
+      // Its limited admin too, so the default run judges the acl check.
+      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
+    } else this.target = { baseUrl: this.config.baseUrl, admin: this.config.admin! }
+    return this.target
+  }
+
+  /** Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its recorded header. */
+  #callerClass(token: string | undefined, authorization: string | undefined): CallerClass {
+    const own = (t: string): CallerClass | undefined => {
+      if (t === this.adminToken) return 'admin'
+      return this.pre !== undefined ? seedCaller(this.pre.seed, t) : undefined
+    }
+    return callerClass(token, authorization, own)
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
-  async #readSchema(): Promise<void> {
+  async #readSchema(earlyClient?: TargetClient, early?: EarlySchema): Promise<void> {
     const { seed, secrets } = this.pre!
     const config = this.config
-    const client = this.#client(secrets)
+    const client = earlyClient ?? this.#client(secrets)
     try {
       const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
-      this.#phase = 'reading the shop\'s schema'
-      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client)
+      this.#phase = READING_SCHEMA
+      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client, early)
     } finally {
-      await client.close()
+      if (earlyClient === undefined) await client.close()
     }
     this.plan = buildPlan(suiteWith({ operations: this.schema.operations, probeWrites: config.extensionsProbeWrites, ...(this.vendor !== undefined ? { vendor: this.vendor } : {}) }))
   }
@@ -195,7 +291,7 @@ export class Run implements RunRecord {
   #client(secrets: Secrets): TargetClient {
     const c = this.config
     const slowestMs = this.deadlines?.slowestMs
-    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure })
+    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
   }
 
   stop(why: Stop): boolean {
@@ -243,7 +339,14 @@ export class Run implements RunRecord {
 
   /** The report of what is known now: the results so far, the cleanup's outcome, the scope the runner ran. */
   report(scope: RunScope, cleanup: CleanupOutcome): Report {
-    return draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
+    const report = draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
+    if (this.evidence === undefined) return report
+    this.evidence.close()
+    const parts = this.#evidenceParts
+    const joining = { reportDir: this.config.reportDir, report, operations: this.schema?.operations ?? [], pathAliases: this.config.pathAliases, secrets: this.secrets }
+    // Once: a signal after the report was drafted drafts it again, and the parts are gone by then.
+    this.#evidenceBlock ??= writeEvidence([parts.main, parts.worker, parts.cleanup], joining)
+    return { ...report, evidence: this.#evidenceBlock }
   }
 
   /** Lets another run have the report directory: once this run's report is written, or it will not be. */
@@ -253,6 +356,7 @@ export class Run implements RunRecord {
 
   async close(): Promise<void> {
     this.serverErrors.close()
+    this.evidence?.close()
     await this.bundled?.close()
   }
 }

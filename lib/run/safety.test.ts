@@ -1,11 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { diffSnapshots, FOREIGN_DATA, REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { makeTestCa } from '../../reference-target/tls-testing.ts'
 import { cli, everythingWritten, type CliRun } from '../cli/testing.ts'
 import type { Report } from '../report/model.ts'
+import { harProblems } from '../report/testing.ts'
+import type { HarEntry } from '../results/har.ts'
+import { REPORT_FILES } from '../report/write.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
@@ -24,6 +29,33 @@ async function customerOf(t: { url: string }, email: string, password: string): 
     body: JSON.stringify({ customer: { email, firstname: 'Staging', lastname: 'Tester' }, password }),
   })
   expect(res.status).toBe(200)
+}
+
+/**
+ * `t` behind a gateway that notes when each request reached it (`performance.now()`) and what it was; `padBytes`
+ * spaces added to each answer (still the same JSON) make every recorded exchange as large as the suite records one.
+ */
+async function timedProxy(t: { url: string }, padBytes = 0): Promise<{ url: string; arrivals: { at: number; what: string }[]; close: () => Promise<void> }> {
+  const arrivals: { at: number; what: string }[] = []
+  const upstream = new URL(t.url)
+  const pad = Buffer.from(' '.repeat(padBytes))
+  const server = createServer((req, res) => {
+    arrivals.push({ at: performance.now(), what: `${req.method} ${req.url}` })
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (c: Buffer) => chunks.push(c))
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, pad])
+        const { 'transfer-encoding': _chunked, ...headers } = answer.headers
+        res.writeHead(answer.statusCode!, { ...headers, 'content-length': String(body.length) }).end(body)
+      })
+    })
+    forward.on('error', () => res.destroy())
+    req.pipe(forward)
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, arrivals, close: () => new Promise((closed) => server.close(() => closed())) }
 }
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -98,6 +130,14 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(r.certification.verdict).toBe('incomplete')
     // What it had created is removed (the customers of its own at least).
     expect(r.cleanup.removed).toBeGreaterThan(0)
+    // Its evidence too, written on the way out: what it sent before the interrupt and the cleanup process's calls,
+    // the threads' parts joined and gone.
+    const har = JSON.parse(readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')) as { log: { entries: HarEntry[] } }
+    expect(harProblems(har)).toEqual([])
+    expect(har.log.entries.length).toBeGreaterThan(900)
+    expect(r.evidence?.entries).toBe(har.log.entries.length)
+    expect(har.log.entries.filter((e) => e._step === 'cleanup').length).toBeGreaterThan(0)
+    expect(readdirSync(join(run.dir, 'reports')).filter((f) => f.startsWith('.evidence-'))).toEqual([])
   })
 
   // Its length is the target's latency (some 110 requests one after another, 100 ms each: 11 s, on any machine),
@@ -152,6 +192,29 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(Object.keys(t.stats().byMethod).sort()).toEqual(['GET', 'POST'])
   })
 
+  // Issue 31.2: `--max-rps 3` capped only the checks; the preflight sent 24 requests in 0.4 s, the cleanup 6 deletes in
+  // 10 ms — the calls a rate-limiting gateway must not refuse. Measured where the gateway stands: in front of the shop.
+  it('--max-rps holds for every request the run sends, from the first token call to the last cleanup call', { timeout: 180_000 }, async () => {
+    const t = await target()
+    const gateway = await timedProxy(t)
+    closers.push(gateway.close)
+    const maxRps = 8
+    const run = await cli(['run', '--base-url', gateway.url, '--module', 'directory', '--max-rps', String(maxRps)], ADMIN_ENV, { slot: 'waiting' })
+    expect(run.status, run.stderr).toBe(0)
+    const arrivals = gateway.arrivals
+    // The whole run went through it: its token call first, its cleanup's deletes (and its sweep's reads) last.
+    expect(arrivals[0]!.what).toMatch(/^POST \/rest\/default\/V1\/integration\/admin\/token/)
+    expect(run.report!.cleanup.removed).toBeGreaterThan(1)
+    expect(arrivals.filter((a) => a.what.startsWith('DELETE ')).length).toBeGreaterThanOrEqual(run.report!.cleanup.removed)
+    expect(arrivals.length).toBeGreaterThan(40)
+    // No second holds more than the cap: each request left its turn 1/N s after the one before (a loaded machine may
+    // send one late, never early, so a second may hold a request or two more than its share, never a burst).
+    const busiest = Math.max(...arrivals.map((a) => arrivals.filter((b) => b.at >= a.at && b.at < a.at + 1_000).length))
+    expect(busiest, arrivals.map((a) => `${Math.round(a.at)} ${a.what}`).join('\n')).toBeLessThanOrEqual(maxRps + 2)
+    // The report's run settings say it.
+    expect(run.report!.run.maxRps).toBe(maxRps)
+  })
+
   // Issue 22: a target that goes away (a staging redeploy) is an outage, not a verdict: "18.5 %, does not conform"
   // with 241 results failed for requests never sent blamed the pull request a CI gate ran for.
   it('a target that goes away mid-run is a run error (exit 2, when and after how many requests), not failed results, and a report, not a hang', { timeout: 180_000 }, async () => {
@@ -179,7 +242,7 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     expect(run.status).toBe(124)
-    const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included\)/.exec(run.stdout)?.[1] ?? '')
+    const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included; /.exec(run.stdout)?.[1] ?? '')
     // The process itself was gone by then (the slack is the child's exit and this busy worker noticing it).
     expect(closedAt).toBeLessThanOrEqual(endsBy + 3_000)
     const r = run.report!
@@ -190,6 +253,26 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(j.count).toBeGreaterThan(50)
     expect(j.cutOff).toEqual([])
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
+  })
+
+  // Issue 31.7: a loaded machine wrote a 15 s run's last report 1.4 s past the end it printed; one with answers of
+  // 20 kB (each exchange recorded at the suite's 16 kB: a report of some 20 MB) wrote it 5 s past. The reports' time
+  // is measured as the end nears, and the run stops earlier for it.
+  it('a deadline keeps the printed end with a large report too: every file written by then', { timeout: 150_000 }, async () => {
+    // Some 2,300 requests, four at a time, 60 ms each: cut short on any machine, with answers enough for a large report.
+    const t = await target({ latencyMs: 60 })
+    const large = await timedProxy(t, 20_000)
+    closers.push(large.close)
+    const run = await cli(['run', '--base-url', large.url, '--concurrency', '4', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    expect(run.status, run.stderr).toBe(124)
+    const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
+    // A second of slack: the line printed at start says a machine loaded past its cores may delay the reports, and
+    // this file runs several runs side by side; before issue 31 they came 3–5 s late.
+    const written = REPORT_FILES.map((f) => [f, statSync(join(run.dir, 'reports', f)).mtimeMs] as const)
+    expect(written.filter(([, at]) => at > endsBy + 1_000).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
+    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(5_000_000)
+    // What the printed end depends on, said with it.
+    expect(run.stdout).toContain('at the latest (cleanup and reports included; a machine loaded past its cores may delay the reports)')
   })
 
   it('a deadline that comes before the start is over: cut short by the end it printed (124, not "could not be made"), what it had made listed as left over', { timeout: 120_000 }, async () => {

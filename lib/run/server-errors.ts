@@ -10,11 +10,7 @@ import { entryUrl, MAX_RESULT_IDS, serverErrorsBlock } from '../results/server-e
 import type { ServerErrorEntry, ServerErrorList, ServerErrorsBlock } from '../results/server-errors.ts'
 import type { SchemaFacts } from '../schema/block.ts'
 import { bodyKeyPaths, readBody } from '../schema/bodies.ts'
-import type { ExtensionOperation } from '../schema/extensions.ts'
-import { applyAliases } from '../shop/aliases.ts'
-import { CATALOG, rowId } from '../spec/catalog/index.ts'
-import { endpointText } from '../spec/endpoint-id.ts'
-import { matchTemplate } from '../spec/paths.ts'
+import { endpointMatcher } from '../shop/exchange-identity.ts'
 
 interface Completing {
   baseUrl: string | undefined
@@ -25,7 +21,7 @@ interface Completing {
 
 export function completedServerErrors(list: ServerErrorList, run: Completing): ServerErrorsBlock {
   if (list.entries.length === 0) return serverErrorsBlock(list)
-  const endpointOf = endpointFinder(run.pathAliases, run.schema?.operations ?? [])
+  const endpointOf = endpointMatcher(run.pathAliases, run.schema?.operations ?? [])
   const linked = run.baseUrl !== undefined ? resultsOf(list.entries, run.baseUrl, run.results) : new Map<ServerErrorEntry, string[]>()
   const entries = list.entries.map((e) => {
     const ids = linked.get(e) ?? []
@@ -38,23 +34,6 @@ export function completedServerErrors(list: ServerErrorList, run: Completing): S
     }
   })
   return serverErrorsBlock({ entries, unlisted: list.unlisted })
-}
-
-/** The catalog row a concrete path is of (through the aliases), else the shop's extension operation, by most literal segments. */
-function endpointFinder(aliases: readonly PathAlias[], operations: readonly ExtensionOperation[]) {
-  type Candidate = { method: string; template: string; endpoint: string; origin: 'spec' | 'extension' }
-  const candidates: Candidate[] = [
-    ...CATALOG.map((row) => ({ method: row.method, template: applyAliases(row.path, aliases), endpoint: rowId(row), origin: 'spec' as const })),
-    ...operations.map((op) => ({ method: op.method, template: op.path, endpoint: endpointText(op), origin: 'extension' as const })),
-  ]
-  return (method: string, path: string): Pick<ServerErrorEntry, 'endpoint' | 'origin'> => {
-    let best: { found: Candidate; literal: number } | undefined
-    for (const c of candidates) {
-      const m = c.method === method ? matchTemplate(c.template, path) : undefined
-      if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { found: c, literal: m.literalSegments }
-    }
-    return best === undefined ? {} : { endpoint: best.found.endpoint, origin: best.found.origin }
-  }
 }
 
 /** For each entry, the ids of the results with an exchange of the same request answered the same status. */

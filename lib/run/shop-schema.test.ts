@@ -11,7 +11,7 @@ import { referenceTokens } from '../schema/testing.ts'
 import type { TargetSchemaSetting } from '../schema/setting.ts'
 import { TargetClient } from '../shop/client.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { readShopSchema } from './shop-schema.ts'
+import { readShopSchema, requestSchemaEarly } from './shop-schema.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const closers: (() => Promise<void>)[] = []
@@ -58,6 +58,27 @@ describe('readShopSchema', () => {
     expect(facts.block.text).toMatch(
       /^The shop's schema endpoint is broken: GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all answered 500 "Internal Error\. Details are available in Shop log file\. Report ID: webapi-\w+" with no token, and answered 500 under every other caller too\. The shop's extension endpoints were not checked: the schema lists them\. To check them anyway, give a schema saved where it generates .* as --target-schema FILE, or declare them, with checks of your own, in a config \(--config\)\. Information only/,
     )
+  })
+
+  // Issue 29.9: the anonymous and the admin's views need only the admin's token, and were read after the preflight's
+  // customers; requested as soon as the token is known, the reading uses their answers and sends nothing more for them.
+  it('uses the anonymous and admin views requested early: one GET per view all the same; none early for another setting', async () => {
+    const target = await startReferenceTarget({})
+    const client = new TargetClient({ baseUrl: target.url, timeoutMs: 10_000, concurrency: 4, secrets: new Secrets() })
+    closers.push(() => target.close(), () => client.close())
+    const tokens = await referenceTokens(target)
+    const before = target.stats().requests
+    const early = requestSchemaEarly({ kind: 'auto' }, 'default', client, tokens.admin)
+    expect([...early.keys()]).toEqual(['', tokens.admin])
+    await Promise.all(early.values())
+    expect(target.stats().requests - before).toBe(2)
+    const facts = await readShopSchema({ setting: { kind: 'auto' }, baseUrl: target.url, storeCode: 'default', timeoutMs: 10_000, pathAliases: [], tokens }, client, early)
+    expect(target.stats().requests - before).toBe(3)
+    expect(early.size).toBe(0)
+    expect(facts.block).toMatchObject({ status: 'read', callers: ['anon', 'customer', 'admin'], findings: [] })
+    expect(requestSchemaEarly({ kind: 'off' }, 'default', client, tokens.admin).size).toBe(0)
+    expect(requestSchemaEarly({ kind: 'url', url: `${target.url}/rest/default/schema` }, 'default', client, tokens.admin).size).toBe(0)
+    expect(target.stats().requests - before).toBe(3)
   })
 
   it('off: nothing read', async () => {

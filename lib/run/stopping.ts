@@ -1,8 +1,32 @@
 /** What cut a run short. */
 export type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
 
-/** Kept at the very end for writing the reports (six formats of a full run take a few hundred ms). */
+/** Kept at the very end for writing the reports at least (six formats of a full run take a few hundred ms on an idle machine). */
 export const WRITE_RESERVE_MS = 1_000
+
+/**
+ * What writing the reports takes, from its first step — the results redacted as JSON, what `budgetWriting` of
+ * lib/run/run.ts times —: then each of the six formats is rendered from them and redacted again. Measured at loads of
+ * 7 to 11 on two cores: a 2 MB partial report 570–1060 ms after a step of 20–48 ms, a 20 MB one 5.6–6.9 s after one of
+ * 490–530 ms (answers of 20 kB each); a line through them, with a margin (a 5.8 MB one took 2.5 s after 93 ms at load 12).
+ */
+const WRITE_FIXED_MS = 1_000
+const WRITE_COST_FACTOR = 20
+
+/** Within this of the printed end, the reports' writing is budgeted (before, the run has time enough not to ask). */
+export const BUDGET_WITHIN_MS = 60_000
+
+/**
+ * The time kept before the printed end for writing the reports, from what their first step took just now on this
+ * machine at its load (`redactedJsonMs`): a machine loaded past its cores takes as much longer for both. At least
+ * WRITE_RESERVE_MS; the cleanup is cut off this long before the end.
+ */
+export function writeReserveMs(redactedJsonMs: number): number {
+  return Math.max(WRITE_RESERVE_MS, Math.ceil(WRITE_FIXED_MS + WRITE_COST_FACTOR * redactedJsonMs))
+}
+
+/** Near the printed end, the reports' time is measured again this often (and the stop comes earlier when they need more). */
+export const BUDGET_EVERY_MS = 3_000
 
 /**
  * Time kept before the printed end of a run for stopping the checks, cleaning up and writing the reports:

@@ -6,7 +6,10 @@
  */
 import { Session, type SessionSeed } from '../shop/session.ts'
 import { onStopAnnounced } from '../shop/stop-channel.ts'
-import { callerClass, seedCaller, ServerErrorLog } from '../shop/server-errors.ts'
+import { ServerErrorLog } from '../shop/server-errors.ts'
+import { EvidenceLog } from '../shop/evidence.ts'
+import type { Result } from '../results/result.ts'
+import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
 import type { RunDeadlines } from '../results/deadlines.ts'
 
@@ -14,6 +17,8 @@ let session: Session | undefined
 let stopListening = () => {}
 /** The 5xx answers the worker's requests got since its last finished test carried them (module-suite.ts). */
 let serverErrors: ServerErrorLog | undefined
+/** The worker's part of the run's evidence (lib/shop/evidence.ts); none with `--no-evidence`. */
+let evidence: EvidenceLog | undefined
 
 /** The worker's session of the run `seed` names. */
 export function sessionFor(seed: SessionSeed): Session {
@@ -22,9 +27,17 @@ export function sessionFor(seed: SessionSeed): Session {
     stopListening()
     stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
     serverErrors?.close()
-    serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => callerClass(token, authorization, (t) => seedCaller(made.seed, t)) })
+    const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, (t) => seedCaller(made.seed, t))
+    serverErrors = new ServerErrorLog({ callerOf })
+    evidence?.close()
+    evidence = seed.evidenceFile !== undefined ? new EvidenceLog(seed.evidenceFile, { runId: seed.runId, callerOf }) : undefined
   }
   return session
+}
+
+/** A result is made: the entries of the run's evidence that are its exchanges served its check. */
+export function tellServed(result: Pick<Result, 'id' | 'exchanges'>): void {
+  evidence?.served(result.id, result.exchanges)
 }
 
 /** The server errors the worker met since last asked: they ride to the run with the test that finishes next. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { UsageError } from '../base/usage-error.ts'
-import { loadConfig, readDotenv } from './config.ts'
+import { loadConfig, readDotenv, selectModules, vendorModulesGiven } from './config.ts'
 
 const KINDS = ['route', 'access'] as const
 const TARGET = { SHOP_BASE_URL: 'https://shop.example.test', SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'Secret-1x' }
@@ -84,6 +84,15 @@ describe('loadConfig', () => {
     expect(refusal(['--check', 'shape'])).toMatch(/^--check: unknown check "shape" \(known: route, access\)$/)
   })
 
+  it('takes a module that is not the spec\'s where a vendor\'s config is loaded later, for the run to check against it', () => {
+    const deferred = loadConfig(['--module', 'quote,vendor-warehouses'], {}, {}, KINDS, ACL, 'deferred')
+    expect(deferred.modules).toEqual(['quote', 'vendor-warehouses'])
+    expect(vendorModulesGiven(deferred.modules)).toEqual(['vendor-warehouses'])
+    expect(() => loadConfig(['--module', 'Not An Id'], {}, {}, KINDS, ACL, 'deferred')).toThrow(/^--module: unknown module "Not An Id" \(known: /)
+    expect(selectModules(['vendor-warehouses'], '--module', ['vendor-warehouses'])).toEqual(['vendor-warehouses'])
+    expect(() => selectModules(['vendor-nope'], '--module', ['vendor-warehouses'])).toThrow(/^--module: unknown module "vendor-nope" \(known: .*; the config's: vendor-warehouses\)$/)
+  })
+
   it('refuses settings later work defines instead of ignoring them', () => {
     expect(load(['--baseline', 'x.json', '--allow-stale'])).toMatchObject({ baseline: 'x.json', allowStale: true })
     expect(refusal(['--allow-stale'])).toBe('--allow-stale: only with --baseline FILE')
@@ -92,6 +101,13 @@ describe('loadConfig', () => {
     expect(refusal(['--shard', '2/3'])).toMatch(/^--shard: needs --seed N \(or SHOP_SEED\), the same in every shard/)
     expect(load([]).insecure).toBe(false)
     expect(load(['--insecure']).insecure).toBe(true)
+    // The run's evidence (evidence.har) is on unless turned off, by the flag or the variable; a value not 1 or 0 is refused.
+    expect(load([]).evidence).toBe(true)
+    expect(load(['--no-evidence']).evidence).toBe(false)
+    expect(load([], { SHOP_EVIDENCE: '0' }).evidence).toBe(false)
+    expect(load([], { SHOP_EVIDENCE: '1' }).evidence).toBe(true)
+    expect(load(['--no-evidence'], { SHOP_EVIDENCE: '1' }).evidence).toBe(false)
+    expect(refusal([], { SHOP_EVIDENCE: 'maybe' })).toBe('SHOP_EVIDENCE: "maybe" must be 1 or 0')
     expect(load([]).progress).toBe('failures')
     // Under CI a line per module (and at least one a minute): a job silent for minutes looks hung.
     expect(load([], { CI: 'true' }).progress).toBe('modules')

@@ -32,7 +32,7 @@ import { parseTargetSchema } from '../schema/setting.ts'
 export type { Credentials, PurchaseSettings, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
 export { isGivenToken } from './run-config.ts'
 export { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
-export { selectChecks, selectModules } from './setting-values.ts'
+export { selectChecks, selectModules, vendorModulesGiven } from './setting-values.ts'
 export { readDotenv } from './strict-settings.ts'
 
 /**
@@ -40,7 +40,15 @@ export { readDotenv } from './strict-settings.ts'
  * (the check registry is downstream of the target session, so it is handed in rather than imported), and
  * `aclResources` those SHOP_LIMITED_ADMIN_RESOURCES may name (handed in too: only `run` loads the catalog).
  */
-export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: readonly string[], aclResources: readonly string[]): RunConfig {
+export function loadConfig(
+  argv: string[],
+  env: Env,
+  dotenv: Env,
+  checkKinds: readonly string[],
+  aclResources: readonly string[],
+  /** `deferred`: a `--module` that is not the spec's is taken, for the caller to check against the vendor's config (selectModules). */
+  vendorModules: 'deferred' | 'none' = 'none',
+): RunConfig {
   const setting = (name: string): string | undefined => {
     const v = env[name] ?? dotenv[name]
     return v === undefined || v === '' ? undefined : v
@@ -84,7 +92,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     admin,
     customer,
     ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
-    modules: selectModules(flags.module ?? []),
+    modules: selectModules(flags.module ?? [], '--module', vendorModules === 'deferred' ? 'deferred' : []),
     checks: selectChecks(flags.check ?? [], checkKinds),
     concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),
     ...(flags['max-rps'] ?? setting('SHOP_MAX_RPS') ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) } : {}),
@@ -93,6 +101,7 @@ export function loadConfig(argv: string[], env: Env, dotenv: Env, checkKinds: re
     maxTimeoutMs: positiveInt('--max-timeout-ms / SHOP_MAX_TIMEOUT_MS', flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000', 3_600_000),
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
+    evidence: flags['no-evidence'] !== true && (setting('SHOP_EVIDENCE') === undefined || booleanSetting('SHOP_EVIDENCE', setting('SHOP_EVIDENCE'))),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,

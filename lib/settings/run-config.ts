@@ -66,6 +66,8 @@ export interface RunConfig {
   reportDir: string
   /** Only token calls and GET requests leave the machine. */
   readOnly: boolean
+  /** Every exchange the run sent written as HAR 1.2 beside the report (`evidence.har`); off: `--no-evidence`, `SHOP_EVIDENCE=0`. */
+  evidence: boolean
   /** The whole run is cut short (cleaned up, partial report) after this long. */
   runTimeoutMs: number
   /** A file of result ids expected to fail (each with a reason): only new failures fail the run. */

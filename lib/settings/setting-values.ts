@@ -143,16 +143,25 @@ export function splitList(raw: string | undefined): string[] {
   return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
 }
 
-/** Module ids of `--module` values (ids or the spec's headings, comma-separated); `flag` names the option in messages. */
-export function selectModules(given: string[], flag = '--module'): string[] {
+/**
+ * Module ids of `--module` values (ids or the spec's headings, comma-separated); `flag` names the option in messages.
+ * `vendor`: the modules of a vendor's config, also selectable — or `deferred` where the config is loaded later: any
+ * other id is taken then, and checked against the config once it is loaded (`vendorModulesGiven`, again with its modules).
+ */
+export function selectModules(given: string[], flag = '--module', vendor: readonly string[] | 'deferred' = []): string[] {
   return namesOf(given, flag).map((name) => {
     const wanted = name.toLowerCase()
     const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
-    if (found === undefined) {
-      throw new UsageError(`${flag}: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
-    }
-    return found.id
+    if (found !== undefined) return found.id
+    if (vendor === 'deferred' ? /^[a-z0-9][a-z0-9-]*$/.test(wanted) : vendor.includes(wanted)) return wanted
+    const theirs = vendor === 'deferred' || vendor.length === 0 ? '' : `; the config's: ${vendor.join(', ')}`
+    throw new UsageError(`${flag}: unknown module "${name}" (known: ${MODULES.map((m) => m.id).join(', ')}${theirs})`)
   })
+}
+
+/** The selected modules that are not the spec's: a vendor's, as `selectModules` took them. */
+export function vendorModulesGiven(modules: readonly string[]): string[] {
+  return modules.filter((m) => !MODULES.some((x) => x.id === m))
 }
 
 /** Check kinds of `--check` values (comma-separated), each one of `known`; `flag` names the option in messages. */

@@ -45,6 +45,12 @@ export const SETTINGS = [
   },
   { variables: ['SHOP_MAX_RPS'], flag: '--max-rps', value: 'N', default: 'none: requests start as the shop\'s pace allows (see "Running against staging safely"); N caps them at N a second, for a shop behind a rate-limiting gateway' },
   { variables: ['SHOP_RUN_TIMEOUT_MS'], flag: '--run-timeout-ms', value: 'N', default: '1800000: the run is cut short (cleaned up, partial report) after this; at least 10000' },
+  {
+    variables: ['SHOP_EVIDENCE'],
+    shownAs: 'SHOP_EVIDENCE=0',
+    flag: '--no-evidence',
+    default: 'on: every exchange the run sent is written to `evidence.har` in the report directory, HAR 1.2 redacted as the report is (see "Reading a report"); `--no-evidence` (or `SHOP_EVIDENCE=0`) writes none',
+  },
   { variables: ['SHOP_REPORT_DIR'], flag: '--report-dir', value: 'DIR', default: '`reports`; refused before any request unless it is a writable directory or can be made one' },
   { flag: '--baseline', value: 'FILE', default: 'none: every failure fails the run; with a baseline (`shop-conformance baseline`) or a release profile (`platform:2.4.7-p7`, `shop-conformance baseline list`), only a failure it does not list (see "For CI: a gate" and "Release profiles")' },
   { flag: '--allow-stale', default: 'off: a baseline entry that now passes fails the run' },

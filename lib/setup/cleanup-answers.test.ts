@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { Ledger } from './ledger.ts'
 import { runEmail } from './identifiers.ts'
 import type { TargetClient } from '../shop/client.ts'
+import type { Lane } from '../shop/bound.ts'
 import type { Outcome, RequestSpec } from '../shop/request.ts'
 import { cleanUp } from './cleanup.ts'
 import { answered } from '../shop/testing.ts'
@@ -71,6 +72,36 @@ describe('cleanup', () => {
     const out = await cleanUp(ledger.entries(), fake, 'token', 'default', { id: RUN })
     expect(out.leftovers).toEqual([])
     expect(out.removed.map((r) => r.kind).sort()).toEqual(['tax class', 'tax rule'])
+  })
+
+  // Issue 29.9: the searches that name what is left waited for the last removal, and a chain of removals that go one
+  // at a time (the attribute sets' groups) queued each link behind a round's other removals.
+  it('searches for the run\'s orders beside the removals, and lets the one-at-a-time removals go before the others', async () => {
+    const sent: { what: string; ahead: boolean; removalsDone: number }[] = []
+    let removalsDone = 0
+    const fake = {
+      send: async (spec: RequestSpec, lane?: Lane): Promise<Outcome> => {
+        sent.push({ what: endpointText(spec), ahead: lane?.ahead === true, removalsDone })
+        if (spec.method === 'DELETE') {
+          await new Promise((r) => setTimeout(r, 1))
+          removalsDone++
+          return answered(200, true)
+        }
+        return answered(200, { items: [], total_count: 0 })
+      },
+    } as unknown as TargetClient
+    const ledger = new Ledger()
+    ledger.request({ kind: 'order', label: 'order of the credit memo workflow' }).created('41')
+    ledger.request({ kind: 'attribute group', label: 'attribute group' }).created('48')
+    for (let i = 1; i <= 3; i++) ledger.request({ kind: 'product', label: `product ${i}`, key: `sc-${RUN}-p-${i}` }).created(`sc-${RUN}-p-${i}`)
+    await cleanUp(ledger.entries(), fake, 'token', 'default', { id: RUN })
+    // The orders' search is sent before any removal has ended.
+    expect(sent.find((s) => s.what === 'GET /V1/orders')).toMatchObject({ removalsDone: 0 })
+    // The products' removals yield (a lane ahead: lib/shop/bound.ts) to the group's, which waits its turn.
+    expect(sent.filter((s) => s.what.startsWith('DELETE')).map((s) => [s.what.replace(/sc-\S+$/, 'SKU'), s.ahead])).toEqual([
+      ...Array(3).fill(['DELETE /V1/products/SKU', true]),
+      ['DELETE /V1/products/attribute-sets/groups/48', false],
+    ])
   })
 
   // Issue 21: a creation repeated after a timeout made two products with one sku (the first attempt was still queued

@@ -62,6 +62,33 @@ function byOrder(e: LedgerEntity): boolean {
 }
 
 /**
+ * `search`, with the searches `nameLeftovers` will make for `entities` already sent: the run's orders by their
+ * e-mail, the pickup notices' shipments by their order. Neither depends on what the cleanup removes (it removes no
+ * order and no shipment), so they go beside the removals instead of after them (issue 29.9: two more round trips at
+ * a cleanup's end, one after the other). Started only where the ledger holds what they name.
+ */
+export function withNamingSearches(entities: readonly LedgerEntity[], search: Search, runId: string): Search {
+  const early = new Map<string, ReturnType<Search>>()
+  const key = (list: string, field: string, value: string, condition: string) => JSON.stringify([list, field, value, condition])
+  const start = (list: string, field: string, value: string, condition: 'eq' | 'like') => {
+    const found = search(list, field, value, condition)
+    // One never asked for (nothing of the kind left to name) must not end the process with its rejection.
+    found.catch(() => {})
+    early.set(key(list, field, value, condition), found)
+  }
+  const shipped = entities.filter(byOrder)
+  if (entities.some((e) => OF_ORDERS.has(e.kind)) || shipped.length > 0) start(ORDERS, 'customer_email', runEmailPrefix(runId), 'like')
+  for (const e of shipped) start(SHIPMENTS, 'order_id', e.key!, 'eq')
+  return (list, field, value, condition) => {
+    const k = key(list, field, value, condition)
+    const found = early.get(k)
+    // Each answer once: a second search of the same is sent again.
+    early.delete(k)
+    return found ?? search(list, field, value, condition)
+  }
+}
+
+/**
  * Names the leftovers of orders, carts and shipments (`out`, changed in place) by what the shop answers to, and adds
  * the shipments the ledger knows only by their order: the run's orders found by their e-mail (GET /V1/orders), each
  * cart named by its cart id and the order it became (the order's `quote_id`), each such shipment found by its order

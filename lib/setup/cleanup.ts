@@ -1,16 +1,19 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { ledgerEntities, NESTED, removalOf, removalRound, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
-import { nameLeftovers, searcher, type Leftover, type Search } from './cleanup-names.ts'
+import { nameLeftovers, searcher, withNamingSearches, type Leftover, type Search } from './cleanup-names.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
 import type { Outcome } from '../shop/request.ts'
 import { FINDABLE, type FindableKind } from '../shop/lookup.ts'
 import { sendRepeating } from '../shop/retry.ts'
+import { sideBySideGroup } from '../shop/pace.ts'
+import { Lane } from '../shop/bound.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 export interface CleanupOutcome {
-  removed: { kind: string; id: string; label: string }[]
+  /** `alreadyGone`: its removal answered 404 — gone before (an earlier cleanup of the same ledger), nothing removed now. */
+  removed: { kind: string; id: string; label: string; alreadyGone?: true }[]
   /** What of the run's is (or may be) still on the target, with why: the report lists it. */
   leftovers: Leftover[]
 }
@@ -51,19 +54,28 @@ function marks(runId: string): Record<FindableKind, string> {
 export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClient, adminToken: string, store: string, run: CleanupRun): Promise<CleanupOutcome> {
   const out: CleanupOutcome = { removed: [], leftovers: [] }
   const search = searcher(client, store, adminToken)
+  // The removals that wait for one another's turn (the attribute sets' and their groups': pace.ts sideBySideGroup)
+  // go before the others whenever one waits: their chain then runs beside a round's other removals instead of each
+  // link queueing behind them (issue 29.9: behind a round's hundred-odd products, three groups took 0.45 s).
+  const others = new Lane()
   const remove = (kind: string, id: string) => {
     const removal = removalOf(kind, id)!
+    const lane = sideBySideGroup(removal.method, removal.path) === undefined ? others : undefined
     // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
-    return sendRepeating(() => client.send({ method: removal.method, path: removal.path, store, token: adminToken }), gone, 'safe').then((r) => ({ removal, last: r.last }))
+    return sendRepeating(() => client.send({ method: removal.method, path: removal.path, store, token: adminToken }, lane), gone, 'safe').then((r) => ({ removal, last: r.last }))
   }
   const ended = await writesEnded(lines, search, run)
   const entities = ledgerEntities(ended.lines).reverse()
+  const naming = withNamingSearches(entities, search, run.id)
   const created = entities.filter((e) => e.state === 'created' && e.id !== '')
   const outcomes = await removeInRounds(created.filter((e) => removalOf(e.kind, e.id) !== undefined), remove)
   for (const e of created) {
     const done = outcomes.get(e)
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
-    else if (gone(done.last)) out.removed.push({ kind: e.kind, id: e.id, label: e.label })
+    else if (gone(done.last)) {
+      const alreadyGone = done.last.answer?.status === 404 ? { alreadyGone: true as const } : {}
+      out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...alreadyGone })
+    }
     else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   }
 
@@ -130,7 +142,7 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
   )
   const foundOrLeft = (l: Leftover) => [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
   out.leftovers.push(...mayStillBeMade.filter((l) => !foundOrLeft(l)))
-  out.leftovers = await nameLeftovers(out.leftovers, entities, search, run.id)
+  out.leftovers = await nameLeftovers(out.leftovers, entities, naming, run.id)
   return out
 }
 

@@ -243,6 +243,46 @@ describe('the client, paced', () => {
   })
 })
 
+// A caller the endpoint refuses writes nothing on a shop that refuses as it must: its request waits for no turn.
+describe('the client, probing refused callers', () => {
+  it('sends the requests of callers an endpoint refuses beside a cart\'s writes and beside the attribute sets\' one at a time', async () => {
+    const inFlight = new Map<string, number>()
+    const most = new Map<string, number>()
+    const server = createServer((req, res) => {
+      const path = req.url!.replace(/^\/rest\/[^/]+/, '')
+      const key = `${req.headers.authorization === undefined ? 'refused' : 'admitted'} ${path.startsWith('/V1/carts/12') ? 'cart 12' : 'sets'}`
+      for (const k of [key, path.startsWith('/V1/carts/12') ? 'cart 12' : 'sets']) {
+        inFlight.set(k, (inFlight.get(k) ?? 0) + 1)
+        most.set(k, Math.max(most.get(k) ?? 0, inFlight.get(k)!))
+      }
+      setTimeout(() => {
+        for (const k of [key, path.startsWith('/V1/carts/12') ? 'cart 12' : 'sets']) inFlight.set(k, inFlight.get(k)! - 1)
+        res.statusCode = req.headers.authorization === undefined ? 401 : 200
+        res.setHeader('content-type', 'application/json')
+        res.end(res.statusCode === 401 ? '{"message":"The consumer isn\'t authorized to access %resources."}' : '{"item_id":1}')
+      }, 30)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 16, secrets: new Secrets() })
+    try {
+      const sent = [
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', body: {}, refusalExpected: true })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', token: 'admin', body: {} })),
+        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {}, refusalExpected: true })),
+      ]
+      expect((await Promise.all(sent)).map((o) => o.answer?.status)).toEqual([200, 200, 200, 401, 401, 401, 200, 200, 200, 401, 401, 401])
+      // The admitted writes one at a time; the refused requests all at once, beside them.
+      expect([most.get('admitted cart 12'), most.get('admitted sets')]).toEqual([1, 1])
+      expect([most.get('refused cart 12'), most.get('refused sets')]).toEqual([3, 3])
+      expect([most.get('cart 12'), most.get('sets')]).toEqual([4, 4])
+    } finally {
+      await client.close()
+      server.close()
+    }
+  })
+})
+
 // One cart's writes (serial.ts), kept by the client against a server that counts what is in flight on each cart.
 describe('the client, writing to a cart', () => {
   it('never has two writes to one cart in flight, however the cart is addressed; other carts\' writes and reads go beside them', async () => {

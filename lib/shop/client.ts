@@ -5,7 +5,7 @@ import type { Secrets } from './secrets.ts'
 import type { Answer, Outcome, RequestSpec, TransportFailure } from './request.ts'
 import { REQUEST_CHANNEL, type CallerLabel, type FinishedRequest } from './request-channel.ts'
 import { Bound, type Lane } from './bound.ts'
-import { isHeavyWrite, Pace, paceKey, RateCap, sideBySideGroup } from './pace.ts'
+import { isHeavyWrite, Pace, paceKey, RateCap, sideBySideGroup, type RateShare } from './pace.ts'
 import { callKind, Deadlines } from './deadlines.ts'
 import { cartAliases, cartWritten, SerialGroups } from './serial.ts'
 import type { CallKind, DeadlinesUsed, Slowest } from '../results/deadlines.ts'
@@ -30,8 +30,8 @@ interface ClientOptions {
   insecure?: boolean
   /** Who a token is, as far as the client's owner knows: published with each finished request (request-channel.ts). */
   callerOf?: (token: string | undefined) => CallerLabel | undefined
-  /** `--max-rps`: requests start at least 1/N s apart. */
-  maxRps?: number
+  /** `--max-rps`: requests start at least 1/N s apart, the run's other clients' included (the run's one share). */
+  rate?: RateShare
   /** The bound follows the shop's pace (pace.ts); off, `concurrency` requests are in flight whenever there are. Default on. */
   adaptive?: boolean
   /** Told what the shop's pace did that a reader of the report should know (pace.ts: fewer requests kept in flight, and why). */
@@ -55,7 +55,7 @@ export class TargetClient {
   readonly #agent: Agent
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'maxRps' | 'onPace' | 'maxTimeoutMs' | 'slowestMs'>> & Pick<ClientOptions, 'callerOf' | 'maxRps' | 'onPace'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'rate' | 'onPace' | 'maxTimeoutMs' | 'slowestMs'>> & Pick<ClientOptions, 'callerOf' | 'onPace'>
   readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
@@ -75,7 +75,7 @@ export class TargetClient {
     this.#deadlines = new Deadlines(options.timeoutMs, options.maxTimeoutMs, options.slowestMs)
     this.#base = new URL(options.baseUrl)
     this.#pace = new Pace(options.concurrency, { changed: () => this.#bound.wake(), note: (text) => this.#options.onPace?.(text) })
-    this.#rate = new RateCap(options.maxRps)
+    this.#rate = new RateCap(options.rate)
     const adaptive = this.#options.adaptive
     this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
     this.#agent = new Agent({
@@ -144,14 +144,26 @@ export class TargetClient {
       return outcome
     }
     const work = held === undefined ? once : () => held(once)
-    const group = sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
+    const group = this.#turnOf(spec)
     return group === undefined ? work() : this.#serial.run(group, work)
+  }
+
+  /**
+   * Whose turn a write waits for: its cart's, or the attribute sets'; none for a read, a write about no one cart, and a
+   * request to a caller the endpoint refuses. A shop refuses before it writes (the platform checks the token before the
+   * service runs), so a refused caller's request cannot deadlock; made to wait, the refused callers' probes of each
+   * endpoint went one after another behind the run's writes to its one cart (issue 29.9). A shop that lets one
+   * through and then deadlocks answers it with a deadlock, repeated once (session.ts) and else not judged, never a pass.
+   */
+  #turnOf(spec: RequestSpec): string | undefined {
+    if (spec.refusalExpected === true) return undefined
+    return sideBySideGroup(spec.method, spec.path) ?? cartWritten(spec)
   }
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
     const heavy = isHeavyWrite(spec.method, spec.path)
     return this.#bound.run(async () => {
-      await this.#rate.take()
+      await this.#rate.take(this.#stopping.signal)
       const startMs = performance.now()
       const inFlight = heavy ? this.#bound.inFlight.heavy : this.#bound.inFlight.all
       const outcome = await this.#sendHonouringRateLimits(spec)
@@ -206,6 +218,8 @@ export class TargetClient {
       this.#retryBudgetMs -= wait
       retries++
       await new Promise((r) => setTimeout(r, wait))
+      // A repeat is a request too: within the cap.
+      await this.#rate.take(this.#stopping.signal)
       outcome = await this.#send(spec)
     }
     const note = retries > 0 ? `retried ${retries} time${retries > 1 ? 's' : ''} after 429, waiting as Retry-After asked` : undefined

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Bound } from './bound.ts'
-import { isHeavyWrite, Pace, RateCap, sideBySideGroup } from './pace.ts'
+import { isHeavyWrite, nextStartMs, Pace, RateCap, rateShare, sideBySideGroup } from './pace.ts'
 
 /**
  * A shop as the pace sees it: each light answer's time given the requests in flight (the pace's limit), each heavy
@@ -120,6 +120,27 @@ describe('Pace', () => {
     expect(kinds.heavy).toBe(4)
     for (let i = 0; i < 3; i++) heavy('PUT /V1/guest-carts/:/order', 4, 10_000)
     expect(kinds.heavy).toBe(2)
+    // A heavy kind the shop answers fast (a registration: 40 ms) that takes ten times as long on a busy machine weighs
+    // as the 40 ms it holds a worker, not as a tenfold cost beside orders of 9 s that cost nothing more at once.
+    const mixed = new Pace(8)
+    const write = (key: string, inFlight: number, ms: number) => mixed.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
+    write('POST /V1/customers', 2, 40)
+    for (let i = 0; i < 2; i++) write('PUT /V1/guest-carts/:/order', 2, 9_000)
+    expect(mixed.heavy).toBe(4)
+    write('POST /V1/customers', 4, 400)
+    for (let i = 0; i < 2; i++) write('PUT /V1/guest-carts/:/order', 4, 9_000)
+    expect(mixed.heavy).toBe(7)
+    // The first write of a kind (a product saved) passing its deadline in a trial: the deadline of a kind not seen yet
+    // (--timeout-ms) was short, not the number at once; the trial goes on.
+    const first = new Pace(8)
+    const order = (inFlight: number, ms: number, key = 'PUT /V1/guest-carts/:/order', timedOut = false) => first.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true, timedOut })
+    for (let i = 0; i < 3; i++) order(2, 9_000)
+    expect(first.heavy).toBe(4)
+    order(2, 10_000, 'POST /V1/products', true)
+    order(4, 10_000, 'POST /V1/products', true)
+    expect(first.heavy).toBe(4)
+    for (let i = 0; i < 3; i++) order(4, 9_000)
+    expect(first.heavy).toBe(7)
     // Heavy writes past their deadline at any number: no more at once (the deadline, not the number, is short).
     const late = drive(new Pace(8), 6, () => 40, { heavy: () => 15_000 })
     expect(late).toEqual([2, 2, 2, 2, 2, 2])
@@ -161,12 +182,43 @@ describe('RateCap', () => {
   afterEach(() => vi.useRealTimers())
   it('starts requests at least 1/N s apart, and none waits without a cap', async () => {
     vi.useFakeTimers({ now: 0 })
-    const cap = new RateCap(10)
+    const cap = new RateCap(rateShare(10))
     const started: number[] = []
     const all = Array.from({ length: 3 }, () => cap.take().then(() => started.push(Date.now())))
     await vi.advanceTimersByTimeAsync(1_000)
     await Promise.all(all)
     expect(started).toEqual([0, 100, 200])
     await expect(new RateCap(undefined).take()).resolves.toBeUndefined()
+  })
+
+  it('is one cap for every client given the run\'s share (issue 31.2): the preflight\'s, the checks\', the cleanup\'s', async () => {
+    vi.useFakeTimers({ now: 5_000 })
+    const share = rateShare(4)!
+    // Each client its own cap of the one share: the worker thread's gets a copy of the share whose memory is the same.
+    const [preflight, checks] = [new RateCap(share), new RateCap(structuredClone(share))]
+    const started: [string, number][] = []
+    const take = (who: string, cap: RateCap) => cap.take().then(() => started.push([who, Date.now()]))
+    const all = [take('preflight', preflight), take('checks', checks), take('preflight', preflight), take('checks', checks)]
+    await vi.advanceTimersByTimeAsync(750)
+    await Promise.all(all)
+    expect(started).toEqual([['preflight', 5_000], ['checks', 5_250], ['preflight', 5_500], ['checks', 5_750]])
+    // A cleanup process continues from the run's next start.
+    expect(nextStartMs(share)).toBe(6_000)
+    const cleanup = new RateCap(rateShare(4, nextStartMs(share)))
+    const at = cleanup.take().then(() => Date.now())
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(await at).toBe(6_000)
+  })
+
+  it('gives no turn once its client is stopped, and stops a wait for one', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const cap = new RateCap(rateShare(1))
+    const stopping = new AbortController()
+    await cap.take(stopping.signal)
+    const waiting = cap.take(stopping.signal).then(() => Date.now())
+    await vi.advanceTimersByTimeAsync(100)
+    stopping.abort()
+    expect(await waiting).toBe(100)
+    await expect(cap.take(stopping.signal)).resolves.toBeUndefined()
   })
 })

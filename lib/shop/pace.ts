@@ -97,13 +97,20 @@ interface PaceSample {
 /** A heavy write as the pace remembers it: how many went at once, how much slower than its kind's fastest. */
 interface HeavySeen {
   inFlight: number
-  slowdown: number
+  /** Its time, and its kind's fastest time when it came back. */
+  ms: number
+  fastest: number
   timedOut: boolean
   demand: boolean
 }
 
-function mean(xs: readonly number[]): number {
-  return xs.reduce((a, b) => a + b, 0) / xs.length
+/**
+ * What heavy writes cost against their kinds' fastest: their time over their fastest times, summed — a write of
+ * seconds weighs as much as it holds a worker. (A mean of each one's slowdown let a write of 40 ms that took 400 ms on
+ * a busy machine — a registration where the shop answers those fast — outweigh three orders of 15 s each.)
+ */
+function slowdownOf(seen: readonly HeavySeen[]): number {
+  return seen.reduce((a, x) => a + x.ms, 0) / seen.reduce((a, x) => a + x.fastest, 0)
 }
 
 /** What the pace tells: a limit changed (the bound applies it), and what a reader of the report should know. */
@@ -212,7 +219,7 @@ export class Pace {
   }
 
   /**
-   * Heavy writes are compared by what each costs: its time against its kind's fastest (its slowdown). More at once is
+   * Heavy writes are compared by what they cost: their time against their kinds' fastest, summed. More at once is
    * tried while some wait for a place, one more at a time, and kept only where the writes that went with one more at
    * once took hardly longer than those that went with fewer — then more at once gets more done (Little's law); a shop
    * whose cores they share takes each the longer, and gains nothing. A write past its deadline ends any trial.
@@ -222,24 +229,26 @@ export class Pace {
     const known = this.#fastest.get(sample.key)
     const fastest = Math.max(1, sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms))
     if (sample.timedOut !== true) this.#fastest.set(sample.key, fastest)
-    const seen = { inFlight: sample.inFlight, slowdown: sample.ms / fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
+    const seen = { inFlight: sample.inFlight, ms: sample.ms, fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
     const trial = this.#heavyTrial
     if (trial === undefined) {
       this.#remember(seen)
       return
     }
+    // A kind first seen in the trial says nothing of what more at once cost: its fastest time is one with more at once,
+    // and its passing its deadline says the deadline was short (a kind's first write gets --timeout-ms), not the number.
+    const kindSeenBefore = trial.kinds.has(sample.key)
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
-      if (!seen.timedOut) return
-    } else if (trial.kinds.has(sample.key) || seen.timedOut) trial.more.push(seen)
-    // A kind first seen in the trial: its fastest time is one with more at once, which says nothing of what that cost.
+      if (!seen.timedOut || !kindSeenBefore) return
+    } else if (kindSeenBefore) trial.more.push(seen)
     else return
     if (seen.timedOut) return this.#endHeavyTrial(false)
     if (trial.more.length < HEAVY_WINDOW) return
     // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
     // much: one more, (from + 1) / (from + ½); twice as many, 4/3.
-    const before = this.#fewer.length === 0 ? 1 : mean(this.#fewer.map((x) => x.slowdown))
-    const cost = mean(trial.more.map((x) => x.slowdown)) / before
+    const before = this.#fewer.length === 0 ? 1 : slowdownOf(this.#fewer)
+    const cost = slowdownOf(trial.more) / before
     const more = this.#heavy / trial.from
     const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
     // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
@@ -291,21 +300,65 @@ export class Pace {
   }
 }
 
-/** `--max-rps`: requests start at least this far apart (none waits without a cap). */
+/**
+ * `--max-rps` as data: the cap, and the memory that holds when the next request may start (epoch µs). The run makes
+ * one and hands it to every client it makes — the preflight's, the schema read's and the cleanup's in the main thread,
+ * the checks' session in vitest's worker thread (a SharedArrayBuffer crosses to it shared) — so that the cap holds
+ * across them all, from the first token call to the last cleanup call.
+ */
+export interface RateShare {
+  maxRps: number
+  next: SharedArrayBuffer
+}
+
+/** The run's one rate share (none without a cap); `fromMs`: no request before then (a cleanup process continues the run's). */
+export function rateShare(maxRps: number | undefined, fromMs = 0): RateShare | undefined {
+  if (maxRps === undefined) return undefined
+  const next = new SharedArrayBuffer(8)
+  new BigInt64Array(next)[0] = BigInt(Math.round(fromMs * 1000))
+  return { maxRps, next }
+}
+
+/** When the share's next request may start (epoch ms): where a process that continues the run's requests starts from. */
+export function nextStartMs(share: RateShare): number {
+  return Number(Atomics.load(new BigInt64Array(share.next), 0)) / 1000
+}
+
+/** `--max-rps`: requests start at least 1/N s apart, whichever client of the run (in whichever thread) sends them. */
 export class RateCap {
-  readonly #intervalMs: number
-  #next = 0
+  readonly #intervalUs: bigint
+  readonly #next: BigInt64Array | undefined
 
-  constructor(maxRps: number | undefined) {
-    this.#intervalMs = maxRps === undefined ? 0 : 1000 / maxRps
+  constructor(share: RateShare | undefined) {
+    this.#intervalUs = share === undefined ? 0n : BigInt(Math.round(1_000_000 / share.maxRps))
+    this.#next = share === undefined ? undefined : new BigInt64Array(share.next)
   }
 
-  /** Waits for the request's turn. */
-  async take(): Promise<void> {
-    if (this.#intervalMs === 0) return
-    const now = Date.now()
-    const at = Math.max(now, this.#next)
-    this.#next = at + this.#intervalMs
-    if (at > now) await new Promise((r) => setTimeout(r, at - now))
+  /** Waits for the request's turn (taken atomically: two threads never get the same one); none once `stopping` is aborted. */
+  async take(stopping?: AbortSignal): Promise<void> {
+    const next = this.#next
+    if (next === undefined) return
+    while (stopping?.aborted !== true) {
+      const now = BigInt(Date.now()) * 1000n
+      const seen = Atomics.load(next, 0)
+      const at = seen > now ? seen : now
+      if (Atomics.compareExchange(next, 0, seen, at + this.#intervalUs) !== seen) continue
+      // Stopped while it waits: its request is not sent (the client says why), and it need not wait its turn.
+      if (at > now) await waitUnlessStopped(Number(at - now) / 1000, stopping)
+      return
+    }
   }
+}
+
+/** Waits `ms`, or until `stopping` is aborted. */
+function waitUnlessStopped(ms: number, stopping: AbortSignal | undefined): Promise<void> {
+  return new Promise((done) => {
+    const end = () => {
+      clearTimeout(timer)
+      stopping?.removeEventListener('abort', end)
+      done()
+    }
+    const timer = setTimeout(end, ms)
+    stopping?.addEventListener('abort', end, { once: true })
+  })
 }

@@ -4,6 +4,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { calibrate, CalibrationError } from './calibration.ts'
 import type { Exchange } from '../results/exchange.ts'
 import { TargetClient } from './client.ts'
+import type { RateShare } from './pace.ts'
 import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 import { Secrets } from './secrets.ts'
@@ -46,10 +47,12 @@ export async function preflight(
    * `onAdminToken`: told the admin token as soon as it is known — a preflight that fails after its first write
    * (a customer registered, then a timeout) still leaves the run a token to clean up with.
    */
-  options: { registrar: Registrar; ledgerFile?: string; onAdminToken?: (token: string) => void },
+  /** `rate`: the run's one `--max-rps` share (lib/shop/pace.ts), which its token calls take first. */
+  options: { registrar: Registrar; ledgerFile?: string; onAdminToken?: (token: string) => void; rate?: RateShare },
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
-  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, maxTimeoutMs: config.maxTimeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure })
+  const rate = options.rate
+  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, maxTimeoutMs: config.maxTimeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure, ...(rate !== undefined ? { rate } : {}) })
   const store = config.storeCode
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
@@ -117,7 +120,7 @@ export async function preflight(
       // A customer registered in 14 s here: the checks' registrations are given three times that from the start.
       slowestMs: client.slowestMs,
       concurrency: config.concurrency,
-      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+      ...(rate !== undefined ? { rate } : {}),
       pace: config.pace,
       insecure: config.insecure,
       pathAliases: config.pathAliases,

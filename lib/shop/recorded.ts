@@ -3,9 +3,9 @@
  * judges re-judge a report with no target running — the project's tests over real shops' runs now, a report judged
  * again offline later. Pure: a report's exchanges and calibration in, a plan's `ProbeAnswers` out.
  */
-import type { Exchange } from '../results/exchange.ts'
-import { MALFORMED_BEARER } from '../results/redactor.ts'
+import { CUT_SHORT, type Exchange } from '../results/exchange.ts'
 import { matchTemplate } from '../spec/paths.ts'
+import { authorizationOf, recordedCaller, restPathOf } from './exchange-identity.ts'
 import { describeFingerprint, fingerprint } from './fingerprint.ts'
 import type { Answer } from './request.ts'
 import { callKey, probeCallerOf, type PlannedCall, type Probe, type ProbeAnswers, type ProbeCaller, type ProbePlan, type SequenceCaller, type SequencePlan, type Unbuilt } from './probe.ts'
@@ -31,26 +31,11 @@ export function readingOf(calibration: { noRoute: readonly string[]; unknownStor
   return { noRoute: matches(calibration.noRoute), unknownStore: matches(calibration.unknownStore) }
 }
 
-/**
- * Whom an exchange was sent as, by its Authorization header as the run redacted it: none; the suite's own malformed
- * token (kept, no secret); a token the run knew, by its label (`Bearer [redacted admin token]`, `[redacted limited
- * admin token]`, `[redacted customer token]`, a given one's `[redacted admin token given as SHOP_ADMIN_TOKEN]`).
- * Another customer of the run's own is a customer token too: the sequence's order tells them apart.
- */
-function callerOf(e: Exchange): ProbeCaller {
-  const auth = Object.entries(e.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
-  if (auth === undefined) return 'none'
-  if (MALFORMED_BEARER.test(auth)) return 'malformed'
-  if (/\blimited admin\b/.test(auth)) return 'limited admin'
-  return /\badmin\b/.test(auth) ? 'admin' : 'customer'
-}
-
 /** A recorded exchange as the sender would have handed it on, read against the target's calibration. */
 export function recordedProbe(e: Exchange, reading: AnswerReading): RecordedProbe {
-  const url = new URL(e.request.url)
-  const at = /\/rest\/([^/]+)(\/.*)$/.exec(url.pathname)
-  const [store, path] = at === null ? ['', url.pathname] : [at[1]!, at[2]!]
-  const caller = callerOf(e)
+  // Another customer of the run's own is a customer token too: the sequence's order tells them apart.
+  const caller = probeCallerOf(recordedCaller(authorizationOf(e.request.headers)))
+  const { store, path } = restPathOf(e.request.url) ?? { store: '', path: new URL(e.request.url).pathname }
   const base = { caller, store, path, exchange: e }
   if (e.response === undefined) {
     const kind = /timeout|deadline/i.test(e.error ?? '') ? 'timeout' : 'connection'
@@ -84,8 +69,6 @@ function parses(text: string): boolean {
   }
 }
 
-/** How the client marks a body it recorded only the start of (client.ts, `#recordableBody`). */
-const CUT_SHORT = /… \[\d+ more characters not recorded\]$/
 
 /**
  * The answers to a plan from recorded probes: each planned call found by its caller, store, method and path; the

@@ -36,12 +36,18 @@ export interface RequestSpec {
   body?: unknown
   /** Already-encoded query string without `?`. */
   query?: string
-  /** The caller sends the token where it should be refused (an access probe): a 401 then says nothing of the token. */
+  /**
+   * The caller is one the endpoint's access class refuses (an access probe): a 401 then says nothing of the token, and a
+   * shop that refuses as it must writes nothing, so the request waits for no turn of writes that deadlock side by side
+   * (client.ts `send`).
+   */
   refusalExpected?: boolean
   /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */
   ownRepeats?: boolean
   /** The set-up step a set-up call is made for: named where the run lists a server error it got (server-errors.ts). */
   step?: string
+  /** The probe a check kind's planned call is (sender.ts): what the run's evidence tags it with (evidence.ts). */
+  probe?: string
   /**
    * Told as the request leaves, after any wait for its turn: what a ledger records, so that a cleanup after a stop
    * waits for the creations a shop may still be making, not for those that never left (lib/setup/ledger.ts).

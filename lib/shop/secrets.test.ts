@@ -14,6 +14,17 @@ describe('Secrets', () => {
     expect(secrets.redactText('abc')).toBe('abc')
   })
 
+  it('finds a secret whatever characters it holds, and only where it is whole', () => {
+    const s = new Secrets()
+    s.add('a.b*c(d)[e]?x+$^|\\', 'customer password')
+    s.add('tok-1234', 'customer token')
+    s.add('tok-1234-longer', 'admin token')
+    expect(s.redactText('a.b*c(d)[e]?x+$^|\\ aXb*c(d)[e]?x+$^|\\')).toBe('[redacted customer password] aXb*c(d)[e]?x+$^|\\')
+    expect(s.redactText(`q=${encodeURIComponent('a.b*c(d)[e]?x+$^|\\')}&t=tok-1234-longer,tok-1234`)).toBe('q=[redacted customer password]&t=[redacted admin token],[redacted customer token]')
+    expect(s.redactText('tok-123 tok-12345')).toBe('tok-123 [redacted customer token]5')
+    expect(new Secrets().redactText('tok-1234')).toBe('tok-1234')
+  })
+
   it('redacts deep values, password keys and Authorization headers', () => {
     const out = secrets.redact({
       request: { headers: { authorization: 'Bearer tok-ADMIN-0123456789' }, body: { username: 'admin', password: 'anything' } },

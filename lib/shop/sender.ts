@@ -100,6 +100,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
       ...(call.refusalExpected === true ? { refusalExpected: true } : {}),
       ...(call.body !== undefined ? { body: call.body } : {}),
       ...(recorded !== undefined ? { onSent: recorded.sent } : {}),
+      probe: callKey(planned),
     })
     recorded?.settle(outcome)
     return readProbe(session, { caller, store, path, ...outcome })
@@ -197,14 +198,16 @@ async function askAgainAlone(
 async function sendAs(session: Session, plan: SequencePlan, prepared: PreparedProbe, caller: SequenceCaller, token: string | undefined): Promise<Probe> {
   const store = session.seed.storeCode
   const path = session.targetPath(prepared.path)
-  // A token sent where it should be refused: a 401 then says nothing about whether the token expired.
-  const refusalExpected = caller !== plan.witness
-  const request = { method: plan.method, path, store, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
+  // A caller the endpoint's class refuses (the limited admin's role may have the resource: it is not one of them): a
+  // 401 then says nothing about whether the token expired, and a shop that refuses as it must writes nothing.
+  const refusalExpected = caller !== plan.witness && caller !== 'limited admin'
+  const probe = `valid request of ${endpointText({ method: plan.method, path: plan.template })} as ${caller}`
+  const request = { method: plan.method, path, store, probe, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
   const recorded = prepared.record?.(caller)
   const onSent = recorded !== undefined ? { onSent: recorded.sent } : {}
   let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}), ...onSent })
   // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
-  if (!refusalExpected && outcome.answer?.status === 401 && token !== undefined) {
+  if (caller === plan.witness && outcome.answer?.status === 401 && token !== undefined) {
     const current = await session.liveOwnToken(token)
     if (current !== token) outcome = await session.send({ ...request, token: current, ...onSent })
   }

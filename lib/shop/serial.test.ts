@@ -25,6 +25,13 @@ describe('the cart a request names', () => {
     expect(cartNamed('/V1/guest-carts/m4sk', undefined)).toBe('guest m4sk')
   })
 
+  it('is none for the probes\' placeholder masked id (no shop hands it out); a placeholder cart id is a cart all the same', () => {
+    expect(cartWritten({ method: 'PUT', path: '/V1/guest-carts/999999/items/999999' })).toBeUndefined()
+    expect(cartWritten({ method: 'POST', path: '/V1/guest-carts/999999/payment-information', token: 'admin' })).toBeUndefined()
+    expect(cartWritten({ method: 'POST', path: '/V1/guest-carts/9999990/items' })).toBe('guest 9999990')
+    expect(cartWritten({ method: 'DELETE', path: '/V1/carts/999999/coupons', token: 'admin' })).toBe('cart 999999')
+  })
+
   it('is one cart under every name an answer shows: a cart read or made, an item added or changed', () => {
     const mine = { method: 'GET', path: '/V1/carts/mine', token: 'tok-a' }
     expect(cartAliases(mine, ok({ id: 12, items: [] }))).toEqual([['mine tok-a', 'cart 12']])

@@ -8,8 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Outcome, RequestSpec } from './request.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
 import { Secrets } from './secrets.ts'
-import { callerClass, seedCaller, ServerErrorLog } from './server-errors.ts'
-import { joinLists, MAX_LISTED, serverErrorsBlock, type ServerErrorCaller, type ServerErrorList } from '../results/server-errors.ts'
+import { ServerErrorLog } from './server-errors.ts'
+import { callerClass, seedCaller } from './exchange-identity.ts'
+import { joinLists, MAX_LISTED, serverErrorsBlock, type ServerErrorList } from '../results/server-errors.ts'
+import type { CallerClass } from '../results/exchange.ts'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 
 const BASE = 'http://shop.test/prefix'
@@ -33,7 +35,7 @@ function finished(spec: RequestSpec, status: number, body: unknown = { message: 
 
 const publish = (f: FinishedRequest) => diagnostics_channel.channel(REQUEST_CHANNEL).publish(f)
 const SELECTION: RequestSpec = { method: 'POST', path: '/V1/inventory/source-selection-algorithm-result', store: 'default', token: ADMIN, body: { inventoryRequest: { stock_id: 1 }, algorithmCode: 'priority' } }
-const byToken = (t: string | undefined, authorization: string | undefined): ServerErrorCaller => callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined))
+const byToken = (t: string | undefined, authorization: string | undefined): CallerClass => callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined))
 const OTHER = 'a-token-of-the-run-s-other-customer'
 secrets.add(OTHER, 'other customer token')
 

@@ -8,13 +8,13 @@
  */
 import diagnostics_channel from 'node:diagnostics_channel'
 import { clip } from '../base/text.ts'
-import { MALFORMED_BEARER } from '../results/redactor.ts'
 import { entryKey, joinLists, MAX_LISTED } from '../results/server-errors.ts'
-import type { ServerErrorCaller, ServerErrorEntry, ServerErrorList } from '../results/server-errors.ts'
+import type { ServerErrorEntry, ServerErrorList } from '../results/server-errors.ts'
+import type { CallerClass } from '../results/exchange.ts'
+import { restPathOf } from './exchange-identity.ts'
 import { messageText } from './answer-text.ts'
 import { reportIdOf } from './server-error.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
-import type { SessionSeed } from './session.ts'
 
 /** A body sent longer than this is not kept (its length is): a curl needs it whole, and the list stays small. */
 const MAX_BODY_CHARS = 16 * 1024
@@ -22,7 +22,7 @@ const MAX_MESSAGE_CHARS = 500
 
 interface LogOptions {
   /** The caller's class, from the token sent (undefined: none) and the Authorization header as recorded (redacted). */
-  callerOf(token: string | undefined, authorization: string | undefined): ServerErrorCaller
+  callerOf(token: string | undefined, authorization: string | undefined): CallerClass
   /** Where the run is when a request carries no set-up step (`preflight`, `cleanup`); undefined: a check's own. */
   during?: () => string | undefined
   max?: number
@@ -51,7 +51,7 @@ export class ServerErrorLog {
     if (answer === undefined || answer.status < 500 || answer.status > 599) return
     const request = outcome.exchange.request
     const at = new Date().toISOString()
-    const { path, query } = sentPath(request.url, spec.store, spec.path)
+    const { path, query } = restPathOf(request.url) ?? { path: spec.path }
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body)
     const kept = bodyText === undefined ? {} : bodyText.length <= MAX_BODY_CHARS ? { body: request.body } : { bodyChars: bodyText.length }
     const step = spec.step ?? this.#options.during?.()
@@ -95,40 +95,6 @@ export class ServerErrorLog {
   list(): ServerErrorList {
     return { entries: [...this.#byKey.values()], unlisted: { ...this.#unlisted } }
   }
-}
-
-/**
- * The caller's class from what the run knows of a token: `known` names its own tokens; any other is read from its
- * redacted label (`Bearer [redacted limited admin token]`, `[redacted other customer token]`): else a customer's.
- */
-export function callerClass(token: string | undefined, authorization: string | undefined, known: (token: string) => ServerErrorCaller | undefined): ServerErrorCaller {
-  if (token === undefined) return 'none'
-  const own = known(token)
-  if (own !== undefined) return own
-  if (authorization === undefined || MALFORMED_BEARER.test(authorization)) return 'malformed'
-  const label = /\[redacted ([^\]]*)\]/.exec(authorization)?.[1] ?? ''
-  if (/limited admin/.test(label)) return 'limited admin'
-  if (/\badmin\b/.test(label)) return 'admin'
-  return /other customer/.test(label) ? 'other customer' : 'customer'
-}
-
-/** Which of a run's own callers a token is, by the preflight's seed (a session's copy holds its renewed tokens). */
-export function seedCaller(seed: Pick<SessionSeed, 'tokens' | 'malformedToken'>, token: string): ServerErrorCaller | undefined {
-  const { tokens } = seed
-  if (token === tokens.admin) return 'admin'
-  if (token === tokens.limitedAdmin) return 'limited admin'
-  if (token === seed.malformedToken) return 'malformed'
-  return token === tokens.customer || token === tokens.disposableCustomer || token === tokens.ownCustomer ? 'customer' : undefined
-}
-
-/** The path and query as sent (redacted as recorded), after `/rest/{store}`. */
-function sentPath(url: string, store: string, specPath: string): { path: string; query?: string } {
-  const marker = `/rest/${store}/`
-  const at = url.indexOf(marker)
-  if (at < 0) return { path: specPath }
-  const rest = url.slice(at + marker.length - 1)
-  const q = rest.indexOf('?')
-  return q < 0 ? { path: rest } : { path: rest.slice(0, q), query: rest.slice(q + 1) }
 }
 
 /** The shop's message and report id, read from the answer as recorded (redacted, its body cut at the recording's limit). */

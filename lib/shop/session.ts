@@ -2,6 +2,7 @@ import type { CallerLabel } from './request-channel.ts'
 import { TargetClient } from './client.ts'
 import type { Outcome, RequestSpec } from './request.ts'
 import type { Lane } from './bound.ts'
+import type { RateShare } from './pace.ts'
 import type { Credentials, PurchaseSettings, PathAlias } from '../settings/config.ts'
 import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
@@ -31,8 +32,8 @@ export interface SessionSeed {
   /** The slowest answer of each kind of call the preflight saw: the checks' deadlines start from it. */
   slowestMs?: Slowest
   concurrency: number
-  /** `--max-rps`: at most this many requests start per second. */
-  maxRps?: number
+  /** `--max-rps`: at most this many requests start per second — the run's one share, which its main thread's clients take too. */
+  rate?: RateShare
   /** `fixed`: `concurrency` requests in flight whenever there are, heavy writes like any other (`--pace fixed`). */
   pace?: 'adaptive' | 'fixed'
   /** TLS certificates not verified (the user asked). */
@@ -60,6 +61,8 @@ export interface SessionSeed {
   purchase: PurchaseSettings
   /** Where every entity the run creates is recorded as it is created. */
   ledgerFile?: string
+  /** Where the worker writes its part of the run's evidence (lib/shop/evidence.ts); absent with `--no-evidence`. */
+  evidenceFile?: string
   /** The main customer, for checks that need its identity (never its password); absent with no customer. */
   customer?: { email: string; id?: number | string }
   /** Only token calls and GET requests may leave the machine. */
@@ -127,7 +130,7 @@ export class Session {
       secrets: this.secrets,
       insecure: seed.insecure,
       callerOf: (token) => this.#callerOf(token),
-      ...(seed.maxRps !== undefined ? { maxRps: seed.maxRps } : {}),
+      ...(seed.rate !== undefined ? { rate: seed.rate } : {}),
       adaptive: seed.pace !== 'fixed',
       onPace: (note) => this.#notePace(note),
     })

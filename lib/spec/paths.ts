@@ -3,7 +3,7 @@
  * access). They select the endpoint's own route where a literal sibling exists: ids are numbers
  * (`/customerGroups/999999`, never `/customerGroups/default`), codes are words no sibling uses.
  */
-const PLACEHOLDER_ID = 999999
+export const PLACEHOLDER_ID = 999999
 const PLACEHOLDER_SKU = 'conformance-probe-sku'
 const PLACEHOLDER_CODE = 'probe'
 const PLACEHOLDER_EMAIL = 'conformance-probe@example.com'
@@ -28,8 +28,8 @@ export function fillTemplate(template: string, valueOf: (name: string) => string
  * (a router prefers the template with more literal segments: `/customerGroups/default` over `/customerGroups/:id`).
  */
 export function matchTemplate(template: string, path: string): { literalSegments: number } | undefined {
-  const t = stripTrailingSlash(template).split('/')
-  const p = stripTrailingSlash(path).split('/')
+  const t = segmentsOf(template)
+  const p = segmentsOf(path)
   if (t.length !== p.length) return undefined
   let literalSegments = 0
   for (let i = 0; i < t.length; i++) {
@@ -42,6 +42,11 @@ export function matchTemplate(template: string, path: string): { literalSegments
     literalSegments++
   }
   return { literalSegments }
+}
+
+/** A path's segments as matchTemplate compares them (a trailing slash is none): only paths of as many can match. */
+export function segmentsOf(path: string): string[] {
+  return stripTrailingSlash(path).split('/')
 }
 
 function stripTrailingSlash(path: string): string {

@@ -27,7 +27,9 @@ export async function extensionSuite(): Promise<void> {
   const vendor = facts.configFile !== undefined ? await loadVendorConfig(facts.configFile, CHECK_KINDS) : undefined
   const parts = suiteWith({ operations: facts.operations, probeWrites: facts.probeWrites, ...(vendor !== undefined ? { vendor } : {}) })
   const plan = buildPlan(parts)
-  const planned = selectPlan(plan, selectionOf([], inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
+  // `--module` picks a vendor's module alone (the shop's extension operations only in a run of every module).
+  const modules = inject('shopModules') ?? []
+  const planned = selectPlan(plan, selectionOf(modules, inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
   const starters = plannedWork(parts, planned)
   const started = new Map<string, Promise<Result>>()
 

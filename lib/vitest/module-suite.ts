@@ -22,7 +22,7 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { workflowStepId, type Result } from '../results/result.ts'
 import { PLAN, selectionOf, selectPlan, SUITE, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { plannedWork, type Starter } from '../run/judge-planned.ts'
-import { deadlinesSoFar, sessionFor, sessionStopped, stopSession, takeNotes, takeServerErrors } from '../run/worker-session.ts'
+import { deadlinesSoFar, sessionFor, sessionStopped, stopSession, takeNotes, takeServerErrors, tellServed } from '../run/worker-session.ts'
 import { carryResult, carryServerErrors, markSelected } from './task-meta.ts'
 import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
@@ -32,6 +32,8 @@ declare module 'vitest' {
     shopRun: RunFacts
     /** Check kinds `--check` selected (empty: all); provided before collection, so only those are tests. */
     shopChecks: string[]
+    /** Modules `--module` selected (empty: all): a vendor's selects its checks alone in the extensions' file. */
+    shopModules: string[]
     /** The shop's extension operations and the vendor's config (extension-suite.ts). Absent when only collecting. */
     shopExtensions: ExtensionFacts
   }
@@ -129,6 +131,7 @@ export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyM
     ctx.skip('the run was stopped before this check was judged')
     return
   }
+  tellServed(result)
   carryResult(ctx.task, result, takeNotes(), deadlinesSoFar())
   if (result.status === 'failed' || result.status === 'error') throw new Error(result.message)
   if (result.status === 'skipped') ctx.skip(result.message)

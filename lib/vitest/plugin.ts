@@ -15,6 +15,11 @@ import type { Plugin } from 'vite'
 import type { Reporter } from 'vitest/node'
 
 const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
+/** What the suite files import (module-suite.ts, extension-suite.ts), in one module: the worker's bundle of the suite. */
+const SUITE_ENTRY = fileURLToPath(new URL('./suite-entry.ts', import.meta.url))
+const SUITE_FACES = new Set(['module-suite.ts', 'extension-suite.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))))
+const SUITE_MODULE = '\0virtual:shop-conformance-suite'
+const SUITE_FILE = /[\\/]suites[\\/][^\\/]+\.conformance\.ts$/
 const DEFERRED_BLOB = fileURLToPath(new URL('./deferred-blob.ts', import.meta.url))
 /**
  * Node's own loader, through `require` (of an ES module without top-level await: Node ≥ 20.19): `shop-conformance
@@ -26,6 +31,33 @@ const nativeRequire = createRequire(import.meta.url)
 export function conformance(): Plugin {
   return {
     name: 'shop-conformance',
+    // Before vite's own resolver, which would resolve the suite files' imports first.
+    enforce: 'pre',
+    /**
+     * The suite files' imports of the suite (module-suite.ts, extension-suite.ts) are one module, whose code is the
+     * suite as one bundle of plain JavaScript (lib/base/bundled-import.mjs) that the worker's Node loads itself, as a
+     * package's file: through vite's module runner each of its some 300 modules was transformed, held by vite in
+     * the main process, and run in the worker behind the runner's import bindings — a seventh of the run's CPU
+     * (docs/performance.md). One module, so the worker has one session, one client, one lookahead.
+     */
+    async resolveId(source, importer) {
+      if (importer === undefined || !SUITE_FILE.test(importer)) return null
+      const resolved = await this.resolve(source, importer, { skipSelf: true })
+      return resolved !== null && SUITE_FACES.has(resolved.id) ? SUITE_MODULE : null
+    },
+    async load(id) {
+      if (id !== SUITE_MODULE) return null
+      const { bundled } = nativeRequire('../base/bundled-import.mjs') as { bundled: (entry: string) => Promise<{ file: string; inputs: string[] }> }
+      try {
+        const { file, inputs } = await bundled(SUITE_ENTRY)
+        // A change to any of its files (watch mode) makes the module, and the suite files, anew.
+        for (const input of inputs) this.addWatchFile(input)
+        return `export * from ${JSON.stringify(file)}\n`
+      } catch {
+        // No bundle to be had (a read-only install without one): the suite's TypeScript through the module runner.
+        return `export * from ${JSON.stringify(SUITE_ENTRY)}\n`
+      }
+    },
     async configureVitest({ vitest }) {
       const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as { bundledImport: (entry: string) => Promise<unknown> }
       // Instances: vitest takes them as they are, where a path would be loaded through its module runner.

@@ -22,15 +22,24 @@ import { terminalSummary } from '../report/text.ts'
 import { leftoverKinds, runStory } from '../report/outcome.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
+import { emptyShardWords } from '../report/outcome.ts'
 import { onInterrupt } from '../run/interrupted.ts'
 import { mergeBlobs } from './merge-blobs.ts'
 import { failureLine, moduleIdOf, moduleLine } from '../run/progress.ts'
 import { extensionFacts, Run } from '../run/run.ts'
 import { runSettings, type RunSettings } from '../run/run-settings.ts'
-import { scopeOf } from './scope.ts'
+import { scopeOf, shardShare } from './scope.ts'
 import { lookaheadOrder } from './lookahead-order.ts'
 import { announceStop } from '../shop/stop-channel.ts'
-import type { Stop } from '../run/stopping.ts'
+import { BUDGET_EVERY_MS, BUDGET_WITHIN_MS, type Stop } from '../run/stopping.ts'
+import { vendorModulesGiven } from '../settings/config.ts'
+
+/** The suite files of the modules `--module` selected: a vendor's module's checks are in the extensions' file. */
+function suiteFilesOf(modules: readonly string[]): string[] {
+  const vendors = vendorModulesGiven(modules)
+  const specFiles = modules.filter((m) => !vendors.includes(m)).map((m) => `suites/${m}.conformance.ts`)
+  return vendors.length > 0 ? [...specFiles, 'suites/extensions.conformance.ts'] : specFiles
+}
 
 /** Progress says something at least this often (under CI too). */
 const HEARTBEAT_MS = 60_000
@@ -71,8 +80,13 @@ export default class RunReporter implements Reporter {
     const { config } = this.#settings
     this.#project.provide('shopChecks', config.checks)
     // `--module` and `--shard` of `shop-conformance run` are vitest's own file selection and sharding.
-    if (config.modules.length > 0) this.#project.config.include = config.modules.map((m) => `suites/${m}.conformance.ts`)
+    if (config.modules.length > 0) this.#project.config.include = suiteFilesOf(config.modules)
+    // A vendor's module selected: its checks alone, of the extensions' file (extension-suite.ts).
+    this.#project.provide('shopModules', config.modules)
     if (config.shard !== undefined) vitest.config.shard = config.shard
+    // A shard may get none of the selection's suite files (more shards than files): an empty shard (#start), not
+    // vitest's error after the preflight.
+    if (vitest.config.shard !== undefined) vitest.config.passWithNoTests = true
     // Native sharding too: the shards' shared seed is what names them as one run for merging.
     if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
   }
@@ -116,9 +130,17 @@ export default class RunReporter implements Reporter {
       fail(err, underCli)
     }
     process.stdout.write(run.headline())
+    if (run.keptLedger !== undefined) process.stdout.write(`shop-conformance: ${run.keptLedger}\n`)
     this.#beat(run)
-    this.#deadline = setTimeout(() => this.#stop('deadline'), Math.max(0, run.stopAt - Date.now()))
+    this.#armDeadline(run)
     this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
+    // Known before the first request: a shard with no suite file of the selection sends nothing and passes, saying so.
+    const share = await shardShare(this.#vitest, specs, this.#project)
+    if (share !== undefined && share.runs === 0) {
+      await run.startEmpty(share.of)
+      process.stdout.write(`${emptyShardWords(share.shard, share.of)}\n`)
+      return
+    }
     // Refused: the suite files still load (one worker takes them all at once), and their tests are skipped.
     const started = await run.start()
     // Which callers signed in with a token the user gave: said as the run starts (and noted in the report).
@@ -127,6 +149,18 @@ export default class RunReporter implements Reporter {
     this.#project.provide('shopExtensions', extensionFacts(run))
     const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
     this.#project.provide('shopRun', started ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) } : { refused: run.runErrors[0]! })
+  }
+
+  /**
+   * The deadline's stop, at `run.stopAt`: far from the end, one timer; near it, the reports' time is measured again
+   * every few seconds (lib/run/stopping.ts), and the stop comes earlier when they need more than was kept.
+   */
+  #armDeadline(run: Run): void {
+    run.budgetWriting()
+    const left = run.stopAt - Date.now()
+    if (left <= 0) return this.#stop('deadline')
+    const untilBudgeting = run.endsAt - BUDGET_WITHIN_MS - Date.now()
+    this.#deadline = setTimeout(() => this.#armDeadline(run), Math.min(left, untilBudgeting > 0 ? untilBudgeting : BUDGET_EVERY_MS))
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
@@ -238,6 +272,8 @@ export default class RunReporter implements Reporter {
         for (const e of m.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)}: ${e.message}`)
         for (const s of m.children.allSuites()) for (const e of s.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)} › ${s.name}: ${e.message}`)
       }
+      // The reports' time kept first: the cleanup is cut off before it.
+      run.budgetWriting()
       const cleanup = await run.cleanUp()
       if (run.written) return // the process is exiting on a signal, and the 'exit' path wrote the report
       const report = run.report(this.#scope(own), cleanup)

@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import type { TestModule, Vitest } from 'vitest/node'
+import type { TestModule, TestProject, TestSpecification, Vitest } from 'vitest/node'
 import type { RunConfig } from '../settings/config.ts'
 import { wasSelected } from './task-meta.ts'
 import { MODULES } from '../spec/modules.ts'
@@ -42,4 +42,17 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
 function commandLineFiles(vitest: Vitest): string[] {
   const { filenamePattern } = vitest as unknown as { filenamePattern?: unknown }
   return Array.isArray(filenamePattern) && filenamePattern.every((f) => typeof f === 'string') ? filenamePattern : []
+}
+
+/**
+ * A shard's share of the run's suite files, as vitest will split them (its own sequencer's `shard`: by file), known
+ * before the run sends anything: how many this shard runs of how many the selection has. Undefined unsharded.
+ */
+export async function shardShare(vitest: Vitest, specs: ReadonlyArray<TestSpecification>, project: TestProject): Promise<{ shard: string; runs: number; of: number } | undefined> {
+  const shard = vitest.config.shard
+  if (shard === undefined) return undefined
+  const Sequencer = vitest.config.sequence.sequencer
+  const share = await new Sequencer(vitest).shard([...specs])
+  const suiteFiles = (list: readonly TestSpecification[]) => list.filter((s) => s.project.name === project.name).length
+  return { shard: `${shard.index}/${shard.count}`, runs: suiteFiles(share), of: suiteFiles(specs) }
 }

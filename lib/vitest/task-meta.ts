@@ -16,7 +16,8 @@ import type { Result } from '../results/result.ts'
 import type { RunDeadlines } from '../results/deadlines.ts'
 import { NOT_JUDGED_REASONS } from '../results/verdict.ts'
 import { crashResult, moduleIdOf } from '../run/progress.ts'
-import { SERVER_ERROR_CALLERS, type ServerErrorList } from '../results/server-errors.ts'
+import type { ServerErrorList } from '../results/server-errors.ts'
+import { CALLER_CLASSES } from '../results/exchange.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -154,7 +155,7 @@ export function problemOfResult(value: unknown, name: string): string | undefine
   return undefined
 }
 
-const CALLERS: ReadonlySet<unknown> = new Set(SERVER_ERROR_CALLERS)
+const CALLERS: ReadonlySet<unknown> = new Set(CALLER_CLASSES)
 
 /** Why `value` is not a list of server errors as this version carries one; undefined when it is. */
 export function problemOfServerErrors(value: unknown): string | undefined {
@@ -165,7 +166,7 @@ export function problemOfServerErrors(value: unknown): string | undefined {
     if (!isObject(e)) return 'an entry is not an object'
     const missing = (['method', 'path', 'store', 'message', 'firstAt', 'lastAt'] as const).find((field) => typeof e[field] !== 'string')
     if (missing !== undefined) return `an entry has no ${missing}`
-    if (!CALLERS.has(e.caller)) return `an entry's caller ${JSON.stringify(e.caller)} is none of ${SERVER_ERROR_CALLERS.join(', ')}`
+    if (!CALLERS.has(e.caller)) return `an entry's caller ${JSON.stringify(e.caller)} is none of ${CALLER_CLASSES.join(', ')}`
     if (typeof e.status !== 'number' || typeof e.count !== 'number' || !isStrings(e.steps)) return 'an entry has no status, count or steps'
   }
   return undefined

@@ -1,0 +1,101 @@
+/**
+ * The run's evidence as its requests finish (request-channel.ts): each one a HAR entry (lib/results/har.ts), written
+ * at once to this thread's part of the run's evidence, so a body is never held for it; the run joins the parts into
+ * evidence.har when it ends (lib/run/evidence.ts). One log per thread of a run, as for the server errors: the worker's,
+ * the main process's (preflight, the shop's schema, cleanup), an interrupted run's cleanup process's.
+ *
+ * What is written is what the client recorded — secrets already redacted — and the caller's class, never its token.
+ * The one secret a record may still hold is the token a token call has just issued, which its caller registers only
+ * once the answer is in: it is written redacted here (`issuedToken`). The planned checks an entry served are told
+ * as their results are made (`served`): a line naming the result and the entries of its exchanges.
+ */
+import diagnostics_channel from 'node:diagnostics_channel'
+import { closeSync, openSync, writeSync } from 'node:fs'
+import type { CallerClass, Exchange, RecordedRequest } from '../results/exchange.ts'
+import { harEntry, type HarEntry } from '../results/har.ts'
+import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
+
+/** One line of a part: an entry (`n`: its number in the part), or the entries a result holds. */
+export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] }
+
+interface EvidenceOptions {
+  runId: string
+  /** The caller's class, from the token sent (undefined: none) and the Authorization header as recorded (redacted). */
+  callerOf(token: string | undefined, authorization: string | undefined): CallerClass
+  /** Where the run is when a request carries no set-up step (`preflight`, `cleanup`). */
+  during?: () => string | undefined
+}
+
+/** The calls whose answer is the token they issue: `kind` names whose. */
+const TOKEN_CALL = /\/V1\/integration\/(admin|customer)\/token$/
+
+export class EvidenceLog {
+  readonly #options: EvidenceOptions
+  #fd: number | undefined
+  #n = 0
+  /** Each recorded request's entry: a result's exchanges are the records (or copies sharing the request). */
+  readonly #entries = new WeakMap<RecordedRequest, number>()
+  readonly #listen = (message: unknown) => this.record(message as FinishedRequest)
+
+  constructor(
+    /** This thread's part of the run's evidence (lib/run/evidence.ts names it). */
+    readonly file: string,
+    options: EvidenceOptions,
+  ) {
+    this.#options = options
+    this.#fd = openSync(file, 'a')
+    diagnostics_channel.subscribe(REQUEST_CHANNEL, this.#listen)
+  }
+
+  record({ spec, outcome, startMs }: FinishedRequest): void {
+    const { exchange, answer } = outcome
+    // What the client gave up on before it left (the run being stopped, the target gone) was never sent.
+    if (exchange.error?.startsWith('not sent') === true) return
+    const n = this.#n++
+    const step = spec.step ?? this.#options.during?.()
+    const entry = harEntry(issuedToken(exchange, spec.path), {
+      runId: this.#options.runId,
+      caller: this.#options.callerOf(spec.token, exchange.request.headers.authorization),
+      startedAt: performance.timeOrigin + startMs,
+      ...(answer !== undefined ? { json: answer.json, size: answer.text.length } : {}),
+      ...(step !== undefined ? { step } : {}),
+      ...(spec.probe !== undefined ? { probe: spec.probe } : {}),
+    })
+    this.#entries.set(exchange.request, n)
+    this.#write({ n, entry })
+  }
+
+  /** The result `id` holds these exchanges as its evidence: their entries served its check. */
+  served(id: string, exchanges: readonly Exchange[]): void {
+    const entries = [...new Set(exchanges.flatMap((x) => this.#entries.get(x.request) ?? []))]
+    if (entries.length > 0) this.#write({ served: id, entries })
+  }
+
+  /** Stops recording: the thread's later requests are another run's. */
+  close(): void {
+    diagnostics_channel.unsubscribe(REQUEST_CHANNEL, this.#listen)
+    if (this.#fd !== undefined) closeSync(this.#fd)
+    this.#fd = undefined
+  }
+
+  #write(line: EvidenceLine): void {
+    if (this.#fd === undefined) return
+    try {
+      writeSync(this.#fd, `${JSON.stringify(line)}\n`)
+    } catch {
+      // A full disk costs the evidence, never the request being recorded nor the run: the part ends here, and the
+      // run's evidence says it holds fewer entries than requests were sent.
+      closeSync(this.#fd)
+      this.#fd = undefined
+    }
+  }
+}
+
+/** A token call's answer with the token it issued redacted: its caller registers it as a secret only after this. */
+function issuedToken(x: Exchange, path: string): Exchange {
+  const kind = TOKEN_CALL.exec(path)?.[1]
+  const body = x.response?.body
+  const issued = x.response !== undefined && x.response.status >= 200 && x.response.status < 300
+  if (kind === undefined || !issued || typeof body !== 'string' || body === '' || body.startsWith('[redacted')) return x
+  return { ...x, response: { ...x.response!, body: `[redacted ${kind} token]` } }
+}
