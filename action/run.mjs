@@ -168,12 +168,23 @@ export async function main(env = process.env) {
   return finish(env, { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started }, false, redact)
 }
 
+/**
+ * The job page's annotation of an exit 2: the run's reason as its report states it (a target gone mid-run is "the run
+ * was cut short: …", where the log's last line is the report's path), else the one line it printed (a refusal).
+ */
+export function exitAnnotation(status, lastLine, report) {
+  if (status !== 2) return undefined
+  const line = typeof report?.exit?.reason === 'string' ? `exit 2: ${report.exit.reason}` : lastLine
+  return `::error title=shop-conformance: exit 2::${line.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`
+}
+
 function finish(env, { status, lastLine: unredacted, reportDir, artifactName, started = 0 }, lineNotShown, redact) {
   const lastLine = redact(unredacted)
   if (lineNotShown) console.error(lastLine)
-  // Also an annotation: the run's one-line refusal shown on the job's page, not only deep in its log.
-  if (status === 2) console.log(`::error title=shop-conformance: exit 2::${lastLine.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`)
   const report = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.json'), started)
+  // Also an annotation: the run's one-line refusal shown on the job's page, not only deep in its log.
+  const annotation = exitAnnotation(status, lastLine, report !== undefined ? JSON.parse(readFileSync(report, 'utf8')) : undefined)
+  if (annotation !== undefined) console.log(redact(annotation))
   const summary = reportDir === '' ? undefined : freshFile(join(reportDir, 'summary.md'), started)
   const sarif = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.sarif'), started)
   const verdict = report !== undefined ? JSON.parse(readFileSync(report, 'utf8')).certification?.verdict ?? 'not run' : 'not run'

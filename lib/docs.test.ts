@@ -80,6 +80,14 @@ describe('the README and docs/', () => {
     expect(named.filter((section) => !headings.some((h) => h.startsWith(section)))).toEqual([])
   })
 
+  // Issue 31.12: npm 11 warns of each dependency whose install script it skipped; the README says which and why.
+  it('name in the README each dependency whose install script npm skips', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { hasInstallScript?: boolean }> }
+    const scripted = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript === true).map(([path]) => path.replace(/^.*node_modules\//, ''))
+    expect(scripted.length).toBeGreaterThan(0)
+    for (const name of scripted) expect(readme, name).toMatch(new RegExp(`npm warn install-scripts [^]*${name}@…[^]*install-scripts deny ${name}`))
+  })
+
   it('explain every reason a check is not judged in docs/checks.md', () => {
     const checks = read('docs/checks.md')
     expect(Object.keys(NOT_JUDGED_REASONS).filter((reason) => !checks.includes(`| \`${reason}\` |`))).toEqual([])

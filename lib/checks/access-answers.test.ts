@@ -143,4 +143,20 @@ describe('access check', () => {
   it('covers every access fault switch of the reference target', () => {
     expect([...faultsBreaking('access')].sort()).toEqual(['admin-open', 'anon-requires-token', 'any-bearer-accepted', 'customer-token-on-admin', 'self-refuses-admin', 'self-refuses-customer'])
   })
+
+  // Issue 31.15, from the runs against a real shop.
+  it('words an admitted caller that got another 4xx "not refused", never "let through" a success it did not get', () => {
+    const v = accessOf('PUT', '/V1/customerGroups/default/:id', (caller) => (caller === 'admin' ? reply(404, { message: 'No such entity with id = 999999' }) : UNAUTHORIZED))
+    expect(v.status).toBe('passed')
+    expect(v.message).toContain('admin token not refused (404)')
+    expect(v.message).not.toContain('let through (404)')
+    expect(accessOf('PUT', '/V1/customerGroups/default/:id', asSpecSays(['admin'])).message).toContain('admin token let through (200)')
+  })
+
+  it('leaves a caller that timed out unjudged for the timeout, not for "no usable answer"', () => {
+    const v = accessOf('PUT', '/V1/customerGroups/default/:id', (caller) => (caller === 'customer' ? undefined : asSpecSays(['admin'])(caller)))
+    expect(v).toMatchObject({ status: 'skipped', reason: 'timeout' })
+    // The admitted caller's own timeout was already its reason.
+    expect(accessOf('PUT', '/V1/customerGroups/default/:id', (caller) => (caller === 'admin' ? undefined : UNAUTHORIZED))).toMatchObject({ status: 'skipped', reason: 'timeout' })
+  })
 })

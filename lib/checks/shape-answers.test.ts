@@ -13,6 +13,8 @@ import { SHAPE_RULES } from '../spec/rules.ts'
 import type { Outcome } from '../shop/request.ts'
 import { faultsBreaking, rowsJudgedBy } from './testing.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import { readRealRun } from './testing-real-runs.ts'
+import { readingOf, recordedProbe } from '../shop/recorded.ts'
 
 /** A real 2.4.7 instance's answer to a credit memo read (observation creditmemo-order-refund-with-arguments). */
 const CREDITMEMO = (JSON.parse(readFileSync(new URL('../../fixtures/observations/responses-2.4.7/creditmemo-order-refund-with-arguments.json', import.meta.url), 'utf8')) as { response: { body: Record<string, unknown> } }).response.body
@@ -73,5 +75,18 @@ describe('shape check', () => {
     expect(judgeShapeAnswer(findRow('PUT', '/V1/orders/:parent_id')!, platform)).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/the body-keys check judges a server error to the documented call/) })
     // A read whose answer the spec names but whose request it does not table.
     expect(judgeShapeAnswer(CREDITMEMO_READ, platform)).toMatchObject({ status: 'skipped', reason: 'server-error', message: expect.stringMatching(/the spec does not table this request/) })
+  })
+
+  // Issue 31.15: a real 2.4.7-p7 does not serve the stock media list; its valid call got the no-route answer, which
+  // said "target-refused" (the call refused) where the route is missing — the route check's finding.
+  it('reads the no-route answer to the valid call as the route missing, not the call refused (a real 2.4.7-p7)', () => {
+    const run = readRealRun('2.4.7-p7/report-full-valid-probes.json')
+    const recorded = run.results.find((r) => r.id === 'GET /V1/stockmedia/asset/list › shape')!
+    const probe = recordedProbe(recorded.exchanges[0]!, readingOf(run.calibration)).probe
+    expect(probe.noRoute).toBe(true)
+    const v = judgeShapeAnswer(findRow('GET', '/V1/stockmedia/asset/list')!, { answer: probe.answer! }, undefined, probe.noRoute)
+    expect(v).toMatchObject({ status: 'skipped', reason: 'route-missing', message: 'not judged: the valid call got the target\'s no-route answer (404 "Request does not match any route."): the endpoint is not served (see the route check)' })
+    // Another refusal of the call stays the call refused.
+    expect(judgeShapeAnswer(findRow('GET', '/V1/stockmedia/asset/list')!, { answer: probe.answer! })).toMatchObject({ reason: 'target-refused' })
   })
 })

@@ -24,14 +24,21 @@ async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
     if (!(err instanceof SetupError)) throw err
     return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }
   }
-  return { ...judgeShapeAnswer(row, sent.outcome, sent.prepared.carries), exchanges: [sent.outcome.exchange] }
+  const noRoute = sent.outcome.answer !== undefined && session.looksLikeNoRoute(sent.outcome.answer, sent.path)
+  return { ...judgeShapeAnswer(row, sent.outcome, sent.prepared.carries, noRoute), exchanges: [sent.outcome.exchange] }
 }
 
 /**
  * The answer to the valid call, judged (pure): its type or tabled shape, and what it must carry beside (the id of
- * the entity of the run's own a read names, the values a save set). A refused or missing answer judges nothing.
+ * the entity of the run's own a read names, the values a save set). A refused or missing answer judges nothing;
+ * `noRoute`: the answer is the target's no-route answer (the route is missing, which the route check judges).
  */
-export function judgeShapeAnswer(row: EndpointRow, outcome: Pick<Outcome, 'answer' | 'failure'>, carries?: { values: Record<string, unknown>; rule: Rule }): Omit<Verdict, 'exchanges'> {
+export function judgeShapeAnswer(
+  row: EndpointRow,
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+  carries?: { values: Record<string, unknown>; rule: Rule },
+  noRoute = false,
+): Omit<Verdict, 'exchanges'> {
   const expectation = expectationFor(row)
   const answer = outcome.answer
   const what = row.returns ?? describeExpectation(expectation)
@@ -49,6 +56,10 @@ export function judgeShapeAnswer(row: EndpointRow, outcome: Pick<Outcome, 'answe
     if (documented && !(row.params ?? []).some((p) => p.in === 'body')) return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
     const why = documented ? 'the body-keys check judges a server error to the documented call' : error.kind === 'application' || error.kind === 'not-implemented' ? 'the spec does not table this request, so the call may be the suite\'s own reading of the platform\'s' : 'no answer of the shop\'s application'
     return { status: 'skipped', message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`, reason: 'server-error' }
+  }
+  if (noRoute) {
+    // The route is missing, not the call refused: the route check judges that (a real 2.4.7's stock media list).
+    return { status: 'skipped', message: `not judged: the valid call got the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served (see the route check)`, reason: 'route-missing' }
   }
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys

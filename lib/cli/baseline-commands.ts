@@ -1,7 +1,7 @@
 import { UsageError } from '../base/usage-error.ts'
 import { baselineFromReport, baselineJson } from '../report/baseline.ts'
 import { completeReport, type ReportDraft } from '../report/complete.ts'
-import { neverStarted } from '../report/outcome.ts'
+import { neverStarted, runStory } from '../report/outcome.ts'
 import { profileFromReport, profilesListing, resolveBaseline } from '../report/profiles.ts'
 import { terminalSummary } from '../report/text.ts'
 import { EXTENSIONS_MODES } from '../results/schema-block.ts'
@@ -46,7 +46,10 @@ export async function baselineCommand(argv: string[], io: CommandIo): Promise<nu
   }
   const baseline = baselineFromReport(report, values.reason)
   await writeWhole(out, baselineJson(baseline), 'baseline')
-  io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed\n`)
+  // Cut short, its failures are real, but what it did not reach may fail too: the line says what the list covers.
+  const story = runStory(report)
+  const cut = story.kind === 'cut short' ? ` (${story.text}: only what it judged is listed)` : ''
+  io.out(`baseline ${out}: ${baseline.entries.length} failure${baseline.entries.length === 1 ? '' : 's'} of ${reportPath(from)} listed${cut}\n`)
   return 0
 }
 

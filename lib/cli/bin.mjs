@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stopWhenTheDirectoryGoes } from '../base/working-directory.mjs'
+import { saySignalsBeforeTheRun } from '../base/signals-before-the-run.mjs'
 import { runUnderVitest } from '../vitest/start.mjs'
 
 // A reader that stops early (`list --format json | head`) closes the pipe: what is left unread is nobody's
@@ -18,7 +19,10 @@ for (const stream of [process.stdout, process.stderr]) {
 stopWhenTheDirectoryGoes()
 
 const [command, ...rest] = process.argv.slice(2)
-const status = command === 'run' && !rest.some((a) => ['--dry-run', '--help', '-h'].includes(a)) ? await runUnderVitest(rest) : await otherCommand()
+const isRun = command === 'run' && !rest.some((a) => ['--dry-run', '--help', '-h'].includes(a))
+// A Ctrl-C while vitest and the suite load says so in one line, until the run takes the signals.
+if (isRun) saySignalsBeforeTheRun()
+const status = isRun ? await runUnderVitest(rest) : await otherCommand()
 // On a pipe, writes are asynchronous: exiting before they are flushed cuts the output at the pipe's buffer.
 await Promise.all([process.stdout, process.stderr].map(flushed))
 // Exit explicitly: a target that keeps sockets open must not keep the process alive.

@@ -1,10 +1,12 @@
 import { CHECK_KINDS } from '../checks/index.ts'
 import { diffReports, diffText, hasNewFailures } from '../report/diff.ts'
 import { mergeReports } from '../report/merge.ts'
-import { neverStarted } from '../report/outcome.ts'
+import { neverStarted, runStory } from '../report/outcome.ts'
 import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { statementOf } from '../report/target.ts'
+import { headline } from '../report/certify.ts'
+import { plural } from '../base/text.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { UsageError } from '../base/usage-error.ts'
@@ -53,6 +55,11 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const report = readReport(file)
   const never = neverStarted(report)
   if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
+  const story = runStory(report)
+  // Cut short, it is no statement on what it did not reach: signed as it is only when meant, as a slice is.
+  if (story.kind === 'cut short' && values['allow-partial'] !== true) {
+    throw new UsageError(`sign: ${file} is the report of ${story.text}; what it did not reach is not judged: pass --allow-partial to sign it as it is`)
+  }
   const c = report.certification as Report['certification'] | undefined
   if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
   if (!c.scope.whole && values['allow-partial'] !== true) {
@@ -110,7 +117,11 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
   if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
-  io.out(`merged ${positionals.length - duplicates.length} reports into ${out}/report.json: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${written.certification.verdict} (${written.certification.scope.text})\n`)
+  // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not applicable.
+  const c = written.certification
+  const errors = (s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''
+  const counts = `${s.passed} passed, ${s.failed} failed${errors}, ${c.notJudged} not judged, ${s.notApplicable} not applicable`
+  io.out(`merged ${plural(positionals.length - duplicates.length, 'report')} into ${out}/report.json: ${headline(c)}${c.scope.whole ? ` (${c.scope.text})` : ''}; ${counts}\n`)
   return 0
 }
 

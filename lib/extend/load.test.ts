@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget } from '../../reference-target/index.ts'
+import { UsageError } from '../base/usage-error.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { dryRunPlan } from '../cli/dry-run.ts'
 import { targetSessions } from '../checks/testing.ts'
@@ -40,6 +41,15 @@ describe('the config file', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'bad.config.ts'), 'export default {')
     await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(/^--config .*bad\.config\.ts: cannot be loaded: /)
+  })
+
+  // Issue 31.12: a syntax error said only "cannot be loaded: Transform failed with 1 error:".
+  it('with a syntax error: the line says where', async () => {
+    const dir = tempDir()
+    const broken = 'export default {\n  endpoints: [,\n  checks: []\n'
+    writeFileSync(join(dir, 'syntax.config.ts'), broken)
+    const ts = join(dir, 'syntax.config.ts')
+    await expect(loadVendorConfig(ts, CHECK_KINDS)).rejects.toThrow(new UsageError(`--config ${ts}: cannot be loaded: ${ts}:3:8: ERROR: Expected "]" but found ":"`))
   })
 })
 

@@ -45,9 +45,23 @@ export async function loadVendorConfig(file: string, reservedKinds: readonly str
   try {
     module = await importConfig(file)
   } catch (error) {
-    throw new UsageError(`--config ${file}: cannot be loaded: ${((error as Error).message ?? String(error)).split('\n')[0]}`)
+    throw new UsageError(`--config ${file}: cannot be loaded: ${loadFailure(error, file)}`)
   }
   return vendorParts(commonJsDefault(module.default), file, reservedKinds)
+}
+
+/**
+ * Why a config could not be imported, in one line that says where. A TypeScript config's syntax error comes from
+ * its transform as "Transform failed with 1 error:" and, on the next line, `FILE:3:8: ERROR: Expected "]" …`: that
+ * line is the message (the first alone said nothing). Node's own syntax error of a JavaScript config names no
+ * line: `node --check` shows it.
+ */
+function loadFailure(error: unknown, file: string): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Transform failed with \d+ errors?:$/.test(l))
+  const first = lines[0] ?? (error instanceof Error ? error.name : 'no reason given')
+  if (error instanceof SyntaxError && !first.includes(file)) return `${error.name}: ${first} (\`node --check ${file}\` shows where)`
+  return first
 }
 
 /**

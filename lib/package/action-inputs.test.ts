@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
-import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
+import { exitAnnotation, inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -26,6 +26,14 @@ describe('what the action starts', () => {
     const tokens = planRun(env({ 'base-url': 'https://shop.example', 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))
     expect(tokens.env).toMatchObject({ SHOP_ADMIN_TOKEN: 'Adm-T0ken', SHOP_CUSTOMER_TOKEN: 'Cust-T0ken' })
     expect(redactorOf(env({ 'admin-token': 'Adm-T0ken', 'customer-token': 'Cust-T0ken' }))('Adm-T0ken Cust-T0ken')).toBe('*** ***')
+  })
+
+  // Issue 31.12: docs/ci.md says the settings without an input (the limited admin's) go in the step's `env:`.
+  it('hands the step\'s own SHOP_ variables to the suite as they are: the limited admin, which has no input', () => {
+    const limited = { SHOP_LIMITED_ADMIN_USERNAME: 'catalog-only', SHOP_LIMITED_ADMIN_PASSWORD: 'Ltd-Pw-1', SHOP_LIMITED_ADMIN_RESOURCES: 'Shop_Catalog::categories' }
+    const plan = planRun({ ...env({ 'base-url': 'https://shop.example', 'admin-username': 'qa', 'admin-password': 'Pw-1' }), ...limited })
+    expect(plan.env).toMatchObject(limited)
+    expect(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')).toMatch(/\n {10}SHOP_LIMITED_ADMIN_USERNAME: \$\{\{ secrets\.SHOP_LIMITED_ADMIN_USERNAME \}\}\n/)
   })
 
   it('hides every secret input and every URL\'s user info in what it prints, the suite\'s output included', () => {
@@ -89,5 +97,13 @@ describe('action.yml', () => {
     const doc = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')
     const documented = [...doc.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(inputs.filter((name) => !documented.includes(name))).toEqual([])
+  })
+
+  // Issue 31.4: a target gone mid-run exits 2 too; its annotation said the log's last line, the report's path.
+  it('annotates an exit 2 with the reason its report states, else the line the run printed', () => {
+    const gone = { exit: { status: 2, reason: 'the run was cut short: the target stopped answering at 12:00, after 412 requests: …' } }
+    expect(exitAnnotation(2, 'Report: reports/report.json (also report.html, …)', gone)).toBe('::error title=shop-conformance: exit 2::exit 2: the run was cut short: the target stopped answering at 12:00, after 412 requests: …')
+    expect(exitAnnotation(2, 'shop-conformance: --base-url: "x" is not a URL', undefined)).toBe('::error title=shop-conformance: exit 2::shop-conformance: --base-url: "x" is not a URL')
+    expect(exitAnnotation(1, 'Exit 1: 3 checks failed', gone)).toBeUndefined()
   })
 })

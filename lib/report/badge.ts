@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { percentText, type ConformanceVerdict } from './certify.ts'
 import type { Report } from './model.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { implementationOf } from './target.ts'
 
 /** Badge colours by verdict (shields.io's palette). */
@@ -16,15 +17,22 @@ export const BADGE_COLOURS: Record<ConformanceVerdict, string> = {
  * badge.svg: a small self-contained shields-style badge, "conformance | 97.3%", coloured by the report's
  * verdict (green conforms, red does not conform, yellow incomplete, blue partial, grey not run). A run that
  * selected less than the whole suite says so on the badge itself ("partial 35/927 · 100%"): a badge is shown
- * without its report. The verdict, scope and versions are in the badge's title.
+ * without its report, and so does a run cut short ("cut short · 9.7%"). The verdict, scope, versions, the run's
+ * story and what it left on the shop are in the badge's title.
  */
 export function badgeSvg(report: Report): string {
   const c = report.certification
   const percent = percentText(c)
+  const story = runStory(report)
+  const left = leftoversText(report)
   const value = c.verdict === 'not run' ? 'not run' : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
   const what = implementationOf(report.target)
-  const title = `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`
-  return renderBadge('conformance', value, BADGE_COLOURS[c.verdict], title)
+  const title = [
+    `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`,
+    ...(story.kind !== 'whole' ? [story.text] : []),
+    ...(left !== undefined ? [`left on the shop: ${left}`] : []),
+  ].join('; ')
+  return renderBadge('conformance', story.kind === 'cut short' ? `cut short · ${value}` : value, BADGE_COLOURS[c.verdict], title)
 }
 
 /** The badge itself; every text is XML-escaped, the colour must be a hex colour. */

@@ -98,11 +98,13 @@ export const FILTER = String.raw`
   // What needs a look comes first: without a link, the page opens on the failures and the unjudged checks
   // (all judged results when there are none), never on every row of the run. A run that never started has no
   // result to filter: it opens on its reason (the verdict box and the run's problems above), and says it here.
-  var neverStarted = exit.status === 2;
+  // A run cut short opens on its failures and unjudged checks too, those it never reached included (issue 31.9).
+  var neverStarted = view.story.kind === 'not made';
   if (neverStarted) $('empty').textContent = 'No result: the run never started (' + (report.runErrors || [])[0] + ').';
+  else if (view.unreached > 0) $('empty').textContent = 'No result matches these filters. ' + view.unreached + (view.unreached === 1 ? ' required check has' : ' required checks have') + ' no result: the run ended before them (not judged; see "not judged, by reason" above).';
   if (!followHash()) {
     if (neverStarted) { fStatus.value = ''; apply(true); $('run-errors').scrollIntoView({ block: 'start' }); }
-    else setFilters({ status: count.failed + count.error + extra.error + count['not-judged'] + count['not-configured'] > 0 ? 'attention' : 'passed' });
+    else setFilters({ status: count.failed + count.error + extra.error + count['not-judged'] + count['not-configured'] + view.unreached > 0 ? 'attention' : 'passed' });
   }
   document.documentElement.setAttribute('data-ready', 'true');
 })();

@@ -24,6 +24,8 @@ export const OVERVIEW = String.raw`
   add(verdict, el('div', 'vnote', c.passed + ' of ' + plural(c.required, 'required check') + ' passed'));
   if (!c.scope.whole) add(verdict, el('div', 'vscope', c.scope.text)).id = 'scope';
   add(verdict, el('div', 'vexit', 'exit ' + exit.status + ': ' + exit.reason)).id = 'exit-reason';
+  if (view.story.kind === 'cut short') add(verdict, el('div', 'vscope', view.story.text)).id = 'run-story';
+  if (view.leftovers) add(verdict, el('div', 'vscope', 'Left on the shop: ' + view.leftovers)).id = 'leftovers';
 
   var cards = $('cards');
   // "Not judged" counts the required checks without a verdict, those the run never reached included, but not
@@ -59,12 +61,12 @@ export const OVERVIEW = String.raw`
     });
     if (failures.length > 15) add(fbox, el('div', null, '\u2026 and ' + (failures.length - 15) + ' more: filter by status "failed".'));
   }
-  if ((report.runErrors || []).length > 0 || report.partial) {
+  if ((report.runErrors || []).length > 0 || view.story.kind === 'cut short') {
     var ebox = $('run-errors');
     ebox.hidden = false;
     add(ebox, el('h2', null, 'Problems of the run itself (not of the target)'));
     var ul = add(ebox, el('ul'));
-    if (report.partial) add(ul, el('li', null, 'Partial run: cut short by ' + ({ deadline: 'the run deadline (--run-timeout-ms)', 'target-gone': 'the target, which stopped answering' }[report.partial.reason] || report.partial.reason) + '; the results cover only what ran.')).id = 'partial';
+    if (view.story.kind === 'cut short') add(ul, el('li', null, 'Cut short: ' + view.story.text + '; the results cover only what ran.')).id = 'partial';
     (report.runErrors || []).forEach(function (e) { add(ul, el('li', null, e)); });
   }
   // Why required checks went unjudged, and the baseline entries that no longer match a failure.
@@ -148,10 +150,8 @@ export const OVERVIEW = String.raw`
   if (report.signature && report.signature.digest) fact('Signature digest', report.signature.digest, 'signature-digest');
 
   // ---- module x check matrix, with the module statements ----
-  var checks = [];
-  results.forEach(function (r) { if (checks.indexOf(r.check) < 0) checks.push(r.check); });
-  var wfAt = checks.indexOf('workflow');
-  if (wfAt >= 0) { checks.splice(wfAt, 1); checks.push('workflow'); }
+  // A whole run's columns in its order (html.ts), a cut-short run's too.
+  var checks = view.columns.slice();
   var modules = report.certification.modules.map(function (s) { return s.module; });
   results.forEach(function (r) { if (modules.indexOf(r.module) < 0) modules.push(r.module); });
   var statementOf = {};

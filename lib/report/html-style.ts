@@ -36,10 +36,11 @@ code,pre,.mono{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospa
 .matrix-wrap{overflow-x:auto}
 .matrix{border-collapse:collapse;width:100%}
 .matrix th,.matrix td{border:1px solid var(--line);padding:.25rem .45rem;vertical-align:middle}
-.matrix thead th{background:var(--bg2);font-weight:600;white-space:nowrap}
-.matrix th.mod{text-align:left;font-weight:500;white-space:nowrap}
-.matrix .stmt{font-size:.85rem;min-width:13rem}
-.matrix td.cell{text-align:center;white-space:nowrap;cursor:pointer;min-width:5.5rem;font-variant-numeric:tabular-nums}
+.matrix thead th{background:var(--bg2);font-weight:600;font-size:.85rem}
+.matrix th.mod{text-align:left;font-weight:500;font-size:.9rem;min-width:9rem;max-width:15rem}
+.matrix .stmt{font-size:.8rem;min-width:9rem;max-width:15rem}
+.matrix td.cell{text-align:center;cursor:pointer;min-width:3.5rem;font-variant-numeric:tabular-nums}
+.matrix td.cell .k{white-space:nowrap;display:inline-block}
 .matrix td.cell:hover,.matrix td.cell:focus{outline:2px solid var(--accent);outline-offset:-2px}
 .matrix td.cell.selected{outline:3px solid var(--accent);outline-offset:-3px}
 .matrix td.empty{background:#fff;color:#c4c9cf;cursor:default}

@@ -320,6 +320,50 @@ describe('report.html in a real browser', () => {
     await empty.close()
   })
 
+  // Issue 31.12: the module × check table was wider than 1,400 px, the width the page is read at here: its statements,
+  // module titles and headers now wrap. A whole run with the shop's extension kinds and a vendor's check as columns.
+  it('fits its module × check table in 1,400 px, extension and vendor columns included', async () => {
+    const spec = planResults()
+    const outside = ['extension-route', 'extension-access', 'extension-store-code', 'warehouse-stock'].map((check, i): Result => ({
+      ...spec[i]!, id: `GET /V1/ref-ext/op${i} › ${check}`, module: i === 3 ? 'acme-warehouse' : 'extensions', check, status: 'failed', origin: i === 3 ? 'vendor' : 'extension', extension: true,
+    }))
+    const wide = reportOf([...bigReport().results.map((r, i) => (i % 7 === 0 && r.applicable !== false ? { ...r, status: 'skipped' as const, reason: 'timeout' as const } : r)), ...outside])
+    const file = join(dir, 'wide.html')
+    writeFileSync(file, reportHtml(wide))
+    const p = await open(pathToFileURL(file).href)
+    expect(p.viewportSize()?.width).toBe(1400)
+    const widths = await p.$eval('.matrix-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth, table: w.querySelector('table')!.getBoundingClientRect().width }))
+    expect(widths.table).toBeLessThanOrEqual(1400)
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client)
+    await p.close()
+  })
+
+  // Issue 31.9: an interrupted report (exit 130) whose reached checks all passed opened on "passed" and lost the
+  // workflow column; issue 31.4: a run cut short says so in its verdict box, with what it left on the shop.
+  it('opens a run cut short on what needs a look, those it never reached counted, with a whole run\'s columns and its story', async () => {
+    const whole = reportOf(planResults())
+    const reached = planResults().filter((r) => r.check !== 'workflow').slice(0, 120)
+    const leftovers = [{ kind: 'customer', id: '7', label: 'customer 7', reason: 'the cleanup was cut off' }]
+    const cut = reportOf(reached, { partial: { reason: 'SIGINT' }, runErrors: ['the run was interrupted (SIGINT)'], cleanup: { removed: 0, leftovers } })
+    const file = join(dir, 'interrupted.html')
+    writeFileSync(file, reportHtml(cut))
+    const p = await open(pathToFileURL(file).href)
+    expect(await p.inputValue('#f-status')).toBe('attention')
+    expect(await p.evaluate('location.hash')).toBe('#status=attention')
+    const unreached = planResults().length - 120
+    expect(await p.textContent('#empty')).toBe(`No result matches these filters. ${unreached} required checks have no result: the run ended before them (not judged; see "not judged, by reason" above).`)
+    const wholeFile = join(dir, 'whole-columns.html')
+    writeFileSync(wholeFile, reportHtml(whole))
+    const w = await open(pathToFileURL(wholeFile).href)
+    const columns = (page: Page) => page.locator('#matrix thead th').allTextContents()
+    expect(await columns(p)).toEqual(await columns(w))
+    expect((await columns(p)).at(-1)).toBe('workflow')
+    expect(await p.textContent('#run-story')).toMatch(/^a run cut short by SIGINT; it judged 120 of \d+ required checks$/)
+    expect(await p.textContent('#leftovers')).toBe('Left on the shop: 1 entity (1 customer): each listed with why in report.json (cleanup.leftovers) and report.html')
+    await p.close()
+    await w.close()
+  })
+
   it('counts the spec\'s checks in its cards, as the verdict box does; the extensions\' results apart', async () => {
     const spec = planResults()
     const extension = (i: number, status: 'passed' | 'failed'): Result => ({ ...spec[i]!, id: `GET /V1/ref-ext/op${i} › extension-route`, module: 'extensions', check: 'extension-route', status, origin: 'extension', extension: true })

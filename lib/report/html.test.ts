@@ -3,7 +3,7 @@ import type { Result } from '../results/result.ts'
 import { curlFor } from './curl.ts'
 import { reportHtml } from './html.ts'
 import type { Report } from './model.ts'
-import { reportOf, sampleServerErrors } from './testing.ts'
+import { planResults, reportOf, sampleServerErrors } from './testing.ts'
 
 const HOSTILE = '</script><img src=x onerror=alert(1)><!-- <script>window.pwned=1</script>'
 
@@ -133,5 +133,18 @@ describe('reportHtml', () => {
     expect(view.serverErrorCurls[1 - selection]).toContain("'http://127.0.0.1:1/rest/default/V1/inventory/sources?searchCriteria%5BpageSize%5D=50'")
     // The page's script renders the box (the browser test shows it).
     expect(page).toContain("serverErrorsBox(report.serverErrors, view.serverErrorCurls || [])")
+  })
+
+  // Issue 31.9: an interrupted report opened on "passed" (the checks it never reached have no row to count) and its
+  // matrix had a cut-short run's columns (no workflow column): the columns are a whole run's, the page opens on them.
+  it('gives a cut-short run a whole run\'s matrix columns, in its order, and the count of checks it never reached', () => {
+    const viewOf = (report: Report) => JSON.parse(/<script id="report-view" type="application\/json">(.*?)<\/script>/s.exec(reportHtml(report))![1]!) as { columns: string[]; unreached: number }
+    const whole = viewOf(reportOf(planResults()))
+    expect(whole.columns.at(-1)).toBe('workflow')
+    expect(whole.unreached).toBe(0)
+    const reached = planResults().filter((r) => r.check !== 'workflow').slice(0, 120).reverse()
+    const cut = viewOf(reportOf(reached, { partial: { reason: 'SIGINT' } }))
+    expect(cut.columns).toEqual(whole.columns)
+    expect(cut.unreached).toBe(planResults().length - 120)
   })
 })

@@ -8,6 +8,7 @@ import { entryUrl, type ServerErrorEntry } from '../results/server-errors.ts'
 import { SCRIPT } from './html-script.ts'
 import { STYLE } from './html-style.ts'
 import type { Report } from './model.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { baselineTally, staleRemedy } from './baseline.ts'
 import { baselineReasons, notJudgedTally, staleEntries } from './tallies.ts'
 import { targetText } from './target.ts'
@@ -29,7 +30,14 @@ export function reportHtml(report: Report): string {
   const view = {
     target: targetText(report.target),
     modules: [...MODULES.map(({ id, title }) => ({ id, title })), ...outsideTheSpec(report)],
+    // What the run was and what it left, decided in TypeScript (lib/report/outcome.ts) as for every format.
+    story: runStory(report),
+    leftovers: leftoversText(report) ?? '',
     notJudged: notJudgedTally(report),
+    // The matrix's columns in a whole run's order, whatever results a cut-short run has (issue 31.9).
+    columns: matrixColumns(report),
+    // Required checks without a result (a run cut short before them): the page opens on what needs a look.
+    unreached: unreachedCount(report),
     stale: staleEntries(report),
     staleRemedy: report.baseline !== undefined ? staleRemedy(report.baseline, report.baseline.stale.length) : '',
     baselineTally: report.baseline !== undefined ? baselineTally(report) : '',
@@ -111,6 +119,29 @@ function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange
   const token = e.caller === 'none' ? undefined : e.caller === 'malformed' ? `${MALFORMED_TOKEN_PREFIX}0` : `[redacted ${e.caller} token]`
   const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {}
   return { request: { method: e.method, url: entryUrl(baseUrl, e), headers, ...(e.body !== undefined ? { body: e.body } : {}) } }
+}
+
+/**
+ * The module × check matrix's columns: the suite's check kinds in the order they run and are reported (the plan's),
+ * each that the run selected or has a result of — so a run cut short before a kind (its workflows) keeps a whole
+ * run's columns —, then any other check a result names (a report of another suite version), `workflow` last.
+ */
+function matrixColumns(report: Pick<Report, 'plan' | 'results'>): string[] {
+  const seen = new Set([...report.results.map((r) => r.check), ...(report.plan?.selected ?? []).map((p) => checkOfId(p.id))])
+  const kinds = (report.plan?.kinds ?? []).map((k) => k.name)
+  const columns = [...kinds.filter((k) => seen.has(k)), ...[...seen].filter((c) => !kinds.includes(c))]
+  return [...columns.filter((c) => c !== 'workflow'), ...columns.filter((c) => c === 'workflow')]
+}
+
+/** A result id's check: `<METHOD> <path> › <check>`, or a workflow step's (`workflow <name> › <nn> <step>`). */
+function checkOfId(id: string): string {
+  return id.startsWith('workflow ') ? 'workflow' : id.slice(id.lastIndexOf(' › ') + 3)
+}
+
+/** Required checks of the spec with no result at all (not judged: the run ended before them). */
+function unreachedCount(report: Pick<Report, 'results' | 'certification'>): number {
+  const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true).length
+  return Math.max(0, report.certification.notJudged - skipped)
 }
 
 /** The modules of results from outside the spec (a shop's extensions, a vendor's), titled as such. */

@@ -176,6 +176,15 @@ describe('junitXml', () => {
     }
   })
 
+  // Issue 31.12: a green run's junit.xml holds some 1,300 skipped cases; those of checks that do not apply say so.
+  it('labels the skip of a check that does not apply "not applicable", apart from a check not judged', () => {
+    const row = CATALOG.find((x) => x.module === 'directory')!
+    const notApplicable: Result = { ...resultOf(row, 'skipped', 'not shown: the spec gives no request body for this endpoint', { check: CHECKS[5] }), applicable: false }
+    const notJudged: Result = { ...resultOf(row, 'skipped', 'not judged: no answer within 10000 ms', { check: CHECKS[0] }), reason: 'timeout' }
+    const cases = parseJunit(junitXml(report([notApplicable, notJudged]))).children.flatMap((s) => s.children)
+    expect(cases.map((c) => c.children[0]!.attrs.message).sort()).toEqual(['not applicable: not shown: the spec gives no request body for this endpoint', 'not judged: no answer within 10000 ms'])
+  })
+
   it('escapes control characters, "]]>", "<", "&" and quotes so any message reads back as it was', () => {
     const nasty = r.results.find((x) => x.message === NASTY && x.status === 'failed')!
     const skip = r.results.find((x) => x.message === NASTY && x.status === 'skipped')!

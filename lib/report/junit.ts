@@ -2,6 +2,7 @@ import type { Result } from '../results/result.ts'
 import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
 import { NOT_CONFIGURED } from './certify.ts'
 import type { Report } from './model.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { staleRemedy } from './baseline.ts'
 import { baselineReasons, staleEntries } from './tallies.ts'
 
@@ -34,8 +35,9 @@ export function junitXml(report: Report): string {
   for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
   // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks would be.
   if (report.schema?.status === 'broken') byModule.set(EXTENSIONS_MODULE, [...(byModule.get(EXTENSIONS_MODULE) ?? []), { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } }])
+  const story = runStory(report).kind
   const run: Case[] = [
-    ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: report.exit.status === 2 ? 'run not made' : 'run error' } })),
+    ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: story === 'not made' ? 'run not made' : story === 'cut short' ? 'run cut short' : 'run error' } })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
     ...report.certification.notConfigured.map((n) => ({ name: `${NOT_CONFIGURED} › ${n.check}`, time: 0, outcome: { kind: 'skipped' as const, message: `${NOT_CONFIGURED}: ${n.text}` } })),
     ...staleEntries(report).map((e) => ({
@@ -58,6 +60,8 @@ export function junitXml(report: Report): string {
  * names match report.json's `suite` and `spec`, so a CI's test view of an old run says which rules judged it.
  */
 function properties(report: Report): string {
+  const story = runStory(report)
+  const left = leftoversText(report)
   const props: [string, string][] = [
     ['suite.name', report.suite.name],
     ['suite.version', report.suite.version],
@@ -68,6 +72,9 @@ function properties(report: Report): string {
     // Information, never a testcase: a finding never changes the exit status, and a test view shows only red or green.
     ...(report.schema !== undefined ? [['schema', report.schema.text] as [string, string]] : []),
     ...(report.extensions !== undefined ? [['extensions', report.extensions.text] as [string, string]] : []),
+    // What the run was and what it left: the same words as the console's and summary.md's.
+    ...(story.kind !== 'whole' ? [['run', story.text] as [string, string]] : []),
+    ...(left !== undefined ? [['leftovers', left] as [string, string]] : []),
   ]
   return `    <properties>\n${props.map(([name, value]) => `      <property name="${escAttr(name)}" value="${escAttr(value)}"/>`).join('\n')}\n    </properties>`
 }
@@ -75,7 +82,7 @@ function properties(report: Report): string {
 function resultCase(r: Result, baselined: string | undefined, extensionsReportOnly: boolean): Case {
   const time = r.durationMs / 1000
   if (r.status === 'passed') return { name: r.id, time }
-  if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: r.reason === 'not-configured' ? labelled(NOT_CONFIGURED, r.message) : r.message } }
+  if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: skipMessage(r) } }
   // Only a failure is ever baselined (an error is the suite's or a vendor's to fix, not the shop's).
   if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
   // As the exit status does: an extension's failure or error under report-only is shown, not failed.
@@ -89,6 +96,15 @@ function resultCase(r: Result, baselined: string | undefined, extensionsReportOn
 function stackOf(r: Result): string | undefined {
   const stack = r.details?.stack
   return typeof stack === 'string' ? `${r.message}\n${stack}` : undefined
+}
+
+/**
+ * A skip as every format names it: a check that does not apply to its endpoint (most skips of a green run: ~1,300 of
+ * the suite's endpoint × check pairs) says "not applicable", one left unjudged for a missing setting "not configured".
+ */
+function skipMessage(r: Result): string {
+  if (r.applicable === false) return labelled('not applicable', r.message)
+  return r.reason === 'not-configured' ? labelled(NOT_CONFIGURED, r.message) : r.message
 }
 
 /** A message that starts with its label, as every format names a check left unjudged for a missing setting. */

@@ -275,7 +275,10 @@ describe('mergeReports', () => {
     const status = await reportCommand(['merge', '--out', out, ...paths], { out: (t) => (printed += t), err: (t) => (warned += t) })
     expect(status).toBe(0)
     expect(warned).toBe('')
-    expect(printed).toBe(`merged 2 reports into ${out}/report.json: ${whole.summary.total} checks, ${whole.summary.passed} passed, 1 failed, ${whole.summary.skipped} skipped; does not conform (${whole.certification.scope.text})\n`)
+    // Issue 31.12: in the words every other output uses ("not judged", "not applicable", the required checks), not "skipped" of all results.
+    const c = whole.certification
+    expect(printed).toBe(`merged 2 reports into ${out}/report.json: does not conform · ${c.percent}% of ${c.required} required checks passed · ${c.scope.text}; ${whole.summary.passed} passed, 1 failed, ${c.notJudged} not judged, ${whole.summary.notApplicable} not applicable\n`)
+    expect(printed).not.toMatch(/skipped|reports? into .*: \d+ checks/)
     expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort())
     const merged = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report
     expect(merged.summary).toEqual(whole.summary)

@@ -93,9 +93,10 @@ export interface Report {
   durationMs: number
   /**
    * Present when the run was cut short: the results cover only what ran. `target-gone`: the target stopped
-   * answering mid-run (an outage is a run error, never a verdict).
+   * answering mid-run (an outage is a run error, never a verdict); `requests`: how many requests the run had sent
+   * when the target stopped answering (absent where not counted, and in reports before issue 31).
    */
-  partial?: { reason: 'SIGINT' | 'SIGTERM' | 'deadline' | 'target-gone' }
+  partial?: { reason: 'SIGINT' | 'SIGTERM' | 'deadline' | 'target-gone'; requests?: number }
   summary: Summary
   /** The target's learned no-route and unknown-store answers, so a reader can judge the route verdicts. */
   calibration: { noRoute: string[]; unknownStore: string[] }

@@ -44,7 +44,7 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   const stop = report.partial?.reason
   if (stop === 'target-gone') {
     // An outage (a staging redeploy, a crashed shop) is no verdict: a CI gate must not blame a pull request for it.
-    const why = report.runErrors.find((e) => e.startsWith('the target stopped answering')) ?? 'the target stopped answering'
+    const why = (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering')) ?? 'the target stopped answering'
     return { status: 2, reason: `the run was cut short: ${why}${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}` }
   }
   if (stop !== undefined) {
@@ -76,9 +76,63 @@ function errorCounts(results: readonly Result[]): { spec: number; outside: { ori
 }
 
 /**
- * Why a report is of a run that never started (exit 2: the run could not be made), or undefined: such a report
+ * What a report is the story of — decided here, once, and read by every format and command:
+ * - `not made`: the run could not be made (exit 2, nothing cut short: a bad setting, the target unreachable,
+ *   credentials refused). It judged nothing: its empty list of failures is no baseline, and it states nothing
+ *   about the target to sign.
+ * - `cut short`: the run started and was stopped before its end (a deadline, a signal, a target that stopped
+ *   answering — the last exits 2 too, but it is no run that never started): what it judged stands, the rest is
+ *   not judged.
+ * - `whole`: the run reached its end.
+ */
+type RunStory =
+  | { kind: 'not made'; text: string }
+  | { kind: 'cut short'; text: string }
+  | { kind: 'whole' }
+
+/** What the story is read from (each optional: a command reads reports of older suites too). */
+type StoryFacts = Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>> & { certification?: Pick<Report['certification'], 'required' | 'notJudged'> }
+
+export function runStory(report: StoryFacts): RunStory {
+  const p = report.partial
+  if (p !== undefined) {
+    const c = report.certification
+    const judged = c !== undefined ? `; it judged ${c.required - c.notJudged} of ${c.required} required checks` : ''
+    const error = p.reason === 'target-gone' ? (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering')) : undefined
+    const after = p.requests !== undefined ? ` after ${p.requests} requests` : ''
+    return { kind: 'cut short', text: `a run cut short${after} by ${stopWords(p.reason)}${judged}${error !== undefined ? `; its run error: ${error}` : ''}` }
+  }
+  if (report.exit?.status === 2) return { kind: 'not made', text: `a run that never started (exit 2: ${report.exit.reason})` }
+  return { kind: 'whole' }
+}
+
+/**
+ * Why a report is of a run that never started, or undefined (its story is another): such a report
  * judged nothing — its empty list of failures is no baseline, and it states nothing about the target to sign.
  */
-export function neverStarted(report: { exit?: Exit }): string | undefined {
-  return report.exit?.status === 2 ? `it is the report of a run that never started (exit 2: ${report.exit.reason})` : undefined
+export function neverStarted(report: StoryFacts): string | undefined {
+  const story = runStory(report)
+  return story.kind === 'not made' ? `it is the report of ${story.text}` : undefined
+}
+
+/**
+ * What the run left on the shop, by kind, and where each is listed — what every format that states a verdict shows
+ * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was left.
+ */
+export function leftoversText(report: Pick<Report, 'cleanup'> & { target?: Pick<Report['target'], 'bundledReferenceTarget'> }): string | undefined {
+  const leftovers = report.cleanup?.leftovers ?? []
+  if (leftovers.length === 0) return undefined
+  // The bundled target lives in the run's process: what the interface cannot remove (orders, carts) ends with it.
+  const where = report.target?.bundledReferenceTarget === true ? ', on the bundled reference target, which ended with the run' : ''
+  return `${plural(leftovers.length, 'entity', 'entities')} (${leftoverKinds(leftovers)})${where}: each listed with why in report.json (cleanup.leftovers) and report.html`
+}
+
+/** Leftovers counted by kind, the most first: `20 customers, 7 products, 1 category`. */
+export function leftoverKinds(leftovers: readonly { kind: string }[]): string {
+  const byKind = new Map<string, number>()
+  for (const l of leftovers) byKind.set(l.kind, (byKind.get(l.kind) ?? 0) + 1)
+  return [...byKind]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([kind, n]) => `${n} ${n === 1 ? kind : `${kind.replace(/y$/, 'ie')}s`}`)
+    .join(', ')
 }

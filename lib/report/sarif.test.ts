@@ -130,7 +130,7 @@ describe('sarifLog', () => {
     expect(sarifLog(reportOf([])).runs[0]!.invocations[0]!.executionSuccessful).toBe(true)
     expect(sarifLog(reportOf([])).runs[0]!.results).toEqual([])
     const cut = sarifLog(reportOf([], { partial: { reason: 'SIGINT' } })).runs[0]!
-    expect(cut.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: 'run cut short by SIGINT: the results cover only what ran' } }] })
+    expect(cut.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: `a run cut short by SIGINT; it judged 0 of 945 required checks: the results cover only what ran` } }] })
     expect(cut.properties.partial).toEqual({ reason: 'SIGINT' })
   })
 

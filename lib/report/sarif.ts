@@ -1,4 +1,4 @@
-import { stopWords } from './outcome.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,6 +55,8 @@ export function sarifLog(report: Report): SarifLog {
     level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
     message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})` },
   }))
+  const story = runStory(report)
+  const left = leftoversText(report)
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -71,7 +73,9 @@ export function sarifLog(report: Report): SarifLog {
             exitCode: report.exit.status,
             exitCodeDescription: report.exit.reason,
             toolExecutionNotifications: [
-              ...[...(report.partial !== undefined ? [`run cut short by ${stopWords(report.partial.reason)}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...[...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              // What the run could not remove: the shop's team must know, though it is no finding about the shop.
+              ...(left !== undefined ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }] : []),
               ...errors,
               ...stale,
               // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.

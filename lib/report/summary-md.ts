@@ -1,4 +1,4 @@
-import { stopWords } from './outcome.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { clip } from '../base/text.ts'
 import { operationOf, type ServerErrorEntry } from '../results/server-errors.ts'
 import { deadlinesText } from '../results/deadlines.ts'
@@ -24,14 +24,18 @@ export function markdownSummary(report: Report): string {
   const c = report.certification
   const s = report.summary
   const exit = `exit ${report.exit.status}: ${report.exit.reason}`
-  if (report.exit.status === 2) {
-    return `${[`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '', facts(report)].join('\n')}\n`
+  const story = runStory(report)
+  const left = leftoversText(report)
+  if (story.kind === 'not made') {
+    const lines = [`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '']
+    return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
   }
   const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
   const marks = [
     // "partial" once: the title says it when it is the verdict.
     ...(c.scope.whole ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
-    ...(report.partial !== undefined ? [`**Cut short** by ${stopWords(report.partial.reason)}: the results cover only what finished before it.`] : []),
+    ...(story.kind === 'cut short' ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`] : []),
+    ...(left !== undefined ? [`**Left on the shop:** ${left}.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report)] : []),

@@ -41,7 +41,7 @@ const UNSTATED = 'reason not recorded'
  * Required checks not judged, by reason: the skipped results by their reason code, and the selected checks
  * that have no result at all (the run was cut short before them). Largest first.
  */
-export function notJudgedTally(report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit'>>): Tally[] {
+export function notJudgedTally(report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial'>>): Tally[] {
   // An extension's or a vendor's result is not required: the report's `extensions` block counts it.
   const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
   const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))

@@ -1,5 +1,6 @@
 import { headline } from './certify.ts'
 import type { Report } from './model.ts'
+import { runStory } from './outcome.ts'
 
 type Target = Pick<Report['target'], 'baseUrl' | 'bundledReferenceTarget' | 'name' | 'version'>
 
@@ -16,7 +17,11 @@ export function targetText(target: Target): string {
   return `${what} at ${target.baseUrl}${target.bundledReferenceTarget ? ' (bundled)' : ''}`
 }
 
-/** What a signature states of its report: the target, then the verdict line (`… at https://shop.example: conforms · 100% …`). */
-export function statementOf(report: Pick<Report, 'target' | 'certification'>): string {
-  return `${targetText(report.target)}: ${headline(report.certification)}`
+/**
+ * What a signature states of its report: the target, then the verdict line (`… at https://shop.example: conforms · 100% …`),
+ * and of a run cut short, its story (`a run cut short after 412 requests by …`).
+ */
+export function statementOf(report: Pick<Report, 'target' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>>): string {
+  const story = runStory(report)
+  return `${targetText(report.target)}: ${headline(report.certification)}${story.kind === 'cut short' ? `; ${story.text}` : ''}`
 }

@@ -2,6 +2,7 @@ import { plural } from '../base/text.ts'
 import { baselineSummary } from './baseline.ts'
 import { headline } from './certify.ts'
 import type { Report } from './model.ts'
+import { leftoversText, runStory } from './outcome.ts'
 import { ERRORS_WHOSE, failuresOf, notJudgedTally } from './tallies.ts'
 import { targetText } from './target.ts'
 import { deadlinesText } from '../results/deadlines.ts'
@@ -46,8 +47,12 @@ export function terminalSummary(report: Report, reportDir: string): string {
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)
   if (report.baseline !== undefined) lines.push(baselineSummary(report).trimEnd())
+  const story = runStory(report)
+  const left = leftoversText(report)
   lines.push(
     '',
+    ...(story.kind === 'whole' ? [] : [`Run: ${story.text}`]),
+    ...(left !== undefined ? [`Left on the shop: ${left}`] : []),
     `Verdict: ${headline(c)}`,
     `Exit ${report.exit.status}: ${report.exit.reason}`,
     `Report: ${reportDir}/report.json (also report.html, junit.xml, report.sarif, summary.md, badge.svg${report.evidence !== undefined ? `, ${report.evidence.file}` : ''})`,

@@ -6,6 +6,7 @@
  * every result finished before the signal — is written synchronously. Exit 130 / 143.
  */
 import { spawnSync } from 'node:child_process'
+import { theRunTakesTheSignals } from '../base/signals-before-the-run.mjs'
 import { fileURLToPath } from 'node:url'
 import { Ledger } from '../setup/ledger.ts'
 import type { CleanupOutcome } from '../setup/cleanup.ts'
@@ -50,6 +51,8 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
     // Not vitest's 1 when a test had failed before the signal: an interrupted run says "we do not know".
     process.exitCode = EXIT_STATUS[signal]
   }
+  // From here a signal's report says what it interrupted: bin.mjs's one line before the run is no longer said.
+  theRunTakesTheSignals()
   process.on('SIGINT', onSigint)
   process.on('SIGTERM', onSigterm)
   process.on('exit', onExit)

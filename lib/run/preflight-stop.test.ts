@@ -3,7 +3,11 @@
  * them on the shop and reported "removed 0, leftovers none". Whatever ends a run after its first write, cleanup runs
  * from the ledger and the report names what is left.
  */
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { spawnInTest } from '../../test-setup/child-processes.ts'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
@@ -55,5 +59,36 @@ describe.concurrent('a run stopped during its preflight', () => {
     expect(customers(t)).toBe(0)
     expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
     expect(run.report!.created.map((c) => c.kind)).toEqual(['customer', 'customer'])
+  })
+})
+
+/**
+ * A preload that marks (`marker`, a file) when the process first listens for SIGINT: Node catches SIGINT from its
+ * start (to reset the terminal, then dies of it), so the process's signal mask cannot tell when the binary listens.
+ */
+function listeningMark(marker: string): string {
+  const code = `import { writeFileSync } from 'node:fs'
+const on = process.on.bind(process)
+process.on = (event, listener) => { const r = on(event, listener); if (event === 'SIGINT') writeFileSync(${JSON.stringify(marker)}, ''); return r }`
+  return `data:text/javascript,${encodeURIComponent(code)}`
+}
+
+// Issue 31.15: a Ctrl-C in the first second or so (vitest and the suite loading, before the run takes the signals)
+// ended the process without a word and without a report.
+describe('a run stopped before it took the signals', () => {
+  it('by Ctrl-C while vitest loads: one line saying nothing was sent and no report written, exit 130', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-early-'))
+    const bin = resolve(import.meta.dirname, '../cli/bin.mjs')
+    const marker = join(dir, 'listening')
+    const child = spawnInTest(process.execPath, ['--import', listeningMark(marker), bin, 'run', '--base-url', 'http://127.0.0.1:9', '--report-dir', join(dir, 'reports')], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, ...ADMIN_ENV } })
+    let stderr = ''
+    child.stderr!.on('data', (d) => (stderr += d))
+    const closed = new Promise<number | null>((done) => child.on('close', (status) => done(status)))
+    // Sent as soon as the process listens for SIGINT: the binary's first lines, long before vitest has loaded.
+    while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 10))
+    child.kill('SIGINT')
+    expect(await closed).toBe(130)
+    expect(stderr).toBe('shop-conformance: interrupted by SIGINT before the run started: nothing was sent to the target and no report was written\n')
+    expect(existsSync(join(dir, 'reports', 'report.json'))).toBe(false)
   })
 })

@@ -105,7 +105,7 @@ describe('the report of a run, drafted from its facts', () => {
   it('of a target that stopped answering: an outage, never a verdict (exit 2)', () => {
     const gone = planResults().map((r, i) => (i === 3 ? { ...r, status: 'skipped' as const, reason: 'target-gone' as const, message: 'not sent: the target stopped answering at http://127.0.0.1:4000, after 12 requests' } : r))
     const report = draftReport(record({}, gone), [], WHOLE, NOTHING_LEFT, FINISHED)
-    expect(report.partial).toEqual({ reason: 'target-gone' })
+    expect(report.partial).toEqual({ reason: 'target-gone', requests: 12 })
     expect(report.runErrors).toEqual(['the target stopped answering at http://127.0.0.1:4000, after 12 requests: the requests after that were not sent, and what they would have judged is not judged'])
     expect(report.exit.status).toBe(2)
   })

@@ -72,7 +72,8 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
   const results = run.pre === undefined ? [] : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
   // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
   const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
-  if (gone !== undefined) runErrors.push(`the target stopped answering${/at (\S+), after (\d+) requests/.exec(gone.message)?.[0].replace(/^/, ' ') ?? ''}: the requests after that were not sent, and what they would have judged is not judged`)
+  const goneAt = gone !== undefined ? /at (\S+), after (\d+) requests/.exec(gone.message) : null
+  if (gone !== undefined) runErrors.push(`the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`)
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
@@ -105,7 +106,7 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
     startedAt: run.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),
-    ...(run.stopped !== undefined ? { partial: { reason: run.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const } } : {}),
+    ...(run.stopped !== undefined ? { partial: { reason: run.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const, ...(goneAt !== null ? { requests: Number(goneAt[2]) } : {}) } } : {}),
     summary: summarise(results),
     calibration: {
       noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],

@@ -9,6 +9,7 @@ import { TargetClient } from '../shop/client.ts'
 import { rateShare, type RateShare } from '../shop/pace.ts'
 import { isGivenToken, type LimitedAdmin, type RunConfig, type SignIn } from '../settings/config.ts'
 import { preflight, PreflightError, type PreflightResult } from '../shop/preflight.ts'
+import { CONFIGURED_CUSTOMER } from '../shop/tokens.ts'
 import { Secrets } from '../shop/secrets.ts'
 import type { EvidenceBlock, Report } from '../report/model.ts'
 import type { Baseline } from '../report/baseline.ts'
@@ -195,7 +196,7 @@ export class Run implements RunRecord {
     const target = await this.#targetUp()
     // Every password and token given is a secret before the first request.
     const limitedAdmin = target.limitedAdmin ?? config.limitedAdmin
-    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, 'customer'], [limitedAdmin, 'limited admin']] as const) {
+    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, CONFIGURED_CUSTOMER], [limitedAdmin, 'limited admin']] as const) {
       if (signIn === undefined) continue
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)

@@ -223,9 +223,11 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV)
     expect(run.status).toBe(2)
     const r = run.report!
-    expect(r.partial).toEqual({ reason: 'target-gone' })
+    expect(r.partial).toMatchObject({ reason: 'target-gone', requests: expect.any(Number) })
     expect(r.exit.reason).toMatch(/^the run was cut short: the target stopped answering at \S+, after \d+ requests: the requests after that were not sent/)
     expect(run.stdout).toMatch(/\nExit 2: the run was cut short: the target stopped answering at /)
+    // Issue 31.4: one story in every output, never "a run that never started".
+    expect(run.stdout).toMatch(/\nRun: a run cut short after \d+ requests by the target, which stopped answering; it judged \d+ of \d+ required checks; /)
     expect(r.certification.verdict).toBe('incomplete')
     // Nothing failed for a request never sent or never answered; what they would have judged is not judged.
     expect(r.results.filter((x) => x.status === 'failed' && x.exchanges.some((e) => e.error !== undefined))).toEqual([])
@@ -308,6 +310,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(untrusted.status).toBe(2)
     expect(untrusted.stderr).toMatch(/^shop-conformance: target unreachable: .*(certificate|CERT)/)
     expect(untrusted.stderr.trim().split('\n')).toHaveLength(1)
+    // Issue 31.12: the one line says what to do about it.
+    expect(untrusted.stderr).toMatch(/: the target's TLS certificate could not be verified — for a private CA, set NODE_EXTRA_CA_CERTS=\/path\/ca\.pem; to skip verification, pass --insecure \(every report then says so\)\n$/)
     const insecure = await cli([...args, '--insecure'], ADMIN_ENV)
     expect(insecure.status).toBe(0)
     expect(insecure.report!.target.tlsVerification).toBe('off (--insecure)')
@@ -369,6 +373,15 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
       const ext = run.report!.results.filter((x) => x.extension === true && x.endpoint.path === '/V1/carts/mine/coupons')
       expect(ext.length).toBeGreaterThan(0)
       expect(ext.filter((x) => x.status === 'failed')).toEqual([])
+    })
+
+    // Issue 31.15: the report shows it, the configured customer's token labelled apart from the run's own customers'.
+    it('shows in its report that the configured customer\'s token was only read with', () => {
+      const labelled = (label: string) => run.report!.results.flatMap((x) => x.exchanges).filter((e) => Object.values(e.request.headers).some((v) => v.includes(`[redacted ${label}]`)))
+      const configured = labelled('configured customer token')
+      expect(configured.length).toBeGreaterThan(0)
+      expect([...new Set(configured.map((e) => e.request.method))]).toEqual(['GET'])
+      expect(labelled('customer token').some((e) => e.request.method !== 'GET')).toBe(true)
     })
 
     it('changes and deletes nothing that existed before, removes what it can of its own, and lists the rest', () => {

@@ -94,8 +94,13 @@ describe('preflight', () => {
       expect(pre.registeredCustomers.map((x) => x.role).sort()).toEqual(['disposable', 'own'])
       expect(pre.seed.customerIsTheUsers).toBe(true)
       expect(pre.seed.tokens.ownCustomer).toBeDefined()
+      // Issue 31.15: the user's account is labelled apart from the run's own customers', so a report shows it was only read.
+      const labels = new Map(pre.secrets.entries())
+      expect(labels.get(password)).toBe('configured customer password')
+      expect(labels.get(pre.seed.tokens.customer!)).toBe('configured customer token')
+      expect(labels.get(pre.seed.tokens.ownCustomer!)).toBe('customer token')
       const wrong = { ...c, customer: { username: email, password: 'Wrong-Pw-123' } }
-      await expect(preflight({ ...wrong, baseUrl: c.baseUrl!, admin: c.admin! }, 'r3', { registrar: customerRegistrar() })).rejects.toThrow(/^customer credentials refused by the target \(401/)
+      await expect(preflight({ ...wrong, baseUrl: c.baseUrl!, admin: c.admin! }, 'r3', { registrar: customerRegistrar() })).rejects.toThrow(/^configured customer credentials refused by the target \(401/)
     } finally {
       await target.close()
     }

@@ -9,7 +9,7 @@ import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
 import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
-import { requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
+import { CONFIGURED_CUSTOMER, requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { DeadlinesUsed } from '../results/deadlines.ts'
@@ -88,7 +88,9 @@ export async function preflight(
         note(credentials, 'main')
       }
       if (credentials === undefined) return {}
-      return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store) }
+      // Labelled apart from the run's own customers' (issue 31.15): a report shows that the user's account was only read.
+      const who = credentials === config.customer ? CONFIGURED_CUSTOMER : 'customer'
+      return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store, who) }
     }
     // A write is never sent with the token of a customer the user configured (that account is theirs): where the
     // main customer is the user's, the writes a customer makes go out as a customer of the run's own.

@@ -8,6 +8,7 @@ import { matchesAny } from './fingerprint.ts'
 import { applyAliases } from './aliases.ts'
 import type { Calibration } from './calibration.ts'
 import { Secrets } from './secrets.ts'
+import { CONFIGURED_CUSTOMER } from './tokens.ts'
 import { cartBefore, changedNothing, DEADLOCK_PAUSE_MS, isDeadlock, repeatAfterDeadlock } from './deadlock.ts'
 import { describeOutcome } from './answer-text.ts'
 import type { Answer } from './request.ts'
@@ -281,7 +282,7 @@ export class Session {
     })
     if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return current
     const fresh = outcome.answer.body
-    this.secrets.add(fresh, `${kind} token`)
+    this.secrets.add(fresh, kind === 'customer' && this.seed.customerIsTheUsers ? `${CONFIGURED_CUSTOMER} token` : `${kind} token`)
     this.#tokenKinds.set(fresh, kind)
     if (kind === 'admin') this.seed.tokens.admin = fresh
     else this.seed.tokens.customer = fresh

@@ -17,6 +17,9 @@ export interface RegisteredCustomer extends Credentials {
  * came), so the run hands the preflight one from lib/setup/ and nothing here knows the ledger. Fails with a
  * TokenError the user can act on (the preflight's one line).
  */
+/** How the customer the user configured is named in messages and redactions (`[redacted configured customer token]`). */
+export const CONFIGURED_CUSTOMER = 'configured customer'
+
 export interface Registrar {
   registerCustomer(client: TargetClient, secrets: Secrets, customer: { runId: string; role: string; store: string; adminToken: string }): Promise<RegisteredCustomer>
 }
@@ -67,10 +70,15 @@ const TWO_FACTOR = /\b2fa\b|two-factor/i
 export function requireAnswer(outcome: Outcome, what: string) {
   if (outcome.answer === undefined) {
     const url = outcome.exchange.request.url
-    throw new TokenError(`target unreachable: ${what} request to ${new URL(url).origin} failed (${outcome.failure?.message ?? 'no answer'})`)
+    const why = outcome.failure?.message ?? 'no answer'
+    throw new TokenError(`target unreachable: ${what} request to ${new URL(url).origin} failed (${why})${CERTIFICATE.test(why) ? CERTIFICATE_HINT : ''}`)
   }
   return outcome.answer
 }
+
+/** Node's codes for a certificate it could not verify: self-signed, of a CA it does not know, expired, for another name. */
+const CERTIFICATE = /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|CERT_(HAS_EXPIRED|NOT_YET_VALID|UNTRUSTED|REJECTED)|ERR_TLS_CERT_ALTNAME_INVALID/
+const CERTIFICATE_HINT = ': the target\'s TLS certificate could not be verified — for a private CA, set NODE_EXTRA_CA_CERTS=/path/ca.pem; to skip verification, pass --insecure (every report then says so)'
 
 /** `: "<the shop's message>"` when the body has one, to end a TokenError's line with; else nothing. */
 export function messageOf(body: unknown): string {

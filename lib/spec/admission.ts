@@ -114,6 +114,9 @@ export interface AccessCell<R extends string = string> {
   reason?: R
 }
 
+/** A cell's reasons that say it got no answer at all (lib/results/verdict.ts's UnansweredReason). */
+const UNANSWERED = new Set(['timeout', 'target-gone', 'no-answer', 'deadlock'])
+
 /** The reasons the judgement itself gives for leaving access unjudged (lib/results/verdict.ts names them). */
 type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
 
@@ -170,12 +173,22 @@ export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], w
       return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`, w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'))
     }
     const refusedRequest = w !== undefined && reading === 'other' ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so ` : ''
-    const unsent = open.find((c) => c.seen === 'not sent')
-    const reason = unsent?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer')
+    // A cell not sent, or one that got no answer (a timeout): its own reason, not "no usable answer".
+    const unanswered = open.find((c) => c.seen === 'not sent') ?? open.find((c) => c.seen === 'no usable answer' && UNANSWERED.has(String(c.reason)))
+    const reason = unanswered?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer')
     return verdict('not judged', `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`, reason)
   }
-  const said = judged.filter((c) => c.ok === true).map((c) => `${who(c.caller)} ${c.expected === 'refuse' ? 'refused' : 'let through'} (${c.answer.split(' ')[0]})`)
+  const said = judged.filter((c) => c.ok === true).map((c) => `${who(c.caller)} ${cellWords(c)} (${c.answer.split(' ')[0]})`)
   return verdict('passed', said.join(', '))
+}
+
+/**
+ * What a cell judged as the class says got: refused, let through (a success), or — an admitted caller that got
+ * another 4xx, which only had to pass the door — not refused: "let through (404)" read as a success it never got.
+ */
+function cellWords(c: Pick<AccessCell, 'expected' | 'seen'>): string {
+  if (c.expected === 'refuse') return 'refused'
+  return c.seen === 'accepted' ? 'let through' : 'not refused'
 }
 
 /** Why a cell the spec decides was left unjudged, in words. */

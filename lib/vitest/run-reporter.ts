@@ -19,6 +19,7 @@ import { UsageError } from '../base/usage-error.ts'
 import { carryRunHead, dropServerErrors, outcomeOf } from './task-meta.ts'
 import type { Result } from '../results/result.ts'
 import { terminalSummary } from '../report/text.ts'
+import { leftoverKinds, runStory } from '../report/outcome.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { writeReports } from '../report/write.ts'
 import { emptyShardWords } from '../report/outcome.ts'
@@ -282,7 +283,7 @@ export default class RunReporter implements Reporter {
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
       // A run that could not be made says why in one line, with what it had made by then (the report lists each).
-      if (run.pre === undefined && report.exit.status === 2) process.stderr.write(`shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}${cleanupNote(cleanup)}\n`)
+      if (runStory(report).kind === 'not made') process.stderr.write(`shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}${cleanupNote(cleanup)}\n`)
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)
@@ -321,9 +322,10 @@ export default class RunReporter implements Reporter {
 }
 
 /** What a run that never started had made, and what of it is left (the report lists each). */
-function cleanupNote(cleanup: { removed: unknown[]; leftovers: unknown[] }): string {
+function cleanupNote(cleanup: { removed: unknown[]; leftovers: { kind: string }[] }): string {
   if (cleanup.removed.length + cleanup.leftovers.length === 0) return ''
-  return ` (before it stopped, the run had made ${cleanup.removed.length + cleanup.leftovers.length} entities: removed ${cleanup.removed.length}, left ${cleanup.leftovers.length}${cleanup.leftovers.length > 0 ? ', listed in report.json' : ''})`
+  const left = cleanup.leftovers.length > 0 ? ` (${leftoverKinds(cleanup.leftovers)}), listed in report.json` : ''
+  return ` (before it stopped, the run had made ${cleanup.removed.length + cleanup.leftovers.length} entities: removed ${cleanup.removed.length}, left ${cleanup.leftovers.length}${left})`
 }
 
 function isMerge(vitest: Vitest): boolean {

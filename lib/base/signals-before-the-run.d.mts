@@ -1,0 +1,2 @@
+export function saySignalsBeforeTheRun(): void
+export function theRunTakesTheSignals(): void
