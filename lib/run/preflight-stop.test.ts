@@ -3,10 +3,10 @@
  * them on the shop and reported "removed 0, leftovers none". Whatever ends a run after its first write, cleanup runs
  * from the ledger and the report names what is left.
  */
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
 import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
@@ -78,6 +78,7 @@ process.on = (event, listener) => { const r = on(event, listener); if (event ===
 describe('a run stopped before it took the signals', () => {
   it('by Ctrl-C while vitest loads: one line saying nothing was sent and no report written, exit 130', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-early-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const bin = resolve(import.meta.dirname, '../cli/bin.mjs')
     const marker = join(dir, 'listening')
     const child = spawnInTest(process.execPath, ['--import', listeningMark(marker), bin, 'run', '--base-url', 'http://127.0.0.1:9', '--report-dir', join(dir, 'reports')], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, ...ADMIN_ENV } })
