@@ -26,7 +26,7 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
 /** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
 type Where = { env: NodeJS.ProcessEnv; cwd: string }
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'target' | 'matrix' | 'cleanup' | 'proxy'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -53,6 +53,8 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
+  // Traffic the suite did not send shows some rules at some endpoints: no statement to sign, whatever --allow-partial says.
+  if (report.mode === 'passive') throw new UsageError(`sign: ${file} is a passive report (judged from traffic the suite did not send): passive: not a certification, never signed`)
   const never = neverStarted(report)
   if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
   const story = runStory(report)

@@ -51,6 +51,16 @@ export async function main(
         const { cleanupCommand } = await import('./cleanup-command.ts')
         return await cleanupCommand(rest, io, where)
       }
+      case 'judge': {
+        // Point 3 of issue 30: traffic the suite did not send (the recorded run's re-judge is `judge` without it).
+        if (!rest.includes('--passive')) throw new UsageError('judge: only --passive is served by this build (judge --har FILE --passive)')
+        const { runPassiveJudge } = await import('./passive-command.ts')
+        return await runPassiveJudge(rest, io, where.env)
+      }
+      case 'proxy': {
+        const { proxyCommand } = await import('./proxy-command.ts')
+        return await proxyCommand(rest, io, where.env)
+      }
       case 'list':
       case 'baseline':
       case 'diff':

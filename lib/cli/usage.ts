@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'target'
+export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'proxy' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -86,6 +86,15 @@ own cleanup does: only what the ledger names as made and what carries the run's 
 admin as run does (SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD, or SHOP_ADMIN_TOKEN; environment or .env), on the
 shop the ledger names (a --base-url / SHOP_BASE_URL that differs is refused).
 Exit status: 0 nothing of the run is left, 1 something is (each named, with why), 2 the cleanup could not be made.`,
+  },
+  proxy: {
+    flags: ['--target URL --har FILE [--port N] [--host HOST] [--token-class TOKEN-PREFIX=admin|customer ...]', '[--report-dir DIR] [--insecure]'],
+    about: `Forwards traffic to the shop at URL unchanged (listening on 127.0.0.1 unless --host, on a free port unless
+--port; the address is printed) and writes it to FILE as HAR as it goes, redacted: no token, password or secret.
+At Ctrl-C or SIGTERM it judges the traffic passively into --report-dir (as judge --har FILE --passive does:
+docs/passive.md) and prints the verdict: passive, never a certification. A caller's class is followed from the
+token calls of the traffic; --token-class names the class of tokens issued elsewhere.
+Exit status: 0 no rule the traffic shows failed, 1 one did, 2 bad input.`,
   },
   target: {
     flags: TARGET_FLAG_LINES,

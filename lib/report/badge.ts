@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { percentText, type ConformanceVerdict } from './certify.ts'
+import { PASSIVE, percentText, type ConformanceVerdict } from './certify.ts'
 import type { Report } from './model.ts'
 import { leftoversText, runStory } from './outcome.ts'
 import { implementationOf } from './target.ts'
@@ -11,6 +11,7 @@ export const BADGE_COLOURS: Record<ConformanceVerdict, string> = {
   incomplete: '#dfb317',
   partial: '#007ec6',
   'not run': '#9f9f9f',
+  [PASSIVE]: '#9f9f9f',
 }
 
 /**
@@ -25,7 +26,8 @@ export function badgeSvg(report: Report): string {
   const percent = percentText(c)
   const story = runStory(report)
   const left = leftoversText(report)
-  const value = c.verdict === 'not run' ? 'not run' : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
+  // A passive report is no certification: its badge says so, not a percentage of the suite.
+  const value = c.verdict === 'not run' ? 'not run' : c.verdict === PASSIVE ? `passive · ${c.failed} failed` : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
   const what = implementationOf(report.target)
   const title = [
     `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`,

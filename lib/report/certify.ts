@@ -15,7 +15,10 @@ import type { PlanBlock } from '../results/plan-block.ts'
  * excused by a baseline makes it "incomplete", a
  * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
  */
-export type ConformanceVerdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run'
+export type ConformanceVerdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run' | typeof PASSIVE
+
+/** What a passive report's certification says (docs/passive.md): it judged traffic the suite did not send. */
+export const PASSIVE = 'passive: not a certification'
 
 export interface Scope {
   /** Checks of the suite this run selected (its shard's share when sharded). */
@@ -189,6 +192,21 @@ export function selectionText(scope: Pick<Scope, 'selected' | 'suite' | 'limited
 /** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope ("partial" once). */
 export function headline(c: Certification): string {
   if (c.verdict === 'not run') return 'not run'
+  if (c.verdict === PASSIVE) return `${PASSIVE} · ${c.failed} failed, ${c.passed} passed, ${c.notJudged} not observed · ${c.scope.text}`
   const scope = c.scope.whole ? '' : ` · ${c.verdict === 'partial' ? selectionText(c.scope) : c.scope.text}`
   return `${c.verdict} · ${percentText(c)} of ${c.required} required checks passed${scope}`
+}
+
+/**
+ * A passive report's certification (report.json `mode: 'passive'`): the counts as judged, the verdict, each module's
+ * too, `passive: not a certification` — traffic the suite did not send shows some rules at some endpoints, never
+ * that a target conforms.
+ */
+export function passiveCertification(c: Certification): Certification {
+  return {
+    ...c,
+    verdict: PASSIVE,
+    scope: { ...c.scope, whole: false, limitedBy: ['passive'], text: `${PASSIVE}: judged from traffic the suite did not send` },
+    modules: c.modules.map((m) => ({ ...m, verdict: PASSIVE, text: `${PASSIVE}: ${m.passed} passed, ${m.failed} failed, ${m.notJudged} not observed` })),
+  }
 }

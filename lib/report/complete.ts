@@ -1,5 +1,5 @@
 import { applyBaseline, baselineBlock, type Baseline } from './baseline.ts'
-import { certify } from './certify.ts'
+import { certify, passiveCertification } from './certify.ts'
 import type { Report } from './model.ts'
 import { extensionsBlock } from './extensions.ts'
 import { exitOf } from './outcome.ts'
@@ -23,12 +23,14 @@ export function completeReport(draft: ReportDraft, judging: Judging): Report {
   const baseline = b !== undefined ? baselineBlock(b.file, b.baseline, applyBaseline(draft, b.baseline), b.allowStale) : undefined
   const extensions = extensionsBlock(draft.results, draft.run.extensions ?? 'gate')
   const withBaseline = { ...draft, ...(baseline !== undefined ? { baseline } : {}), ...(extensions !== undefined ? { extensions } : {}) }
-  const certification = certify({
+  const certified = certify({
     results: draft.results,
     runErrors: draft.runErrors,
     plan: draft.plan,
     ...(baseline !== undefined ? { baselined: new Set(baseline.baselinedFailures) } : {}),
   })
+  // Traffic the suite did not send is judged, never certified.
+  const certification = draft.mode === 'passive' ? passiveCertification(certified) : certified
   // Results last: report.json reads from the verdict down to the evidence.
   const { results, ...head } = withBaseline
   return { ...head, certification, exit: exitOf(withBaseline, judging.made), results }

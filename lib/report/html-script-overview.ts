@@ -78,6 +78,10 @@ export const OVERVIEW = String.raw`
     var list = add(box, el('ul'));
     items.forEach(function (t) { add(list, el('li', null, line(t))); });
   }
+  // A passive report's scope: the traffic it judged, endpoint by endpoint (docs/passive.md).
+  if (report.passive) listBox('passive', 'Passive: judged from traffic the suite did not send, not a certification \u2014 ' + report.passive.text, report.passive.endpoints, function (e) {
+    return e.endpoint + ' (' + e.access + ') \u2014 ' + plural(e.exchanges, 'exchange') + ': ' + Object.keys(e.callers).map(function (k) { return k + ' \u00d7' + e.callers[k]; }).join(', ');
+  });
   listBox('not-judged', plural(c.notJudged, 'required check') + ' not judged, by reason', view.notJudged || [], function (t) { return t.count + ' \u00d7 ' + t.label; });
   listBox('not-configured', 'Not configured: rules no request judged, and the settings that judge them', c.notConfigured || [], function (n) { return n.text; });
   // The shop's schema and the checks from outside the spec: boxes of their own, never the verdict above.

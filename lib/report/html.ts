@@ -58,6 +58,7 @@ export function reportHtml(report: Report): string {
 <section class="errors" id="run-errors" hidden></section>
 <section class="notes" id="not-judged" hidden></section>
 <section class="notes" id="not-configured" hidden></section>
+<section class="notes" id="passive" hidden></section>
 <section class="errors" id="stale" hidden></section>
 <section class="notes" id="extensions" hidden></section>
 <section class="notes" id="schema" hidden></section>

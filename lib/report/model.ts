@@ -4,6 +4,7 @@ import type { PlanBlock } from '../results/plan-block.ts'
 import type { DeadlinesUsed } from '../results/deadlines.ts'
 import type { ExtensionsBlock, ExtensionsMode, SchemaBlock } from '../results/schema-block.ts'
 import type { ServerErrorsBlock } from '../results/server-errors.ts'
+import type { PassiveCoverage } from '../results/coverage.ts'
 import { CATALOG, catalogPosition } from '../spec/catalog/index.ts'
 
 export type ExitStatus = 0 | 1 | 2 | 124 | 130 | 143
@@ -32,6 +33,13 @@ interface DeviationEvidence {
 
 /** report.json: the one result model every other format is rendered from. */
 export interface Report {
+  /**
+   * `passive`: judged from traffic the suite did not send (`judge --har FILE --passive`, `proxy`), never a
+   * certification. Absent for a run.
+   */
+  mode?: 'passive'
+  /** A passive report's scope: the exchanges observed and the endpoints they touched (docs/passive.md). */
+  passive?: PassiveCoverage
   suite: { name: string; version: string }
   spec: { version: string }
   target: {

@@ -2,7 +2,7 @@ import { leftoversText, runStory } from './outcome.ts'
 import { clip } from '../base/text.ts'
 import { operationOf, type ServerErrorEntry } from '../results/server-errors.ts'
 import { deadlinesText } from '../results/deadlines.ts'
-import { percentText, selectionText } from './certify.ts'
+import { PASSIVE, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
 import { implementationOf } from './target.ts'
@@ -30,10 +30,11 @@ export function markdownSummary(report: Report): string {
     const lines = [`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '']
     return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
   }
-  const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
+  const out = [`# Shop conformance: ${c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
   const marks = [
     // "partial" once: the title says it when it is the verdict.
-    ...(c.scope.whole ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
+    ...(report.passive !== undefined ? [`**Passive:** ${report.passive.text}; judged from traffic the suite did not send (no request sent): ${PASSIVE}.`] : []),
+    ...(c.scope.whole || report.passive !== undefined ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
     ...(story.kind === 'cut short' ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`] : []),
     ...(left !== undefined ? [`**Left on the shop:** ${left}.`] : []),
     ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
@@ -46,7 +47,7 @@ export function markdownSummary(report: Report): string {
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
     // The verdict is the title's, the scope a mark's.
-    c.verdict === 'not run' ? 'No required check was judged.' : `${percentText(c)} of ${c.required} required checks passed.`,
+    c.verdict === 'not run' ? 'No required check was judged.' : c.verdict === PASSIVE ? `From the traffic: ${c.passed} passed, ${c.failed} failed; ${c.notJudged} not observed.` : `${percentText(c)} of ${c.required} required checks passed.`,
     '',
     facts(report),
     '',
@@ -58,6 +59,7 @@ export function markdownSummary(report: Report): string {
   table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
   table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
 
+  coverageSection(out, report)
   schemaSection(out, report)
   serverErrorsSection(out, report)
   const reasons = baselineReasons(report)
@@ -155,4 +157,15 @@ function oneLine(text: string): string {
 
 function cell(text: string): string {
   return oneLine(text).replace(/\|/g, '\\|').replace(/`/g, "'")
+}
+
+/** A passive report's coverage: which endpoints the traffic touched, how many exchanges, which callers (docs/passive.md). */
+function coverageSection(out: string[], report: Report): void {
+  const p = report.passive
+  if (p === undefined) return
+  out.push('', `## Coverage (passive)`, '', `${p.text}.`, '', '| endpoint | access | exchanges | callers | stores |', '|---|---|---:|---|---|')
+  for (const e of p.endpoints.slice(0, MAX_ROWS * 4)) {
+    out.push(`| \`${cell(e.endpoint)}\` | ${e.access} | ${e.exchanges} | ${Object.entries(e.callers).map(([k, n]) => `${k} ×${n}`).join(', ')} | ${cell(e.stores.join(', '))} |`)
+  }
+  if (p.endpoints.length > MAX_ROWS * 4) out.push('', `… and ${p.endpoints.length - MAX_ROWS * 4} more endpoints: report.json \`passive.endpoints\`.`)
 }

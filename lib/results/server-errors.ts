@@ -22,8 +22,8 @@ export interface ServerErrorEntry {
   path: string
   query?: string
   store: string
-  /** Who sent the request, as a class: never its token. */
-  caller: CallerClass
+  /** Who sent the request, as a class: never its token (`unknown`: traffic judged passively that did not show it). */
+  caller: CallerClass | 'unknown'
   /** The body sent, secrets redacted; absent when none was sent, or when it was too long to keep (`bodyChars`). */
   body?: unknown
   /** The length of a body sent that was too long to keep. */

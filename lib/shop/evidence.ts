@@ -14,6 +14,7 @@ import { closeSync, openSync, writeSync } from 'node:fs'
 import type { CallerClass, Exchange, RecordedRequest } from '../results/exchange.ts'
 import { harEntry, type HarEntry } from '../results/har.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
+import { tokenCallOf } from './exchange-identity.ts'
 
 /** One line of a part: an entry (`n`: its number in the part), or the entries a result holds. */
 export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] }
@@ -25,9 +26,6 @@ interface EvidenceOptions {
   /** Where the run is when a request carries no set-up step (`preflight`, `cleanup`). */
   during?: () => string | undefined
 }
-
-/** The calls whose answer is the token they issue: `kind` names whose. */
-const TOKEN_CALL = /\/V1\/integration\/(admin|customer)\/token$/
 
 export class EvidenceLog {
   readonly #options: EvidenceOptions
@@ -93,7 +91,7 @@ export class EvidenceLog {
 
 /** A token call's answer with the token it issued redacted: its caller registers it as a secret only after this. */
 function issuedToken(x: Exchange, path: string): Exchange {
-  const kind = TOKEN_CALL.exec(path)?.[1]
+  const kind = tokenCallOf(path)
   const body = x.response?.body
   const issued = x.response !== undefined && x.response.status >= 200 && x.response.status < 300
   if (kind === undefined || !issued || typeof body !== 'string' || body === '' || body.startsWith('[redacted')) return x

@@ -130,3 +130,68 @@ export function identify(
   const endpoint = at === undefined ? undefined : how.endpointOf(request.method, at.path)
   return { ...at, ...endpoint, caller: how.caller ?? recordedCaller(authorizationOf(request.headers)) }
 }
+
+/** The caller's class of traffic the suite did not send: one of the classes, or `unknown` when nothing shows it. */
+export type ObservedCaller = CallerClass | 'unknown'
+
+/** A `--token-class TOKEN-PREFIX=admin|customer` hint: a token that starts so is of that class. */
+export interface TokenHint {
+  prefix: string
+  caller: 'admin' | 'customer'
+}
+
+/** The calls whose answer is the token they issue (`/V1/integration/admin/token`, `…/customer/token`): whose, by the path. */
+const TOKEN_CALL = /\/V1\/integration\/(admin|customer)\/token$/
+
+/** Whose token a call issues (`admin`, `customer`), undefined for any other path below `/rest/{store}`. */
+export function tokenCallOf(path: string): 'admin' | 'customer' | undefined {
+  return TOKEN_CALL.exec(path)?.[1] as 'admin' | 'customer' | undefined
+}
+
+/** One exchange of observed traffic as the callers' reading needs it: its request, its answer, the class a suite's HAR tags. */
+interface ObservedExchange {
+  request: { method: string; url: string; headers: Readonly<Record<string, string>> }
+  response?: { status: number; body: unknown }
+  /** The `_caller` a suite's own evidence.har tags each entry with: the sender knew it. */
+  caller?: CallerClass
+}
+
+/**
+ * The caller's class of each exchange of a capture, never guessed: the class the suite's own HAR tagged it with;
+ * none without an Authorization header; the token an admin or customer token call of the same capture issued
+ * (its answer's body is the token string), followed to every request that sends it; a token redacted with its
+ * class's label (`Bearer [redacted admin token]`, as the suite's and the proxy's HAR write it); a `--token-class`
+ * hint's prefix; else `unknown` — a token the capture never saw issued is no customer's by default. `tokens` are the
+ * token values found (each with its class, `unknown` too), for the redaction of what is written of the capture.
+ */
+export function observedCallers(exchanges: readonly ObservedExchange[], hints: readonly TokenHint[] = []): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
+  const issued = new Map<string, ObservedCaller>()
+  for (const x of exchanges) {
+    const whose = tokenCallOf(restPathOf(x.request.url)?.path ?? '')
+    const { status, body } = x.response ?? { status: 0, body: undefined }
+    if (whose !== undefined && x.request.method === 'POST' && status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted')) issued.set(body, whose)
+  }
+  const tokens = new Map(issued)
+  const callerOf = (x: ObservedExchange): ObservedCaller => {
+    if (x.caller !== undefined) return x.caller
+    const authorization = authorizationOf(x.request.headers)
+    if (authorization === undefined) return 'none'
+    if (MALFORMED_BEARER.test(authorization)) return 'malformed'
+    const label = /^(?:Bearer )?\[redacted([^\]]*)\]$/.exec(authorization.trim())?.[1]
+    if (label !== undefined) return classOfLabel(label)
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
+    if (token === undefined) return 'unknown'
+    const caller = issued.get(token) ?? hints.find((h) => token.startsWith(h.prefix))?.caller ?? 'unknown'
+    tokens.set(token, caller)
+    return caller
+  }
+  return { callerOf, tokens }
+}
+
+/** The class a redaction label names (`admin`, `limited admin`, `other customer`, `customer`, `admin … given as SHOP_ADMIN_TOKEN`), else unknown. */
+function classOfLabel(label: string): ObservedCaller {
+  if (/\blimited admin\b/.test(label)) return 'limited admin'
+  if (/\badmin\b/.test(label)) return 'admin'
+  if (/\bother customer\b/.test(label)) return 'other customer'
+  return /\bcustomer\b/.test(label) ? 'customer' : 'unknown'
+}
