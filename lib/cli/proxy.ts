@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { UsageError } from '../base/usage-error.ts'
 import type { CallerClass, Exchange } from '../results/exchange.ts'
 import { harEntry } from '../results/har.ts'
-import { authorizationOf, restPathOf, tokenCallOf, type TokenHint } from '../shop/exchange-identity.ts'
+import { authorizationOf, pathnameOf, tokenCallOf, type TokenHint } from '../shop/exchange-identity.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { SUITE } from '../spec/version.ts'
 
@@ -155,7 +155,7 @@ class Recorder {
     const request = { method: x.method, url: x.url, headers: requestHeaders, ...bodyOf(x.requestBody, requestHeaders) }
     const answer = x.response === undefined ? undefined : { status: x.response.status, headers: flat(x.response.headers), ...bodyOf(x.response.body, flat(x.response.headers)) }
     // A token call's answer is the token: known (with its class) before the exchange is redacted, so never written.
-    const whose = tokenCallOf(restPathOf(x.url)?.path ?? '')
+    const whose = tokenCallOf(pathnameOf(x.url))
     if (whose !== undefined && answer !== undefined && answer.status >= 200 && answer.status < 300 && typeof answer.body === 'string' && answer.body !== '') {
       this.#secrets.add(answer.body, `${whose} token`)
       this.#classes.set(answer.body, whose)

@@ -41,7 +41,10 @@ export function restPathOf(url: string, base?: string): RestPath | undefined {
   }
   const slash = below?.indexOf('/') ?? -1
   if (below === undefined || slash <= 0) return undefined
-  return { store: below.slice(0, slash), path: below.slice(slash), ...(query !== undefined && query !== '' ? { query } : {}) }
+  const kept = query !== undefined && query !== '' ? { query } : {}
+  // `/rest/V1/…` names no store code (the platform serves its default store view): the store is '' then.
+  if (/^V\d+\//.test(below)) return { store: '', path: `/${below}`, ...kept }
+  return { store: below.slice(0, slash), path: below.slice(slash), ...kept }
 }
 
 /** The endpoint a method and path are of: a catalog row's id (`origin: 'spec'`) or an extension operation's text. */
@@ -143,9 +146,14 @@ export interface TokenHint {
 /** The calls whose answer is the token they issue (`/V1/integration/admin/token`, `…/customer/token`): whose, by the path. */
 const TOKEN_CALL = /\/V1\/integration\/(admin|customer)\/token$/
 
-/** Whose token a call issues (`admin`, `customer`), undefined for any other path below `/rest/{store}`. */
+/** Whose token a call issues (`admin`, `customer`), undefined for any other path (below `/rest/{store}` or whole). */
 export function tokenCallOf(path: string): 'admin' | 'customer' | undefined {
   return TOKEN_CALL.exec(path)?.[1] as 'admin' | 'customer' | undefined
+}
+
+/** A URL's path without its query. */
+export function pathnameOf(url: string): string {
+  return url.split('?')[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
 }
 
 /** One exchange of observed traffic as the callers' reading needs it: its request, its answer, the class a suite's HAR tags. */
@@ -167,7 +175,7 @@ interface ObservedExchange {
 export function observedCallers(exchanges: readonly ObservedExchange[], hints: readonly TokenHint[] = []): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
   const issued = new Map<string, ObservedCaller>()
   for (const x of exchanges) {
-    const whose = tokenCallOf(restPathOf(x.request.url)?.path ?? '')
+    const whose = tokenCallOf(pathnameOf(x.request.url))
     const { status, body } = x.response ?? { status: 0, body: undefined }
     if (whose !== undefined && x.request.method === 'POST' && status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted')) issued.set(body, whose)
   }
