@@ -141,6 +141,7 @@ describe('a HAR file read', () => {
 describe("a real 2.4.7-p7 shop's exchanges, judged passively", () => {
   it('fail nothing the live run did not fail: access, route and shape', () => {
     const run = readRealRun('2.4.7-p7/report-full-valid-probes.json')
+    const { startedAt, target } = run as unknown as { startedAt: string; target: { baseUrl: string } }
     const seen = new Set<string>()
     const entries: ObservedEntry[] = []
     for (const r of run.results) {
@@ -148,10 +149,10 @@ describe("a real 2.4.7-p7 shop's exchanges, judged passively", () => {
         const key = JSON.stringify([e.request.method, e.request.url, e.request.headers, e.response?.status])
         if (seen.has(key)) continue
         seen.add(key)
-        entries.push({ exchange: e, startedDateTime: run.startedAt, bodyKept: true })
+        entries.push({ exchange: e, startedDateTime: startedAt, bodyKept: true })
       }
     }
-    const j = judgePassively(entries, { base: run.target.baseUrl, calibration: run.calibration })
+    const j = judgePassively(entries, { base: target.baseUrl, calibration: run.calibration })
     const failedLive = new Set(run.results.filter((r) => r.status === 'failed').map((r) => r.id))
     const failed = j.verdicts.filter((v) => v.verdict.status === 'failed').map((v) => `${v.row.method} ${v.row.path} › ${v.check}`)
     expect(failed.filter((id) => !failedLive.has(id))).toEqual([])

@@ -38,7 +38,7 @@ export interface ObservedEntry {
   bodyKept: boolean
 }
 
-export interface PassiveOptions {
+interface PassiveOptions {
   /** The target's URL below which `/rest/{store}` is (else inferred: the first `/rest/` of each path). */
   base?: string
   hints?: readonly TokenHint[]

@@ -20,7 +20,7 @@ import type { PathAlias } from '../settings/config.ts'
 import { args, readText, required, type CommandIo } from './command-io.ts'
 
 /** What a passive judgement of a capture is given besides the file. */
-export interface CaptureJudging {
+interface CaptureJudging {
   /** The target's URL below which `/rest/{store}` is; else the HAR's own (a run's evidence names it), else inferred. */
   baseUrl?: string
   hints: readonly TokenHint[]

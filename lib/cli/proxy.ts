@@ -18,7 +18,7 @@ import { authorizationOf, pathnameOf, tokenCallOf, type TokenHint } from '../sho
 import { Secrets } from '../shop/secrets.ts'
 import { SUITE } from '../spec/version.ts'
 
-export interface ProxyOptions {
+interface ProxyOptions {
   /** The shop's URL (its path, if any, is the prefix every request is forwarded below). */
   target: URL
   host: string
@@ -30,7 +30,7 @@ export interface ProxyOptions {
   insecure: boolean
 }
 
-export interface RunningProxy {
+interface RunningProxy {
   /** Where clients send their requests: `http://127.0.0.1:PORT`. */
   url: string
   /** Exchanges written so far. */

@@ -18,7 +18,7 @@ import type { PathAlias } from '../settings/config.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 
 /** What a passive report says of where the traffic came from. */
-export interface PassiveSource {
+interface PassiveSource {
   /** The capture: the HAR file judged (`judge`), or the proxy's. */
   har: string
   /** The target's URL: given (`--base-url`, the proxy's `--target`) or read from the traffic. */
