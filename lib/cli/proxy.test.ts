@@ -3,13 +3,16 @@
  * reference target, the proxy stopped with SIGTERM, and the holes found from the traffic alone — and, on the clean
  * target, the same session giving no failure. The capture holds no token or password.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReferenceTarget, type FaultName, type ReferenceTarget } from '../../reference-target/index.ts'
 import type { Report } from '../report/model.ts'
+import { harProblems } from '../report/testing.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
+import { main } from './main.ts'
+import { sharedCli } from './testing.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
 const dirs: string[] = []
@@ -101,6 +104,10 @@ describe('proxy', () => {
     // Nothing of the traffic kept but the redacted HAR: no token or password in it, nor in any report.
     for (const secret of run.secrets) expect(run.har).not.toContain(secret)
     expect(run.har).toContain('Bearer [redacted customer token]')
+    // Valid HAR 1.2, an entry per request, each known caller tagged.
+    const har = JSON.parse(run.har) as { log: { entries: { _caller?: string }[] } }
+    expect(harProblems(har)).toEqual([])
+    expect(har.log.entries.map((e) => e._caller)).toEqual(['none', 'none', 'none', 'none', 'customer', 'admin', 'admin', 'customer', 'none', 'admin'])
     expect(JSON.stringify(report)).not.toContain(run.secrets[0])
   }, 180_000)
 
@@ -113,4 +120,25 @@ describe('proxy', () => {
     expect(resultOf(run.report, 'GET /V1/modules › route')).toMatchObject({ status: 'passed' })
     expect(resultOf(run.report, 'GET /V1/customerGroups/default › shape')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^observed: the answer is/) })
   }, 180_000)
+
+  it("judges the suite's own clean run passively without a failure, with its tags and as a browser's capture without them", async () => {
+    const run = await sharedCli(['run'])
+    expect(run.status).toBe(0)
+    const har = join(run.dir, 'reports', 'evidence.har')
+    const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-passive-own-'))
+    dirs.push(dir)
+    // The same exchanges without the suite's tags: each caller read from its redacted token's label alone.
+    const untagged = join(dir, 'untagged.har')
+    const log = JSON.parse(readFileSync(har, 'utf8')) as { log: { _run?: unknown; entries: Record<string, unknown>[] } }
+    delete log.log._run
+    log.log.entries = log.log.entries.map(({ _caller, _runId, _checks, _endpoint, _origin, _store, _step, _probe, ...entry }) => entry)
+    writeFileSync(untagged, JSON.stringify(log))
+    for (const [file, base] of [[har, []], [untagged, ['--base-url', run.report!.target.baseUrl]]] as const) {
+      let out = ''
+      const status = await main(['judge', '--har', file, '--passive', ...base, '--report-dir', join(dir, file === har ? 'tagged' : 'untagged')], { out: (t) => void (out += t), err: (t) => void (out += t) }, { env: {}, cwd: dir })
+      expect(out, file).toMatch(/^passive: not a certification · 0 failed, \d{3} passed/)
+      expect(status, file).toBe(0)
+    }
+  }, 600_000)
 })
+

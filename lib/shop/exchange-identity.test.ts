@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
-import { endpointMatcher, identify, recordedCaller, restPathOf } from './exchange-identity.ts'
+import { endpointMatcher, identify, observedCallers, recordedCaller, restPathOf } from './exchange-identity.ts'
 
 describe('restPathOf', () => {
   it('reads the store code, path and query below the base given, also one with a path of its own', () => {
@@ -69,5 +69,42 @@ describe('identify', () => {
   it('keeps what it can of a request outside the interface: no store, no endpoint', () => {
     expect(identify(request('http://t/health'), { endpointOf })).toEqual({ caller: 'none' })
     expect(identify(request('http://t/rest/default/V1/nothing/here'), { endpointOf })).toEqual({ store: 'default', path: '/V1/nothing/here', caller: 'none' })
+  })
+})
+
+describe('endpointMatcher and the caller\'s own resource', () => {
+  const endpointOf = endpointMatcher()
+
+  it('never reads `mine` or `me` as a parameter: the platform routes them to the caller\'s own resource', () => {
+    expect(endpointOf('GET', '/V1/carts/mine')).toBeUndefined()
+    expect(endpointOf('POST', '/V1/carts/mine/items')).toBeUndefined()
+    expect(endpointOf('GET', '/V1/carts/15')).toEqual({ endpoint: 'GET /V1/carts/:cartId', origin: 'spec' })
+    expect(endpointOf('POST', '/V1/carts/mine/payment-information')).toEqual({ endpoint: 'POST /V1/carts/mine/payment-information', origin: 'spec' })
+  })
+})
+
+describe('observedCallers', () => {
+  const x = (url: string, authorization?: string, response?: { status: number; body: unknown }) => {
+    const headers: Record<string, string> = authorization !== undefined ? { Authorization: authorization } : {}
+    return { request: { method: 'POST', url, headers }, ...(response !== undefined ? { response } : {}) }
+  }
+
+  it('follows the token calls of the capture, reads labels and hints, and leaves any other token unknown', () => {
+    const capture = [x('https://s/rest/V1/integration/admin/token', undefined, { status: 200, body: 'tok-admin-1' }), x('https://s/rest/default/V1/integration/customer/token', undefined, { status: 200, body: 'tok-cust-1' })]
+    const { callerOf, tokens } = observedCallers(capture, [{ prefix: 'int-', caller: 'admin' }])
+    expect(callerOf(x('https://s/rest/default/V1/modules'))).toBe('none')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer tok-admin-1'))).toBe('admin')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer tok-cust-1'))).toBe('customer')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer int-7'))).toBe('admin')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer other-9'))).toBe('unknown')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer [redacted customer token]'))).toBe('customer')
+    expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer [redacted token]'))).toBe('unknown')
+    expect(callerOf(x('https://s/rest/default/V1/modules', `Bearer ${MALFORMED_TOKEN_PREFIX}0a1b`))).toBe('malformed')
+    expect(callerOf({ ...x('https://s/rest/default/V1/modules', 'Bearer other-9'), caller: 'limited admin' })).toBe('limited admin')
+    expect(tokens).toEqual(new Map([['tok-admin-1', 'admin'], ['tok-cust-1', 'customer'], ['int-7', 'admin'], ['other-9', 'unknown']]))
+  })
+
+  it('reads /rest/V1/… as no store code, not the store code V1', () => {
+    expect(restPathOf('https://s/rest/V1/integration/admin/token')).toEqual({ store: '', path: '/V1/integration/admin/token' })
   })
 })

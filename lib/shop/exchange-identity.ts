@@ -71,11 +71,23 @@ export function endpointMatcher(aliases: readonly PathAlias[] = [], operations: 
   return (method: string, path: string): EndpointMatch | undefined => {
     let best: { found: Candidate; literal: number } | undefined
     for (const c of byKey.get(keyOf(method, path)) ?? []) {
+      if (ownResourceAtParameter(c.template, path)) continue
       const m = matchTemplate(c.template, path)
       if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { found: c, literal: m.literalSegments }
     }
     return best === undefined ? undefined : { endpoint: best.found.endpoint, origin: best.found.origin }
   }
+}
+
+/**
+ * The platform routes `mine` and `me` to the caller's own resource, a route of its own (`GET /V1/carts/mine` is a
+ * customer's, `GET /V1/carts/:cartId` an admin's): such a segment is never a template's parameter. Without it a
+ * storefront's `/V1/carts/mine/items` read as the admin endpoint `/V1/carts/:quoteId/items` would fail access on the
+ * customer let through.
+ */
+function ownResourceAtParameter(template: string, path: string): boolean {
+  const t = segmentsOf(template)
+  return segmentsOf(path).some((seg, i) => (seg === 'mine' || seg === 'me') && t[i]?.startsWith(':') === true)
 }
 
 /**
