@@ -11,6 +11,7 @@ import { startReferenceTarget, type FaultName, type ReferenceTarget } from '../.
 import type { Report } from '../report/model.ts'
 import { harProblems } from '../report/testing.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
+import { makeTestCa } from '../../reference-target/tls-testing.ts'
 import { main } from './main.ts'
 import { sharedCli } from './testing.ts'
 
@@ -32,15 +33,16 @@ interface Proxied {
 }
 
 /** The proxy in front of a reference target with `faults`, the session sent through it, then SIGTERM. */
-async function proxiedSession(faults: FaultName[]): Promise<Proxied> {
-  const target = await startReferenceTarget({ port: 0, faults: faults.map((name) => ({ name })) })
+async function proxiedSession(faults: FaultName[], https?: ReturnType<typeof makeTestCa>): Promise<Proxied> {
+  const tls = https === undefined ? {} : { tls: { key: readFileSync(https.keyPath), cert: readFileSync(https.certPath) } }
+  const target = await startReferenceTarget({ port: 0, faults: faults.map((name) => ({ name })), ...tls })
   targets.push(target)
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-proxy-'))
   dirs.push(dir)
   const har = join(dir, 'traffic.har')
   const child = spawnInTest(process.execPath, [BIN, 'proxy', '--target', target.url, '--port', '0', '--har', har, '--report-dir', join(dir, 'reports')], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: dir },
+    env: { PATH: process.env.PATH ?? '', HOME: dir, ...(https !== undefined ? { NODE_EXTRA_CA_CERTS: https.caCertPath } : {}) },
   })
   let stdout = ''
   let stderr = ''
@@ -73,6 +75,11 @@ async function session(proxy: string, target: ReferenceTarget): Promise<string[]
   expect(made.status).toBe(200)
   const customer = (await send('POST', '/rest/default/V1/integration/customer/token', undefined, { username: email, password })).body as string
   expect((await send('GET', '/rest/default/V1/directory/currency')).status).toBe(200)
+  // Forwarded unchanged: the proxy's answer is the target's, byte for byte (asked of a plain http target: the test's own fetch trusts no test CA).
+  if (target.url.startsWith('http:')) {
+    const [direct, proxied] = await Promise.all([target.url, proxy].map((at) => fetch(`${at}/rest/default/V1/products?searchCriteria[pageSize]=50`, { headers: { authorization: `Bearer ${admin}` } })))
+    expect([proxied!.status, proxied!.headers.get('content-type'), await proxied!.text()]).toEqual([direct!.status, direct!.headers.get('content-type'), await direct!.text()])
+  } else await send('GET', '/rest/default/V1/products?searchCriteria[pageSize]=50', admin)
   expect((await send('GET', '/rest/default/V1/customers/me', customer)).status).toBe(200)
   expect((await send('GET', '/rest/default/V1/products?searchCriteria[pageSize]=2', admin)).status).toBe(200)
   expect((await send('GET', '/rest/default/V1/customerGroups/default', admin)).status).toBe(200)
@@ -90,6 +97,8 @@ describe('proxy', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/passive: not a certification · 2 failed/)
+    // Loopback unless told otherwise.
+    expect(run.stdout).toMatch(/^proxy: http:\/\/127\.0\.0\.1:\d+ → /)
     const { report } = run
     expect(report.mode).toBe('passive')
     expect(report.certification.verdict).toBe('passive: not a certification')
@@ -98,7 +107,7 @@ describe('proxy', () => {
     expect(report.results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual(['GET /V1/modules › access', 'GET /V1/products/types › access'])
     // The coverage names what the traffic touched, as whom.
     expect(report.passive?.endpoints.find((e) => e.endpoint === 'GET /V1/modules')).toMatchObject({ exchanges: 2, callers: { none: 1, admin: 1 }, stores: ['default'] })
-    expect(report.passive).toMatchObject({ exchanges: 10, atEndpoints: 10, outside: 0, unknownCallers: 0 })
+    expect(report.passive).toMatchObject({ exchanges: 11, atEndpoints: 11, outside: 0, unknownCallers: 0 })
     // An anonymous endpoint refuses nobody: the traffic shows nothing of its access rule.
     expect(resultOf(report, 'GET /V1/directory/currency › access')).toMatchObject({ status: 'skipped', reason: 'not-observed' })
     // Nothing of the traffic kept but the redacted HAR: no token or password in it, nor in any report.
@@ -107,7 +116,7 @@ describe('proxy', () => {
     // Valid HAR 1.2, an entry per request, each known caller tagged.
     const har = JSON.parse(run.har) as { log: { entries: { _caller?: string }[] } }
     expect(harProblems(har)).toEqual([])
-    expect(har.log.entries.map((e) => e._caller)).toEqual(['none', 'none', 'none', 'none', 'customer', 'admin', 'admin', 'customer', 'none', 'admin'])
+    expect(har.log.entries.map((e) => e._caller)).toEqual(['none', 'none', 'none', 'none', 'admin', 'customer', 'admin', 'admin', 'customer', 'none', 'admin'])
     expect(JSON.stringify(report)).not.toContain(run.secrets[0])
   }, 180_000)
 
@@ -119,6 +128,16 @@ describe('proxy', () => {
     expect(resultOf(run.report, 'GET /V1/modules › access')).toMatchObject({ status: 'passed' })
     expect(resultOf(run.report, 'GET /V1/modules › route')).toMatchObject({ status: 'passed' })
     expect(resultOf(run.report, 'GET /V1/customerGroups/default › shape')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^observed: the answer is/) })
+  }, 180_000)
+
+  it('forwards to an https target over verified TLS', async () => {
+    const caDir = mkdtempSync(join(tmpdir(), 'shop-conformance-proxy-ca-'))
+    dirs.push(caDir)
+    const run = await proxiedSession(['admin-open'], makeTestCa(caDir))
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(1)
+    expect(run.har).toMatch(/"url":"https:\/\/[^"]+\/rest\/default\/V1\/modules"/)
+    expect(run.report.results.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['GET /V1/modules › access'])
   }, 180_000)
 
   it("judges the suite's own clean run passively without a failure, with its tags and as a browser's capture without them", async () => {
