@@ -14,14 +14,15 @@ export const OVERVIEW = String.raw`
   var c = report.certification;
   var exit = report.exit;
   var target = report.target || {};
-  document.title = 'Shop conformance: ' + c.verdict + ' (' + c.percent + '%)' + (c.scope.whole ? '' : ', partial') + ' \u2013 ' + view.target;
+  document.title = 'Shop conformance: ' + c.verdict + (report.passive ? '' : ' (' + c.percent + '%)' + (c.scope.whole ? '' : ', partial')) + ' \u2013 ' + view.target;
   $('sub').textContent = 'Target ' + view.target +
     ' \u00b7 spec ' + report.spec.version + ' \u00b7 ' + report.suite.name + ' ' + report.suite.version;
   var verdict = $('verdict');
   verdict.className = 'verdict v-' + slug(c.verdict);
-  add(verdict, el('div', 'pct', c.percent + '%')).id = 'conformance-percent';
+  // A passive report is no share of the suite: it says what the traffic showed (docs/passive.md).
+  if (!report.passive) add(verdict, el('div', 'pct', c.percent + '%')).id = 'conformance-percent';
   add(verdict, el('div', 'vtext', c.verdict)).id = 'overall-verdict';
-  add(verdict, el('div', 'vnote', c.passed + ' of ' + plural(c.required, 'required check') + ' passed'));
+  add(verdict, el('div', 'vnote', report.passive ? c.failed + ' failed, ' + c.passed + ' passed from the traffic; ' + c.notJudged + ' not observed' : c.passed + ' of ' + plural(c.required, 'required check') + ' passed'));
   if (!c.scope.whole) add(verdict, el('div', 'vscope', c.scope.text)).id = 'scope';
   add(verdict, el('div', 'vexit', 'exit ' + exit.status + ': ' + exit.reason)).id = 'exit-reason';
   if (view.story.kind === 'cut short') add(verdict, el('div', 'vscope', view.story.text)).id = 'run-story';
