@@ -133,6 +133,10 @@ describe('a HAR file read', () => {
     const cut = join(dir, 'cut.har')
     writeFileSync(cut, `{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"_proxy":{"target":{"baseUrl":"${BASE}"}},"entries":[\n${JSON.stringify(entry)},\n${JSON.stringify(entry)}`)
     expect(readHar(cut)).toMatchObject({ entries: [{}, {}], run: { target: { baseUrl: BASE } } })
+    // A body a browser exported base64-encoded is read as its text.
+    const encoded = { ...entry, response: { ...entry.response, content: { ...entry.response.content, text: Buffer.from(JSON.stringify(ADMIN)).toString('base64'), encoding: 'base64' } } }
+    writeFileSync(join(dir, 'base64.har'), JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [encoded] } }))
+    expect(readHar(join(dir, 'base64.har')).entries[0]?.exchange.response?.body).toBe(ADMIN)
     writeFileSync(join(dir, 'bad.har'), '{"log":{}}')
     expect(() => readHar(join(dir, 'bad.har'))).toThrow(/no log.entries list/)
   })

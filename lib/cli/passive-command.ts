@@ -113,7 +113,9 @@ export function readHar(file: string): { entries: ObservedEntry[]; run?: Capture
     if (typeof entry?.request?.url !== 'string' || typeof entry.request.method !== 'string' || typeof entry.response?.status !== 'number') {
       throw new UsageError(`HAR ${file}: entry ${i + 1} has no request method and URL or no response status`)
     }
-    const content = entry.response.content ?? { size: 0, mimeType: '' }
+    const given = (entry.response.content ?? { size: 0, mimeType: '' }) as HarEntry['response']['content'] & { encoding?: string }
+    // A browser exports some bodies base64-encoded (HAR's `encoding`): read as the text they are.
+    const content = given.encoding === 'base64' && given.text !== undefined ? { ...given, text: Buffer.from(given.text, 'base64').toString('utf8') } : given
     const fixed = { ...entry, request: { ...entry.request, headers: entry.request.headers ?? [] }, response: { ...entry.response, headers: entry.response.headers ?? [], content } }
     const caller = CALLER_CLASSES.includes(entry._caller) ? { caller: entry._caller as CallerClass } : {}
     return { exchange: exchangeOfEntry(fixed), startedDateTime: entry.startedDateTime ?? '', bodyKept: content.text !== undefined || content.size === 0 || entry.response.status === 204, ...caller }

@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { UsageError } from '../base/usage-error.ts'
 import type { CallerClass, Exchange } from '../results/exchange.ts'
 import { harEntry } from '../results/har.ts'
-import { authorizationOf, pathnameOf, tokenCallOf, type TokenHint } from '../shop/exchange-identity.ts'
+import { authorizationOf, hasCookie, pathnameOf, tokenCallOf, type TokenHint } from '../shop/exchange-identity.ts'
 import { Secrets } from '../shop/secrets.ts'
 import { SUITE } from '../spec/version.ts'
 
@@ -151,7 +151,7 @@ class Recorder {
 
   entry(x: RecordedExchange): object {
     const requestHeaders = flat(x.requestHeaders)
-    const caller = this.#callerOf(authorizationOf(requestHeaders))
+    const caller = this.#callerOf(authorizationOf(requestHeaders), hasCookie(requestHeaders))
     const request = { method: x.method, url: x.url, headers: requestHeaders, ...bodyOf(x.requestBody, requestHeaders) }
     const answer = x.response === undefined ? undefined : { status: x.response.status, headers: flat(x.response.headers), ...bodyOf(x.response.body, flat(x.response.headers)) }
     // A token call's answer is the token: known (with its class) before the exchange is redacted, so never written.
@@ -178,8 +178,9 @@ class Recorder {
   }
 
   /** The class of a request's token: issued in the capture, or named by a hint (then redacted by that label); else unknown. */
-  #callerOf(authorization: string | undefined): CallerClass | undefined {
-    if (authorization === undefined) return 'none'
+  #callerOf(authorization: string | undefined, cookie: boolean): CallerClass | undefined {
+    // A session cookie may sign a customer in: without a token, the caller is then unknown, not none.
+    if (authorization === undefined) return cookie ? undefined : 'none'
     const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
     if (token === undefined) return undefined
     const known = this.#classes.get(token) ?? this.#hints.find((h) => token.startsWith(h.prefix))?.caller

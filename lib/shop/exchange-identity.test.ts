@@ -93,6 +93,8 @@ describe('observedCallers', () => {
     const capture = [x('https://s/rest/V1/integration/admin/token', undefined, { status: 200, body: 'tok-admin-1' }), x('https://s/rest/default/V1/integration/customer/token', undefined, { status: 200, body: 'tok-cust-1' })]
     const { callerOf, tokens } = observedCallers(capture, [{ prefix: 'int-', caller: 'admin' }])
     expect(callerOf(x('https://s/rest/default/V1/modules'))).toBe('none')
+    const withCookie = x('https://s/rest/default/V1/carts/mine')
+    expect(callerOf({ ...withCookie, request: { ...withCookie.request, headers: { Cookie: 'PHPSESSID=abc' } } })).toBe('unknown')
     expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer tok-admin-1'))).toBe('admin')
     expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer tok-cust-1'))).toBe('customer')
     expect(callerOf(x('https://s/rest/default/V1/modules', 'Bearer int-7'))).toBe('admin')

@@ -178,7 +178,7 @@ interface ObservedExchange {
 
 /**
  * The caller's class of each exchange of a capture, never guessed: the class the suite's own HAR tagged it with;
- * none without an Authorization header; the token an admin or customer token call of the same capture issued
+ * none without an Authorization header (unknown with a cookie: a storefront's session signs its customer in); the token an admin or customer token call of the same capture issued
  * (its answer's body is the token string), followed to every request that sends it; a token redacted with its
  * class's label (`Bearer [redacted admin token]`, as the suite's and the proxy's HAR write it); a `--token-class`
  * hint's prefix; else `unknown` — a token the capture never saw issued is no customer's by default. `tokens` are the
@@ -195,7 +195,9 @@ export function observedCallers(exchanges: readonly ObservedExchange[], hints: r
   const callerOf = (x: ObservedExchange): ObservedCaller => {
     if (x.caller !== undefined) return x.caller
     const authorization = authorizationOf(x.request.headers)
-    if (authorization === undefined) return 'none'
+    // A storefront's page calls the interface with its session cookie, which the platform takes as the signed-in
+    // customer's: without a token but with a cookie, the caller may be anyone.
+    if (authorization === undefined) return hasCookie(x.request.headers) ? 'unknown' : 'none'
     if (MALFORMED_BEARER.test(authorization)) return 'malformed'
     const label = /^(?:Bearer )?\[redacted([^\]]*)\]$/.exec(authorization.trim())?.[1]
     if (label !== undefined) return classOfLabel(label)
@@ -206,6 +208,11 @@ export function observedCallers(exchanges: readonly ObservedExchange[], hints: r
     return caller
   }
   return { callerOf, tokens }
+}
+
+/** Whether a request sent a cookie (a session's), whatever the header's case. */
+export function hasCookie(headers: Readonly<Record<string, string>>): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === 'cookie')
 }
 
 /** The class a redaction label names (`admin`, `limited admin`, `other customer`, `customer`, `admin … given as SHOP_ADMIN_TOKEN`), else unknown. */
