@@ -85,7 +85,7 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
   const reading = readingOf(options.calibration ?? PLATFORM_NO_ROUTE)
   const callers = observedCallers(entries.map((e) => ({ ...e.exchange, ...(e.caller !== undefined ? { caller: e.caller } : {}) })), options.hints)
   const observations: Observation[] = []
-  const outside: number[] = []
+  let outside = 0
   const serverErrors: ServerErrorEntry[] = []
   for (const entry of entries) {
     const x = entry.exchange
@@ -94,7 +94,7 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
     const row = id.origin === 'spec' && id.endpoint !== undefined ? ROWS.get(id.endpoint) : undefined
     if (x.response !== undefined && x.response.status >= 500) serverErrors.push(serverErrorEntry(entry, caller, id))
     if (row === undefined || id.store === undefined) {
-      outside.push(1)
+      outside++
       continue
     }
     const probe = recordedProbe(x, reading)
@@ -111,7 +111,7 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
   }
   return {
     verdicts,
-    coverage: coverageOf(entries.length, byRow, outside.length),
+    coverage: coverageOf(entries.length, byRow, outside),
     serverErrors: joinLists([{ entries: serverErrors, unlisted: {} }]),
     tokens: callers.tokens,
   }
