@@ -22,6 +22,7 @@ import { callKey, type Probe, type ProbeAnswers, type ProbeCaller } from '../sho
 import { shopSaid } from '../shop/server-errors.ts'
 import type { PathAlias } from '../settings/config.ts'
 import { isObject } from '../base/is-object.ts'
+import { plural } from '../base/text.ts'
 import { cellOf } from './access.ts'
 import { attributeEntries, type BatchItem } from './batch-attribution.ts'
 import { placeholder } from './probe.ts'
@@ -98,7 +99,8 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
       continue
     }
     const probe = recordedProbe(x, reading)
-    observations.push({ entry, probe: { ...probe.probe, ...(isProbeCaller(caller) ? { caller } : {}) }, caller, store: id.store, row, ...(id.query !== undefined ? { query: id.query } : {}) })
+    const seenAs = { ...probe.probe, ...(isProbeCaller(caller) ? { caller } : {}) }
+    observations.push({ entry, probe: seenAs, caller, store: id.store, row, ...(id.query !== undefined ? { query: id.query } : {}) })
   }
   const byRow = new Map<EndpointRow, Observation[]>()
   for (const o of observations) byRow.set(o.row, [...(byRow.get(o.row) ?? []), o])
@@ -115,6 +117,10 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
     serverErrors: joinLists([{ entries: serverErrors, unlisted: {} }]),
     tokens: callers.tokens,
   }
+}
+
+function isSuccess(status: number | undefined): boolean {
+  return status !== undefined && status >= 200 && status < 300
 }
 
 function isProbeCaller(c: ObservedCaller): c is ProbeCaller {
@@ -142,7 +148,11 @@ function routeVerdict(row: EndpointRow, seen: readonly Observation[], storesShow
   const missing = answered.filter((o) => o.probe.noRoute === true)
   const witness = served ?? (missing.length === answered.length ? missing.find((o) => storesShown.has(o.store)) : undefined)
   if (witness === undefined) {
-    const why = missing.length > 0 ? 'every call here got the no-route answer, under a store code no other answer showed to exist' : `no answer of a caller the spec admits (${admitted === 'none' ? 'no token' : `${admitted} token`}) nor a success among ${seen.length} exchange${seen.length === 1 ? '' : 's'}`
+    const who = admitted === 'none' ? 'no token' : `${admitted} token`
+    const why =
+      missing.length > 0
+        ? 'every call here got the no-route answer, under a store code no other answer showed to exist'
+        : `no answer of a caller the spec admits (${who}) nor a success among ${plural(seen.length, 'exchange')}`
     return { row, check: 'route', verdict: notObserved(why) }
   }
   return { row, check: 'route', verdict: judgeRoute(row, witnessAnswers(row, witness.probe)) }
@@ -184,14 +194,19 @@ function accessVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveV
   }
   const rules = [ACCESS_RULES[row.access]]
   if (cells.length === 0) {
-    const why = classes.length === 0 ? `no call of a caller the spec refuses at this ${row.access} endpoint (${describeClasses(seen)})` : `the calls of ${classes.join(', ')} got neither a success nor a refusal`
+    const why =
+      classes.length === 0
+        ? `no call of a caller the spec refuses at this ${row.access} endpoint (${describeClasses(seen)})`
+        : `the calls of ${classes.join(', ')} got neither a success nor a refusal`
     return { row, check: 'access', verdict: { ...notObserved(why), rules } }
   }
   const judged = judgeAccess(cells, admittedCaller(row.access))
   const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok }]))
   const exchanges = probes.flatMap((p) => (p.exchange !== undefined ? [p.exchange] : []))
   const details = { accessClass: row.access, observed: countBy(seen.map((o) => o.caller)), matrix }
-  if (judged.status === 'not judged') return { row, check: 'access', verdict: { status: 'skipped', message: judged.message, exchanges, details, rules, reason: 'not-observed' } }
+  if (judged.status === 'not judged') {
+    return { row, check: 'access', verdict: { status: 'skipped', message: judged.message, exchanges, details, rules, reason: 'not-observed' } }
+  }
   return { row, check: 'access', verdict: { status: judged.status, message: `observed: ${judged.message}`, exchanges, details, rules } }
 }
 
@@ -202,12 +217,15 @@ function accessVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveV
 function shapeVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveVerdict | undefined {
   if (expectationFor(row).kind === 'not-shown') return undefined
   const judged = seen
-    .filter((o) => o.entry.bodyKept && o.probe.answer !== undefined && o.probe.noRoute !== true && o.probe.answer.status >= 200 && o.probe.answer.status < 300)
+    .filter((o) => o.entry.bodyKept && o.probe.noRoute !== true && isSuccess(o.probe.answer?.status))
     .filter((o) => !/(^|&)fields=/.test(o.query ?? ''))
     .map((o) => ({ o, v: judgeShapeAnswer(row, { answer: o.probe.answer }) }))
   const pick = judged.find((j) => j.v.status === 'failed') ?? judged.find((j) => j.v.status === 'passed')
-  if (pick === undefined) return { row, check: 'shape', verdict: notObserved(`no success with its whole body among ${seen.length} exchange${seen.length === 1 ? '' : 's'} here`) }
-  return { row, check: 'shape', verdict: { ...pick.v, message: `observed: ${pick.v.message}`, exchanges: pick.o.probe.exchange !== undefined ? [pick.o.probe.exchange] : [] } }
+  if (pick === undefined) {
+    return { row, check: 'shape', verdict: notObserved(`no success with its whole body among ${plural(seen.length, 'exchange')} here`) }
+  }
+  const exchanges = pick.o.probe.exchange !== undefined ? [pick.o.probe.exchange] : []
+  return { row, check: 'shape', verdict: { ...pick.v, message: `observed: ${pick.v.message}`, exchanges } }
 }
 
 /**
@@ -221,11 +239,14 @@ function batchVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveVe
   for (const o of seen) {
     const answer = o.probe.answer
     const items = itemsOf(o.entry.exchange.request.body)
-    if (answer === undefined || answer.status < 200 || answer.status >= 300 || items === undefined || !Array.isArray(answer.body) || answer.body.length === 0) continue
+    if (answer === undefined || !isSuccess(answer.status) || items === undefined || !Array.isArray(answer.body) || answer.body.length === 0) continue
     const attribution = attributeEntries(items, answer.body)
     if (attribution.unattributed.length > 0) continue
     const named = [...attribution.byItem].filter(([, es]) => es.length > 0).map(([i]) => i)
-    const message = `observed: the answer's ${answer.body.length} result entr${answer.body.length === 1 ? 'y names' : 'ies name'} item${named.length === 1 ? '' : 's'} ${named.join(', ')} of the ${items.length} sent, each by its values (which items were invalid the traffic does not say: only that the answer names them)`
+    const entries = answer.body.length === 1 ? "the answer's result entry names" : `the answer's ${answer.body.length} result entries name`
+    const message =
+      `observed: ${entries} item${named.length === 1 ? '' : 's'} ${named.join(', ')} of the ${items.length} sent, each by its values ` +
+      '(which items were invalid the traffic does not say: only that the answer names them)'
     return { row, check: 'batch-partial', verdict: { status: 'passed', message, exchanges: [o.entry.exchange], rules: [BATCH_RULES.perItem] } }
   }
   return { row, check: 'batch-partial', verdict: notObserved('no success naming the items of its call') }
@@ -257,7 +278,14 @@ function coverageOf(total: number, byRow: ReadonlyMap<EndpointRow, readonly Obse
   const order = new Map(CATALOG.map((row, i) => [row, i]))
   const endpoints: CoverageRow[] = [...byRow]
     .sort(([a], [b]) => order.get(a)! - order.get(b)!)
-    .map(([row, seen]) => ({ endpoint: rowId(row), module: row.module, access: row.access, exchanges: seen.length, callers: countBy(seen.map((o) => o.caller)), stores: [...new Set(seen.map((o) => o.store))] }))
+    .map(([row, seen]) => ({
+      endpoint: rowId(row),
+      module: row.module,
+      access: row.access,
+      exchanges: seen.length,
+      callers: countBy(seen.map((o) => o.caller)),
+      stores: [...new Set(seen.map((o) => o.store))],
+    }))
   const unknown = [...byRow.values()].flat().filter((o) => o.caller === 'unknown').length
   const atEndpoints = total - outside
   return {
@@ -266,7 +294,9 @@ function coverageOf(total: number, byRow: ReadonlyMap<EndpointRow, readonly Obse
     outside,
     unknownCallers: unknown,
     endpoints,
-    text: `${total} exchange${total === 1 ? '' : 's'} observed: ${atEndpoints} at ${endpoints.length} of the spec's ${CATALOG.length} endpoints, ${outside} elsewhere${unknown > 0 ? `; ${unknown} of an unknown caller (no access judged from them: --token-class)` : ''}`,
+    text:
+      `${plural(total, 'exchange')} observed: ${atEndpoints} at ${endpoints.length} of the spec's ${CATALOG.length} endpoints, ${outside} elsewhere` +
+      (unknown > 0 ? `; ${unknown} of an unknown caller (no access judged from them: --token-class)` : ''),
   }
 }
 

@@ -39,7 +39,9 @@ export async function runPassiveJudge(argv: string[], io: CommandIo, env: NodeJS
   const har = required('judge', values.har, '--har FILE')
   const baseUrl = values['base-url']
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`judge: --base-url must be an http(s) URL, not "${baseUrl}"`)
-  return judgeCapture(har, { ...(baseUrl !== undefined ? { baseUrl } : {}), hints: tokenHints('judge', values['token-class'] ?? []), reportDir: values['report-dir'] ?? env.SHOP_REPORT_DIR ?? 'reports' }, io)
+  const hints = tokenHints('judge', values['token-class'] ?? [])
+  const reportDir = values['report-dir'] ?? env.SHOP_REPORT_DIR ?? 'reports'
+  return judgeCapture(har, { ...(baseUrl !== undefined ? { baseUrl } : {}), hints, reportDir }, io)
 }
 
 /** `--token-class TOKEN-PREFIX=admin|customer`, each: a token that starts so is of that class. */
@@ -104,7 +106,8 @@ interface CaptureFacts {
  */
 export function readHar(file: string): { entries: ObservedEntry[]; run?: CaptureFacts } {
   const text = readText(file, 'HAR')
-  const log = (parse(text) ?? parse(`${text.replace(/,?\s*$/, '')}\n]}}`)) as { log?: { entries?: unknown; _run?: CaptureFacts; _proxy?: CaptureFacts } } | undefined
+  type HarLog = { log?: { entries?: unknown; _run?: CaptureFacts; _proxy?: CaptureFacts } }
+  const log = (parse(text) ?? parse(`${text.replace(/,?\s*$/, '')}\n]}}`)) as HarLog | undefined
   if (log === undefined) throw new UsageError(`HAR ${file}: not JSON`)
   const entries = log.log?.entries
   if (!Array.isArray(entries)) throw new UsageError(`HAR ${file}: no log.entries list (not a HAR file)`)
@@ -115,10 +118,13 @@ export function readHar(file: string): { entries: ObservedEntry[]; run?: Capture
     }
     const given = (entry.response.content ?? { size: 0, mimeType: '' }) as HarEntry['response']['content'] & { encoding?: string }
     // A browser exports some bodies base64-encoded (HAR's `encoding`): read as the text they are.
-    const content = given.encoding === 'base64' && given.text !== undefined ? { ...given, text: Buffer.from(given.text, 'base64').toString('utf8') } : given
-    const fixed = { ...entry, request: { ...entry.request, headers: entry.request.headers ?? [] }, response: { ...entry.response, headers: entry.response.headers ?? [], content } }
+    const decoded = given.encoding === 'base64' && given.text !== undefined ? Buffer.from(given.text, 'base64').toString('utf8') : undefined
+    const content = decoded !== undefined ? { ...given, text: decoded } : given
+    const request = { ...entry.request, headers: entry.request.headers ?? [] }
+    const fixed = { ...entry, request, response: { ...entry.response, headers: entry.response.headers ?? [], content } }
     const caller = CALLER_CLASSES.includes(entry._caller) ? { caller: entry._caller as CallerClass } : {}
-    return { exchange: exchangeOfEntry(fixed), startedDateTime: entry.startedDateTime ?? '', bodyKept: content.text !== undefined || content.size === 0 || entry.response.status === 204, ...caller }
+    const bodyKept = content.text !== undefined || content.size === 0 || entry.response.status === 204
+    return { exchange: exchangeOfEntry(fixed), startedDateTime: entry.startedDateTime ?? '', bodyKept, ...caller }
   })
   const facts = log.log?._run ?? log.log?._proxy
   return { entries: observed, ...(facts !== undefined ? { run: facts } : {}) }

@@ -24,7 +24,9 @@ export async function proxyCommand(argv: string[], io: CommandIo, env: NodeJS.Pr
   const target = targetUrl(required('proxy', values.target, '--target URL'))
   const har = required('proxy', values.har, '--har FILE')
   const port = values.port === undefined ? 0 : Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`proxy: --port must be a port number (0–65535; 0: a free one), not "${values.port}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`proxy: --port must be a port number (0–65535; 0: a free one), not "${values.port}"`)
+  }
   const hints = tokenHints('proxy', values['token-class'] ?? [])
   const reportDir = values['report-dir'] ?? env.SHOP_REPORT_DIR ?? 'reports'
   ensureWritableDir(reportDir, '--report-dir / SHOP_REPORT_DIR')

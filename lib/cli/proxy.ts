@@ -7,7 +7,8 @@
  * Nothing else of the traffic is kept.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
@@ -42,7 +43,17 @@ interface RunningProxy {
 /** An answer's body kept for the HAR up to this many bytes; the rest is forwarded, not kept (its length is). */
 const MAX_KEPT_BYTES = 1024 * 1024
 /** Headers of one connection, not of the message (RFC 9110 §7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+])
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const har = new HarWriter(options.har, options.target.href)
@@ -65,15 +76,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     headers.host = options.target.host
     const sent = new Kept()
     return new Promise((resolve) => {
-      const finish = (response: RecordedExchange['response'], error?: string) =>
-        resolve({ method: req.method ?? 'GET', url: url.href, requestHeaders: req.headers, requestBody: sent, response, ...(error !== undefined ? { error } : {}), startedAt, durationMs: Date.now() - startedAt })
+      const finish = (response: RecordedExchange['response'], error?: string) => {
+        const failed = error !== undefined ? { error } : {}
+        const durationMs = Date.now() - startedAt
+        resolve({ method: req.method ?? 'GET', url: url.href, requestHeaders: req.headers, requestBody: sent, response, ...failed, startedAt, durationMs })
+      }
       const upstream = (https ? httpsRequest : httpRequest)(url, { method: req.method, headers, agent }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwarded(answer.headers))
         const got = new Kept()
         answer.on('data', (chunk: Buffer) => got.add(chunk))
         answer.pipe(res)
         answer.on('end', () => finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }))
-        answer.on('error', (err) => finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }, `the answer was cut off: ${err.message}`))
+        answer.on('error', (err) => {
+          finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }, `the answer was cut off: ${err.message}`)
+        })
       })
       upstream.on('error', (err) => {
         // The shop could not be reached: the client gets a gateway's 502, the capture the failure (no answer).
@@ -87,7 +103,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(new UsageError(`proxy: cannot listen on ${options.host}:${options.port} (${err.code ?? err.message})`)))
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(new UsageError(`proxy: cannot listen on ${options.host}:${options.port} (${err.code ?? err.message})`))
+    })
     server.listen(options.port, options.host, () => resolve())
   })
   const address = server.address() as AddressInfo
@@ -153,12 +171,15 @@ class Recorder {
     const requestHeaders = flat(x.requestHeaders)
     const caller = this.#callerOf(authorizationOf(requestHeaders), hasCookie(requestHeaders))
     const request = { method: x.method, url: x.url, headers: requestHeaders, ...bodyOf(x.requestBody, requestHeaders) }
-    const answer = x.response === undefined ? undefined : { status: x.response.status, headers: flat(x.response.headers), ...bodyOf(x.response.body, flat(x.response.headers)) }
+    const answerHeaders = x.response === undefined ? {} : flat(x.response.headers)
+    const answer = x.response === undefined ? undefined : { status: x.response.status, headers: answerHeaders, ...bodyOf(x.response.body, answerHeaders) }
     // A token call's answer is the token: known (with its class) before the exchange is redacted, so never written.
     const whose = tokenCallOf(pathnameOf(x.url))
-    if (whose !== undefined && answer !== undefined && answer.status >= 200 && answer.status < 300 && typeof answer.body === 'string' && answer.body !== '') {
-      this.#secrets.add(answer.body, `${whose} token`)
-      this.#classes.set(answer.body, whose)
+    const success = answer !== undefined && answer.status >= 200 && answer.status < 300
+    const issued = success && typeof answer.body === 'string' && answer.body !== '' ? answer.body : undefined
+    if (whose !== undefined && issued !== undefined) {
+      this.#secrets.add(issued, `${whose} token`)
+      this.#classes.set(issued, whose)
     }
     const exchange: Exchange = {
       request,
@@ -239,7 +260,9 @@ class HarWriter {
     const head = {
       version: '1.2',
       creator: { name: SUITE.name, version: SUITE.version },
-      comment: `Traffic to ${target} through ${SUITE.name} proxy, redacted: no token, password or secret; each caller by its class where the capture showed it (_caller).`,
+      comment:
+        `Traffic to ${target} through ${SUITE.name} proxy, redacted: no token, password or secret; ` +
+        'each caller by its class where the capture showed it (_caller).',
       _proxy: { target: { baseUrl: target.replace(/\/+$/, '') } },
       pages: [],
     }

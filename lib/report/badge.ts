@@ -27,7 +27,8 @@ export function badgeSvg(report: Report): string {
   const story = runStory(report)
   const left = leftoversText(report)
   // A passive report is no certification: its badge says so, not a percentage of the suite.
-  const value = c.verdict === 'not run' ? 'not run' : c.verdict === PASSIVE ? `passive · ${c.failed} failed` : c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
+  const share = c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
+  const value = c.verdict === 'not run' ? 'not run' : c.verdict === PASSIVE ? `passive · ${c.failed} failed` : share
   const what = implementationOf(report.target)
   const title = [
     `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`,

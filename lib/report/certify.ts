@@ -207,6 +207,10 @@ export function passiveCertification(c: Certification): Certification {
     ...c,
     verdict: PASSIVE,
     scope: { ...c.scope, whole: false, limitedBy: ['passive'], text: `${PASSIVE}: judged from traffic the suite did not send` },
-    modules: c.modules.map((m) => ({ ...m, verdict: PASSIVE, text: `${PASSIVE}: ${m.passed} passed, ${m.failed} failed, ${m.notJudged} not observed` })),
+    modules: c.modules.map((m) => ({
+      ...m,
+      verdict: PASSIVE,
+      text: `${PASSIVE}: ${m.passed} passed, ${m.failed} failed, ${m.notJudged} not observed`,
+    })),
   }
 }

@@ -30,7 +30,8 @@ export function markdownSummary(report: Report): string {
     const lines = [`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '']
     return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
   }
-  const out = [`# Shop conformance: ${c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
+  const title = c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`
+  const out = [`# Shop conformance: ${title} · ${exit}`, '']
   const marks = [
     // "partial" once: the title says it when it is the verdict.
     ...(report.passive !== undefined ? [`**Passive:** ${report.passive.text}; judged from traffic the suite did not send (no request sent): ${PASSIVE}.`] : []),
@@ -47,7 +48,7 @@ export function markdownSummary(report: Report): string {
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
     // The verdict is the title's, the scope a mark's.
-    c.verdict === 'not run' ? 'No required check was judged.' : c.verdict === PASSIVE ? `From the traffic: ${c.passed} passed, ${c.failed} failed; ${c.notJudged} not observed.` : `${percentText(c)} of ${c.required} required checks passed.`,
+    countsLine(c),
     '',
     facts(report),
     '',
@@ -165,7 +166,15 @@ function coverageSection(out: string[], report: Report): void {
   if (p === undefined) return
   out.push('', `## Coverage (passive)`, '', `${p.text}.`, '', '| endpoint | access | exchanges | callers | stores |', '|---|---|---:|---|---|')
   for (const e of p.endpoints.slice(0, MAX_ROWS * 4)) {
-    out.push(`| \`${cell(e.endpoint)}\` | ${e.access} | ${e.exchanges} | ${Object.entries(e.callers).map(([k, n]) => `${k} ×${n}`).join(', ')} | ${cell(e.stores.join(', '))} |`)
+    const callers = Object.entries(e.callers).map(([k, n]) => `${k} ×${n}`).join(', ')
+    out.push(`| \`${cell(e.endpoint)}\` | ${e.access} | ${e.exchanges} | ${callers} | ${cell(e.stores.join(', '))} |`)
   }
   if (p.endpoints.length > MAX_ROWS * 4) out.push('', `… and ${p.endpoints.length - MAX_ROWS * 4} more endpoints: report.json \`passive.endpoints\`.`)
+}
+
+/** The line of counts under the title: the share of the suite, or what a passive report's traffic showed. */
+function countsLine(c: Report['certification']): string {
+  if (c.verdict === 'not run') return 'No required check was judged.'
+  if (c.verdict === PASSIVE) return `From the traffic: ${c.passed} passed, ${c.failed} failed; ${c.notJudged} not observed.`
+  return `${percentText(c)} of ${c.required} required checks passed.`
 }

@@ -41,8 +41,11 @@ export function passiveReport(judgement: PassiveJudgement, source: PassiveSource
     const kind = kinds.get(p.kind)
     const judged = verdicts.get(p.id)
     if (row === undefined || kind === undefined) return workflowNotObserved(p.id, p.module)
-    const why = JUDGED_KINDS.has(p.kind) ? 'no exchange of the traffic at this endpoint' : `the ${p.kind} check needs requests of the suite's own, never judged from traffic`
-    const verdict = judged?.verdict ?? { status: 'skipped' as const, message: `${NOT_OBSERVED}: ${why}`, exchanges: [], reason: 'not-observed' as const }
+    const why = JUDGED_KINDS.has(p.kind)
+      ? 'no exchange of the traffic at this endpoint'
+      : `the ${p.kind} check needs requests of the suite's own, never judged from traffic`
+    const unseen = { status: 'skipped' as const, message: `${NOT_OBSERVED}: ${why}`, exchanges: [], reason: 'not-observed' as const }
+    const verdict = judged?.verdict ?? unseen
     const target = alias(row.path)
     return toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
   })

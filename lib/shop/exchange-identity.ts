@@ -178,18 +178,23 @@ interface ObservedExchange {
 
 /**
  * The caller's class of each exchange of a capture, never guessed: the class the suite's own HAR tagged it with;
- * none without an Authorization header (unknown with a cookie: a storefront's session signs its customer in); the token an admin or customer token call of the same capture issued
- * (its answer's body is the token string), followed to every request that sends it; a token redacted with its
- * class's label (`Bearer [redacted admin token]`, as the suite's and the proxy's HAR write it); a `--token-class`
- * hint's prefix; else `unknown` — a token the capture never saw issued is no customer's by default. `tokens` are the
- * token values found (each with its class, `unknown` too), for the redaction of what is written of the capture.
+ * none without an Authorization header (unknown with a cookie: a storefront's session signs its customer in); the
+ * token an admin or customer token call of the same capture issued (its answer's body is the token string), followed
+ * to every request that sends it; a token redacted with its class's label (`Bearer [redacted admin token]`, as the
+ * suite's and the proxy's HAR write it); a `--token-class` hint's prefix; else `unknown` — a token the capture never
+ * saw issued is no customer's by default. `tokens` are the token values found (each with its class, `unknown` too),
+ * for the redaction of what is written of the capture.
  */
-export function observedCallers(exchanges: readonly ObservedExchange[], hints: readonly TokenHint[] = []): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
+export function observedCallers(
+  exchanges: readonly ObservedExchange[],
+  hints: readonly TokenHint[] = [],
+): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
   const issued = new Map<string, ObservedCaller>()
   for (const x of exchanges) {
     const whose = tokenCallOf(pathnameOf(x.request.url))
     const { status, body } = x.response ?? { status: 0, body: undefined }
-    if (whose !== undefined && x.request.method === 'POST' && status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted')) issued.set(body, whose)
+    const token = status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted') ? body : undefined
+    if (whose !== undefined && x.request.method === 'POST' && token !== undefined) issued.set(token, whose)
   }
   const tokens = new Map(issued)
   const callerOf = (x: ObservedExchange): ObservedCaller => {
@@ -215,7 +220,10 @@ export function hasCookie(headers: Readonly<Record<string, string>>): boolean {
   return Object.keys(headers).some((k) => k.toLowerCase() === 'cookie')
 }
 
-/** The class a redaction label names (`admin`, `limited admin`, `other customer`, `customer`, `admin … given as SHOP_ADMIN_TOKEN`), else unknown. */
+/**
+ * The class a redaction label names (`admin`, `limited admin`, `other customer`, `customer`, `admin … given as
+ * SHOP_ADMIN_TOKEN`), else unknown.
+ */
 function classOfLabel(label: string): ObservedCaller {
   if (/\blimited admin\b/.test(label)) return 'limited admin'
   if (/\badmin\b/.test(label)) return 'admin'
