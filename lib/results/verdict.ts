@@ -43,6 +43,11 @@ export type NotJudgedReason =
    * unavailable shop rather than its application. Listed with the run's server errors, never failed.
    */
   | 'server-error'
+  /**
+   * `judge --har`: the recording holds no answers this check's judge can read — a check planned since the recording's
+   * suite version, a kind whose calls the recording does not tag by role, a workflow step.
+   */
+  | 'not-recorded'
 
 /** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
 export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
@@ -66,6 +71,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   deadlock: 'the shop answered a database deadlock twice, or once to a write that could not be sent again (the run\'s own load, or the shop\'s other work)',
   'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
   'server-error': 'the shop answered a server error where the rule needed a success (listed with the run\'s server errors)',
+  'not-recorded': 'judged again from a recording that holds no answers its judge can read (judge --har)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

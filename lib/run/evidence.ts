@@ -15,6 +15,7 @@ import type { EvidenceBlock, Report } from '../report/model.ts'
 import type { EvidenceLine } from '../shop/evidence.ts'
 import { endpointMatcher, identify } from '../shop/exchange-identity.ts'
 import type { PathAlias } from '../settings/config.ts'
+import type { ProbeSettings } from '../checks/probe.ts'
 
 export const EVIDENCE_FILE = 'evidence.har'
 
@@ -27,9 +28,13 @@ export function evidenceParts(reportDir: string, runId: string): { main: string;
 interface Joining {
   reportDir: string
   /** The report as drafted: the HAR's log names its run, suite, spec and target from it. */
-  report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration'>
+  report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration' | 'plan'>
   /** The shop's extension operations as its schema declared them (their access class too: what their checks judge by). */
   operations: readonly { method: string; path: string }[]
+  /** What the run planned its probes with (lib/checks/probe.ts); undefined when it never got a token. */
+  probeSettings?: ProbeSettings | undefined
+  /** `--extensions-probe-writes`: the extension kinds' plans depend on it. */
+  probeWrites?: boolean
   pathAliases: readonly PathAlias[]
   /** Every secret the main process knows, redacted once more as text, as every report file is. */
   secrets: Redactor
@@ -68,7 +73,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   try {
     const endpointOf = endpointMatcher(joining.pathAliases, joining.operations)
     const base = joining.report.target.baseUrl
-    write(`{"log":${JSON.stringify(logHead(joining.report, joining.operations)).slice(0, -1)},"entries":[\n`)
+    write(`{"log":${JSON.stringify(logHead(joining)).slice(0, -1)},"entries":[\n`)
     located.forEach((l, i) => {
       const buffer = Buffer.alloc(l.length)
       readSync(fds[l.part]!, buffer, 0, l.length, l.offset)
@@ -101,8 +106,12 @@ export function removeEarlierEvidence(reportDir: string): void {
 /** How an entry's line of a part starts (lib/shop/evidence.ts writes `{ n, entry }`, the entry's start first). */
 const ENTRY_START = /^\{"n":(\d+),"entry":\{"startedDateTime":"([^"]+)"/
 
-/** The HAR's log without its entries: the creator, and the run it records (what a judge of it again needs). */
-function logHead(report: Joining['report'], operations: Joining['operations']) {
+/**
+ * The HAR's log without its entries: the creator, and the run it records — what `judge --har` needs to plan again as
+ * the run planned (lib/run/rejudge.ts): its settings, what it selected, the checks it planned (a check planned since
+ * is not recorded), the calibration its answers are read against and the shop's extension operations.
+ */
+function logHead({ report, operations, probeSettings, probeWrites }: Joining) {
   return {
     version: '1.2',
     creator: { name: report.suite.name, version: report.suite.version },
@@ -118,6 +127,13 @@ function logHead(report: Joining['report'], operations: Joining['operations']) {
       pathAliases: report.run.pathAliases,
       calibration: report.calibration,
       operations,
+      concurrency: report.run.concurrency,
+      timeoutMs: report.run.timeoutMs,
+      modules: report.plan.modules,
+      checks: report.run.checks,
+      ...(probeSettings !== undefined ? { probeSettings } : {}),
+      probeWrites: probeWrites ?? false,
+      planned: report.plan.selected.map((p) => p.id),
     },
     pages: [],
   }

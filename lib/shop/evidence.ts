@@ -60,6 +60,7 @@ export class EvidenceLog {
       ...(answer !== undefined ? { json: answer.json, size: answer.text.length } : {}),
       ...(step !== undefined ? { step } : {}),
       ...(spec.probe !== undefined ? { probe: spec.probe } : {}),
+      ...(spec.carries !== undefined ? { carries: spec.carries } : {}),
     })
     this.#entries.set(exchange.request, n)
     this.#write({ n, entry })

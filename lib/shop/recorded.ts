@@ -3,7 +3,7 @@
  * judges re-judge a report with no target running — the project's tests over real shops' runs now, a report judged
  * again offline later. Pure: a report's exchanges and calibration in, a plan's `ProbeAnswers` out.
  */
-import { CUT_SHORT, type Exchange } from '../results/exchange.ts'
+import { CUT_SHORT, type CallerClass, type Exchange } from '../results/exchange.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import { authorizationOf, recordedCaller, restPathOf } from './exchange-identity.ts'
 import { describeFingerprint, fingerprint } from './fingerprint.ts'
@@ -20,7 +20,7 @@ interface RecordedProbe {
 }
 
 /** Which answers are the target's no-route and unknown-store answers: the run's calibration, as its report records it. */
-interface AnswerReading {
+export interface AnswerReading {
   noRoute(a: Answer, path: string): boolean
   unknownStore(a: Answer, path: string): boolean
 }
@@ -31,10 +31,13 @@ export function readingOf(calibration: { noRoute: readonly string[]; unknownStor
   return { noRoute: matches(calibration.noRoute), unknownStore: matches(calibration.unknownStore) }
 }
 
-/** A recorded exchange as the sender would have handed it on, read against the target's calibration. */
-export function recordedProbe(e: Exchange, reading: AnswerReading): RecordedProbe {
+/**
+ * A recorded exchange as the sender would have handed it on, read against the target's calibration. `recorded`: the
+ * caller's class as the run's evidence tagged it (a HAR's `_caller`); else read from the redacted Authorization header.
+ */
+export function recordedProbe(e: Exchange, reading: AnswerReading, recorded?: CallerClass): RecordedProbe {
   // Another customer of the run's own is a customer token too: the sequence's order tells them apart.
-  const caller = probeCallerOf(recordedCaller(authorizationOf(e.request.headers)))
+  const caller = probeCallerOf(recorded ?? recordedCaller(authorizationOf(e.request.headers)))
   const { store, path } = restPathOf(e.request.url) ?? { store: '', path: new URL(e.request.url).pathname }
   const base = { caller, store, path, exchange: e }
   if (e.response === undefined) {

@@ -1,0 +1,72 @@
+/**
+ * A planned check judged again from the exchanges a run recorded for it (its evidence.har's entries tagged with
+ * its result id), by the same pure judge the live check runs: what `shop-conformance judge --har` does with each
+ * planned check (lib/run/rejudge.ts). Pure: recorded entries in, a verdict out; nothing is sent.
+ *
+ * The probe kinds (route, store-code, access, acl, the extension kinds) plan their calls as data: the recorded
+ * entries are read back as their answers (lib/shop/recorded.ts). The shape check judges the valid call, which the
+ * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`). What the recording cannot give a
+ * judge — the kinds whose calls are not yet tagged by role (body-keys, batch-partial, tokens), the workflows, and a
+ * check whose answer is not among its entries — is not judged, reason `not-recorded`: never a verdict copied.
+ */
+import type { CallerClass, Exchange } from '../results/exchange.ts'
+import type { Verdict } from '../results/verdict.ts'
+import { answersFromRecorded, recordedProbe, type AnswerReading } from '../shop/recorded.ts'
+import type { RecordedCarries } from '../shop/request.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { ProbeSettings } from './probe.ts'
+import { carriesOf, VALID_CALL } from './scenario-call.ts'
+import { judgeShapeAnswer } from './shape.ts'
+import type { Check, ProbeCheck } from './types.ts'
+
+/** One exchange of a recording, with what the run's evidence tagged it with. */
+export interface RecordedEntry {
+  exchange: Exchange
+  /** `_caller`: whom it was sent as, as a class. */
+  caller: CallerClass
+  /** `_probe`: the planned call or the role it was sent as (`valid call`). */
+  probe?: string
+  /** `_carries`: what its answer must carry. */
+  carries?: RecordedCarries
+}
+
+/** What of the recorded run every judge reads: its probe settings, its calibration, its store codes. */
+export interface RecordedRunFacts {
+  settings: ProbeSettings
+  reading: AnswerReading
+  stores: { first: string; second: string }
+}
+
+/** The check kinds `judge --har` judges again from a recording: the probe kinds and these. */
+const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts) => Verdict | undefined>> = {
+  shape: recordedShape,
+}
+
+/**
+ * The check `kind` at `row` judged from the entries recorded for it; undefined when the recording cannot tell (the
+ * kind's answers are not recorded so that a judge can read them, or the call it judges is not among them).
+ */
+export function judgeRecorded(row: EndpointRow, kind: Check, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+  if (isProbeCheck(kind)) {
+    const answers = answersFromRecorded(kind.probes(row, facts.settings), entries.map((e) => recordedProbe(e.exchange, facts.reading, e.caller)), facts.stores)
+    return kind.judge(row, answers, facts.settings)
+  }
+  return RECORDED_JUDGES[kind.name]?.(row, entries, facts)
+}
+
+/** Whether `judge --har` can judge the kind again at all (else each of its checks is `not-recorded`). */
+export function judgedFromRecording(kind: Check): boolean {
+  return isProbeCheck(kind) || Object.hasOwn(RECORDED_JUDGES, kind.name)
+}
+
+function isProbeCheck(kind: Check): kind is ProbeCheck {
+  return typeof (kind as Partial<ProbeCheck>).probes === 'function' && typeof (kind as Partial<ProbeCheck>).judge === 'function'
+}
+
+/** The shape check: the valid call's recorded answer, judged as the live check judges it (shape.ts). */
+function recordedShape(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+  const valid = entries.find((e) => e.probe === VALID_CALL && e.exchange.request.method === row.method)
+  if (valid === undefined) return undefined
+  const { probe } = recordedProbe(valid.exchange, facts.reading, valid.caller)
+  return { ...judgeShapeAnswer(row, probe, carriesOf(valid.carries), probe.noRoute === true), exchanges: [valid.exchange] }
+}
