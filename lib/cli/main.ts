@@ -47,6 +47,10 @@ export async function main(
         const { matrixCommand } = await import('./matrix-command.ts')
         return await matrixCommand(rest, io)
       }
+      case 'judge': {
+        const { judgeCommand } = await import('./judge-command.ts')
+        return await judgeCommand(rest, io, where)
+      }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup-command.ts')
         return await cleanupCommand(rest, io, where)

@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'target'
+export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -33,6 +33,14 @@ Exit status: 0 no check failed (with --baseline: no new failure, no stale entry)
 code threw (an extension's or a vendor's too, unless --extensions report-only),
 2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
+  },
+  judge: {
+    flags: ['--har FILE [--report-dir DIR]'],
+    about: `Judges a run again from its evidence.har (FILE; gzip-compressed too), with this suite's judges, sending nothing:
+every format as run writes them, into --report-dir (SHOP_REPORT_DIR, else reports; not FILE's directory), the report
+marked rejudged and naming the recording's suite version, run and target. Planned as the run planned (its settings
+and selection are in the file); a check whose answers the file does not hold is not judged, reason not-recorded.
+Exit status as run's: 0 no check failed, 1 a check failed, 2 FILE is not a run's evidence.`,
   },
   list: {
     flags: ['[--module NAME ...] [--check KIND ...] [--format table|json] [--config FILE]'],

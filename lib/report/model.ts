@@ -34,6 +34,13 @@ interface DeviationEvidence {
 export interface Report {
   suite: { name: string; version: string }
   spec: { version: string }
+  /**
+   * `rejudged`: judged again by `judge --har` from a run's recorded exchanges, sending nothing (`recording` names
+   * the run); absent: a run's own report.
+   */
+  mode?: 'rejudged'
+  /** The recording a `rejudged` report was judged from: its file, the suite and spec that ran it, its run and target. */
+  recording?: RecordingBlock
   target: {
     baseUrl: string
     /**
@@ -142,6 +149,16 @@ export interface Report {
     notInThisRun: string[]
   }
   results: Result[]
+}
+
+export interface RecordingBlock {
+  file: string
+  suite: { name: string; version: string }
+  spec: { version: string }
+  runId: string
+  baseUrl: string
+  /** The exchanges it holds. */
+  entries: number
 }
 
 export interface EvidenceBlock {

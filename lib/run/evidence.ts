@@ -131,6 +131,7 @@ function logHead({ report, operations, probeSettings, probeWrites }: Joining) {
       timeoutMs: report.run.timeoutMs,
       modules: report.plan.modules,
       checks: report.run.checks,
+      ...(report.run.extensions !== undefined ? { extensions: report.run.extensions } : {}),
       ...(probeSettings !== undefined ? { probeSettings } : {}),
       probeWrites: probeWrites ?? false,
       planned: report.plan.selected.map((p) => p.id),
