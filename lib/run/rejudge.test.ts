@@ -1,0 +1,93 @@
+/**
+ * `judge --har`'s judging (issue 30.2) on a recorded run, no target: the evidence.har of a run of the eav module
+ * against the reference target (fixtures/evidence/, with its live results), judged again by the installed judges —
+ * the live verdicts where the recording holds their answers, a changed answer a changed verdict, `not-recorded`
+ * where it does not. The command end to end, with faults and without: lib/cli/judge.test.ts.
+ */
+import { readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import type { HarEntry } from '../results/har.ts'
+import { SUITE } from '../spec/version.ts'
+import { rejudge, type RecordedRun } from './rejudge.ts'
+
+const fixture = (name: string) => new URL(`../../fixtures/evidence/${name}`, import.meta.url)
+const har = JSON.parse(gunzipSync(readFileSync(fixture('eav.har.gz'))).toString('utf8')) as { log: { _run: RecordedRun; entries: HarEntry[] } }
+const live = JSON.parse(readFileSync(fixture('eav-results.json'), 'utf8')) as { runId: string; results: { id: string; status: string; reason?: string }[] }
+
+/** The recording judged again, its entries changed by `change` first (a copy: the fixture stays as recorded). */
+function judged(change: (entries: HarEntry[], run: RecordedRun) => void = () => {}) {
+  const copy = structuredClone(har.log)
+  change(copy.entries, copy._run)
+  return rejudge({ file: 'eav.har', run: copy._run, entries: copy.entries })
+}
+
+const resultOf = (report: ReturnType<typeof judged>, id: string) => report.results.find((r) => r.id === id)!
+
+/** The recorded entries a check's result holds, by the id it served. */
+const servedBy = (entries: HarEntry[], id: string) => entries.filter((e) => e._checks?.includes(id))
+
+describe('judge --har: a recorded run judged again', () => {
+  const report = judged()
+
+  it('gives the live verdicts of every check whose answers it holds; body-keys and workflows not-recorded', () => {
+    expect(report.results.map((r) => r.id)).toEqual(live.results.map((r) => r.id))
+    const differs = report.results.flatMap((r, i) => {
+      const was = live.results[i]!
+      return r.status === was.status && r.reason === was.reason ? [] : [`${r.check} ${r.status} ${r.reason ?? ''}`]
+    })
+    // Each a check this build does not judge from a recording, said so: never a verdict copied from it.
+    expect(new Set(differs)).toEqual(new Set(['body-keys skipped not-recorded', 'workflow skipped not-recorded']))
+    const judgedAgain = report.results.filter((r) => r.applicable !== false && r.reason !== 'not-recorded')
+    expect(new Set(judgedAgain.map((r) => r.check))).toEqual(new Set(['route', 'store-code', 'access', 'acl', 'shape']))
+    expect(judgedAgain.length).toBeGreaterThan(15)
+  })
+
+  it('is a report marked rejudged, naming the recording: its suite, run and target; nothing of the run made or removed', () => {
+    expect(report).toMatchObject({
+      mode: 'rejudged',
+      suite: { version: SUITE.version },
+      recording: { file: 'eav.har', suite: har.log._run.suite, runId: live.runId, baseUrl: har.log._run.target.baseUrl, entries: har.log.entries.length },
+      run: { id: live.runId },
+      created: [],
+      exit: { status: 0 },
+    })
+    expect(report.notes?.[0]).toMatch(/^judged again by shop-conformance .* from eav\.har: .* nothing was sent$/)
+  })
+
+  it('judges the recorded answers, not the recorded verdict: a caller let through fails access, a value not carried fails shape', () => {
+    const access = 'GET /V1/eav/attribute-sets/:attributeSetId › access'
+    const open = judged((entries) => {
+      const anonymous = servedBy(entries, access).find((e) => e._caller === 'none')!
+      const admin = servedBy(entries, access).find((e) => e._caller === 'admin')!
+      anonymous.response = structuredClone(admin.response)
+    })
+    expect(resultOf(open, access)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^admin endpoint: no token let through \(200 /) })
+    expect(open.exit.status).toBe(1)
+
+    const shape = 'PUT /V1/eav/attribute-sets/:attributeSetId › shape'
+    const renamed = judged((entries) => {
+      const valid = servedBy(entries, shape).find((e) => e._probe === 'valid call')!
+      valid.response.content.text = JSON.stringify({ ...JSON.parse(valid.response.content.text!), attribute_set_name: 'another name' })
+    })
+    expect(resultOf(renamed, shape)).toMatchObject({ status: 'failed', message: expect.stringMatching(/attribute_set_name/) })
+    // Without the values it must carry, only its shape is judged.
+    const uncarried = judged((entries) => {
+      for (const e of entries) delete e._carries
+    })
+    expect(resultOf(uncarried, shape).status).toBe('passed')
+  })
+
+  it('does not judge what the recording lacks: a check planned since, a check whose answers are not among its entries', () => {
+    const route = 'GET /V1/eav/attribute-sets/list › route'
+    const since = judged((_entries, run) => {
+      run.planned = run.planned!.filter((id) => id !== route)
+    })
+    expect(resultOf(since, route)).toMatchObject({ status: 'skipped', reason: 'not-recorded', message: `not judged: planned by this suite (${SUITE.version}), not by the recording's (${har.log._run.suite.version})` })
+    const shape = 'PUT /V1/eav/attribute-sets/:attributeSetId › shape'
+    const untagged = judged((entries) => {
+      for (const e of servedBy(entries, shape)) delete e._probe
+    })
+    expect(resultOf(untagged, shape)).toMatchObject({ status: 'skipped', reason: 'not-recorded', message: 'not judged: the recording holds no answer to the call the shape check judges' })
+  })
+})
