@@ -34,14 +34,6 @@ code threw (an extension's or a vendor's too, unless --extensions report-only),
 2 the run could not be made (bad setting, target unreachable, credentials refused), 124 cut short by
 --run-timeout-ms, 130/143 interrupted by SIGINT/SIGTERM (cleaned up, partial report written in both cases).`,
   },
-  judge: {
-    flags: ['--har FILE [--report-dir DIR]'],
-    about: `Judges a run again from its evidence.har (FILE; gzip-compressed too), with this suite's judges, sending nothing:
-every format as run writes them, into --report-dir (SHOP_REPORT_DIR, else reports; not FILE's directory), the report
-marked rejudged and naming the recording's suite version, run and target. Planned as the run planned (its settings
-and selection are in the file); a check whose answers the file does not hold is not judged, reason not-recorded.
-Exit status as run's: 0 no check failed, 1 a check failed, 2 FILE is not a run's evidence.`,
-  },
   list: {
     flags: ['[--module NAME ...] [--check KIND ...] [--format table|json] [--config FILE]'],
     about: `Lists what \`run\` would check at each endpoint (also with the same --module and --check), and why the other checks do not apply.
@@ -64,6 +56,14 @@ and must list exactly what REPORT fails. \`baseline list\` lists the release pro
     about: `merge: joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).
 rebaseline: judges REPORT again against a baseline or a release profile, as a run would, and writes every format in DIR;
 its exit status is the judged report's (0, or 1 on a failure the baseline does not list or a stale entry).`,
+  },
+  judge: {
+    flags: ['--har FILE [--report-dir DIR]'],
+    about: `Judges a run again from its evidence.har (FILE; gzip-compressed too), with this suite's judges, sending nothing:
+every format as run writes them, into --report-dir (SHOP_REPORT_DIR, else reports; not FILE's directory), the report
+marked rejudged and naming the recording's suite version, run and target. Planned as the run planned (its settings
+and selection are in the file); a check whose answers the file does not hold is not judged, reason not-recorded.
+Exit status as run's: 0 no check failed, 1 a check failed, 2 FILE is not a run's evidence.`,
   },
   matrix: {
     flags: ['REPORT ... --out DIR [--as REPORT=NAME[@VERSION] ...] [--history FILE]', '[--allow-partial] [--allow-spec-mismatch]'],
