@@ -5,41 +5,24 @@
  *
  * The probe kinds (route, store-code, access, acl, the extension kinds) plan their calls as data: the recorded
  * entries are read back as their answers (lib/shop/recorded.ts). The shape check judges the valid call, which the
- * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`). What the recording cannot give a
- * judge — the kinds whose calls are not yet tagged by role (body-keys, batch-partial, tokens), the workflows, and a
+ * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`); the tokens check's calls are tagged
+ * `tokens: <what>` (tokens-recorded.ts). What the recording cannot give a
+ * judge — the kinds whose calls are not yet tagged by role (body-keys, batch-partial), the workflows, and a
  * check whose answer is not among its entries — is not judged, reason `not-recorded`: never a verdict copied.
  */
-import type { CallerClass, Exchange } from '../results/exchange.ts'
 import type { Verdict } from '../results/verdict.ts'
-import { answersFromRecorded, recordedProbe, type AnswerReading } from '../shop/recorded.ts'
-import type { RecordedCarries } from '../shop/request.ts'
+import { answersFromRecorded, recordedProbe } from '../shop/recorded.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import type { ProbeSettings } from './probe.ts'
+import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { carriesOf, VALID_CALL } from './scenario-call.ts'
 import { judgeShapeAnswer } from './shape.ts'
+import { recordedTokens } from './tokens-recorded.ts'
 import type { Check, ProbeCheck } from './types.ts'
-
-/** One exchange of a recording, with what the run's evidence tagged it with. */
-export interface RecordedEntry {
-  exchange: Exchange
-  /** `_caller`: whom it was sent as, as a class. */
-  caller: CallerClass
-  /** `_probe`: the planned call or the role it was sent as (`valid call`). */
-  probe?: string
-  /** `_carries`: what its answer must carry. */
-  carries?: RecordedCarries
-}
-
-/** What of the recorded run every judge reads: its probe settings, its calibration, its store codes. */
-export interface RecordedRunFacts {
-  settings: ProbeSettings
-  reading: AnswerReading
-  stores: { first: string; second: string }
-}
 
 /** The check kinds `judge --har` judges again from a recording: the probe kinds and these. */
 const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts) => Verdict | undefined>> = {
   shape: recordedShape,
+  tokens: recordedTokens,
 }
 
 /**

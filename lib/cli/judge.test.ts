@@ -15,7 +15,7 @@ import { cli } from './testing.ts'
 import { suitesOfGroup } from './fault-groups.ts'
 
 /** The kinds this version does not judge from a recording: each of their results is not-recorded, never a copied verdict. */
-const NOT_FROM_RECORDINGS = new Set(['body-keys', 'batch-partial', 'tokens', 'workflow'])
+const NOT_FROM_RECORDINGS = new Set(['body-keys', 'batch-partial', 'workflow'])
 
 /** Where the judged-again report differs from the live one (id, status, reason), beyond what it says it cannot judge. */
 function differences(live: Report, again: Report): string[] {

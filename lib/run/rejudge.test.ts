@@ -12,14 +12,27 @@ import { SUITE } from '../spec/version.ts'
 import { rejudge, type RecordedRun } from './rejudge.ts'
 
 const fixture = (name: string) => new URL(`../../fixtures/evidence/${name}`, import.meta.url)
-const har = JSON.parse(gunzipSync(readFileSync(fixture('eav.har.gz'))).toString('utf8')) as { log: { _run: RecordedRun; entries: HarEntry[] } }
-const live = JSON.parse(readFileSync(fixture('eav-results.json'), 'utf8')) as { runId: string; results: { id: string; status: string; reason?: string }[] }
+
+/** A recorded run of a module (its evidence.har, gzipped) and the results of its live report (id, status, reason). */
+function recorded(module: string) {
+  const har = JSON.parse(gunzipSync(readFileSync(fixture(`${module}.har.gz`))).toString('utf8')) as { log: { _run: RecordedRun; entries: HarEntry[] } }
+  const live = JSON.parse(readFileSync(fixture(`${module}-results.json`), 'utf8')) as { runId: string; results: { id: string; status: string; reason?: string }[] }
+  return { har, live }
+}
+
+const { har, live } = recorded('eav')
 
 /** The recording judged again, its entries changed by `change` first (a copy: the fixture stays as recorded). */
-function judged(change: (entries: HarEntry[], run: RecordedRun) => void = () => {}) {
-  const copy = structuredClone(har.log)
+function judged(change: (entries: HarEntry[], run: RecordedRun) => void = () => {}, log = har.log) {
+  const copy = structuredClone(log)
   change(copy.entries, copy._run)
   return rejudge({ file: 'eav.har', run: copy._run, entries: copy.entries })
+}
+
+/** Where the judged-again results differ from the live ones: `check status reason`, each once. */
+function differing(report: ReturnType<typeof judged>, results: typeof live.results): Set<string> {
+  expect(report.results.map((r) => r.id)).toEqual(results.map((r) => r.id))
+  return new Set(report.results.flatMap((r, i) => (r.status === results[i]!.status && r.reason === results[i]!.reason ? [] : [`${r.check} ${r.status} ${r.reason ?? ''}`])))
 }
 
 const resultOf = (report: ReturnType<typeof judged>, id: string) => report.results.find((r) => r.id === id)!
@@ -31,13 +44,8 @@ describe('judge --har: a recorded run judged again', () => {
   const report = judged()
 
   it('gives the live verdicts of every check whose answers it holds; body-keys and workflows not-recorded', () => {
-    expect(report.results.map((r) => r.id)).toEqual(live.results.map((r) => r.id))
-    const differs = report.results.flatMap((r, i) => {
-      const was = live.results[i]!
-      return r.status === was.status && r.reason === was.reason ? [] : [`${r.check} ${r.status} ${r.reason ?? ''}`]
-    })
     // Each a check this build does not judge from a recording, said so: never a verdict copied from it.
-    expect(new Set(differs)).toEqual(new Set(['body-keys skipped not-recorded', 'workflow skipped not-recorded']))
+    expect(differing(report, live.results)).toEqual(new Set(['body-keys skipped not-recorded', 'workflow skipped not-recorded']))
     const judgedAgain = report.results.filter((r) => r.applicable !== false && r.reason !== 'not-recorded')
     expect(new Set(judgedAgain.map((r) => r.check))).toEqual(new Set(['route', 'store-code', 'access', 'acl', 'shape']))
     expect(judgedAgain.length).toBeGreaterThan(15)
@@ -89,5 +97,32 @@ describe('judge --har: a recorded run judged again', () => {
       for (const e of servedBy(entries, shape)) delete e._probe
     })
     expect(resultOf(untagged, shape)).toMatchObject({ status: 'skipped', reason: 'not-recorded', message: 'not judged: the recording holds no answer to the call the shape check judges' })
+  })
+
+  describe('the tokens check, from its tagged calls', () => {
+    const integration = recorded('integration')
+    const again = (change?: (entries: HarEntry[]) => void) => judged(change, integration.har.log)
+    const tagged = (entries: HarEntry[], id: string, probe: string) => entries.find((e) => e._checks?.includes(id) && e._probe === `tokens: ${probe}`)!
+
+    it('gives the live verdicts of the integration module, the tokens check\'s too', () => {
+      const report = again()
+      expect(differing(report, integration.live.results)).toEqual(new Set())
+      expect(report.results.filter((r) => r.check === 'tokens').map((r) => r.status)).toEqual(['passed', 'passed', 'passed'])
+    })
+
+    it('fails a token issued for an unknown user, and a revoked token let through', () => {
+      const admin = 'POST /V1/integration/admin/token › tokens'
+      const issued = again((entries) => {
+        const signIn = tagged(entries, admin, 'an unknown user name')
+        signIn.response.status = 200
+        signIn.response.content.text = JSON.stringify('[redacted token issued for wrong credentials]')
+      })
+      expect(resultOf(issued, admin)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^an unknown user name got a token \(200, /) })
+      const revoke = 'POST /V1/integration/customer/revoke-customer-token › tokens'
+      const kept = again((entries) => {
+        tagged(entries, revoke, 'after the revoke').response = structuredClone(tagged(entries, revoke, 'before the revoke').response)
+      })
+      expect(resultOf(kept, revoke)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the revoked token was let through GET \/V1\/customers\/me \(200/) })
+    })
   })
 })

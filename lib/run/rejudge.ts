@@ -5,7 +5,8 @@
  * `_run` header: settings, selection, the shop's extension operations), with the installed suite's plan. Pure: the
  * recording in, a report out; nothing is sent, nothing is read but what it is handed.
  */
-import { judgedFromRecording, judgeRecorded, type RecordedEntry, type RecordedRunFacts } from '../checks/recorded-judges.ts'
+import { judgedFromRecording, judgeRecorded } from '../checks/recorded-judges.ts'
+import type { RecordedEntry, RecordedRunFacts } from '../checks/recorded-entry.ts'
 import type { ProbeSettings } from '../checks/probe.ts'
 import type { Report } from '../report/model.ts'
 import { summarise, sortResults } from '../report/model.ts'

@@ -51,7 +51,7 @@ export function recordedProbe(e: Exchange, reading: AnswerReading, recorded?: Ca
 /**
  * The answer a recorded response was. A body that parsed as JSON is recorded parsed, a JSON string too; one that did
  * not, as its text. So a string is read as a JSON string under a JSON content type (the platform's shipment label
- * `""`), but for the start of an object or a list that is no JSON (a body cut off: not JSON), and the text of a body
+ * `""`, a token's recorded redacted), but for the start of an object or a list that is no JSON (a body cut off: not JSON), and the text of a body
  * the client recorded only the start of (`… [N more characters not recorded]`), which is all there is of it.
  */
 function answerOf(response: NonNullable<Exchange['response']>): Answer {
@@ -59,9 +59,13 @@ function answerOf(response: NonNullable<Exchange['response']>): Answer {
   if (typeof body !== 'string') return { status, headers, body, json: true, text: JSON.stringify(body) }
   const cut = CUT_SHORT.exec(body)
   if (cut !== null) return { status, headers, body, json: /json/.test(headers['content-type'] ?? ''), text: body.slice(0, cut.index) }
-  const jsonString = /json/.test(headers['content-type'] ?? '') && !(/^\s*[[{]/.test(body) && !parses(body))
+  // A token's answer is a JSON string, recorded redacted (`[redacted customer token]`): a string still, never a cut list.
+  const jsonString = /json/.test(headers['content-type'] ?? '') && (REDACTED_VALUE.test(body) || !(/^\s*[[{]/.test(body) && !parses(body)))
   return { status, headers, body, json: jsonString, text: jsonString ? JSON.stringify(body) : body }
 }
+
+/** A value the redactor replaced whole (lib/shop/secrets.ts). */
+const REDACTED_VALUE = /^\[redacted [^\]]*\]$/
 
 function parses(text: string): boolean {
   try {

@@ -1,0 +1,23 @@
+/** What `judge --har`'s judges read of a recording (recorded-judges.ts): its entries as tagged, and the run's facts. */
+import type { CallerClass, Exchange } from '../results/exchange.ts'
+import type { AnswerReading } from '../shop/recorded.ts'
+import type { RecordedCarries } from '../shop/request.ts'
+import type { ProbeSettings } from './probe.ts'
+
+/** One exchange of a recording, with what the run's evidence tagged it with. */
+export interface RecordedEntry {
+  exchange: Exchange
+  /** `_caller`: whom it was sent as, as a class. */
+  caller: CallerClass
+  /** `_probe`: the planned call or the role it was sent as (`valid call`). */
+  probe?: string
+  /** `_carries`: what its answer must carry. */
+  carries?: RecordedCarries
+}
+
+/** What of the recorded run every judge reads: its probe settings, its calibration, its store codes. */
+export interface RecordedRunFacts {
+  settings: ProbeSettings
+  reading: AnswerReading
+  stores: { first: string; second: string }
+}
