@@ -48,7 +48,7 @@ export interface RecordedRun {
   planned?: string[]
 }
 
-export interface Recording {
+interface Recording {
   /** The file it was read from, as the user named it. */
   file: string
   run: RecordedRun
