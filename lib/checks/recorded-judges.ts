@@ -12,6 +12,7 @@
  */
 import type { Verdict } from '../results/verdict.ts'
 import { answersFromRecorded, recordedProbe } from '../shop/recorded.ts'
+import { allowedInReadOnly } from '../shop/session.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { carriesOf, VALID_CALL } from './scenario-call.ts'
@@ -31,10 +32,23 @@ const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: reado
  */
 export function judgeRecorded(row: EndpointRow, kind: Check, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
   if (isProbeCheck(kind)) {
-    const answers = answersFromRecorded(kind.probes(row, facts.settings), entries.map((e) => recordedProbe(e.exchange, facts.reading, e.caller)), facts.stores)
+    const answers = answersFromRecorded(kind.probes(row, facts.settings), entries.map((e) => recordedProbe(e.exchange, facts.reading, e.caller)), facts.stores, undefined, facts.settings)
     return kind.judge(row, answers, facts.settings)
   }
-  return RECORDED_JUDGES[kind.name]?.(row, entries, facts)
+  return RECORDED_JUDGES[kind.name]?.(row, entries, facts) ?? (WRITING_KINDS.has(kind.name) ? neverSent(row, entries, facts) : undefined)
+}
+
+/** The kinds whose first call is a write of the row's own (or its set-up): in read-only mode they send nothing. */
+const WRITING_KINDS = new Set(['shape', 'body-keys', 'batch-partial'])
+
+/**
+ * A check of a kind that writes, of which a read-only run recorded no call: not judged, as the live check was not,
+ * for the write read-only mode does not send (the session refuses it: lib/shop/session.ts).
+ */
+function neverSent(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+  if (!facts.settings.readOnly || entries.length > 0) return undefined
+  const what = allowedInReadOnly(row.method, row.path) ? 'its set-up writes' : `it sends ${row.method} ${row.path}`
+  return { status: 'skipped', message: `not judged: read-only mode: ${what}, and the recording holds none of its calls`, exchanges: [], reason: 'read-only' }
 }
 
 /** Whether `judge --har` can judge the kind again at all (else each of its checks is `not-recorded`). */

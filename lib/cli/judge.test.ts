@@ -39,11 +39,11 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
   })
 
   /** A run against the reference target with `faults` (only the modules they touch), then judge --har of its evidence. */
-  async function liveAndAgain(faults: FaultName[]) {
+  async function liveAndAgain(faults: FaultName[], flags: string[] = []) {
     const target = await startReferenceTarget({ faults: faults.map((name) => ({ name })) })
     closers.push(() => target.close())
     const modules = faults.length === 0 ? [] : ['--module', [...suitesOfGroup(faults)].join(',')]
-    const run = await cli(['run', '--base-url', target.url, ...modules], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url, ...modules, ...flags], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
     const sent = target.stats().requests
     const again = await cli(['judge', '--har', join(run.dir, 'reports', 'evidence.har'), '--report-dir', 'reports'])
     // The target still up counted no request of the judging.
@@ -61,6 +61,14 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     expect(report.results.filter((r) => r.reason !== 'not-recorded' && r.applicable !== false).length).toBeGreaterThan(900)
     expect(again.stdout).toMatch(/^Report: .*report\.json \(also report\.html, junit\.xml, report\.sarif, summary\.md, badge\.svg\)$/m)
     expect(again.stdout).toContain(`from ${join(run.dir, 'reports', 'evidence.har')}`)
+  })
+
+  it('judges a read-only run again as it was judged: what it did not send not judged for the same reasons', async () => {
+    const { live, again } = await liveAndAgain([], ['--read-only'])
+    expect(live.run.readOnly).toBe(true)
+    expect(again.status, again.stderr).toBe(0)
+    expect(differences(live, again.report!)).toEqual([])
+    expect(again.report!.results.filter((r) => r.reason === 'read-only').length).toBeGreaterThan(100)
   })
 
   // Five faults of five checks: each fails live at its endpoint, and again from the recording.

@@ -8,6 +8,7 @@ import { matchTemplate } from '../spec/paths.ts'
 import { authorizationOf, recordedCaller, restPathOf } from './exchange-identity.ts'
 import { describeFingerprint, fingerprint } from './fingerprint.ts'
 import type { Answer } from './request.ts'
+import { NO_CUSTOMER_TOKEN, notSent } from './sender.ts'
 import { callKey, probeCallerOf, type PlannedCall, type Probe, type ProbeAnswers, type ProbeCaller, type ProbePlan, type SequenceCaller, type SequencePlan, type Unbuilt } from './probe.ts'
 
 /** One recorded exchange as a probe: whom it was sent as, under which store code, at which method and path. */
@@ -89,22 +90,68 @@ function parses(text: string): boolean {
  * admitted caller, sent last, takes the last: so another customer (a customer token too, sent first) is told from the
  * request's owner, and a result that recorded only the admitted caller's call (the route check's) gives it to that one.
  */
-export function answersFromRecorded(plan: ProbePlan, recorded: readonly RecordedProbe[], stores: { first: string; second: string }, unbuilt?: Omit<Unbuilt, 'exchanges'>): ProbeAnswers {
+export function answersFromRecorded(
+  plan: ProbePlan,
+  recorded: readonly RecordedProbe[],
+  stores: { first: string; second: string },
+  unbuilt?: Omit<Unbuilt, 'exchanges'>,
+  run?: RecordedSettings,
+): ProbeAnswers {
   const find = (c: PlannedCall) => recorded.find((r) => r.caller === c.request.caller && r.store === stores[c.request.store] && r.method === c.call.method && r.path === c.call.path)?.probe
   const calls = new Map<string, Probe>()
   for (const c of [...plan.calls, ...(plan.after ?? []), ...(plan.sequence?.fallback ?? [])]) {
-    const p = find(c)
+    const p = find(c) ?? (run !== undefined ? unrecorded(c, run, stores) : undefined)
     if (p !== undefined) calls.set(callKey(c), p)
   }
   const s = plan.sequence
   if (s === undefined) return { plan, calls }
-  const placeholders = s.unbuildable ?? unbuilt ?? (sentAsFallback(s, recorded, stores.first) ? { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request' as const } : undefined)
+  // A write's valid request is never made in read-only mode: its callers' placeholder calls are not sent either.
+  const readOnly = run?.readOnly === true && notSent(s.fallback[0] ?? { request: { caller: 'admin', store: 'first' }, call: { method: s.method, path: s.template } }, { readOnly: true, token: true, customerIsTheUsers: false }) !== undefined
+  // Nor is a request made for a caller the run had no token for (read-only mode registers no customer).
+  const tokenless = run !== undefined && !hasToken(probeCallerOf(s.witness), { method: s.method }, run)
+  const placeholders =
+    s.unbuildable ??
+    unbuilt ??
+    (readOnly ? { message: 'read-only mode makes no valid request of a write', reason: 'read-only' as const } : undefined) ??
+    (tokenless ? { message: NO_CUSTOMER_TOKEN, reason: 'no-customer-token' as const } : undefined) ??
+    (sentAsFallback(s, recorded, stores.first) ? { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request' as const } : undefined)
   if (placeholders !== undefined) {
     const probes = new Map<SequenceCaller, Probe>()
     for (const c of s.fallback) if (calls.has(callKey(c))) probes.set(c.request.caller, calls.get(callKey(c))!)
     return { plan, calls, sequence: { witness: s.witness, probes, unbuilt: { ...placeholders, exchanges: [] } } }
   }
-  return { plan, calls, sequence: { witness: s.witness, probes: sequenceProbes(s, recorded, stores.first) } }
+  const probes = sequenceProbes(s, recorded, stores.first)
+  if (run !== undefined) {
+    for (const caller of s.groups.flat()) {
+      if (probes.has(caller) || caller === 'none' || hasToken(probeCallerOf(caller), { method: s.method }, run)) continue
+      probes.set(caller, { caller: probeCallerOf(caller), store: stores.first, path: '', unavailable: NO_CUSTOMER_TOKEN, unavailableReason: 'no-customer-token' })
+    }
+  }
+  return { plan, calls, sequence: { witness: s.witness, probes } }
+}
+
+/** What of a run's settings tells why a planned call was not sent (its probe settings, as the run's evidence records them). */
+interface RecordedSettings {
+  readOnly: boolean
+  limitedAdmin?: unknown
+  customer: { reads: boolean; writes: boolean }
+}
+
+/**
+ * A planned call nothing was recorded for: not sent, and why — as the sender decides it (sender.ts `notSent`) from
+ * what the run had; else the recording lacks it (`not-recorded`), which no judge reads as an answer.
+ */
+function unrecorded(c: PlannedCall, run: RecordedSettings, stores: { first: string; second: string }): Probe {
+  const { caller } = c.request
+  const why = notSent(c, { readOnly: run.readOnly, token: hasToken(caller, c.call, run), customerIsTheUsers: false }) ?? { unavailable: 'not in the recording', unavailableReason: 'not-recorded' as const }
+  return { caller, store: stores[c.request.store], path: c.call.path, ...why }
+}
+
+/** Whether the run had a token for the caller of a call so made (a disposable customer only where it could write). */
+function hasToken(caller: ProbeCaller, call: { method: string; disposable?: boolean }, run: RecordedSettings): boolean {
+  if (caller === 'limited admin') return run.limitedAdmin !== undefined
+  if (caller !== 'customer') return true
+  return call.method === 'GET' && call.disposable !== true ? run.customer.reads : run.customer.writes
 }
 
 /** The calls sent at the sequence's template under the configured store code, in the order recorded. */
