@@ -14,7 +14,7 @@ import type { Report } from '../report/model.ts'
 import { cli } from './testing.ts'
 import { suitesOfGroup } from './fault-groups.ts'
 
-/** The kinds this version does not judge from a recording: each of their results is not-recorded, never a copied verdict. */
+/** The kinds this version does not judge from a recording (but for a read-only run's writes): not-recorded, never a copied verdict. */
 const NOT_FROM_RECORDINGS = new Set(['body-keys', 'batch-partial', 'workflow'])
 
 /** Where the judged-again report differs from the live one (id, status, reason), beyond what it says it cannot judge. */
@@ -24,9 +24,10 @@ function differences(live: Report, again: Report): string[] {
   for (const r of live.results) {
     const a = judged.get(r.id)
     if (a === undefined) out.push(`${r.id}: not in the judged-again report`)
-    else if (NOT_FROM_RECORDINGS.has(r.check) && r.applicable !== false) {
-      if (a.status !== 'skipped' || a.reason !== 'not-recorded') out.push(`${r.id}: ${a.status} ${a.reason ?? ''} where not-recorded was due`)
-    } else if (a.status !== r.status || a.reason !== r.reason) out.push(`${r.id}: live ${r.status} ${r.reason ?? ''}, again ${a.status} ${a.reason ?? ''}: ${a.message}`)
+    else if (a.status === r.status && a.reason === r.reason) continue
+    else if (!NOT_FROM_RECORDINGS.has(r.check) || r.applicable === false || a.reason !== 'not-recorded') {
+      out.push(`${r.id}: live ${r.status} ${r.reason ?? ''}, again ${a.status} ${a.reason ?? ''}: ${a.message}`)
+    }
   }
   for (const id of judged.keys()) if (!live.results.some((r) => r.id === id)) out.push(`${id}: only in the judged-again report`)
   return out
