@@ -13,6 +13,7 @@
 import type { Verdict } from '../results/verdict.ts'
 import { answersFromRecorded, recordedProbe } from '../shop/recorded.ts'
 import { allowedInReadOnly } from '../shop/session.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { carriesOf, VALID_CALL } from './scenario-call.ts'
@@ -47,7 +48,7 @@ const WRITING_KINDS = new Set(['shape', 'body-keys', 'batch-partial'])
  */
 function neverSent(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
   if (!facts.settings.readOnly || entries.length > 0) return undefined
-  const what = allowedInReadOnly(row.method, row.path) ? 'its set-up writes' : `it sends ${row.method} ${row.path}`
+  const what = allowedInReadOnly(row.method, row.path) ? 'its set-up writes' : `it sends ${endpointText(row)}`
   return { status: 'skipped', message: `not judged: read-only mode: ${what}, and the recording holds none of its calls`, exchanges: [], reason: 'read-only' }
 }
 
