@@ -1,5 +1,6 @@
 /** What `judge --har`'s judges read of a recording (recorded-judges.ts): its entries as tagged, and the run's facts. */
 import type { CallerClass, Exchange } from '../results/exchange.ts'
+import type { HarEntry } from '../results/har.ts'
 import type { AnswerReading } from '../shop/recorded.ts'
 import type { RecordedCarries } from '../shop/request.ts'
 import type { ProbeSettings } from './probe.ts'
@@ -13,6 +14,9 @@ export interface RecordedEntry {
   probe?: string
   /** `_carries`: what its answer must carry. */
   carries?: RecordedCarries
+  /** `_observed`, `_conflict`: what the body-keys check read back beside its answer. */
+  observed?: HarEntry['_observed']
+  conflict?: HarEntry['_conflict']
 }
 
 /** What of the recorded run every judge reads: its probe settings, its calibration, its store codes. */

@@ -5,9 +5,9 @@
  *
  * The probe kinds (route, store-code, access, acl, the extension kinds) plan their calls as data: the recorded
  * entries are read back as their answers (lib/shop/recorded.ts). The shape check judges the valid call, which the
- * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`); the tokens check's calls are tagged
- * `tokens: <what>` (tokens-recorded.ts). What the recording cannot give a
- * judge — the kinds whose calls are not yet tagged by role (body-keys, batch-partial), the workflows, and a
+ * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`); the tokens and body-keys checks'
+ * calls are tagged by what each is (tokens-recorded.ts, body-keys-recorded.ts). What the recording cannot give a
+ * judge — the kinds whose calls are not yet tagged by role (batch-partial), the workflows, and a
  * check whose answer is not among its entries — is not judged, reason `not-recorded`: never a verdict copied.
  */
 import type { Verdict } from '../results/verdict.ts'
@@ -19,12 +19,14 @@ import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { carriesOf, VALID_CALL } from './scenario-call.ts'
 import { judgeShapeAnswer } from './shape.ts'
 import { recordedTokens } from './tokens-recorded.ts'
+import { recordedBodyKeys } from './body-keys-recorded.ts'
 import type { Check, ProbeCheck } from './types.ts'
 
 /** The check kinds `judge --har` judges again from a recording: the probe kinds and these. */
 const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts) => Verdict | undefined>> = {
   shape: recordedShape,
   tokens: recordedTokens,
+  'body-keys': recordedBodyKeys,
 }
 
 /**

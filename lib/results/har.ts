@@ -54,6 +54,13 @@ export interface HarEntry {
   _probe?: string
   /** What the answer to a valid call must carry, and the rule's name (SHAPE_RULES): what `judge --har` judges it by. */
   _carries?: { values: Record<string, unknown>; rule: string }
+  /**
+   * On a body-keys call with a missing or renamed key: the state it would change, read before and after it (a key
+   * absent: nothing read there), which the check compares.
+   */
+  _observed?: { before?: unknown; after?: unknown }
+  /** On the body-keys check's call with a body contradicting a path parameter: which, and how the read-back found it. */
+  _conflict?: { bodyKey: string; pathParam: string; honoured?: true | string | { rule: string; text: string } }
   /** Why no answer came (a timeout, a connection refused, the run being stopped). */
   _error?: string
   /** The spec endpoint (a catalog row's id) or the shop's extension operation its path is of, and which. */

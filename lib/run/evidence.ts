@@ -54,11 +54,13 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   const present = parts.filter((p) => existsSync(p))
   const located: Located[] = []
   const served = new Map<string, string[]>()
+  const told = new Map<string, Extract<EvidenceLine, { tagged: number }>['fields']>()
   present.forEach((file, part) =>
     forEachLine(file, (line, offset, length) => {
       const at = ENTRY_START.exec(line.subarray(0, 200).toString('utf8'))
       if (at !== null) return void located.push({ startedDateTime: at[2]!, part, n: Number(at[1]), offset, length })
-      const tag = JSON.parse(line.toString('utf8')) as Extract<EvidenceLine, { served: string }>
+      const tag = JSON.parse(line.toString('utf8')) as Exclude<EvidenceLine, { n: number }>
+      if ('tagged' in tag) return void told.set(`${part} ${tag.tagged}`, { ...told.get(`${part} ${tag.tagged}`), ...tag.fields })
       for (const n of tag.entries) served.set(`${part} ${n}`, [...(served.get(`${part} ${n}`) ?? []), tag.served])
     }),
   )
@@ -82,6 +84,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       const checks = served.get(`${l.part} ${l.n}`)
       const completed: HarEntry = {
         ...entry,
+        ...told.get(`${l.part} ${l.n}`),
         ...(endpoint !== undefined ? { _endpoint: endpoint, _origin: origin! } : {}),
         ...(store !== undefined ? { _store: store } : {}),
         ...(checks !== undefined ? { _checks: checks } : {}),

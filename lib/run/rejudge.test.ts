@@ -43,11 +43,11 @@ const servedBy = (entries: HarEntry[], id: string) => entries.filter((e) => e._c
 describe('judge --har: a recorded run judged again', () => {
   const report = judged()
 
-  it('gives the live verdicts of every check whose answers it holds; body-keys and workflows not-recorded', () => {
-    // Each a check this build does not judge from a recording, said so: never a verdict copied from it.
-    expect(differing(report, live.results)).toEqual(new Set(['body-keys skipped not-recorded', 'workflow skipped not-recorded']))
+  it('gives the live verdicts of every check whose answers it holds; the workflows not-recorded', () => {
+    // A check this build does not judge from a recording, said so: never a verdict copied from it.
+    expect(differing(report, live.results)).toEqual(new Set(['workflow skipped not-recorded']))
     const judgedAgain = report.results.filter((r) => r.applicable !== false && r.reason !== 'not-recorded')
-    expect(new Set(judgedAgain.map((r) => r.check))).toEqual(new Set(['route', 'store-code', 'access', 'acl', 'shape']))
+    expect(new Set(judgedAgain.map((r) => r.check))).toEqual(new Set(['route', 'store-code', 'access', 'acl', 'shape', 'body-keys']))
     expect(judgedAgain.length).toBeGreaterThan(15)
   })
 
@@ -84,6 +84,24 @@ describe('judge --har: a recorded run judged again', () => {
       for (const e of entries) delete e._carries
     })
     expect(resultOf(uncarried, shape).status).toBe('passed')
+  })
+
+  it('judges the body-keys calls again with what the run read back: a key not required, a state changed, a path not honoured', () => {
+    const bodyKeys = 'PUT /V1/eav/attribute-sets/:attributeSetId › body-keys'
+    const tagged = (entries: HarEntry[], probe: string) => servedBy(entries, bodyKeys).find((e) => e._probe === `body-keys: ${probe}`)!
+    expect(resultOf(report, bodyKeys)).toMatchObject({ status: 'passed' })
+    const accepted = judged((entries) => {
+      tagged(entries, 'missing "attributeSet"').response = structuredClone(servedBy(entries, bodyKeys).find((e) => e._probe === 'valid call')!.response)
+    })
+    expect(resultOf(accepted, bodyKeys)).toMatchObject({ status: 'failed', message: expect.stringMatching(/missing "attributeSet" was accepted \(200 /) })
+    const changed = judged((entries) => {
+      tagged(entries, '"attributeSet" under another name ("attributeSetRenamed")')._observed!.after = 'another name'
+    })
+    expect(resultOf(changed, bodyKeys)).toMatchObject({ status: 'failed', message: expect.stringMatching(/and it changed the target's state \(before ".*", after "another name"\)/) })
+    const overridden = judged((entries) => {
+      tagged(entries, 'path wins')._conflict!.honoured = 'the body\'s set was saved'
+    })
+    expect(resultOf(overridden, bodyKeys)).toMatchObject({ status: 'passed', warnings: [expect.stringMatching(/^path parameter :attributeSetId not honoured over body attributeSet\.attribute_set_id: the body's set was saved/)] })
   })
 
   it('does not judge what the recording lacks: a check planned since, a check whose answers are not among its entries', () => {

@@ -139,6 +139,8 @@ function taggedEntries(entries: readonly HarEntry[]): Map<string, RecordedEntry[
       caller: e._caller,
       ...(e._probe !== undefined ? { probe: e._probe } : {}),
       ...(e._carries !== undefined ? { carries: e._carries } : {}),
+      ...(e._observed !== undefined ? { observed: e._observed } : {}),
+      ...(e._conflict !== undefined ? { conflict: e._conflict } : {}),
     }
     for (const id of e._checks) tagged.set(id, [...(tagged.get(id) ?? []), recorded])
   }
