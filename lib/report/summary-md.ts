@@ -31,7 +31,9 @@ export function markdownSummary(report: Report): string {
     return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
   }
   const out = [`# Shop conformance: ${c.verdict === 'not run' ? 'not run' : `${c.verdict} · ${percentText(c)}`} · ${exit}`, '']
+  const r = report.recording
   const marks = [
+    ...(report.mode === 'rejudged' && r !== undefined ? [`**Judged again** from ${r.file} (run ${r.runId} of ${r.suite.name} ${r.suite.version} against ${r.baseUrl}): nothing was sent.`] : []),
     // "partial" once: the title says it when it is the verdict.
     ...(c.scope.whole ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
     ...(story.kind === 'cut short' ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`] : []),
