@@ -8,6 +8,8 @@ import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BODY_KEYS_RULES } from '../spec/rules.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import { tagEvidence } from '../shop/request-channel.ts'
+import type { Outcome } from '../shop/request.ts'
 import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, judgePathWins, judgeRefusal, judgeUnchanged, requiredParams, type Part } from './body-keys-judgements.ts'
 
 /**
@@ -44,16 +46,17 @@ async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
       const prepared = await scenario.prepare(fx, `${endpointText(row)} without ${key}`)
       const before = await prepared.observe?.()
       const { [key]: _omitted, ...withoutKey } = prepared.body ?? {}
+      const [missing, renamed] = variantsOf(key)
       for (const [variant, body] of [
-        [`missing "${key}"`, withoutKey],
-        [`"${key}" under another name ("${key}Renamed")`, { ...withoutKey, [`${key}Renamed`]: prepared.body?.[key] }],
+        [missing, withoutKey],
+        [renamed, { ...withoutKey, [`${key}Renamed`]: prepared.body?.[key] }],
       ] as const) {
-        const sent = await sendPrepared(session, row, prepared, body)
+        const sent = await sendPrepared(session, row, prepared, body, `${BODY_KEYS_PROBE}${variant}`)
         keep(sent)
-        const refusal = judgeRefusal(sent.outcome, key)
-        if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
-        const part: Part = { status: refusal.status, text: `${variant} ${refusal.text}`, ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}) }
-        parts.push(prepared.observe !== undefined ? judgeUnchanged(part, before, await prepared.observe()) : part)
+        const observed = prepared.observe !== undefined ? { before, after: await prepared.observe() } : undefined
+        // What was read before and after is told to the run's evidence: `judge --har` compares it as here.
+        if (observed !== undefined) tagEvidence(sent.outcome.exchange, { _observed: observed })
+        parts.push(judgeMissingKey(key, variant, sent.outcome, observed, warnings))
       }
     } catch (err) {
       if (!(err instanceof SetupError)) throw err
@@ -71,11 +74,13 @@ async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
 async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, warnings: string[], keep: (s: SentCall) => void): Promise<Part> {
   try {
     const conflict = await scenario.pathConflict!(provisionerOf(session), `${endpointText(row)} path wins`)
-    const sent = await sendPrepared(session, row, conflict.call)
+    const sent = await sendPrepared(session, row, conflict.call, conflict.call.body, `${BODY_KEYS_PROBE}${PATH_WINS}`)
     keep(sent)
     const answer = sent.outcome.answer
     const accepted = answer !== undefined && answer.status >= 200 && answer.status < 300
-    const judged = judgePathWins(conflict, sent.outcome, accepted ? await conflict.honoured(answer) : undefined)
+    const honoured = accepted ? await conflict.honoured(answer) : undefined
+    tagEvidence(sent.outcome.exchange, { _conflict: { bodyKey: conflict.bodyKey, pathParam: conflict.pathParam, ...(honoured !== undefined ? { honoured } : {}) } })
+    const judged = judgePathWins(conflict, sent.outcome, honoured)
     if (judged.warning !== undefined) warnings.push(judged.warning)
     return judged.part
   } catch (err) {
@@ -92,9 +97,27 @@ async function documentedCall(row: EndpointRow, session: Session, valid: SentCal
   const scenario = scenarioOf(row)!
   if (scenario.mayRefuseForBusinessReasons !== true) return judgeDocumentedRefusal(keys, valid.outcome)
   const fresh = await scenario.prepare(provisionerOf(session), `${endpointText(row)} empty body`)
-  const bare = await sendPrepared(session, row, fresh, {})
+  const bare = await sendPrepared(session, row, fresh, {}, `${BODY_KEYS_PROBE}${EMPTY_BODY}`)
   keep(bare)
   return judgeDocumentedRefusal(keys, valid.outcome, bare.outcome)
+}
+
+/** How the run's evidence tags the check's own calls (`_probe`): `body-keys: ` and what the call is (`judge --har` reads them). */
+export const BODY_KEYS_PROBE = 'body-keys: '
+export const PATH_WINS = 'path wins'
+export const EMPTY_BODY = 'empty body'
+
+/** The two calls of a required key: without it, and with it under another name. */
+export function variantsOf(key: string): [missing: string, renamed: string] {
+  return [`missing "${key}"`, `"${key}" under another name ("${key}Renamed")`]
+}
+
+/** A call without a required key (or with it renamed), judged: refused, and the state it would change unchanged. */
+export function judgeMissingKey(key: string, variant: string, outcome: Pick<Outcome, 'answer' | 'failure'>, observed: { before?: unknown; after?: unknown } | undefined, warnings: string[]): Part {
+  const refusal = judgeRefusal(outcome, key)
+  if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
+  const part: Part = { status: refusal.status, text: `${variant} ${refusal.text}`, ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}) }
+  return observed !== undefined ? judgeUnchanged(part, observed.before, observed.after) : part
 }
 
 export const bodyKeysCheck: Check = {

@@ -20,7 +20,7 @@ export function probeCheck(kind: Omit<ProbeCheck, 'run'>): ProbeCheck {
   return {
     ...kind,
     async run(row, session) {
-      const settings = probeSettingsOf(session)
+      const settings = probeSettingsOf(session.seed)
       const plan = kind.probes(row, settings)
       return kind.judge(row, await sendPlan(session, plan, hooksFor(session, row, plan)), settings)
     },

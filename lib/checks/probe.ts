@@ -9,7 +9,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
 import type { Probe, ProbeCall, ProbeCaller, PlannedCall, ProbeStore } from '../shop/probe.ts'
-import type { Session } from '../shop/session.ts'
+import { seedToken, type SessionSeed } from '../shop/session.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { conventionsOf } from '../setup/families/index.ts'
 
@@ -23,13 +23,17 @@ export interface ProbeSettings {
   customer: { reads: boolean; writes: boolean }
 }
 
-/** The settings a session's plans are made with. */
-export function probeSettingsOf(session: Session): ProbeSettings {
-  const limited = session.seed.limitedAdmin
+/**
+ * The settings a run's plans are made with, from its seed: the worker's session plans with them, and the run records
+ * them in its evidence (`_run.probeSettings`) so that `judge --har` plans as the run did.
+ */
+export function probeSettingsOf(seed: SessionSeed): ProbeSettings {
+  const limited = seed.limitedAdmin
+  const token = (caller: ProbeCaller, options?: { write: boolean }) => seedToken(seed, caller, options)
   return {
-    readOnly: session.seed.readOnly,
-    ...(limited !== undefined && session.tokenFor('limited admin') !== undefined ? { limitedAdmin: limited } : {}),
-    customer: { reads: session.tokenFor('customer') !== undefined, writes: session.tokenFor('customer', { write: true }) !== undefined },
+    readOnly: seed.readOnly,
+    ...(limited !== undefined && token('limited admin') !== undefined ? { limitedAdmin: limited } : {}),
+    customer: { reads: token('customer') !== undefined, writes: token('customer', { write: true }) !== undefined },
   }
 }
 

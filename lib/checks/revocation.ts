@@ -8,7 +8,7 @@ import type { Session } from '../shop/session.ts'
 import type { Probe } from '../shop/probe.ts'
 import { readProbe } from '../shop/sender.ts'
 import { exchangesOf, quoteAnswer } from './probe.ts'
-import { judgeRevocation, ME, type Renewal, type RevocationCalls, type RevocationJudgement } from './token-judgements.ts'
+import { judgeRevocation, ME, TOKENS_PROBE, type Renewal, type RevocationCalls, type RevocationJudgement } from './token-judgements.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
 export const REVOKE = endpointId('POST /V1/integration/customer/revoke-customer-token')
@@ -31,7 +31,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   const exchanges: Exchange[] = []
   const details: Record<string, string> = {}
   const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `not judged: ${message}`, exchanges, details, rules, reason })
-  if (session.seed.readOnly) return notJudged('read-only mode sends no POST, and the revoke is one', 'read-only')
+  if (session.seed.readOnly) return notJudged(REVOCATION_READ_ONLY, 'read-only')
   let customer: MadeCustomer
   try {
     customer = await provisionerOf(session).customer('revocation')
@@ -43,37 +43,61 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   const store = session.seed.storeCode
   /** One call, its exchange kept; a token it issues is a secret before anything records or quotes it. */
   const call = async (name: string, method: 'GET' | 'POST', path: string, token: string | undefined, body?: unknown): Promise<Probe & { issued?: string }> => {
-    const outcome: Outcome = await session.send({ method, path: session.targetPath(path), store, ...(token !== undefined ? { token } : {}), ...(body !== undefined ? { body } : {}) })
-    const a = outcome.answer
-    const issued = body !== undefined && a?.status === 200 && typeof a.body === 'string' && a.body !== '' ? a.body : undefined
+    const probe = `${TOKENS_PROBE}${name}`
+    const outcome: Outcome = await session.send({ method, path: session.targetPath(path), store, ...(token !== undefined ? { token } : {}), ...(body !== undefined ? { body } : {}), probe })
+    const issued = body !== undefined ? issuedBy(outcome) : undefined
     if (issued !== undefined) session.secrets.add(issued, 'fresh customer token')
-    const p = { ...readProbe(session, { caller: 'customer', store, path: session.targetPath(path), ...outcome, exchange: issued !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange }), ...(issued !== undefined ? { issued } : {}) }
-    details[name] = issued !== undefined ? '200 (a token)' : quoteAnswer(p)
+    const p = { ...readProbe(session, { caller: 'customer', store, path: session.targetPath(path), ...outcome, exchange: issued !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange }), ...(issued !== undefined ? { issued } : {}) }
+    details[name] = detailOf(p, issued !== undefined)
     exchanges.push(...exchangesOf(p))
     return p
   }
   /** A new token of the customer, and its use on GET /V1/customers/me. */
   const renew = async (when: string): Promise<Renewal> => {
-    const fresh = await call(`a new token ${when}`, 'POST', '/V1/integration/customer/token', undefined, { username: customer.email, password: customer.password })
+    const fresh = await call(renewalCall(when), 'POST', '/V1/integration/customer/token', undefined, { username: customer.email, password: customer.password })
     if (fresh.issued === undefined) return { when, fresh, issued: false }
-    return { when, fresh, issued: true, use: await call(`the new token ${when}`, 'GET', ME, fresh.issued) }
+    return { when, fresh, issued: true, use: await call(renewalUse(when), 'GET', ME, fresh.issued) }
   }
   const verdict = (j: RevocationJudgement): Verdict => ({ ...j, exchanges, details, rules })
   // Each call only while the ones before leave the rule open (token-judgements.ts judges them).
-  const calls: RevocationCalls = { before: await call('before the revoke', 'GET', ME, customer.token) }
+  const calls: RevocationCalls = { before: await call(REVOCATION_CALLS.before, 'GET', ME, customer.token) }
   let judged = judgeRevocation(calls)
   if (judged !== undefined) return verdict(judged)
-  calls.revoke = await call('the revoke', 'POST', row.path, customer.token)
+  calls.revoke = await call(REVOCATION_CALLS.revoke, 'POST', row.path, customer.token)
   const revokedAt = Date.now()
   if ((judged = judgeRevocation(calls)) !== undefined) return verdict(judged)
-  calls.after = await call('after the revoke', 'GET', ME, customer.token)
+  calls.after = await call(REVOCATION_CALLS.after, 'GET', ME, customer.token)
   if ((judged = judgeRevocation(calls)) !== undefined) return verdict(judged)
   // At once; when refused, again a couple of seconds after the revoke, as the platform refuses a token issued
   // in the revoke's second (platform conventions, Tokens): the second one is judged, and a target without that
   // rule costs the run no wait.
-  calls.renewals = [await renew('at once')]
+  calls.renewals = [await renew(RENEWALS[0])]
   if ((judged = judgeRevocation(calls)) !== undefined) return verdict(judged)
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, revokedAt + REVOKE_SETTLE_MS - Date.now())))
-  calls.renewals = [...calls.renewals, await renew(`${REVOKE_SETTLE_MS / 1000} s after the revoke`)]
+  calls.renewals = [...calls.renewals, await renew(RENEWALS[1])]
   return verdict(judgeRevocation(calls)!)
+}
+
+/** The names of the revocation's first calls (each its tag in the run's evidence, after `tokens: `). */
+export const REVOCATION_CALLS = { before: 'before the revoke', revoke: 'the revoke', after: 'after the revoke' } as const
+
+/** Why read-only mode does not judge the revocation. */
+export const REVOCATION_READ_ONLY = 'read-only mode sends no POST, and the revoke is one'
+
+/** When a new token is asked for after the revoke: at once, and again once the revoke's second is over. */
+export const RENEWALS = ['at once', `${REVOKE_SETTLE_MS / 1000} s after the revoke`] as const
+
+/** The names of a renewal's calls (each call's name is its tag in the run's evidence, after `tokens: `). */
+export const renewalCall = (when: string) => `a new token ${when}`
+export const renewalUse = (when: string) => `the new token ${when}`
+
+/** The token a token call issued (its answer a non-empty JSON string), if any. */
+export function issuedBy(outcome: Pick<Outcome, 'answer'>): string | undefined {
+  const a = outcome.answer
+  return a?.status === 200 && typeof a.body === 'string' && a.body !== '' ? a.body : undefined
+}
+
+/** A call as the result's details show it: a token's answer never quoted. */
+export function detailOf(p: Probe, issued: boolean): string {
+  return issued ? '200 (a token)' : quoteAnswer(p)
 }

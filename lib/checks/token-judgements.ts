@@ -12,6 +12,9 @@ import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import { seenOf } from './access.ts'
 import { quoteAnswer } from './probe.ts'
 
+/** How the run's evidence tags the tokens check's calls (`_probe`): `tokens: ` and what the call is (`judge --har` reads them). */
+export const TOKENS_PROBE = 'tokens: '
+
 /** The self endpoint a token is tried on: every customer may read itself. */
 export const ME = '/V1/customers/me'
 

@@ -9,15 +9,15 @@ import type { Outcome } from '../shop/request.ts'
 import type { Credentials } from '../settings/config.ts'
 import type { Session } from '../shop/session.ts'
 import { REVOKE, revocation } from './revocation.ts'
-import { judgeWrongCredentials } from './token-judgements.ts'
+import { judgeWrongCredentials, TOKENS_PROBE } from './token-judgements.ts'
 import type { NotJudgedReason, Status, Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 
 const ADMIN_TOKEN = endpointId('POST /V1/integration/admin/token')
-const CUSTOMER_TOKEN = endpointId('POST /V1/integration/customer/token')
+export const CUSTOMER_TOKEN = endpointId('POST /V1/integration/customer/token')
 
 /** One call with wrong credentials, judged. */
-interface Reading {
+export interface Reading {
   status: Status
   text: string
   warning?: string
@@ -41,9 +41,16 @@ async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
     const message = `not judged: the admin's token was given (${given}), not obtained here with a password, so nothing shows this endpoint issues a token for right credentials — and a refusal of wrong ones would show nothing`
     return { status: 'skipped', message, exchanges: [], rules: [TOKEN_RULES.issuing], reason: 'token-given' }
   }
-  const readings = [signIn(session, row, 'an unknown user name', unknownUser(session, customer))]
+  const readings = [signIn(session, row, UNKNOWN_USER, unknownUser(session, customer))]
   if (customer) readings.push(wrongPassword(session, row))
-  const done = await Promise.all(readings)
+  return issuingVerdict(await Promise.all(readings))
+}
+
+/** How the unknown user's sign-in is named: first of the readings, in the live run and in a recording alike. */
+export const UNKNOWN_USER = 'an unknown user name'
+
+/** The readings of the calls with wrong credentials, as one verdict (pure: `judge --har` makes it from a recording too). */
+export function issuingVerdict(done: readonly Reading[]): Verdict {
   const exchanges = done.flatMap((r) => r.exchanges)
   const warnings = done.flatMap((r) => (r.warning !== undefined ? [r.warning] : []))
   const rules = [TOKEN_RULES.issuing]
@@ -54,6 +61,14 @@ async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
   if (open !== undefined) return { status: 'skipped', message: `not fully judged: ${text}`, exchanges, warnings, rules, details, reason: open.reason ?? 'suite-error' }
   return { status: 'passed', message: text, exchanges, warnings, rules, details }
 }
+
+/** A wrong password not tried, and why (read-only mode, or the customer could not be registered). */
+export function wrongPasswordNotTried(why: string, reason: NotJudgedReason | undefined, exchanges: Exchange[]): Reading {
+  return { status: 'skipped', text: `a wrong password not tried: ${why}`, ...(reason !== undefined ? { reason } : {}), exchanges }
+}
+
+/** Why read-only mode tries no wrong password. */
+export const READ_ONLY_NO_WRONG_PASSWORD = 'read-only mode registers no customer of the run\'s own, and a wrong password is never tried on a configured account'
 
 /** A user name no shop has: it carries the run id, and no account of the run is ever given it. */
 function unknownUser(session: Session, customer: boolean): Credentials {
@@ -73,13 +88,13 @@ async function wrongPassword(session: Session, row: EndpointRow): Promise<Readin
     return signIn(session, row, `a wrong password for the run's own customer ${c.email}`, { username: c.email, password: madeUpPassword() })
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    const why = err.reason === 'read-only' ? 'read-only mode registers no customer of the run\'s own, and a wrong password is never tried on a configured account' : err.message
-    return { status: 'skipped', text: `a wrong password not tried: ${why}`, reason: err.reason, exchanges: err.exchanges }
+    return wrongPasswordNotTried(err.reason === 'read-only' ? READ_ONLY_NO_WRONG_PASSWORD : err.message, err.reason, err.exchanges)
   }
 }
 
 async function signIn(session: Session, row: EndpointRow, what: string, credentials: Credentials): Promise<Reading> {
-  const outcome = await session.send({ method: 'POST', path: session.targetPath(row.path), store: session.seed.storeCode, body: { username: credentials.username, password: credentials.password } })
+  const body = { username: credentials.username, password: credentials.password }
+  const outcome = await session.send({ method: 'POST', path: session.targetPath(row.path), store: session.seed.storeCode, body, probe: `${TOKENS_PROBE}${what}` })
   return readRefusal(session, what, outcome)
 }
 
@@ -90,7 +105,7 @@ async function signIn(session: Session, row: EndpointRow, what: string, credenti
 function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
   const { token, ...judged } = judgeWrongCredentials(what, outcome)
   if (token !== undefined) session.secrets.add(token, 'token issued for wrong credentials')
-  return { ...judged, exchanges: [token !== undefined ? session.secrets.redact(outcome.exchange) : outcome.exchange] }
+  return { ...judged, exchanges: [token !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange] }
 }
 
 export const tokensCheck: Check = {

@@ -21,13 +21,13 @@ export interface CommandIo {
 }
 
 /** Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing. */
-export async function writeReportDir(command: string, out: string, inputs: readonly string[], report: Report): Promise<Report> {
+export async function writeReportDir(command: string, out: string, inputs: readonly string[], report: Report, flag = '--out'): Promise<Report> {
   if (inputs.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
-    throw new UsageError(`${command}: --out ${out} holds one of the inputs; write the report elsewhere`)
+    throw new UsageError(`${command}: ${flag} ${out} holds one of the inputs; write the report elsewhere`)
   }
-  ensureWritableDir(out, `${command}: --out`)
+  ensureWritableDir(out, `${command}: ${flag}`)
   // Not into a directory a run is writing: the last writer's report would win.
-  const lock = lockReportDir(out, `${command}: --out`, `shop-conformance ${command}`)
+  const lock = lockReportDir(out, `${command}: ${flag}`, `shop-conformance ${command}`)
   try {
     // The inputs are written reports, already redacted.
     return await writeReports(out, report, new Secrets())

@@ -47,15 +47,18 @@ export async function main(
         const { matrixCommand } = await import('./matrix-command.ts')
         return await matrixCommand(rest, io)
       }
+      case 'judge': {
+        // Traffic the suite did not send (issue 30.3), or a run's own evidence judged again (30.2).
+        if (rest.includes('--passive')) {
+          const { runPassiveJudge } = await import('./passive-command.ts')
+          return await runPassiveJudge(rest, io, where.env)
+        }
+        const { judgeCommand } = await import('./judge-command.ts')
+        return await judgeCommand(rest, io, where)
+      }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup-command.ts')
         return await cleanupCommand(rest, io, where)
-      }
-      case 'judge': {
-        // Point 3 of issue 30: traffic the suite did not send (the recorded run's re-judge is `judge` without it).
-        if (!rest.includes('--passive')) throw new UsageError('judge: only --passive is served by this build (judge --har FILE --passive)')
-        const { runPassiveJudge } = await import('./passive-command.ts')
-        return await runPassiveJudge(rest, io, where.env)
       }
       case 'proxy': {
         const { proxyCommand } = await import('./proxy-command.ts')

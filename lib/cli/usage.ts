@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'proxy' | 'target'
+export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'proxy' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -56,6 +56,16 @@ and must list exactly what REPORT fails. \`baseline list\` lists the release pro
     about: `merge: joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).
 rebaseline: judges REPORT again against a baseline or a release profile, as a run would, and writes every format in DIR;
 its exit status is the judged report's (0, or 1 on a failure the baseline does not list or a stale entry).`,
+  },
+  judge: {
+    flags: ['--har FILE [--report-dir DIR]', '--har FILE --passive [--base-url URL] [--token-class TOKEN-PREFIX=admin|customer ...] [--report-dir DIR]'],
+    about: `Judges a run again from its evidence.har (FILE; gzip-compressed too), with this suite's judges, sending nothing:
+every format as run writes them, into --report-dir (SHOP_REPORT_DIR, else reports; not FILE's directory), the report
+marked rejudged and naming the recording's suite version, run and target. Planned as the run planned (its settings
+and selection are in the file); a check whose answers the file does not hold is not judged, reason not-recorded.
+--passive: judges traffic the suite did not send (a browser's or a proxy's HAR) only where an exchange shows a rule,
+the rest not judged, reason not-observed; never a certification (docs/passive.md).
+Exit status as run's: 0 no check failed, 1 a check failed, 2 FILE is not a run's evidence (or, --passive, not a HAR).`,
   },
   matrix: {
     flags: ['REPORT ... --out DIR [--as REPORT=NAME[@VERSION] ...] [--history FILE]', '[--allow-partial] [--allow-spec-mismatch]'],

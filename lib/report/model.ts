@@ -35,13 +35,16 @@ interface DeviationEvidence {
 export interface Report {
   /**
    * `passive`: judged from traffic the suite did not send (`judge --har FILE --passive`, `proxy`), never a
-   * certification. Absent for a run.
+   * certification. `rejudged`: judged again by `judge --har` from a run's recorded exchanges, sending nothing
+   * (`recording` names the run). Absent: a run's own report.
    */
-  mode?: 'passive'
+  mode?: 'passive' | 'rejudged'
   /** A passive report's scope: the exchanges observed and the endpoints they touched (docs/passive.md). */
   passive?: PassiveCoverage
   suite: { name: string; version: string }
   spec: { version: string }
+  /** The recording a `rejudged` report was judged from: its file, the suite and spec that ran it, its run and target. */
+  recording?: RecordingBlock
   target: {
     baseUrl: string
     /**
@@ -150,6 +153,16 @@ export interface Report {
     notInThisRun: string[]
   }
   results: Result[]
+}
+
+export interface RecordingBlock {
+  file: string
+  suite: { name: string; version: string }
+  spec: { version: string }
+  runId: string
+  baseUrl: string
+  /** The exchanges it holds. */
+  entries: number
 }
 
 export interface EvidenceBlock {

@@ -56,6 +56,13 @@ describe('summary.md', () => {
     expect(md).not.toMatch(/0 failed/)
   })
 
+  it('marks a run judged again from its recording (judge --har): which run, and that nothing was sent', () => {
+    const recording = { file: 'reports/evidence.har', suite: { name: 'shop-conformance', version: '0.1.0' }, spec: { version: '2.4.9' }, runId: 'run7', baseUrl: 'https://shop.example', entries: 12 }
+    const md = markdownSummary({ ...reportOf(planResults({ modules: ['directory'] })), mode: 'rejudged', recording })
+    expect(md).toContain('\n- **Judged again** from reports/evidence.har (run run7 of shop-conformance 0.1.0 against https://shop.example): nothing was sent.\n')
+    expect(markdownSummary(reportOf(planResults({ modules: ['directory'] })))).not.toContain('Judged again')
+  })
+
   it('marks a partial, read-only or baselined run', () => {
     const slice = reportOf(planResults({ modules: ['directory'] }), { run: { modules: ['directory'], readOnly: true } })
     const md = markdownSummary(slice)

@@ -32,7 +32,9 @@ export function markdownSummary(report: Report): string {
   }
   const title = c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`
   const out = [`# Shop conformance: ${title} · ${exit}`, '']
+  const r = report.recording
   const marks = [
+    ...(report.mode === 'rejudged' && r !== undefined ? [`**Judged again** from ${r.file} (run ${r.runId} of ${r.suite.name} ${r.suite.version} against ${r.baseUrl}): nothing was sent.`] : []),
     // "partial" once: the title says it when it is the verdict.
     ...(report.passive !== undefined ? [`**Passive:** ${report.passive.text}; judged from traffic the suite did not send (no request sent): ${PASSIVE}.`] : []),
     ...(c.scope.whole || report.passive !== undefined ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),

@@ -52,6 +52,15 @@ export interface HarEntry {
   _step?: string
   /** The probe it was: a planned call (`GET /V1/orders/999999 customer first`) or a valid request's caller. */
   _probe?: string
+  /** What the answer to a valid call must carry, and the rule's name (SHAPE_RULES): what `judge --har` judges it by. */
+  _carries?: { values: Record<string, unknown>; rule: string }
+  /**
+   * On a body-keys call with a missing or renamed key: the state it would change, read before and after it (a key
+   * absent: nothing read there), which the check compares.
+   */
+  _observed?: { before?: unknown; after?: unknown }
+  /** On the body-keys check's call with a body contradicting a path parameter: which, and how the read-back found it. */
+  _conflict?: { bodyKey: string; pathParam: string; honoured?: true | string | { rule: string; text: string } }
   /** Why no answer came (a timeout, a connection refused, the run being stopped). */
   _error?: string
   /** The spec endpoint (a catalog row's id) or the shop's extension operation its path is of, and which. */
@@ -75,6 +84,7 @@ interface EntryFacts {
   size?: number
   step?: string
   probe?: string
+  carries?: HarEntry['_carries']
 }
 
 const HTTP_VERSION = 'HTTP/1.1'
@@ -104,6 +114,7 @@ export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
     _caller: facts.caller,
     ...(facts.step !== undefined ? { _step: facts.step } : {}),
     ...(facts.probe !== undefined ? { _probe: facts.probe } : {}),
+    ...(facts.carries !== undefined ? { _carries: facts.carries } : {}),
     ...(x.error !== undefined ? { _error: x.error } : {}),
   }
   return entry

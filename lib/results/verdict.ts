@@ -45,6 +45,11 @@ export type NotJudgedReason =
   | 'server-error'
   /** A passive judgement (`judge --passive`, `proxy`): no exchange of the traffic judged could show the rule either way. */
   | 'not-observed'
+  /**
+   * `judge --har`: the recording holds no answers this check's judge can read — a check planned since the recording's
+   * suite version, a kind whose calls the recording does not tag by role, a workflow step.
+   */
+  | 'not-recorded'
 
 /** Why a judged call has no answer to judge (lib/shop/answer-text.ts, `unanswered`). */
 export type UnansweredReason = Extract<NotJudgedReason, 'timeout' | 'target-gone' | 'no-answer' | 'deadlock'>
@@ -69,6 +74,7 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
   'server-error': 'the shop answered a server error where the rule needed a success (listed with the run\'s server errors)',
   'not-observed': 'no exchange of the traffic judged passively shows the rule either way',
+  'not-recorded': 'judged again from a recording that holds no answers its judge can read (judge --har)',
 }
 
 /** A check's judgement of one endpoint, with the exchanges that show why. */

@@ -92,12 +92,14 @@ describe('the run\'s evidence as HAR 1.2', () => {
     suite: { name: 'shop-conformance', version: '9.9.9' },
     spec: { version: '2.4.7' },
     target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run42', seed: 7, readOnly: false, pathAliases: [] },
+    run: { id: 'run42', seed: 7, readOnly: false, pathAliases: [], concurrency: 4, timeoutMs: 10_000, modules: [], checks: ['access'] },
     startedAt: new Date().toISOString(),
     calibration: { noRoute: [], unknownStore: [] },
+    plan: { modules: ['customer'], selected: [{ id: 'GET /V1/customers/me › access', module: 'customer', origin: 'spec' }] },
   } as unknown as Parameters<typeof writeEvidence>[1]['report']
   const operations = [{ method: 'GET', path: '/V1/acme/widgets/:id', declaredAccess: 'admin', writes: false, origin: 'extension' }]
-  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], { reportDir: dir, report, operations, pathAliases: [], secrets })
+  const probeSettings = { readOnly: false, customer: { reads: true, writes: true } }
+  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], { reportDir: dir, report, operations, probeSettings, probeWrites: false, pathAliases: [], secrets })
   const text = readFileSync(join(dir, EVIDENCE_FILE), 'utf8')
   const har = JSON.parse(text) as { log: { creator: unknown; _run: Record<string, unknown>; entries: HarEntry[] } }
   const entries = har.log.entries
@@ -111,6 +113,8 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(har.log.creator).toEqual({ name: 'shop-conformance', version: '9.9.9' })
     // What a judge of the entries needs besides them: the run, its target and settings, the shop's own operations.
     expect(har.log._run).toMatchObject({ id: 'run42', seed: 7, readOnly: false, target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all' }, operations })
+    // What `judge --har` plans with as the run did: its selection, its probe settings, the checks it planned.
+    expect(har.log._run).toMatchObject({ modules: ['customer'], checks: ['access'], probeSettings, probeWrites: false, planned: ['GET /V1/customers/me › access'] })
   })
 
   it('holds its entries in the order sent, across the threads\' parts', () => {

@@ -15,6 +15,7 @@ import type { EvidenceBlock, Report } from '../report/model.ts'
 import type { EvidenceLine } from '../shop/evidence.ts'
 import { endpointMatcher, identify } from '../shop/exchange-identity.ts'
 import type { PathAlias } from '../settings/config.ts'
+import type { ProbeSettings } from '../checks/probe.ts'
 
 export const EVIDENCE_FILE = 'evidence.har'
 
@@ -27,9 +28,13 @@ export function evidenceParts(reportDir: string, runId: string): { main: string;
 interface Joining {
   reportDir: string
   /** The report as drafted: the HAR's log names its run, suite, spec and target from it. */
-  report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration'>
+  report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration' | 'plan'>
   /** The shop's extension operations as its schema declared them (their access class too: what their checks judge by). */
   operations: readonly { method: string; path: string }[]
+  /** What the run planned its probes with (lib/checks/probe.ts); undefined when it never got a token. */
+  probeSettings?: ProbeSettings | undefined
+  /** `--extensions-probe-writes`: the extension kinds' plans depend on it. */
+  probeWrites?: boolean
   pathAliases: readonly PathAlias[]
   /** Every secret the main process knows, redacted once more as text, as every report file is. */
   secrets: Redactor
@@ -49,11 +54,13 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   const present = parts.filter((p) => existsSync(p))
   const located: Located[] = []
   const served = new Map<string, string[]>()
+  const told = new Map<string, Extract<EvidenceLine, { tagged: number }>['fields']>()
   present.forEach((file, part) =>
     forEachLine(file, (line, offset, length) => {
       const at = ENTRY_START.exec(line.subarray(0, 200).toString('utf8'))
       if (at !== null) return void located.push({ startedDateTime: at[2]!, part, n: Number(at[1]), offset, length })
-      const tag = JSON.parse(line.toString('utf8')) as Extract<EvidenceLine, { served: string }>
+      const tag = JSON.parse(line.toString('utf8')) as Exclude<EvidenceLine, { n: number }>
+      if ('tagged' in tag) return void told.set(`${part} ${tag.tagged}`, { ...told.get(`${part} ${tag.tagged}`), ...tag.fields })
       for (const n of tag.entries) served.set(`${part} ${n}`, [...(served.get(`${part} ${n}`) ?? []), tag.served])
     }),
   )
@@ -68,7 +75,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   try {
     const endpointOf = endpointMatcher(joining.pathAliases, joining.operations)
     const base = joining.report.target.baseUrl
-    write(`{"log":${JSON.stringify(logHead(joining.report, joining.operations)).slice(0, -1)},"entries":[\n`)
+    write(`{"log":${JSON.stringify(logHead(joining)).slice(0, -1)},"entries":[\n`)
     located.forEach((l, i) => {
       const buffer = Buffer.alloc(l.length)
       readSync(fds[l.part]!, buffer, 0, l.length, l.offset)
@@ -77,6 +84,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       const checks = served.get(`${l.part} ${l.n}`)
       const completed: HarEntry = {
         ...entry,
+        ...told.get(`${l.part} ${l.n}`),
         ...(endpoint !== undefined ? { _endpoint: endpoint, _origin: origin! } : {}),
         ...(store !== undefined ? { _store: store } : {}),
         ...(checks !== undefined ? { _checks: checks } : {}),
@@ -101,8 +109,12 @@ export function removeEarlierEvidence(reportDir: string): void {
 /** How an entry's line of a part starts (lib/shop/evidence.ts writes `{ n, entry }`, the entry's start first). */
 const ENTRY_START = /^\{"n":(\d+),"entry":\{"startedDateTime":"([^"]+)"/
 
-/** The HAR's log without its entries: the creator, and the run it records (what a judge of it again needs). */
-function logHead(report: Joining['report'], operations: Joining['operations']) {
+/**
+ * The HAR's log without its entries: the creator, and the run it records — what `judge --har` needs to plan again as
+ * the run planned (lib/run/rejudge.ts): its settings, what it selected, the checks it planned (a check planned since
+ * is not recorded), the calibration its answers are read against and the shop's extension operations.
+ */
+function logHead({ report, operations, probeSettings, probeWrites }: Joining) {
   return {
     version: '1.2',
     creator: { name: report.suite.name, version: report.suite.version },
@@ -118,6 +130,14 @@ function logHead(report: Joining['report'], operations: Joining['operations']) {
       pathAliases: report.run.pathAliases,
       calibration: report.calibration,
       operations,
+      concurrency: report.run.concurrency,
+      timeoutMs: report.run.timeoutMs,
+      modules: report.plan.modules,
+      checks: report.run.checks,
+      ...(report.run.extensions !== undefined ? { extensions: report.run.extensions } : {}),
+      ...(probeSettings !== undefined ? { probeSettings } : {}),
+      probeWrites: probeWrites ?? false,
+      planned: report.plan.selected.map((p) => p.id),
     },
     pages: [],
   }

@@ -18,6 +18,7 @@ import type { Result } from '../results/result.ts'
 import { buildPlan, PLAN, suiteWith, type ExtensionFacts, type Plan } from '../plan/plan.ts'
 import type { SchemaFacts } from '../schema/block.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
+import { probeSettingsOf } from '../checks/probe.ts'
 import { configFileOf, loadVendorConfig, type VendorParts } from '../extend/load.ts'
 import { draftReport, type RunRecord, type RunScope } from './report-draft.ts'
 import { READING_SCHEMA, readShopSchema, requestSchemaEarly, type EarlySchema } from './shop-schema.ts'
@@ -343,7 +344,9 @@ export class Run implements RunRecord {
     if (this.evidence === undefined) return report
     this.evidence.close()
     const parts = this.#evidenceParts
-    const joining = { reportDir: this.config.reportDir, report, operations: this.schema?.operations ?? [], pathAliases: this.config.pathAliases, secrets: this.secrets }
+    const probeSettings = this.pre !== undefined ? probeSettingsOf(this.pre.seed) : undefined
+    const operations = this.schema?.operations ?? []
+    const joining = { reportDir: this.config.reportDir, report, operations, probeSettings, probeWrites: this.config.extensionsProbeWrites, pathAliases: this.config.pathAliases, secrets: this.secrets }
     // Once: a signal after the report was drafted drafts it again, and the parts are gone by then.
     this.#evidenceBlock ??= writeEvidence([parts.main, parts.worker, parts.cleanup], joining)
     return { ...report, evidence: this.#evidenceBlock }

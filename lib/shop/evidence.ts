@@ -13,11 +13,11 @@ import diagnostics_channel from 'node:diagnostics_channel'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { CallerClass, Exchange, RecordedRequest } from '../results/exchange.ts'
 import { harEntry, type HarEntry } from '../results/har.ts'
-import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
+import { EVIDENCE_TAG_CHANNEL, REQUEST_CHANNEL, type EvidenceTag, type FinishedRequest } from './request-channel.ts'
 import { tokenCallOf } from './exchange-identity.ts'
 
-/** One line of a part: an entry (`n`: its number in the part), or the entries a result holds. */
-export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] }
+/** One line of a part: an entry (`n`: its number in the part), the entries a result holds, or fields told of an entry later. */
+export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] } | { tagged: number; fields: EvidenceTag['fields'] }
 
 interface EvidenceOptions {
   runId: string
@@ -34,6 +34,7 @@ export class EvidenceLog {
   /** Each recorded request's entry: a result's exchanges are the records (or copies sharing the request). */
   readonly #entries = new WeakMap<RecordedRequest, number>()
   readonly #listen = (message: unknown) => this.record(message as FinishedRequest)
+  readonly #listenTags = (message: unknown) => this.#tagged(message as EvidenceTag)
 
   constructor(
     /** This thread's part of the run's evidence (lib/run/evidence.ts names it). */
@@ -43,6 +44,7 @@ export class EvidenceLog {
     this.#options = options
     this.#fd = openSync(file, 'a')
     diagnostics_channel.subscribe(REQUEST_CHANNEL, this.#listen)
+    diagnostics_channel.subscribe(EVIDENCE_TAG_CHANNEL, this.#listenTags)
   }
 
   record({ spec, outcome, startMs }: FinishedRequest): void {
@@ -58,6 +60,7 @@ export class EvidenceLog {
       ...(answer !== undefined ? { json: answer.json, size: answer.text.length } : {}),
       ...(step !== undefined ? { step } : {}),
       ...(spec.probe !== undefined ? { probe: spec.probe } : {}),
+      ...(spec.carries !== undefined ? { carries: spec.carries } : {}),
     })
     this.#entries.set(exchange.request, n)
     this.#write({ n, entry })
@@ -69,9 +72,16 @@ export class EvidenceLog {
     if (entries.length > 0) this.#write({ served: id, entries })
   }
 
+  /** What a check told of an exchange after it finished (request-channel.ts `tagEvidence`): added to its entry. */
+  #tagged({ exchange, fields }: EvidenceTag): void {
+    const n = this.#entries.get(exchange.request)
+    if (n !== undefined) this.#write({ tagged: n, fields })
+  }
+
   /** Stops recording: the thread's later requests are another run's. */
   close(): void {
     diagnostics_channel.unsubscribe(REQUEST_CHANNEL, this.#listen)
+    diagnostics_channel.unsubscribe(EVIDENCE_TAG_CHANNEL, this.#listenTags)
     if (this.#fd !== undefined) closeSync(this.#fd)
     this.#fd = undefined
   }

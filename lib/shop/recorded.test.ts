@@ -49,6 +49,8 @@ describe('a recorded exchange read back', () => {
     expect(answer('An error has happened during application run.\n', 'text/plain;charset=UTF-8')).toMatchObject({ json: false, text: 'An error has happened during application run.\n' })
     expect(answer('{"items":[{"id":1,"code":"refer')).toMatchObject({ json: false })
     expect(answer('[{"id":1}… [4000 more characters not recorded]')).toMatchObject({ json: true, text: '[{"id":1}' })
+    // A token's answer, recorded redacted: the JSON string it was, not a list cut short (a token issued is seen).
+    expect(answer('[redacted customer token]')).toMatchObject({ json: true, text: '"[redacted customer token]"' })
     expect(recordedProbe({ ...exchange('GET', '/V1/x', undefined, 200, null), response: undefined, error: 'timeout after 10000 ms' }, NOTHING).probe.failure).toEqual({ kind: 'timeout', message: 'timeout after 10000 ms' })
   })
 })
@@ -76,5 +78,22 @@ describe('a sequence read back from its exchanges', () => {
     const said = answersFromRecorded(plan, sent, STORES, { message: 'no cart to name', reason: 'setup-failed' }).sequence!
     expect(said).toMatchObject({ unbuilt: { message: 'no cart to name', reason: 'setup-failed', exchanges: [] } })
     expect(said.probes.size).toBe(0)
+  })
+
+  it('gives a planned call nothing was recorded for the reason the sender had not to send it, from the run\'s settings', () => {
+    const readOnly = { readOnly: true, customer: { reads: false, writes: false } }
+    const write = { request: { caller: 'admin' as const, store: 'first' as const }, call: { method: 'POST' as const, path: '/V1/products', body: {} } }
+    const byCustomer = { request: { caller: 'customer' as const, store: 'second' as const }, call: { method: 'GET' as const, path: '/V1/customers/me' } }
+    const byLimited = { request: { caller: 'limited admin' as const, store: 'first' as const }, call: { method: 'GET' as const, path: '/V1/modules' } }
+    const calls = answersFromRecorded({ calls: [write, byCustomer, byLimited] }, [], STORES, undefined, readOnly).calls
+    expect([...calls.values()].map((p) => [p.store, p.unavailableReason])).toEqual([['default', 'read-only'], ['all', 'no-customer-token'], ['default', 'not-configured']])
+    // A call the run could send that is not recorded is not in the recording: no judge reads it as an answer.
+    const full = { readOnly: false, limitedAdmin: { username: 'clerk', resources: [] }, customer: { reads: true, writes: true } }
+    expect([...answersFromRecorded({ calls: [byLimited] }, [], STORES, undefined, full).calls.values()]).toMatchObject([{ unavailable: 'not in the recording', unavailableReason: 'not-recorded' }])
+    // A sequence at a write in read-only mode: its valid request never made, as the sender's fallback; a caller with no token not sent.
+    const s = answersFromRecorded(plan, [], STORES, undefined, readOnly).sequence!
+    expect(s).toMatchObject({ unbuilt: { reason: 'read-only' }, probes: new Map([['customer', { unavailableReason: 'read-only' }]]) })
+    const reads = answersFromRecorded({ calls: [], sequence: { ...SELF, method: 'GET', fallback: [] } }, sent.slice(0, 2), STORES, undefined, readOnly).sequence!
+    expect(reads.unbuilt).toMatchObject({ reason: 'no-customer-token' })
   })
 })

@@ -4,6 +4,9 @@
  * the bench's request log (lib/bench/preload.mjs). Nothing is published without a subscriber; the shop knows
  * nothing of who listens.
  */
+import diagnostics_channel from 'node:diagnostics_channel'
+import type { Exchange } from '../results/exchange.ts'
+import type { HarEntry } from '../results/har.ts'
 import type { Outcome, RequestSpec } from './request.ts'
 
 export const REQUEST_CHANNEL = 'shop-conformance:request'
@@ -18,4 +21,21 @@ export interface FinishedRequest {
   startMs: number
   endMs: number
   caller?: CallerLabel
+}
+
+/**
+ * What a check learned after a request finished that its judge reads beside the answer — the body-keys check's state
+ * read before and after a refused call, a path conflict's outcome —, told for the run's evidence to add to the
+ * request's entry (lib/shop/evidence.ts), so that `judge --har` judges it as the run did. Published only when heard.
+ */
+export const EVIDENCE_TAG_CHANNEL = 'shop-conformance:evidence-tag'
+
+export interface EvidenceTag {
+  exchange: Exchange
+  fields: Pick<HarEntry, '_observed' | '_conflict'>
+}
+
+export function tagEvidence(exchange: Exchange, fields: EvidenceTag['fields']): void {
+  const channel = diagnostics_channel.channel(EVIDENCE_TAG_CHANNEL)
+  if (channel.hasSubscribers) channel.publish({ exchange, fields } satisfies EvidenceTag)
 }

@@ -26,6 +26,12 @@ export interface Outcome {
   exchange: Exchange
 }
 
+/** The values an answer must carry, and the name of the rule that says so: a fact of a request the evidence keeps. */
+export interface RecordedCarries {
+  values: Record<string, unknown>
+  rule: string
+}
+
 export interface RequestSpec {
   method: string
   /** Path below `/rest/{store}`, e.g. `/V1/directory/countries`. */
@@ -48,6 +54,12 @@ export interface RequestSpec {
   step?: string
   /** The probe a check kind's planned call is (sender.ts): what the run's evidence tags it with (evidence.ts). */
   probe?: string
+  /**
+   * What of the request a judge reads besides what its record holds — the values a valid call's answer must carry,
+   * and the rule that says so (SHAPE_RULES' name) —: written beside it in the run's evidence (`_carries`), so that
+   * `judge --har` judges its answer as the run did.
+   */
+  carries?: RecordedCarries
   /**
    * Told as the request leaves, after any wait for its turn: what a ledger records, so that a cleanup after a stop
    * waits for the creations a shop may still be making, not for those that never left (lib/setup/ledger.ts).

@@ -1,4 +1,5 @@
 import { MALFORMED_BEARER, type Redactor } from '../results/redactor.ts'
+import type { Exchange } from '../results/exchange.ts'
 
 /**
  * Every password and token the run learns is registered here the moment it is known; everything the
@@ -47,6 +48,14 @@ export class Secrets implements Redactor {
   redact<T>(value: T): T {
     if (value === undefined) return value
     return JSON.parse(this.redactedJson(value)) as T
+  }
+
+  /**
+   * An exchange whose answer holds a secret learned from it (a token it has just issued), its answer redacted. Its
+   * request, recorded redacted already, stays the same record: the run's evidence knows an exchange by it (evidence.ts).
+   */
+  redactAnswer(x: Exchange): Exchange {
+    return { ...this.redact(x), request: x.request }
   }
 
   /** The JSON text `redact` parses back: for a caller that wants the text, without the copy in between. */

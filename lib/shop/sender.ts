@@ -52,7 +52,7 @@ export interface SendHooks {
   record?(planned: PlannedCall, store: string): Recorded | undefined
 }
 
-const NO_CUSTOMER_TOKEN = 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
+export const NO_CUSTOMER_TOKEN = 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
 
 /** Sends a plan: its calls and its sequence at once, then what waits for the sequence. */
 export async function sendPlan(session: Session, plan: ProbePlan, hooks: SendHooks = {}): Promise<ProbeAnswers> {
@@ -76,20 +76,10 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
     const { caller } = request
     const store = request.store === 'first' ? session.seed.storeCode : session.seed.secondStoreCode
     const path = session.targetPath(call.path)
-    if (session.seed.readOnly && !allowedInReadOnly(call.method, call.path)) {
-      return { caller, store, path, unavailable: `read-only mode sends no ${call.method} requests`, unavailableReason: 'read-only' }
-    }
     const disposable = call.disposable === true
     const token = session.tokenFor(caller, { disposable, write: call.method !== 'GET' })
-    if (caller === 'limited admin' && token === undefined) return { caller, store, path, unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
-    if (caller !== 'none' && token === undefined) {
-      const why = disposable
-        ? 'no customer of the run\'s own whose tokens may be revoked'
-        : call.method !== 'GET' && session.seed.customerIsTheUsers === true
-          ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
-          : NO_CUSTOMER_TOKEN
-      return { caller, store, path, unavailable: why, unavailableReason: 'no-customer-token' }
-    }
+    const unsent = notSent(planned, { readOnly: session.seed.readOnly, token: token !== undefined, customerIsTheUsers: session.seed.customerIsTheUsers === true })
+    if (unsent !== undefined) return { caller, store, path, ...unsent }
     // Recorded before it is sent: a call that creates a cart may make it although no answer comes.
     const recorded = call.creates !== undefined ? hooks.record?.(planned, store) : undefined
     const outcome = await session.send({
@@ -105,6 +95,23 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
     recorded?.settle(outcome)
     return readProbe(session, { caller, store, path, ...outcome })
   })
+}
+
+/**
+ * Why a planned call is not sent, if it is not: read-only mode and a write, or no token for its caller. One decision for
+ * the sender and for a recording read back (recorded.ts: a planned call nothing was recorded for).
+ */
+export function notSent({ call, request }: PlannedCall, run: { readOnly: boolean; token: boolean; customerIsTheUsers: boolean }): Pick<Probe, 'unavailable' | 'unavailableReason'> | undefined {
+  if (run.readOnly && !allowedInReadOnly(call.method, call.path)) return { unavailable: `read-only mode sends no ${call.method} requests`, unavailableReason: 'read-only' }
+  if (run.token || request.caller === 'none') return undefined
+  if (request.caller === 'limited admin') return { unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
+  const why =
+    call.disposable === true
+      ? 'no customer of the run\'s own whose tokens may be revoked'
+      : call.method !== 'GET' && run.customerIsTheUsers
+        ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
+        : NO_CUSTOMER_TOKEN
+  return { unavailable: why, unavailableReason: 'no-customer-token' }
 }
 
 /**

@@ -163,19 +163,7 @@ export class Session {
    * so never the token of a customer the user configured (that account is theirs) — a customer of the run's own.
    */
   tokenFor(caller: ProbeCaller, options: { disposable?: boolean; write?: boolean } = {}): string | undefined {
-    switch (caller) {
-      case 'limited admin':
-        return this.seed.tokens.limitedAdmin
-      case 'none':
-        return undefined
-      case 'malformed':
-        return this.seed.malformedToken
-      case 'admin':
-        return this.seed.tokens.admin
-      case 'customer':
-        if (options.disposable === true) return this.seed.tokens.disposableCustomer
-        return options.write === true && this.seed.customerIsTheUsers === true ? this.seed.tokens.ownCustomer : this.seed.tokens.customer
-    }
+    return seedToken(this.seed, caller, options)
   }
 
   /** The path the target serves for a spec path, after the configured aliases. */
@@ -366,5 +354,22 @@ export class Session {
 
   async close(): Promise<void> {
     await this.client.close()
+  }
+}
+
+/** The token a caller of the run sends (Session.tokenFor): known from the run's seed alone, so the main process knows it too. */
+export function seedToken(seed: Pick<SessionSeed, 'tokens' | 'malformedToken' | 'customerIsTheUsers'>, caller: ProbeCaller, options: { disposable?: boolean; write?: boolean } = {}): string | undefined {
+  switch (caller) {
+    case 'limited admin':
+      return seed.tokens.limitedAdmin
+    case 'none':
+      return undefined
+    case 'malformed':
+      return seed.malformedToken
+    case 'admin':
+      return seed.tokens.admin
+    case 'customer':
+      if (options.disposable === true) return seed.tokens.disposableCustomer
+      return options.write === true && seed.customerIsTheUsers === true ? seed.tokens.ownCustomer : seed.tokens.customer
   }
 }

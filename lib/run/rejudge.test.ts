@@ -1,0 +1,146 @@
+/**
+ * `judge --har`'s judging (issue 30.2) on a recorded run, no target: the evidence.har of a run of the eav module
+ * against the reference target (fixtures/evidence/, with its live results), judged again by the installed judges —
+ * the live verdicts where the recording holds their answers, a changed answer a changed verdict, `not-recorded`
+ * where it does not. The command end to end, with faults and without: lib/cli/judge.test.ts.
+ */
+import { readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import type { HarEntry } from '../results/har.ts'
+import { SUITE } from '../spec/version.ts'
+import { rejudge, type RecordedRun } from './rejudge.ts'
+
+const fixture = (name: string) => new URL(`../../fixtures/evidence/${name}`, import.meta.url)
+
+/** A recorded run of a module (its evidence.har, gzipped) and the results of its live report (id, status, reason). */
+function recorded(module: string) {
+  const har = JSON.parse(gunzipSync(readFileSync(fixture(`${module}.har.gz`))).toString('utf8')) as { log: { _run: RecordedRun; entries: HarEntry[] } }
+  const live = JSON.parse(readFileSync(fixture(`${module}-results.json`), 'utf8')) as { runId: string; results: { id: string; status: string; reason?: string }[] }
+  return { har, live }
+}
+
+const { har, live } = recorded('eav')
+
+/** The recording judged again, its entries changed by `change` first (a copy: the fixture stays as recorded). */
+function judged(change: (entries: HarEntry[], run: RecordedRun) => void = () => {}, log = har.log) {
+  const copy = structuredClone(log)
+  change(copy.entries, copy._run)
+  return rejudge({ file: 'eav.har', run: copy._run, entries: copy.entries })
+}
+
+/** Where the judged-again results differ from the live ones: `check status reason`, each once. */
+function differing(report: ReturnType<typeof judged>, results: typeof live.results): Set<string> {
+  expect(report.results.map((r) => r.id)).toEqual(results.map((r) => r.id))
+  return new Set(report.results.flatMap((r, i) => (r.status === results[i]!.status && r.reason === results[i]!.reason ? [] : [`${r.check} ${r.status} ${r.reason ?? ''}`])))
+}
+
+const resultOf = (report: ReturnType<typeof judged>, id: string) => report.results.find((r) => r.id === id)!
+
+/** The recorded entries a check's result holds, by the id it served. */
+const servedBy = (entries: HarEntry[], id: string) => entries.filter((e) => e._checks?.includes(id))
+
+describe('judge --har: a recorded run judged again', () => {
+  const report = judged()
+
+  it('gives the live verdicts of every check whose answers it holds; the workflows not-recorded', () => {
+    // A check this build does not judge from a recording, said so: never a verdict copied from it.
+    expect(differing(report, live.results)).toEqual(new Set(['workflow skipped not-recorded']))
+    const judgedAgain = report.results.filter((r) => r.applicable !== false && r.reason !== 'not-recorded')
+    expect(new Set(judgedAgain.map((r) => r.check))).toEqual(new Set(['route', 'store-code', 'access', 'acl', 'shape', 'body-keys']))
+    expect(judgedAgain.length).toBeGreaterThan(15)
+  })
+
+  it('is a report marked rejudged, naming the recording: its suite, run and target; nothing of the run made or removed', () => {
+    expect(report).toMatchObject({
+      mode: 'rejudged',
+      suite: { version: SUITE.version },
+      recording: { file: 'eav.har', suite: har.log._run.suite, runId: live.runId, baseUrl: har.log._run.target.baseUrl, entries: har.log.entries.length },
+      run: { id: live.runId },
+      created: [],
+      exit: { status: 0 },
+    })
+    expect(report.notes?.[0]).toMatch(/^judged again by shop-conformance .* from eav\.har: .* nothing was sent$/)
+  })
+
+  it('judges the recorded answers, not the recorded verdict: a caller let through fails access, a value not carried fails shape', () => {
+    const access = 'GET /V1/eav/attribute-sets/:attributeSetId › access'
+    const open = judged((entries) => {
+      const anonymous = servedBy(entries, access).find((e) => e._caller === 'none')!
+      const admin = servedBy(entries, access).find((e) => e._caller === 'admin')!
+      anonymous.response = structuredClone(admin.response)
+    })
+    expect(resultOf(open, access)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^admin endpoint: no token let through \(200 /) })
+    expect(open.exit.status).toBe(1)
+
+    const shape = 'PUT /V1/eav/attribute-sets/:attributeSetId › shape'
+    const renamed = judged((entries) => {
+      const valid = servedBy(entries, shape).find((e) => e._probe === 'valid call')!
+      valid.response.content.text = JSON.stringify({ ...JSON.parse(valid.response.content.text!), attribute_set_name: 'another name' })
+    })
+    expect(resultOf(renamed, shape)).toMatchObject({ status: 'failed', message: expect.stringMatching(/attribute_set_name/) })
+    // Without the values it must carry, only its shape is judged.
+    const uncarried = judged((entries) => {
+      for (const e of entries) delete e._carries
+    })
+    expect(resultOf(uncarried, shape).status).toBe('passed')
+  })
+
+  it('judges the body-keys calls again with what the run read back: a key not required, a state changed, a path not honoured', () => {
+    const bodyKeys = 'PUT /V1/eav/attribute-sets/:attributeSetId › body-keys'
+    const tagged = (entries: HarEntry[], probe: string) => servedBy(entries, bodyKeys).find((e) => e._probe === `body-keys: ${probe}`)!
+    expect(resultOf(report, bodyKeys)).toMatchObject({ status: 'passed' })
+    const accepted = judged((entries) => {
+      tagged(entries, 'missing "attributeSet"').response = structuredClone(servedBy(entries, bodyKeys).find((e) => e._probe === 'valid call')!.response)
+    })
+    expect(resultOf(accepted, bodyKeys)).toMatchObject({ status: 'failed', message: expect.stringMatching(/missing "attributeSet" was accepted \(200 /) })
+    const changed = judged((entries) => {
+      tagged(entries, '"attributeSet" under another name ("attributeSetRenamed")')._observed!.after = 'another name'
+    })
+    expect(resultOf(changed, bodyKeys)).toMatchObject({ status: 'failed', message: expect.stringMatching(/and it changed the target's state \(before ".*", after "another name"\)/) })
+    const overridden = judged((entries) => {
+      tagged(entries, 'path wins')._conflict!.honoured = 'the body\'s set was saved'
+    })
+    expect(resultOf(overridden, bodyKeys)).toMatchObject({ status: 'passed', warnings: [expect.stringMatching(/^path parameter :attributeSetId not honoured over body attributeSet\.attribute_set_id: the body's set was saved/)] })
+  })
+
+  it('does not judge what the recording lacks: a check planned since, a check whose answers are not among its entries', () => {
+    const route = 'GET /V1/eav/attribute-sets/list › route'
+    const since = judged((_entries, run) => {
+      run.planned = run.planned!.filter((id) => id !== route)
+    })
+    expect(resultOf(since, route)).toMatchObject({ status: 'skipped', reason: 'not-recorded', message: `not judged: planned by this suite (${SUITE.version}), not by the recording's (${har.log._run.suite.version})` })
+    const shape = 'PUT /V1/eav/attribute-sets/:attributeSetId › shape'
+    const untagged = judged((entries) => {
+      for (const e of servedBy(entries, shape)) delete e._probe
+    })
+    expect(resultOf(untagged, shape)).toMatchObject({ status: 'skipped', reason: 'not-recorded', message: 'not judged: the recording holds no answer to the call the shape check judges' })
+  })
+
+  describe('the tokens check, from its tagged calls', () => {
+    const integration = recorded('integration')
+    const again = (change?: (entries: HarEntry[]) => void) => judged(change, integration.har.log)
+    const tagged = (entries: HarEntry[], id: string, probe: string) => entries.find((e) => e._checks?.includes(id) && e._probe === `tokens: ${probe}`)!
+
+    it('gives the live verdicts of the integration module, the tokens check\'s too', () => {
+      const report = again()
+      expect(differing(report, integration.live.results)).toEqual(new Set())
+      expect(report.results.filter((r) => r.check === 'tokens').map((r) => r.status)).toEqual(['passed', 'passed', 'passed'])
+    })
+
+    it('fails a token issued for an unknown user, and a revoked token let through', () => {
+      const admin = 'POST /V1/integration/admin/token › tokens'
+      const issued = again((entries) => {
+        const signIn = tagged(entries, admin, 'an unknown user name')
+        signIn.response.status = 200
+        signIn.response.content.text = JSON.stringify('[redacted token issued for wrong credentials]')
+      })
+      expect(resultOf(issued, admin)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^an unknown user name got a token \(200, /) })
+      const revoke = 'POST /V1/integration/customer/revoke-customer-token › tokens'
+      const kept = again((entries) => {
+        tagged(entries, revoke, 'after the revoke').response = structuredClone(tagged(entries, revoke, 'before the revoke').response)
+      })
+      expect(resultOf(kept, revoke)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the revoked token was let through GET \/V1\/customers\/me \(200/) })
+    })
+  })
+})

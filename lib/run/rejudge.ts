@@ -1,0 +1,165 @@
+/**
+ * A recorded run judged again (`shop-conformance judge --har`, issue 30.2): its evidence.har's entries, grouped by
+ * the planned checks each served (`_checks`), read back as the answers the installed suite's judges take
+ * (lib/checks/recorded-judges.ts), and the report a run would write of them — planned as the run planned (its
+ * `_run` header: settings, selection, the shop's extension operations), with the installed suite's plan. Pure: the
+ * recording in, a report out; nothing is sent, nothing is read but what it is handed.
+ */
+import { judgedFromRecording, judgeRecorded } from '../checks/recorded-judges.ts'
+import type { RecordedEntry, RecordedRunFacts } from '../checks/recorded-entry.ts'
+import type { ProbeSettings } from '../checks/probe.ts'
+import type { Report } from '../report/model.ts'
+import { summarise, sortResults } from '../report/model.ts'
+import { completeReport, type ReportDraft } from '../report/complete.ts'
+import { buildPlan, notApplicableResults, planBlock, rowOfPlanned, selectionOf, selectPlan, suiteWith, type PlanKind } from '../plan/plan.ts'
+import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
+import type { ExtensionsMode } from '../results/schema-block.ts'
+import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { ExtensionOperation } from '../schema/extensions.ts'
+import { applyAliases } from '../shop/aliases.ts'
+import { readingOf } from '../shop/recorded.ts'
+import { rowOf } from '../spec/catalog/index.ts'
+import { SPEC_VERSION, SUITE } from '../spec/version.ts'
+import type { EndpointRow } from '../spec/types.ts'
+import type { Workflow } from '../workflows/types.ts'
+
+/** A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings. */
+export interface RecordedRun {
+  id: string
+  startedAt: string
+  suite: { name: string; version: string }
+  spec: { version: string }
+  target: Report['target']
+  seed: number
+  readOnly: boolean
+  pathAliases: { from: string; to: string }[]
+  calibration: { noRoute: string[]; unknownStore: string[] }
+  operations: ExtensionOperation[]
+  concurrency?: number
+  timeoutMs?: number
+  /** The modules and check kinds the run selected (`--module`, `--check`; empty: all). */
+  modules?: string[]
+  checks?: string[]
+  extensions?: ExtensionsMode
+  probeSettings?: ProbeSettings
+  probeWrites?: boolean
+  /** The ids of the checks the run planned: a check of the installed suite's plan not among them was added since. */
+  planned?: string[]
+}
+
+interface Recording {
+  /** The file it was read from, as the user named it. */
+  file: string
+  run: RecordedRun
+  entries: readonly HarEntry[]
+}
+
+/** The report of the recording judged again by the installed suite, `mode: 'rejudged'`. */
+export function rejudge(recording: Recording, now = new Date()): Report {
+  const { run } = recording
+  const parts = suiteWith({ operations: run.operations, probeWrites: run.probeWrites ?? false })
+  const plan = buildPlan(parts)
+  const selection = selectionOf(run.modules ?? [], run.checks ?? [])
+  const selected = selectPlan(plan, selection)
+  const facts: RecordedRunFacts = {
+    // A recording before the settings were recorded: the settings a full run with a customer plans with.
+    settings: run.probeSettings ?? { readOnly: run.readOnly, customer: { reads: true, writes: !run.readOnly } },
+    reading: readingOf(run.calibration),
+    stores: { first: run.target.storeCode, second: run.target.secondStoreCode },
+  }
+  const tagged = taggedEntries(recording.entries)
+  const planned = run.planned !== undefined ? new Set(run.planned) : undefined
+  const since = `planned by this suite (${SUITE.version}), not by the recording's (${run.suite.version})`
+  const alias = (p: string) => applyAliases(p, run.pathAliases)
+  const kinds = new Map<string, PlanKind>(parts.kinds.map((k) => [`${k.origin ?? 'spec'} ${k.name}`, k]))
+
+  const results: Result[] = []
+  for (const p of selected.checks) {
+    if (p.kind === 'workflow') continue
+    const row = rowOfPlanned(p)!
+    const kind = kinds.get(`${p.origin} ${p.kind}`)!
+    const entries = tagged.get(p.id) ?? []
+    const verdict =
+      planned !== undefined && !planned.has(p.id)
+        ? notRecorded(since)
+        : (judgeRecorded(row, kind, entries, facts) ??
+          notRecorded(judgedFromRecording(kind) ? `the recording holds no answer to the call the ${kind.name} check judges` : `this suite does not yet judge the ${kind.name} check from a recording`))
+    const target = alias(row.path)
+    const result = toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
+    results.push(p.origin === 'spec' ? result : { ...result, origin: p.origin, extension: true })
+  }
+  results.push(...workflowResults(parts.workflows, new Set(selected.checks.map((c) => c.id)), planned, since))
+  results.push(...notApplicableResults(selected, alias))
+
+  const block = planBlock(plan, selection, [])
+  const startedAt = new Date(run.startedAt)
+  const draft: ReportDraft = {
+    suite: { ...SUITE },
+    spec: { version: SPEC_VERSION },
+    mode: 'rejudged',
+    recording: { file: recording.file, suite: run.suite, spec: run.spec, runId: run.id, baseUrl: run.target.baseUrl, entries: recording.entries.length },
+    target: run.target,
+    run: {
+      id: run.id,
+      seed: run.seed,
+      readOnly: run.readOnly,
+      concurrency: run.concurrency ?? 0,
+      timeoutMs: run.timeoutMs ?? 0,
+      modules: run.modules ?? [],
+      checks: run.checks ?? [],
+      pathAliases: run.pathAliases,
+      ...(run.extensions !== undefined ? { extensions: run.extensions } : {}),
+    },
+    startedAt: run.startedAt,
+    finishedAt: now.toISOString(),
+    durationMs: Number.isNaN(startedAt.getTime()) ? 0 : Math.max(0, now.getTime() - startedAt.getTime()),
+    summary: summarise(results),
+    calibration: run.calibration,
+    // What the run made and removed is its ledger's and its report's, not the recording's.
+    created: [],
+    cleanup: { removed: 0, leftovers: [] },
+    runErrors: [],
+    notes: [
+      `judged again by ${SUITE.name} ${SUITE.version} from ${recording.file}: the ${recording.entries.length} exchanges of run ${run.id} of ${run.suite.name} ${run.suite.version} against ${run.target.baseUrl}; nothing was sent`,
+    ],
+    plan: block,
+    results: sortResults(results, block),
+  }
+  return completeReport(draft, { made: true })
+}
+
+/** Each planned check's recorded entries, by its result id, in the order sent. */
+function taggedEntries(entries: readonly HarEntry[]): Map<string, RecordedEntry[]> {
+  const tagged = new Map<string, RecordedEntry[]>()
+  for (const e of entries) {
+    if (e._checks === undefined) continue
+    const recorded: RecordedEntry = {
+      exchange: exchangeOfEntry(e),
+      caller: e._caller,
+      ...(e._probe !== undefined ? { probe: e._probe } : {}),
+      ...(e._carries !== undefined ? { carries: e._carries } : {}),
+      ...(e._observed !== undefined ? { observed: e._observed } : {}),
+      ...(e._conflict !== undefined ? { conflict: e._conflict } : {}),
+    }
+    for (const id of e._checks) tagged.set(id, [...(tagged.get(id) ?? []), recorded])
+  }
+  return tagged
+}
+
+function notRecorded(why: string): Verdict {
+  return { status: 'skipped', message: `not judged: ${why}`, exchanges: [], reason: 'not-recorded' }
+}
+
+/** The workflows' steps: not judged from a recording yet (their calls feed one another; none is tagged by role). */
+function workflowResults(workflows: readonly Workflow[], selected: ReadonlySet<string>, planned: ReadonlySet<string> | undefined, since: string): Result[] {
+  return workflows.flatMap((workflow) =>
+    workflow.steps.flatMap((step, i) => {
+      const id = workflowStepId(workflow.name, i, step.title)
+      if (!selected.has(id)) return []
+      const row: EndpointRow | undefined = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
+      const why = planned !== undefined && !planned.has(id) ? since : 'this suite does not yet judge workflow steps from a recording'
+      return [workflowResult(workflow, String(i + 1).padStart(2, '0'), step, row, notRecorded(why), 0)]
+    }),
+  )
+}
