@@ -14,6 +14,7 @@ import { passiveReport } from '../run/passive-report.ts'
 import { readHar } from '../cli/passive-command.ts'
 import { judgePassively, type ObservedEntry, type PassiveVerdict } from './passive.ts'
 import { readRealRun } from './testing-real-runs.ts'
+import { endpointText } from '../spec/endpoint-id.ts'
 
 const BASE = 'https://shop.example'
 const ADMIN = 'adm1n-t0ken-aaaaaaaaaaaaaaaa'
@@ -36,7 +37,7 @@ const TOKEN_CALLS = [
 const UNAUTHORIZED = { message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'Shop_Catalog::products' } }
 const NO_ROUTE = { message: 'Request does not match any route.' }
 
-const of = (verdicts: readonly PassiveVerdict[], id: string) => verdicts.find((v) => `${v.row.method} ${v.row.path} › ${v.check}` === id)?.verdict
+const of = (verdicts: readonly PassiveVerdict[], id: string) => verdicts.find((v) => `${endpointText(v.row)} › ${v.check}` === id)?.verdict
 
 describe('judgePassively', () => {
   it("follows the capture's token calls to each caller: a customer let through at an admin endpoint fails, the exchange its evidence", () => {
@@ -158,7 +159,7 @@ describe("a real 2.4.7-p7 shop's exchanges, judged passively", () => {
     }
     const j = judgePassively(entries, { base: target.baseUrl, calibration: run.calibration })
     const failedLive = new Set(run.results.filter((r) => r.status === 'failed').map((r) => r.id))
-    const failed = j.verdicts.filter((v) => v.verdict.status === 'failed').map((v) => `${v.row.method} ${v.row.path} › ${v.check}`)
+    const failed = j.verdicts.filter((v) => v.verdict.status === 'failed').map((v) => `${endpointText(v.row)} › ${v.check}`)
     expect(failed.filter((id) => !failedLive.has(id))).toEqual([])
     // The traffic judges much: every endpoint the run reached, its access where a refused caller was seen.
     expect(j.verdicts.filter((v) => v.check === 'access' && v.verdict.status === 'passed').length).toBeGreaterThan(150)
