@@ -39,7 +39,7 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
 }
 
 /** An information call's two calls as the judgement reads them. */
-export interface InformationCalls {
+interface InformationCalls {
   /** The call naming only known skus (stored prices), and the call naming one of them and `unknownSku`. */
   known: JudgedCall
   mixed: JudgedCall
@@ -114,7 +114,7 @@ export function knownDeleteToReadBack(first: JudgedCall): boolean {
 }
 
 /** A cost-delete's calls as the judgement reads them: each call, and its read-back where one was made. */
-export interface CostDeleteCalls {
+interface CostDeleteCalls {
   first: JudgedCall
   firstRead?: JudgedCall
   second: JudgedCall

@@ -90,7 +90,7 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
 }
 
 /** A row's calls as the judgement reads them: the planned items, the prices read before, the three calls. */
-export interface ItemsCalls {
+interface ItemsCalls {
   items: PlannedItem[]
   /** The information call's entries for the known skus before the mixed call. */
   before: unknown[]
