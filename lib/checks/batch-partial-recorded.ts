@@ -12,7 +12,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { batchVerdict, operationOf } from './batch-partial.ts'
 import { judgeCostDeleteCalls, judgeInformationCalls, knownDeleteToReadBack, skusOf } from './batch-partial/information.ts'
 import { endedAtMixedCall, judgeItemsCalls } from './batch-partial/items.ts'
-import type { PlannedItem, Price } from './batch-partial/operations.ts'
+import type { PlannedItem, Price, PriceFamily } from './batch-partial/operations.ts'
 import { BATCH_PROBE, type BatchRole, type Judged, type JudgedCall } from './batch-partial/target.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { isObject } from '../base/is-object.ts'
@@ -52,7 +52,12 @@ export function recordedBatchPartial(row: EndpointRow, entries: readonly Recorde
 }
 
 /** update / delete / replace: the mixed call with its planned items; where it does not end the row, its read-back and the all-valid call. */
-function recordedItems(op: 'update' | 'delete' | 'replace', family: Parameters<typeof judgeItemsCalls>[1], tagged: (role: BatchRole) => RecordedEntry | undefined, call: (e: RecordedEntry) => JudgedCall): Judged | undefined {
+function recordedItems(
+  op: 'update' | 'delete' | 'replace',
+  family: PriceFamily,
+  tagged: (role: BatchRole) => RecordedEntry | undefined,
+  call: (e: RecordedEntry) => JudgedCall,
+): Judged | undefined {
   const mixed = tagged('mixed call')
   const prices = mixed !== undefined ? pricesOf(mixed) : []
   if (mixed?.items === undefined || prices.length !== mixed.items.length) return undefined

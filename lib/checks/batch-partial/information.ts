@@ -105,12 +105,14 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const second = await send(session, 'POST', PATHS.cost.delete, { skus: [known2.sku, unknownSku] }, 'unknown sku')
   tagEvidence(second.exchange, { _items: [{ valid: true }, { valid: false, kind: 'unknown sku' }] })
   const secondRead = second.answer !== undefined ? await readCosts(known2.sku, 'unknown sku read back', cost2) : undefined
-  return judgeCostDeleteCalls({ first, ...(firstRead !== undefined ? { firstRead } : {}), second, ...(secondRead !== undefined ? { secondRead } : {}), unknownSku, kept: cost2 })
+  const reads = { ...(firstRead !== undefined ? { firstRead } : {}), ...(secondRead !== undefined ? { secondRead } : {}) }
+  return judgeCostDeleteCalls({ first, second, ...reads, unknownSku, kept: cost2 })
 }
 
 /** Whether the cost-delete of a known sku is read back: it succeeded, so its cost must be gone. */
 export function knownDeleteToReadBack(first: JudgedCall): boolean {
-  return first.answer !== undefined && serverErrorOf(first.answer) === undefined && judgeKnownSkusAnswer('cost-delete', skusOf(first), first.answer) === undefined
+  if (first.answer === undefined || serverErrorOf(first.answer) !== undefined) return false
+  return judgeKnownSkusAnswer('cost-delete', skusOf(first), first.answer) === undefined
 }
 
 /** A cost-delete's calls as the judgement reads them: each call, and its read-back where one was made. */
@@ -130,7 +132,7 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
   const [known1 = ''] = skusOf(first)
   const mixedSkus = skusOf(second)
   const known2 = mixedSkus.find((s) => s !== unknownSku) ?? ''
-  const exchanges: Exchange[] = [first.exchange, ...(firstRead !== undefined ? [firstRead.exchange] : []), second.exchange, ...(secondRead !== undefined ? [secondRead.exchange] : [])]
+  const exchanges: Exchange[] = [first, firstRead, second, secondRead].flatMap((c) => (c !== undefined ? [c.exchange] : []))
   const problems: string[] = []
   let unjudged: string | undefined
   let missed: Judged['unanswered']

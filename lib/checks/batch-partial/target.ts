@@ -14,14 +14,22 @@ import type { UnansweredReason } from '../../results/verdict.ts'
  */
 export async function send(session: Session, method: string, path: string, body: unknown, role: BatchRole): Promise<Outcome> {
   const token = session.tokenFor('admin')
-  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body, probe: `${BATCH_PROBE}${role}` })
+  const probe = `${BATCH_PROBE}${role}`
+  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body, probe })
 }
 
 /** How the run's evidence tags the check's own calls (`_probe`): `batch-partial: ` and what the call is. */
 export const BATCH_PROBE = 'batch-partial: '
 
 /** What a judged call is: a batch's mixed, read-back and all-valid calls; an information call's or cost-delete's two, and their read-backs. */
-export type BatchRole = 'mixed call' | 'read-back' | 'all-valid call' | 'known skus' | 'known skus read back' | 'unknown sku' | 'unknown sku read back'
+export type BatchRole =
+  | 'mixed call'
+  | 'read-back'
+  | 'all-valid call'
+  | 'known skus'
+  | 'known skus read back'
+  | 'unknown sku'
+  | 'unknown sku read back'
 
 /** A judged call as the pure judgements read it: its answer or why none came, and whether it is the target's no-route answer. */
 export type JudgedCall = Pick<Outcome, 'answer' | 'failure' | 'exchange'> & { noRoute?: boolean }
