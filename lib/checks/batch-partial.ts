@@ -29,7 +29,7 @@ export { batchServerError, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack
 export { BATCH_ROWS, type PlannedItem } from './batch-partial/operations.ts'
 
 /** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
-function operationOf(row: EndpointRow): Operation | undefined {
+export function operationOf(row: EndpointRow): Operation | undefined {
   const b = row.batch
   if (b === undefined) return undefined
   // Labels of what the check makes: the path's last segment, and the replace told from its update.
@@ -51,6 +51,11 @@ async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict
     }
     throw err
   }
+  return batchVerdict(judged)
+}
+
+/** A row's judgement as its verdict: failed on a problem, else not judged where a call it needs was not answered, else passed. Pure. */
+export function batchVerdict(judged: Judged): Verdict {
   const { problems, warnings, exchanges, details } = judged
   const extra = warnings.length > 0 ? { warnings } : {}
   if (problems.length > 0) return { status: 'failed', message: problems.join('; '), exchanges, details, ...extra }

@@ -14,9 +14,11 @@ export interface RecordedEntry {
   probe?: string
   /** `_carries`: what its answer must carry. */
   carries?: RecordedCarries
-  /** `_observed`, `_conflict`: what the body-keys check read back beside its answer. */
+  /** `_observed`, `_conflict`: what the body-keys and batch-partial checks read beside its answer. */
   observed?: HarEntry['_observed']
   conflict?: HarEntry['_conflict']
+  /** `_items`: the batch-partial check's planned items of the call. */
+  items?: HarEntry['_items']
 }
 
 /** What of the recorded run every judge reads: its probe settings, its calibration, its store codes. */

@@ -6,9 +6,9 @@
  * The probe kinds (route, store-code, access, acl, the extension kinds) plan their calls as data: the recorded
  * entries are read back as their answers (lib/shop/recorded.ts). The shape check judges the valid call, which the
  * run tags (`_probe: "valid call"`) with what its answer must carry (`_carries`); the tokens and body-keys checks'
- * calls are tagged by what each is (tokens-recorded.ts, body-keys-recorded.ts). What the recording cannot give a
- * judge — the kinds whose calls are not yet tagged by role (batch-partial), the workflows, and a
- * check whose answer is not among its entries — is not judged, reason `not-recorded`: never a verdict copied.
+ * calls are tagged by what each is (tokens-recorded.ts, body-keys-recorded.ts, batch-partial-recorded.ts). What the
+ * recording cannot give a judge — the workflows, and a check whose answer is not among its entries — is not
+ * judged, reason `not-recorded`: never a verdict copied.
  */
 import type { Verdict } from '../results/verdict.ts'
 import { answersFromRecorded, recordedProbe } from '../shop/recorded.ts'
@@ -20,6 +20,7 @@ import { carriesOf, VALID_CALL } from './scenario-call.ts'
 import { judgeShapeAnswer } from './shape.ts'
 import { recordedTokens } from './tokens-recorded.ts'
 import { recordedBodyKeys } from './body-keys-recorded.ts'
+import { recordedBatchPartial } from './batch-partial-recorded.ts'
 import type { Check, ProbeCheck } from './types.ts'
 
 /** The check kinds `judge --har` judges again from a recording: the probe kinds and these. */
@@ -27,6 +28,7 @@ const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: reado
   shape: recordedShape,
   tokens: recordedTokens,
   'body-keys': recordedBodyKeys,
+  'batch-partial': recordedBatchPartial,
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `shop-conformance judge --har` end to end (issue 30.2): a whole run against the reference target (and a read-only
- * one), and runs with faults of seven checks, each judged again from its evidence.har alone — result by result (id, status, reason) the
+ * one), and runs with faults of eight checks, each judged again from its evidence.har alone — result by result (id, status, reason) the
  * live report's, but where the recording cannot give a judge its answers (not-recorded: docs/reports.md) — while the
  * target, still up, counts no request: nothing is sent. Bad input is one line and exit 2. The judging on a recorded
  * run, no target: lib/run/rejudge.test.ts.
@@ -15,7 +15,7 @@ import { cli } from './testing.ts'
 import { suitesOfGroup } from './fault-groups.ts'
 
 /** The kinds this version does not judge from a recording (but for a read-only run's writes): not-recorded, never a copied verdict. */
-const NOT_FROM_RECORDINGS = new Set(['batch-partial', 'workflow'])
+const NOT_FROM_RECORDINGS = new Set(['workflow'])
 
 /** Where the judged-again report differs from the live one (id, status, reason), beyond what it says it cannot judge. */
 function differences(live: Report, again: Report): string[] {
@@ -72,8 +72,18 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     expect(again.report!.results.filter((r) => r.reason === 'read-only').length).toBeGreaterThan(100)
   })
 
-  // Faults of seven checks: each fails live at its endpoint, and again from the recording.
-  const faults: FaultName[] = ['route-missing', 'store-code-ignored', 'admin-open', 'acl-ignored', 'wrong-return-type', 'required-key-optional', 'token-wrong-password']
+  // Faults of eight checks: each fails live at its endpoint, and again from the recording.
+  const faults: FaultName[] = [
+    'route-missing',
+    'store-code-ignored',
+    'admin-open',
+    'acl-ignored',
+    'wrong-return-type',
+    'required-key-optional',
+    'token-wrong-password',
+    'batch-valid-not-applied',
+    'information-accepts-unknown-sku',
+  ]
   for (const fault of faults) {
     it(`judges a run with the ${fault} fault again as it was judged: the same failure`, async () => {
       const { live, again } = await liveAndAgain([fault])

@@ -56,11 +56,17 @@ export interface HarEntry {
   _carries?: { values: Record<string, unknown>; rule: string }
   /**
    * On a body-keys call with a missing or renamed key: the state it would change, read before and after it (a key
-   * absent: nothing read there), which the check compares.
+   * absent: nothing read there), which the check compares. On a batch-partial read-back: the prices read (or stored)
+   * before the call it reads back (`before`); on an information call of stored prices: what storing them answered.
    */
   _observed?: { before?: unknown; after?: unknown }
   /** On the body-keys check's call with a body contradicting a path parameter: which, and how the read-back found it. */
   _conflict?: { bodyKey: string; pathParam: string; honoured?: true | string | { rule: string; text: string } }
+  /**
+   * On a batch-partial call: its items as the check planned them, in the order of the body's list (`prices` or `skus`):
+   * which are valid, and what makes the others invalid (`kind`), which the request alone does not say.
+   */
+  _items?: { valid: boolean; kind?: string }[]
   /** Why no answer came (a timeout, a connection refused, the run being stopped). */
   _error?: string
   /** The spec endpoint (a catalog row's id) or the shop's extension operation its path is of, and which. */

@@ -1,6 +1,6 @@
 /**
- * `judge --har`'s judging (issue 30.2) on a recorded run, no target: the evidence.har of a run of the eav module
- * against the reference target (fixtures/evidence/, with its live results), judged again by the installed judges —
+ * `judge --har`'s judging (issue 30.2) on recorded runs, no target: the evidence.har of runs of the eav, integration and catalog-prices modules
+ * against the reference target (fixtures/evidence/, with their live results), judged again by the installed judges —
  * the live verdicts where the recording holds their answers, a changed answer a changed verdict, `not-recorded`
  * where it does not. The command end to end, with faults and without: lib/cli/judge.test.ts.
  */
@@ -141,6 +141,54 @@ describe('judge --har: a recorded run judged again', () => {
         tagged(entries, revoke, 'after the revoke').response = structuredClone(tagged(entries, revoke, 'before the revoke').response)
       })
       expect(resultOf(kept, revoke)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the revoked token was let through GET \/V1\/customers\/me \(200/) })
+    })
+  })
+
+  describe('the batch-partial check, from its tagged calls', () => {
+    const prices = recorded('catalog-prices')
+    const again = (change?: (entries: HarEntry[]) => void) => judged(change, prices.har.log)
+    const tagged = (entries: HarEntry[], id: string, role: string) => entries.find((e) => e._checks?.includes(id) && e._probe === `batch-partial: ${role}`)!
+    const answer = (e: HarEntry, status: number, body: unknown) => {
+      e.response.status = status
+      e.response.content.text = JSON.stringify(body)
+    }
+    const update = 'POST /V1/products/base-prices › batch-partial'
+
+    it('gives the live verdicts of the catalog-prices module, the batch-partial check\'s twelve too', () => {
+      const report = again()
+      expect(differing(report, prices.live.results)).toEqual(new Set(['workflow skipped not-recorded']))
+      expect(report.results.filter((r) => r.check === 'batch-partial' && r.applicable !== false).map((r) => r.status)).toEqual(Array(12).fill('passed'))
+    })
+
+    it('fails a mixed call that reports no invalid item, or names a valid one, and a valid item not stored', () => {
+      const silent = again((entries) => answer(tagged(entries, update, 'mixed call'), 200, []))
+      expect(resultOf(silent, update)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^mixed call: invalid item 1 \(unknown sku\) .* has no entry attributed to it/) })
+      // Which items the run planned valid is the recording's `_items`, not a guess: one read as valid is now reported.
+      const planned = again((entries) => {
+        tagged(entries, update, 'mixed call')._items![1] = { valid: true }
+      })
+      expect(resultOf(planned, update)).toMatchObject({ status: 'failed', message: expect.stringMatching(/names valid item 1 /) })
+      const lost = again((entries) => {
+        const readBack = tagged(entries, update, 'read-back')
+        answer(readBack, 200, readBack._observed!.before)
+      })
+      expect(resultOf(lost, update)).toMatchObject({ status: 'failed', message: expect.stringMatching(/valid item 0 .* was not stored: read back/) })
+    })
+
+    it('fails an information call and a cost-delete that drop an unknown sku, and a cost deleted beside it', () => {
+      const information = 'POST /V1/products/cost-information › batch-partial'
+      const dropped = again((entries) => answer(tagged(entries, information, 'unknown sku'), 200, []))
+      expect(resultOf(dropped, information)).toMatchObject({ status: 'failed', message: expect.stringMatching(/^the target dropped the unknown sku instead of raising/) })
+      const costDelete = 'POST /V1/products/cost-delete › batch-partial'
+      const deleted = again((entries) => answer(tagged(entries, costDelete, 'unknown sku read back'), 200, []))
+      expect(resultOf(deleted, costDelete)).toMatchObject({ status: 'failed', message: expect.stringMatching(/was refused \(.*\) but deleted the cost of the known sku .* anyway/) })
+    })
+
+    it('does not judge a batch call whose planned items the recording lacks', () => {
+      const untold = again((entries) => {
+        delete tagged(entries, update, 'mixed call')._items
+      })
+      expect(resultOf(untold, update)).toMatchObject({ status: 'skipped', reason: 'not-recorded' })
     })
   })
 })

@@ -141,6 +141,7 @@ function taggedEntries(entries: readonly HarEntry[]): Map<string, RecordedEntry[
       ...(e._carries !== undefined ? { carries: e._carries } : {}),
       ...(e._observed !== undefined ? { observed: e._observed } : {}),
       ...(e._conflict !== undefined ? { conflict: e._conflict } : {}),
+      ...(e._items !== undefined ? { items: e._items } : {}),
     }
     for (const id of e._checks) tagged.set(id, [...(tagged.get(id) ?? []), recorded])
   }

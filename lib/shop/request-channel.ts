@@ -25,14 +25,15 @@ export interface FinishedRequest {
 
 /**
  * What a check learned after a request finished that its judge reads beside the answer — the body-keys check's state
- * read before and after a refused call, a path conflict's outcome —, told for the run's evidence to add to the
- * request's entry (lib/shop/evidence.ts), so that `judge --har` judges it as the run did. Published only when heard.
+ * read before and after a refused call, a path conflict's outcome, the batch-partial check's planned items and the
+ * prices read before —, told for the run's evidence to add to the request's entry (lib/shop/evidence.ts), so that
+ * `judge --har` judges it as the run did. Published only when heard.
  */
 export const EVIDENCE_TAG_CHANNEL = 'shop-conformance:evidence-tag'
 
 export interface EvidenceTag {
   exchange: Exchange
-  fields: Pick<HarEntry, '_observed' | '_conflict'>
+  fields: Pick<HarEntry, '_observed' | '_conflict' | '_items'>
 }
 
 export function tagEvidence(exchange: Exchange, fields: EvidenceTag['fields']): void {

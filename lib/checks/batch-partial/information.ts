@@ -6,10 +6,11 @@ import type { Answer } from '../../shop/request.ts'
 import type { Session } from '../../shop/session.ts'
 import { batchServerError, judgeKnownSkusAnswer, judgeUnknownSkuAnswer } from './judgements.ts'
 import { serverErrorOf } from '../../shop/server-error.ts'
-import { PATHS, type Operation } from './operations.ts'
+import { PATHS, type Operation, type Price, type PriceFamily } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
-import { arrayAnswer, establish, send, type Judged } from './target.ts'
+import { arrayAnswer, establish, send, type Judged, type JudgedCall } from './target.ts'
+import { tagEvidence } from '../../shop/request-channel.ts'
 import { validPrice, Values } from './values.ts'
 
 /** An information call: known skus answer their prices, a known and an unknown sku are refused. */
@@ -29,11 +30,30 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   }
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const path = PATHS[family].info
-  const exchanges: Exchange[] = []
-  const problems: string[] = []
+  const known = await send(session, 'POST', path, { skus }, 'known skus')
+  // What storing them answered is quoted where they are missing: told to the evidence, as the set-up call is no judged one.
+  if (stored !== undefined) tagEvidence(known.exchange, { _observed: { before: { status: stored.status, body: stored.body } } })
+  const mixed = await send(session, 'POST', path, { skus: [known1.sku, unknownSku] }, 'unknown sku')
+  tagEvidence(mixed.exchange, { _items: [{ valid: true }, { valid: false, kind: 'unknown sku' }] })
+  return judgeInformationCalls(family, { known, mixed, unknownSku, ...(stored !== undefined ? { stored } : {}) })
+}
 
-  const known = await send(session, 'POST', path, { skus })
-  exchanges.push(known.exchange)
+/** An information call's two calls as the judgement reads them. */
+interface InformationCalls {
+  /** The call naming only known skus (stored prices), and the call naming one of them and `unknownSku`. */
+  known: JudgedCall
+  mixed: JudgedCall
+  unknownSku: string
+  /** What storing the known skus' prices answered (the families but base). */
+  stored?: Pick<Answer, 'status' | 'body'>
+}
+
+/** An information call judged from its calls. Pure. */
+export function judgeInformationCalls(family: PriceFamily, calls: InformationCalls): Judged {
+  const { known, mixed, unknownSku, stored } = calls
+  const skus = skusOf(known)
+  const exchanges: Exchange[] = [known.exchange, mixed.exchange]
+  const problems: string[] = []
   let unjudged: string | undefined
   let missed: Judged['unanswered']
   if (known.answer === undefined) missed = { reason: unanswered(known).reason, text: `the call naming known skus got no answer: ${unanswered(known).text}` }
@@ -44,9 +64,7 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
     const why = judgeKnownSkusAnswer('information', skus, known.answer)
     if (why !== undefined) problems.push(stored !== undefined ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})` : why)
   }
-  const mixedSkus = [known1.sku, unknownSku]
-  const mixed = await send(session, 'POST', path, { skus: mixedSkus })
-  exchanges.push(mixed.exchange)
+  const mixedSkus = skusOf(mixed)
   if (mixed.answer === undefined) missed ??= { reason: unanswered(mixed).reason, text: `the call naming an unknown sku got no answer: ${unanswered(mixed).text}` }
   else {
     const why = judgeUnknownSkuAnswer('information', mixedSkus, [unknownSku], mixed.answer)
@@ -55,6 +73,12 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   const entries = Array.isArray(known.answer?.body) ? (known.answer.body as unknown[]).length : 0
   const summary = `two known skus answered their prices (${known.answer?.status}, ${entries} entries); a known and an unknown sku were refused (${quoteOutcome(mixed)})`
   return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary, ...(unjudged !== undefined ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
+}
+
+/** The skus a call of this check named (its `{skus}` body). */
+export function skusOf(call: Pick<JudgedCall, 'exchange'>): string[] {
+  const body = call.exchange.request.body as { skus?: unknown } | undefined
+  return Array.isArray(body?.skus) ? body.skus.map(String) : []
 }
 
 /** cost-delete: known skus are deleted; a known and an unknown sku are refused and nothing is deleted. */
@@ -67,14 +91,53 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const cost2 = validPrice('cost', v, known2.sku, 'known 2')
   await establish(p, 'cost', [cost1, cost2], 'store the costs to delete', true)
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
-  const exchanges: Exchange[] = []
+  const readCosts = async (sku: string, role: 'known skus read back' | 'unknown sku read back', before?: Price): Promise<JudgedCall> => {
+    const o = await send(session, 'POST', PATHS.cost.info, { skus: [sku] }, role)
+    // The cost the run stored, which a refused cost-delete must leave: told to the evidence for `judge --har`.
+    if (before !== undefined) tagEvidence(o.exchange, { _observed: { before } })
+    return o
+  }
+
+  // Known skus only: success, and the cost is gone.
+  const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1.sku] }, 'known skus')
+  const firstRead = knownDeleteToReadBack(first) ? await readCosts(known1.sku, 'known skus read back') : undefined
+  // A known and an unknown sku: an error, and the known sku's cost is still there.
+  const second = await send(session, 'POST', PATHS.cost.delete, { skus: [known2.sku, unknownSku] }, 'unknown sku')
+  tagEvidence(second.exchange, { _items: [{ valid: true }, { valid: false, kind: 'unknown sku' }] })
+  const secondRead = second.answer !== undefined ? await readCosts(known2.sku, 'unknown sku read back', cost2) : undefined
+  const reads = { ...(firstRead !== undefined ? { firstRead } : {}), ...(secondRead !== undefined ? { secondRead } : {}) }
+  return judgeCostDeleteCalls({ first, second, ...reads, unknownSku, kept: cost2 })
+}
+
+/** Whether the cost-delete of a known sku is read back: it succeeded, so its cost must be gone. */
+export function knownDeleteToReadBack(first: JudgedCall): boolean {
+  if (first.answer === undefined || serverErrorOf(first.answer) !== undefined) return false
+  return judgeKnownSkusAnswer('cost-delete', skusOf(first), first.answer) === undefined
+}
+
+/** A cost-delete's calls as the judgement reads them: each call, and its read-back where one was made. */
+interface CostDeleteCalls {
+  first: JudgedCall
+  firstRead?: JudgedCall
+  second: JudgedCall
+  secondRead?: JudgedCall
+  unknownSku: string
+  /** The known sku's cost the call naming the unknown sku must leave (read back only where that call was answered). */
+  kept?: Price
+}
+
+/** cost-delete judged from its calls. Pure. */
+export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
+  const { first, firstRead, second, secondRead, unknownSku } = calls
+  const [known1 = ''] = skusOf(first)
+  const mixedSkus = skusOf(second)
+  const known2 = mixedSkus.find((s) => s !== unknownSku) ?? ''
+  const exchanges: Exchange[] = [first, firstRead, second, secondRead].flatMap((c) => (c !== undefined ? [c.exchange] : []))
   const problems: string[] = []
   let unjudged: string | undefined
   let missed: Judged['unanswered']
 
-  const readCosts = async (sku: string): Promise<Stored[] | undefined> => {
-    const o = await send(session, 'POST', PATHS.cost.info, { skus: [sku] })
-    exchanges.push(o.exchange)
+  const costsOf = (o: JudgedCall, sku: string): Stored[] | undefined => {
     if (o.answer === undefined || !arrayAnswer(o.answer)) {
       unjudged ??= `the read-back POST ${PATHS.cost.info} of ${sku} answered ${quoteOutcome(o)}, so what the cost-delete did is not known`
       return undefined
@@ -82,33 +145,26 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
     return of(storedOf('cost', o.answer.body), sku)
   }
 
-  // Known skus only: success, and the cost is gone.
-  const first = await send(session, 'POST', PATHS.cost.delete, { skus: [known1.sku] })
-  exchanges.push(first.exchange)
   if (first.answer === undefined) missed = { reason: unanswered(first).reason, text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}` }
   else if (serverErrorOf(first.answer) !== undefined) missed = batchServerError('the cost-delete of a known sku', first.answer)
   else {
-    const why = judgeKnownSkusAnswer('cost-delete', [known1.sku], first.answer)
+    const why = judgeKnownSkusAnswer('cost-delete', [known1], first.answer)
     if (why !== undefined) problems.push(why)
     else {
-      const left = await readCosts(known1.sku)
-      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1.sku} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
+      const left = firstRead !== undefined ? costsOf(firstRead, known1) : undefined
+      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
     }
   }
 
-  // A known and an unknown sku: an error, and the known sku's cost is still there.
-  const mixedSkus = [known2.sku, unknownSku]
-  const second = await send(session, 'POST', PATHS.cost.delete, { skus: mixedSkus })
-  exchanges.push(second.exchange)
   if (second.answer === undefined) missed ??= { reason: unanswered(second).reason, text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}` }
   else {
     const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
-    const left = await readCosts(known2.sku)
-    const want = normalise('cost', cost2)!
-    const kept = left === undefined ? undefined : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
-    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2.sku}` : why)
-    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2.sku} anyway (read back ${json(left!.map((s) => s.raw))})`)
+    const left = secondRead !== undefined ? costsOf(secondRead, known2) : undefined
+    const want = calls.kept !== undefined ? normalise('cost', calls.kept) : undefined
+    const kept = left === undefined || want === undefined ? undefined : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
+    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
+    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left!.map((s) => s.raw))})`)
   }
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
-  return { problems, warnings: [], exchanges, details: { skus: [known1.sku, known2.sku], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
+  return { problems, warnings: [], exchanges, details: { skus: [known1, known2], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
 }

@@ -6,9 +6,10 @@ import type { Exchange } from '../../results/exchange.ts'
 import type { Session } from '../../shop/session.ts'
 import { batchServerError, judgeMixedAnswer, judgeReadBack } from './judgements.ts'
 import { serverErrorOf } from '../../shop/server-error.ts'
-import { invalidKindsOf, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price } from './operations.ts'
+import { invalidKindsOf, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price, type PriceFamily } from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
-import { arrayAnswer, establish, send, type Judged } from './target.ts'
+import { arrayAnswer, establish, send, type Judged, type JudgedCall } from './target.ts'
+import { tagEvidence } from '../../shop/request-channel.ts'
 import { spoil, validPrice, Values } from './values.ts'
 
 /** update / delete / replace: one mixed call, its read-back, then an all-valid call. */
@@ -76,42 +77,72 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   const before = beforeAnswer.body as unknown[]
 
   const { method, path } = row
-  const exchanges: Exchange[] = []
-  const problems: string[] = []
-  const warnings: string[] = []
-  const details: Record<string, unknown> = { items: items.map((it) => ({ index: it.index, valid: it.valid, ...(it.kind ? { kind: it.kind } : {}), fields: it.fields })) }
+  const mixed = await send(session, method, path, { prices: items.map((it) => it.fields) }, 'mixed call')
+  // Which items are valid, and why the others are not, is the check's plan: told to the evidence for `judge --har`.
+  tagEvidence(mixed.exchange, { _items: items.map((it) => ({ valid: it.valid, ...(it.kind !== undefined ? { kind: it.kind } : {}) })) })
+  const mixedCall: JudgedCall = { ...mixed, noRoute: mixed.answer !== undefined && session.looksLikeNoRoute(mixed.answer, session.targetPath(path)) }
+  const ended = endedAtMixedCall(items, mixedCall)
+  if (ended !== undefined) return ended
+  const readBack = await send(session, 'POST', PATHS[family].info, { skus: knownSkus }, 'read-back')
+  tagEvidence(readBack.exchange, { _observed: { before } })
+  const clean = await send(session, method, path, { prices: allValid }, 'all-valid call')
+  return judgeItemsCalls(op.op, family, { items, before, mixed: mixedCall, readBack, clean, allValid })
+}
 
-  const mixed = await send(session, method, path, { prices: items.map((it) => it.fields) })
-  exchanges.push(mixed.exchange)
+/** A row's calls as the judgement reads them: the planned items, the prices read before, the three calls. */
+interface ItemsCalls {
+  items: PlannedItem[]
+  /** The information call's entries for the known skus before the mixed call. */
+  before: unknown[]
+  mixed: JudgedCall
+  readBack: JudgedCall
+  clean: JudgedCall
+  /** The all-valid call's items. */
+  allValid: Price[]
+}
+
+function detailsOf(items: PlannedItem[]): Record<string, unknown> {
+  return { items: items.map((it) => ({ index: it.index, valid: it.valid, ...(it.kind ? { kind: it.kind } : {}), fields: it.fields })) }
+}
+
+/**
+ * The row judged from its mixed call alone when that call ends it — no answer, the no-route answer, a server error:
+ * nothing after it is sent; else undefined. Pure.
+ */
+export function endedAtMixedCall(items: PlannedItem[], mixed: JudgedCall): Judged | undefined {
+  const base = { problems: [], warnings: [], exchanges: [mixed.exchange], details: detailsOf(items), summary: '' }
   if (mixed.answer === undefined) {
     const why = unanswered(mixed)
-    return { problems: [], warnings, exchanges, details, summary: '', unanswered: { reason: why.reason, text: `the mixed call got no answer: ${why.text}` } }
+    return { ...base, unanswered: { reason: why.reason, text: `the mixed call got no answer: ${why.text}` } }
   }
-  if (session.looksLikeNoRoute(mixed.answer, session.targetPath(path))) {
-    return { problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`], warnings, exchanges, details, summary: '' }
-  }
+  if (mixed.noRoute === true) return { ...base, problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`] }
   const mixedError = batchServerError('the mixed call', mixed.answer)
-  if (mixedError !== undefined) return { problems: [], warnings, exchanges, details, summary: '', unanswered: mixedError }
-  const judgement = judgeMixedAnswer(items, mixed.answer)
+  return mixedError !== undefined ? { ...base, unanswered: mixedError } : undefined
+}
+
+/** update / delete / replace judged from the mixed call, its read-back and the all-valid call (the mixed call not ending it). Pure. */
+export function judgeItemsCalls(op: 'update' | 'delete' | 'replace', family: PriceFamily, calls: ItemsCalls): Judged {
+  const { items, before, mixed, readBack, clean, allValid } = calls
+  const exchanges: Exchange[] = [mixed.exchange, readBack.exchange, clean.exchange]
+  const problems: string[] = []
+  const warnings: string[] = []
+  const details = detailsOf(items)
+  const judgement = judgeMixedAnswer(items, mixed.answer!)
   details.attribution = judgement.attributed
   problems.push(...judgement.problems.map((x) => `mixed call: ${x}`))
   warnings.push(...judgement.warnings.map((x) => `mixed call: ${x}`))
 
   // Read back: valid items applied, invalid ones not.
-  const readBack = await send(session, 'POST', PATHS[family].info, { skus: knownSkus })
-  exchanges.push(readBack.exchange)
   let unjudged: string | undefined
   if (readBack.answer === undefined || !arrayAnswer(readBack.answer)) {
     unjudged = `the read-back POST ${PATHS[family].info} of known skus answered ${quoteOutcome(readBack)}, so what the mixed call stored is not known`
   } else {
     details.readBack = { before, after: readBack.answer.body }
-    problems.push(...judgeReadBack(op.op, family, items, before, readBack.answer.body as unknown[]))
+    problems.push(...judgeReadBack(op, family, items, before, readBack.answer.body as unknown[]))
   }
 
   // An all-valid call answers exactly [].
   const allValidItems: PlannedItem[] = allValid.map((fields, index) => ({ index, valid: true, fields }))
-  const clean = await send(session, method, path, { prices: allValid })
-  exchanges.push(clean.exchange)
   let missed: Judged['unanswered']
   if (clean.answer === undefined) missed = { reason: unanswered(clean).reason, text: `the all-valid call got no answer: ${unanswered(clean).text}` }
   else if (serverErrorOf(clean.answer) !== undefined) missed = batchServerError('the all-valid call', clean.answer)
@@ -120,9 +151,9 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
     problems.push(...j.problems.map((x) => `all-valid call ${json(allValid, 300)}: ${x}`))
   }
 
-  const invalidKindsSent = invalidItems.map((i) => i.kind).join(', ')
+  const invalid = items.filter((it) => !it.valid)
   const summary =
-    `${op.op} of ${mixedValid.length} valid and ${invalidItems.length} invalid items (${invalidKindsSent}): every invalid item reported, ` +
-    `no valid one; valid items ${op.op === 'delete' ? 'deleted' : 'stored'}${op.op === 'replace' ? ' (and the tiers not in the call gone)' : ''}, invalid ones left alone; an all-valid call answered []`
+    `${op} of ${items.length - invalid.length} valid and ${invalid.length} invalid items (${invalid.map((it) => it.kind).join(', ')}): every invalid item reported, ` +
+    `no valid one; valid items ${op === 'delete' ? 'deleted' : 'stored'}${op === 'replace' ? ' (and the tiers not in the call gone)' : ''}, invalid ones left alone; an all-valid call answered []`
   return { problems, warnings, exchanges, details, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
 }

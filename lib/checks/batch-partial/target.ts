@@ -8,11 +8,31 @@ import { json, quoteReply } from './quote.ts'
 import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
 import type { UnansweredReason } from '../../results/verdict.ts'
 
-/** A judged call (its exchange is evidence), made by the run's admin; never throws. */
-export async function send(session: Session, method: string, path: string, body: unknown): Promise<Outcome> {
+/**
+ * A judged call (its exchange is evidence), made by the run's admin; never throws. `role`: what the call is to the
+ * check, which the run's evidence tags it with (`_probe: "batch-partial: <role>"`), so `judge --har` finds it.
+ */
+export async function send(session: Session, method: string, path: string, body: unknown, role: BatchRole): Promise<Outcome> {
   const token = session.tokenFor('admin')
-  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body })
+  const probe = `${BATCH_PROBE}${role}`
+  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body, probe })
 }
+
+/** How the run's evidence tags the check's own calls (`_probe`): `batch-partial: ` and what the call is. */
+export const BATCH_PROBE = 'batch-partial: '
+
+/** What a judged call is: a batch's mixed, read-back and all-valid calls; an information call's or cost-delete's two, and their read-backs. */
+export type BatchRole =
+  | 'mixed call'
+  | 'read-back'
+  | 'all-valid call'
+  | 'known skus'
+  | 'known skus read back'
+  | 'unknown sku'
+  | 'unknown sku read back'
+
+/** A judged call as the pure judgements read it: its answer or why none came, and whether it is the target's no-route answer. */
+export type JudgedCall = Pick<Outcome, 'answer' | 'failure' | 'exchange'> & { noRoute?: boolean }
 
 export const arrayAnswer = (a: Answer): boolean => isSuccess(a) && Array.isArray(a.body)
 
