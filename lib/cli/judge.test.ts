@@ -111,6 +111,9 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
       expect(refused.stderr.trim().split('\n'), name).toHaveLength(1)
     }
     expect((await cli(['judge'])).stderr).toBe('shop-conformance: judge: --har FILE is required\n')
-    expect((await cli(['judge', '--har', 'x.har', '--passive'])).stderr).toBe('shop-conformance: judge: --passive is not in this build\n')
+    // With --passive the file is judged as traffic the suite did not send: the passive judgement's own refusal.
+    expect((await cli(['judge', '--har', 'x.har', '--passive'])).stderr).toBe('shop-conformance: HAR x.har: cannot read it (ENOENT)\n')
+    // The passive judgement's hints are not the re-judge's.
+    expect((await cli(['judge', '--har', 'x.har', '--token-class', 'abc=admin'])).stderr).toMatch(/^shop-conformance: judge: Unknown option '--token-class'\n$/)
   })
 })
