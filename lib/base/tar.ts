@@ -5,7 +5,7 @@
  * archive tool lists it.
  */
 
-export interface TarFile {
+interface TarFile {
   name: string
   bytes: Buffer
 }

@@ -111,7 +111,7 @@ function targetOf(report: Report, name: string | undefined, version: string | un
 }
 
 /** The run id of an evidence.har's `_run` header, or undefined (not JSON, no header). */
-export function recordedRunId(evidence: Buffer): string | undefined {
+function recordedRunId(evidence: Buffer): string | undefined {
   try {
     const id = (JSON.parse(evidence.toString('utf8')) as { log?: { _run?: { id?: unknown } } }).log?._run?.id
     return typeof id === 'string' ? id : undefined

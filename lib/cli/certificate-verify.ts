@@ -28,7 +28,7 @@ import { args, readText, required, type CommandIo } from './command-io.ts'
  * nothing is sent). Exit 0 only when every check holds.
  */
 
-export interface PackageCheck {
+interface PackageCheck {
   name: 'package' | 'signature' | 'digests' | 'statement' | 'certification' | 're-judge'
   problems: string[]
   /** What the check found when it holds, or more of what it found wrong (lines `diff` would print). */
@@ -43,7 +43,7 @@ export interface PackageVerdict {
 }
 
 /** Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own key. */
-export type Trust = { publicKey: KeyObject } | { keyOf(keyId: string): KeyObject | undefined; where: string } | undefined
+type Trust = { publicKey: KeyObject } | { keyOf(keyId: string): KeyObject | undefined; where: string } | undefined
 
 /** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
 export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): PackageVerdict {
@@ -51,8 +51,7 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
   const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) => checks.push({ name, problems, detail })
   let files: Map<string, Buffer>
   try {
-    const tar = archive[0] === 0x1f && archive[1] === 0x8b ? gunzipSync(archive) : archive
-    files = new Map(readTar(tar).map((f) => [f.name, f.bytes]))
+    files = packageFiles(archive)
   } catch (err) {
     fail('package', [`not a certification package: ${(err as Error).message}`])
     return { checks }
@@ -167,17 +166,29 @@ function jsonOf(files: ReadonlyMap<string, Buffer>, name: string): unknown {
 }
 
 /** The verifier's trust: `--pub`, or `--registry DIR` (its keys/<key id>.pem), or neither. */
-export function trustOf(command: string, pub: string | undefined, registry: string | undefined): Trust {
+function trustOf(command: string, pub: string | undefined, registry: string | undefined): Trust {
   if (pub !== undefined && registry !== undefined) throw new UsageError(`${command}: --pub or --registry, not both`)
   if (pub !== undefined) return { publicKey: ed25519PublicKey(readText(pub, 'public key'), `public key ${pub}`) }
-  if (registry === undefined) return undefined
+  return registry === undefined ? undefined : registryTrust(registry, undefined)
+}
+
+/** A registry's keys (keys/KEYID.pem, each checked to be the key of its id), `allowed` only when given. */
+export function registryTrust(dir: string, allowed: readonly string[] | undefined): Trust {
   return {
-    where: `the keys of registry ${registry}`,
+    where: allowed === undefined ? `the keys of registry ${dir}` : `the keys registry ${dir} lists for this implementation`,
     keyOf: (keyId) => {
-      const file = join(registry, 'keys', `${keyId}.pem`)
-      return /^[0-9a-f]{64}$/.test(keyId) && existsSync(file) ? ed25519PublicKey(readText(file, 'public key'), `public key ${file}`) : undefined
+      const file = join(dir, 'keys', `${keyId}.pem`)
+      if (!/^[0-9a-f]{64}$/.test(keyId) || (allowed !== undefined && !allowed.includes(keyId)) || !existsSync(file)) return undefined
+      const key = ed25519PublicKey(readText(file, 'public key'), `public key ${file}`)
+      return keyIdOf(key) === keyId ? key : undefined
     },
   }
+}
+
+/** A package's files by name (gzip-compressed or not); an Error saying why it is no archive. */
+export function packageFiles(archive: Buffer): Map<string, Buffer> {
+  const tar = archive[0] === 0x1f && archive[1] === 0x8b ? gunzipSync(archive) : archive
+  return new Map(readTar(tar).map((f) => [f.name, f.bytes]))
 }
 
 /** The verdict as the command prints it: one line per check (✓ holds, ✗ failed: why), the details of a failed re-judge after. */

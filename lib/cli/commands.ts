@@ -26,7 +26,7 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
 /** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
 type Where = { env: NodeJS.ProcessEnv; cwd: string }
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'keygen' | 'certify'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'keygen' | 'certify' | 'registry'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)

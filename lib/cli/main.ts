@@ -56,6 +56,10 @@ export async function main(
         const { keygenCommand, certifyCommand } = await import('./certificate-commands.ts')
         return await (command === 'keygen' ? keygenCommand : certifyCommand)(rest, io)
       }
+      case 'registry': {
+        const { registryCommand } = await import('./registry-command.ts')
+        return await registryCommand(rest, io)
+      }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup-command.ts')
         return await cleanupCommand(rest, io, where)

@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'keygen' | 'certify' | 'cleanup' | 'target'
+export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'keygen' | 'certify' | 'registry' | 'cleanup' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -101,6 +101,13 @@ and the digests of the other files (manifest.json), their signature, report.json
 release profile the run was judged with (--baseline names its file when the run's path no longer finds it). The
 target's name and version are the report's unless given. Refused, one line and exit 2: a run cut short, not run,
 a slice or a shard, a passive report, one judged again by another suite version, and one without its evidence.`,
+  },
+  registry: {
+    flags: ['add PACKAGE --registry DIR | verify DIR'],
+    about: `A registry of certified implementations as static files (docs/certification.md): registry.json, the signers'
+public keys (keys/), the packages and index.html. add: verifies PACKAGE (as verify --package, with the registry's keys
+once the implementation is listed) and adds it; a package signed by another key than the ones listed for its
+implementation is refused. verify: verifies every package the registry lists. Exit status 0 all hold, 1 one fails.`,
   },
   cleanup: {
     flags: ['--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]', '[--max-timeout-ms N] [--insecure]'],

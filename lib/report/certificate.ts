@@ -30,7 +30,7 @@ export interface Statement {
   certifiedAt: string
 }
 
-export interface PackagedFile {
+interface PackagedFile {
   name: string
   bytes: number
   sha256: string
@@ -89,11 +89,6 @@ export function certificateStatement(report: Report, target: { name: string; ver
 
 export function packagedFile(name: string, bytes: Buffer): PackagedFile {
   return { name, bytes: bytes.length, sha256: sha256(bytes) }
-}
-
-/** The bytes the signature covers: the manifest's canonical JSON (lib/report/sign.ts), whatever its indentation. */
-export function manifestBytes(manifest: Manifest): Buffer {
-  return Buffer.from(canonicalJson(manifest), 'utf8')
 }
 
 let validate: ValidateFunction | undefined
