@@ -15,11 +15,12 @@ import {
 } from '../report/certificate.ts'
 import { diffReports, diffText } from '../report/diff.ts'
 import type { Report } from '../report/model.ts'
+import { emptyRegistry, registryProblems, type Registry } from '../report/registry.ts'
 import { ed25519PublicKey, keyIdOf, parseSignatureFile, verifyReport } from '../report/sign.ts'
 import type { HarEntry } from '../results/har.ts'
 import { rejudge, type RecordedRun } from '../run/rejudge.ts'
 import { SUITE } from '../spec/version.ts'
-import { args, readText, required, type CommandIo } from './command-io.ts'
+import { args, readJson, readText, required, type CommandIo } from './command-io.ts'
 
 /**
  * `verify --package FILE [--pub PUBLIC.pem | --registry DIR]`: a certification package checked offline, each check on
@@ -43,7 +44,7 @@ export interface PackageVerdict {
 }
 
 /** Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own key. */
-type Trust = { publicKey: KeyObject } | { keyOf(keyId: string): KeyObject | undefined; where: string } | undefined
+type Trust = { publicKey: KeyObject } | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string } | undefined
 
 /** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
 export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): PackageVerdict {
@@ -76,7 +77,7 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
   try {
     const sig = parseSignatureFile(signatureData, PACKAGE_FILES.signature)
     const own = sig.publicKey !== '' ? ed25519PublicKey(sig.publicKey, `${PACKAGE_FILES.signature} publicKey`) : undefined
-    const trusted = trust === undefined ? undefined : 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId)
+    const trusted = trust === undefined ? undefined : 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId, m.statement.target.name)
     const key = trusted ?? own
     const problems: string[] = []
     if (trust !== undefined && trusted === undefined) problems.push(`key ${keyId} is not among ${'where' in trust ? trust.where : 'the keys given'}`)
@@ -169,16 +170,31 @@ function jsonOf(files: ReadonlyMap<string, Buffer>, name: string): unknown {
 function trustOf(command: string, pub: string | undefined, registry: string | undefined): Trust {
   if (pub !== undefined && registry !== undefined) throw new UsageError(`${command}: --pub or --registry, not both`)
   if (pub !== undefined) return { publicKey: ed25519PublicKey(readText(pub, 'public key'), `public key ${pub}`) }
-  return registry === undefined ? undefined : registryTrust(registry, undefined)
+  return registry === undefined ? undefined : registryTrust(registry, readRegistry(registry, 'refuse').signers)
 }
 
-/** A registry's keys (keys/KEYID.pem, each checked to be the key of its id), `allowed` only when given. */
-export function registryTrust(dir: string, allowed: readonly string[] | undefined): Trust {
+const REGISTRY_FILE = 'registry.json'
+
+/** A registry's registry.json, checked against its schema; a directory without one is an empty registry, or refused. */
+export function readRegistry(dir: string, missing: 'empty' | 'refuse'): Registry {
+  const file = join(dir, REGISTRY_FILE)
+  if (!existsSync(file)) {
+    if (missing === 'empty') return emptyRegistry(new Date())
+    throw new UsageError(`registry: ${dir} holds no ${REGISTRY_FILE}`)
+  }
+  const data = readJson(file, 'registry')
+  const problems = registryProblems(data)
+  if (problems.length > 0) throw new UsageError(`registry ${file}: not a registry (${problems.join('; ')})`)
+  return data as Registry
+}
+
+/** A registry's keys (keys/KEYID.pem, each checked to be the key of its id), each trusted only for the implementations it signs for. */
+export function registryTrust(dir: string, signers: Registry['signers']): Trust {
   return {
-    where: allowed === undefined ? `the keys of registry ${dir}` : `the keys registry ${dir} lists for this implementation`,
-    keyOf: (keyId) => {
+    where: `the keys registry ${dir} lists for the package's implementation`,
+    keyOf: (keyId, implementation) => {
       const file = join(dir, 'keys', `${keyId}.pem`)
-      if (!/^[0-9a-f]{64}$/.test(keyId) || (allowed !== undefined && !allowed.includes(keyId)) || !existsSync(file)) return undefined
+      if (!/^[0-9a-f]{64}$/.test(keyId) || !(signers[implementation] ?? []).includes(keyId) || !existsSync(file)) return undefined
       const key = ed25519PublicKey(readText(file, 'public key'), `public key ${file}`)
       return keyIdOf(key) === keyId ? key : undefined
     },

@@ -147,4 +147,31 @@ describe('a certification package of a whole run', { timeout: 600_000 }, () => {
     expect(junk.status).toBe(1)
     expect(junk.stdout).toMatch(/^✗ package failed: not a certification package: /)
   })
+
+  it('packs the baseline a run was judged with, found by the run\'s path or --baseline; another file is refused', async () => {
+    const { keys, dir } = await made
+    const baseline = JSON.stringify({ version: 1, entries: [{ id: 'GET /V1/modules › access', reason: 'ticket SHOP-1' }] })
+    writeFileSync(join(dir, 'baseline.json'), baseline)
+    // A run given the baseline by a path of its own directory (cli runs each command in a directory of its own).
+    const run = await cli(['run', '--baseline', join(dir, 'baseline.json')])
+    expect(run.report!.baseline!.file).toBe(join(dir, 'baseline.json'))
+    const pkg = join(dir, 'with-baseline.tar.gz')
+    const packed = await cli(['certify', '--report', join(run.dir, 'reports'), '--key', join(keys, 'private.pem'), '--out', pkg])
+    expect(packed.status, packed.stderr).toBe(0)
+    const files = new Map(readTar(gunzipSync(readFileSync(pkg))).map((f) => [f.name, f.bytes]))
+    expect(files.get('baseline.json')!.toString()).toBe(baseline)
+    expect(json<Manifest>(files, 'manifest.json').statement.baseline).toEqual({ name: join(dir, 'baseline.json'), file: 'baseline.json', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    const verified = await cli(['verify', '--package', pkg, '--pub', join(keys, 'public.pem')])
+    expect(verified.status, verified.stdout).toBe(0)
+    // Another baseline file in its place: refused; a changed baseline.json in the package is caught by its digest (this
+    // one excuses no failure either way: the certification stands as it was).
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ version: 1, entries: [] }))
+    const other = await cli(['certify', '--report', join(run.dir, 'reports'), '--key', join(keys, 'private.pem'), '--out', pkg, '--baseline', join(dir, 'other.json')])
+    expect(other.status).toBe(2)
+    expect(other.stderr).toMatch(/^shop-conformance: certify: --baseline .*other\.json is not the baseline .* was judged with \(its entries differ\)\n$/)
+    const publicKey = ed25519PublicKey(readFileSync(join(keys, 'public.pem'), 'utf8'), 'public.pem')
+    files.set('baseline.json', Buffer.from(JSON.stringify({ version: 1, entries: [] })))
+    const changed = verifyPackage(gzipSync(writeTar([...files].map(([name, bytes]) => ({ name, bytes })), 0)), { publicKey })
+    expect(failedChecks(changed)).toEqual(['digests'])
+  })
 })

@@ -4,9 +4,9 @@ import { UsageError } from '../base/usage-error.ts'
 import { PACKAGE_FILES, sha256 } from '../report/certificate.ts'
 import { reportHtml } from '../report/html.ts'
 import type { Report } from '../report/model.ts'
-import { admit, emptyRegistry, registryHtml, registryProblems, type Registry } from '../report/registry.ts'
-import { packageFiles, registryTrust, verdictLines, verifyPackage } from './certificate-verify.ts'
-import { args, readJson, required, writeWhole, type CommandIo } from './command-io.ts'
+import { admit, registryHtml } from '../report/registry.ts'
+import { packageFiles, readRegistry, registryTrust, verdictLines, verifyPackage } from './certificate-verify.ts'
+import { args, required, writeWhole, type CommandIo } from './command-io.ts'
 
 /**
  * `registry add PACKAGE --registry DIR` and `registry verify DIR` (docs/certification.md): the registry's files written
@@ -17,20 +17,6 @@ export async function registryCommand(argv: string[], io: CommandIo): Promise<nu
   if (sub === 'add') return add(rest, io)
   if (sub === 'verify') return verifyRegistry(rest, io)
   throw new UsageError(sub === undefined ? 'registry: a subcommand is required (registry add PACKAGE --registry DIR, registry verify DIR)' : `registry: unknown subcommand "${sub}" (known: add, verify)`)
-}
-
-const REGISTRY_FILE = 'registry.json'
-
-function readRegistry(dir: string, missing: 'empty' | 'refuse'): Registry {
-  const file = join(dir, REGISTRY_FILE)
-  if (!existsSync(file)) {
-    if (missing === 'empty') return emptyRegistry(new Date())
-    throw new UsageError(`registry: ${dir} holds no ${REGISTRY_FILE}`)
-  }
-  const data = readJson(file, 'registry')
-  const problems = registryProblems(data)
-  if (problems.length > 0) throw new UsageError(`registry ${file}: not a registry (${problems.join('; ')})`)
-  return data as Registry
 }
 
 async function add(argv: string[], io: CommandIo): Promise<number> {
@@ -52,7 +38,7 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
     return 1
   }
   const listed = said !== undefined ? registry.signers[said.target.name] : undefined
-  const verdict = listed !== undefined ? verifyPackage(archive, registryTrust(dir, listed)) : unverified
+  const verdict = listed !== undefined ? verifyPackage(archive, registryTrust(dir, registry.signers)) : unverified
   if (outcome === undefined || verdict.checks.some((c) => c.problems.length > 0)) {
     io.out(`${verdictLines(file, verdict).join('\n')}\nregistry add: refused ${file}: it does not verify\n`)
     return 1
@@ -69,7 +55,7 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
   await writeWhole(join(dir, entry.package.file), archive, 'registry add:')
   mkdirSync(join(dir, entry.report.replace(/\/report\.html$/, '')), { recursive: true })
   await writeWhole(join(dir, entry.report), reportHtml(report), 'registry add:')
-  await writeWhole(join(dir, REGISTRY_FILE), `${JSON.stringify(outcome.registry, null, 2)}\n`, 'registry add:')
+  await writeWhole(join(dir, 'registry.json'), `${JSON.stringify(outcome.registry, null, 2)}\n`, 'registry add:')
   await writeWhole(join(dir, 'index.html'), registryHtml(outcome.registry), 'registry add:')
   io.out(`registry add: ${statement.target.name} ${statement.target.version} ${statement.verdict} (suite ${statement.suite.version}) → ${join(dir, entry.package.file)}; ${listed === undefined ? `key ${statement.keyId} now signs for ${statement.target.name}` : `signed by its listed key ${statement.keyId}`}\n`)
   return 0
@@ -91,7 +77,7 @@ async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
       if (archive === undefined) problems.push(`${c.package.file} is missing`)
       else {
         if (sha256(archive) !== c.package.sha256) problems.push(`${c.package.file} is not the package listed (sha256 ${sha256(archive)}, listed ${c.package.sha256})`)
-        const verdict = verifyPackage(archive, registryTrust(dir, registry.signers[i.name] ?? []))
+        const verdict = verifyPackage(archive, registryTrust(dir, registry.signers))
         const s = verdict.manifest?.statement
         problems.push(...verdict.checks.flatMap((k) => k.problems.map((p) => `${k.name}: ${p}`)))
         if (s !== undefined && (s.target.name !== i.name || s.target.version !== c.version || s.verdict !== c.verdict || s.run.id !== c.runId || s.suite.version !== c.suite.version)) {

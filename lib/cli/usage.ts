@@ -86,7 +86,7 @@ A report may be report.json, its directory, or gzip-compressed (report.json.gz).
     flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE] | --package FILE [--pub PUBLIC.pem | --registry DIR]'],
     about: `--report: exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.
 --package: checks a certification package offline (docs/certification.md), one line per check: its signature (with
-PUBLIC.pem, or the signer's key in the registry DIR; neither: the package's own key), every file's digest, the
+PUBLIC.pem, or a key the registry DIR lists for the package's implementation; neither: the package's own key), every file's digest, the
 statement against the report, the report's certification against its results, and its results against the packaged
 evidence judged again by this suite (nothing is sent). Exit status 0 when every check holds, 1 when one fails.`,
   },

@@ -88,9 +88,15 @@ describe('a registry of certified implementations', () => {
     expect(outputs.add[1]).toMatch(new RegExp(`^registry add: ${FAULTY} \\S+ does not conform \\(suite \\S+\\) → .*; key ${keyOf('b')} now signs for ${FAULTY}\\n$`))
   })
 
-  it('refuses a package of a listed implementation signed by another key; registry verify holds for every package', () => {
+  it('refuses a package of a listed implementation signed by another key; registry verify holds for every package', async () => {
     expect(outputs.refusedStatus).toBe(1)
     expect(outputs.refused).toMatch(new RegExp(`^registry add: refused .*fault-other-key\\.tar\\.gz: ${FAULTY} is signed for by key [0-9a-f]{64}; this package by [0-9a-f]{64}\\n$`))
+    // verify --registry trusts a key for the implementations the registry lists it for only.
+    const trusted = await cli(['verify', '--package', join(dir, 'fault.tar.gz'), '--registry', registry])
+    expect(trusted.status, trusted.stdout).toBe(0)
+    const otherKey = await cli(['verify', '--package', join(dir, 'fault-other-key.tar.gz'), '--registry', registry])
+    expect(otherKey.status).toBe(1)
+    expect(otherKey.stdout).toMatch(/^✗ signature failed: key [0-9a-f]{64} is not among the keys registry .* lists for the package's implementation$/m)
     expect(outputs.verifyStatus).toBe(0)
     expect(outputs.verify).toMatch(/^✓ reference target: admin-open \S+ \(suite \S+, run \S+\): does not conform\n✓ shop-conformance reference target \S+ \(suite \S+, run \S+\): conforms\nregistry verify .*: all 2 packages hold\n$/)
   })

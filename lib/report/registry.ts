@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv'
+import { plural } from '../base/text.ts'
 import { escapeXml } from './badge.ts'
 import type { Statement } from './certificate.ts'
 import { pageHead } from './html.ts'
@@ -133,7 +134,7 @@ export function registryHtml(registry: Registry): string {
     .join('\n')
   return `${pageHead('Certified implementations', STYLE + MATRIX_STYLE, '')}
 <body>
-<header class="top"><div class="heading"><h1>Certified implementations</h1><div class="sub">${rows.length} implementation versions, ${registry.implementations.reduce((n, i) => n + i.certifications.length, 0)} certifications · updated ${e(registry.updatedAt)}</div></div></header>
+<header class="top"><div class="heading"><h1>Certified implementations</h1><div class="sub">${plural(rows.length, 'implementation version')}, ${plural(registry.implementations.reduce((n, i) => n + i.certifications.length, 0), 'certification')} · updated ${e(registry.updatedAt)}</div></div></header>
 <section class="notes"><p>Each certification is a signed package that <code>shop-conformance verify --package FILE --registry .</code> checks offline: its signature, its digests, and its verdicts judged again from the exchanges it holds. It cannot prove the exchanges came from the named implementation: that rests on the signer (registry.json lists which keys sign for which implementation).</p></section>
 <section class="modules"><h2>Implementations by suite version</h2>
 <div class="matrix-wrap"><table class="matrix summary" id="registry">
