@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { Ajv, type ValidateFunction } from 'ajv'
 import { canonicalJson } from './sign.ts'
 import { certify, type Certification } from './certify.ts'
 import { applyBaseline, type Baseline } from './baseline.ts'
 import { neverStarted, runStory } from './outcome.ts'
 import type { Report } from './model.ts'
+import { schemaProblems } from './json-schema.ts'
 import MANIFEST_SCHEMA from './certificate.schema.json' with { type: 'json' }
 
 /**
@@ -91,18 +91,8 @@ export function packagedFile(name: string, bytes: Buffer): PackagedFile {
   return { name, bytes: bytes.length, sha256: sha256(bytes) }
 }
 
-let validate: ValidateFunction | undefined
-
 /** What is wrong with `data` as manifest.json (certificate.schema.json), one line each (the first few); empty when valid. */
-export function manifestProblems(data: unknown): string[] {
-  if (validate === undefined) {
-    const ajv = new Ajv({ allErrors: true, strict: true })
-    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/)
-    validate = ajv.compile(MANIFEST_SCHEMA)
-  }
-  if (validate(data)) return []
-  return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}`)
-}
+export const manifestProblems = schemaProblems(MANIFEST_SCHEMA)
 
 /** Where the package's files and the manifest's digests disagree: a file changed, missing, or not listed. */
 export function digestProblems(manifest: Manifest, files: ReadonlyMap<string, Buffer>): string[] {

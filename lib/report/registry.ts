@@ -1,10 +1,10 @@
-import { Ajv, type ValidateFunction } from 'ajv'
 import { plural } from '../base/text.ts'
 import { escapeXml } from './badge.ts'
 import type { Statement } from './certificate.ts'
 import { pageHead } from './html.ts'
 import { STYLE } from './html-style.ts'
 import { MATRIX_STYLE } from './matrix-style.ts'
+import { schemaProblems } from './json-schema.ts'
 import REGISTRY_SCHEMA from './registry.schema.json' with { type: 'json' }
 
 /**
@@ -39,18 +39,8 @@ export function emptyRegistry(now: Date): Registry {
   return { format: 'shop-conformance-registry', version: 1, updatedAt: now.toISOString(), signers: {}, implementations: [] }
 }
 
-let validate: ValidateFunction | undefined
-
 /** What is wrong with `data` as registry.json, one line each (the first few); empty when valid. */
-export function registryProblems(data: unknown): string[] {
-  if (validate === undefined) {
-    const ajv = new Ajv({ allErrors: true, strict: true })
-    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/)
-    validate = ajv.compile(REGISTRY_SCHEMA)
-  }
-  if (validate(data)) return []
-  return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}`)
-}
+export const registryProblems = schemaProblems(REGISTRY_SCHEMA)
 
 /** The file stem of a certification in packages/ and reports/: its implementation, version, suite version and run. */
 function stemOf(s: Statement): string {
