@@ -50,6 +50,14 @@ type Trust = { publicKey: KeyObject } | { keyOf(keyId: string, implementation: s
 export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): PackageVerdict {
   const checks: PackageCheck[] = []
   const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) => checks.push({ name, problems, detail })
+  // A part changed into something the check cannot read is that check failed, never a crash of the verifier.
+  const guarded = (name: PackageCheck['name'], problems: () => string[], detail: () => string[]) => {
+    try {
+      fail(name, problems(), detail())
+    } catch (err) {
+      fail(name, [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+    }
+  }
   let files: Map<string, Buffer>
   try {
     files = packageFiles(archive)
@@ -64,7 +72,7 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
   const shapeProblems = [
     ...(manifest === undefined ? ['no readable manifest.json'] : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
     ...(signatureData === undefined ? ['no readable signature.json'] : []),
-    ...(report === undefined ? ['no readable report.json'] : []),
+    ...(report === undefined ? ['no readable report.json'] : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object' ? ['report.json is no shop-conformance report with results, plan and certification'] : []),
     ...(evidence?.log?._run === undefined || !Array.isArray(evidence.log.entries) ? ['no readable evidence.har (a run\'s, with its _run header)'] : []),
   ]
   fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
@@ -95,7 +103,7 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
 
   fail('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
   const r = report!
-  fail('statement', statementProblems(m.statement, r), [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`])
+  guarded('statement', () => statementProblems(m.statement, r), () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`])
 
   let baseline: Baseline | undefined
   const baselineBytes = files.get(PACKAGE_FILES.baseline)
@@ -104,9 +112,13 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
   } catch (err) {
     fail('certification', [(err as Error).message])
   }
-  if (!checks.some((c) => c.name === 'certification')) fail('certification', certificationProblems(r, baseline), [`${r.certification.verdict}: follows from report.json's results`])
+  if (!checks.some((c) => c.name === 'certification')) guarded('certification', () => certificationProblems(r, baseline), () => [`${r.certification.verdict}: follows from report.json's results`])
 
-  checks.push(rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
+  try {
+    checks.push(rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
+  } catch (err) {
+    fail('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+  }
   return { checks, manifest: m, ...(signer !== undefined ? { signer } : {}) }
 }
 

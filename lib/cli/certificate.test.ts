@@ -123,6 +123,11 @@ describe('a certification package of a whole run', { timeout: 600_000 }, () => {
     const withSignature = new Map(original).set('signature.json', Buffer.from(JSON.stringify({ ...sig, signature: bytes.toString('base64') })))
     expect(failedChecks(verify(withSignature))).toEqual(['signature'])
 
+    // A result made unreadable, signed again: the checks that read it fail, the verifier does not crash.
+    const unreadable = structuredClone(report)
+    ;(unreadable.results as unknown[])[0] = null
+    expect(failedChecks(verify(resigned(new Map(original).set('report.json', Buffer.from(JSON.stringify(unreadable))))))).toEqual(['certification', 're-judge'])
+
     // A file added, one removed, and no archive at all.
     expect(failedChecks(verify(new Map(original).set('notes.txt', Buffer.from('trust me'))))).toEqual(['digests'])
     const without = new Map(original)
