@@ -21,7 +21,7 @@ const INTEGRATION_TESTS = [
   'lib/dead-code.test.ts',
   'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
-  'lib/cli/{cli,cleanup,commands-bin,dry-run-log,evidence,extensions,judge,pipes,proxy,server-errors,settings,usage-bin}.test.ts',
+  'lib/cli/{certificate,cli,cleanup,commands-bin,dry-run-log,evidence,extensions,judge,pipes,proxy,server-errors,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
   'lib/package/{action,pack}.test.ts',
   'lib/report/{curl,merge,sign-openssl}.test.ts',

@@ -93,7 +93,7 @@ export function readJson(path: string, what: string): unknown {
   }
 }
 
-export async function writeWhole(path: string, text: string, what: string): Promise<void> {
+export async function writeWhole(path: string, text: string | Buffer, what: string): Promise<void> {
   ensureWritableDir(dirname(resolve(path)), `${what} ${path}`)
   try {
     await writeFile(`${path}.tmp`, text)

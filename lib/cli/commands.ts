@@ -26,7 +26,7 @@ import { args, oneOf, readReport, readText, readJson, reportPath, required, writ
 /** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
 type Where = { env: NodeJS.ProcessEnv; cwd: string }
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'proxy'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
+export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'proxy' | 'keygen' | 'certify' | 'registry'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -75,8 +75,10 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   return 0
 }
 
-/** `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key. */
+/** `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key; `verify --package`: certificate-verify.ts. */
 export async function verifyCommand(argv: string[], io: CommandIo): Promise<number> {
+  // A certification package (docs/certification.md) rather than a report and its detached signature.
+  if (argv.some((a) => a === '--package' || a.startsWith('--package='))) return (await import('./certificate-verify.ts')).verifyPackageCommand(argv, io)
   const { values } = args('verify', argv, { report: { type: 'string' }, pub: { type: 'string' }, sig: { type: 'string' } })
   const file = reportPath(required('verify', values.report, '--report REPORT'))
   const pubFile = required('verify', values.pub, '--pub PUBLIC.pem')

@@ -56,6 +56,15 @@ export async function main(
         const { judgeCommand } = await import('./judge-command.ts')
         return await judgeCommand(rest, io, where)
       }
+      case 'keygen':
+      case 'certify': {
+        const { keygenCommand, certifyCommand } = await import('./certificate-commands.ts')
+        return await (command === 'keygen' ? keygenCommand : certifyCommand)(rest, io)
+      }
+      case 'registry': {
+        const { registryCommand } = await import('./registry-command.ts')
+        return await registryCommand(rest, io)
+      }
       case 'cleanup': {
         const { cleanupCommand } = await import('./cleanup-command.ts')
         return await cleanupCommand(rest, io, where)

@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 /** The settings table lives with the rest of what a run is told (docs/running.md, "Settings"); the usage block in the README. */
 const RUNNING = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
-const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'matrix', 'sign', 'verify', 'cleanup', 'target']
+const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'matrix', 'sign', 'verify', 'keygen', 'certify', 'registry', 'cleanup', 'target']
 
 describe('one usage text', () => {
   it('is the README\'s usage block', () => {

@@ -5,7 +5,7 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'cleanup' | 'proxy' | 'target'
+export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'keygen' | 'certify' | 'registry' | 'cleanup' | 'proxy' | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -85,8 +85,31 @@ A report may be report.json, its directory, or gzip-compressed (report.json.gz).
     about: 'Signs REPORT with an Ed25519 key: writes REPORT.sig unless --out. A partial report (a slice, a shard) is refused unless --allow-partial; the signature then states the scope.',
   },
   verify: {
-    flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE]'],
-    about: 'Exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.',
+    flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE] | --package FILE [--pub PUBLIC.pem | --registry DIR]'],
+    about: `--report: exit status 0 when REPORT is untouched since it was signed with the key of PUBLIC.pem, 1 when it changed or another key signed it.
+--package: checks a certification package offline (docs/certification.md), one line per check: its signature (with
+PUBLIC.pem, or a key the registry DIR lists for the package's implementation; neither: the package's own key), every file's digest, the
+statement against the report, the report's certification against its results, and its results against the packaged
+evidence judged again by this suite (nothing is sent). Exit status 0 when every check holds, 1 when one fails.`,
+  },
+  keygen: {
+    flags: ['--out DIR'],
+    about: 'Writes an Ed25519 key pair into DIR: private.pem (readable by you only), public.pem, and key-id (the SHA-256 of the public key). An existing key is never replaced.',
+  },
+  certify: {
+    flags: ['--report DIR --key PRIVATE.pem --out FILE [--target-name NAME] [--target-version VERSION] [--baseline FILE]'],
+    about: `Makes a certification package of a whole run (docs/certification.md): one file (ustar) holding the statement
+and the digests of the other files (manifest.json), their signature, report.json, evidence.har and the baseline or
+release profile the run was judged with (--baseline names its file when the run's path no longer finds it). The
+target's name and version are the report's unless given. Refused, one line and exit 2: a run cut short, not run,
+a slice or a shard, a passive report, one judged again by another suite version, and one without its evidence.`,
+  },
+  registry: {
+    flags: ['add PACKAGE --registry DIR | verify DIR'],
+    about: `A registry of certified implementations as static files (docs/certification.md): registry.json, the signers'
+public keys (keys/), the packages and index.html. add: verifies PACKAGE (as verify --package, with the registry's keys
+once the implementation is listed) and adds it; a package signed by another key than the ones listed for its
+implementation is refused. verify: verifies every package the registry lists. Exit status 0 all hold, 1 one fails.`,
   },
   cleanup: {
     flags: ['--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]', '[--max-timeout-ms N] [--insecure]'],

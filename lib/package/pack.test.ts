@@ -109,7 +109,7 @@ describe('the npm package', () => {
       // the package's config, which then loads it for the suite's runs too.
       'test-setup/temp-dir.ts',
     ])
-    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json', 'lib/report/har.schema.json']) {
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'vitest.config.ts', 'lib/cli/bin.mjs', 'lib/spec/source/commerce-rest-interface.md', 'suites/quote.conformance.ts', 'reference-target/index.ts', 'docs/running.md', 'docs/checks.md', 'lib/report/server-errors.schema.json', 'lib/report/har.schema.json', 'lib/report/certificate.schema.json', 'lib/report/registry.schema.json', 'docs/certification.md']) {
       expect(paths).toContain(needed)
     }
   })

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto'
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto'
 import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
 
@@ -111,6 +111,25 @@ export function ed25519PublicKey(pem: string, name: string): KeyObject {
   }
   if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
   return key
+}
+
+/**
+ * A key's id: the SHA-256 hex of its public half as DER SPKI — what `openssl pkey -pubin -in PUBLIC.pem -outform DER |
+ * sha256sum` prints —, so anyone holding the public key can compute it.
+ */
+export function keyIdOf(key: KeyObject): string {
+  const spki = (key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' })
+  return createHash('sha256').update(spki).digest('hex')
+}
+
+/** A new Ed25519 key pair as PEM (PKCS#8 private, SPKI public), as `openssl genpkey -algorithm ed25519` makes one. */
+export function newEd25519Pair(): { privatePem: string; publicPem: string; keyId: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+  return {
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    keyId: keyIdOf(publicKey),
+  }
 }
 
 export function signReport(report: Report | Record<string, unknown>, privateKey: KeyObject, now: Date = new Date(), statement?: string): SignatureFile {

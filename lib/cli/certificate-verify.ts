@@ -1,0 +1,252 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { KeyObject } from 'node:crypto'
+import { readTar } from '../base/tar.ts'
+import { UsageError } from '../base/usage-error.ts'
+import { parseBaseline, type Baseline } from '../report/baseline.ts'
+import {
+  PACKAGE_FILES,
+  certificationProblems,
+  digestProblems,
+  manifestProblems,
+  statementProblems,
+  type Manifest,
+} from '../report/certificate.ts'
+import { diffReports, diffText } from '../report/diff.ts'
+import type { Report } from '../report/model.ts'
+import { emptyRegistry, registryProblems, type Registry } from '../report/registry.ts'
+import { ed25519PublicKey, keyIdOf, parseSignatureFile, verifyReport } from '../report/sign.ts'
+import type { HarEntry } from '../results/har.ts'
+import { rejudge, type RecordedRun } from '../run/rejudge.ts'
+import { SUITE } from '../spec/version.ts'
+import { args, readJson, readText, required, type CommandIo } from './command-io.ts'
+
+/**
+ * `verify --package FILE [--pub PUBLIC.pem | --registry DIR]`: a certification package checked offline, each check on
+ * its own line — the signature, every digest, the statement against the report, the report's certification against its
+ * own results, and its results against the packaged evidence judged again by the installed suite (lib/run/rejudge.ts:
+ * nothing is sent). Exit 0 only when every check holds.
+ */
+
+interface PackageCheck {
+  name: 'package' | 'signature' | 'digests' | 'statement' | 'certification' | 're-judge'
+  problems: string[]
+  /** What the check found when it holds, or more of what it found wrong (lines `diff` would print). */
+  detail: string[]
+}
+
+export interface PackageVerdict {
+  checks: PackageCheck[]
+  manifest?: Manifest
+  /** The signer's key id, and whether a key the verifier trusts (not the package's own) verified it. */
+  signer?: { keyId: string; trusted: boolean }
+}
+
+/** Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own key. */
+type Trust = { publicKey: KeyObject } | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string } | undefined
+
+/** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
+export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): PackageVerdict {
+  const checks: PackageCheck[] = []
+  const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) => checks.push({ name, problems, detail })
+  // A part changed into something the check cannot read is that check failed, never a crash of the verifier.
+  const guarded = (name: PackageCheck['name'], problems: () => string[], detail: () => string[]) => {
+    try {
+      fail(name, problems(), detail())
+    } catch (err) {
+      fail(name, [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+    }
+  }
+  let files: Map<string, Buffer>
+  try {
+    files = packageFiles(archive)
+  } catch (err) {
+    fail('package', [`not a certification package: ${(err as Error).message}`])
+    return { checks }
+  }
+  const manifest = jsonOf(files, PACKAGE_FILES.manifest) as Manifest | undefined
+  const signatureData = jsonOf(files, PACKAGE_FILES.signature)
+  const report = jsonOf(files, PACKAGE_FILES.report) as Report | undefined
+  const evidence = jsonOf(files, PACKAGE_FILES.evidence) as { log?: { _run?: RecordedRun; entries?: HarEntry[] } } | undefined
+  const shapeProblems = [
+    ...(manifest === undefined ? ['no readable manifest.json'] : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
+    ...(signatureData === undefined ? ['no readable signature.json'] : []),
+    ...(report === undefined ? ['no readable report.json'] : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object' ? ['report.json is no shop-conformance report with results, plan and certification'] : []),
+    ...(evidence?.log?._run === undefined || !Array.isArray(evidence.log.entries) ? ['no readable evidence.har (a run\'s, with its _run header)'] : []),
+  ]
+  fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
+  if (shapeProblems.length > 0) return { checks, ...(manifest !== undefined ? { manifest } : {}) }
+  const m = manifest!
+  const keyId = m.statement.keyId
+
+  // The signature: over the manifest's canonical JSON, with the key the verifier trusts.
+  let signer: PackageVerdict['signer']
+  try {
+    const sig = parseSignatureFile(signatureData, PACKAGE_FILES.signature)
+    const own = sig.publicKey !== '' ? ed25519PublicKey(sig.publicKey, `${PACKAGE_FILES.signature} publicKey`) : undefined
+    const trusted = trust === undefined ? undefined : 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId, m.statement.target.name)
+    const key = trusted ?? own
+    const problems: string[] = []
+    if (trust !== undefined && trusted === undefined) problems.push(`key ${keyId} is not among ${'where' in trust ? trust.where : 'the keys given'}`)
+    else if (key === undefined) problems.push('no key to check it with (signature.json names none: pass --pub)')
+    else {
+      if (keyIdOf(key) !== keyId) problems.push(`the statement names key ${keyId}, the ${trusted !== undefined ? 'key given' : 'signature\'s key'} is ${keyIdOf(key)}`)
+      const outcome = verifyReport(m as unknown as Record<string, unknown>, sig, key)
+      if (!outcome.ok) problems.push(outcome.reason === 'report changed' ? `manifest.json changed since it was signed (${outcome.message.replace(/^report changed since it was signed /, '')})` : outcome.message)
+    }
+    signer = { keyId, trusted: trusted !== undefined }
+    fail('signature', problems, [trusted !== undefined ? `Ed25519, key ${keyId}` : `Ed25519, key ${keyId}: the package's own key — who holds it only a key you trust says (--pub, --registry)`])
+  } catch (err) {
+    fail('signature', [err instanceof UsageError ? err.message : String(err)])
+  }
+
+  fail('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
+  const r = report!
+  guarded('statement', () => statementProblems(m.statement, r), () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`])
+
+  let baseline: Baseline | undefined
+  const baselineBytes = files.get(PACKAGE_FILES.baseline)
+  try {
+    baseline = baselineBytes !== undefined ? parseBaseline(baselineBytes.toString('utf8'), PACKAGE_FILES.baseline) : undefined
+  } catch (err) {
+    fail('certification', [(err as Error).message])
+  }
+  if (!checks.some((c) => c.name === 'certification')) guarded('certification', () => certificationProblems(r, baseline), () => [`${r.certification.verdict}: follows from report.json's results`])
+
+  try {
+    checks.push(rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
+  } catch (err) {
+    fail('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+  }
+  return { checks, manifest: m, ...(signer !== undefined ? { signer } : {}) }
+}
+
+/**
+ * The report's results against the packaged evidence judged again, result by result (id, status, reason). A result the
+ * installed suite cannot judge from a recording (`not-recorded`: docs/reports.md) is not compared: counted, said.
+ * Judged again by another suite version than the statement's, the results cannot be held to the statement's: the
+ * check fails saying so, and lists the differences the installed version finds, as `diff` does.
+ */
+function rejudgeCheck(report: Report, manifest: Manifest, run: RecordedRun, entries: HarEntry[], now: Date): PackageCheck {
+  if (run.id !== report.run.id) return { name: 're-judge', problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`], detail: [] }
+  let again: Report
+  try {
+    again = rejudge({ file: PACKAGE_FILES.evidence, run, entries }, now)
+  } catch (err) {
+    return { name: 're-judge', problems: [`evidence.har cannot be judged again: ${(err as Error).message.split('\n')[0]}`], detail: [] }
+  }
+  const judged = new Map(again.results.map((x) => [x.id, x]))
+  const differing: string[] = []
+  let unjudgeable = 0
+  const kinds = new Set<string>()
+  for (const x of report.results) {
+    const y = judged.get(x.id)
+    if (y === undefined) differing.push(`${x.id}: not planned by suite ${SUITE.version}`)
+    else if (y.status === x.status && y.reason === x.reason) continue
+    else if (y.reason === 'not-recorded' && x.applicable !== false) {
+      unjudgeable++
+      kinds.add(x.check)
+    } else differing.push(`${x.id}: report ${x.status}${x.reason !== undefined ? ` (${x.reason})` : ''}, judged again ${y.status}${y.reason !== undefined ? ` (${y.reason})` : ''}`)
+  }
+  for (const id of judged.keys()) if (!report.results.some((x) => x.id === id)) differing.push(`${id}: only judged again (not in report.json)`)
+  const compared = report.results.length - unjudgeable
+  const taken = unjudgeable > 0 ? `; ${unjudgeable} taken as signed: suite ${SUITE.version} does not judge ${[...kinds].join(', ')} from a recording` : ''
+  const named = manifest.statement.suite.version
+  if (named !== SUITE.version) {
+    const only = (r: Report) => ({ ...r, results: r.results.filter((x) => judged.get(x.id)?.reason !== 'not-recorded') })
+    const diff = diffText(diffReports(only(report), only(again)), { a: `report.json (suite ${named})`, b: `evidence.har judged again by suite ${SUITE.version}` })
+    return {
+      name: 're-judge',
+      problems: [`the statement names suite ${named}, this is suite ${SUITE.version}: verify with it (npx shop-conformance@${named} verify --package FILE); judged again by ${SUITE.version}, ${differing.length} results differ`],
+      detail: diff.trimEnd().split('\n'),
+    }
+  }
+  if (differing.length > 0) {
+    return { name: 're-judge', problems: [`${differing.length} of ${report.results.length} results differ from the evidence judged again: ${differing.slice(0, 3).join('; ')}${differing.length > 3 ? '; …' : ''}`], detail: differing }
+  }
+  return { name: 're-judge', problems: [], detail: [`${compared} results equal the evidence judged again by suite ${SUITE.version}${taken}`] }
+}
+
+function jsonOf(files: ReadonlyMap<string, Buffer>, name: string): unknown {
+  const bytes = files.get(name)
+  if (bytes === undefined) return undefined
+  try {
+    return JSON.parse(bytes.toString('utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** The verifier's trust: `--pub`, or `--registry DIR` (its keys/<key id>.pem), or neither. */
+function trustOf(command: string, pub: string | undefined, registry: string | undefined): Trust {
+  if (pub !== undefined && registry !== undefined) throw new UsageError(`${command}: --pub or --registry, not both`)
+  if (pub !== undefined) return { publicKey: ed25519PublicKey(readText(pub, 'public key'), `public key ${pub}`) }
+  return registry === undefined ? undefined : registryTrust(registry, readRegistry(registry, 'refuse').signers)
+}
+
+const REGISTRY_FILE = 'registry.json'
+
+/** A registry's registry.json, checked against its schema; a directory without one is an empty registry, or refused. */
+export function readRegistry(dir: string, missing: 'empty' | 'refuse'): Registry {
+  const file = join(dir, REGISTRY_FILE)
+  if (!existsSync(file)) {
+    if (missing === 'empty') return emptyRegistry(new Date())
+    throw new UsageError(`registry: ${dir} holds no ${REGISTRY_FILE}`)
+  }
+  const data = readJson(file, 'registry')
+  const problems = registryProblems(data)
+  if (problems.length > 0) throw new UsageError(`registry ${file}: not a registry (${problems.join('; ')})`)
+  return data as Registry
+}
+
+/** A registry's keys (keys/KEYID.pem, each checked to be the key of its id), each trusted only for the implementations it signs for. */
+export function registryTrust(dir: string, signers: Registry['signers']): Trust {
+  return {
+    where: `the keys registry ${dir} lists for the package's implementation`,
+    keyOf: (keyId, implementation) => {
+      const file = join(dir, 'keys', `${keyId}.pem`)
+      if (!/^[0-9a-f]{64}$/.test(keyId) || !(signers[implementation] ?? []).includes(keyId) || !existsSync(file)) return undefined
+      const key = ed25519PublicKey(readText(file, 'public key'), `public key ${file}`)
+      return keyIdOf(key) === keyId ? key : undefined
+    },
+  }
+}
+
+/** A package's files by name (gzip-compressed or not); an Error saying why it is no archive. */
+export function packageFiles(archive: Buffer): Map<string, Buffer> {
+  const tar = archive[0] === 0x1f && archive[1] === 0x8b ? gunzipSync(archive) : archive
+  return new Map(readTar(tar).map((f) => [f.name, f.bytes]))
+}
+
+/** The verdict as the command prints it: one line per check (✓ holds, ✗ failed: why), the details of a failed re-judge after. */
+export function verdictLines(file: string, verdict: PackageVerdict): string[] {
+  const lines: string[] = []
+  for (const c of verdict.checks) {
+    if (c.problems.length === 0) lines.push(`✓ ${c.name}: ${c.detail.join('; ')}`)
+    else lines.push(`✗ ${c.name} failed: ${c.problems.join('; ')}`)
+  }
+  const rejudged = verdict.checks.find((c) => c.name === 're-judge')
+  if (rejudged !== undefined && rejudged.problems.length > 0) lines.push(...rejudged.detail.map((l) => `    ${l}`))
+  const failed = verdict.checks.filter((c) => c.problems.length > 0)
+  const s = verdict.manifest?.statement
+  if (failed.length === 0 && s !== undefined) {
+    lines.push(`verify ${file}: the package holds: ${s.target.name} ${s.target.version} ${s.verdict} (suite ${s.suite.version}, spec ${s.spec.version}, run ${s.run.id}), signed by key ${s.keyId}${verdict.signer?.trusted === true ? '' : ' (not a key you named)'}`)
+  } else lines.push(`verify ${file}: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.name).join(', ')}`)
+  return lines
+}
+
+export async function verifyPackageCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values } = args('verify', argv, { package: { type: 'string' }, pub: { type: 'string' }, registry: { type: 'string' } })
+  const file = required('verify', values.package, '--package FILE')
+  const trust = trustOf('verify', values.pub, values.registry)
+  let archive: Buffer
+  try {
+    archive = readFileSync(file)
+  } catch (err) {
+    throw new UsageError(`verify: --package ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+  }
+  const verdict = verifyPackage(archive, trust)
+  io.out(`${verdictLines(file, verdict).join('\n')}\n`)
+  return verdict.checks.every((c) => c.problems.length === 0) ? 0 : 1
+}
