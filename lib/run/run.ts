@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../reference-target/index.ts'
 import { Ledger, ledgerEntities, ledgerHeadLine, type LedgerEntry } from '../setup/ledger.ts'
@@ -166,8 +167,12 @@ export class Run implements RunRecord {
     if (this.endsAt - Date.now() > BUDGET_WITHIN_MS) return
     const started = performance.now()
     this.secrets.redactedJson([...this.results.values()])
+    const redactedJsonMs = performance.now() - started
+    const parts = Object.values(this.#evidenceParts)
+    const evidenceBytes = this.evidence === undefined ? 0 : parts.reduce((sum, p) => sum + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0)
+    const overload = loadavg()[0]! / availableParallelism()
     // Never less than found before: a sample taken while the machine is busier is the one to go by.
-    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs(performance.now() - started))
+    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs({ redactedJsonMs, evidenceBytes, overload }))
   }
 
   headline(): string {
