@@ -28,7 +28,7 @@ import type { ReportDirLock } from './report-dir-lock.ts'
 import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
-import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.ts'
+import { evidenceParts, removeEarlierEvidence, removeStaleEvidenceParts, writeEvidence } from './evidence.ts'
 import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
@@ -130,6 +130,7 @@ export class Run implements RunRecord {
     writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
+    removeStaleEvidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)
     this.evidence = config.evidence
       ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
