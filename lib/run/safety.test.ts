@@ -236,11 +236,12 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   })
 
   it('a deadline cuts the run short by the end it printed, cleanup and reports included, and exits 124', { timeout: queued(120_000) }, async () => {
-    // A deadline a loaded machine's start-up (some 15 s at a load of 20) leaves time in, on a target slow enough
-    // (some 2,300 requests, two at a time, 50 ms each: about a minute) that no machine finishes before it, and fast
-    // enough that several modules' results (each restricted endpoint probed with a valid request) come before it.
+    // A deadline a loaded machine's start-up (some 15 s at a load of 20) leaves time in — 30 s judged only 20 results
+    // at load 13, its reports' time kept at that load — on a target slow enough (some 2,300 requests, two at a time,
+    // 50 ms each: about a minute) that no machine finishes before it, and fast enough that several modules' results
+    // (each restricted endpoint probed with a valid request) come before it.
     const t = await target({ latencyMs: 50 })
-    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    const run = await cli(['run', '--base-url', t.url, '--concurrency', '2', '--run-timeout-ms', '45000'], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     expect(run.status).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest \(cleanup and reports included; /.exec(run.stdout)?.[1] ?? '')
@@ -261,11 +262,12 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   // 20 kB (each exchange recorded at the suite's 16 kB: a report of some 20 MB) wrote it 5 s past. The reports' time
   // is measured as the end nears, and the run stops earlier for it.
   it('a deadline keeps the printed end with a large report too: every file written by then', { timeout: queued(150_000) }, async () => {
-    // Some 2,300 requests, four at a time, 60 ms each: cut short on any machine, with answers enough for a large report.
-    const t = await target({ latencyMs: 60 })
+    // Some 2,300 requests, four at a time, 100 ms each (about a minute): cut short on any machine, with answers enough
+    // for a large report (30 s at load 13 gave 1.7 MB).
+    const t = await target({ latencyMs: 100 })
     const large = await timedProxy(t, 20_000)
     closers.push(large.close)
-    const run = await cli(['run', '--base-url', large.url, '--concurrency', '4', '--run-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    const run = await cli(['run', '--base-url', large.url, '--concurrency', '4', '--run-timeout-ms', '45000'], ADMIN_ENV, { slot: 'waiting' })
     expect(run.status, run.stderr).toBe(124)
     const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
     // A second of slack for the child's last write reaching the disk's clock; the reports' time is kept by the run at

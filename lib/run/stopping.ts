@@ -25,7 +25,7 @@ const IDLE_FIXED_MS = 400
 const EVIDENCE_MS_PER_MB = 150
 
 /** What the reports' time is judged from, as the end nears. */
-export interface WritingSample {
+interface WritingSample {
   /** Wall time of the reports' first step on the results so far, just now. */
   redactedJsonMs: number
   /** The run's evidence so far (its parts' bytes), joined when the reports are written. */
