@@ -281,11 +281,11 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   })
 
   it('a deadline that comes before the start is over: cut short by the end it printed (124, not "could not be made"), what it had made removed or listed as left over', { timeout: queued(120_000) }, async () => {
-    // The customer check is held back for a minute, beyond its answer's deadline of 30 s: the start has registered its
-    // customers and waits for that answer when the 20-s run's deadline comes, on any machine (a target slow at every
-    // answer left a start at load 18 that had made nothing yet when it was stopped).
+    // The customer check is held back for a minute: the start has registered its customers and waits for that answer
+    // when the 10-s run's deadline comes (its stop is at least 3 s before the end, the answer's deadline 10 s after the
+    // check was sent), on any machine — a target slow at every answer left a start at load 18 that had made nothing yet.
     const t = await target({ faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }], slowMs: 60_000 })
-    const run = await cli(['run', '--base-url', t.url, '--run-timeout-ms', '20000', '--timeout-ms', '30000', '--max-timeout-ms', '30000'], ADMIN_ENV, { slot: 'waiting' })
+    const run = await cli(['run', '--base-url', t.url, '--run-timeout-ms', '10000', '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, { slot: 'waiting' })
     const closedAt = Date.now()
     const endsBy = Date.parse(/ends by (\S+) at the latest/.exec(run.stdout)?.[1] ?? '')
     expect(closedAt).toBeLessThanOrEqual(endsBy + 500)
