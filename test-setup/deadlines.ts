@@ -17,3 +17,17 @@ export const ANSWER_DEADLINE_MS = 10_000
 
 /** When a late answer comes (the target's `slowMs`): three deadlines, so the request gives up long before. */
 export const LATE_ANSWER_MS = 3 * ANSWER_DEADLINE_MS
+
+/**
+ * What a test adds to its own time when its child runs take their turns in the machine's run slots
+ * (lib/cli/testing.ts inRunSlot): in a file of concurrent tests each run queues behind the file's others and the
+ * other files', and the vitest deadline counts the queue too — at a load of 14–19 on two cores a 6-s read-only run
+ * waited more than two minutes for its slot, and a test that had never started its run timed out (issue 31.8).
+ * Only the queue is allowed for: the test's own time stays what it was.
+ */
+export const RUN_QUEUE_MS = 240_000
+
+/** A test's deadline (`{ timeout }`) when its runs queue for the run slots: its own time, and the queue's. */
+export function queued(ownMs: number): number {
+  return ownMs + RUN_QUEUE_MS
+}

@@ -2,7 +2,7 @@
  * A killed run's ledger (issue 31.6): the next run into the directory keeps it under its run id and says so in one
  * line, and `cleanup --ledger FILE` removes what the killed run left on the shop, each named.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -61,6 +61,9 @@ describe('a run killed with kill -9', { timeout: 240_000 }, () => {
     expect(existsSync(join(reports, 'report.json'))).toBe(false)
     expect(existsSync(join(reports, LOCK_FILE))).toBe(true)
     const runId = ledgerHead(ledgerFile)!.run
+    // Its evidence, never joined: the parts its threads were writing.
+    const partsOf = (id: string) => readdirSync(reports).filter((f) => f.startsWith(`.evidence-${id}-`))
+    expect(partsOf(runId).length).toBeGreaterThan(0)
     const killedLines = readFileSync(ledgerFile, 'utf8')
     const left = await customersOf(target, runId)
     expect(left.length).toBeGreaterThan(0)
@@ -75,6 +78,9 @@ describe('a run killed with kill -9', { timeout: 240_000 }, () => {
     const report = JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8')) as { run: { id: string }; notes?: string[] }
     expect(ledgerHead(ledgerFile)?.run).toBe(report.run.id)
     expect(report.notes?.some((n) => n.includes(`kept as ${kept}`))).toBe(true)
+    // The killed run's parts of its evidence are gone with the next run (it joined its own into evidence.har).
+    expect(partsOf(runId)).toEqual([])
+    expect(existsSync(join(reports, 'evidence.har'))).toBe(true)
     // The next run cleaned up its own only.
     expect(await customersOf(target, runId)).toEqual(left)
 

@@ -1,6 +1,6 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -100,6 +100,9 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
   const direct = options.slot === false || args[0] !== 'run'
   const slotted = direct ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
   return slotted(() => new Promise<CliRun>((done) => {
+    // A test that timed out while its run queued for a slot has removed its directory: nothing to start there (a spawn
+    // in it failed as an uncaught ENOENT, reported against whichever test ran next).
+    if (!existsSync(dir)) return done({ status: null, stdout: '', stderr: `the test ended before its run had a slot (${dir} is gone)`, dir, report: undefined })
     const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
     // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
     const child = spawnInTest(process.execPath, [BIN, ...args, ...reportDir], {
@@ -122,6 +125,7 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
     }
     child.stdout!.on('data', (d) => (stdout += d))
     child.stderr!.on('data', (d) => (stderr += d))
+    child.on('error', (err) => done({ status: null, stdout, stderr: `${stderr}${err.message}\n`, dir, report: undefined }))
     child.on('close', (status) => done({ status, stdout, stderr, dir, report: reportOf(dir) }))
   }))
 }

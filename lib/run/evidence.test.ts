@@ -6,7 +6,7 @@
  * it), not the passwords, not one learnt only at the end. A whole run's: lib/cli/evidence.test.ts.
  */
 import diagnostics_channel from 'node:diagnostics_channel'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,7 +19,7 @@ import { callerClass } from '../shop/exchange-identity.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from '../shop/request-channel.ts'
 import type { Outcome, RequestSpec } from '../shop/request.ts'
 import { Secrets } from '../shop/secrets.ts'
-import { evidenceParts, EVIDENCE_FILE, writeEvidence } from './evidence.ts'
+import { evidenceParts, EVIDENCE_FILE, removeStaleEvidenceParts, writeEvidence } from './evidence.ts'
 
 const BASE = 'http://shop.test/magento'
 const ADMIN_TOKEN = 'adm1n-T0KEN-abcdefghijklmnop'
@@ -177,5 +177,20 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(text).toContain('[redacted late secret]')
     // The suite's own made-up malformed token is no secret: kept, so the probe can be repeated.
     expect(text).toContain(`Bearer ${MALFORMED}`)
+  })
+})
+
+describe('the parts a killed run left', () => {
+  it('are removed by the next run into the directory, its own and every other file kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-evidence-stale-'))
+    try {
+      const dead = evidenceParts(dir, 'killed7')
+      const live = evidenceParts(dir, 'run42')
+      for (const file of [dead.main, dead.worker, live.main, join(dir, 'ledger.killed7.jsonl'), join(dir, EVIDENCE_FILE)]) writeFileSync(file, '{}\n')
+      removeStaleEvidenceParts(dir, 'run42')
+      expect(readdirSync(dir).sort()).toEqual(['.evidence-run42-main.jsonl', EVIDENCE_FILE, 'ledger.killed7.jsonl'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -7,7 +7,7 @@
  * then renamed), synchronously — an interrupted run's 'exit' path writes it too — and streamed: no part is read
  * whole, one entry is held at a time.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Redactor } from '../results/redactor.ts'
 import type { HarEntry } from '../results/har.ts'
@@ -100,6 +100,21 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   for (const p of present) rmSync(p, { force: true })
   return { file: EVIDENCE_FILE, entries: located.length, bytes }
 }
+
+/**
+ * The parts an earlier run into `reportDir` left when it was killed before joining them (`kill -9`, a machine gone
+ * down): removed by the next run, which holds the directory's lock, so no live run writes them. They were hidden
+ * files of a run that wrote no report; its ledger is what is kept (stale-ledger.ts).
+ */
+export function removeStaleEvidenceParts(reportDir: string, runId: string): void {
+  for (const name of readdirSync(reportDir)) {
+    const part = PART_NAME.exec(name)
+    if (part !== null && part[1] !== runId) rmSync(join(reportDir, name), { force: true })
+  }
+}
+
+/** How a part of run `$1` is named (evidenceParts). */
+const PART_NAME = /^\.evidence-(.+)-(?:main|worker|cleanup)\.jsonl$/
 
 /** A report directory's evidence.har of an earlier run, removed by a run that writes none (`--no-evidence`). */
 export function removeEarlierEvidence(reportDir: string): void {

@@ -13,6 +13,7 @@ import { cli, inRunSlot } from '../cli/testing.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
 import type { Report } from '../report/model.ts'
 import { PLAN } from '../plan/plan.ts'
+import { queued } from '../../test-setup/deadlines.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -48,6 +49,8 @@ function vitest(cwd: string, args: string[], env: Record<string, string>, signal
       clearInterval(poll)
       child.kill(signal.name)
     }, 50)
+    // A copy a timed-out test removed while its run queued: said as the run's output, never an uncaught ENOENT.
+    child.on('error', (err) => done({ status: null, stdout, stderr: `${stderr}${err.message}\n` }))
     child.on('close', (status) => {
       clearInterval(poll)
       done({ status, stdout, stderr })
@@ -79,7 +82,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     return t
   }
 
-  it('npx vitest run --project conformance runs the whole suite against the bundled target: conforms, exit 0', { timeout: 180_000 }, async ({ onTestFinished }) => {
+  it('npx vitest run --project conformance runs the whole suite against the bundled target: conforms, exit 0', { timeout: queued(180_000) }, async ({ onTestFinished }) => {
     // As a fresh clone has it: no cache of vite's or of vitest's transforms.
     const clone = freshCopy()
     onTestFinished(() => rmSync(clone, { recursive: true, force: true }))
@@ -93,7 +96,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     expect(run.stdout).toContain('Verdict: conforms')
   })
 
-  it('-t base-prices on catalog-prices sends only that slice\'s requests and reports "partial"', { timeout: 120_000 }, async () => {
+  it('-t base-prices on catalog-prices sends only that slice\'s requests and reports "partial"', { timeout: queued(120_000) }, async () => {
     const t = await target()
     const log = join(copy, 'slice-requests.jsonl')
     const out = join(copy, 'out-slice')
@@ -111,7 +114,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     expect(worker.filter((q) => !/^\/V1\/(products(\/base-prices(-information)?|\/[^/]+)?|customers|integration\/customer\/token)$/.test(q.path)).map((q) => q.path)).toEqual([])
   })
 
-  it('vitest list --project conformance lists every planned check and sends nothing', { timeout: 120_000 }, async () => {
+  it('vitest list --project conformance lists every planned check and sends nothing', { timeout: queued(120_000) }, async () => {
     const t = await target()
     const out = join(copy, 'out-list')
     const list = await vitest(copy, ['list', '--project', 'conformance'], { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_REPORT_DIR: out })
@@ -123,7 +126,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     expect(existsSync(out)).toBe(false)
   })
 
-  it('the project\'s own tests do not load the suite\'s run, nor start one; the conformance project reads its settings', { timeout: 120_000 }, async () => {
+  it('the project\'s own tests do not load the suite\'s run, nor start one; the conformance project reads its settings', { timeout: queued(120_000) }, async () => {
     // A typo of a setting is refused by the run's settings: only where a suite file runs.
     const suite = await vitest(copy, ['run', '--project', 'conformance', 'suites/directory.conformance.ts'], { SHOP_READONLY: '1' })
     expect(suite.status).toBe(1)
@@ -138,7 +141,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     expect(existsSync(out)).toBe(false)
   })
 
-  it('shards with blobs merged by --merge-reports equal report merge of their reports; no secret in a blob', { timeout: 240_000 }, async () => {
+  it('shards with blobs merged by --merge-reports equal report merge of their reports; no secret in a blob', { timeout: queued(240_000) }, async () => {
     const t = await target()
     const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_SEED: '7' }
     // The two shards side by side, as a CI matrix runs them.
@@ -161,7 +164,7 @@ describe.concurrent('the suite under vitest, natively', () => {
     expect(comparable(viaVitest)).toEqual(comparable(reportIn(join(copy, 'out-report-merge'))))
   })
 
-  it('-t sliced shards merged from their blobs count only the slice: partial, with the slice named', { timeout: 240_000 }, async () => {
+  it('-t sliced shards merged from their blobs count only the slice: partial, with the slice named', { timeout: queued(240_000) }, async () => {
     const t = await target()
     const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_SEED: '8' }
     const selected: number[] = []
@@ -186,7 +189,7 @@ describe.concurrent('the suite under vitest, natively', () => {
   })
 
   // Alone: the suite files it adds to the copy would be part of any other run there.
-  it.sequential('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: 120_000 }, async () => {
+  it.sequential('a module that fails to load and a beforeAll that throws are errors of the run, not "not run"', { timeout: queued(120_000) }, async () => {
     writeFileSync(join(copy, 'suites/zz-broken.conformance.ts'), "import { moduleSuite } from '../lib/vitest/module-suite.ts'\nmoduleSuite({ module: 'no-such-module', workflows: [] })\n")
     writeFileSync(join(copy, 'suites/zz-hook.conformance.ts'), "import { beforeAll, describe, test } from 'vitest'\ndescribe('hooked', () => {\n  beforeAll(() => {\n    throw new Error('the hook broke')\n  })\n  test('t', () => {})\n})\n")
     try {
@@ -205,7 +208,7 @@ describe.concurrent('the suite under vitest, natively', () => {
   })
 
   // Alone, not beside another run: it is interrupted at a point of its progress, which another run would slow.
-  it.sequential('SIGINT under plain vitest, SIGTERM under shop-conformance run: cleaned up, every finished result in a partial report', { timeout: 180_000 }, async () => {
+  it.sequential('SIGINT under plain vitest, SIGTERM under shop-conformance run: cleaned up, every finished result in a partial report', { timeout: queued(180_000) }, async () => {
     for (const [name, status, how] of [['SIGINT', 130, 'vitest'], ['SIGTERM', 143, 'run']] as const) {
       const t = await target({ latencyMs: 5 })
       const env = { ...ADMIN_ENV, SHOP_BASE_URL: t.url, SHOP_CONCURRENCY: '2' }

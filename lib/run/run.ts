@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import type { ReferenceTarget } from '../../reference-target/index.ts'
 import { Ledger, ledgerEntities, ledgerHeadLine, type LedgerEntry } from '../setup/ledger.ts'
@@ -28,7 +29,7 @@ import type { ReportDirLock } from './report-dir-lock.ts'
 import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
-import { evidenceParts, removeEarlierEvidence, writeEvidence } from './evidence.ts'
+import { evidenceParts, removeEarlierEvidence, removeStaleEvidenceParts, writeEvidence } from './evidence.ts'
 import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
@@ -130,6 +131,7 @@ export class Run implements RunRecord {
     writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
+    removeStaleEvidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)
     this.evidence = config.evidence
       ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
@@ -167,8 +169,12 @@ export class Run implements RunRecord {
     if (this.endsAt - Date.now() > BUDGET_WITHIN_MS) return
     const started = performance.now()
     this.secrets.redactedJson([...this.results.values()])
+    const redactedJsonMs = performance.now() - started
+    const parts = Object.values(this.#evidenceParts)
+    const evidenceBytes = this.evidence === undefined ? 0 : parts.reduce((sum, p) => sum + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0)
+    const overload = loadavg()[0]! / availableParallelism()
     // Never less than found before: a sample taken while the machine is busier is the one to go by.
-    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs(performance.now() - started))
+    this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs({ redactedJsonMs, evidenceBytes, overload }))
   }
 
   headline(): string {

@@ -33,7 +33,10 @@ function readOr<T>(file: string, parse: (text: string) => T): T | undefined {
   }
 }
 
-describe.concurrent('a run started through npx, stopped by a signal to npx alone', () => {
+// One after the other: side by side (two npx runs stopped within seconds of each other, at load 10–13) the SIGTERM
+// run hung after "SIGTERM received" in three of four tries and wrote no report in 3 min, while either alone stopped in
+// 10–20 s. Why is not found yet (docs/testing.md, "On a busy machine").
+describe.sequential('a run started through npx, stopped by a signal to npx alone', () => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`stops, cleans up and writes its partial report when npx gets ${signal}`, { timeout: 360_000 }, async () => {
       // Slow enough that the run would last minutes: some 2,300 requests, one at a time, 100 ms each.
