@@ -208,10 +208,15 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(run.report!.cleanup.removed).toBeGreaterThan(1)
     expect(arrivals.filter((a) => a.what.startsWith('DELETE ')).length).toBeGreaterThanOrEqual(run.report!.cleanup.removed)
     expect(arrivals.length).toBeGreaterThan(40)
-    // No second holds more than the cap: each request left its turn 1/N s after the one before (a loaded machine may
-    // send one late, never early, so a second may hold a request or two more than its share, never a burst).
-    const busiest = Math.max(...arrivals.map((a) => arrivals.filter((b) => b.at >= a.at && b.at < a.at + 1_000).length))
-    expect(busiest, arrivals.map((a) => `${Math.round(a.at)} ${a.what}`).join('\n')).toBeLessThanOrEqual(maxRps + 2)
+    // No second holds more than the cap: each request left its turn 1/N s after the one before, as the run's evidence
+    // records when each left (a loaded machine may send one late, never early). Counted where they left, not where the
+    // gateway stamped them: a gateway in a busy test worker read three requests 125 ms apart in one go (load 9).
+    const har = JSON.parse(readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')) as { log: { entries: HarEntry[] } }
+    const left = har.log.entries.map((e) => ({ at: Date.parse(e.startedDateTime), what: `${e.request.method} ${e.request.url}` }))
+    expect(left.length).toBe(arrivals.length)
+    const busiest = Math.max(...left.map((a) => left.filter((b) => b.at >= a.at && b.at < a.at + 1_000).length))
+    // One more for the milliseconds the timestamps are rounded to.
+    expect(busiest, left.map((a) => `${a.at} ${a.what}`).join('\n')).toBeLessThanOrEqual(maxRps + 1)
     // The report's run settings say it.
     expect(run.report!.run.maxRps).toBe(maxRps)
   })
@@ -274,8 +279,10 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     // this machine's load (before issue 31 they came 3–5 s late; at load 19, with the first step's time alone, 15 s).
     const written = REPORT_FILES.map((f) => [f, statSync(join(run.dir, 'reports', f)).mtimeMs] as const)
     expect(written.filter(([, at]) => at > endsBy + 1_000).map(([f, at]) => `${f} ${Math.round(at - endsBy)} ms late`)).toEqual([])
-    // Large: 4 MB and more (fewer results come before the deadline on a loaded machine: 4.1 MB at load 6).
-    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(2_000_000)
+    // Large enough that writing it takes more than the least kept for it (1 s) on a loaded machine: fewer results come
+    // before the deadline the more the machine is loaded (6 MB at load 11–13 alone, 2.0 MB at load 9 and 1.7 MB at
+    // load 13 within the whole npm test).
+    expect(statSync(join(run.dir, 'reports', 'report.json')).size).toBeGreaterThan(1_000_000)
     // What the printed end depends on, said with it.
     expect(run.stdout).toContain('at the latest (cleanup and reports included; a machine loaded past its cores may delay the reports)')
   })
