@@ -303,10 +303,12 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(run.stderr).not.toMatch(/undefined/)
     expect(run.stdout).toContain('Exit 124: cut short by the run deadline')
     // The customers the start had registered (two): removed in the time kept for the cleanup, or in the report as left
-    // over (a loaded machine's cleanup cut off by the end), never forgotten on the shop.
+    // over (a loaded machine's cleanup cut off by the end), never forgotten on the shop (at load 9 the shop held 2 and
+    // the report listed 3: one registration cut off in flight, which the shop may have made).
     const left = r.cleanup.leftovers.filter((l) => l.kind === 'customer')
     expect(r.cleanup.removed + left.length).toBeGreaterThanOrEqual(2)
-    expect(Object.keys(t.snapshot().customers)).toHaveLength(left.length)
+    // Every customer on the shop is listed (a registration cut off in flight is listed too: it may have been made).
+    for (const id of Object.keys(t.snapshot().customers)) expect(left.map((l) => l.id)).toContain(id)
     for (const l of left) expect(l.reason).toMatch(/run (reached its deadline|was being stopped)/)
   })
 
