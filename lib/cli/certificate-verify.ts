@@ -47,7 +47,7 @@ export interface PackageVerdict {
 type Trust = { publicKey: KeyObject } | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string } | undefined
 
 /** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
-export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): PackageVerdict {
+export async function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): Promise<PackageVerdict> {
   const checks: PackageCheck[] = []
   const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) => checks.push({ name, problems, detail })
   // A part changed into something the check cannot read is that check failed, never a crash of the verifier.
@@ -115,7 +115,7 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
   if (!checks.some((c) => c.name === 'certification')) guarded('certification', () => certificationProblems(r, baseline), () => [`${r.certification.verdict}: follows from report.json's results`])
 
   try {
-    checks.push(rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
+    checks.push(await rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
   } catch (err) {
     fail('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
   }
@@ -128,11 +128,11 @@ export function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): 
  * Judged again by another suite version than the statement's, the results cannot be held to the statement's: the
  * check fails saying so, and lists the differences the installed version finds, as `diff` does.
  */
-function rejudgeCheck(report: Report, manifest: Manifest, run: RecordedRun, entries: HarEntry[], now: Date): PackageCheck {
+async function rejudgeCheck(report: Report, manifest: Manifest, run: RecordedRun, entries: HarEntry[], now: Date): Promise<PackageCheck> {
   if (run.id !== report.run.id) return { name: 're-judge', problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`], detail: [] }
   let again: Report
   try {
-    again = rejudge({ file: PACKAGE_FILES.evidence, run, entries }, now)
+    again = await rejudge({ file: PACKAGE_FILES.evidence, run, entries }, now)
   } catch (err) {
     return { name: 're-judge', problems: [`evidence.har cannot be judged again: ${(err as Error).message.split('\n')[0]}`], detail: [] }
   }
@@ -246,7 +246,7 @@ export async function verifyPackageCommand(argv: string[], io: CommandIo): Promi
   } catch (err) {
     throw new UsageError(`verify: --package ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
   }
-  const verdict = verifyPackage(archive, trust)
+  const verdict = await verifyPackage(archive, trust)
   io.out(`${verdictLines(file, verdict).join('\n')}\n`)
   return verdict.checks.every((c) => c.problems.length === 0) ? 0 : 1
 }

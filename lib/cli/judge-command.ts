@@ -14,7 +14,7 @@ export async function judgeCommand(argv: string[], io: CommandIo, where: { env: 
   const file = required('judge', values.har, '--har FILE')
   const out = values['report-dir'] ?? where.env.SHOP_REPORT_DIR ?? 'reports'
   const { run, entries } = readRecording(file)
-  const report = rejudge({ file, run, entries })
+  const report = await rejudge({ file, run, entries })
   const written = await writeReportDir('judge', out, [file], report, '--report-dir')
   io.out(terminalSummary(written, out))
   return written.exit.status

@@ -29,7 +29,7 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
   const registry = readRegistry(dir, 'empty')
   // A listed implementation's packages verify with its listed keys only; a new one's with the package's own key,
   // which then becomes the name's signer (the keeper reviews that first submission).
-  const unverified = verifyPackage(archive, undefined)
+  const unverified = await verifyPackage(archive, undefined)
   const said = unverified.manifest?.statement
   // Another key for a listed name, the same package or run again: refused before anything else is said of it.
   const outcome = said !== undefined ? admit(registry, said, { bytes: archive.length, sha256: sha256(archive) }, new Date()) : undefined
@@ -38,7 +38,7 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
     return 1
   }
   const listed = said !== undefined ? registry.signers[said.target.name] : undefined
-  const verdict = listed !== undefined ? verifyPackage(archive, registryTrust(dir, registry.signers)) : unverified
+  const verdict = listed !== undefined ? await verifyPackage(archive, registryTrust(dir, registry.signers)) : unverified
   if (outcome === undefined || verdict.checks.some((c) => c.problems.length > 0)) {
     io.out(`${verdictLines(file, verdict).join('\n')}\nregistry add: refused ${file}: it does not verify\n`)
     return 1
@@ -77,7 +77,7 @@ async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
       if (archive === undefined) problems.push(`${c.package.file} is missing`)
       else {
         if (sha256(archive) !== c.package.sha256) problems.push(`${c.package.file} is not the package listed (sha256 ${sha256(archive)}, listed ${c.package.sha256})`)
-        const verdict = verifyPackage(archive, registryTrust(dir, registry.signers))
+        const verdict = await verifyPackage(archive, registryTrust(dir, registry.signers))
         const s = verdict.manifest?.statement
         problems.push(...verdict.checks.flatMap((k) => k.problems.map((p) => `${k.name}: ${p}`)))
         if (s !== undefined && (s.target.name !== i.name || s.target.version !== c.version || s.verdict !== c.verdict || s.run.id !== c.runId || s.suite.version !== c.suite.version)) {

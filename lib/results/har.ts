@@ -48,6 +48,15 @@ export interface HarEntry {
   _runId: string
   /** Who sent it, as a class: never a token. */
   _caller: CallerClass
+  /**
+   * Which token it was sent with, by name, never by value: a token the run's session began with by its role (`admin`,
+   * `customer`, `disposableCustomer`, …), any other by its number in its thread's part (`worker.3`). So the calls of
+   * two customers whose tokens the redaction labels alike are told apart: `judge --har` sends a workflow's calls again
+   * to the recording, each as the customer it was sent as (lib/shop/replay.ts).
+   */
+  _token?: string
+  /** On a token call's answer: the name (`_token`) of the token it issued. */
+  _issued?: string
   /** The set-up step (`token of customer other customer`) or the run's phase (`preflight`, `cleanup`) it was sent in. */
   _step?: string
   /** The probe it was: a planned call (`GET /V1/orders/999999 customer first`) or a valid request's caller. */
@@ -91,6 +100,8 @@ interface EntryFacts {
   step?: string
   probe?: string
   carries?: HarEntry['_carries']
+  token?: string
+  issued?: string
 }
 
 const HTTP_VERSION = 'HTTP/1.1'
@@ -118,6 +129,8 @@ export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
     ...(x.note !== undefined ? { comment: x.note } : {}),
     _runId: facts.runId,
     _caller: facts.caller,
+    ...(facts.token !== undefined ? { _token: facts.token } : {}),
+    ...(facts.issued !== undefined ? { _issued: facts.issued } : {}),
     ...(facts.step !== undefined ? { _step: facts.step } : {}),
     ...(facts.probe !== undefined ? { _probe: facts.probe } : {}),
     ...(facts.carries !== undefined ? { _carries: facts.carries } : {}),

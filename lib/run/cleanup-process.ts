@@ -48,7 +48,7 @@ const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.
 const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, () => 'admin')
 const serverErrors = new ServerErrorLog({ callerOf, during: () => 'cleanup' })
-const evidence = order.evidenceFile !== undefined ? new EvidenceLog(order.evidenceFile, { runId: order.runId, callerOf, during: () => 'cleanup' }) : undefined
+const evidence = order.evidenceFile !== undefined ? new EvidenceLog(order.evidenceFile, { runId: order.runId, callerOf, during: () => 'cleanup', thread: 'cleanup', tokenName: (t) => (t === order.adminToken ? 'admin' : undefined) }) : undefined
 const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger, writesInFlight: order.writesInFlight })
 clearTimeout(cutOff)
 await client.close()

@@ -64,7 +64,9 @@ describe('the run\'s evidence as HAR 1.2', () => {
   const now = performance.now()
 
   // The main thread: the admin's token call, whose answer is the token its caller registers only after it.
-  const main = new EvidenceLog(parts.main, { runId: 'run42', callerOf, during: () => 'preflight' })
+  // The session's own tokens by role (seedTokenName); the main thread learns the admin's only from its answer.
+  const tokenName = (t: string) => (t === MALFORMED ? 'malformed' : undefined)
+  const main = new EvidenceLog(parts.main, { runId: 'run42', callerOf, during: () => 'preflight', thread: 'main', tokenName })
   publish(finished(secrets, { method: 'POST', path: '/V1/integration/admin/token', store: 'default', body: { username: 'admin', password: ADMIN_PASSWORD } }, 200, ADMIN_TOKEN, now))
   secrets.add(ADMIN_TOKEN, 'admin token')
   main.close()
@@ -73,7 +75,7 @@ describe('the run\'s evidence as HAR 1.2', () => {
   const workerSecrets = new Secrets()
   for (const [value, label] of secrets.entries()) workerSecrets.add(value, label)
   workerSecrets.add('Cust0mer pw!', 'customer password')
-  const worker = new EvidenceLog(parts.worker, { runId: 'run42', callerOf })
+  const worker = new EvidenceLog(parts.worker, { runId: 'run42', callerOf, thread: 'worker', tokenName: (t) => (t === ADMIN_TOKEN ? 'admin' : tokenName(t)) })
   publish(finished(workerSecrets, { method: 'POST', path: '/V1/integration/customer/token', store: 'default', body: { username: 'c@example.com', password: 'Cust0mer pw!' } }, 200, CUSTOMER_TOKEN, now + 1))
   workerSecrets.add(CUSTOMER_TOKEN, 'other customer token')
   const probe = finished(workerSecrets, { method: 'GET', path: '/V1/customers/me', store: 'all', token: CUSTOMER_TOKEN, probe: 'GET /V1/customers/me customer second', query: 'fields=id' }, 200, { id: 5, note: LATE_SECRET }, now + 3)
@@ -142,6 +144,19 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(meMalformed).toMatchObject({ _caller: 'malformed', _checks: ['GET /V1/customers/me › store-code', 'GET /V1/customers/me › access'] })
     expect(order).toMatchObject({ _caller: 'admin', _endpoint: 'GET /V1/customerGroups/:id', _error: 'no complete answer within 10000 ms (TimeoutError)', comment: 'asked again after no answer' })
     expect(order!.response).toMatchObject({ status: 0, content: { size: 0 } })
+  })
+
+  it('names the token each was sent with, never its value: the session\'s own by role, others by their thread and number', () => {
+    const [adminToken, customerToken, product, me, meMalformed, order] = entries
+    // The main thread did not know the admin token as its own when it came: numbered there; the worker knows it.
+    expect(adminToken).toMatchObject({ _issued: 'main.1' })
+    expect(adminToken!._token).toBeUndefined()
+    expect(customerToken).toMatchObject({ _issued: 'worker.1' })
+    expect(product).toMatchObject({ _token: 'admin' })
+    expect(order).toMatchObject({ _token: 'admin' })
+    // The customer's token, redacted alike with any other customer's, is told apart by the name its token call gave it.
+    expect(me).toMatchObject({ _token: 'worker.1' })
+    expect(meMalformed).toMatchObject({ _token: 'malformed' })
   })
 
   it('writes bodies as sent and answered: JSON as JSON text, a token\'s answer redacted', () => {

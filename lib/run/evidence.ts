@@ -16,6 +16,7 @@ import type { EvidenceLine } from '../shop/evidence.ts'
 import { endpointMatcher, identify } from '../shop/exchange-identity.ts'
 import type { PathAlias } from '../settings/config.ts'
 import type { ProbeSettings } from '../checks/probe.ts'
+import type { RecordedSession } from '../shop/replay.ts'
 
 export const EVIDENCE_FILE = 'evidence.har'
 
@@ -35,6 +36,8 @@ interface Joining {
   probeSettings?: ProbeSettings | undefined
   /** `--extensions-probe-writes`: the extension kinds' plans depend on it. */
   probeWrites?: boolean
+  /** What of the session the workflows ran on they need to run again on the recording; undefined when it never got a token. */
+  session?: RecordedSession | undefined
   pathAliases: readonly PathAlias[]
   /** Every secret the main process knows, redacted once more as text, as every report file is. */
   secrets: Redactor
@@ -127,9 +130,10 @@ const ENTRY_START = /^\{"n":(\d+),"entry":\{"startedDateTime":"([^"]+)"/
 /**
  * The HAR's log without its entries: the creator, and the run it records — what `judge --har` needs to plan again as
  * the run planned (lib/run/rejudge.ts): its settings, what it selected, the checks it planned (a check planned since
- * is not recorded), the calibration its answers are read against and the shop's extension operations.
+ * is not recorded), the calibration its answers are read against, the shop's extension operations, and what of its
+ * session its workflows run again with (lib/shop/replay.ts).
  */
-function logHead({ report, operations, probeSettings, probeWrites }: Joining) {
+function logHead({ report, operations, probeSettings, probeWrites, session }: Joining) {
   return {
     version: '1.2',
     creator: { name: report.suite.name, version: report.suite.version },
@@ -153,6 +157,7 @@ function logHead({ report, operations, probeSettings, probeWrites }: Joining) {
       ...(probeSettings !== undefined ? { probeSettings } : {}),
       probeWrites: probeWrites ?? false,
       planned: report.plan.selected.map((p) => p.id),
+      ...(session !== undefined ? { session } : {}),
     },
     pages: [],
   }

@@ -17,7 +17,7 @@ import { ReadOnlyViolation, type Session } from '../shop/session.ts'
 import { rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
-import type { Workflow } from '../workflows/types.ts'
+import type { StepVerdict, Workflow } from '../workflows/types.ts'
 
 /** Starts a planned check's judging on a session (when called): the promise of its result. */
 export type Starter = (session: Session) => () => Promise<Result>
@@ -63,15 +63,19 @@ export async function judgeCheck(session: Session, row: EndpointRow, check: Chec
   return toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
 }
 
-/** One promise per step, each settled as soon as its step is judged. */
-export function judgeWorkflow(session: Session, workflow: Workflow): Promise<Result>[] {
+/**
+ * One promise per step, each settled as soon as its step is judged. `around`: what each step's judging is run within
+ * (a recording's replay: a step that asked what the recording does not hold is not judged).
+ */
+export function judgeWorkflow(session: Session, workflow: Workflow, around?: (judge: () => Promise<StepVerdict>) => Promise<StepVerdict>): Promise<Result>[] {
   const deferred = workflow.steps.map(() => deferredOf<Result>())
   const onStep = (outcome: StepOutcome, i: number) => {
     const step = workflow.steps[i]!
     const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
     deferred[i]!.resolve(workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs))
   }
-  void runWorkflow(workflow, session, { guard: guarded, onStep }).catch((err: unknown) => {
+  const guard = around === undefined ? guarded : (run: () => Promise<StepVerdict>) => around(() => guarded(run))
+  void runWorkflow(workflow, session, { guard, onStep }).catch((err: unknown) => {
     for (const d of deferred) d.reject(err)
   })
   return deferred.map((d) => d.promise)

@@ -2,8 +2,9 @@
  * A recorded run judged again (`shop-conformance judge --har`, issue 30.2): its evidence.har's entries, grouped by
  * the planned checks each served (`_checks`), read back as the answers the installed suite's judges take
  * (lib/checks/recorded-judges.ts), and the report a run would write of them — planned as the run planned (its
- * `_run` header: settings, selection, the shop's extension operations), with the installed suite's plan. Pure: the
- * recording in, a report out; nothing is sent, nothing is read but what it is handed.
+ * `_run` header: settings, selection, the shop's extension operations), with the installed suite's plan; the
+ * workflows' steps run again on the recording (replay-workflows.ts). Nothing is sent, nothing is read but what it is
+ * handed: the recording in, a report out.
  */
 import { judgedFromRecording, judgeRecorded } from '../checks/recorded-judges.ts'
 import type { RecordedEntry, RecordedRunFacts } from '../checks/recorded-entry.ts'
@@ -14,15 +15,13 @@ import { completeReport, type ReportDraft } from '../report/complete.ts'
 import { buildPlan, notApplicableResults, planBlock, rowOfPlanned, selectionOf, selectPlan, suiteWith, type PlanKind } from '../plan/plan.ts'
 import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
 import type { ExtensionsMode } from '../results/schema-block.ts'
-import { toResult, workflowResult, workflowStepId, type Result } from '../results/result.ts'
-import type { Verdict } from '../results/verdict.ts'
+import { toResult, type Result } from '../results/result.ts'
 import type { ExtensionOperation } from '../schema/extensions.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { readingOf } from '../shop/recorded.ts'
-import { rowOf } from '../spec/catalog/index.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
-import type { EndpointRow } from '../spec/types.ts'
-import type { Workflow } from '../workflows/types.ts'
+import type { RecordedSession } from '../shop/replay.ts'
+import { notRecorded, replayWorkflows } from './replay-workflows.ts'
 
 /** A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings. */
 export interface RecordedRun {
@@ -46,6 +45,8 @@ export interface RecordedRun {
   probeWrites?: boolean
   /** The ids of the checks the run planned: a check of the installed suite's plan not among them was added since. */
   planned?: string[]
+  /** What of its session the workflows run again with (lib/shop/replay.ts); absent in a recording before it was kept. */
+  session?: RecordedSession
 }
 
 interface Recording {
@@ -56,7 +57,7 @@ interface Recording {
 }
 
 /** The report of the recording judged again by the installed suite, `mode: 'rejudged'`. */
-export function rejudge(recording: Recording, now = new Date()): Report {
+export async function rejudge(recording: Recording, now = new Date()): Promise<Report> {
   const { run } = recording
   const parts = suiteWith({ operations: run.operations, probeWrites: run.probeWrites ?? false })
   const plan = buildPlan(parts)
@@ -89,7 +90,8 @@ export function rejudge(recording: Recording, now = new Date()): Report {
     const result = toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
     results.push(p.origin === 'spec' ? result : { ...result, origin: p.origin, extension: true })
   }
-  results.push(...workflowResults(parts.workflows, new Set(selected.checks.map((c) => c.id)), planned, since))
+  const selectedIds = new Set(selected.checks.filter((c) => c.kind === 'workflow').map((c) => c.id))
+  results.push(...(await replayWorkflows(parts.workflows, recording, { selected: selectedIds, since: (id) => (planned !== undefined && !planned.has(id) ? since : undefined) })))
   results.push(...notApplicableResults(selected, alias))
 
   const block = planBlock(plan, selection, [])
@@ -146,21 +148,4 @@ function taggedEntries(entries: readonly HarEntry[]): Map<string, RecordedEntry[
     for (const id of e._checks) tagged.set(id, [...(tagged.get(id) ?? []), recorded])
   }
   return tagged
-}
-
-function notRecorded(why: string): Verdict {
-  return { status: 'skipped', message: `not judged: ${why}`, exchanges: [], reason: 'not-recorded' }
-}
-
-/** The workflows' steps: not judged from a recording yet (their calls feed one another; none is tagged by role). */
-function workflowResults(workflows: readonly Workflow[], selected: ReadonlySet<string>, planned: ReadonlySet<string> | undefined, since: string): Result[] {
-  return workflows.flatMap((workflow) =>
-    workflow.steps.flatMap((step, i) => {
-      const id = workflowStepId(workflow.name, i, step.title)
-      if (!selected.has(id)) return []
-      const row: EndpointRow | undefined = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
-      const why = planned !== undefined && !planned.has(id) ? since : 'this suite does not yet judge workflow steps from a recording'
-      return [workflowResult(workflow, String(i + 1).padStart(2, '0'), step, row, notRecorded(why), 0)]
-    }),
-  )
 }

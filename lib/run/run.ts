@@ -30,7 +30,8 @@ import { keepStaleLedger, LEDGER_FILE } from './stale-ledger.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
 import { evidenceParts, removeEarlierEvidence, removeStaleEvidenceParts, writeEvidence } from './evidence.ts'
-import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
+import { callerClass, seedCaller, seedTokenName } from '../shop/exchange-identity.ts'
+import { recordedSession } from '../shop/replay.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
 
@@ -134,7 +135,13 @@ export class Run implements RunRecord {
     removeStaleEvidenceParts(config.reportDir, this.id)
     if (!config.evidence) removeEarlierEvidence(config.reportDir)
     this.evidence = config.evidence
-      ? new EvidenceLog(this.#evidenceParts.main, { runId: this.id, callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+      ? new EvidenceLog(this.#evidenceParts.main, {
+          runId: this.id,
+          callerOf: (token, authorization) => this.#callerClass(token, authorization),
+          during: () => this.#phase,
+          thread: 'main',
+          tokenName: (t) => (t === this.adminToken ? 'admin' : this.pre !== undefined ? seedTokenName(this.pre.seed, t) : undefined),
+        })
       : undefined
   }
 
@@ -352,7 +359,8 @@ export class Run implements RunRecord {
     const parts = this.#evidenceParts
     const probeSettings = this.pre !== undefined ? probeSettingsOf(this.pre.seed) : undefined
     const operations = this.schema?.operations ?? []
-    const joining = { reportDir: this.config.reportDir, report, operations, probeSettings, probeWrites: this.config.extensionsProbeWrites, pathAliases: this.config.pathAliases, secrets: this.secrets }
+    const session = this.pre !== undefined ? recordedSession(this.pre.seed) : undefined
+    const joining = { reportDir: this.config.reportDir, report, operations, probeSettings, probeWrites: this.config.extensionsProbeWrites, pathAliases: this.config.pathAliases, secrets: this.secrets, session }
     // Once: a signal after the report was drafted drafts it again, and the parts are gone by then.
     this.#evidenceBlock ??= writeEvidence([parts.main, parts.worker, parts.cleanup], joining)
     return { ...report, evidence: this.#evidenceBlock }

@@ -9,7 +9,7 @@ import { onStopAnnounced } from '../shop/stop-channel.ts'
 import { ServerErrorLog } from '../shop/server-errors.ts'
 import { EvidenceLog } from '../shop/evidence.ts'
 import type { Result } from '../results/result.ts'
-import { callerClass, seedCaller } from '../shop/exchange-identity.ts'
+import { callerClass, seedCaller, seedTokenName } from '../shop/exchange-identity.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
 import type { RunDeadlines } from '../results/deadlines.ts'
 
@@ -30,7 +30,7 @@ export function sessionFor(seed: SessionSeed): Session {
     const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, (t) => seedCaller(made.seed, t))
     serverErrors = new ServerErrorLog({ callerOf })
     evidence?.close()
-    evidence = seed.evidenceFile !== undefined ? new EvidenceLog(seed.evidenceFile, { runId: seed.runId, callerOf }) : undefined
+    evidence = seed.evidenceFile !== undefined ? new EvidenceLog(seed.evidenceFile, { runId: seed.runId, callerOf, thread: 'worker', tokenName: (t) => seedTokenName(made.seed, t) }) : undefined
   }
   return session
 }

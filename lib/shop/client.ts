@@ -36,6 +36,36 @@ interface ClientOptions {
   adaptive?: boolean
   /** Told what the shop's pace did that a reader of the report should know (pace.ts: fewer requests kept in flight, and why). */
   onPace?: (note: string) => void
+  /** What sends the requests: an undici Agent of the client's own unless given one (a recording's: lib/shop/replay.ts). */
+  transport?: Transport
+}
+
+/**
+ * What the client asks of undici's dispatcher, and all it asks: an Agent (agentTransport) is one; so is a stand-in
+ * that answers each request from a run's recorded exchanges (lib/shop/replay.ts), so that everything above it runs as
+ * it ran. `about`: what the request is for beyond HTTP (the set-up step it is sent in), which only a stand-in reads.
+ */
+export interface Transport {
+  request(options: TransportRequest, about: { step?: string }): Promise<{
+    statusCode: number
+    headers: Record<string, string | string[] | undefined>
+    body: AsyncIterable<Buffer> & { destroy(): void }
+  }>
+  close(): Promise<void>
+}
+
+interface TransportRequest {
+  origin: string
+  path: string
+  method: Dispatcher.HttpMethod
+  headers: Record<string, string>
+  body: string | undefined
+  signal: AbortSignal
+}
+
+/** An undici Agent as the client's transport: what is not HTTP stays out of it. */
+function agentTransport(agent: Agent): Transport {
+  return { request: (options) => agent.request(options), close: () => agent.close() }
 }
 
 const finished = diagnostics_channel.channel(REQUEST_CHANNEL)
@@ -52,10 +82,10 @@ const GONE_AFTER_FAILURES = 20
  * It never throws for what the target does: a dead or broken target becomes a `TransportFailure`.
  */
 export class TargetClient {
-  readonly #agent: Agent
+  readonly #agent: Transport
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'rate' | 'onPace' | 'maxTimeoutMs' | 'slowestMs'>> & Pick<ClientOptions, 'callerOf' | 'onPace'>
+  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'rate' | 'onPace' | 'maxTimeoutMs' | 'slowestMs' | 'transport'>> & Pick<ClientOptions, 'callerOf' | 'onPace'>
   readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
@@ -78,7 +108,7 @@ export class TargetClient {
     this.#rate = new RateCap(options.rate)
     const adaptive = this.#options.adaptive
     this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
-    this.#agent = new Agent({
+    this.#agent = options.transport ?? agentTransport(new Agent({
       connections: options.concurrency,
       // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
       headersTimeout: this.#deadlines.ceilingMs,
@@ -86,7 +116,7 @@ export class TargetClient {
       // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
       connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
       keepAliveTimeout: 10_000,
-    })
+    }))
   }
 
   /**
@@ -259,7 +289,7 @@ export class TargetClient {
         headers,
         body: payload,
         signal,
-      })
+      }, spec.step !== undefined ? { step: spec.step } : {})
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
       this.#deadlines.observe(kind, performance.now() - started)

@@ -15,6 +15,7 @@ import type { CallerClass, Exchange, RecordedRequest } from '../results/exchange
 import { harEntry, type HarEntry } from '../results/har.ts'
 import { EVIDENCE_TAG_CHANNEL, REQUEST_CHANNEL, type EvidenceTag, type FinishedRequest } from './request-channel.ts'
 import { tokenCallOf } from './exchange-identity.ts'
+import type { Answer } from './request.ts'
 
 /** One line of a part: an entry (`n`: its number in the part), the entries a result holds, or fields told of an entry later. */
 export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] } | { tagged: number; fields: EvidenceTag['fields'] }
@@ -25,6 +26,10 @@ interface EvidenceOptions {
   callerOf(token: string | undefined, authorization: string | undefined): CallerClass
   /** Where the run is when a request carries no set-up step (`preflight`, `cleanup`). */
   during?: () => string | undefined
+  /** A token's name by its role among the session's own (seedTokenName); undefined for any other. */
+  tokenName?: (token: string) => string | undefined
+  /** The thread whose part this is (`main`, `worker`, `cleanup`): the other tokens are named `<thread>.<n>`. */
+  thread: string
 }
 
 export class EvidenceLog {
@@ -35,6 +40,8 @@ export class EvidenceLog {
   readonly #entries = new WeakMap<RecordedRequest, number>()
   readonly #listen = (message: unknown) => this.record(message as FinishedRequest)
   readonly #listenTags = (message: unknown) => this.#tagged(message as EvidenceTag)
+  /** The names given to tokens that are not the session's own, in the order first seen. */
+  readonly #tokenNames = new Map<string, string>()
 
   constructor(
     /** This thread's part of the run's evidence (lib/run/evidence.ts names it). */
@@ -53,9 +60,12 @@ export class EvidenceLog {
     if (exchange.error?.startsWith('not sent') === true) return
     const n = this.#n++
     const step = spec.step ?? this.#options.during?.()
+    const issued = issuedBy(spec.path, answer)
     const entry = harEntry(issuedToken(exchange, spec.path), {
       runId: this.#options.runId,
       caller: this.#options.callerOf(spec.token, exchange.request.headers.authorization),
+      ...(spec.token !== undefined ? { token: this.#tokenName(spec.token) } : {}),
+      ...(issued !== undefined ? { issued: this.#tokenName(issued) } : {}),
       startedAt: performance.timeOrigin + startMs,
       ...(answer !== undefined ? { json: answer.json, size: answer.text.length } : {}),
       ...(step !== undefined ? { step } : {}),
@@ -64,6 +74,15 @@ export class EvidenceLog {
     })
     this.#entries.set(exchange.request, n)
     this.#write({ n, entry })
+  }
+
+  /** A token's name in the evidence (`_token`): never its value. The session's own by role, others by number. */
+  #tokenName(token: string): string {
+    const known = this.#options.tokenName?.(token) ?? this.#tokenNames.get(token)
+    if (known !== undefined) return known
+    const name = `${this.#options.thread}.${this.#tokenNames.size + 1}`
+    this.#tokenNames.set(token, name)
+    return name
   }
 
   /** The result `id` holds these exchanges as its evidence: their entries served its check. */
@@ -97,6 +116,13 @@ export class EvidenceLog {
       this.#fd = undefined
     }
   }
+}
+
+/** The token a token call's answer issued, as it came (it is named, never written). */
+function issuedBy(path: string, answer: Answer | undefined): string | undefined {
+  const body = answer?.body
+  const issued = answer !== undefined && answer.status >= 200 && answer.status < 300
+  return tokenCallOf(path) !== undefined && issued && typeof body === 'string' && body !== '' ? body : undefined
 }
 
 /** A token call's answer with the token it issued redacted: its caller registers it as a secret only after this. */

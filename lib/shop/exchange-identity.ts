@@ -123,6 +123,15 @@ export function seedCaller(seed: Pick<SessionSeed, 'tokens' | 'malformedToken'>,
   return token === tokens.customer || token === tokens.disposableCustomer || token === tokens.ownCustomer ? 'customer' : undefined
 }
 
+/**
+ * The name a token of the session's seed goes by in the run's evidence (`_token`): its role among the seed's tokens
+ * (`admin`, `customer`, `disposableCustomer`, `ownCustomer`, `limitedAdmin`) or `malformed`; undefined for any other.
+ */
+export function seedTokenName(seed: Pick<SessionSeed, 'tokens' | 'malformedToken'>, token: string): string | undefined {
+  if (token === seed.malformedToken) return 'malformed'
+  return Object.entries(seed.tokens).find(([, value]) => value === token)?.[0]
+}
+
 /** The Authorization header of a recorded request, whatever its case. */
 export function authorizationOf(headers: Readonly<Record<string, string>>): string | undefined {
   return Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1]

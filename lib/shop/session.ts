@@ -1,5 +1,5 @@
 import type { CallerLabel } from './request-channel.ts'
-import { TargetClient } from './client.ts'
+import { TargetClient, type Transport } from './client.ts'
 import type { Outcome, RequestSpec } from './request.ts'
 import type { Lane } from './bound.ts'
 import type { RateShare } from './pace.ts'
@@ -106,7 +106,8 @@ export class Session {
   readonly #lane: Lane | undefined
   readonly #base: Session | undefined
 
-  constructor(seed: SessionSeed, view?: { of: Session; lane: Lane }) {
+  /** `transport`: what sends its requests, when not an Agent of its client's own (a recording's: replay.ts). */
+  constructor(seed: SessionSeed, view?: { of: Session; lane: Lane }, transport?: Transport) {
     if (view !== undefined) {
       const { of } = view
       ;[this.seed, this.client, this.secrets, this.#memo, this.#lane, this.#base] = [of.seed, of.client, of.secrets, of.#memo, view.lane, of.base]
@@ -133,6 +134,7 @@ export class Session {
       ...(seed.rate !== undefined ? { rate: seed.rate } : {}),
       adaptive: seed.pace !== 'fixed',
       onPace: (note) => this.#notePace(note),
+      ...(transport !== undefined ? { transport } : {}),
     })
     this.#registerTokens()
   }
