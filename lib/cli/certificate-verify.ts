@@ -17,8 +17,7 @@ import { diffReports, diffText } from '../report/diff.ts'
 import type { Report } from '../report/model.ts'
 import { emptyRegistry, registryProblems, type Registry } from '../report/registry.ts'
 import { ed25519PublicKey, keyIdOf, parseSignatureFile, verifyReport } from '../report/sign.ts'
-import type { HarEntry } from '../results/har.ts'
-import { rejudge, type RecordedRun } from '../run/rejudge.ts'
+import { recordingOf, rejudge, type Recording } from '../run/rejudge.ts'
 import { SUITE } from '../spec/version.ts'
 import { args, readJson, readText, required, type CommandIo } from './command-io.ts'
 
@@ -68,12 +67,12 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   const manifest = jsonOf(files, PACKAGE_FILES.manifest) as Manifest | undefined
   const signatureData = jsonOf(files, PACKAGE_FILES.signature)
   const report = jsonOf(files, PACKAGE_FILES.report) as Report | undefined
-  const evidence = jsonOf(files, PACKAGE_FILES.evidence) as { log?: { _run?: RecordedRun; entries?: HarEntry[] } } | undefined
+  const evidence = recordingIn(jsonOf(files, PACKAGE_FILES.evidence))
   const shapeProblems = [
     ...(manifest === undefined ? ['no readable manifest.json'] : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
     ...(signatureData === undefined ? ['no readable signature.json'] : []),
     ...(report === undefined ? ['no readable report.json'] : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object' ? ['report.json is no shop-conformance report with results, plan and certification'] : []),
-    ...(evidence?.log?._run === undefined || !Array.isArray(evidence.log.entries) ? ['no readable evidence.har (a run\'s, with its _run header)'] : []),
+    ...('problem' in evidence ? [`no readable evidence.har: ${evidence.problem}`] : []),
   ]
   fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
   if (shapeProblems.length > 0) return { checks, ...(manifest !== undefined ? { manifest } : {}) }
@@ -115,7 +114,7 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   if (!checks.some((c) => c.name === 'certification')) guarded('certification', () => certificationProblems(r, baseline), () => [`${r.certification.verdict}: follows from report.json's results`])
 
   try {
-    checks.push(await rejudgeCheck(r, m, evidence!.log!._run!, evidence!.log!.entries!, now))
+    checks.push(await rejudgeCheck(r, m, evidence as Omit<Recording, 'file'>, now))
   } catch (err) {
     fail('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
   }
@@ -128,7 +127,7 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
  * Judged again by another suite version than the statement's, the results cannot be held to the statement's: the
  * check fails saying so, and lists the differences the installed version finds, as `diff` does.
  */
-async function rejudgeCheck(report: Report, manifest: Manifest, run: RecordedRun, entries: HarEntry[], now: Date): Promise<PackageCheck> {
+async function rejudgeCheck(report: Report, manifest: Manifest, { run, entries }: Omit<Recording, 'file'>, now: Date): Promise<PackageCheck> {
   if (run.id !== report.run.id) return { name: 're-judge', problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`], detail: [] }
   let again: Report
   try {
@@ -166,6 +165,15 @@ async function rejudgeCheck(report: Report, manifest: Manifest, run: RecordedRun
     return { name: 're-judge', problems: [`${differing.length} of ${report.results.length} results differ from the evidence judged again: ${differing.slice(0, 3).join('; ')}${differing.length > 3 ? '; …' : ''}`], detail: differing }
   }
   return { name: 're-judge', problems: [], detail: [`${compared} results equal the evidence judged again by suite ${SUITE.version}${taken}`] }
+}
+
+/** The packaged evidence as a recording, or what makes it none. */
+function recordingIn(data: unknown): Omit<Recording, 'file'> | { problem: string } {
+  try {
+    return recordingOf(data)
+  } catch (err) {
+    return { problem: (err as Error).message }
+  }
 }
 
 function jsonOf(files: ReadonlyMap<string, Buffer>, name: string): unknown {

@@ -1,7 +1,6 @@
 import { UsageError } from '../base/usage-error.ts'
 import { terminalSummary } from '../report/text.ts'
-import type { HarEntry } from '../results/har.ts'
-import { rejudge, type RecordedRun } from '../run/rejudge.ts'
+import { recordingOf, rejudge, type Recording } from '../run/rejudge.ts'
 import { args, readJson, required, writeReportDir, type CommandIo } from './command-io.ts'
 
 /**
@@ -21,18 +20,11 @@ export async function judgeCommand(argv: string[], io: CommandIo, where: { env: 
 }
 
 /** The HAR's `_run` header and entries; one line for a file that is none (a HAR of other traffic: no `_run`). */
-function readRecording(file: string): { run: RecordedRun; entries: HarEntry[] } {
-  const data = readJson(file, 'judge: --har')
-  const log = (data as { log?: { entries?: unknown; _run?: Partial<RecordedRun> } } | null)?.log
-  if (typeof log !== 'object' || log === null || !Array.isArray(log.entries)) throw new UsageError(`judge: --har ${file}: not a HAR file (no log.entries list)`)
-  const run = log._run
-  if (typeof run !== 'object' || run === null) {
-    throw new UsageError(`judge: --har ${file}: a HAR file, but not the evidence of a shop-conformance run (no log._run header): judge --har judges the evidence.har a run writes`)
+function readRecording(file: string): Omit<Recording, 'file'> {
+  try {
+    return recordingOf(readJson(file, 'judge: --har'))
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    throw new UsageError(`judge: --har ${file}: ${(err as Error).message}`)
   }
-  const lacking = (['id', 'suite', 'target', 'calibration', 'operations'] as const).filter((k) => typeof run[k] !== 'object' && typeof run[k] !== 'string')
-  if (lacking.length > 0) throw new UsageError(`judge: --har ${file}: its _run header lacks ${lacking.join(', ')}`)
-  const entries = log.entries as HarEntry[]
-  const broken = entries.findIndex((e) => typeof e?.request?.url !== 'string' || typeof e.response?.status !== 'number' || typeof e._caller !== 'string')
-  if (broken >= 0) throw new UsageError(`judge: --har ${file}: entry ${broken + 1} is not an entry a run writes (no request URL, response status or _caller)`)
-  return { run: run as RecordedRun, entries }
 }

@@ -49,11 +49,30 @@ export interface RecordedRun {
   session?: RecordedSession
 }
 
-interface Recording {
+export interface Recording {
   /** The file it was read from, as the user named it. */
   file: string
   run: RecordedRun
   entries: readonly HarEntry[]
+}
+
+/**
+ * A run's recording read from its evidence.har's parsed JSON: its `_run` header and entries. Throws, saying what it
+ * lacks, for what is none: not HAR, a HAR of other traffic (no `_run`), entries a run does not write.
+ */
+export function recordingOf(data: unknown): Omit<Recording, 'file'> {
+  const log = (data as { log?: { entries?: unknown; _run?: Partial<RecordedRun> } } | null)?.log
+  if (typeof log !== 'object' || log === null || !Array.isArray(log.entries)) throw new Error('not a HAR file (no log.entries list)')
+  const run = log._run
+  if (typeof run !== 'object' || run === null) {
+    throw new Error('a HAR file, but not the evidence of a shop-conformance run (no log._run header): judge --har judges the evidence.har a run writes')
+  }
+  const lacking = (['id', 'suite', 'target', 'calibration', 'operations'] as const).filter((k) => typeof run[k] !== 'object' && typeof run[k] !== 'string')
+  if (lacking.length > 0) throw new Error(`its _run header lacks ${lacking.join(', ')}`)
+  const entries = log.entries as HarEntry[]
+  const broken = entries.findIndex((e) => typeof e?.request?.url !== 'string' || typeof e.response?.status !== 'number' || typeof e._caller !== 'string')
+  if (broken >= 0) throw new Error(`entry ${broken + 1} is not an entry a run writes (no request URL, response status or _caller)`)
+  return { run: run as RecordedRun, entries }
 }
 
 /** The report of the recording judged again by the installed suite, `mode: 'rejudged'`. */
