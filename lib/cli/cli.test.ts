@@ -270,6 +270,12 @@ describe.concurrent('shop-conformance in a CI gate', { timeout: 300_000 }, () =>
     const refused = await cli(['report', 'merge', '--out', join(one.dir, 'mixed'), join(one.dir, 'reports/report.json'), otherRun])
     expect(refused.status).toBe(2)
     expect(refused.stderr).toMatch(/^shop-conformance: report merge: .* is of seed 8, .* of 7; only shards of one run can be merged\n$/)
+    // A shard judged again from its recording is no run's shard: refused, naming the run it recorded.
+    const rejudged = join(two.dir, 'rejudged.json')
+    writeFileSync(rejudged, JSON.stringify({ ...two.report!, mode: 'rejudged', recording: { file: 'evidence.har', suite: two.report!.suite, spec: two.report!.spec, runId: two.report!.run.id, baseUrl: two.report!.target.baseUrl, entries: 1 } }))
+    const again = await cli(['report', 'merge', '--out', join(one.dir, 'again'), join(one.dir, 'reports/report.json'), rejudged])
+    expect(again.status).toBe(2)
+    expect(again.stderr).toBe(`shop-conformance: report merge: ${rejudged} is a re-judged report (a recording judged again, nothing sent): give the report of the run it recorded (${two.report!.run.id}); compare the two with diff\n`)
     expect(unseeded.status).toBe(2)
     expect(unseeded.stderr).toMatch(/^shop-conformance: --shard: needs --seed N/)
   })

@@ -67,6 +67,19 @@ export function readReport(path: string): Report {
   return data as Report
 }
 
+/**
+ * A report of a run, not one judged without a target: a passive report (traffic the suite did not send) states a
+ * few rules at a few endpoints, and a re-judged one restates a recording — neither is a run to merge with shards or
+ * to set beside implementations' runs. One line, exit 2, naming what to give instead.
+ */
+export function runReport(command: string, path: string): Report {
+  const report = readReport(path)
+  const file = reportPath(path)
+  if (report.mode === 'passive') throw new UsageError(`${command}: ${file} is a passive report (judged from traffic the suite did not send): not a run of the suite; give the reports of runs`)
+  if (report.mode === 'rejudged') throw new UsageError(`${command}: ${file} is a re-judged report (a recording judged again, nothing sent): give the report of the run it recorded (${report.recording?.runId ?? 'its run'}); compare the two with diff`)
+  return report
+}
+
 /** The file's text; a gzip-compressed file (report.json.gz: how CI keeps reports, and the vendored real runs) is read uncompressed. */
 export function readText(path: string, what: string): string {
   let bytes: Buffer

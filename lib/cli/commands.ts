@@ -15,7 +15,7 @@ import { buildPlan, PLAN, selectionOf, selectPlan, suiteWith, type Plan, type Pl
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { CommandName } from './usage.ts'
-import { args, oneOf, readReport, readText, readJson, reportPath, required, writeReportDir, writeWhole, type CommandIo } from './command-io.ts'
+import { args, oneOf, readReport, readText, runReport, readJson, reportPath, required, writeReportDir, writeWhole, type CommandIo } from './command-io.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge,
@@ -116,7 +116,7 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
   if (positionals.length === 0) throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
-  const { report: merged, missing, duplicates } = mergeReports(positionals.map(readReport), positionals.map(reportPath))
+  const { report: merged, missing, duplicates } = mergeReports(positionals.map((p) => runReport('report merge', p)), positionals.map(reportPath))
   const written = await writeReportDir('report merge', out, positionals, merged)
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)

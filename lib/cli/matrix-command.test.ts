@@ -143,6 +143,11 @@ describe('shop-conformance matrix', () => {
     await refused([clean, other, '--out', out], `matrix: ${other} is of spec 2.5.0, this suite's rules are of spec 2.4.9: pass --allow-spec-mismatch to set them side by side anyway`)
     await refused([clean, '--as', 'elsewhere.json=X', '--out', out], `matrix: --as elsewhere.json=X: REPORT=NAME[@VERSION], REPORT one of the reports given (${clean})`)
     await refused([clean, '--history', clean, '--out', out], /^shop-conformance: matrix: --history .*clean\.json: not a history\.json of shop-conformance \(\(top\) must have required property 'format'\)\n$/)
+    // Reports judged without a target: not runs to set beside runs.
+    const passive = reportFile('passive.json', 'P', 3, false, { mode: 'passive' })
+    await refused([clean, passive, '--out', out], `matrix: ${passive} is a passive report (judged from traffic the suite did not send): not a run of the suite; give the reports of runs`)
+    const again = reportFile('again.json', 'R', 4, false, { mode: 'rejudged', recording: { file: 'evidence.har', suite: { name: 'shop-conformance', version: '0.1.0' }, spec: { version: '2.4.9' }, runId: 'r1', baseUrl: 'http://x', entries: 1 } })
+    await refused([clean, again, '--out', out], `matrix: ${again} is a re-judged report (a recording judged again, nothing sent): give the report of the run it recorded (r1); compare the two with diff`)
     await refused(['--out', out], 'matrix: no reports given (matrix REPORT.json ... --out DIR)')
     await refused([clean], 'matrix: --out DIR is required')
     // Asked, they are in, and the matrix says so.

@@ -8,7 +8,7 @@ import { transitionCount, type History } from '../report/matrix-history.ts'
 import { matrixHtml } from '../report/matrix-html.ts'
 import { historyProblems, matrixProblems } from '../report/matrix-schema.ts'
 import { labelSetting } from '../settings/setting-values.ts'
-import { args, readJson, readReport, reportPath, required, writeWhole, type CommandIo } from './command-io.ts'
+import { args, readJson, reportPath, required, runReport, writeWhole, type CommandIo } from './command-io.ts'
 
 export const MATRIX_FILES = ['matrix.json', 'history.json', 'matrix.html'] as const
 
@@ -30,7 +30,7 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const names = identities(values.as ?? [], positionals)
   const inputs: MatrixInput[] = positionals.map((p) => {
     const as = names.get(resolve(reportPath(p)))
-    return { report: readReport(p), file: reportPath(p), ...(as !== undefined ? { as } : {}) }
+    return { report: runReport('matrix', p), file: reportPath(p), ...(as !== undefined ? { as } : {}) }
   })
   const previous = values.history !== undefined ? readHistory(values.history) : undefined
   // The earlier matrix beside its history: its columns of implementations not given again are kept.
