@@ -192,6 +192,7 @@ class Recorder {
       caller: caller ?? 'none',
       startedAt: x.startedAt,
       ...(answer !== undefined ? { json: answer.json, size: x.response!.body.bytes } : {}),
+      ...(request.body !== undefined ? { requestJson: request.json } : {}),
     })
     // A caller the capture did not show is left untagged: `judge --passive` reads it as unknown, never as a class.
     const { _caller, ...untagged } = entry

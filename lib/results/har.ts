@@ -102,13 +102,15 @@ interface EntryFacts {
   carries?: HarEntry['_carries']
   token?: string
   issued?: string
+  /** False for a request body that was no JSON (a form a proxied client sent): written as its text. */
+  requestJson?: boolean
 }
 
 const HTTP_VERSION = 'HTTP/1.1'
 
 export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
   const { request } = x
-  const postText = request.body === undefined ? undefined : JSON.stringify(request.body)
+  const postText = request.body === undefined ? undefined : facts.requestJson === false && typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
   const entry: HarEntry = {
     startedDateTime: new Date(facts.startedAt).toISOString(),
     time: x.durationMs,
