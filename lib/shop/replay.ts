@@ -197,5 +197,5 @@ function answer(statusCode: number, headers: Record<string, string>, text: strin
 function failureOf(error: string): Error {
   if (/no complete answer|timeout/i.test(error)) return new DOMException(error, 'TimeoutError')
   const code = /connection failed: (\w+)/.exec(error)?.[1]
-  return Object.assign(new Error(error), { code: code ?? 'SHOP_RECORDED_FAILURE' })
+  return Object.assign(new Error(error), { code: code ?? 'RECORDED_FAILURE' })
 }
