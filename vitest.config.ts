@@ -82,7 +82,17 @@ export default defineConfig({
       // Beside the other layers (same group: its one file need not hold the other core idle); its global set-up,
       // like every project's, runs before any test, so a missing browser is still said at once.
       // Its tests may run the CLI too (the matrix's runs): the per-file set-up ends their processes.
-      { test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test-setup/chromium.ts'], setupFiles: ['test-setup/per-file.ts'], sequence: { groupOrder: 0 }, maxWorkers: OWN_TEST_WORKERS, ...timeouts } },
+      {
+        test: {
+          name: 'browser',
+          include: BROWSER_TESTS,
+          globalSetup: ['test-setup/chromium.ts'],
+          setupFiles: ['test-setup/per-file.ts'],
+          sequence: { groupOrder: 0 },
+          maxWorkers: OWN_TEST_WORKERS,
+          ...timeouts,
+        },
+      },
       {
         test: {
           name: 'unit',

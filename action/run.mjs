@@ -17,7 +17,24 @@ import { fileURLToPath } from 'node:url'
 import { textWithoutUserInfo, userInfoOf, withoutUserInfo } from '../lib/settings/user-info.mjs'
 
 /** The inputs this script reads, each as `INPUT_<NAME>` (upper case, `_` for `-`) from its step's env. */
-export const SCRIPT_INPUTS = ['base-url', 'store-code', 'target-name', 'target-version', 'admin-username', 'admin-password', 'admin-token', 'customer-username', 'customer-password', 'customer-token', 'read-only', 'baseline', 'shard', 'report-dir', 'extra-args', 'version']
+export const SCRIPT_INPUTS = [
+  'base-url',
+  'store-code',
+  'target-name',
+  'target-version',
+  'admin-username',
+  'admin-password',
+  'admin-token',
+  'customer-username',
+  'customer-password',
+  'customer-token',
+  'read-only',
+  'baseline',
+  'shard',
+  'report-dir',
+  'extra-args',
+  'version',
+]
 
 /**
  * Where a credential input goes, and the target's name and version (free text, spaces included: never split as
@@ -47,7 +64,11 @@ export const SECRET_INPUTS = ['admin-password', 'admin-token', 'customer-passwor
 export function redactorOf(env) {
   const input = (name) => (env[inputName(name)] ?? '').trim()
   const userInfo = userInfoOf(input('base-url')) ?? ''
-  const secrets = [...SECRET_INPUTS.map(input), userInfo, ...userInfo.split(':').flatMap((part) => [part, safeDecode(part)])]
+  const secrets = [
+    ...SECRET_INPUTS.map(input),
+    userInfo,
+    ...userInfo.split(':').flatMap((part) => [part, safeDecode(part)]),
+  ]
     .filter((s) => s !== '')
     // The longest first: a secret that holds another is hidden whole.
     .sort((a, b) => b.length - a.length)
@@ -79,17 +100,22 @@ export function planRun(env) {
   if (input('base-url') !== '') args.push('--base-url', input('base-url'))
   if (input('store-code') !== '') args.push('--store', input('store-code'))
   const readOnly = input('read-only')
-  if (!['', 'true', 'false'].includes(readOnly)) throw new InputError(`read-only: "${readOnly}" is neither true nor false`)
+  if (!['', 'true', 'false'].includes(readOnly))
+    throw new InputError(`read-only: "${readOnly}" is neither true nor false`)
   if (readOnly === 'true') args.push('--read-only')
   if (input('baseline') !== '') args.push('--baseline', input('baseline'))
   const extra = input('extra-args')
-  if (/["'\\]/.test(extra)) throw new InputError('extra-args: quotes and backslashes are not interpreted (the flags are split at spaces); give each value without them')
+  if (/["'\\]/.test(extra))
+    throw new InputError(
+      'extra-args: quotes and backslashes are not interpreted (the flags are split at spaces); give each value without them',
+    )
   const extraArgs = extra === '' ? [] : extra.split(/\s+/)
   const shard = input('shard')
   // Shards are merged only when they share a seed: the workflow run's id is shared by all its jobs (and kept on a re-run).
   const seeded = extraArgs.some((a) => a === '--seed' || a.startsWith('--seed=')) || (env.SHOP_SEED ?? '') !== ''
   const suffix = shard === '' ? '' : `-shard-${shard.replace(/\//g, '-of-')}`
-  if (shard !== '') args.push('--shard', shard, ...(seeded || env.GITHUB_RUN_ID === undefined ? [] : ['--seed', env.GITHUB_RUN_ID]))
+  if (shard !== '')
+    args.push('--shard', shard, ...(seeded || env.GITHUB_RUN_ID === undefined ? [] : ['--seed', env.GITHUB_RUN_ID]))
   // Absolute, as the upload steps need it; relative to where the suite runs, as the suite reads it.
   const reportDir = resolve(input('report-dir') !== '' ? input('report-dir') : `shop-conformance-report${suffix}`)
   args.push('--report-dir', reportDir, ...extraArgs)
@@ -97,10 +123,14 @@ export function planRun(env) {
   const suiteEnv = { ...env, CI: 'true' }
   // The inputs stay with this script: the suite gets its own settings, and no copy of a password more.
   for (const name of SCRIPT_INPUTS) delete suiteEnv[inputName(name)]
-  for (const [name, variable] of Object.entries(AS_SETTINGS)) if (input(name) !== '') suiteEnv[variable] = env[inputName(name)]
+  for (const [name, variable] of Object.entries(AS_SETTINGS))
+    if (input(name) !== '') suiteEnv[variable] = env[inputName(name)]
   const version = input('version')
   const actionPath = env.GITHUB_ACTION_PATH ?? join(dirname(fileURLToPath(import.meta.url)), '..')
-  const [command, prefix] = version === '' ? [process.execPath, [join(actionPath, 'lib/cli/bin.mjs')]] : ['npx', ['--yes', `shop-conformance@${version}`]]
+  const [command, prefix] =
+    version === ''
+      ? [process.execPath, [join(actionPath, 'lib/cli/bin.mjs')]]
+      : ['npx', ['--yes', `shop-conformance@${version}`]]
   return { command, prefix, args, env: suiteEnv, reportDir, artifactName: `shop-conformance-report${suffix}` }
 }
 
@@ -110,14 +140,21 @@ export function planRun(env) {
  */
 function runSuite(plan, redact) {
   return new Promise((done) => {
-    const child = spawn(plan.command, [...plan.prefix, ...plan.args], { env: plan.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(plan.command, [...plan.prefix, ...plan.args], {
+      env: plan.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let tail = ''
     const stdout = redactedLines(child.stdout, redact, (text) => process.stdout.write(text))
     const stderr = redactedLines(child.stderr, redact, (text) => {
       process.stderr.write(text)
       tail = (tail + text).slice(-4096)
     })
-    const lastLine = () => tail.split('\n').filter((l) => l.trim() !== '').at(-1) ?? ''
+    const lastLine = () =>
+      tail
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .at(-1) ?? ''
     child.on('error', (err) => done({ status: 2, lastLine: redact(`cannot start ${plan.command}: ${err.message}`) }))
     child.on('close', (code, signal) => {
       stdout.flush()
@@ -157,15 +194,29 @@ export async function main(env = process.env) {
     plan = planRun(env)
   } catch (err) {
     if (!(err instanceof InputError)) throw err
-    return finish(env, { status: 2, lastLine: `shop-conformance action: ${err.message}`, reportDir: '', artifactName: '' }, true, redactorOf(env))
+    return finish(
+      env,
+      { status: 2, lastLine: `shop-conformance action: ${err.message}`, reportDir: '', artifactName: '' },
+      true,
+      redactorOf(env),
+    )
   }
   // Seconds are enough: the check is only against files older than this run.
   const started = Math.floor(Date.now() / 1000) * 1000
   const redact = redactorOf(env)
   const shownArgs = plan.args.map((a, i) => (plan.args[i - 1] === '--base-url' ? withoutUserInfo(a) : a))
-  console.log(redact(`shop-conformance ${shownArgs.map((a) => (/^[\w./:=@,+\[\]-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`))
+  console.log(
+    redact(
+      `shop-conformance ${shownArgs.map((a) => (/^[\w./:=@,+\[\]-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`,
+    ),
+  )
   const { status, lastLine } = await runSuite(plan, redact)
-  return finish(env, { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started }, false, redact)
+  return finish(
+    env,
+    { status, lastLine, reportDir: plan.reportDir, artifactName: plan.artifactName, started },
+    false,
+    redact,
+  )
 }
 
 /**
@@ -183,17 +234,38 @@ function finish(env, { status, lastLine: unredacted, reportDir, artifactName, st
   if (lineNotShown) console.error(lastLine)
   const report = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.json'), started)
   // Also an annotation: the run's one-line refusal shown on the job's page, not only deep in its log.
-  const annotation = exitAnnotation(status, lastLine, report !== undefined ? JSON.parse(readFileSync(report, 'utf8')) : undefined)
+  const annotation = exitAnnotation(
+    status,
+    lastLine,
+    report !== undefined ? JSON.parse(readFileSync(report, 'utf8')) : undefined,
+  )
   if (annotation !== undefined) console.log(redact(annotation))
   const summary = reportDir === '' ? undefined : freshFile(join(reportDir, 'summary.md'), started)
   const sarif = reportDir === '' ? undefined : freshFile(join(reportDir, 'report.sarif'), started)
-  const verdict = report !== undefined ? JSON.parse(readFileSync(report, 'utf8')).certification?.verdict ?? 'not run' : 'not run'
+  const verdict =
+    report !== undefined ? (JSON.parse(readFileSync(report, 'utf8')).certification?.verdict ?? 'not run') : 'not run'
   if (env.GITHUB_STEP_SUMMARY) {
-    appendFileSync(env.GITHUB_STEP_SUMMARY, summary !== undefined ? `${redact(readFileSync(summary, 'utf8').trimEnd())}\n\n` : `# Shop conformance: not run · exit ${status}\n\n${lastLine}\n\n`)
+    appendFileSync(
+      env.GITHUB_STEP_SUMMARY,
+      summary !== undefined
+        ? `${redact(readFileSync(summary, 'utf8').trimEnd())}\n\n`
+        : `# Shop conformance: not run · exit ${status}\n\n${lastLine}\n\n`,
+    )
   }
   if (env.GITHUB_OUTPUT) {
-    const outputs = { 'exit-status': status, verdict, 'report-dir': reportDir, 'artifact-name': artifactName, 'sarif-file': sarif ?? '' }
-    appendFileSync(env.GITHUB_OUTPUT, Object.entries(outputs).map(([k, v]) => `${k}=${v}\n`).join(''))
+    const outputs = {
+      'exit-status': status,
+      verdict,
+      'report-dir': reportDir,
+      'artifact-name': artifactName,
+      'sarif-file': sarif ?? '',
+    }
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      Object.entries(outputs)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(''),
+    )
   }
   return status
 }

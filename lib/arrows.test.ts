@@ -79,10 +79,19 @@ function importsOf(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
   const found: string[] = []
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text)
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text)
     }
     ts.forEachChild(node, visit)
@@ -109,7 +118,10 @@ function allowed({ from, to }: Arrow): boolean {
 }
 
 function listed(arrow: Arrow, entry: (typeof NOT_YET)[number]): boolean {
-  return arrow.to === entry.to && (arrow.from === entry.from || (entry.from.endsWith('/') && arrow.from.startsWith(entry.from)))
+  return (
+    arrow.to === entry.to &&
+    (arrow.from === entry.from || (entry.from.endsWith('/') && arrow.from.startsWith(entry.from)))
+  )
 }
 
 function* sources(dir: string): Generator<string> {
@@ -127,7 +139,12 @@ function arrowsOfTree(): { arrows: Arrow[]; unplaced: string[] } {
     if (exempt(file)) continue
     if (partOf(file) === undefined || MAY_IMPORT[partOf(file)!] === undefined) unplaced.push(file)
     for (const name of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
-      arrows.push({ from: file, to: relative(ROOT, join(ROOT, dirname(file), name)).split('\\').join('/') })
+      arrows.push({
+        from: file,
+        to: relative(ROOT, join(ROOT, dirname(file), name))
+          .split('\\')
+          .join('/'),
+      })
     }
   }
   return { arrows, unplaced }
@@ -196,7 +213,11 @@ function importGraph(): Map<string, string[]> {
     files.map((file) => [
       file,
       importsOf(file, readFileSync(join(ROOT, file), 'utf8'))
-        .map((name) => relative(ROOT, join(ROOT, dirname(file), name)).split('\\').join('/'))
+        .map((name) =>
+          relative(ROOT, join(ROOT, dirname(file), name))
+            .split('\\')
+            .join('/'),
+        )
         .filter((to) => known.has(to)),
     ]),
   )
@@ -252,15 +273,22 @@ describe('the arrows between folders', () => {
     expect(allowed({ from: 'lib/checks/route.ts', to: 'reference-target/index.ts' })).toBe(false)
     expect(allowed({ from: 'lib/run/run.ts', to: 'reference-target/index.ts' })).toBe(true)
     expect(allowed({ from: 'reference-target/index.ts', to: 'lib/spec/catalog/index.ts' })).toBe(false)
-    expect(exempt('lib/checks/testing.ts') && exempt('lib/run/detail-testing.ts') && exempt('lib/checks/route.test.ts')).toBe(true)
+    expect(
+      exempt('lib/checks/testing.ts') && exempt('lib/run/detail-testing.ts') && exempt('lib/checks/route.test.ts'),
+    ).toBe(true)
   })
 })
 
-describe('the parts\' table of docs/architecture.md', () => {
+describe("the parts' table of docs/architecture.md", () => {
   it('names every part with the parts it may import, as MAY_IMPORT does', () => {
     const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
     // Rows `| \`lib/spec/\` | what it holds | base, … |` (`nothing` for none); the part is the folder's last name.
-    const rows = [...doc.matchAll(/^\| `(?:lib\/)?([a-z-]+)\/` \| .* \| ([a-z, -]+) \|$/gm)].map((m) => ({ part: m[1]!, imports: m[2] === 'nothing' ? [] : m[2]!.split(', ') }))
-    expect(Object.fromEntries(rows.map((r) => [r.part, [...r.imports].sort()]))).toEqual(Object.fromEntries(Object.entries(MAY_IMPORT).map(([part, imports]) => [part, [...imports].sort()])))
+    const rows = [...doc.matchAll(/^\| `(?:lib\/)?([a-z-]+)\/` \| .* \| ([a-z, -]+) \|$/gm)].map((m) => ({
+      part: m[1]!,
+      imports: m[2] === 'nothing' ? [] : m[2]!.split(', '),
+    }))
+    expect(Object.fromEntries(rows.map((r) => [r.part, [...r.imports].sort()]))).toEqual(
+      Object.fromEntries(Object.entries(MAY_IMPORT).map(([part, imports]) => [part, [...imports].sort()])),
+    )
   })
 })

@@ -16,10 +16,21 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const KNIP = join(ROOT, 'node_modules', 'knip', 'bin', 'knip.js')
 
 it('finds no dead export, unused file or dependency', { timeout: 180_000 }, async () => {
-  const run = await promisify(execFile)(process.execPath, [KNIP, '--no-progress', '--no-config-hints'], { cwd: ROOT, timeout: 170_000, killSignal: 'SIGKILL', maxBuffer: 1 << 24 }).then(
+  const run = await promisify(execFile)(process.execPath, [KNIP, '--no-progress', '--no-config-hints'], {
+    cwd: ROOT,
+    timeout: 170_000,
+    killSignal: 'SIGKILL',
+    maxBuffer: 1 << 24,
+  }).then(
     ({ stdout }) => ({ code: 0, stdout }),
-    (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? -1, stdout: `${err.stdout ?? ''}${err.stderr ?? ''}` }),
+    (err: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: err.code ?? -1,
+      stdout: `${err.stdout ?? ''}${err.stderr ?? ''}`,
+    }),
   )
-  expect(run.stdout.trim(), 'knip: remove the `export` of what only its own file uses, and delete what nothing uses').toBe('')
+  expect(
+    run.stdout.trim(),
+    'knip: remove the `export` of what only its own file uses, and delete what nothing uses',
+  ).toBe('')
   expect(run.code).toBe(0)
 })

@@ -32,7 +32,11 @@ export function spawnInTest(command: string, args: readonly string[], options: S
 }
 
 /** `spawnInTest` run to its end: its exit status (null after a signal) and its whole output. */
-export function runInTest(command: string, args: readonly string[], options: SpawnOptions = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runInTest(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawnInTest(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''

@@ -14,19 +14,33 @@ const NODE_MODULES = resolve(import.meta.dirname, '../node_modules') + sep
 const GLIBC = /^(linux-vdso\.so\.1|lib(c|m|dl|pthread|rt|gcc_s)\.so\.\d|\/lib64\/ld-linux-x86-64\.so\.2)$/
 
 describe('the browser of the browser test', () => {
-  it('is the one npm ci installed, unless SHOP_CHROMIUM names another, and links nothing of the system but glibc', { timeout: 60_000 }, async () => {
+  it('is the one npm ci installed, unless SHOP_CHROMIUM names another, and links nothing of the system but glibc', {
+    timeout: 60_000,
+  }, async () => {
     const chromium = await chromiumForTests({ PATH: process.env.PATH })
     expect(chromium.executablePath.startsWith(NODE_MODULES), chromium.executablePath).toBe(true)
-    const linked = execFileSync('ldd', [chromium.executablePath], { env: { ...process.env, ...chromium.env }, encoding: 'utf8' })
+    const linked = execFileSync('ldd', [chromium.executablePath], {
+      env: { ...process.env, ...chromium.env },
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => line.trim().split(/\s+/))
-    const fromSystem = linked.filter(([name, arrow, path]) => !(GLIBC.test(name!) || (arrow === '=>' && path!.startsWith(NODE_MODULES))))
+    const fromSystem = linked.filter(
+      ([name, arrow, path]) => !(GLIBC.test(name!) || (arrow === '=>' && path!.startsWith(NODE_MODULES))),
+    )
     expect(fromSystem.map((words) => words.join(' '))).toEqual([])
-    expect(execFileSync(chromium.executablePath, ['--version'], { env: { ...process.env, ...chromium.env }, encoding: 'utf8' })).toMatch(/^Chromium \d+/)
+    expect(
+      execFileSync(chromium.executablePath, ['--version'], {
+        env: { ...process.env, ...chromium.env },
+        encoding: 'utf8',
+      }),
+    ).toMatch(/^Chromium \d+/)
   })
 
   it('stops the run in one line when SHOP_CHROMIUM names a browser that is not there', async () => {
-    await expect(chromiumForTests({ SHOP_CHROMIUM: '/nonexistent' })).rejects.toThrow(/^Chromium is not at \/nonexistent \(SHOP_CHROMIUM\): [^\n]*unset SHOP_CHROMIUM to use the one npm ci installs/)
+    await expect(chromiumForTests({ SHOP_CHROMIUM: '/nonexistent' })).rejects.toThrow(
+      /^Chromium is not at \/nonexistent \(SHOP_CHROMIUM\): [^\n]*unset SHOP_CHROMIUM to use the one npm ci installs/,
+    )
   })
 })

@@ -8,7 +8,20 @@
  * could never fail.
  */
 import { execFileSync } from 'node:child_process'
-import { accessSync, chmodSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { arch, platform } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -42,12 +55,16 @@ export async function chromiumForTests(env: NodeJS.ProcessEnv): Promise<Chromium
     try {
       accessSync(named, constants.X_OK)
     } catch {
-      throw new Error(`Chromium is not at ${named} (SHOP_CHROMIUM): the HTML report is tested in a real browser. Name an executable Chromium, or unset SHOP_CHROMIUM to use the one npm ci installs (${PACKAGE}).`)
+      throw new Error(
+        `Chromium is not at ${named} (SHOP_CHROMIUM): the HTML report is tested in a real browser. Name an executable Chromium, or unset SHOP_CHROMIUM to use the one npm ci installs (${PACKAGE}).`,
+      )
     }
     return { executablePath: named, env: {} }
   }
   if (platform() !== 'linux' || arch() !== 'x64') {
-    throw new Error(`The Chromium that npm ci installs (${PACKAGE}) runs on Linux x64 only, not ${platform()} ${arch()}: the HTML report is tested in a real browser. Name one with SHOP_CHROMIUM=/path/to/chromium.`)
+    throw new Error(
+      `The Chromium that npm ci installs (${PACKAGE}) runs on Linux x64 only, not ${platform()} ${arch()}: the HTML report is tested in a real browser. Name one with SHOP_CHROMIUM=/path/to/chromium.`,
+    )
   }
   return packagedChromium()
 }
@@ -65,7 +82,9 @@ async function packagedChromium(): Promise<Chromium> {
     // Its exports name no package.json: the folder is two above its CommonJS entry (build/cjs/index.cjs).
     packageDir = resolve(dirname(require.resolve(PACKAGE)), '../..')
   } catch {
-    throw new Error(`${PACKAGE} is not installed (run npm ci): it is the Chromium the HTML report's browser test runs in, unless SHOP_CHROMIUM names one.`)
+    throw new Error(
+      `${PACKAGE} is not installed (run npm ci): it is the Chromium the HTML report's browser test runs in, unless SHOP_CHROMIUM names one.`,
+    )
   }
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
   const bin = join(packageDir, 'bin')
@@ -75,13 +94,20 @@ async function packagedChromium(): Promise<Chromium> {
     mkdirSync(cache, { recursive: true })
     const partial = mkdtempSync(join(cache, `sparticuz-chromium-${version}-partial-`))
     try {
-      await pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(partial, 'chromium')))
+      await pipeline(
+        createReadStream(join(bin, 'chromium.br')),
+        createBrotliDecompress(),
+        createWriteStream(join(partial, 'chromium')),
+      )
       chmodSync(join(partial, 'chromium'), 0o755)
       // al2023.tar.br holds lib/, fonts.tar.br fonts/ (and a fonts.conf that names /tmp: ours names the folder here).
       untar(join(bin, 'al2023.tar.br'), join(partial, 'al2023'))
       untar(join(bin, 'fonts.tar.br'), join(partial, 'fonts'))
       const fonts = join(unpacked, 'fonts')
-      writeFileSync(join(partial, 'fonts', 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${join(fonts, 'fonts')}</dir>\n  <cachedir>${join(fonts, 'cache')}</cachedir>\n</fontconfig>\n`)
+      writeFileSync(
+        join(partial, 'fonts', 'fonts.conf'),
+        `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${join(fonts, 'fonts')}</dir>\n  <cachedir>${join(fonts, 'cache')}</cachedir>\n</fontconfig>\n`,
+      )
       renameSync(partial, unpacked)
     } catch (err) {
       // Another run renamed its own into place first: theirs is as good.
@@ -90,7 +116,10 @@ async function packagedChromium(): Promise<Chromium> {
       rmSync(partial, { recursive: true, force: true })
     }
   }
-  return { executablePath: join(unpacked, 'chromium'), env: { LD_LIBRARY_PATH: join(unpacked, 'al2023', 'lib'), FONTCONFIG_PATH: join(unpacked, 'fonts') } }
+  return {
+    executablePath: join(unpacked, 'chromium'),
+    env: { LD_LIBRARY_PATH: join(unpacked, 'al2023', 'lib'), FONTCONFIG_PATH: join(unpacked, 'fonts') },
+  }
 }
 
 /**

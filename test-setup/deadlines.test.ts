@@ -11,11 +11,16 @@ const ROOT = resolve(import.meta.dirname, '..')
 
 describe('the deadlines of the tests', () => {
   it('are ANSWER_DEADLINE_MS for every run and session a test starts', () => {
-    const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f !== '')
+    const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f !== '')
     // The settings parser's own tests give it bad values on purpose: it refuses them, nothing is sent.
     const sending = files.filter((f) => !f.startsWith('lib/settings/'))
     const others = sending.flatMap((file) =>
-      [...readFileSync(resolve(ROOT, file), 'utf8').matchAll(/'--timeout-ms',\s*(String\([^)]*\)|'[^']*'|[\w.]+)/g)].map((m) => m[1]!.trim()).filter((value) => value !== 'String(ANSWER_DEADLINE_MS)').map((value) => `${file}: --timeout-ms ${value}`),
+      [...readFileSync(resolve(ROOT, file), 'utf8').matchAll(/'--timeout-ms',\s*(String\([^)]*\)|'[^']*'|[\w.]+)/g)]
+        .map((m) => m[1]!.trim())
+        .filter((value) => value !== 'String(ANSWER_DEADLINE_MS)')
+        .map((value) => `${file}: --timeout-ms ${value}`),
     )
     expect(others).toEqual([])
   })

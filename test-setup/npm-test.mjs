@@ -14,8 +14,25 @@ const vitestBin = join(dirname(require.resolve('vitest/package.json')), 'vitest.
 
 const typeCheck = run(tscBin, ['--noEmit', '--pretty'], 'pipe')
 // The layers' counts (test-setup/layer-summary.ts) end vitest's own output.
-const reporters = ['--reporter=default', `--reporter=${join(dirname(fileURLToPath(import.meta.url)), 'layer-summary.ts')}`]
-const tests = run(vitestBin, ['run', '--project', 'unit', '--project', 'integration', '--project', 'browser', ...reporters, ...process.argv.slice(2)], 'inherit')
+const reporters = [
+  '--reporter=default',
+  `--reporter=${join(dirname(fileURLToPath(import.meta.url)), 'layer-summary.ts')}`,
+]
+const tests = run(
+  vitestBin,
+  [
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'integration',
+    '--project',
+    'browser',
+    ...reporters,
+    ...process.argv.slice(2),
+  ],
+  'inherit',
+)
 
 const [checked, tested] = await Promise.all([typeCheck, tests])
 if (checked.status === 0) process.stdout.write('Type check (tsc --noEmit): no errors\n')

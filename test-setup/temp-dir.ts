@@ -26,12 +26,16 @@ export default function setup(project: TestProject): (() => void) | undefined {
   // The HTML report's browser test keeps its screenshots: in this run's directory unless asked elsewhere.
   process.env.SHOP_SCREENSHOT_DIR = screenshots ?? join(root, 'screenshots')
   return () => {
-    const left = readdirSync(root).filter((entry) => !TOOL_CACHES.test(entry) && (screenshots !== undefined || entry !== 'screenshots'))
+    const left = readdirSync(root).filter(
+      (entry) => !TOOL_CACHES.test(entry) && (screenshots !== undefined || entry !== 'screenshots'),
+    )
     rmSync(root, { recursive: true, force: true })
     process.env.TMPDIR = system
     if (left.length === 0) return
     // Vitest reports an error thrown here but exits 0: the status is set instead.
-    console.error(`\nFAIL the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temporary directory (removed now; a test removes what it makes): ${left.join(', ')}\n`)
+    console.error(
+      `\nFAIL the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temporary directory (removed now; a test removes what it makes): ${left.join(', ')}\n`,
+    )
     process.exitCode = 1
   }
 }

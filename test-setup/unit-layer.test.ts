@@ -12,16 +12,20 @@ const BELONGS = /belongs to the integration layer \(INTEGRATION_TESTS in vitest\
 
 describe('a unit test', () => {
   it('starts no reference target', async () => {
-    await expect(startReferenceTarget({ port: 0 })).rejects.toThrow(/may not listen on a port \(a server, such as a reference target\)/)
+    await expect(startReferenceTarget({ port: 0 })).rejects.toThrow(
+      /may not listen on a port \(a server, such as a reference target\)/,
+    )
   })
 
   it('starts no server, no process', () => {
     expect(() => createServer().listen(0)).toThrow(/^a unit test may not listen on a port/)
-    expect(() => spawn(process.execPath, ['--version'])).toThrow(/^a unit test may not start a process \(child_process\.spawn\)/)
+    expect(() => spawn(process.execPath, ['--version'])).toThrow(
+      /^a unit test may not start a process \(child_process\.spawn\)/,
+    )
     expect(() => execFileSync(process.execPath, ['--version'])).toThrow(BELONGS)
   })
 
-  it('opens no connection, fetch\'s included', async () => {
+  it("opens no connection, fetch's included", async () => {
     expect(() => connect(9, '127.0.0.1')).toThrow(/may not open a connection \(the network\)/)
     const failed = await fetch('http://127.0.0.1:65500/').catch((err: unknown) => err)
     expect((failed as Error).cause).toMatchObject({ name: 'LayerViolation', message: expect.stringMatching(BELONGS) })

@@ -13,7 +13,9 @@ class LayerViolation extends Error {
 }
 
 function refuse(what: string): never {
-  throw new LayerViolation(`a unit test may not ${what}: a test that needs a target, a process or the network belongs to the integration layer (INTEGRATION_TESTS in vitest.config.ts)`)
+  throw new LayerViolation(
+    `a unit test may not ${what}: a test that needs a target, a process or the network belongs to the integration layer (INTEGRATION_TESTS in vitest.config.ts)`,
+  )
 }
 
 const INSTALLED = Symbol.for('shop-conformance.unit-layer')
@@ -21,7 +23,8 @@ const worker = globalThis as { [INSTALLED]?: true }
 if (worker[INSTALLED] === undefined) {
   worker[INSTALLED] = true
   const spawning = childProcess as unknown as Record<string, unknown>
-  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) spawning[name] = () => refuse(`start a process (child_process.${name})`)
+  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'])
+    spawning[name] = () => refuse(`start a process (child_process.${name})`)
   // Named imports of node:child_process (`import { spawn }`) see the replacements too.
   syncBuiltinESMExports()
   net.Server.prototype.listen = () => refuse('listen on a port (a server, such as a reference target)')

@@ -10,6 +10,14 @@ import { defineConfig } from '../../lib/extend/index.ts'
 import { warehouseStock } from './warehouse-stock.ts'
 
 export default defineConfig({
-  endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses', note: 'the warehouses module: every warehouse with its stock' }],
+  endpoints: [
+    {
+      method: 'GET',
+      path: '/V1/ref-example/warehouses',
+      access: 'admin',
+      module: 'vendor-warehouses',
+      note: 'the warehouses module: every warehouse with its stock',
+    },
+  ],
   checks: [warehouseStock],
 })

@@ -45,7 +45,8 @@ export async function bundled(entry) {
   const name = `${relative(ROOT, entry).replace(/[\\/]/g, '_')}.${PLACE}`
   const manifestFile = join(CACHE, `${name}.json`)
   const known = readJsonOr(manifestFile, undefined)
-  if (known?.format === FORMAT && keyOr(known.inputs, undefined) === known.key) return { file: join(CACHE, known.bundle), inputs: known.inputs.map((f) => join(ROOT, f)) }
+  if (known?.format === FORMAT && keyOr(known.inputs, undefined) === known.key)
+    return { file: join(CACHE, known.bundle), inputs: known.inputs.map((f) => join(ROOT, f)) }
   const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],

@@ -32,14 +32,18 @@ afterAll(() => {
 })
 
 async function importIn(dir: string, entry: string): Promise<Record<string, unknown>> {
-  const { bundledImport } = (await import(pathToFileURL(join(dir, 'lib/base/bundled-import.mjs')).href)) as { bundledImport: (e: string) => Promise<Record<string, unknown>> }
+  const { bundledImport } = (await import(pathToFileURL(join(dir, 'lib/base/bundled-import.mjs')).href)) as {
+    bundledImport: (e: string) => Promise<Record<string, unknown>>
+  }
   return bundledImport(join(dir, entry))
 }
 
 describe('bundledImport', () => {
   const files = {
-    'lib/a/entry.ts': "import { dep } from '../b/dep.ts'\nexport const where: string = import.meta.url\nexport const value = dep()\n",
-    'lib/b/dep.ts': "export const depWhere: string = import.meta.dirname\nexport function dep(): string { return 'one:' + depWhere }\n",
+    'lib/a/entry.ts':
+      "import { dep } from '../b/dep.ts'\nexport const where: string = import.meta.url\nexport const value = dep()\n",
+    'lib/b/dep.ts':
+      "export const depWhere: string = import.meta.dirname\nexport function dep(): string { return 'one:' + depWhere }\n",
   }
 
   it('imports a TypeScript graph as one cached bundle, each file keeping its own import.meta', async () => {
@@ -53,7 +57,10 @@ describe('bundledImport', () => {
     expect(bundles).toHaveLength(1)
     const manifests = readdirSync(cache).filter((f) => f.endsWith('.json'))
     expect(manifests).toEqual([expect.stringMatching(/^lib_a_entry\.ts\.[0-9a-f]{8}\.json$/)])
-    const manifest = JSON.parse(readFileSync(join(cache, manifests[0]!), 'utf8')) as { inputs: string[]; bundle: string }
+    const manifest = JSON.parse(readFileSync(join(cache, manifests[0]!), 'utf8')) as {
+      inputs: string[]
+      bundle: string
+    }
     expect(manifest.inputs).toEqual(['lib/a/entry.ts', 'lib/b/dep.ts'])
     expect(manifest.bundle).toBe(bundles[0])
     // Unchanged: the same bundle, not made again.
@@ -67,10 +74,12 @@ describe('bundledImport', () => {
     expect((await importIn(dir, 'lib/a/entry.ts')).value).toMatch(/^one:/)
     writeFileSync(join(dir, 'lib/b/dep.ts'), "export function dep(): string { return 'two' }\n")
     expect((await importIn(dir, 'lib/a/entry.ts')).value).toBe('two')
-    expect(readdirSync(join(dir, 'node_modules/.cache/shop-conformance')).filter((f) => f.endsWith('.mjs'))).toHaveLength(2)
+    expect(
+      readdirSync(join(dir, 'node_modules/.cache/shop-conformance')).filter((f) => f.endsWith('.mjs')),
+    ).toHaveLength(2)
   })
 
-  it('gives a copy of the package whose node_modules is a link to this one\'s a bundle of its own', async () => {
+  it("gives a copy of the package whose node_modules is a link to this one's a bundle of its own", async () => {
     const dir = packageWith(files)
     const copy = packageWith(files)
     made.push(dir, copy)
@@ -80,7 +89,9 @@ describe('bundledImport', () => {
     expect((await importIn(copy, 'lib/a/entry.ts')).where).toBe(pathToFileURL(join(copy, 'lib/a/entry.ts')).href)
     // The copy gone, the package's own bundle is still its own.
     rmSync(copy, { recursive: true, force: true })
-    const { bundledImport } = (await import(`${pathToFileURL(join(dir, 'lib/base/bundled-import.mjs')).href}?again`)) as { bundledImport: (e: string) => Promise<Record<string, unknown>> }
+    const { bundledImport } = (await import(
+      `${pathToFileURL(join(dir, 'lib/base/bundled-import.mjs')).href}?again`
+    )) as { bundledImport: (e: string) => Promise<Record<string, unknown>> }
     expect((await bundledImport(join(dir, 'lib/a/entry.ts'))).value).toBe(`one:${join(dir, 'lib/b')}`)
   })
 

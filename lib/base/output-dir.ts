@@ -15,8 +15,14 @@ export function ensureWritableDir(dir: string, setting: string, options: { creat
   const path = resolve(dir)
   const existing = nearestExisting(path)
   const kind = kindOf(existing)
-  if (kind === 'dangling link') throw fail(existing === path ? `is a link to nothing (${readLink(path)})` : `cannot be created: ${existing} is a link to nothing`)
-  if (kind === 'file') throw fail(existing === path ? 'is a file, not a directory' : `cannot be created: ${existing} is a file`)
+  if (kind === 'dangling link')
+    throw fail(
+      existing === path
+        ? `is a link to nothing (${readLink(path)})`
+        : `cannot be created: ${existing} is a link to nothing`,
+    )
+  if (kind === 'file')
+    throw fail(existing === path ? 'is a file, not a directory' : `cannot be created: ${existing} is a file`)
   if (existing !== path && !options.create) {
     try {
       accessSync(existing, constants.W_OK | constants.X_OK)

@@ -14,7 +14,9 @@ const BEFORE_THE_RUN = Symbol.for('shop-conformance.signals-before-the-run')
  */
 export function saySignalsBeforeTheRun() {
   const listener = (signal, status) => () => {
-    process.stderr.write(`shop-conformance: interrupted by ${signal} before the run started: nothing was sent to the target and no report was written\n`)
+    process.stderr.write(
+      `shop-conformance: interrupted by ${signal} before the run started: nothing was sent to the target and no report was written\n`,
+    )
     process.exit(status)
   }
   const onSigint = listener('SIGINT', 130)

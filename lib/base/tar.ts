@@ -16,7 +16,8 @@ const BLOCK = 512
 export function writeTar(files: readonly TarFile[], mtime: number): Buffer {
   const parts: Buffer[] = []
   for (const f of files) {
-    if (!/^[\x21-\x7e]{1,100}$/.test(f.name) || f.name.includes('/')) throw new Error(`tar: "${f.name}" is not a flat ASCII name of up to 100 bytes`)
+    if (!/^[\x21-\x7e]{1,100}$/.test(f.name) || f.name.includes('/'))
+      throw new Error(`tar: "${f.name}" is not a flat ASCII name of up to 100 bytes`)
     const header = Buffer.alloc(BLOCK)
     header.write(f.name, 0, 'ascii')
     header.write(octal(0o644, 8), 100, 'ascii')
@@ -41,14 +42,17 @@ export function readTar(archive: Buffer): TarFile[] {
   while (at + BLOCK <= archive.length) {
     const header = archive.subarray(at, at + BLOCK)
     if (header.every((b) => b === 0)) return files
-    if (header.toString('ascii', 257, 262) !== 'ustar') throw new Error(`not a ustar archive (no "ustar" mark at byte ${at + 257})`)
+    if (header.toString('ascii', 257, 262) !== 'ustar')
+      throw new Error(`not a ustar archive (no "ustar" mark at byte ${at + 257})`)
     const stored = Number.parseInt(header.toString('ascii', 148, 156).replace(/\0.*$/, '').trim(), 8)
-    if (stored !== checksum(header)) throw new Error(`header at byte ${at}: checksum ${stored} is not ${checksum(header)}`)
+    if (stored !== checksum(header))
+      throw new Error(`header at byte ${at}: checksum ${stored} is not ${checksum(header)}`)
     const name = header.toString('ascii', 0, 100).replace(/\0.*$/s, '')
     const size = Number.parseInt(header.toString('ascii', 124, 136).replace(/\0.*$/, '').trim() || '0', 8)
     const type = header.toString('ascii', 156, 157)
     if (type !== '0' && type !== '\0') throw new Error(`${name}: not a regular file (type "${type}")`)
-    if (!Number.isSafeInteger(size) || at + BLOCK + size > archive.length) throw new Error(`${name}: its ${size} bytes run past the end of the archive`)
+    if (!Number.isSafeInteger(size) || at + BLOCK + size > archive.length)
+      throw new Error(`${name}: its ${size} bytes run past the end of the archive`)
     files.push({ name, bytes: Buffer.from(archive.subarray(at + BLOCK, at + BLOCK + size)) })
     at += BLOCK + Math.ceil(size / BLOCK) * BLOCK
   }

@@ -43,6 +43,8 @@ function watch() {
 }
 
 function stop(started) {
-  process.stderr.write(`shop-conformance: the working directory${started === undefined ? '' : ` ${started}`} was removed: stopping\n`)
+  process.stderr.write(
+    `shop-conformance: the working directory${started === undefined ? '' : ` ${started}`} was removed: stopping\n`,
+  )
   process.exit(2)
 }

@@ -65,7 +65,14 @@ export interface BenchArgs {
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { runs: 5, warmup: 1, configs: [], out: join(ROOT, 'reports', 'bench.json'), keep: false, writeDocs: false }
+  const args: BenchArgs = {
+    runs: 5,
+    warmup: 1,
+    configs: [],
+    out: join(ROOT, 'reports', 'bench.json'),
+    keep: false,
+    writeDocs: false,
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {
@@ -84,9 +91,13 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else if (a === '--cpu-prof') args.cpuProf = resolve(value())
     else if (a === '--write-docs') args.writeDocs = true
     else if (a === '--from') args.from = resolve(value())
-    else throw new Error(`unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${[...new Set(CONFIGURATIONS.map((c) => c.group ?? c.name))].join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR] [--write-docs] [--from BENCH.json])`)
+    else
+      throw new Error(
+        `unknown argument "${a}" (usage: npm run bench -- [--quick] [--runs N] [--warmup N] [--config ${[...new Set(CONFIGURATIONS.map((c) => c.group ?? c.name))].join('|')} ...] [--out FILE] [--keep] [--cpu-prof DIR] [--write-docs] [--from BENCH.json])`,
+      )
   }
   const known = [...new Set(CONFIGURATIONS.flatMap((k) => [k.name, ...(k.group !== undefined ? [k.group] : [])]))]
-  for (const c of args.configs) if (!known.includes(c)) throw new Error(`unknown configuration "${c}" (${known.join(', ')})`)
+  for (const c of args.configs)
+    if (!known.includes(c)) throw new Error(`unknown configuration "${c}" (${known.join(', ')})`)
   return args
 }

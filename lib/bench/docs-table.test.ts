@@ -7,21 +7,46 @@ import { figures, summarise, type Machine } from './figures.ts'
 import { tableCells } from './table.ts'
 import { slowShopCells } from './slow-shops.ts'
 
-const machine: Machine = { cpus: 2, model: 'Test CPU', node: 'v20.20.2', os: 'Linux 6.1', loadAverageAtStart: [1.5, 1, 0.5] }
-const measured = { requests: 1900, wallMs: 4800, firstRequestMs: 550, lastRequestMs: 4400, floorWallMs: 2500, cpuMs: 3500, rssMb: 260, targetCpuMs: 300, floorTargetCpuMs: 250, exitCode: 0 }
+const machine: Machine = {
+  cpus: 2,
+  model: 'Test CPU',
+  node: 'v20.20.2',
+  os: 'Linux 6.1',
+  loadAverageAtStart: [1.5, 1, 0.5],
+}
+const measured = {
+  requests: 1900,
+  wallMs: 4800,
+  firstRequestMs: 550,
+  lastRequestMs: 4400,
+  floorWallMs: 2500,
+  cpuMs: 3500,
+  rssMb: 260,
+  targetCpuMs: 300,
+  floorTargetCpuMs: 250,
+  exitCode: 0,
+}
 
 function recordOf(names: readonly string[]): BenchRecord {
   const configurations = names.map((name) => {
     const config = CONFIGURATIONS.find((c) => c.name === name)!
     return summarise(config, [figures(measured, config), figures({ ...measured, wallMs: 5000 }, config)], machine)
   })
-  return { machine, runsPerConfiguration: 2, warmupRunsPerConfiguration: 1, configurations, commit: 'abc1234', date: '2026-11-26' }
+  return {
+    machine,
+    runsPerConfiguration: 2,
+    warmupRunsPerConfiguration: 1,
+    configurations,
+    commit: 'abc1234',
+    date: '2026-11-26',
+  }
 }
 
-const marker = (names: string, end = false) => `<!-- ${end ? 'end of ' : ''}bench table ${names}: written by npm run bench -- --write-docs -->`
+const marker = (names: string, end = false) =>
+  `<!-- ${end ? 'end of ' : ''}bench table ${names}: written by npm run bench -- --write-docs -->`
 
 describe('the bench table in the docs', () => {
-  it('is the printed table\'s cells in Markdown, a row per configuration', () => {
+  it("is the printed table's cells in Markdown, a row per configuration", () => {
     const record = recordOf(['c16', 'c16-latency20'])
     const lines = markdownTable(record.configurations).split('\n')
     expect(lines).toHaveLength(4)
@@ -49,7 +74,9 @@ describe('the bench table in the docs', () => {
   })
 
   it('is refused for configurations the document has no table of, naming the tables it has', () => {
-    expect(() => withBenchBlock(`${marker('c1 c4')}\n${marker('c1 c4', true)}\n`, recordOf(['c16']))).toThrow(/has no table of c16 \(its tables: c1 c4\): .*add the markers/)
+    expect(() => withBenchBlock(`${marker('c1 c4')}\n${marker('c1 c4', true)}\n`, recordOf(['c16']))).toThrow(
+      /has no table of c16 \(its tables: c1 c4\): .*add the markers/,
+    )
   })
 
   it('is what the bench writes in docs/performance.md: its own header, a row per named configuration', () => {
@@ -60,9 +87,16 @@ describe('the bench table in the docs', () => {
       // The slow shops have a table of their own: their wall time against the shop's bound.
       const slow = names.every((n) => CONFIGURATIONS.find((c) => c.name === n)?.heavyMs !== undefined)
       const header = `| ${(slow ? slowShopCells([]) : tableCells([])).header.join(' | ')} |`
-      for (const name of names) expect(CONFIGURATIONS.map((c) => c.name), name).toContain(name)
+      for (const name of names)
+        expect(
+          CONFIGURATIONS.map((c) => c.name),
+          name,
+        ).toContain(name)
       const start = doc.indexOf(marker(names.join(' ')))
-      const body = doc.slice(start, doc.indexOf(marker(names.join(' '), true), start)).split('\n').slice(1)
+      const body = doc
+        .slice(start, doc.indexOf(marker(names.join(' '), true), start))
+        .split('\n')
+        .slice(1)
       // A table measured and written (run npm run bench -- --write-docs), not one pasted with other columns.
       expect(body[0], names.join(' ')).toBe(header)
       expect(body.filter((l) => l.startsWith('| ')).length - 1, names.join(' ')).toBe(names.length)
@@ -72,6 +106,9 @@ describe('the bench table in the docs', () => {
 
   it('is asked for with --write-docs, from a measurement or from an earlier bench.json', () => {
     expect(parseBenchArgs([]).writeDocs).toBe(false)
-    expect(parseBenchArgs(['--write-docs', '--from', 'reports/bench.json'])).toMatchObject({ writeDocs: true, from: join(ROOT, 'reports/bench.json') })
+    expect(parseBenchArgs(['--write-docs', '--from', 'reports/bench.json'])).toMatchObject({
+      writeDocs: true,
+      from: join(ROOT, 'reports/bench.json'),
+    })
   })
 })

@@ -23,7 +23,8 @@ export interface BenchRecord {
 /** Where the tables are written, from the project's root. */
 export const DOCS_FILE = 'docs/performance.md'
 
-const marker = (names: readonly string[], end: boolean) => `<!-- ${end ? 'end of ' : ''}bench table ${names.join(' ')}: written by npm run bench -- --write-docs -->`
+const marker = (names: readonly string[], end: boolean) =>
+  `<!-- ${end ? 'end of ' : ''}bench table ${names.join(' ')}: written by npm run bench -- --write-docs -->`
 const MARKER = /<!-- bench table ([a-z0-9 -]+?): written by npm run bench -- --write-docs -->/g
 
 /** A cell is one line; a `|` inside one would end it. */
@@ -40,7 +41,9 @@ export function markdownTable(results: readonly ConfigurationResult[]): string {
 export function measuredCommit(root: string): string | undefined {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== ''
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !==
+      ''
     return dirty ? `${sha} with uncommitted changes` : sha
   } catch {
     return undefined
@@ -51,7 +54,9 @@ export function measuredCommit(root: string): string | undefined {
 export function benchBlock(record: BenchRecord): string {
   const m = record.machine
   const measured = `Measured${record.commit !== undefined ? ` at ${record.commit}` : ''}${record.date !== undefined ? ` on ${record.date}` : ''}: ${m.cpus} × ${m.model}, ${m.os}, Node ${m.node.replace(/^v/, '')}.`
-  const notes = tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, m, record.configurations).trim().split('\n')
+  const notes = tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, m, record.configurations)
+    .trim()
+    .split('\n')
   return [markdownTable(record.configurations), '', measured, ...notes.flatMap((n) => ['', n])].join('\n')
 }
 

@@ -22,7 +22,9 @@ export interface RunStats {
  * The writer of the request log: each thread's requests labelled by a labeller of its own (the tokens a thread
  * learns are numbered per thread, as a replay reads them).
  */
-export function requestLogWriter(env: NodeJS.ProcessEnv): (thread: LoggedRequest['thread'], request: FinishedRequest) => void {
+export function requestLogWriter(
+  env: NodeJS.ProcessEnv,
+): (thread: LoggedRequest['thread'], request: FinishedRequest) => void {
   const file = env.SHOP_REQUEST_LOG
   if (file === undefined || file === '') return () => {}
   const byThread = new Map<LoggedRequest['thread'], (request: FinishedRequest) => void>()

@@ -46,14 +46,34 @@ async function benchConfiguration(
       mkdirSync(dir, { recursive: true })
       const cpuBefore = processCpuMs(target.pid)
       const runArgs = config.pace !== undefined ? ['--pace', config.pace] : []
-      const run = await runSuite(ROOT, { baseUrl: target.url, concurrency: config.concurrency, admin, dir, runArgs, ...(options.nodeArgs !== undefined ? { nodeArgs: options.nodeArgs } : {}) })
+      const run = await runSuite(ROOT, {
+        baseUrl: target.url,
+        concurrency: config.concurrency,
+        admin,
+        dir,
+        runArgs,
+        ...(options.nodeArgs !== undefined ? { nodeArgs: options.nodeArgs } : {}),
+      })
       const cpuAfterRun = processCpuMs(target.pid)
-      if (run.exitCode !== 0 && run.exitCode !== 1) throw new Error(`${config.name} ${label}: the suite could not run (exit ${run.exitCode}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`)
-      if (run.stats.firstRequestMs === null || run.stats.lastRequestMs === null) throw new Error(`${config.name} ${label}: no request was logged`)
+      if (run.exitCode !== 0 && run.exitCode !== 1)
+        throw new Error(
+          `${config.name} ${label}: the suite could not run (exit ${run.exitCode}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`,
+        )
+      if (run.stats.firstRequestMs === null || run.stats.lastRequestMs === null)
+        throw new Error(`${config.name} ${label}: no request was logged`)
       // A slow shop's run is measured against the shop's own bound (slow-shops.ts), not a replay.
-      const slow = config.heavyMs === undefined ? undefined : { heavy: heavyAnswered(run.log), timeouts: timeoutsOf(readReport(dir)) }
-      const floor = slow === undefined ? await replayLog(run.log, target.url, admin, config.concurrency) : { wallMs: shopBoundMs(config, slow.heavy), failed: 0, requests: 0, cpuMs: 0, sameStatus: 1 }
-      if (slow !== undefined) options.log(`  ${config.name}: ${slow.heavy} heavy writes of ${config.heavyMs} ms answered; the shop's bound ${(floor.wallMs / 1000).toFixed(1)} s; ${slow.timeouts} results not judged for a timeout\n`)
+      const slow =
+        config.heavyMs === undefined
+          ? undefined
+          : { heavy: heavyAnswered(run.log), timeouts: timeoutsOf(readReport(dir)) }
+      const floor =
+        slow === undefined
+          ? await replayLog(run.log, target.url, admin, config.concurrency)
+          : { wallMs: shopBoundMs(config, slow.heavy), failed: 0, requests: 0, cpuMs: 0, sameStatus: 1 }
+      if (slow !== undefined)
+        options.log(
+          `  ${config.name}: ${slow.heavy} heavy writes of ${config.heavyMs} ms answered; the shop's bound ${(floor.wallMs / 1000).toFixed(1)} s; ${slow.timeouts} results not judged for a timeout\n`,
+        )
       const cpuAfterFloor = processCpuMs(target.pid)
       if (floor.failed > 0) options.log(`  (replay: ${floor.failed} of ${floor.requests} requests got no answer)\n`)
       const f = figures(
@@ -96,12 +116,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`bench: ${(err as Error).message}\n`)
     return 2
   }
-  const record = args.from !== undefined ? (JSON.parse(readFileSync(args.from, 'utf8')) as BenchRecord) : await measure(args)
+  const record =
+    args.from !== undefined ? (JSON.parse(readFileSync(args.from, 'utf8')) as BenchRecord) : await measure(args)
   if (args.from === undefined) {
     mkdirSync(dirname(args.out), { recursive: true })
     writeFileSync(args.out, `${JSON.stringify(record, null, 2)}\n`)
   }
-  process.stdout.write(`\n${table(record.configurations)}\n${tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, record.machine, record.configurations)}`)
+  process.stdout.write(
+    `\n${table(record.configurations)}\n${tableNotes(record.runsPerConfiguration, record.warmupRunsPerConfiguration, record.machine, record.configurations)}`,
+  )
   if (args.from === undefined) process.stdout.write(`Written: ${args.out}\n`)
   if (args.writeDocs) {
     const file = join(ROOT, DOCS_FILE)
@@ -111,7 +134,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`bench: ${(err as Error).message}\n`)
       return 2
     }
-    process.stdout.write(`Written: the table of ${record.configurations.map((c) => c.name).join(' ')} in ${DOCS_FILE}\n`)
+    process.stdout.write(
+      `Written: the table of ${record.configurations.map((c) => c.name).join(' ')} in ${DOCS_FILE}\n`,
+    )
   }
   return 0
 }
@@ -119,7 +144,9 @@ async function main(argv: string[]): Promise<number> {
 /** The report a run wrote (its results: a slow shop's timeouts are counted from them). */
 function readReport(dir: string): { results?: { status?: string; reason?: string }[] } {
   try {
-    return JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as { results?: { status?: string; reason?: string }[] }
+    return JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as {
+      results?: { status?: string; reason?: string }[]
+    }
   } catch {
     return {}
   }
@@ -130,7 +157,9 @@ async function measure(args: BenchArgs): Promise<BenchRecord> {
   const configs = selectedConfigurations(args.configs)
   const mach = machine()
   const log = (t: string) => void process.stderr.write(t)
-  log(`bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each after ${args.warmup} warm-up; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`)
+  log(
+    `bench: ${configs.map((c) => c.name).join(', ')}; ${args.runs} run${args.runs > 1 ? 's' : ''} each after ${args.warmup} warm-up; ${mach.cpus} × ${mach.model}, node ${mach.node}; load average ${mach.loadAverageAtStart.join(' ')}\n`,
+  )
   const commit = measuredCommit(ROOT)
   const date = new Date().toISOString().slice(0, 10)
   const work = mkdtempSync(join(tmpdir(), 'shop-bench-'))
@@ -138,14 +167,24 @@ async function measure(args: BenchArgs): Promise<BenchRecord> {
   const results: ConfigurationResult[] = []
   try {
     for (const config of configs) {
-      const runs = await benchConfiguration(config, args.runs, args.warmup, work, { log, ...(nodeArgs !== undefined ? { nodeArgs } : {}) })
+      const runs = await benchConfiguration(config, args.runs, args.warmup, work, {
+        log,
+        ...(nodeArgs !== undefined ? { nodeArgs } : {}),
+      })
       results.push(summarise(config, runs, mach))
     }
   } finally {
     if (!args.keep) rmSync(work, { recursive: true, force: true })
     else log(`bench: run directories kept in ${work}\n`)
   }
-  return { machine: mach, runsPerConfiguration: args.runs, warmupRunsPerConfiguration: args.warmup, configurations: results, ...(commit !== undefined ? { commit } : {}), date }
+  return {
+    machine: mach,
+    runsPerConfiguration: args.runs,
+    warmupRunsPerConfiguration: args.warmup,
+    configurations: results,
+    ...(commit !== undefined ? { commit } : {}),
+    date,
+  }
 }
 
 function s(ms: number): string {

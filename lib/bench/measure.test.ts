@@ -30,11 +30,31 @@ describe('cpuMsFromStat', () => {
 const machine: Machine = { cpus: 2, model: 'test', node: 'v20', os: 'Linux', loadAverageAtStart: [0, 0, 0] }
 
 describe('figures', () => {
-  const measured = { requests: 1600, wallMs: 5000, firstRequestMs: 1000, lastRequestMs: 4000, floorWallMs: 1500, cpuMs: 4000, rssMb: 200, targetCpuMs: 900, floorTargetCpuMs: 800, exitCode: 0 }
+  const measured = {
+    requests: 1600,
+    wallMs: 5000,
+    firstRequestMs: 1000,
+    lastRequestMs: 4000,
+    floorWallMs: 1500,
+    cpuMs: 4000,
+    rssMb: 200,
+    targetCpuMs: 900,
+    floorTargetCpuMs: 800,
+    exitCode: 0,
+  }
 
   test('request phase, ratio to the floor, throughput over the request phase, tail', () => {
     const f = figures(measured, { concurrency: 4, latencyMs: 0 })
-    expect(f).toMatchObject({ requests: 1600, suiteWallMs: 5000, startupMs: 1000, requestPhaseMs: 3000, tailMs: 1000, ratio: 2, requestsPerSecond: 533.3, latencyRatio: null })
+    expect(f).toMatchObject({
+      requests: 1600,
+      suiteWallMs: 5000,
+      startupMs: 1000,
+      requestPhaseMs: 3000,
+      tailMs: 1000,
+      ratio: 2,
+      requestsPerSecond: 533.3,
+      latencyRatio: null,
+    })
   })
 
   test('with latency: suite wall over requests × latency / concurrency', () => {
@@ -46,23 +66,57 @@ describe('figures', () => {
     const a = figures(measured, { concurrency: 16, latencyMs: 20 })
     const b = figures({ ...measured, wallMs: 6000 }, { concurrency: 16, latencyMs: 20 })
     const r = summarise({ name: 'c16-latency20', concurrency: 16, latencyMs: 20 }, [a, b], machine)
-    for (const key of ['requests', 'suiteWallMs', 'floorWallMs', 'ratio', 'requestsPerSecond', 'peakRssMb', 'startupMs', 'targetCpuMs', 'latencyRatio'] as const) {
-      expect(r[key], key).toEqual(expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) }))
+    for (const key of [
+      'requests',
+      'suiteWallMs',
+      'floorWallMs',
+      'ratio',
+      'requestsPerSecond',
+      'peakRssMb',
+      'startupMs',
+      'targetCpuMs',
+      'latencyRatio',
+    ] as const) {
+      expect(r[key], key).toEqual(
+        expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) }),
+      )
     }
     expect(r.suiteWallMs).toEqual({ median: 5500, min: 5000, max: 6000 })
     expect(r.concurrency).toBe(16)
     expect(r.machine.cpus).toBe(2)
-    const t = table([r, summarise({ name: 'c1', concurrency: 1, latencyMs: 0 }, [figures(measured, { concurrency: 1, latencyMs: 0 })], machine)])
+    const t = table([
+      r,
+      summarise(
+        { name: 'c1', concurrency: 1, latencyMs: 0 },
+        [figures(measured, { concurrency: 1, latencyMs: 0 })],
+        machine,
+      ),
+    ])
     expect(t).toContain('c16, 20 ms latency')
     expect(t.split('\n')[3]).toMatch(/^c1 .* —$/)
   })
 })
 
 describe('phases', () => {
-  const r = (thread: 'main' | 'worker', startMs: number, endMs: number): LoggedRequest => ({ thread, startMs, endMs, method: 'GET', path: '/V1/x', store: 'default', caller: 'none' })
+  const r = (thread: 'main' | 'worker', startMs: number, endMs: number): LoggedRequest => ({
+    thread,
+    startMs,
+    endMs,
+    method: 'GET',
+    path: '/V1/x',
+    store: 'default',
+    caller: 'none',
+  })
 
   test('preflight, suite start, checks and cleanup from the threads of the log', () => {
-    const log = [r('main', 100, 110), r('main', 110, 130), r('worker', 900, 950), r('worker', 905, 1500), r('main', 1510, 1520), r('main', 1530, 1560)]
+    const log = [
+      r('main', 100, 110),
+      r('main', 110, 130),
+      r('worker', 900, 950),
+      r('worker', 905, 1500),
+      r('main', 1510, 1520),
+      r('main', 1530, 1560),
+    ]
     expect(phases(log)).toEqual({ preflightMs: 30, suiteStartMs: 770, checksMs: 600, cleanupMs: 50 })
     expect(phases([r('main', 1, 2)])).toBeNull()
     expect(phases([r('worker', 5, 10)])).toEqual({ preflightMs: 0, suiteStartMs: 0, checksMs: 5, cleanupMs: 0 })
@@ -78,9 +132,25 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--config', 'c3'])).toThrow(/unknown configuration/)
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown argument/)
     // The slow shops take minutes: only when named, a group by its name.
-    expect(selectedConfigurations([]).map((c) => [c.concurrency, c.latencyMs])).toEqual([[1, 0], [4, 0], [16, 0], [16, 20]])
-    expect(CONFIGURATIONS.filter((c) => c.heavyMs !== undefined).map((c) => c.name)).toEqual(['busy-shop', 'slow-tenants', 'slow-tenants-fixed-c4', 'slow-tenants-fixed-c8', 'slow-tenants-fixed-c16'])
-    expect(selectedConfigurations(['slow-tenants']).map((c) => [c.concurrency, c.pace])).toEqual([[8, undefined], [4, 'fixed'], [8, 'fixed'], [16, 'fixed']])
+    expect(selectedConfigurations([]).map((c) => [c.concurrency, c.latencyMs])).toEqual([
+      [1, 0],
+      [4, 0],
+      [16, 0],
+      [16, 20],
+    ])
+    expect(CONFIGURATIONS.filter((c) => c.heavyMs !== undefined).map((c) => c.name)).toEqual([
+      'busy-shop',
+      'slow-tenants',
+      'slow-tenants-fixed-c4',
+      'slow-tenants-fixed-c8',
+      'slow-tenants-fixed-c16',
+    ])
+    expect(selectedConfigurations(['slow-tenants']).map((c) => [c.concurrency, c.pace])).toEqual([
+      [8, undefined],
+      [4, 'fixed'],
+      [8, 'fixed'],
+      [16, 'fixed'],
+    ])
     expect(parseBenchArgs(['--config', 'slow-tenants']).configs).toEqual(['slow-tenants'])
   })
 })
@@ -103,7 +173,13 @@ describe('summariseProfile', () => {
     const s = summariseProfile(profile, /^outer/, 2)
     expect(s.totalMs).toBe(9)
     expect(s.functions[0]).toEqual(['(idle) :1', 5])
-    expect(new Map(s.places)).toEqual(new Map([['(idle)', 5], ['vitest', 2], ['lib/run', 2]]))
+    expect(new Map(s.places)).toEqual(
+      new Map([
+        ['(idle)', 5],
+        ['vitest', 2],
+        ['lib/run', 2],
+      ]),
+    )
     expect(s.inclusive).toEqual([['outer lib/run/run.ts:1', 4]])
     expect(s.timeline.map((t) => t.busyMs)).toEqual([2, 2])
     expect(placeOf('node:internal/x', 'f')).toBe('(node)')

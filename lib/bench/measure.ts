@@ -61,7 +61,9 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -73,14 +75,28 @@ interface StartedTarget {
 }
 
 /** The reference target as a process of its own (`shop-conformance target`), ready when it prints its URL. */
-export async function startTarget(root: string, latencyMs: number, extra: readonly string[] = []): Promise<StartedTarget> {
+export async function startTarget(
+  root: string,
+  latencyMs: number,
+  extra: readonly string[] = [],
+): Promise<StartedTarget> {
   const port = await freePort()
-  const args = [join(root, 'lib/cli/bin.mjs'), 'target', '--port', String(port), ...(latencyMs > 0 ? ['--latency-ms', String(latencyMs)] : []), ...extra]
+  const args = [
+    join(root, 'lib/cli/bin.mjs'),
+    'target',
+    '--port',
+    String(port),
+    ...(latencyMs > 0 ? ['--latency-ms', String(latencyMs)] : []),
+    ...extra,
+  ]
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
     let err = ''
-    const timer = setTimeout(() => reject(new Error(`reference target did not start within 30 s: ${err || out}`)), 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`reference target did not start within 30 s: ${err || out}`)),
+      30_000,
+    )
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /listening on (http:\/\/\S+)/.exec(out)
@@ -132,7 +148,14 @@ interface SuiteRun {
  */
 export async function runSuite(
   root: string,
-  options: { baseUrl: string; concurrency: number; admin: { username: string; password: string }; dir: string; nodeArgs?: string[]; runArgs?: string[] },
+  options: {
+    baseUrl: string
+    concurrency: number
+    admin: { username: string; password: string }
+    dir: string
+    nodeArgs?: string[]
+    runArgs?: string[]
+  },
 ): Promise<SuiteRun> {
   const log = join(options.dir, 'requests.jsonl')
   const statsFile = join(options.dir, 'stats.json')
@@ -142,10 +165,26 @@ export async function runSuite(
     SHOP_REQUEST_LOG: log,
     SHOP_BENCH_STATS: statsFile,
     // The bench's hooks, injected into every thread of the run (preload.mjs): the run itself knows nothing of them.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import=${pathToFileURL(join(root, 'lib/bench/preload.mjs')).href}`].join(' ').trim(),
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS ?? '',
+      `--import=${pathToFileURL(join(root, 'lib/bench/preload.mjs')).href}`,
+    ]
+      .join(' ')
+      .trim(),
   })
   // Node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses) go before the script; the worker thread inherits them.
-  const args = [...(options.nodeArgs ?? []), join(root, 'lib/cli/bin.mjs'), 'run', '--base-url', options.baseUrl, '--concurrency', String(options.concurrency), '--report-dir', join(options.dir, 'report'), ...(options.runArgs ?? [])]
+  const args = [
+    ...(options.nodeArgs ?? []),
+    join(root, 'lib/cli/bin.mjs'),
+    'run',
+    '--base-url',
+    options.baseUrl,
+    '--concurrency',
+    String(options.concurrency),
+    '--report-dir',
+    join(options.dir, 'report'),
+    ...(options.runArgs ?? []),
+  ]
   const started = performance.now()
   const child = spawn(process.execPath, args, { cwd: options.dir, stdio: ['ignore', 'ignore', 'pipe'], env })
   let stderr = ''
@@ -159,7 +198,9 @@ export async function runSuite(
   try {
     stats = JSON.parse(readFileSync(statsFile, 'utf8')) as RunStats
   } catch {
-    throw new Error(`the suite run wrote no stats (exit ${exitCode}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`)
+    throw new Error(
+      `the suite run wrote no stats (exit ${exitCode}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`,
+    )
   }
   return { exitCode, wallMs, stats, log: readRequestLog(readFileSync(log, 'utf8')), stderr }
 }
@@ -184,7 +225,13 @@ export function phases(log: readonly LoggedRequest[]): Phases | null {
   const main = log.filter((r) => r.thread === 'main')
   const before = main.filter((r) => r.startMs < workerStart)
   const after = main.filter((r) => r.startMs > workerEnd)
-  const span = (rs: LoggedRequest[]) => (rs.length === 0 ? 0 : Math.max(...rs.map((r) => r.endMs)) - Math.min(...rs.map((r) => r.startMs)))
+  const span = (rs: LoggedRequest[]) =>
+    rs.length === 0 ? 0 : Math.max(...rs.map((r) => r.endMs)) - Math.min(...rs.map((r) => r.startMs))
   const preflightEnd = before.length === 0 ? workerStart : Math.max(...before.map((r) => r.endMs))
-  return { preflightMs: span(before), suiteStartMs: Math.max(0, workerStart - preflightEnd), checksMs: workerEnd - workerStart, cleanupMs: span(after) }
+  return {
+    preflightMs: span(before),
+    suiteStartMs: Math.max(0, workerStart - preflightEnd),
+    checksMs: workerEnd - workerStart,
+    cleanupMs: span(after),
+  }
 }

@@ -41,19 +41,25 @@ if (log !== undefined) {
     // Only what the log reads of an outcome: its status, and the body of a token call (the token it issued). The
     // rest would be cloned for nothing, and might not survive a structured clone — nor does a spec's function (its
     // `onSent`, which the ledger gives a creation).
-    diagnostics_channel.subscribe(REQUEST_CHANNEL, ({ spec: { onSent: _onSent, ...spec }, outcome, startMs, endMs, caller }) => {
-      const body = TOKEN_CALL.test(spec.path) ? { body: outcome.answer?.body } : {}
-      const answer = outcome.answer !== undefined ? { answer: { status: outcome.answer.status, ...body } } : {}
-      fromWorkers.postMessage({ spec, outcome: answer, startMs, endMs, ...(caller !== undefined ? { caller } : {}) })
-    })
+    diagnostics_channel.subscribe(
+      REQUEST_CHANNEL,
+      ({ spec: { onSent: _onSent, ...spec }, outcome, startMs, endMs, caller }) => {
+        const body = TOKEN_CALL.test(spec.path) ? { body: outcome.answer?.body } : {}
+        const answer = outcome.answer !== undefined ? { answer: { status: outcome.answer.status, ...body } } : {}
+        fromWorkers.postMessage({ spec, outcome: answer, startMs, endMs, ...(caller !== undefined ? { caller } : {}) })
+      },
+    )
   }
 }
 
-if (isMainThread && statsFile !== undefined) process.once('exit', () => writeFileSync(statsFile, `${JSON.stringify(runStats())}\n`))
+if (isMainThread && statsFile !== undefined)
+  process.once('exit', () => writeFileSync(statsFile, `${JSON.stringify(runStats())}\n`))
 
 /** hooks.ts as the run loads its own TypeScript: a cached plain-JS bundle, no loader thread in the measured process. */
 function loadHooks() {
-  return import('../base/bundled-import.mjs').then(({ bundledImport }) => bundledImport(fileURLToPath(new URL('./hooks.ts', import.meta.url))))
+  return import('../base/bundled-import.mjs').then(({ bundledImport }) =>
+    bundledImport(fileURLToPath(new URL('./hooks.ts', import.meta.url))),
+  )
 }
 
 /** The run's start, CPU time, peak RSS and request phase (RunStats of hooks.ts). */

@@ -47,7 +47,8 @@ export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp,
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const self = new Map<number, number>()
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
-  const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^file:\/\/.*?\/(node_modules|lib|fixtures|suites)\//, '$1/')}:${n.callFrame.lineNumber + 1}`
+  const key = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^file:\/\/.*?\/(node_modules|lib|fixtures|suites)\//, '$1/')}:${n.callFrame.lineNumber + 1}`
   const functions = new Map<string, number>()
   const places = new Map<string, number>()
   for (const [id, ms] of self) {
@@ -90,7 +91,13 @@ export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp,
     const busy = m === undefined ? 0 : [...m.values()].reduce((a, b) => a + b, 0)
     return { fromMs: i * sliceMs, busyMs: busy, top: m === undefined ? [] : sorted(m).slice(0, 4) }
   })
-  return { totalMs: (profile.endTime - profile.startTime) / 1000, functions: sorted(functions), places: sorted(places), inclusive: sorted(inclusive), timeline }
+  return {
+    totalMs: (profile.endTime - profile.startTime) / 1000,
+    functions: sorted(functions),
+    places: sorted(places),
+    inclusive: sorted(inclusive),
+    timeline,
+  }
 }
 
 function main(argv: string[]): void {
@@ -113,7 +120,10 @@ function main(argv: string[]): void {
     for (const [k, v] of s.functions.slice(0, top)) process.stdout.write(`  ${ms(v)}  ${k}\n`)
     if (sliceMs !== undefined) {
       process.stdout.write(`  timeline (busy per ${sliceMs} ms from the thread's start; places):\n`)
-      for (const t of s.timeline) process.stdout.write(`  ${String(t.fromMs).padStart(6)} ${ms(t.busyMs)}  ${t.top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}\n`)
+      for (const t of s.timeline)
+        process.stdout.write(
+          `  ${String(t.fromMs).padStart(6)} ${ms(t.busyMs)}  ${t.top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}\n`,
+        )
     }
     if (pattern !== undefined) {
       process.stdout.write(`  inclusive time of ${pattern}:\n`)
@@ -122,4 +132,5 @@ function main(argv: string[]): void {
   }
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2))
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main(process.argv.slice(2))

@@ -11,7 +11,12 @@ describe('sendPlan', () => {
     const server = createServer(async (req: IncomingMessage, res) => {
       let body = ''
       for await (const chunk of req) body += chunk
-      seen.push({ method: req.method!, url: req.url!, ...(req.headers.authorization !== undefined ? { auth: req.headers.authorization } : {}), body })
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        ...(req.headers.authorization !== undefined ? { auth: req.headers.authorization } : {}),
+        body,
+      })
       res.setHeader('content-type', 'application/json')
       res.end(req.url!.endsWith('/token') ? JSON.stringify('ISSUED-TOKEN') : '{}')
     })
@@ -20,7 +25,13 @@ describe('sendPlan', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       const plan = planReplay(
         [
-          line({ startMs: 1, method: 'POST', path: '/V1/integration/customer/token', body: { username: 'u', password: '[password 1]' }, issuesOtherToken: 1 }),
+          line({
+            startMs: 1,
+            method: 'POST',
+            path: '/V1/integration/customer/token',
+            body: { username: 'u', password: '[password 1]' },
+            issuesOtherToken: 1,
+          }),
           line({ startMs: 2, caller: 'other', otherToken: 1, path: '/V1/customers/me' }),
           ...Array.from({ length: 20 }, (_, i) => line({ startMs: 3 + i, caller: 'admin', path: `/V1/item/${i}` })),
         ],
@@ -34,7 +45,10 @@ describe('sendPlan', () => {
       expect(result.perRequest).toEqual(new Array(22).fill(200))
       expect(seen).toHaveLength(22)
       expect(seen.find((s) => s.url === '/rest/default/V1/customers/me')?.auth).toBe('Bearer ISSUED-TOKEN')
-      expect(JSON.parse(seen.find((s) => s.url.endsWith('/token'))!.body)).toEqual({ username: 'u', password: 'Bench-1-n0nceaA1!' })
+      expect(JSON.parse(seen.find((s) => s.url.endsWith('/token'))!.body)).toEqual({
+        username: 'u',
+        password: 'Bench-1-n0nceaA1!',
+      })
       expect(seen.filter((s) => s.auth === 'Bearer A-TOKEN')).toHaveLength(20)
     } finally {
       await new Promise((r) => server.close(r))

@@ -8,8 +8,19 @@ describe('planReplay', () => {
     const plan = planReplay(
       [
         line({ startMs: 5, caller: 'customer', path: '/V1/carts/mine', query: 'a=1' }),
-        line({ startMs: 1, method: 'POST', path: '/V1/integration/admin/token', body: { username: 'admin', password: '[password admin]' } }),
-        line({ startMs: 3, method: 'PUT', caller: 'admin', store: 'all', body: { password: '[password 2]', token: '[token disposable]', sku: 'sc-1' } }),
+        line({
+          startMs: 1,
+          method: 'POST',
+          path: '/V1/integration/admin/token',
+          body: { username: 'admin', password: '[password admin]' },
+        }),
+        line({
+          startMs: 3,
+          method: 'PUT',
+          caller: 'admin',
+          store: 'all',
+          body: { password: '[password 2]', token: '[token disposable]', sku: 'sc-1' },
+        }),
         line({ startMs: 4, caller: 'malformed' }),
       ],
       '/shop/',
@@ -29,7 +40,10 @@ describe('planReplay', () => {
 
   test('other tokens: the token request issues one, its users wait for it (keyed by thread)', () => {
     const plan = planReplay(
-      [line({ method: 'POST', path: '/V1/integration/customer/token', issuesOtherToken: 1, startMs: 1 }), line({ caller: 'other', otherToken: 1, startMs: 2 })],
+      [
+        line({ method: 'POST', path: '/V1/integration/customer/token', issuesOtherToken: 1, startMs: 1 }),
+        line({ caller: 'other', otherToken: 1, startMs: 2 }),
+      ],
       '/',
       creds,
     )

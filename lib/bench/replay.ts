@@ -31,7 +31,11 @@ interface PlannedRequest {
 }
 
 /** The log, in the order the run started its requests, as requests to send (pure: the unit tests drive it). */
-export function planReplay(log: readonly LoggedRequest[], basePath: string, creds: ReplayCredentials): PlannedRequest[] {
+export function planReplay(
+  log: readonly LoggedRequest[],
+  basePath: string,
+  creds: ReplayCredentials,
+): PlannedRequest[] {
   const prefix = basePath.replace(/\/+$/, '')
   return [...log]
     .sort((a, b) => a.startMs - b.startMs)
@@ -84,8 +88,18 @@ interface ReplayResult {
 }
 
 /** Sends the plan at `concurrency` in flight, in order; an `other` token's user waits until that token is known. */
-export async function sendPlan(origin: string, plan: readonly PlannedRequest[], concurrency: number, timeoutMs = 30_000): Promise<ReplayResult> {
-  const agent = new Agent({ connections: concurrency, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 })
+export async function sendPlan(
+  origin: string,
+  plan: readonly PlannedRequest[],
+  concurrency: number,
+  timeoutMs = 30_000,
+): Promise<ReplayResult> {
+  const agent = new Agent({
+    connections: concurrency,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 10_000,
+  })
   const limit = pLimit(concurrency)
   const others = new Map<string, { promise: Promise<string | undefined>; resolve: (t: string | undefined) => void }>()
   const other = (key: string) => {
@@ -115,11 +129,18 @@ export async function sendPlan(origin: string, plan: readonly PlannedRequest[], 
             if (token !== undefined) headers = { ...headers, authorization: `Bearer ${token}` }
           }
           try {
-            const res = await agent.request({ origin, path: r.path, method: r.method as Dispatcher.HttpMethod, headers, ...(r.body !== undefined ? { body: r.body } : {}) })
+            const res = await agent.request({
+              origin,
+              path: r.path,
+              method: r.method as Dispatcher.HttpMethod,
+              headers,
+              ...(r.body !== undefined ? { body: r.body } : {}),
+            })
             const text = await res.body.text()
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
             perRequest[i] = res.statusCode
-            if (r.issuesOther !== undefined) other(r.issuesOther).resolve(res.statusCode === 200 ? tokenOf(text) : undefined)
+            if (r.issuesOther !== undefined)
+              other(r.issuesOther).resolve(res.statusCode === 200 ? tokenOf(text) : undefined)
           } catch {
             failed++
             if (r.issuesOther !== undefined) other(r.issuesOther).resolve(undefined)
@@ -148,7 +169,11 @@ function tokenOf(text: string): string | undefined {
  * Fresh tokens for the replay: the admin's, and two customers of the replay's own (the main one and a disposable
  * one, whose tokens the sequence may revoke). Not timed.
  */
-async function replayCredentials(baseUrl: string, admin: { username: string; password: string }, store = 'default'): Promise<ReplayCredentials> {
+async function replayCredentials(
+  baseUrl: string,
+  admin: { username: string; password: string },
+  store = 'default',
+): Promise<ReplayCredentials> {
   const nonce = randomBytes(4).toString('hex')
   const base = new URL(baseUrl)
   const prefix = base.pathname.replace(/\/+$/, '')
@@ -158,7 +183,11 @@ async function replayCredentials(baseUrl: string, admin: { username: string; pas
       origin: base.origin,
       path: `${prefix}/rest/${store}${path}`,
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     })
     const text = await res.body.text()
@@ -166,13 +195,17 @@ async function replayCredentials(baseUrl: string, admin: { username: string; pas
   }
   const token = async (kind: 'admin' | 'customer', username: string, password: string): Promise<string> => {
     const r = await post(`/V1/integration/${kind}/token`, { username, password })
-    if (r.status !== 200 || typeof r.body !== 'string') throw new Error(`replay: ${kind} token for ${username} refused (${r.status})`)
+    if (r.status !== 200 || typeof r.body !== 'string')
+      throw new Error(`replay: ${kind} token for ${username} refused (${r.status})`)
     return r.body
   }
   const customer = async (role: string): Promise<string> => {
     const email = `bench.${nonce}.${role}@example.com`
     const password = `Bench-${role}-${nonce}aA1!`
-    const r = await post('/V1/customers', { customer: { email, firstname: 'Bench', lastname: `Replay ${nonce}` }, password })
+    const r = await post('/V1/customers', {
+      customer: { email, firstname: 'Bench', lastname: `Replay ${nonce}` },
+      password,
+    })
     if (r.status !== 200) throw new Error(`replay: registering ${email} failed (${r.status})`)
     return token('customer', email, password)
   }

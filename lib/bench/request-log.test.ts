@@ -27,8 +27,14 @@ describe('CallerLabels', () => {
     const labels = new CallerLabels({ adminUsername: 'admin' })
     labels.learn(tokenCall('admin', 'admin', 'secret-admin-pw'), answered(200, ADMIN_TOKEN))
     labels.learn(tokenCall('customer', 'sc.run1.main.0a1b2c3d@example.com', 'pw-1'), answered(200, CUSTOMER_TOKEN))
-    labels.learn(tokenCall('customer', 'sc.run1.disposable.4e5f6a7b@example.com', 'pw-2'), answered(200, 'disposable-token-0123456789'))
-    labels.learn(tokenCall('customer', 'sc.run1.isolation-b@example.com', 'pw-3'), answered(200, 'other-token-0123456789'))
+    labels.learn(
+      tokenCall('customer', 'sc.run1.disposable.4e5f6a7b@example.com', 'pw-2'),
+      answered(200, 'disposable-token-0123456789'),
+    )
+    labels.learn(
+      tokenCall('customer', 'sc.run1.isolation-b@example.com', 'pw-3'),
+      answered(200, 'other-token-0123456789'),
+    )
     labels.learn(tokenCall('customer', 'nobody@example.com', 'pw-4'), answered(401, { message: 'no' }))
     expect(labels.of(ADMIN_TOKEN)).toBe('admin')
     expect(labels.of(CUSTOMER_TOKEN)).toBe('customer')
@@ -43,10 +49,16 @@ describe('CallerLabels', () => {
   test('scrub: passwords become placeholders (one per password), known tokens their label', () => {
     const labels = new CallerLabels()
     labels.set(ADMIN_TOKEN, 'admin')
-    expect(labels.scrub({ username: 'admin', password: 'Admin-pw' }, '/V1/integration/admin/token')).toEqual({ username: 'admin', password: '[password admin]' })
+    expect(labels.scrub({ username: 'admin', password: 'Admin-pw' }, '/V1/integration/admin/token')).toEqual({
+      username: 'admin',
+      password: '[password admin]',
+    })
     const a = labels.scrub({ customer: { email: 'a@example.com' }, password: 'pw-one' }, '/V1/customers')
     const b = labels.scrub({ username: 'a@example.com', password: 'pw-one' }, '/V1/integration/customer/token')
-    const c = labels.scrub({ currentPassword: 'pw-one', newPassword: 'pw-two', note: ADMIN_TOKEN }, '/V1/customers/me/password')
+    const c = labels.scrub(
+      { currentPassword: 'pw-one', newPassword: 'pw-two', note: ADMIN_TOKEN },
+      '/V1/customers/me/password',
+    )
     expect(a).toEqual({ customer: { email: 'a@example.com' }, password: '[password 1]' })
     expect(b).toEqual({ username: 'a@example.com', password: '[password 1]' })
     expect(c).toEqual({ currentPassword: '[password 1]', newPassword: '[password 2]', note: '[token admin]' })
@@ -59,9 +71,27 @@ describe('requestLogObserver', () => {
     const labels = new CallerLabels({ adminUsername: 'admin' })
     const observe = requestLogObserver(file, labels, 'main')
     const t = performance.now()
-    observe({ spec: tokenCall('admin', 'admin', 'Admin-Password-1!'), outcome: answered(200, ADMIN_TOKEN), startMs: t, endMs: t + 2 })
-    observe({ spec: { method: 'GET', path: '/V1/modules', store: 'all', token: ADMIN_TOKEN, query: 'a=1' }, outcome: answered(200, []), startMs: t + 3, endMs: t + 4 })
-    observe({ spec: { method: 'GET', path: '/V1/modules', store: 'default' }, outcome: { failure: { kind: 'timeout', message: 'x' }, exchange: { request: { method: 'GET', url: 'x', headers: {} }, durationMs: 1 } }, startMs: t + 5, endMs: t + 6 })
+    observe({
+      spec: tokenCall('admin', 'admin', 'Admin-Password-1!'),
+      outcome: answered(200, ADMIN_TOKEN),
+      startMs: t,
+      endMs: t + 2,
+    })
+    observe({
+      spec: { method: 'GET', path: '/V1/modules', store: 'all', token: ADMIN_TOKEN, query: 'a=1' },
+      outcome: answered(200, []),
+      startMs: t + 3,
+      endMs: t + 4,
+    })
+    observe({
+      spec: { method: 'GET', path: '/V1/modules', store: 'default' },
+      outcome: {
+        failure: { kind: 'timeout', message: 'x' },
+        exchange: { request: { method: 'GET', url: 'x', headers: {} }, durationMs: 1 },
+      },
+      startMs: t + 5,
+      endMs: t + 6,
+    })
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(ADMIN_TOKEN)
     expect(text).not.toContain('Admin-Password-1!')
@@ -81,16 +111,47 @@ describe('requestLogObserver', () => {
     const file = join(tempDir(), 'log.jsonl')
     const observe = requestLogObserver(file, new CallerLabels({ adminUsername: 'admin' }), 'worker')
     const t = performance.now()
-    const named = [[ADMIN_TOKEN, 'admin'], [CUSTOMER_TOKEN, 'customer'], ['disposable-token-0123456789', 'disposable'], ['shop-conformance-malformed-00', 'malformed'], [undefined, 'none']] as const
-    for (const [token, caller] of named) observe({ spec: { method: 'GET', path: '/V1/x', store: 'default', ...(token !== undefined ? { token } : {}) }, outcome: answered(401, {}), startMs: t, endMs: t, caller })
+    const named = [
+      [ADMIN_TOKEN, 'admin'],
+      [CUSTOMER_TOKEN, 'customer'],
+      ['disposable-token-0123456789', 'disposable'],
+      ['shop-conformance-malformed-00', 'malformed'],
+      [undefined, 'none'],
+    ] as const
+    for (const [token, caller] of named)
+      observe({
+        spec: { method: 'GET', path: '/V1/x', store: 'default', ...(token !== undefined ? { token } : {}) },
+        outcome: answered(401, {}),
+        startMs: t,
+        endMs: t,
+        caller,
+      })
     // Named once, known by its token after: a body carrying it is scrubbed too.
-    observe({ spec: { method: 'POST', path: '/V1/x', store: 'default', token: ADMIN_TOKEN, body: { note: CUSTOMER_TOKEN } }, outcome: answered(200, {}), startMs: t, endMs: t })
-    observe({ spec: { method: 'GET', path: '/V1/x', store: 'default', token: 'stranger-0123456789' }, outcome: answered(401, {}), startMs: t, endMs: t })
+    observe({
+      spec: { method: 'POST', path: '/V1/x', store: 'default', token: ADMIN_TOKEN, body: { note: CUSTOMER_TOKEN } },
+      outcome: answered(200, {}),
+      startMs: t,
+      endMs: t,
+    })
+    observe({
+      spec: { method: 'GET', path: '/V1/x', store: 'default', token: 'stranger-0123456789' },
+      outcome: answered(401, {}),
+      startMs: t,
+      endMs: t,
+    })
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(ADMIN_TOKEN)
     expect(text).not.toContain(CUSTOMER_TOKEN)
     const lines = readRequestLog(text)
-    expect(lines.map((l) => l.caller)).toEqual(['admin', 'customer', 'disposable', 'malformed', 'none', 'admin', 'other'])
+    expect(lines.map((l) => l.caller)).toEqual([
+      'admin',
+      'customer',
+      'disposable',
+      'malformed',
+      'none',
+      'admin',
+      'other',
+    ])
     expect(lines[5]!.body).toEqual({ note: '[token customer]' })
     expect(lines.every((l) => l.thread === 'worker')).toBe(true)
   })

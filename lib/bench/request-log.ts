@@ -70,14 +70,26 @@ export class CallerLabels {
    */
   learn(spec: RequestSpec, outcome: Outcome): void {
     const m = /^\/V1\/integration\/(admin|customer)\/token$/.exec(spec.path)
-    if (m === null || spec.method !== 'POST' || outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return
+    if (
+      m === null ||
+      spec.method !== 'POST' ||
+      outcome.answer?.status !== 200 ||
+      typeof outcome.answer.body !== 'string'
+    )
+      return
     const username = (spec.body as { username?: unknown } | undefined)?.username
     const token = outcome.answer.body
     if (this.#labels.has(token)) return
     let label: CallerLabel = 'other'
-    if (m[1] === 'admin') label = this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other'
-    else if (typeof username === 'string' && /^sc\.[^.]+\.disposable\.[0-9a-z]{8}@example\.com$/.test(username)) label = 'disposable'
-    else if (typeof username === 'string' && (username === this.#customerUsername || /^sc\.[^.]+\.main\.[0-9a-z]{8}@example\.com$/.test(username))) label = 'customer'
+    if (m[1] === 'admin')
+      label = this.#adminUsername === undefined || username === this.#adminUsername ? 'admin' : 'other'
+    else if (typeof username === 'string' && /^sc\.[^.]+\.disposable\.[0-9a-z]{8}@example\.com$/.test(username))
+      label = 'disposable'
+    else if (
+      typeof username === 'string' &&
+      (username === this.#customerUsername || /^sc\.[^.]+\.main\.[0-9a-z]{8}@example\.com$/.test(username))
+    )
+      label = 'customer'
     this.#labels.set(token, label)
     if (label === 'other') this.#others.set(token, this.#others.size + 1)
   }
@@ -125,13 +137,19 @@ const MALFORMED_PREFIX = 'shop-conformance-malformed-'
  * A writer of one thread's log lines: one synchronous append per finished request, so a process that exits
  * loses none it has heard. A caller the sending session named labels its token from then on.
  */
-export function requestLogObserver(file: string, labels: CallerLabels, thread: LoggedRequest['thread']): (request: FinishedRequest) => void {
+export function requestLogObserver(
+  file: string,
+  labels: CallerLabels,
+  thread: LoggedRequest['thread'],
+): (request: FinishedRequest) => void {
   const fd = openSync(file, 'a')
   return ({ spec, outcome, startMs, endMs, caller }) => {
     if (caller !== undefined && caller !== 'none') labels.set(spec.token, caller)
     labels.learn(spec, outcome)
     const otherToken = labels.otherNumber(spec.token)
-    const issuesOtherToken = /^\/V1\/integration\/(admin|customer)\/token$/.test(spec.path) ? labels.issuedOther(outcome) : undefined
+    const issuesOtherToken = /^\/V1\/integration\/(admin|customer)\/token$/.test(spec.path)
+      ? labels.issuedOther(outcome)
+      : undefined
     const line: LoggedRequest = {
       startMs: round(startMs),
       endMs: round(endMs),

@@ -7,28 +7,76 @@ import { heavyAnswered, shopBoundMs, slowShopCells, timeoutsOf } from './slow-sh
 import { tableCells } from './table.ts'
 
 const MACHINE: Machine = { cpus: 2, model: 'x', node: 'v20', os: 'Linux', loadAverageAtStart: [1, 1, 1] }
-const q = (method: string, path: string, status?: number): LoggedRequest => ({ thread: 'worker', startMs: 0, endMs: 1, method, path, store: 'default', caller: 'admin', ...(status !== undefined ? { status } : {}) })
+const q = (method: string, path: string, status?: number): LoggedRequest => ({
+  thread: 'worker',
+  startMs: 0,
+  endMs: 1,
+  method,
+  path,
+  store: 'default',
+  caller: 'admin',
+  ...(status !== undefined ? { status } : {}),
+})
 
 describe('slow shops', () => {
   test('count the heavy writes the shop answered below 400, and the results not judged for a timeout', () => {
-    const log = [q('PUT', '/V1/guest-carts/abc/order', 200), q('POST', '/V1/products', 401), q('POST', '/V1/products', 200), q('POST', '/V1/order/3/invoice'), q('GET', '/V1/orders/1', 200)]
+    const log = [
+      q('PUT', '/V1/guest-carts/abc/order', 200),
+      q('POST', '/V1/products', 401),
+      q('POST', '/V1/products', 200),
+      q('POST', '/V1/order/3/invoice'),
+      q('GET', '/V1/orders/1', 200),
+    ]
     expect(heavyAnswered(log)).toBe(2)
-    expect(timeoutsOf({ results: [{ status: 'skipped', reason: 'timeout' }, { status: 'skipped', reason: 'read-only' }, { status: 'passed' }] })).toBe(1)
+    expect(
+      timeoutsOf({
+        results: [
+          { status: 'skipped', reason: 'timeout' },
+          { status: 'skipped', reason: 'read-only' },
+          { status: 'passed' },
+        ],
+      }),
+    ).toBe(1)
     expect(timeoutsOf({})).toBe(0)
   })
 
-  test('are bounded by the shop: heavy writes over the busy shop\'s two cores; the best fixed bound\'s wall for the slowed shop', () => {
+  test("are bounded by the shop: heavy writes over the busy shop's two cores; the best fixed bound's wall for the slowed shop", () => {
     const busy = CONFIGURATIONS.find((c) => c.name === 'busy-shop')!
     const tenants = CONFIGURATIONS.filter((c) => c.group === 'slow-tenants')
     expect(shopBoundMs(busy, 147)).toBe(367_500)
     const run = (wallMs: number, heavy: number, config: (typeof CONFIGURATIONS)[number]) =>
-      figures({ requests: 2000, wallMs, firstRequestMs: 500, lastRequestMs: wallMs - 100, floorWallMs: shopBoundMs(config, heavy), cpuMs: 1, rssMb: 1, targetCpuMs: 1, floorTargetCpuMs: 0, exitCode: 0, heavyAnswered: heavy, timeouts: 0 }, config)
+      figures(
+        {
+          requests: 2000,
+          wallMs,
+          firstRequestMs: 500,
+          lastRequestMs: wallMs - 100,
+          floorWallMs: shopBoundMs(config, heavy),
+          cpuMs: 1,
+          rssMb: 1,
+          targetCpuMs: 1,
+          floorTargetCpuMs: 0,
+          exitCode: 0,
+          heavyAnswered: heavy,
+          timeouts: 0,
+        },
+        config,
+      )
     const results = [
       summarise(busy, [run(374_000, 147, busy)], MACHINE),
       ...tenants.map((c, i) => summarise(c, [run([330_000, 600_000, 300_000, 420_000][i]!, 147, c)], MACHINE)),
     ]
     const { header, rows } = slowShopCells(results)
-    expect(header).toEqual(['configuration', 'requests', 'heavy writes', 'wall s', 'bound s', 'wall / bound', 'not judged: timeout', 'exit'])
+    expect(header).toEqual([
+      'configuration',
+      'requests',
+      'heavy writes',
+      'wall s',
+      'bound s',
+      'wall / bound',
+      'not judged: timeout',
+      'exit',
+    ])
     expect(rows).toEqual([
       ['busy shop, c8, adaptive', '2000', '147', '374.0', '367.5', '1.02', '0', '0'],
       // Against the best fixed run of the same bench: c8's 300 s.

@@ -42,12 +42,28 @@ function label(r: ConfigurationResult): string {
  * fixed bound's wall time in the same bench run for the adaptive run on the slowed shop.
  */
 export function slowShopCells(results: readonly ConfigurationResult[]): { header: string[]; rows: string[][] } {
-  const header = ['configuration', 'requests', 'heavy writes', 'wall s', 'bound s', 'wall / bound', 'not judged: timeout', 'exit']
+  const header = [
+    'configuration',
+    'requests',
+    'heavy writes',
+    'wall s',
+    'bound s',
+    'wall / bound',
+    'not judged: timeout',
+    'exit',
+  ]
   const sec = (n: number) => (n / 1000).toFixed(1)
   const rows = results.map((r) => {
     const wall = r.suiteWallMs?.median
-    const fixed = results.filter((o) => o.group !== undefined && o.group === r.group && o.pace === 'fixed' && o.suiteWallMs !== null)
-    const bound = r.group === undefined ? r.floorWallMs?.median : r.pace === 'fixed' ? undefined : Math.min(...fixed.map((o) => o.suiteWallMs!.median))
+    const fixed = results.filter(
+      (o) => o.group !== undefined && o.group === r.group && o.pace === 'fixed' && o.suiteWallMs !== null,
+    )
+    const bound =
+      r.group === undefined
+        ? r.floorWallMs?.median
+        : r.pace === 'fixed'
+          ? undefined
+          : Math.min(...fixed.map((o) => o.suiteWallMs!.median))
     const usable = bound !== undefined && Number.isFinite(bound) && bound > 0
     return [
       label(r),

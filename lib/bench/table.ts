@@ -6,9 +6,25 @@ import { slowShopCells, slowShopNotes } from './slow-shops.ts'
 /** The table's header and, per configuration, its cells: the one source of the printed table and of the docs' table. */
 export function tableCells(results: readonly ConfigurationResult[]): { header: string[]; rows: string[][] } {
   if (results.length > 0 && results.every((r) => r.heavyMs !== undefined)) return slowShopCells(results)
-  const header = ['configuration', 'requests', 'wall s', 'start-up s', 'suite start s', 'requests s', 'floor s', 'ratio', 'req/s', 'suite CPU s', 'RSS MB', 'target CPU s', 'target busy', 'latencyRatio']
+  const header = [
+    'configuration',
+    'requests',
+    'wall s',
+    'start-up s',
+    'suite start s',
+    'requests s',
+    'floor s',
+    'ratio',
+    'req/s',
+    'suite CPU s',
+    'RSS MB',
+    'target CPU s',
+    'target busy',
+    'latencyRatio',
+  ]
   const med = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : f(x.median))
-  const range = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`)
+  const range = (x: Spread | null, f: (n: number) => string) =>
+    x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`
   const sec = (n: number) => (n / 1000).toFixed(2)
   const rows = results.map((r) => [
     r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
@@ -24,7 +40,9 @@ export function tableCells(results: readonly ConfigurationResult[]): { header: s
     range(r.peakRssMb, (n) => String(Math.round(n))),
     med(r.targetCpuMs, sec),
     // The target is one thread: its CPU time over the request phase says how close it is to being the bottleneck.
-    r.targetCpuMs !== null && r.requestPhaseMs !== null ? `${Math.round((r.targetCpuMs.median / r.requestPhaseMs.median) * 100)}%` : '—',
+    r.targetCpuMs !== null && r.requestPhaseMs !== null
+      ? `${Math.round((r.targetCpuMs.median / r.requestPhaseMs.median) * 100)}%`
+      : '—',
     range(r.latencyRatio, (n) => n.toFixed(2)),
   ])
   return { header, rows }
@@ -34,13 +52,20 @@ export function tableCells(results: readonly ConfigurationResult[]): { header: s
 export function table(results: readonly ConfigurationResult[]): string {
   const { header, rows } = tableCells(results)
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
 }
 
 /** What the table's figures are (medians over how many runs, on what load) and what each column measures. */
-export function tableNotes(runs: number, warmup: number, mach: Machine, results: readonly ConfigurationResult[] = []): string {
-  if (results.length > 0 && results.every((r) => r.heavyMs !== undefined)) return slowShopNotes(runs, mach.loadAverageAtStart, mach.cpus)
+export function tableNotes(
+  runs: number,
+  warmup: number,
+  mach: Machine,
+  results: readonly ConfigurationResult[] = [],
+): string {
+  if (results.length > 0 && results.every((r) => r.heavyMs !== undefined))
+    return slowShopNotes(runs, mach.loadAverageAtStart, mach.cpus)
   return (
     `Medians over ${runs} run${runs > 1 ? 's' : ''} per configuration${warmup > 0 ? ` after ${warmup} warm-up run${warmup > 1 ? 's' : ''} (dropped)` : ''} (min–max where they differ); ` +
     `load average at start ${mach.loadAverageAtStart.join(' ')} on ${mach.cpus} CPUs: on a shared machine single runs are noisy.\n` +

@@ -10,4 +10,13 @@ export const creds: ReplayCredentials = {
 }
 
 /** A logged request: a GET of /V1/x by no caller, with `over` given. */
-export const line = (over: Partial<LoggedRequest>): LoggedRequest => ({ startMs: 0, endMs: 1, thread: 'worker', method: 'GET', path: '/V1/x', store: 'default', caller: 'none', ...over })
+export const line = (over: Partial<LoggedRequest>): LoggedRequest => ({
+  startMs: 0,
+  endMs: 1,
+  thread: 'worker',
+  method: 'GET',
+  path: '/V1/x',
+  store: 'default',
+  caller: 'none',
+  ...over,
+})

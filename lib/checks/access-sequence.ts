@@ -44,12 +44,18 @@ export function accessSequence(row: EndpointRow, settings: ProbeSettings): Seque
   if (row.access === 'self' && NAMES_OWNED.test(row.path) && !settings.readOnly) refused.push('other customer')
   const limited = row.access === 'admin' && row.acl !== undefined && settings.limitedAdmin !== undefined
   // An admin's placeholder write to a self endpoint (`{}` on a `mine` path) may make a cart nobody owns: not sent.
-  const fallback = [...ACCESS_CALLERS.filter((c) => !(c === 'admin' && row.access === 'self' && row.method !== 'GET')), ...(row.acl !== undefined && settings.limitedAdmin !== undefined ? (['limited admin'] as const) : [])]
+  const fallback = [
+    ...ACCESS_CALLERS.filter((c) => !(c === 'admin' && row.access === 'self' && row.method !== 'GET')),
+    ...(row.acl !== undefined && settings.limitedAdmin !== undefined ? (['limited admin'] as const) : []),
+  ]
   const unbuildable =
     settings.readOnly && row.method !== 'GET'
       ? { message: `read-only mode sends no ${row.method} requests`, reason: 'read-only' as const }
       : recipe === undefined
-        ? { message: `no valid request can be built: ${NO_VALID_REQUEST[rowId(row)] ?? 'none is known for this endpoint'}`, reason: 'no-valid-request' as const }
+        ? {
+            message: `no valid request can be built: ${NO_VALID_REQUEST[rowId(row)] ?? 'none is known for this endpoint'}`,
+            reason: 'no-valid-request' as const,
+          }
         : undefined
   return {
     method: row.method,
@@ -109,16 +115,29 @@ export function sequenceHooks(session: Session, row: EndpointRow): Pick<SendHook
 }
 
 /** In the ledger before it is sent where a success creates something; settled with the id the answer names. */
-function record(session: Session, row: EndpointRow, recipe: RequestRecipe, prepared: PreparedCall, caller: SequenceCaller): ReturnType<NonNullable<PreparedProbe['record']>> {
+function record(
+  session: Session,
+  row: EndpointRow,
+  recipe: RequestRecipe,
+  prepared: PreparedCall,
+  caller: SequenceCaller,
+): ReturnType<NonNullable<PreparedProbe['record']>> {
   const creates = recipe.creates
   if (creates === undefined) return undefined
   const keyOf = creates.keyOf !== undefined && prepared.body !== undefined ? creates.keyOf(prepared.body) : undefined
-  const ticket = provisionerOf(session).ledger.request({ kind: creates.kind, label: `${creates.kind} made by the ${caller} probe of ${rowId(row)}`, ...(keyOf !== undefined ? { key: keyOf } : {}) })
+  const ticket = provisionerOf(session).ledger.request({
+    kind: creates.kind,
+    label: `${creates.kind} made by the ${caller} probe of ${rowId(row)}`,
+    ...(keyOf !== undefined ? { key: keyOf } : {}),
+  })
   return {
     sent: () => ticket.sent(),
     settle(outcome) {
       const answer = outcome.answer
-      const made = answer !== undefined && answer.status >= 200 && answer.status < 300 ? (creates.idOf(answer.body) ?? (toId(answer.body) !== undefined ? String(toId(answer.body)) : undefined)) : undefined
+      const made =
+        answer !== undefined && answer.status >= 200 && answer.status < 300
+          ? (creates.idOf(answer.body) ?? (toId(answer.body) !== undefined ? String(toId(answer.body)) : undefined))
+          : undefined
       ticket.settle(outcome, made)
     },
   }
@@ -130,7 +149,11 @@ function record(session: Session, row: EndpointRow, recipe: RequestRecipe, prepa
  * configured customer's for a write: that account is the user's); another customer of the run's own; the limited
  * admin's. A caller the run has no token for is left out.
  */
-async function callerTokens(session: Session, row: EndpointRow, prepared: PreparedCall): Promise<Map<SequenceCaller, string | undefined>> {
+async function callerTokens(
+  session: Session,
+  row: EndpointRow,
+  prepared: PreparedCall,
+): Promise<Map<SequenceCaller, string | undefined>> {
   const fx = provisionerOf(session)
   const tokens = new Map<SequenceCaller, string | undefined>([
     ['none', undefined],
@@ -140,11 +163,15 @@ async function callerTokens(session: Session, row: EndpointRow, prepared: Prepar
   const own = typeof actor === 'object' ? actor.token : actor === 'guest' ? undefined : session.tokenFor(actor)
   tokens.set(witnessOf(row), own)
   if (row.access === 'admin') {
-    const customer = session.seed.readOnly ? session.tokenFor('customer') : (await ownCustomer(fx).catch(() => undefined))?.token
+    const customer = session.seed.readOnly
+      ? session.tokenFor('customer')
+      : (await ownCustomer(fx).catch(() => undefined))?.token
     if (customer !== undefined) tokens.set('customer', customer)
     if (session.tokenFor('limited admin') !== undefined) tokens.set('limited admin', session.tokenFor('limited admin'))
   } else if (!session.seed.readOnly) {
-    const other = await session.memo('valid request: other customer', () => fx.customer('other customer')).catch(() => undefined)
+    const other = await session
+      .memo('valid request: other customer', () => fx.customer('other customer'))
+      .catch(() => undefined)
     if (other !== undefined) tokens.set('other customer', other.token)
   }
   return tokens

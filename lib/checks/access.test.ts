@@ -31,7 +31,9 @@ describe('access check', () => {
       const s = await against(await startReferenceTarget({ faults: [{ name: fault }] }))
       const verdicts = await runOverCatalog(accessCheck, s)
       expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
-      const { matrix } = verdicts.get(endpointText({ method, path }))!.details as { matrix: Record<string, { ok: boolean | null }> }
+      const { matrix } = verdicts.get(endpointText({ method, path }))!.details as {
+        matrix: Record<string, { ok: boolean | null }>
+      }
       expect(Object.values(matrix).some((cell) => cell.ok === false)).toBe(true)
     })
   }
@@ -41,7 +43,12 @@ describe('access check', () => {
   const quiet = [
     { name: 'admin-open', method: 'GET', path: '/V1/cmsBlock/:blockId', what: 'an open admin read that takes an id' },
     { name: 'admin-open', method: 'POST', path: '/V1/cmsPage', what: 'an open admin write that validates its body' },
-    { name: 'customer-token-on-admin', method: 'PUT', path: '/V1/cmsBlock/:id', what: 'a customer token accepted on an admin write' },
+    {
+      name: 'customer-token-on-admin',
+      method: 'PUT',
+      path: '/V1/cmsBlock/:id',
+      what: 'a customer token accepted on an admin write',
+    },
   ] as const
   for (const fault of quiet) {
     it(`catches ${fault.what} at that endpoint alone: the callers are sent a request the admin succeeds with`, async () => {
@@ -56,13 +63,19 @@ describe('access check', () => {
 
   // Issue 29.5: "an admin token also works" at a `mine` write, where the admin is sent a request whose data the shop
   // refuses (it can make nothing): a shop that refuses the admin token there fails access there, and only there.
-  for (const fault of [{ name: 'self-refuses-admin', ...FAULTS['self-refuses-admin'].defaultEndpoint }, { name: 'self-refuses-admin', method: 'PUT', path: '/V1/customers/me/password' }] as const) {
+  for (const fault of [
+    { name: 'self-refuses-admin', ...FAULTS['self-refuses-admin'].defaultEndpoint },
+    { name: 'self-refuses-admin', method: 'PUT', path: '/V1/customers/me/password' },
+  ] as const) {
     it(`fails access where a mine write refuses the admin token (${endpointText(fault)}) and nowhere else`, async () => {
       const s = await against(await startReferenceTarget({ faults: [fault] }))
       const verdicts = await runOverCatalog(accessCheck, s)
       expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
       const v = verdicts.get(endpointText(fault))!
-      expect(v.details).toMatchObject({ witnessed: true, matrix: { customer: { ok: true }, admin: { expected: 'accept', seen: 'refused', ok: false } } })
+      expect(v.details).toMatchObject({
+        witnessed: true,
+        matrix: { customer: { ok: true }, admin: { expected: 'accept', seen: 'refused', ok: false } },
+      })
       expect(v.message).toMatch(/admin token refused \(401 /)
     })
   }
@@ -79,14 +92,18 @@ describe('access check', () => {
       expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText(fault)], skipped: [] })
       const v = verdicts.get(endpointText(fault))!
       const refusedCallers = { ok: false, seen: 'accepted' }
-      expect(v.details).toMatchObject({ matrix: { none: refusedCallers, malformed: refusedCallers, customer: refusedCallers, admin: { ok: true } } })
+      expect(v.details).toMatchObject({
+        matrix: { none: refusedCallers, malformed: refusedCallers, customer: refusedCallers, admin: { ok: true } },
+      })
     })
   }
 
   // Issue 20's bar: a target broken wide — every admin endpoint open to callers without a token, or to customer tokens
   // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built for.
   for (const name of ['admin-open', 'customer-token-on-admin'] as const) {
-    it(`fails access at every admin endpoint a valid request can be built for under ${name}@*`, { timeout: 300_000 }, async () => {
+    it(`fails access at every admin endpoint a valid request can be built for under ${name}@*`, {
+      timeout: 300_000,
+    }, async () => {
       const s = await against(await startReferenceTarget({ faults: [{ name, everywhere: true }] }))
       const admin = CATALOG.filter((r) => r.access === 'admin')
       const verdicts = await runOverCatalog(accessCheck, s, admin)
@@ -97,12 +114,17 @@ describe('access check', () => {
     })
   }
 
-  it('on the clean target gets a success for the admitted caller at every restricted endpoint a valid request can be built for', { timeout: 300_000 }, async () => {
+  it('on the clean target gets a success for the admitted caller at every restricted endpoint a valid request can be built for', {
+    timeout: 300_000,
+  }, async () => {
     const s = await against(await startReferenceTarget())
     const restricted = CATALOG.filter((r) => r.access !== 'anon')
     const verdicts = await runOverCatalog(accessCheck, s, restricted)
     expect(byStatus(verdicts)).toMatchObject({ failed: [], skipped: [] })
-    const unwitnessed = [...verdicts].filter(([, v]) => (v.details as { witnessed?: boolean }).witnessed !== true).map(([id]) => id).sort()
+    const unwitnessed = [...verdicts]
+      .filter(([, v]) => (v.details as { witnessed?: boolean }).witnessed !== true)
+      .map(([id]) => id)
+      .sort()
     expect(unwitnessed).toEqual(Object.keys(NO_VALID_REQUEST).sort())
   })
 
@@ -113,12 +135,19 @@ describe('access check', () => {
     const s = await against(await startReferenceTarget())
     const rows = CATALOG.filter((r) => r.module === 'configurable-product')
     const verdicts = await runOverCatalog(accessCheck, s, rows)
-    for (const id of ['PUT /V1/configurable-products/:sku/options/:id', 'GET /V1/configurable-products/:sku/options/:id', 'POST /V1/configurable-products/:sku/child']) {
-      expect(verdicts.get(id), id).toMatchObject({ status: 'passed', details: { witnessed: true, matrix: { admin: { seen: 'accepted' } } } })
+    for (const id of [
+      'PUT /V1/configurable-products/:sku/options/:id',
+      'GET /V1/configurable-products/:sku/options/:id',
+      'POST /V1/configurable-products/:sku/child',
+    ]) {
+      expect(verdicts.get(id), id).toMatchObject({
+        status: 'passed',
+        details: { witnessed: true, matrix: { admin: { seen: 'accepted' } } },
+      })
     }
   })
 
-  it('probes the token-revoking endpoint with a customer of its own, so the run\'s customer keeps working', async () => {
+  it("probes the token-revoking endpoint with a customer of its own, so the run's customer keeps working", async () => {
     const s = await against(await startReferenceTarget())
     const revoke = await accessCheck.run(findRow('POST', '/V1/integration/customer/revoke-customer-token')!, s)
     expect(revoke.status).toBe('passed')

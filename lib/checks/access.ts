@@ -1,7 +1,17 @@
 import type { EndpointRow } from '../spec/types.ts'
 import { rowId } from '../spec/catalog/index.ts'
 import { isMineWrite, MINE_ADMIN_REQUESTS } from '../setup/requests/mine-admin.ts'
-import { ACCESS_CALLERS, ADMISSION, admittedCaller, describeCaller, judgeAccess, seenOfAnswer, type AccessCell, type Admission, type Seen } from '../spec/admission.ts'
+import {
+  ACCESS_CALLERS,
+  ADMISSION,
+  admittedCaller,
+  describeCaller,
+  judgeAccess,
+  seenOfAnswer,
+  type AccessCell,
+  type Admission,
+  type Seen,
+} from '../spec/admission.ts'
 import { ACCESS_RULES } from '../spec/rules.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import { LISTED, serverErrorOf } from '../shop/server-error.ts'
@@ -35,7 +45,13 @@ export function cellOf(caller: string, expected: Admission, p: Probe): AccessCel
   // with it, which the run's listing of server errors names too), not JSON.
   const error = seen === 'no usable answer' ? serverErrorOf(p.answer) : undefined
   const answer = seen === 'no usable answer' ? (error?.text ?? unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
-  const reason = p.unavailableReason ?? (p.unavailable === undefined && p.answer === undefined ? unanswered(p).reason : error !== undefined ? 'server-error' : undefined)
+  const reason =
+    p.unavailableReason ??
+    (p.unavailable === undefined && p.answer === undefined
+      ? unanswered(p).reason
+      : error !== undefined
+        ? 'server-error'
+        : undefined)
   return { caller, expected, seen, answer, ...(reason !== undefined ? { reason } : {}) }
 }
 
@@ -43,10 +59,17 @@ export function cellOf(caller: string, expected: Admission, p: Probe): AccessCel
  * The reason of a judgement that a server error left open (undefined: none did): the admitted caller's — no success,
  * so no answer is about access — or a caller's whose answer, a 5xx, is neither a refusal nor a success.
  */
-export function serverErrorReason(judged: { status: string; cells: readonly (AccessCell<NotJudgedReason> & { ok: boolean | null })[] }, witness: string): 'server-error' | undefined {
+export function serverErrorReason(
+  judged: { status: string; cells: readonly (AccessCell<NotJudgedReason> & { ok: boolean | null })[] },
+  witness: string,
+): 'server-error' | undefined {
   if (judged.status !== 'not judged') return undefined
   const erred = (c: AccessCell<NotJudgedReason>) => c.reason === 'server-error'
-  return judged.cells.some((c) => (c.caller === witness && erred(c)) || (c.ok === null && c.expected !== 'not stated' && erred(c))) ? 'server-error' : undefined
+  return judged.cells.some(
+    (c) => (c.caller === witness && erred(c)) || (c.ok === null && c.expected !== 'not stated' && erred(c)),
+  )
+    ? 'server-error'
+    : undefined
 }
 
 /**
@@ -60,46 +83,115 @@ export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdi
   const op = operationOf(row)
   const cls = op === undefined ? row.access : op.declaredAccess
   const rules = cls === undefined ? [] : [ACCESS_RULES[cls]]
-  const extension = op === undefined ? undefined : { basis: basisOf(row, true), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const extension =
+    op === undefined
+      ? undefined
+      : { basis: basisOf(row, true), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
   const sent = op === undefined ? undefined : operationAnswers(row, answers).filter((a) => a.request.store === 'first')
   if (cls === undefined || sent?.length === 0) {
     const evidence = (sent ?? []).map((a) => a.probe)
-    const message = cls === undefined ? `not judged: ${op?.accessUnknown ?? 'the declared access class is unknown'}` : notSent(answers.plan, false).message
-    const reason = evidence.map((p) => cellOf(p.caller, 'not stated', p).reason).find((r) => r !== undefined) ?? (evidence.length > 0 ? 'unusable-answer' : notSent(answers.plan, false).reason)
+    const message =
+      cls === undefined
+        ? `not judged: ${op?.accessUnknown ?? 'the declared access class is unknown'}`
+        : notSent(answers.plan, false).message
+    const reason =
+      evidence.map((p) => cellOf(p.caller, 'not stated', p).reason).find((r) => r !== undefined) ??
+      (evidence.length > 0 ? 'unusable-answer' : notSent(answers.plan, false).reason)
     return { status: 'skipped', message, exchanges: exchangesOf(...evidence), details: extension, rules, reason }
   }
   const { cells, probes, witness, unbuilt } = cellsOf(row, cls, answers)
-  const judged = judgeAccess(cells, witness, op === undefined ? {} : { routeCheck: 'extension-route', authority: 'the class' })
+  const judged = judgeAccess(
+    cells,
+    witness,
+    op === undefined ? {} : { routeCheck: 'extension-route', authority: 'the class' },
+  )
   // Placeholder values (no valid request): said in the message, and an undecided cell is left for that reason.
   const placeholders = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
   const exchanges = [...(unbuilt?.exchanges ?? []), ...exchangesOf(...probes)]
-  const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell]))
-  const details = extension ?? { accessClass: cls, witness, witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined, matrix }
+  const matrix = Object.fromEntries(
+    judged.cells.map((c) => [
+      c.caller,
+      { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell,
+    ]),
+  )
+  const details = extension ?? {
+    accessClass: cls,
+    witness,
+    witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined,
+    matrix,
+  }
   // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid
   // request; a server error, the admitted caller's above all, is said as one (the run lists it with its report id).
-  const undecided = judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
-  const reason = serverErrorReason(judged, witness) ?? (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ?? 'unusable-answer'
+  const undecided =
+    judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
+  const reason =
+    serverErrorReason(judged, witness) ??
+    (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ??
+    'unusable-answer'
   if (judged.status === 'not judged') {
     const w = judged.cells.find((c) => c.caller === witness && c.reason === 'server-error')
-    const message = w === undefined ? judged.message : `not judged: the caller ${op === undefined ? 'the spec' : 'the class'} admits (${describeCaller(w.caller)}) got ${w.answer}, not the success the others' answers are read against, so no answer here is about access; ${LISTED}`
-    return { status: 'skipped', message: `${message}${placeholders}`, exchanges, details, rules, reason: reason as NotJudgedReason }
+    const message =
+      w === undefined
+        ? judged.message
+        : `not judged: the caller ${op === undefined ? 'the spec' : 'the class'} admits (${describeCaller(w.caller)}) got ${w.answer}, not the success the others' answers are read against, so no answer here is about access; ${LISTED}`
+    return {
+      status: 'skipped',
+      message: `${message}${placeholders}`,
+      exchanges,
+      details,
+      rules,
+      reason: reason as NotJudgedReason,
+    }
   }
   const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
   // What an extension operation's write was not sent to, and why: the verdict says what it did not judge.
   const held = (answers.plan.withheld ?? []).filter((w) => !cells.some((c) => c.caller === w.caller))
-  const scope = judged.status === 'passed' ? [...new Set(held.map((w) => w.why))].map((why) => `; not sent to ${held.filter((w) => w.why === why).map((w) => describeCaller(w.caller)).join(', ')}: ${why}`).join('') : ''
-  return { status: judged.status, message: `${what}: ${judged.message}${placeholders}${scope}`, exchanges, details, rules }
+  const scope =
+    judged.status === 'passed'
+      ? [...new Set(held.map((w) => w.why))]
+          .map(
+            (why) =>
+              `; not sent to ${held
+                .filter((w) => w.why === why)
+                .map((w) => describeCaller(w.caller))
+                .join(', ')}: ${why}`,
+          )
+          .join('')
+      : ''
+  return {
+    status: judged.status,
+    message: `${what}: ${judged.message}${placeholders}${scope}`,
+    exchanges,
+    details,
+    rules,
+  }
 }
 
 /** The cells the judgement reads: each caller's answer, what the class says it gets, and whose success is the witness. */
-function cellsOf(row: EndpointRow, cls: EndpointRow['access'], answers: ProbeAnswers): { cells: AccessCell<NotJudgedReason>[]; probes: Probe[]; witness: string; unbuilt?: { message: string; reason: NotJudgedReason; exchanges: Verdict['exchanges'] } } {
+function cellsOf(
+  row: EndpointRow,
+  cls: EndpointRow['access'],
+  answers: ProbeAnswers,
+): {
+  cells: AccessCell<NotJudgedReason>[]
+  probes: Probe[]
+  witness: string
+  unbuilt?: { message: string; reason: NotJudgedReason; exchanges: Verdict['exchanges'] }
+} {
   const op = operationOf(row)
   if (op !== undefined || row.access === 'anon') {
     const sent = ACCESS_CALLERS.flatMap((caller) => {
-      const p = op !== undefined ? operationAnswer(row, answers, caller, 'first') : answerTo(answers, row.method, concretePath(row), { caller, store: 'first' })
+      const p =
+        op !== undefined
+          ? operationAnswer(row, answers, caller, 'first')
+          : answerTo(answers, row.method, concretePath(row), { caller, store: 'first' })
       return p === undefined ? [] : [{ caller, p }]
     })
-    return { cells: sent.map(({ caller, p }) => cellOf(caller, ADMISSION[cls][caller], p)), probes: sent.map((s) => s.p), witness: admittedCaller(cls) }
+    return {
+      cells: sent.map(({ caller, p }) => cellOf(caller, ADMISSION[cls][caller], p)),
+      probes: sent.map((s) => s.p),
+      witness: admittedCaller(cls),
+    }
   }
   const s = answers.sequence!
   const sent = [...s.probes].filter(([caller]) => caller !== 'limited admin')
@@ -128,7 +220,15 @@ function adminCallOf(row: EndpointRow): PlannedCall | undefined {
   if (row.method === 'GET') return placeholder(row, 'admin')
   const request = isMineWrite(row) ? MINE_ADMIN_REQUESTS[rowId(row)] : undefined
   if (request === undefined) return undefined
-  return { request: { caller: 'admin', store: 'first' }, call: { method: row.method, path: concretePath(row), body: request.body, ...(request.creates !== undefined ? { creates: request.creates } : {}) } }
+  return {
+    request: { caller: 'admin', store: 'first' },
+    call: {
+      method: row.method,
+      path: concretePath(row),
+      body: request.body,
+      ...(request.creates !== undefined ? { creates: request.creates } : {}),
+    },
+  }
 }
 
 /** What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is refused. */
@@ -140,7 +240,7 @@ function expectedOf(row: EndpointRow, caller: SequenceCaller): Admission {
 
 export const accessCheck: ProbeCheck = probeCheck({
   name: 'access',
-  description: 'Each caller is refused or let through as the endpoint\'s access class says.',
+  description: "Each caller is refused or let through as the endpoint's access class says.",
   spec: ['Authentication 1–4', 'Endpoints (access marks)'],
   rules: [ACCESS_RULES.admin, ACCESS_RULES.self, ACCESS_RULES.anon],
   appliesTo: () => true,

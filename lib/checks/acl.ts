@@ -25,37 +25,93 @@ export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: Prob
   const rules = [ACL_RULES.of(row)]
   const limited = settings.limitedAdmin
   const s = answers.sequence
-  if (limited === undefined || s === undefined) return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
+  if (limited === undefined || s === undefined)
+    return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
   const has = limited.resources.includes(resource)
   const who = `the limited admin (${limited.username}), whose role ${has ? 'has' : 'lacks'} ${resource},`
   const admin = s.probes.get('admin')!
-  const mine: Probe = s.probes.get('limited admin') ?? { caller: 'limited admin', store: admin.store, path: '', unavailable: 'no limited admin token', unavailableReason: 'not-configured' }
+  const mine: Probe = s.probes.get('limited admin') ?? {
+    caller: 'limited admin',
+    store: admin.store,
+    path: '',
+    unavailable: 'no limited admin token',
+    unavailableReason: 'not-configured',
+  }
   const exchanges = [...(s.unbuilt?.exchanges ?? []), ...exchangesOf(mine, admin)]
   const placeholder = s.unbuilt === undefined ? '' : ` (probed with placeholder values: ${s.unbuilt.message})`
   const cells = [cellOf('limited admin', has ? 'accept' : 'refuse', mine), cellOf('admin', 'accept', admin)]
   const [limitedCell, adminCell] = cells as [AccessCell<NotJudgedReason>, AccessCell<NotJudgedReason>]
-  const details = { resource, roleHas: has, expected: limitedCell.expected, seen: limitedCell.seen, answer: limitedCell.answer, admin: { seen: adminCell.seen, answer: adminCell.answer } }
-  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `${message}${placeholder}`, exchanges, details, rules, reason })
+  const details = {
+    resource,
+    roleHas: has,
+    expected: limitedCell.expected,
+    seen: limitedCell.seen,
+    answer: limitedCell.answer,
+    admin: { seen: adminCell.seen, answer: adminCell.answer },
+  }
+  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({
+    status: 'skipped',
+    message: `${message}${placeholder}`,
+    exchanges,
+    details,
+    rules,
+    reason,
+  })
   // The run's admin refused is the access check's failure; here it only means no answer is about the resource.
-  if (adminCell.seen === 'refused') return notJudged(`not judged: the run's admin was refused too (${adminCell.answer}; see the access check), so a refusal here says nothing about ${resource}`, 'unusable-answer')
+  if (adminCell.seen === 'refused')
+    return notJudged(
+      `not judged: the run's admin was refused too (${adminCell.answer}; see the access check), so a refusal here says nothing about ${resource}`,
+      'unusable-answer',
+    )
   const judged = judgeAccess(cells, 'admin', { who: (c) => (c === 'limited admin' ? who : "the run's admin") })
-  if (judged.status === 'not judged') return notJudged(judged.message, (serverErrorReason(judged, 'admin') ?? s.unbuilt?.reason ?? judged.reason ?? 'unusable-answer') as NotJudgedReason)
+  if (judged.status === 'not judged')
+    return notJudged(
+      judged.message,
+      (serverErrorReason(judged, 'admin') ??
+        s.unbuilt?.reason ??
+        judged.reason ??
+        'unusable-answer') as NotJudgedReason,
+    )
   const ok = judged.cells[0]!.ok
   if (ok === false) {
-    const what = limitedCell.seen === 'accepted' ? 'let through' : limitedCell.seen === 'refused' ? 'refused' : 'given the no-route answer'
-    const why = has ? 'where its token carries the resource the detail table names' : `where the token must carry ${resource}`
-    return { status: 'failed', message: `${who} was ${what} (${limitedCell.answer}) ${why}${placeholder}`, exchanges, details, rules }
+    const what =
+      limitedCell.seen === 'accepted'
+        ? 'let through'
+        : limitedCell.seen === 'refused'
+          ? 'refused'
+          : 'given the no-route answer'
+    const why = has
+      ? 'where its token carries the resource the detail table names'
+      : `where the token must carry ${resource}`
+    return {
+      status: 'failed',
+      message: `${who} was ${what} (${limitedCell.answer}) ${why}${placeholder}`,
+      exchanges,
+      details,
+      rules,
+    }
   }
-  const witness = adminCell.seen === 'accepted' ? `, where the run's admin got ${adminCell.answer.split(' ')[0]} for the same request` : ''
-  return { status: 'passed', message: `${who} was ${has ? 'let through' : 'refused'} (${limitedCell.answer})${witness}${placeholder}`, exchanges, details, rules }
+  const witness =
+    adminCell.seen === 'accepted'
+      ? `, where the run's admin got ${adminCell.answer.split(' ')[0]} for the same request`
+      : ''
+  return {
+    status: 'passed',
+    message: `${who} was ${has ? 'let through' : 'refused'} (${limitedCell.answer})${witness}${placeholder}`,
+    exchanges,
+    details,
+    rules,
+  }
 }
 
 export const aclCheck: ProbeCheck = probeCheck({
   name: 'acl',
-  description: 'An admin whose role lacks the ACL resource the detail table names is refused; one whose role has it is let through.',
+  description:
+    'An admin whose role lacks the ACL resource the detail table names is refused; one whose role has it is let through.',
   spec: ['Authentication 2', 'Endpoints with detailed shape (ACL)'],
   rules: [ACL_RULES.resource],
-  appliesTo: (row) => (row.acl !== undefined ? true : 'the spec names no ACL resource for this endpoint (Authentication 8: "not shown")'),
+  appliesTo: (row) =>
+    row.acl !== undefined ? true : 'the spec names no ACL resource for this endpoint (Authentication 8: "not shown")',
   needs: (settings) => (settings.limitedAdmin ? true : ACL_NOT_CONFIGURED),
   // Sent the access check's valid request; nothing without a limited admin.
   probes: (row, settings) => {

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { attributeEntries, judgeBatchResult, type Attribution, type BatchItem, type BatchJudgement } from './batch-attribution.ts'
+import {
+  attributeEntries,
+  judgeBatchResult,
+  type Attribution,
+  type BatchItem,
+  type BatchJudgement,
+} from './batch-attribution.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const RESPONSES = resolve(ROOT, 'fixtures/observations/responses-2.4.7')
@@ -11,11 +17,16 @@ interface Observation {
   request: { method: string; path: string; body: { prices: Record<string, string | number>[] } }
   response: { status: number; body: any }
 }
-const observation = (file: string): Observation => JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as Observation
+const observation = (file: string): Observation =>
+  JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as Observation
 
 /** The items of an observed call, `invalid` by their index in the request. */
 function itemsOf(file: string, invalid: number[]): BatchItem[] {
-  return observation(file).request.body.prices.map((fields, index) => ({ index, valid: !invalid.includes(index), fields }))
+  return observation(file).request.body.prices.map((fields, index) => ({
+    index,
+    valid: !invalid.includes(index),
+    fields,
+  }))
 }
 const answerOf = (file: string): any => structuredClone(observation(file).response.body)
 
@@ -26,7 +37,11 @@ const passes = (j: BatchJudgement): void => {
 }
 const fails = (j: BatchJudgement, ...patterns: RegExp[]): void => {
   expect(j.status).toBe('failed')
-  for (const p of patterns) expect(j.problems.some((x) => p.test(x)), `no problem matches ${p}:\n${j.problems.join('\n')}`).toBe(true)
+  for (const p of patterns)
+    expect(
+      j.problems.some((x) => p.test(x)),
+      `no problem matches ${p}:\n${j.problems.join('\n')}`,
+    ).toBe(true)
 }
 
 // --- the real instance's answers ----------------------------------------------------------------------------
@@ -69,8 +84,13 @@ describe('judgeBatchResult on the real instance’s answers (2.4.7)', () => {
     const o = observation('tier-prices-mixed-unknown-sku.json')
     expect(o.response.status).toBe(404)
     const j = judgeBatchResult(itemsOf('tier-prices-mixed-unknown-sku.json', [1]), o.response.body)
-    fails(j, /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{"message":"The product that was requested doesn't exist/)
-    expect(j.problems[0]).toMatch(/per the spec, invalid items are excluded and reported per item, they do not fail the whole call \(invalid: item 1\)$/)
+    fails(
+      j,
+      /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{"message":"The product that was requested doesn't exist/,
+    )
+    expect(j.problems[0]).toMatch(
+      /per the spec, invalid items are excluded and reported per item, they do not fail the whole call \(invalid: item 1\)$/,
+    )
   })
 })
 
@@ -81,9 +101,15 @@ describe('judgeBatchResult on hand-made answers', () => {
   const baseAnswer = (): any[] => answerOf('base-prices-mixed.json')
 
   it('an entry for a valid item fails, quoting it and naming the item', () => {
-    const answer = [...baseAnswer(), { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['SKU', 'probe-simple-1'] }]
+    const answer = [
+      ...baseAnswer(),
+      { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['SKU', 'probe-simple-1'] },
+    ]
     const j = judgeBatchResult(baseItems(), answer)
-    fails(j, /^entry 3 \{"message":"Invalid attribute %fieldName = %fieldValue.","parameters":\["SKU","probe-simple-1"\]\} names valid item 0 \{"sku":"probe-simple-1","price":12.5,"store_id":0\}: valid items must not be reported$/)
+    fails(
+      j,
+      /^entry 3 \{"message":"Invalid attribute %fieldName = %fieldValue.","parameters":\["SKU","probe-simple-1"\]\} names valid item 0 \{"sku":"probe-simple-1","price":12.5,"store_id":0\}: valid items must not be reported$/,
+    )
     expect(j.problems).toHaveLength(1)
   })
 
@@ -102,14 +128,21 @@ describe('judgeBatchResult on hand-made answers', () => {
   it('[] for a call with invalid items fails once per invalid item', () => {
     const j = judgeBatchResult(baseItems(), [])
     expect(j.status).toBe('failed')
-    expect(j.problems.map((p) => p.replace(/ \{.*$/, ''))).toEqual(['invalid item 1', 'invalid item 2', 'invalid item 3'])
+    expect(j.problems.map((p) => p.replace(/ \{.*$/, ''))).toEqual([
+      'invalid item 1',
+      'invalid item 2',
+      'invalid item 3',
+    ])
   })
 
   it('all-valid call: [] passes; any entry fails', () => {
     const items = baseItems().map((it) => ({ ...it, valid: true }))
     passes(judgeBatchResult(items, []))
     const entry = { message: 'Something odd.', parameters: [] }
-    fails(judgeBatchResult(items, [entry]), /^all items are valid, so the answer must be \[\] but it has 1 entry: \[\{"message":"Something odd.","parameters":\[\]\}\]$/)
+    fails(
+      judgeBatchResult(items, [entry]),
+      /^all items are valid, so the answer must be \[\] but it has 1 entry: \[\{"message":"Something odd.","parameters":\[\]\}\]$/,
+    )
     fails(judgeBatchResult([], [entry]), /must be \[\]/)
     passes(judgeBatchResult([], []))
   })
@@ -123,21 +156,32 @@ describe('judgeBatchResult on hand-made answers', () => {
     const j = judgeBatchResult(items, [entry])
     expect(j.attribution.unattributed).toEqual([0])
     expect(j.attribution.ambiguous).toEqual([])
-    fails(j, /^invalid item 1 .* has no entry attributed to it \(matching no item: entry 0 \{"message":"Requested store is not found. Store ID: 0.","parameters":\["0"\]\}\)$/)
+    fails(
+      j,
+      /^invalid item 1 .* has no entry attributed to it \(matching no item: entry 0 \{"message":"Requested store is not found. Store ID: 0.","parameters":\["0"\]\}\)$/,
+    )
   })
 
   it('an unattributed entry that leaves nothing uncovered is a warning, not a failure', () => {
     // in the cost call every item has store 0: an entry naming only it matches no item
-    const answer = [...answerOf('cost-mixed.json'), { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['Store', '0'] }]
+    const answer = [
+      ...answerOf('cost-mixed.json'),
+      { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['Store', '0'] },
+    ]
     const j = judgeBatchResult(itemsOf('cost-mixed.json', [1, 2]), answer)
     passes(j)
     expect(j.attribution.unattributed).toEqual([2])
-    expect(j.warnings).toEqual(['entry 2 {"message":"Invalid attribute %fieldName = %fieldValue.","parameters":["Store","0"]} matches no item of the call'])
+    expect(j.warnings).toEqual([
+      'entry 2 {"message":"Invalid attribute %fieldName = %fieldValue.","parameters":["Store","0"]} matches no item of the call',
+    ])
   })
 
   it('an entry naming only a value some items share, a valid one among them, fails', () => {
     // in the base-price call store 0 is shared by items 0 (valid), 1 and 2, not by item 3 (9917)
-    const answer = [...baseAnswer(), { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['Store', '0'] }]
+    const answer = [
+      ...baseAnswer(),
+      { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: ['Store', '0'] },
+    ]
     const j = judgeBatchResult(baseItems(), answer)
     expect(j.attribution.ambiguous).toEqual([{ entry: 3, items: [0, 1, 2] }])
     fails(j, /^entry 3 .* matches items 0, 1, 2 equally and could belong to valid item 0 /)
@@ -175,7 +219,9 @@ describe('judgeBatchResult on hand-made answers', () => {
     const j = judgeBatchResult(items, answer)
     passes(j)
     expect(j.attribution.ambiguous).toEqual([{ entry: 2, items: [1, 2] }])
-    expect(j.warnings).toEqual(['entry 2 {"message":"Something about %sku.","parameters":["probe-simple-2"]} matches invalid items 1, 2 equally'])
+    expect(j.warnings).toEqual([
+      'entry 2 {"message":"Something about %sku.","parameters":["probe-simple-2"]} matches invalid items 1, 2 equally',
+    ])
   })
 
   it('an answer that is not an array fails, saying what it is', () => {
@@ -188,26 +234,44 @@ describe('judgeBatchResult on hand-made answers', () => {
     ] as const) {
       const j = judgeBatchResult(baseItems(), answer)
       expect(j.status).toBe('failed')
-      expect(j.problems[0]).toContain(`the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}`)
+      expect(j.problems[0]).toContain(
+        `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}`,
+      )
     }
     // also for an all-valid call
-    fails(judgeBatchResult([{ index: 0, valid: true, fields: { sku: 'a' } }], {}), /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{\}$/)
+    fails(
+      judgeBatchResult([{ index: 0, valid: true, fields: { sku: 'a' } }], {}),
+      /^the answer is not a JSON array of PriceUpdateResultInterface entries but an object: \{\}$/,
+    )
   })
 
   it('an entry that is not an object fails; one not in the platform\'s {message, parameters} form is a warning (the spec names only "a problem description")', () => {
-    const answer = [...baseAnswer(), 'no-such-sku-1', { parameters: ['no-such-sku-1'] }, { message: 5, parameters: [] }, { message: 'x no-such-sku-1', parameters: 'no-such-sku-1' }]
+    const answer = [
+      ...baseAnswer(),
+      'no-such-sku-1',
+      { parameters: ['no-such-sku-1'] },
+      { message: 5, parameters: [] },
+      { message: 'x no-such-sku-1', parameters: 'no-such-sku-1' },
+    ]
     const j = judgeBatchResult(baseItems(), answer)
     fails(j, /^entry 3 is not a result entry \(not an object\): "no-such-sku-1"$/)
     expect(j.problems).toHaveLength(1)
-    expect(j.warnings).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^entry 4 is not in the platform's form \(no "message"\)/),
-      expect.stringMatching(/^entry 5 is not in the platform's form \("message" is not a string\)/),
-      expect.stringMatching(/^entry 6 is not in the platform's form \("parameters" is neither a list nor an object\)/),
-    ]))
+    expect(j.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^entry 4 is not in the platform's form \(no "message"\)/),
+        expect.stringMatching(/^entry 5 is not in the platform's form \("message" is not a string\)/),
+        expect.stringMatching(
+          /^entry 6 is not in the platform's form \("parameters" is neither a list nor an object\)/,
+        ),
+      ]),
+    )
   })
 
   it('attributes an entry by values under any field names', () => {
-    const j = judgeBatchResult(baseItems(), [...baseAnswer().slice(1), { error: 'unknown product', sku: 'no-such-sku-1' }])
+    const j = judgeBatchResult(baseItems(), [
+      ...baseAnswer().slice(1),
+      { error: 'unknown product', sku: 'no-such-sku-1' },
+    ])
     expect(j.problems).toEqual([])
     expect(j.status).toBe('passed')
   })
@@ -216,7 +280,10 @@ describe('judgeBatchResult on hand-made answers', () => {
     const items = baseItems()
     const answer = [
       { message: 'Invalid attribute SKU = no-such-sku-1.' },
-      { message: 'Invalid attribute %fieldName = %fieldValue.', parameters: { fieldName: 'Price', fieldValue: '-7.13' } },
+      {
+        message: 'Invalid attribute %fieldName = %fieldValue.',
+        parameters: { fieldName: 'Price', fieldValue: '-7.13' },
+      },
       { message: 'Requested store is not found.', parameters: { store: { id: 9917 } } },
     ]
     const j = judgeBatchResult(items, answer)
@@ -298,7 +365,9 @@ describe('attributeEntries: weighting by rarity', () => {
       { index: 0, valid: true, fields: { sku: 'a-1', customer_group: 'ALL GROUPS', website_id: 0 } },
       { index: 1, valid: false, fields: { sku: 'a-2', customer_group: 'ALL GROUPS', website_id: 0 } },
     ]
-    const a = attributeEntries(items, [{ message: 'Customer Group: ALL GROUPS, Website ID: 0', parameters: ['ALL GROUPS', '0'] }])
+    const a = attributeEntries(items, [
+      { message: 'Customer Group: ALL GROUPS, Website ID: 0', parameters: ['ALL GROUPS', '0'] },
+    ])
     expect(a.unattributed).toEqual([0])
     expect(a.ambiguous).toEqual([])
     expect(byItem(a)).toEqual({ 0: [], 1: [] })
@@ -338,15 +407,35 @@ describe('attributeEntries: weighting by rarity', () => {
   })
 
   it('a single item: its values are decisive', () => {
-    const a = attributeEntries([{ index: 4, valid: false, fields: { sku: 'x', store_id: 0 } }], [{ message: 'Store ID: 0', parameters: [] }, { message: 'nothing', parameters: [] }])
+    const a = attributeEntries(
+      [{ index: 4, valid: false, fields: { sku: 'x', store_id: 0 } }],
+      [
+        { message: 'Store ID: 0', parameters: [] },
+        { message: 'nothing', parameters: [] },
+      ],
+    )
     expect(byItem(a)).toEqual({ 4: [0] })
     expect(a.unattributed).toEqual([1])
   })
 
   it('uses the items’ own indexes, and refuses two items with one index', () => {
-    const a = attributeEntries([{ index: 7, valid: false, fields: { sku: 'x' } }, { index: 3, valid: false, fields: { sku: 'y' } }], [{ message: '', parameters: ['y'] }])
+    const a = attributeEntries(
+      [
+        { index: 7, valid: false, fields: { sku: 'x' } },
+        { index: 3, valid: false, fields: { sku: 'y' } },
+      ],
+      [{ message: '', parameters: ['y'] }],
+    )
     expect(byItem(a)).toEqual({ 7: [], 3: [0] })
-    expect(() => attributeEntries([{ index: 1, valid: false, fields: {} }, { index: 1, valid: true, fields: {} }], [])).toThrow(/two items with index 1/)
+    expect(() =>
+      attributeEntries(
+        [
+          { index: 1, valid: false, fields: {} },
+          { index: 1, valid: true, fields: {} },
+        ],
+        [],
+      ),
+    ).toThrow(/two items with index 1/)
   })
 
   it('empty values say nothing', () => {
@@ -359,7 +448,10 @@ describe('attributeEntries: weighting by rarity', () => {
   })
 
   it('tolerates entries of any shape (attribution never throws on the answer)', () => {
-    const a = attributeEntries([{ index: 0, valid: false, fields: { sku: 'x' } }], [null, 5, 'x', [], { message: null, parameters: 'x' }])
+    const a = attributeEntries(
+      [{ index: 0, valid: false, fields: { sku: 'x' } }],
+      [null, 5, 'x', [], { message: null, parameters: 'x' }],
+    )
     expect(a.unattributed).toEqual([0, 1, 2, 3])
     expect(byItem(a)).toEqual({ 0: [4] })
   })

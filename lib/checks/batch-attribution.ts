@@ -112,7 +112,8 @@ function containsDelimited(haystack: string, needle: string): boolean {
   if (needle === '') return false
   for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + 1)) {
     const end = i + needle.length
-    if (!joined(haystack, i - 1, i - 2, needle[0]!) && !joined(haystack, end, end + 1, needle[needle.length - 1]!)) return true
+    if (!joined(haystack, i - 1, i - 2, needle[0]!) && !joined(haystack, end, end + 1, needle[needle.length - 1]!))
+      return true
   }
   return false
 }
@@ -129,7 +130,8 @@ function messageNumbers(message: string): number[] {
     const start = m.index
     const end = start + token.length
     // `-2` in `sku-2`: the '-' follows a word character, so the token is joined and skipped.
-    if (joined(message, start - 1, start - 2, token[0]!) || joined(message, end, end + 1, token[token.length - 1]!)) continue
+    if (joined(message, start - 1, start - 2, token[0]!) || joined(message, end, end + 1, token[token.length - 1]!))
+      continue
     out.push(Number(token))
   }
   return out
@@ -143,11 +145,17 @@ interface EntryView {
 }
 
 function viewOf(entry: unknown): EntryView {
-  const e = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {}
+  const e =
+    entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {}
   const message = typeof e.message === 'string' ? e.message : ''
   // Fields beside the platform's two (the spec does not show PriceUpdateResultInterface's) are values too.
   const { message: _m, parameters, ...others } = e
-  return { params: parameterValues(others, parameterValues(parameters)), message, messageLower: message.toLowerCase(), numbers: messageNumbers(message) }
+  return {
+    params: parameterValues(others, parameterValues(parameters)),
+    message,
+    messageLower: message.toLowerCase(),
+    numbers: messageNumbers(message),
+  }
 }
 
 function entryHas(view: EntryView, v: Value): boolean {
@@ -244,7 +252,8 @@ function unlikeThePlatform(entry: unknown): string | undefined {
   const e = entry as Record<string, unknown>
   if (typeof e.message !== 'string') return e.message === undefined ? 'no "message"' : '"message" is not a string'
   // `parameters` may be left out when empty (the platform omits unset fields); otherwise a list or an object.
-  if (e.parameters !== undefined && e.parameters !== null && typeof e.parameters !== 'object') return '"parameters" is neither a list nor an object'
+  if (e.parameters !== undefined && e.parameters !== null && typeof e.parameters !== 'object')
+    return '"parameters" is neither a list nor an object'
   return undefined
 }
 
@@ -254,12 +263,22 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
   const invalid = items.filter((it) => !it.valid)
 
   if (!Array.isArray(answerBody)) {
-    const what = answerBody === undefined ? 'no body' : `${answerBody === null ? 'null' : typeof answerBody === 'object' ? 'an object' : `a ${typeof answerBody}`}: ${quote(answerBody)}`
+    const what =
+      answerBody === undefined
+        ? 'no body'
+        : `${answerBody === null ? 'null' : typeof answerBody === 'object' ? 'an object' : `a ${typeof answerBody}`}: ${quote(answerBody)}`
     problems.push(
       `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}` +
-        (invalid.length > 0 ? ` — per the spec, invalid items are excluded and reported per item, they do not fail the whole call (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})` : ''),
+        (invalid.length > 0
+          ? ` — per the spec, invalid items are excluded and reported per item, they do not fail the whole call (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})`
+          : ''),
     )
-    return { status: 'failed', problems, warnings, attribution: { byItem: new Map(items.map((it) => [it.index, []])), unattributed: [], ambiguous: [] } }
+    return {
+      status: 'failed',
+      problems,
+      warnings,
+      attribution: { byItem: new Map(items.map((it) => [it.index, []])), unattributed: [], ambiguous: [] },
+    }
   }
 
   const entries: unknown[] = answerBody
@@ -273,7 +292,10 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
   const attribution = attributeEntries(items, entries)
 
   if (invalid.length === 0) {
-    if (entries.length > 0) problems.push(`all items are valid, so the answer must be [] but it has ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}: ${quote(entries)}`)
+    if (entries.length > 0)
+      problems.push(
+        `all items are valid, so the answer must be [] but it has ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}: ${quote(entries)}`,
+      )
     return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
   }
 
@@ -292,19 +314,25 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
   for (const { entry, items: candidates } of attribution.ambiguous) {
     const valid = candidates.filter((i) => byIndex.get(i)?.valid)
     if (valid.length > 0) {
-      problems.push(`entry ${entry} ${quote(entries[entry])} matches items ${candidates.join(', ')} equally and could belong to valid ${valid.map((i) => itemLabel(byIndex.get(i)!)).join(', ')}`)
+      problems.push(
+        `entry ${entry} ${quote(entries[entry])} matches items ${candidates.join(', ')} equally and could belong to valid ${valid.map((i) => itemLabel(byIndex.get(i)!)).join(', ')}`,
+      )
     }
   }
   // Every invalid item needs at least one entry.
   const uncovered = invalid.filter((item) => (attribution.byItem.get(item.index) ?? []).length === 0)
   for (const item of uncovered) {
-    const couldBe = attribution.ambiguous.filter((a) => a.items.includes(item.index)).map((a) => `entry ${a.entry} ${quote(entries[a.entry])} (ties items ${a.items.join(', ')})`)
+    const couldBe = attribution.ambiguous
+      .filter((a) => a.items.includes(item.index))
+      .map((a) => `entry ${a.entry} ${quote(entries[a.entry])} (ties items ${a.items.join(', ')})`)
     const loose = plainUnattributed.map((e) => `entry ${e} ${quote(entries[e])}`)
     const hints = [
       couldBe.length > 0 ? `ambiguous: ${couldBe.join('; ')}` : '',
       loose.length > 0 ? `matching no item: ${loose.join('; ')}` : '',
     ].filter(Boolean)
-    problems.push(`invalid ${itemLabel(item)} has no entry attributed to it${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`)
+    problems.push(
+      `invalid ${itemLabel(item)} has no entry attributed to it${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`,
+    )
   }
   // Entries left over that hurt nothing: noted, not failed.
   if (uncovered.length === 0) {
@@ -312,7 +340,8 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
   }
   for (const { entry, items: candidates } of attribution.ambiguous) {
     const harmless = candidates.every((i) => !byIndex.get(i)?.valid && !uncovered.some((u) => u.index === i))
-    if (harmless) warnings.push(`entry ${entry} ${quote(entries[entry])} matches invalid items ${candidates.join(', ')} equally`)
+    if (harmless)
+      warnings.push(`entry ${entry} ${quote(entries[entry])} matches invalid items ${candidates.join(', ')} equally`)
   }
   return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
 }

@@ -8,7 +8,16 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
-import { BATCH_ROWS, batchPartialCheck, batchServerError, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer, type PlannedItem } from './batch-partial.ts'
+import {
+  BATCH_ROWS,
+  batchPartialCheck,
+  batchServerError,
+  judgeKnownSkusAnswer,
+  judgeMixedAnswer,
+  judgeReadBack,
+  judgeUnknownSkuAnswer,
+  type PlannedItem,
+} from './batch-partial.ts'
 import { invalidKindsOf } from './batch-partial/operations.ts'
 import { MALFORMED_DATE } from './batch-partial/values.ts'
 
@@ -19,7 +28,8 @@ interface Observation {
   request: { method: string; path: string; body: { prices?: Record<string, string | number>[]; skus?: string[] } }
   response: { status: number; body: unknown }
 }
-const observation = (name: string): Observation => JSON.parse(readFileSync(resolve(RESPONSES, `${name}.json`), 'utf8')) as Observation
+const observation = (name: string): Observation =>
+  JSON.parse(readFileSync(resolve(RESPONSES, `${name}.json`), 'utf8')) as Observation
 
 /** The items of an observed batch call, invalid ones given by their index in the request. */
 function itemsOf(o: Observation, invalid: number[]): PlannedItem[] {
@@ -49,7 +59,9 @@ describe('batch-partial check', () => {
     )
     expect(batchRows).toHaveLength(12)
     for (const row of CATALOG) {
-      expect(batchPartialCheck.appliesTo(row), rowId(row)).toBe(BATCH_ROW_SET.has(rowId(row)) ? true : 'not a batch price operation')
+      expect(batchPartialCheck.appliesTo(row), rowId(row)).toBe(
+        BATCH_ROW_SET.has(rowId(row)) ? true : 'not a batch price operation',
+      )
     }
   })
 })
@@ -72,7 +84,11 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     expect(malformed.request.body.prices![0]!.price_from).toBe(MALFORMED_DATE)
     expect(judgeMixedAnswer(itemsOf(malformed, [0]), malformed.response).problems).toEqual([])
     // The suite never sends a reversed period as an invalid item: stored as a valid one, it passes.
-    const [update, readBack] = (JSON.parse(readFileSync(resolve(RESPONSES, 'special-price-reversed-dates.json'), 'utf8')) as { exchanges: Observation[] }).exchanges
+    const [update, readBack] = (
+      JSON.parse(readFileSync(resolve(RESPONSES, 'special-price-reversed-dates.json'), 'utf8')) as {
+        exchanges: Observation[]
+      }
+    ).exchanges
     const items = itemsOf(update!, [])
     expect(judgeMixedAnswer(items, update!.response).problems).toEqual([])
     expect(judgeReadBack('update', 'special', items, [], readBack!.response.body as unknown[])).toEqual([])
@@ -111,48 +127,99 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
   it('judges a known-sku call by its success and, where it lists prices, by its entries; what it returns is not shown, so false or a non-list is no failure', () => {
     expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 200, body: false })).toBeUndefined()
     expect(judgeKnownSkusAnswer('information', ['a'], { status: 200, body: { prices: [] } })).toBeUndefined()
-    expect(judgeKnownSkusAnswer('information', ['a', 'b'], { status: 200, body: [{ sku: 'a' }] })).toMatch(/the answer has no entry for b/)
+    expect(judgeKnownSkusAnswer('information', ['a', 'b'], { status: 200, body: [{ sku: 'a' }] })).toMatch(
+      /the answer has no entry for b/,
+    )
     expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 400, body: { message: 'x' } })).toMatch(/not a success/)
   })
 
   // Issue 29: the spec tables no batch body (the platform's conventions give it) and states no rule about server errors.
   it('does not judge a call whose success a rule needs on a server error, quoting the report id; only a 5xx says so', () => {
-    const platform = { status: 500, body: { message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b' }, text: '' }
-    expect(batchServerError('the mixed call', platform)).toEqual({ reason: 'server-error', text: 'the mixed call answered a server error (500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b"); the run lists it with its server errors' })
-    expect(batchServerError('the mixed call', { status: 400, body: { message: 'Could not save Prices.' }, text: '' })).toBeUndefined()
+    const platform = {
+      status: 500,
+      body: { message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b' },
+      text: '',
+    }
+    expect(batchServerError('the mixed call', platform)).toEqual({
+      reason: 'server-error',
+      text: 'the mixed call answered a server error (500 "Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b"); the run lists it with its server errors',
+    })
+    expect(
+      batchServerError('the mixed call', { status: 400, body: { message: 'Could not save Prices.' }, text: '' }),
+    ).toBeUndefined()
   })
 
   it('accepts any error status for an unknown sku, and refuses a success of any shape', () => {
-    for (const status of [400, 404, 500]) expect(judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status, body: { message: 'x' } })).toBeUndefined()
-    expect(judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status: 200, body: [{ sku: 'a' }, { sku: 'B' }] })).toMatch(/^a call naming the unknown sku b beside the known a answered 200 .* instead of raising an exception/)
-    expect(judgeUnknownSkuAnswer('cost-delete', ['b'], ['b'], { status: 204, body: '' })).toMatch(/^the target dropped the unknown sku instead of raising/)
+    for (const status of [400, 404, 500])
+      expect(
+        judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status, body: { message: 'x' } }),
+      ).toBeUndefined()
+    expect(
+      judgeUnknownSkuAnswer('information', ['a', 'b'], ['b'], { status: 200, body: [{ sku: 'a' }, { sku: 'B' }] }),
+    ).toMatch(/^a call naming the unknown sku b beside the known a answered 200 .* instead of raising an exception/)
+    expect(judgeUnknownSkuAnswer('cost-delete', ['b'], ['b'], { status: 204, body: '' })).toMatch(
+      /^the target dropped the unknown sku instead of raising/,
+    )
   })
 })
 
 describe('batch-partial read-back judgement', () => {
-  const tier = (sku: string, quantity: number, price: number, extra: Record<string, string | number> = {}) => ({ sku, price, price_type: 'fixed', website_id: 0, customer_group: 'ALL GROUPS', quantity, ...extra })
+  const tier = (sku: string, quantity: number, price: number, extra: Record<string, string | number> = {}) => ({
+    sku,
+    price,
+    price_type: 'fixed',
+    website_id: 0,
+    customer_group: 'ALL GROUPS',
+    quantity,
+    ...extra,
+  })
   const items: PlannedItem[] = [
     { index: 0, valid: true, fields: tier('v1', 41, 12.34) },
     { index: 1, valid: false, kind: 'invalid price', fields: tier('p1', 43, -7.13) },
   ]
   // as the platform lists tiers: group code in lower case, numbers as it stores them
-  const stored = (sku: string, quantity: number, price: number | string) => ({ sku, price, price_type: 'fixed', website_id: 0, customer_group: 'all groups', quantity })
+  const stored = (sku: string, quantity: number, price: number | string) => ({
+    sku,
+    price,
+    price_type: 'fixed',
+    website_id: 0,
+    customer_group: 'all groups',
+    quantity,
+  })
 
   it('passes valid items stored (numbers compared numerically) and invalid skus unchanged', () => {
-    expect(judgeReadBack('update', 'tier', items, [stored('p1', 43, 9)], [stored('v1', 41, '12.340000'), stored('p1', 43, 9)])).toEqual([])
+    expect(
+      judgeReadBack(
+        'update',
+        'tier',
+        items,
+        [stored('p1', 43, 9)],
+        [stored('v1', 41, '12.340000'), stored('p1', 43, 9)],
+      ),
+    ).toEqual([])
   })
 
   it('fails an invalid item that was applied, quoting what was read back', () => {
-    expect(judgeReadBack('update', 'tier', items, [stored('p1', 43, 9)], [stored('v1', 41, 12.34), stored('p1', 43, -7.13)])).toEqual([
+    expect(
+      judgeReadBack('update', 'tier', items, [stored('p1', 43, 9)], [stored('v1', 41, 12.34), stored('p1', 43, -7.13)]),
+    ).toEqual([
       'invalid item 1 (invalid price) {"sku":"p1","price":-7.13,"price_type":"fixed","website_id":0,"customer_group":"ALL GROUPS","quantity":43} was applied: sku p1 read back [{"sku":"p1","price":-7.13,"price_type":"fixed","website_id":0,"customer_group":"all groups","quantity":43}] where it had [{"sku":"p1","price":9,"price_type":"fixed","website_id":0,"customer_group":"all groups","quantity":43}]',
     ])
   })
 
   it('fails a valid item not stored, not deleted, or a replace that leaves other tiers of its sku', () => {
-    expect(judgeReadBack('update', 'tier', items, [], [stored('v1', 41, 12.35)])).toEqual([expect.stringMatching(/^valid item 0 \{.*\} was not stored: read back \{.*"price":12.35/)])
-    expect(judgeReadBack('delete', 'tier', items, [stored('v1', 41, 12.34)], [stored('v1', 41, 12.34)])).toEqual([expect.stringMatching(/^valid item 0 .* was not deleted: read back/)])
-    expect(judgeReadBack('replace', 'tier', items, [stored('v1', 5, 1)], [stored('v1', 41, 12.34), stored('v1', 5, 1)])).toEqual([
-      expect.stringMatching(/^the replace left tier prices of sku v1 that are not in the call: \[\{"sku":"v1","price":1,.*"quantity":5\}\]/),
+    expect(judgeReadBack('update', 'tier', items, [], [stored('v1', 41, 12.35)])).toEqual([
+      expect.stringMatching(/^valid item 0 \{.*\} was not stored: read back \{.*"price":12.35/),
+    ])
+    expect(judgeReadBack('delete', 'tier', items, [stored('v1', 41, 12.34)], [stored('v1', 41, 12.34)])).toEqual([
+      expect.stringMatching(/^valid item 0 .* was not deleted: read back/),
+    ])
+    expect(
+      judgeReadBack('replace', 'tier', items, [stored('v1', 5, 1)], [stored('v1', 41, 12.34), stored('v1', 5, 1)]),
+    ).toEqual([
+      expect.stringMatching(
+        /^the replace left tier prices of sku v1 that are not in the call: \[\{"sku":"v1","price":1,.*"quantity":5\}\]/,
+      ),
     ])
   })
 })

@@ -10,28 +10,46 @@ import type { Verdict } from '../results/verdict.ts'
 import { recordedProbe } from '../shop/recorded.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { batchVerdict, operationOf } from './batch-partial.ts'
-import { judgeCostDeleteCalls, judgeInformationCalls, knownDeleteToReadBack, skusOf } from './batch-partial/information.ts'
+import {
+  judgeCostDeleteCalls,
+  judgeInformationCalls,
+  knownDeleteToReadBack,
+  skusOf,
+} from './batch-partial/information.ts'
 import { endedAtMixedCall, judgeItemsCalls } from './batch-partial/items.ts'
 import type { PlannedItem, Price, PriceFamily } from './batch-partial/operations.ts'
 import { BATCH_PROBE, type BatchRole, type Judged, type JudgedCall } from './batch-partial/target.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { isObject } from '../base/is-object.ts'
 
-export function recordedBatchPartial(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+export function recordedBatchPartial(
+  row: EndpointRow,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict | undefined {
   const op = operationOf(row)
   if (op === undefined) return undefined
   const tagged = (role: BatchRole) => entries.find((e) => e.probe === `${BATCH_PROBE}${role}`)
-  const call = (e: RecordedEntry): JudgedCall => ({ ...recordedProbe(e.exchange, facts.reading, e.caller).probe, exchange: e.exchange })
+  const call = (e: RecordedEntry): JudgedCall => ({
+    ...recordedProbe(e.exchange, facts.reading, e.caller).probe,
+    exchange: e.exchange,
+  })
   let judged: Judged | undefined
   if (op.kind === 'items') judged = recordedItems(op.op, op.family, tagged, call)
   else {
     const known = tagged('known skus')
     const unknown = tagged('unknown sku')
-    const unknownSku = unknown !== undefined ? skusOf(unknown).find((_sku, i) => unknown.items?.[i]?.valid === false) : undefined
+    const unknownSku =
+      unknown !== undefined ? skusOf(unknown).find((_sku, i) => unknown.items?.[i]?.valid === false) : undefined
     if (known === undefined || unknown === undefined || unknownSku === undefined) return undefined
     if (op.kind === 'information') {
       const stored = known.observed?.before
-      judged = judgeInformationCalls(op.family, { known: call(known), mixed: call(unknown), unknownSku, ...(isReply(stored) ? { stored } : {}) })
+      judged = judgeInformationCalls(op.family, {
+        known: call(known),
+        mixed: call(unknown),
+        unknownSku,
+        ...(isReply(stored) ? { stored } : {}),
+      })
     } else {
       const [first, second] = [call(known), call(unknown)]
       const firstRead = tagged('known skus read back')
@@ -44,7 +62,9 @@ export function recordedBatchPartial(row: EndpointRow, entries: readonly Recorde
         second,
         unknownSku,
         ...(firstRead !== undefined ? { firstRead: call(firstRead) } : {}),
-        ...(secondRead !== undefined ? { secondRead: call(secondRead), kept: secondRead.observed!.before as Price } : {}),
+        ...(secondRead !== undefined
+          ? { secondRead: call(secondRead), kept: secondRead.observed!.before as Price }
+          : {}),
       })
     }
   }
@@ -72,7 +92,14 @@ function recordedItems(
   const clean = tagged('all-valid call')
   const before = readBack?.observed?.before
   if (readBack === undefined || clean === undefined || !Array.isArray(before)) return undefined
-  return judgeItemsCalls(op, family, { items, before, mixed: mixedCall, readBack: call(readBack), clean: call(clean), allValid: pricesOf(clean) })
+  return judgeItemsCalls(op, family, {
+    items,
+    before,
+    mixed: mixedCall,
+    readBack: call(readBack),
+    clean: call(clean),
+    allValid: pricesOf(clean),
+  })
 }
 
 /** The items a batch call sent (its `{prices}` body). */

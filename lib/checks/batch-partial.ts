@@ -25,7 +25,13 @@ import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { BATCH_RULES } from '../spec/rules.ts'
 
-export { batchServerError, judgeKnownSkusAnswer, judgeMixedAnswer, judgeReadBack, judgeUnknownSkuAnswer } from './batch-partial/judgements.ts'
+export {
+  batchServerError,
+  judgeKnownSkusAnswer,
+  judgeMixedAnswer,
+  judgeReadBack,
+  judgeUnknownSkuAnswer,
+} from './batch-partial/judgements.ts'
 export { BATCH_ROWS, type PlannedItem } from './batch-partial/operations.ts'
 
 /** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
@@ -44,7 +50,12 @@ async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict
   if (op === undefined) return { status: 'skipped', message: 'not a batch price operation', exchanges: [] }
   let judged: Judged
   try {
-    judged = op.kind === 'items' ? await judgeItems(row, op, session) : op.kind === 'information' ? await judgeInformation(op, session) : await judgeCostDelete(session)
+    judged =
+      op.kind === 'items'
+        ? await judgeItems(row, op, session)
+        : op.kind === 'information'
+          ? await judgeInformation(op, session)
+          : await judgeCostDelete(session)
   } catch (err) {
     if (err instanceof SetupError) {
       return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }
@@ -59,14 +70,31 @@ export function batchVerdict(judged: Judged): Verdict {
   const { problems, warnings, exchanges, details } = judged
   const extra = warnings.length > 0 ? { warnings } : {}
   if (problems.length > 0) return { status: 'failed', message: problems.join('; '), exchanges, details, ...extra }
-  if (judged.unanswered !== undefined) return { status: 'skipped', message: `not judged: ${judged.unanswered.text}`, exchanges, details, ...extra, reason: judged.unanswered.reason }
-  if (judged.unjudged !== undefined) return { status: 'skipped', message: `not fully judged: ${judged.unjudged}`, exchanges, details, ...extra, reason: 'unusable-answer' }
+  if (judged.unanswered !== undefined)
+    return {
+      status: 'skipped',
+      message: `not judged: ${judged.unanswered.text}`,
+      exchanges,
+      details,
+      ...extra,
+      reason: judged.unanswered.reason,
+    }
+  if (judged.unjudged !== undefined)
+    return {
+      status: 'skipped',
+      message: `not fully judged: ${judged.unjudged}`,
+      exchanges,
+      details,
+      ...extra,
+      reason: 'unusable-answer',
+    }
   return { status: 'passed', message: judged.summary, exchanges, details, ...extra }
 }
 
 export const batchPartialCheck: Check = {
   name: 'batch-partial',
-  description: 'Batch price calls exclude and report invalid items and apply the valid ones; information calls and cost-delete refuse unknown skus.',
+  description:
+    'Batch price calls exclude and report invalid items and apply the valid ones; information calls and cost-delete refuse unknown skus.',
   spec: ['Errors 1–3', 'Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   rules: Object.values(BATCH_RULES),
   appliesTo: (row) => (operationOf(row) !== undefined ? true : 'not a batch price operation'),

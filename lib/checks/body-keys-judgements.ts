@@ -40,22 +40,42 @@ export function bodyKeysRules(row: EndpointRow): Rule[] {
  * shape check reports its warnings). `refused` when the target refused it: the run then tells a refusal of the keys
  * from one of the target's own reasons where the scenario says it may have some.
  */
-export function judgeDocumentedAnswer(row: EndpointRow, keys: string, outcome: Pick<Outcome, 'answer' | 'failure'>): Part | 'refused' {
+export function judgeDocumentedAnswer(
+  row: EndpointRow,
+  keys: string,
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+): Part | 'refused' {
   const answer = outcome.answer
   if (answer === undefined) {
     const why = unanswered(outcome)
-    return { status: 'skipped', text: `documented keys (${keys}) not judged: no answer (${why.text})`, reason: why.reason }
+    return {
+      status: 'skipped',
+      text: `documented keys (${keys}) not judged: no answer (${why.text})`,
+      reason: why.reason,
+    }
   }
   // The detail table documents this call: a server error of the shop's application is its failure, whatever the same
   // call without a body gets (no business reason ends in a 5xx); a gateway's or an unavailable shop's is no answer.
   const error = serverErrorOf(answer)
   if (error !== undefined && (error.kind === 'gateway' || error.kind === 'unavailable')) {
-    return { status: 'skipped', text: `documented keys (${keys}) not judged: ${error.text}, no answer of the shop's application`, reason: 'server-error' }
+    return {
+      status: 'skipped',
+      text: `documented keys (${keys}) not judged: ${error.text}, no answer of the shop's application`,
+      reason: 'server-error',
+    }
   }
-  if (error !== undefined) return { status: 'failed', text: `documented keys (${keys}) answered ${error.text}, where the detail table documents the call` }
+  if (error !== undefined)
+    return {
+      status: 'failed',
+      text: `documented keys (${keys}) answered ${error.text}, where the detail table documents the call`,
+    }
   if (answer.status < 200 || answer.status >= 300) return 'refused'
   const shape = judgeShape(answer.body, expectationFor(row))
-  if (shape.status === 'failed') return { status: 'failed', text: `documented keys (${keys}) accepted, but ${notOfShape('the answer', row.returns ?? expectationFor(row), shape.failures)}` }
+  if (shape.status === 'failed')
+    return {
+      status: 'failed',
+      text: `documented keys (${keys}) accepted, but ${notOfShape('the answer', row.returns ?? expectationFor(row), shape.failures)}`,
+    }
   return { status: 'passed', text: `documented keys (${keys}) accepted (${answer.status})` }
 }
 
@@ -64,12 +84,24 @@ export function judgeDocumentedAnswer(row: EndpointRow, keys: string, outcome: P
  * where the scenario says the target may refuse for reasons of its own) was refused too — then the reason is not
  * the keys, and the rule is not judged.
  */
-export function judgeDocumentedRefusal(keys: string, valid: Pick<Outcome, 'answer' | 'failure'>, bare?: Pick<Outcome, 'answer' | 'failure'>): Part {
-  if (bare === undefined) return { status: 'failed', text: `documented keys (${keys}) refused: ${describeOutcome(valid)}` }
+export function judgeDocumentedRefusal(
+  keys: string,
+  valid: Pick<Outcome, 'answer' | 'failure'>,
+  bare?: Pick<Outcome, 'answer' | 'failure'>,
+): Part {
+  if (bare === undefined)
+    return { status: 'failed', text: `documented keys (${keys}) refused: ${describeOutcome(valid)}` }
   if (bare.answer !== undefined && (bare.answer.status < 200 || bare.answer.status >= 300)) {
-    return { status: 'skipped', text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${describeOutcome(valid)}; empty body: ${describeOutcome(bare)})`, reason: 'target-refused' }
+    return {
+      status: 'skipped',
+      text: `not judged: the target refused the call for a reason of its own, with or without the documented keys (${describeOutcome(valid)}; empty body: ${describeOutcome(bare)})`,
+      reason: 'target-refused',
+    }
   }
-  return { status: 'failed', text: `documented keys (${keys}) refused (${describeOutcome(valid)}) while the same call without a body was accepted` }
+  return {
+    status: 'failed',
+    text: `documented keys (${keys}) refused (${describeOutcome(valid)}) while the same call without a body was accepted`,
+  }
 }
 
 /**
@@ -77,22 +109,43 @@ export function judgeDocumentedRefusal(keys: string, valid: Pick<Outcome, 'answe
  * (Errors 4 and 5: statuses and error bodies "not shown"): a 4xx is the platform's way, a 5xx or an error naming
  * another field is worth a warning, not a failure. No answer at all tells nothing.
  */
-export function judgeRefusal(outcome: Pick<Outcome, 'answer' | 'failure'>, key: string): { status: Status; text: string; warning?: string; reason?: NotJudgedReason } {
+export function judgeRefusal(
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+  key: string,
+): { status: Status; text: string; warning?: string; reason?: NotJudgedReason } {
   const answer = outcome.answer
   const quoted = describeOutcome(outcome)
-  if (answer === undefined) return { status: 'skipped', text: `not judged: got no answer (${unanswered(outcome).text})`, reason: unanswered(outcome).reason }
+  if (answer === undefined)
+    return {
+      status: 'skipped',
+      text: `not judged: got no answer (${unanswered(outcome).text})`,
+      reason: unanswered(outcome).reason,
+    }
   if (answer.status >= 200 && answer.status < 300) return { status: 'failed', text: `was accepted (${quoted})` }
-  if (answer.status >= 500 || answer.status < 400) return { status: 'passed', text: `not accepted (${quoted})`, warning: `answered ${quoted} rather than refusing the input with a 4xx, as the platform does` }
+  if (answer.status >= 500 || answer.status < 400)
+    return {
+      status: 'passed',
+      text: `not accepted (${quoted})`,
+      warning: `answered ${quoted} rather than refusing the input with a 4xx, as the platform does`,
+    }
   const named = fieldsNamed(answer)
-  if (named.length === 0) return { status: 'passed', text: `refused (${quoted})`, warning: 'the refusal does not name the missing key' }
+  if (named.length === 0)
+    return { status: 'passed', text: `refused (${quoted})`, warning: 'the refusal does not name the missing key' }
   if (named.some((f) => sameKey(f, key))) return { status: 'passed', text: `refused, naming it (${quoted})` }
-  return { status: 'passed', text: `refused (${quoted})`, warning: `the refusal names another field (${named.join(', ')}), not "${key}"` }
+  return {
+    status: 'passed',
+    text: `refused (${quoted})`,
+    warning: `the refusal names another field (${named.join(', ')}), not "${key}"`,
+  }
 }
 
 /** A refused call must change nothing: the state read before and after it (the scenario's `observe`) must be the same. */
 export function judgeUnchanged(part: Part, before: unknown, after: unknown): Part {
   if (isDeepStrictEqual(before, after)) return part
-  return { status: 'failed', text: `${part.text}, and it changed the target's state (before ${clipJson(before)}, after ${clipJson(after)})` }
+  return {
+    status: 'failed',
+    text: `${part.text}, and it changed the target's state (before ${clipJson(before)}, after ${clipJson(after)})`,
+  }
 }
 
 /**
@@ -101,16 +154,24 @@ export function judgeUnchanged(part: Part, before: unknown, after: unknown): Par
  * either value taken. So it is shown, and a target that lets the body win gets a warning, never a failure.
  * `honoured`: the scenario's reading of an accepted call — true, what happened instead, or another rule that broke.
  */
-export function judgePathWins(conflict: { pathParam: string; bodyKey: string }, outcome: Pick<Outcome, 'answer' | 'failure'>, honoured?: true | string | { rule: string; text: string }): { part: Part; warning?: string } {
+export function judgePathWins(
+  conflict: { pathParam: string; bodyKey: string },
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+  honoured?: true | string | { rule: string; text: string },
+): { part: Part; warning?: string } {
   const note = (text: string): Part => ({ status: 'skipped', text, applies: false })
   const { pathParam, bodyKey } = conflict
   const what = `the path parameter :${pathParam} against a contradicting body ${bodyKey}`
   const answer = outcome.answer
-  if (answer === undefined || answer.status < 200 || answer.status >= 300 || honoured === undefined) return { part: note(`${what}: the call was not accepted (${describeOutcome(outcome)}), which the spec allows`) }
+  if (answer === undefined || answer.status < 200 || answer.status >= 300 || honoured === undefined)
+    return { part: note(`${what}: the call was not accepted (${describeOutcome(outcome)}), which the spec allows`) }
   if (honoured === true) return { part: note(`path parameter :${pathParam} honoured over body ${bodyKey}`) }
   if (typeof honoured !== 'string') {
     // Another rule broke on the way (a refund that booked no credit memo): its own check or workflow judges it; here it is named, not blamed on the path.
-    return { part: note(`${what}: ${honoured.rule} (a warning, see warnings)`), warning: `${honoured.rule} (seen on the call with a contradicting body ${bodyKey}): ${honoured.text}` }
+    return {
+      part: note(`${what}: ${honoured.rule} (a warning, see warnings)`),
+      warning: `${honoured.rule} (seen on the call with a contradicting body ${bodyKey}): ${honoured.text}`,
+    }
   }
   return {
     part: note(`path parameter :${pathParam} not honoured over body ${bodyKey} (a warning, see warnings)`),

@@ -11,15 +11,31 @@ import { scenarioOf } from '../setup/families/index.ts'
 import { recordedProbe } from '../shop/recorded.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { BODY_KEYS_PROBE, EMPTY_BODY, judgeMissingKey, PATH_WINS, variantsOf } from './body-keys.ts'
-import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, judgePathWins, requiredParams, type Part } from './body-keys-judgements.ts'
+import {
+  bodyKeysRules,
+  combine,
+  judgeDocumentedAnswer,
+  judgeDocumentedRefusal,
+  judgePathWins,
+  requiredParams,
+  type Part,
+} from './body-keys-judgements.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
 import { VALID_CALL } from './scenario-call.ts'
 
-export function recordedBodyKeys(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+export function recordedBodyKeys(
+  row: EndpointRow,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict | undefined {
   const scenario = scenarioOf(row)
   const valid = entries.find((e) => e.probe === VALID_CALL && e.exchange.request.method === row.method)
   if (scenario === undefined || valid === undefined) return undefined
-  const called = new Map(entries.flatMap((e) => (e.probe?.startsWith(BODY_KEYS_PROBE) === true ? [[e.probe.slice(BODY_KEYS_PROBE.length), e] as const] : [])))
+  const called = new Map(
+    entries.flatMap((e) =>
+      e.probe?.startsWith(BODY_KEYS_PROBE) === true ? [[e.probe.slice(BODY_KEYS_PROBE.length), e] as const] : [],
+    ),
+  )
   const outcomeOf = (e: RecordedEntry) => recordedProbe(e.exchange, facts.reading, e.caller).probe
   const exchanges: Exchange[] = [valid.exchange]
   const warnings: string[] = []
@@ -52,7 +68,12 @@ export function recordedBodyKeys(row: EndpointRow, entries: readonly RecordedEnt
 
   if (scenario.pathConflict !== undefined && parts[0]?.status !== 'skipped') {
     const conflict = called.get(PATH_WINS)
-    if (conflict?.conflict === undefined) parts.push({ status: 'skipped', text: 'path parameter against a contradicting body not shown: not in the recording', applies: false })
+    if (conflict?.conflict === undefined)
+      parts.push({
+        status: 'skipped',
+        text: 'path parameter against a contradicting body not shown: not in the recording',
+        applies: false,
+      })
     else {
       exchanges.push(conflict.exchange)
       const judged = judgePathWins(conflict.conflict, outcomeOf(conflict), conflict.conflict.honoured)

@@ -10,7 +10,17 @@ import { BODY_KEYS_RULES } from '../spec/rules.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import { tagEvidence } from '../shop/request-channel.ts'
 import type { Outcome } from '../shop/request.ts'
-import { bodyKeysRules, combine, judgeDocumentedAnswer, judgeDocumentedRefusal, judgePathWins, judgeRefusal, judgeUnchanged, requiredParams, type Part } from './body-keys-judgements.ts'
+import {
+  bodyKeysRules,
+  combine,
+  judgeDocumentedAnswer,
+  judgeDocumentedRefusal,
+  judgePathWins,
+  judgeRefusal,
+  judgeUnchanged,
+  requiredParams,
+  type Part,
+} from './body-keys-judgements.ts'
 
 /**
  * The documented top-level body keys are accepted and give the documented return type; a required key that is
@@ -33,7 +43,12 @@ async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
     parts.push(await documentedCall(row, session, valid, keep))
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [...exchanges, ...err.exchanges], reason: err.reason }
+    return {
+      status: 'skipped',
+      message: `not judged: ${err.message}`,
+      exchanges: [...exchanges, ...err.exchanges],
+      reason: err.reason,
+    }
   }
 
   for (const key of requiredParams(row).map((p) => p.name)) {
@@ -65,13 +80,20 @@ async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
     }
   }
 
-  if (scenario.pathConflict !== undefined && parts[0]?.status !== 'skipped') parts.push(await pathWins(row, session, scenario, warnings, keep))
+  if (scenario.pathConflict !== undefined && parts[0]?.status !== 'skipped')
+    parts.push(await pathWins(row, session, scenario, warnings, keep))
 
   return { ...combine(parts, exchanges, warnings), rules: bodyKeysRules(row) }
 }
 
 /** The path parameter against a contradicting body value (judgePathWins): shown, never failed. */
-async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, warnings: string[], keep: (s: SentCall) => void): Promise<Part> {
+async function pathWins(
+  row: EndpointRow,
+  session: Session,
+  scenario: Scenario,
+  warnings: string[],
+  keep: (s: SentCall) => void,
+): Promise<Part> {
   try {
     const conflict = await scenario.pathConflict!(provisionerOf(session), `${endpointText(row)} path wins`)
     const sent = await sendPrepared(session, row, conflict.call, conflict.call.body, `${BODY_KEYS_PROBE}${PATH_WINS}`)
@@ -79,18 +101,33 @@ async function pathWins(row: EndpointRow, session: Session, scenario: Scenario, 
     const answer = sent.outcome.answer
     const accepted = answer !== undefined && answer.status >= 200 && answer.status < 300
     const honoured = accepted ? await conflict.honoured(answer) : undefined
-    tagEvidence(sent.outcome.exchange, { _conflict: { bodyKey: conflict.bodyKey, pathParam: conflict.pathParam, ...(honoured !== undefined ? { honoured } : {}) } })
+    tagEvidence(sent.outcome.exchange, {
+      _conflict: {
+        bodyKey: conflict.bodyKey,
+        pathParam: conflict.pathParam,
+        ...(honoured !== undefined ? { honoured } : {}),
+      },
+    })
     const judged = judgePathWins(conflict, sent.outcome, honoured)
     if (judged.warning !== undefined) warnings.push(judged.warning)
     return judged.part
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return { status: 'skipped', text: `path parameter against a contradicting body not shown: ${err.message}`, applies: false }
+    return {
+      status: 'skipped',
+      text: `path parameter against a contradicting body not shown: ${err.message}`,
+      applies: false,
+    }
   }
 }
 
 /** The documented call judged; refused where the target may refuse for reasons of its own, the same call without a body on fresh data tells. */
-async function documentedCall(row: EndpointRow, session: Session, valid: SentCall, keep: (s: SentCall) => void): Promise<Part> {
+async function documentedCall(
+  row: EndpointRow,
+  session: Session,
+  valid: SentCall,
+  keep: (s: SentCall) => void,
+): Promise<Part> {
   const keys = Object.keys(valid.body ?? {}).join(', ')
   const judged = judgeDocumentedAnswer(row, keys, valid.outcome)
   if (judged !== 'refused') return judged
@@ -113,18 +150,35 @@ export function variantsOf(key: string): [missing: string, renamed: string] {
 }
 
 /** A call without a required key (or with it renamed), judged: refused, and the state it would change unchanged. */
-export function judgeMissingKey(key: string, variant: string, outcome: Pick<Outcome, 'answer' | 'failure'>, observed: { before?: unknown; after?: unknown } | undefined, warnings: string[]): Part {
+export function judgeMissingKey(
+  key: string,
+  variant: string,
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+  observed: { before?: unknown; after?: unknown } | undefined,
+  warnings: string[],
+): Part {
   const refusal = judgeRefusal(outcome, key)
   if (refusal.warning !== undefined) warnings.push(`${variant}: ${refusal.warning}`)
-  const part: Part = { status: refusal.status, text: `${variant} ${refusal.text}`, ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}) }
+  const part: Part = {
+    status: refusal.status,
+    text: `${variant} ${refusal.text}`,
+    ...(refusal.reason !== undefined ? { reason: refusal.reason } : {}),
+  }
   return observed !== undefined ? judgeUnchanged(part, observed.before, observed.after) : part
 }
 
 export const bodyKeysCheck: Check = {
   name: 'body-keys',
-  description: 'Documented body keys are accepted; a missing or renamed required key is refused and changes nothing; path parameters win.',
-  spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints (notation: top-level body keys are the contract method\'s parameters)'],
+  description:
+    'Documented body keys are accepted; a missing or renamed required key is refused and changes nothing; path parameters win.',
+  spec: [
+    'Endpoints › Endpoints with detailed shape',
+    "Endpoints (notation: top-level body keys are the contract method's parameters)",
+  ],
   rules: [BODY_KEYS_RULES.keys],
-  appliesTo: (row) => ((row.params ?? []).some((p) => p.in === 'body') ? true : 'not shown: the spec gives no request body for this endpoint'),
+  appliesTo: (row) =>
+    (row.params ?? []).some((p) => p.in === 'body')
+      ? true
+      : 'not shown: the spec gives no request body for this endpoint',
   run: bodyKeys,
 }

@@ -15,7 +15,8 @@ function asNumber(v: unknown): number | undefined {
 
 function sameSetValue(sent: unknown, seen: unknown): boolean {
   if (sent === null || sent === undefined || isObject(sent)) return true
-  if (Array.isArray(sent)) return Array.isArray(seen) && seen.length === sent.length && sent.every((v, i) => sameSetValue(v, seen[i]))
+  if (Array.isArray(sent))
+    return Array.isArray(seen) && seen.length === sent.length && sent.every((v, i) => sameSetValue(v, seen[i]))
   const [a, b] = [asNumber(sent), asNumber(seen)]
   if (a !== undefined && b !== undefined) return Math.abs(a - b) < 1e-6
   if (typeof sent === 'boolean' || typeof seen === 'boolean') return sent === seen
@@ -32,7 +33,11 @@ export function missingValues(answer: unknown, expected: Readonly<Record<string,
   const out: string[] = []
   for (const [k, sent] of Object.entries(expected)) {
     if (sameSetValue(sent, answer[k])) continue
-    out.push(answer[k] === undefined || answer[k] === null ? `no ${k} (expected ${describeValue(sent)})` : `${k} ${describeValue(answer[k])} where ${describeValue(sent)} was expected`)
+    out.push(
+      answer[k] === undefined || answer[k] === null
+        ? `no ${k} (expected ${describeValue(sent)})`
+        : `${k} ${describeValue(answer[k])} where ${describeValue(sent)} was expected`,
+    )
   }
   return out
 }
@@ -41,7 +46,13 @@ export function missingValues(answer: unknown, expected: Readonly<Record<string,
  * What an answer must carry beside its shape, judged: undefined when it carries it all, else the one sentence every
  * verdict of the rule says (the shape check's on a scenario's call, a workflow step's on its own).
  */
-export function judgeCarried(what: string, answer: unknown, carries: { values: Readonly<Record<string, unknown>>; rule: Rule }): string | undefined {
+export function judgeCarried(
+  what: string,
+  answer: unknown,
+  carries: { values: Readonly<Record<string, unknown>>; rule: Rule },
+): string | undefined {
   const missing = missingValues(answer, carries.values)
-  return missing.length === 0 ? undefined : `${what} does not carry what it must (${carries.rule.text}): ${missing.join('; ')}`
+  return missing.length === 0
+    ? undefined
+    : `${what} does not carry what it must (${carries.rule.text}): ${missing.join('; ')}`
 }

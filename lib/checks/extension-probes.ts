@@ -45,7 +45,8 @@ export function operationOf(row: EndpointRow): ExtensionOperation | undefined {
   return (row as Partial<ExtensionRow>).operation
 }
 
-const WRITE_WITHHELD = 'a write is sent only to callers its declared class must refuse (--extensions-probe-writes sends it to the others too)'
+const WRITE_WITHHELD =
+  'a write is sent only to callers its declared class must refuse (--extensions-probe-writes sends it to the others too)'
 const READ_ONLY = 'read-only mode sends no extension write'
 const UNKNOWN_CLASS_WRITE = 'a write, and no caller is known to be refused: the declared access class is unknown'
 
@@ -56,7 +57,10 @@ const UNKNOWN_CLASS_WRITE = 'a write, and no caller is known to be refused: the 
  */
 export function readingCall(readOnly: boolean): PlannedCall {
   const path = '/V1/shop-conformance-no-such-extension'
-  return { request: { caller: 'none', store: 'first' }, call: readOnly ? { method: 'GET', path } : { method: 'POST', path, body: {} } }
+  return {
+    request: { caller: 'none', store: 'first' },
+    call: readOnly ? { method: 'GET', path } : { method: 'POST', path, body: {} },
+  }
 }
 
 /**
@@ -69,16 +73,29 @@ export function extensionPlan(row: EndpointRow, settings: ProbeSettings, probeWr
   if (op === undefined) throw new Error(`${endpointText(row)} is not an extension operation`)
   const reading = readingCall(settings.readOnly)
   const call = (request: ProbeRequest): PlannedCall => {
-    const refuses = op.declaredAccess !== undefined && request.caller !== 'limited admin' && ADMISSION[op.declaredAccess][request.caller] === 'refuse'
-    return { request, call: { method: op.method, path: concretePath(op), ...(op.method === 'POST' || op.method === 'PUT' ? { body: {} } : {}), ...(refuses ? { refusalExpected: true as const } : {}) } }
+    const refuses =
+      op.declaredAccess !== undefined &&
+      request.caller !== 'limited admin' &&
+      ADMISSION[op.declaredAccess][request.caller] === 'refuse'
+    return {
+      request,
+      call: {
+        method: op.method,
+        path: concretePath(op),
+        ...(op.method === 'POST' || op.method === 'PUT' ? { body: {} } : {}),
+        ...(refuses ? { refusalExpected: true as const } : {}),
+      },
+    }
   }
-  if (op.writes && settings.readOnly) return { calls: [reading], withheld: ACCESS_CALLERS.map((caller) => ({ caller, why: READ_ONLY })) }
+  if (op.writes && settings.readOnly)
+    return { calls: [reading], withheld: ACCESS_CALLERS.map((caller) => ({ caller, why: READ_ONLY })) }
   const withheld: { caller: Caller; why: string }[] = []
   let callers: Caller[]
   let storeCaller: Caller | undefined
   if (op.declaredAccess === undefined) {
     // Who may call it is unknown: a read goes to the admin, whom every class but anon admits (and anon refuses no one).
-    if (op.writes && !probeWrites) return { calls: [reading], withheld: [{ caller: 'admin', why: UNKNOWN_CLASS_WRITE }] }
+    if (op.writes && !probeWrites)
+      return { calls: [reading], withheld: [{ caller: 'admin', why: UNKNOWN_CLASS_WRITE }] }
     callers = ['admin']
     storeCaller = 'admin'
   } else {
@@ -96,13 +113,18 @@ export function extensionPlan(row: EndpointRow, settings: ProbeSettings, probeWr
   }
   // A caller the run has no token for (read-only mode registers no customer) is not sent as anyone else; a write is
   // never sent with the token of a customer the user configured. The store code is then tried by the last one sent.
-  const hasToken = (caller: Caller) => caller !== 'customer' || (op.writes ? settings.customer.writes : settings.customer.reads)
+  const hasToken = (caller: Caller) =>
+    caller !== 'customer' || (op.writes ? settings.customer.writes : settings.customer.reads)
   const tokenless = callers.filter((c) => !hasToken(c))
   const sent = callers.filter(hasToken)
   if (storeCaller !== undefined && !sent.includes(storeCaller)) storeCaller = sent[sent.length - 1]
   withheld.push(...tokenless.map((caller) => ({ caller, why: `no ${caller} token in this run` })))
   return {
-    calls: [...sent.map((caller) => call({ caller, store: 'first' })), ...(storeCaller !== undefined ? [call({ caller: storeCaller, store: 'second' })] : []), reading],
+    calls: [
+      ...sent.map((caller) => call({ caller, store: 'first' })),
+      ...(storeCaller !== undefined ? [call({ caller: storeCaller, store: 'second' })] : []),
+      reading,
+    ],
     withheld,
   }
 }
@@ -122,7 +144,12 @@ export function operationAnswers(row: EndpointRow, answers: ProbeAnswers): Opera
   })
 }
 
-export function operationAnswer(row: EndpointRow, answers: ProbeAnswers, caller: Caller, store: ProbeStore): Probe | undefined {
+export function operationAnswer(
+  row: EndpointRow,
+  answers: ProbeAnswers,
+  caller: Caller,
+  store: ProbeStore,
+): Probe | undefined {
   return answerTo(answers, row.method, concretePath(row), { caller, store })
 }
 
@@ -142,7 +169,13 @@ export function targetReading(answers: ProbeAnswers): { refusalShowsRoute: boole
 export function notSent(plan: ProbePlan, anySent: boolean): { message: string; reason: NotJudgedReason } {
   const withheld = plan.withheld ?? []
   const whys = [...new Set(withheld.map((w) => w.why))]
-  const reason = anySent ? 'unusable-answer' : withheld.some((w) => w.why === READ_ONLY) ? 'read-only' : withheld.length > 0 ? 'write-withheld' : 'unusable-answer'
+  const reason = anySent
+    ? 'unusable-answer'
+    : withheld.some((w) => w.why === READ_ONLY)
+      ? 'read-only'
+      : withheld.length > 0
+        ? 'write-withheld'
+        : 'unusable-answer'
   return { message: `not sent: ${whys.join('; ') || 'no caller to send it as'}`, reason }
 }
 

@@ -15,14 +15,20 @@ export { extensionRow } from './extension-probes.ts'
 
 type ExtensionKind = ProbeCheck & { origin: 'extension' }
 
-function kind(name: string, description: string, spec: readonly string[], judge: ProbeCheck['judge'], probeWrites: boolean): ExtensionKind {
+function kind(
+  name: string,
+  description: string,
+  spec: readonly string[],
+  judge: ProbeCheck['judge'],
+  probeWrites: boolean,
+): ExtensionKind {
   return {
     ...probeCheck({
       name,
       description,
       spec,
       rules: [],
-      appliesTo: (row) => (operationOf(row) !== undefined ? true : 'not an extension operation of the shop\'s schema'),
+      appliesTo: (row) => (operationOf(row) !== undefined ? true : "not an extension operation of the shop's schema"),
       probes: (row, settings) => extensionPlan(row, settings, probeWrites),
       judge,
     }),
@@ -34,8 +40,26 @@ function kind(name: string, description: string, spec: readonly string[], judge:
 export function extensionKinds(options: { probeWrites: boolean }): ExtensionKind[] {
   const { probeWrites } = options
   return [
-    kind('extension-route', 'An operation the shop\'s schema declares is served at its declared method and path (a refusal is not the no-route answer).', ['What the service does (payloads are JSON)'], judgeRoute, probeWrites),
-    kind('extension-store-code', 'A declared operation is served under the run\'s second store code as under the configured one.', ['What the service does (a store code can replace `default`)'], judgeStoreCode, probeWrites),
-    kind('extension-access', 'A declared operation admits and refuses callers as the access class its schema declares says.', ['Authentication 1–4'], judgeAccessCheck, probeWrites),
+    kind(
+      'extension-route',
+      "An operation the shop's schema declares is served at its declared method and path (a refusal is not the no-route answer).",
+      ['What the service does (payloads are JSON)'],
+      judgeRoute,
+      probeWrites,
+    ),
+    kind(
+      'extension-store-code',
+      "A declared operation is served under the run's second store code as under the configured one.",
+      ['What the service does (a store code can replace `default`)'],
+      judgeStoreCode,
+      probeWrites,
+    ),
+    kind(
+      'extension-access',
+      'A declared operation admits and refuses callers as the access class its schema declares says.',
+      ['Authentication 1–4'],
+      judgeAccessCheck,
+      probeWrites,
+    ),
   ]
 }

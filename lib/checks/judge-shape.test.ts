@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { CATALOG, rowId, rowNamed } from '../spec/catalog/index.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import { expectationFor, judgeShape, NOT_SHOWN_REASON, schemaCompilations, type Expectation, type ShapeJudgement } from './judge-shape.ts'
+import {
+  expectationFor,
+  judgeShape,
+  NOT_SHOWN_REASON,
+  schemaCompilations,
+  type Expectation,
+  type ShapeJudgement,
+} from './judge-shape.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -16,7 +23,8 @@ interface Observation {
   request: { method: string; path: string; body: unknown }
   response: { status: number; body: any }
 }
-const observation = (file: string): Observation => JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as Observation
+const observation = (file: string): Observation =>
+  JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as Observation
 const body = (file: string): any => structuredClone(observation(file).response.body)
 /** The exchanges of a file: one (`request`, `response`), or several (`exchanges`). */
 const exchangesOf = (file: string): Observation[] => {
@@ -66,7 +74,10 @@ const INT: Expectation = { kind: 'int' }
 type Want = ShapeJudgement['status'] | 'no row' | 'an error answer'
 
 /** `row`: the verdict of the file's one exchange, or one per exchange; an error answer has no shape to judge ("Shape of the error response body: not shown"). */
-const OBSERVED: Record<string, { row: Want | Want[]; explicit?: { expectation: Expectation; pick?: (b: any) => unknown }[] }> = {
+const OBSERVED: Record<
+  string,
+  { row: Want | Want[]; explicit?: { expectation: Expectation; pick?: (b: any) => unknown }[] }
+> = {
   // An admin whose role lacks two ACL resources: its token (a shape not shown), two refusals, the category it may read.
   'acl-limited-admin.json': { row: ['skipped', 'an error answer', 'an error answer', 'passed'] },
   'customer-email-local-part-65.json': { row: 'an error answer' },
@@ -116,7 +127,9 @@ const OBSERVED: Record<string, { row: Want | Want[]; explicit?: { expectation: E
 }
 
 describe('judgeShape on the real instance’s answers (2.4.7)', () => {
-  const files = readdirSync(RESPONSES).filter((f) => f.endsWith('.json')).sort()
+  const files = readdirSync(RESPONSES)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
 
   it('has an expected verdict for every observation file', () => {
     expect(Object.keys(OBSERVED).sort()).toEqual(files)
@@ -198,7 +211,12 @@ describe('judgeShape on broken variants', () => {
     m.comments[0].comment = 5
     m.state = true
     const j = judgeShape(m, CREDITMEMO)
-    failedWith(j, '/items/0/qty: expected number, got string "2"', '/comments/0/comment: expected string, got number 5', '/state: expected number, got boolean true')
+    failedWith(
+      j,
+      '/items/0/qty: expected number, got string "2"',
+      '/comments/0/comment: expected string, got number 5',
+      '/state: expected number, got boolean true',
+    )
     expect(j.failures).toHaveLength(3)
   })
 
@@ -243,7 +261,7 @@ describe('judgeShape on broken variants', () => {
     passedClean(judgeShape({ city: 'Austin' }, ORDER_ADDRESS))
   })
 
-  it('an object with none of its type\'s tabled fields fails: {}, only nulls, only extension_attributes (issue 9, point 4)', () => {
+  it("an object with none of its type's tabled fields fails: {}, only nulls, only extension_attributes (issue 9, point 4)", () => {
     for (const [value, expectation] of [
       [{}, CREDITMEMO],
       [{}, ORDER_ADDRESS],
@@ -253,10 +271,15 @@ describe('judgeShape on broken variants', () => {
     ] as [unknown, Expectation][]) {
       const j = judgeShape(value, expectation)
       expect(j.status, JSON.stringify(value)).toBe('failed')
-      expect(j.failures[0]).toMatch(/^\(root\): object .* carries none of the fields the spec tables for .*: not such a resource$/)
+      expect(j.failures[0]).toMatch(
+        /^\(root\): object .* carries none of the fields the spec tables for .*: not such a resource$/,
+      )
     }
     // An element of a list is judged the same way.
-    failedWith(judgeShape({ items: [{}] }, CREDITMEMO), '/items/0: object {} carries none of the fields the spec tables for Credit memo item object: not such a resource')
+    failedWith(
+      judgeShape({ items: [{}] }, CREDITMEMO),
+      '/items/0: object {} carries none of the fields the spec tables for Credit memo item object: not such a resource',
+    )
   })
 
   it('the spec’s number takes integers and decimals', () => {
@@ -291,7 +314,10 @@ describe('judgeShape on broken variants', () => {
     c.region_name = 'Texas'
     const j = judgeShape(c, CART_ADDRESS)
     expect(j.status).toBe('passed')
-    expect(j.warnings).toEqual(['fields the spec does not list: (root): region_name', 'fields the spec does not list: /custom_attributes/0: label'])
+    expect(j.warnings).toEqual([
+      'fields the spec does not list: (root): region_name',
+      'fields the spec does not list: /custom_attributes/0: label',
+    ])
     c.custom_attributes[0].value = 7
     failedWith(judgeShape(c, CART_ADDRESS), '/custom_attributes/0/value: expected string, got number 7')
   })
@@ -317,7 +343,9 @@ describe('judgeShape on returns', () => {
     const j = judgeShape('12', INT)
     expect(j.status).toBe('passed')
     expect(j.failures).toEqual([])
-    expect(j.warnings).toEqual(['(root): int sent as the digit string "12" (the platform sends some ids this way; accepted)'])
+    expect(j.warnings).toEqual([
+      '(root): int sent as the digit string "12" (the platform sends some ids this way; accepted)',
+    ])
   })
 
   it('int: everything else fails, naming what was seen', () => {
@@ -335,14 +363,23 @@ describe('judgeShape on returns', () => {
   })
 
   it('int: a signed digit string is not tolerated (decision: the tolerance is for the platform’s positive ids)', () => {
-    failedWith(judgeShape('-3', INT), '(root): expected int, got string "-3" (only an unsigned digit string is tolerated in place of an int)')
+    failedWith(
+      judgeShape('-3', INT),
+      '(root): expected int, got string "-3" (only an unsigned digit string is tolerated in place of an int)',
+    )
   })
 
   it('bool: true/false pass; anything else fails with a note', () => {
     passedClean(judgeShape(true, { kind: 'bool' }))
     passedClean(judgeShape(false, { kind: 'bool' }))
-    failedWith(judgeShape(1, { kind: 'bool' }), '(root): expected boolean (JSON true or false), got number 1 (not a JSON boolean)')
-    failedWith(judgeShape('true', { kind: 'bool' }), '(root): expected boolean (JSON true or false), got string "true" (not a JSON boolean)')
+    failedWith(
+      judgeShape(1, { kind: 'bool' }),
+      '(root): expected boolean (JSON true or false), got number 1 (not a JSON boolean)',
+    )
+    failedWith(
+      judgeShape('true', { kind: 'bool' }),
+      '(root): expected boolean (JSON true or false), got string "true" (not a JSON boolean)',
+    )
     failedWith(judgeShape(null, { kind: 'bool' }), '(root): expected boolean (JSON true or false), got null')
     failedWith(judgeShape(undefined, { kind: 'bool' }), 'no body (expected bool)')
   })
@@ -362,7 +399,9 @@ describe('judgeShape on returns', () => {
     passedClean(judgeShape([], tiers))
     const list = body('tier-prices-group-1.json')
     failedWith(judgeShape({ 0: list[0] }, tiers))
-    expect(judgeShape({ 0: list[0] }, tiers).failures[0]).toMatch(/^\(root\): expected array, got object \{"0":.*\(an object with numeric keys is not an array\)$/)
+    expect(judgeShape({ 0: list[0] }, tiers).failures[0]).toMatch(
+      /^\(root\): expected array, got object \{"0":.*\(an object with numeric keys is not an array\)$/,
+    )
     failedWith(judgeShape([list[0], 'x'], tiers), '/1: expected object (ProductTierPriceInterface), got string "x"')
     failedWith(judgeShape(null, tiers), '(root): expected array, got null')
     failedWith(judgeShape(undefined, tiers), 'no body (expected array of object (ProductTierPriceInterface))')
@@ -373,8 +412,14 @@ describe('judgeShape on returns', () => {
     const cat: Expectation = { kind: 'object', typeName: 'CategoryInterface' }
     passedClean(judgeShape({ name: 'x' }, cat))
     // A type named without fields: no field can be asked for, but an object without any value is no resource.
-    failedWith(judgeShape({}, cat), '(root): object {} carries no value at all: an empty object is no CategoryInterface')
-    failedWith(judgeShape({ id: null }, cat), '(root): object {"id":null} carries no value at all: an empty object is no CategoryInterface')
+    failedWith(
+      judgeShape({}, cat),
+      '(root): object {} carries no value at all: an empty object is no CategoryInterface',
+    )
+    failedWith(
+      judgeShape({ id: null }, cat),
+      '(root): object {"id":null} carries no value at all: an empty object is no CategoryInterface',
+    )
     passedClean(judgeShape({}, { kind: 'object' }))
     failedWith(judgeShape([], cat), '(root): expected object (CategoryInterface), got array []')
     failedWith(judgeShape(null, cat), '(root): expected object (CategoryInterface), got null')
@@ -388,12 +433,16 @@ describe('judgeShape on returns', () => {
 
   it('not-shown: skipped with the reason, never passed — with or without a body', () => {
     const e: Expectation = { kind: 'not-shown', reason: 'because' }
-    for (const v of [undefined, null, {}, 'x', 12]) expect(judgeShape(v, e)).toEqual({ status: 'skipped', failures: [], warnings: [], reason: 'because' })
+    for (const v of [undefined, null, {}, 'x', 12])
+      expect(judgeShape(v, e)).toEqual({ status: 'skipped', failures: [], warnings: [], reason: 'because' })
   })
 
   it('compiles the schemas once, whatever the number of calls', () => {
     judgeShape({}, CREDITMEMO)
-    for (let i = 0; i < 50; i++) judgeShape({ state: i }, CREDITMEMO), judgeShape({}, CART_ADDRESS), judgeShape({}, { kind: 'tabled', shape: 'attributeSet' })
+    for (let i = 0; i < 50; i++)
+      judgeShape({ state: i }, CREDITMEMO),
+        judgeShape({}, CART_ADDRESS),
+        judgeShape({}, { kind: 'tabled', shape: 'attributeSet' })
     expect(schemaCompilations()).toBe(1)
   })
 })
@@ -406,7 +455,8 @@ describe('expectationFor', () => {
     for (const r of CATALOG) {
       const e = expectationFor(r)
       kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1)
-      if (r.returns === undefined && e.kind !== 'not-shown') expect(['GET /V1/creditmemo/:id', 'GET /V1/carts/:cartId/billing-address']).toContain(rowId(r))
+      if (r.returns === undefined && e.kind !== 'not-shown')
+        expect(['GET /V1/creditmemo/:id', 'GET /V1/carts/:cartId/billing-address']).toContain(rowId(r))
     }
     expect(kinds.get('not-shown')).toBe(CATALOG.filter((r) => r.returns === undefined).length - 2)
   })
@@ -420,10 +470,16 @@ describe('expectationFor', () => {
       'POST /V1/order/:orderId/refund': INT,
       'PUT /V1/eav/attribute-sets/:attributeSetId': { kind: 'tabled', shape: 'attributeSet' },
       'POST /V1/eav/attribute-sets': { kind: 'tabled', shape: 'attributeSet' },
-      'GET /V1/products/:sku/group-prices/:customerGroupId/tiers': { kind: 'array', items: { kind: 'object', typeName: 'ProductTierPriceInterface' } },
+      'GET /V1/products/:sku/group-prices/:customerGroupId/tiers': {
+        kind: 'array',
+        items: { kind: 'object', typeName: 'ProductTierPriceInterface' },
+      },
       'GET /V1/categories/:categoryId': { kind: 'object', typeName: 'CategoryInterface' },
       'PUT /V1/carts/:cartId/order': INT,
-      'POST /V1/carts/mine/estimate-shipping-methods': { kind: 'array', items: { kind: 'object', typeName: 'ShippingMethodInterface' } },
+      'POST /V1/carts/mine/estimate-shipping-methods': {
+        kind: 'array',
+        items: { kind: 'object', typeName: 'ShippingMethodInterface' },
+      },
       'GET /V1/inventory/get-latlng-from-address': { kind: 'object', typeName: 'LatLngInterface' },
       'GET /V1/stockmedia/asset/list': { kind: 'object', typeName: 'SearchResultInterface' },
       'DELETE /V1/carts/:cartId/items/:itemId': { kind: 'bool' },
@@ -433,7 +489,11 @@ describe('expectationFor', () => {
     }
     for (const [id, e] of Object.entries(want)) expect(expectationFor(row(id)), id).toEqual(e)
     // every row with a return type is in the table above
-    expect(CATALOG.filter((r) => r.returns !== undefined).map(rowId).sort()).toEqual(Object.keys(want).sort())
+    expect(
+      CATALOG.filter((r) => r.returns !== undefined)
+        .map(rowId)
+        .sort(),
+    ).toEqual(Object.keys(want).sort())
   })
 
   it('the two reads whose shape the spec tables', () => {
@@ -442,14 +502,32 @@ describe('expectationFor', () => {
   })
 
   it('rows without a return type are not-shown, nothing invented', () => {
-    for (const id of ['DELETE /V1/eav/attribute-sets/:attributeSetId', 'GET /V1/eav/attribute-sets/:attributeSetId', 'PUT /V1/creditmemo/:id', 'GET /V1/creditmemo/:id/comments', 'POST /V1/carts/:cartId/billing-address', 'POST /V1/products/base-prices']) {
-      expect(expectationFor(row(id)), id).toEqual({ kind: 'not-shown', reason: "the spec does not show this endpoint's response" })
+    for (const id of [
+      'DELETE /V1/eav/attribute-sets/:attributeSetId',
+      'GET /V1/eav/attribute-sets/:attributeSetId',
+      'PUT /V1/creditmemo/:id',
+      'GET /V1/creditmemo/:id/comments',
+      'POST /V1/carts/:cartId/billing-address',
+      'POST /V1/products/base-prices',
+    ]) {
+      expect(expectationFor(row(id)), id).toEqual({
+        kind: 'not-shown',
+        reason: "the spec does not show this endpoint's response",
+      })
     }
   })
 
   it('an unknown return text throws', () => {
     const base = { method: 'GET', path: '/V1/x' } as const
-    for (const returns of ['OrderInterface', 'float', 'int[][]', 'int (a) (b)', '', 'CreditmemoInterface extra', 'int or string']) {
+    for (const returns of [
+      'OrderInterface',
+      'float',
+      'int[][]',
+      'int (a) (b)',
+      '',
+      'CreditmemoInterface extra',
+      'int or string',
+    ]) {
       expect(() => expectationFor({ ...base, returns }), returns).toThrow(/unknown return type/)
     }
     expect(expectationFor({ ...base, returns: 'int (new note)' })).toEqual(INT)

@@ -54,7 +54,8 @@ function validatorFor(name: ShapeName): ValidateFunction {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, strict: true })
     const built = new Map<ShapeName, ValidateFunction>()
-    for (const [n, schema] of Object.entries(TABLED_SHAPES) as [ShapeName, SchemaObject][]) built.set(n, ajv.compile(schema))
+    for (const [n, schema] of Object.entries(TABLED_SHAPES) as [ShapeName, SchemaObject][])
+      built.set(n, ajv.compile(schema))
     compilations++
     validators = built
   }
@@ -166,7 +167,10 @@ function unlistedFields(schema: SchemaObject, value: unknown, pointer: string, o
 
 /** Whether the object has a non-null value under one of `names` (any name when not given); `extension_attributes` is no data of the type. */
 function carriesAny(value: Record<string, unknown>, names?: readonly string[]): boolean {
-  return Object.entries(value).some(([k, v]) => v !== null && v !== undefined && k !== 'extension_attributes' && (names === undefined || names.includes(k)))
+  return Object.entries(value).some(
+    ([k, v]) =>
+      v !== null && v !== undefined && k !== 'extension_attributes' && (names === undefined || names.includes(k)),
+  )
 }
 
 /** One failure per object of a tabled shape (the answer, a credit memo item, …) that carries none of its tabled fields. */
@@ -174,19 +178,29 @@ function emptyResources(schema: SchemaObject, value: unknown, pointer: string, o
   const props = schema.properties as Record<string, SchemaObject> | undefined
   if (props && isObject(value)) {
     if (!carriesAny(value, Object.keys(props))) {
-      out.push(`${where(pointer)}: ${describeValue(value)} carries none of the fields the spec tables for ${String(schema.title ?? 'this object')}: not such a resource`)
+      out.push(
+        `${where(pointer)}: ${describeValue(value)} carries none of the fields the spec tables for ${String(schema.title ?? 'this object')}: not such a resource`,
+      )
       return
     }
-    for (const [k, sub] of Object.entries(props)) if (Object.hasOwn(value, k)) emptyResources(sub, value[k], `${pointer}/${escapeToken(k)}`, out)
+    for (const [k, sub] of Object.entries(props))
+      if (Object.hasOwn(value, k)) emptyResources(sub, value[k], `${pointer}/${escapeToken(k)}`, out)
     return
   }
   const items = schema.items as SchemaObject | undefined
-  if (items && typeof items === 'object' && !Array.isArray(items) && Array.isArray(value)) value.forEach((el, i) => emptyResources(items, el, `${pointer}/${i}`, out))
+  if (items && typeof items === 'object' && !Array.isArray(items) && Array.isArray(value))
+    value.forEach((el, i) => emptyResources(items, el, `${pointer}/${i}`, out))
 }
 
 const DIGITS = /^[0-9]+$/
 
-function judgeAt(value: unknown, expectation: Expectation, pointer: string, failures: string[], warnings: string[]): void {
+function judgeAt(
+  value: unknown,
+  expectation: Expectation,
+  pointer: string,
+  failures: string[],
+  warnings: string[],
+): void {
   const at = where(pointer)
   switch (expectation.kind) {
     case 'not-shown':
@@ -201,18 +215,24 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
     case 'int':
       if (typeof value === 'number' && Number.isInteger(value)) return
       if (typeof value === 'string' && DIGITS.test(value)) {
-        warnings.push(`${at}: int sent as the digit string ${JSON.stringify(clip(value, CLIP))} (the platform sends some ids this way; accepted)`)
+        warnings.push(
+          `${at}: int sent as the digit string ${JSON.stringify(clip(value, CLIP))} (the platform sends some ids this way; accepted)`,
+        )
         return
       }
       if (typeof value === 'string' && /^-[0-9]+$/.test(value)) {
-        failures.push(`${at}: expected int, got ${describeValue(value)} (only an unsigned digit string is tolerated in place of an int)`)
+        failures.push(
+          `${at}: expected int, got ${describeValue(value)} (only an unsigned digit string is tolerated in place of an int)`,
+        )
         return
       }
       failures.push(`${at}: expected int, got ${describeValue(value)}`)
       return
     case 'bool':
       if (typeof value === 'boolean') return
-      failures.push(`${at}: expected boolean (JSON true or false), got ${describeValue(value)}${typeof value === 'number' || typeof value === 'string' ? ' (not a JSON boolean)' : ''}`)
+      failures.push(
+        `${at}: expected boolean (JSON true or false), got ${describeValue(value)}${typeof value === 'number' || typeof value === 'string' ? ' (not a JSON boolean)' : ''}`,
+      )
       return
     case 'string':
       if (typeof value === 'string') return
@@ -220,8 +240,11 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
       return
     case 'array':
       if (!Array.isArray(value)) {
-        const numericKeys = isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
-        failures.push(`${at}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`)
+        const numericKeys =
+          isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
+        failures.push(
+          `${at}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`,
+        )
         return
       }
       if (expectation.items) {
@@ -231,17 +254,23 @@ function judgeAt(value: unknown, expectation: Expectation, pointer: string, fail
       return
     case 'object':
       if (!isObject(value)) {
-        failures.push(`${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`)
+        failures.push(
+          `${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`,
+        )
       } else if (expectation.typeName !== undefined && !carriesAny(value)) {
-        failures.push(`${at}: ${describeValue(value)} carries no value at all: an empty object is no ${expectation.typeName}`)
+        failures.push(
+          `${at}: ${describeValue(value)} carries no value at all: an empty object is no ${expectation.typeName}`,
+        )
       }
       return
   }
 }
 
 export function judgeShape(value: unknown, expectation: Expectation): ShapeJudgement {
-  if (expectation.kind === 'not-shown') return { status: 'skipped', failures: [], warnings: [], reason: expectation.reason }
-  if (value === undefined) return { status: 'failed', failures: [`no body (expected ${labelOf(expectation)})`], warnings: [] }
+  if (expectation.kind === 'not-shown')
+    return { status: 'skipped', failures: [], warnings: [], reason: expectation.reason }
+  if (value === undefined)
+    return { status: 'failed', failures: [`no body (expected ${labelOf(expectation)})`], warnings: [] }
   const failures: string[] = []
   const warnings: string[] = []
   judgeAt(value, expectation, '', failures, warnings)
@@ -288,10 +317,13 @@ function baseExpectation(base: string): Expectation | undefined {
  */
 export function expectationFor(row: Pick<EndpointRow, 'method' | 'path' | 'returns' | 'answer'>): Expectation {
   if (row.returns === undefined) {
-    return row.answer !== undefined ? { kind: 'tabled', shape: row.answer } : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
+    return row.answer !== undefined
+      ? { kind: 'tabled', shape: row.answer }
+      : { kind: 'not-shown', reason: NOT_SHOWN_REASON }
   }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(\[\])?(?: \([^()]+\))?$/.exec(row.returns.trim())
   const base = m?.[1] !== undefined ? baseExpectation(m[1]) : undefined
-  if (!m || !base) throw new Error(`expectationFor: unknown return type ${JSON.stringify(row.returns)} of ${endpointText(row)}`)
+  if (!m || !base)
+    throw new Error(`expectationFor: unknown return type ${JSON.stringify(row.returns)} of ${endpointText(row)}`)
   return m[2] ? { kind: 'array', items: base } : base
 }

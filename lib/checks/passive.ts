@@ -16,7 +16,13 @@ import type { CallerClass, Exchange } from '../results/exchange.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { CoverageRow, PassiveCoverage } from '../results/coverage.ts'
 import { joinLists, type ServerErrorEntry, type ServerErrorList } from '../results/server-errors.ts'
-import { endpointMatcher, identify, observedCallers, type ObservedCaller, type TokenHint } from '../shop/exchange-identity.ts'
+import {
+  endpointMatcher,
+  identify,
+  observedCallers,
+  type ObservedCaller,
+  type TokenHint,
+} from '../shop/exchange-identity.ts'
 import { readingOf, recordedProbe } from '../shop/recorded.ts'
 import { callKey, type Probe, type ProbeAnswers, type ProbeCaller } from '../shop/probe.ts'
 import { shopSaid } from '../shop/server-errors.ts'
@@ -84,7 +90,10 @@ const ROWS = new Map<string, EndpointRow>(CATALOG.map((row) => [rowId(row), row]
 export function judgePassively(entries: readonly ObservedEntry[], options: PassiveOptions = {}): PassiveJudgement {
   const endpointOf = endpointMatcher(options.pathAliases ?? [])
   const reading = readingOf(options.calibration ?? PLATFORM_NO_ROUTE)
-  const callers = observedCallers(entries.map((e) => ({ ...e.exchange, ...(e.caller !== undefined ? { caller: e.caller } : {}) })), options.hints)
+  const callers = observedCallers(
+    entries.map((e) => ({ ...e.exchange, ...(e.caller !== undefined ? { caller: e.caller } : {}) })),
+    options.hints,
+  )
   const observations: Observation[] = []
   let outside = 0
   const serverErrors: ServerErrorEntry[] = []
@@ -100,15 +109,29 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
     }
     const probe = recordedProbe(x, reading)
     const seenAs = { ...probe.probe, ...(isProbeCaller(caller) ? { caller } : {}) }
-    observations.push({ entry, probe: seenAs, caller, store: id.store, row, ...(id.query !== undefined ? { query: id.query } : {}) })
+    observations.push({
+      entry,
+      probe: seenAs,
+      caller,
+      store: id.store,
+      row,
+      ...(id.query !== undefined ? { query: id.query } : {}),
+    })
   }
   const byRow = new Map<EndpointRow, Observation[]>()
   for (const o of observations) byRow.set(o.row, [...(byRow.get(o.row) ?? []), o])
   // A store code is shown to exist by any answer under it that is not the no-route answer.
-  const storesShown = new Set(observations.filter((o) => o.probe.answer !== undefined && o.probe.noRoute !== true).map((o) => o.store))
+  const storesShown = new Set(
+    observations.filter((o) => o.probe.answer !== undefined && o.probe.noRoute !== true).map((o) => o.store),
+  )
   const verdicts: PassiveVerdict[] = []
   for (const [row, seen] of byRow) {
-    const judged = [routeVerdict(row, seen, storesShown), accessVerdict(row, seen), shapeVerdict(row, seen), batchVerdict(row, seen)]
+    const judged = [
+      routeVerdict(row, seen, storesShown),
+      accessVerdict(row, seen),
+      shapeVerdict(row, seen),
+      batchVerdict(row, seen),
+    ]
     for (const v of judged) if (v !== undefined) verdicts.push(v)
   }
   return {
@@ -129,7 +152,12 @@ function isProbeCaller(c: ObservedCaller): c is ProbeCaller {
 
 /** A rule the traffic shows nothing of: the observations at the endpoint are named, none judged. */
 function notObserved(what: string): Pick<Verdict, 'status' | 'message' | 'reason' | 'exchanges'> {
-  return { status: 'skipped', message: `${NOT_OBSERVED}: ${what}`, reason: 'not-observed' satisfies NotJudgedReason, exchanges: [] }
+  return {
+    status: 'skipped',
+    message: `${NOT_OBSERVED}: ${what}`,
+    reason: 'not-observed' satisfies NotJudgedReason,
+    exchanges: [],
+  }
 }
 
 /**
@@ -138,15 +166,22 @@ function notObserved(what: string): Pick<Verdict, 'status' | 'message' | 'reason
  * another answer showed to exist (the platform answers an unknown store code alike). A refusal of a caller the class
  * refuses shows nothing here: a target may refuse before it routes.
  */
-function routeVerdict(row: EndpointRow, seen: readonly Observation[], storesShown: ReadonlySet<string>): PassiveVerdict {
+function routeVerdict(
+  row: EndpointRow,
+  seen: readonly Observation[],
+  storesShown: ReadonlySet<string>,
+): PassiveVerdict {
   const admitted = admittedCaller(row.access)
-  const answered = seen.filter((o) => o.probe.answer !== undefined && (o.entry.bodyKept || o.probe.answer.status === 204))
+  const answered = seen.filter(
+    (o) => o.probe.answer !== undefined && (o.entry.bodyKept || o.probe.answer.status === 204),
+  )
   const status = (o: Observation) => o.probe.answer!.status
   const served =
     answered.find((o) => o.probe.noRoute !== true && status(o) >= 200 && status(o) < 300) ??
     answered.find((o) => o.probe.noRoute !== true && o.caller === admitted && status(o) !== 401 && status(o) !== 403)
   const missing = answered.filter((o) => o.probe.noRoute === true)
-  const witness = served ?? (missing.length === answered.length ? missing.find((o) => storesShown.has(o.store)) : undefined)
+  const witness =
+    served ?? (missing.length === answered.length ? missing.find((o) => storesShown.has(o.store)) : undefined)
   if (witness === undefined) {
     const who = admitted === 'none' ? 'no token' : `${admitted} token`
     const why =
@@ -187,7 +222,9 @@ function accessVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveV
   for (const c of classes) {
     const ofClass = seen.filter((o) => o.caller === c && o.probe.answer !== undefined && o.probe.noRoute !== true)
     const status = (o: Observation) => o.probe.answer!.status
-    const o = ofClass.find((x) => status(x) >= 200 && status(x) < 300) ?? ofClass.find((x) => status(x) === 401 || status(x) === 403)
+    const o =
+      ofClass.find((x) => status(x) >= 200 && status(x) < 300) ??
+      ofClass.find((x) => status(x) === 401 || status(x) === 403)
     if (o === undefined) continue
     cells.push(cellOf(c, 'refuse', o.probe))
     probes.push(o.probe)
@@ -201,13 +238,23 @@ function accessVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveV
     return { row, check: 'access', verdict: { ...notObserved(why), rules } }
   }
   const judged = judgeAccess(cells, admittedCaller(row.access))
-  const matrix = Object.fromEntries(judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok }]))
+  const matrix = Object.fromEntries(
+    judged.cells.map((c) => [c.caller, { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok }]),
+  )
   const exchanges = probes.flatMap((p) => (p.exchange !== undefined ? [p.exchange] : []))
   const details = { accessClass: row.access, observed: countBy(seen.map((o) => o.caller)), matrix }
   if (judged.status === 'not judged') {
-    return { row, check: 'access', verdict: { status: 'skipped', message: judged.message, exchanges, details, rules, reason: 'not-observed' } }
+    return {
+      row,
+      check: 'access',
+      verdict: { status: 'skipped', message: judged.message, exchanges, details, rules, reason: 'not-observed' },
+    }
   }
-  return { row, check: 'access', verdict: { status: judged.status, message: `observed: ${judged.message}`, exchanges, details, rules } }
+  return {
+    row,
+    check: 'access',
+    verdict: { status: judged.status, message: `observed: ${judged.message}`, exchanges, details, rules },
+  }
 }
 
 /**
@@ -222,7 +269,11 @@ function shapeVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveVe
     .map((o) => ({ o, v: judgeShapeAnswer(row, { answer: o.probe.answer }) }))
   const pick = judged.find((j) => j.v.status === 'failed') ?? judged.find((j) => j.v.status === 'passed')
   if (pick === undefined) {
-    return { row, check: 'shape', verdict: notObserved(`no success with its whole body among ${plural(seen.length, 'exchange')} here`) }
+    return {
+      row,
+      check: 'shape',
+      verdict: notObserved(`no success with its whole body among ${plural(seen.length, 'exchange')} here`),
+    }
   }
   const exchanges = pick.o.probe.exchange !== undefined ? [pick.o.probe.exchange] : []
   return { row, check: 'shape', verdict: { ...pick.v, message: `observed: ${pick.v.message}`, exchanges } }
@@ -239,15 +290,29 @@ function batchVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveVe
   for (const o of seen) {
     const answer = o.probe.answer
     const items = itemsOf(o.entry.exchange.request.body)
-    if (answer === undefined || !isSuccess(answer.status) || items === undefined || !Array.isArray(answer.body) || answer.body.length === 0) continue
+    if (
+      answer === undefined ||
+      !isSuccess(answer.status) ||
+      items === undefined ||
+      !Array.isArray(answer.body) ||
+      answer.body.length === 0
+    )
+      continue
     const attribution = attributeEntries(items, answer.body)
     if (attribution.unattributed.length > 0) continue
     const named = [...attribution.byItem].filter(([, es]) => es.length > 0).map(([i]) => i)
-    const entries = answer.body.length === 1 ? "the answer's result entry names" : `the answer's ${answer.body.length} result entries name`
+    const entries =
+      answer.body.length === 1
+        ? "the answer's result entry names"
+        : `the answer's ${answer.body.length} result entries name`
     const message =
       `observed: ${entries} item${named.length === 1 ? '' : 's'} ${named.join(', ')} of the ${items.length} sent, each by its values ` +
       '(which items were invalid the traffic does not say: only that the answer names them)'
-    return { row, check: 'batch-partial', verdict: { status: 'passed', message, exchanges: [o.entry.exchange], rules: [BATCH_RULES.perItem] } }
+    return {
+      row,
+      check: 'batch-partial',
+      verdict: { status: 'passed', message, exchanges: [o.entry.exchange], rules: [BATCH_RULES.perItem] },
+    }
   }
   return { row, check: 'batch-partial', verdict: notObserved('no success naming the items of its call') }
 }
@@ -260,7 +325,11 @@ function itemsOf(body: unknown): BatchItem[] | undefined {
 }
 
 function plainFields(o: Record<string, unknown>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'))
+  return Object.fromEntries(
+    Object.entries(o).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  )
 }
 
 function countBy(values: readonly string[]): Record<string, number> {
@@ -270,11 +339,17 @@ function countBy(values: readonly string[]): Record<string, number> {
 }
 
 function describeClasses(seen: readonly Observation[]): string {
-  return Object.entries(countBy(seen.map((o) => o.caller))).map(([c, n]) => `${c} ×${n}`).join(', ')
+  return Object.entries(countBy(seen.map((o) => o.caller)))
+    .map(([c, n]) => `${c} ×${n}`)
+    .join(', ')
 }
 
 /** Which endpoints the traffic touched, how many exchanges, which callers; in catalog order. */
-function coverageOf(total: number, byRow: ReadonlyMap<EndpointRow, readonly Observation[]>, outside: number): PassiveCoverage {
+function coverageOf(
+  total: number,
+  byRow: ReadonlyMap<EndpointRow, readonly Observation[]>,
+  outside: number,
+): PassiveCoverage {
   const order = new Map(CATALOG.map((row, i) => [row, i]))
   const endpoints: CoverageRow[] = [...byRow]
     .sort(([a], [b]) => order.get(a)! - order.get(b)!)
@@ -301,7 +376,11 @@ function coverageOf(total: number, byRow: ReadonlyMap<EndpointRow, readonly Obse
 }
 
 /** A 5xx of the traffic as the run lists its own: information, never a failure. */
-function serverErrorEntry(entry: ObservedEntry, caller: ObservedCaller, id: ReturnType<typeof identify>): ServerErrorEntry {
+function serverErrorEntry(
+  entry: ObservedEntry,
+  caller: ObservedCaller,
+  id: ReturnType<typeof identify>,
+): ServerErrorEntry {
   const { request, response } = entry.exchange
   return {
     method: request.method,

@@ -41,7 +41,10 @@ function hooksFor(session: Session, row: EndpointRow, plan: ProbePlan): SendHook
         sent: () => ticket.sent(),
         settle(outcome) {
           const body = outcome.answer?.body
-          const created = outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300 ? (toId(body) ?? toId(isObject(body) ? body.id : undefined)) : undefined
+          const created =
+            outcome.answer !== undefined && outcome.answer.status >= 200 && outcome.answer.status < 300
+              ? (toId(body) ?? toId(isObject(body) ? body.id : undefined))
+              : undefined
           ticket.settle(outcome, created === undefined ? undefined : String(created))
         },
       }

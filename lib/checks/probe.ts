@@ -58,7 +58,9 @@ function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
     ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     ...(caller === 'customer' && revokesCallerTokens(row) ? { disposable: true as const } : {}),
     // A caller the row's class refuses: no reason to doubt its token on a 401, nor to wait for a cart's turn (client.ts).
-    ...(caller !== 'limited admin' && ADMISSION[row.access][caller] === 'refuse' ? { refusalExpected: true as const } : {}),
+    ...(caller !== 'limited admin' && ADMISSION[row.access][caller] === 'refuse'
+      ? { refusalExpected: true as const }
+      : {}),
     ...(creates !== undefined ? { creates } : {}),
   }
 }

@@ -24,7 +24,9 @@ import { recordedBatchPartial } from './batch-partial-recorded.ts'
 import type { Check, ProbeCheck } from './types.ts'
 
 /** The check kinds `judge --har` judges again from a recording: the probe kinds and these. */
-const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts) => Verdict | undefined>> = {
+const RECORDED_JUDGES: Readonly<
+  Record<string, (row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts) => Verdict | undefined>
+> = {
   shape: recordedShape,
   tokens: recordedTokens,
   'body-keys': recordedBodyKeys,
@@ -35,12 +37,26 @@ const RECORDED_JUDGES: Readonly<Record<string, (row: EndpointRow, entries: reado
  * The check `kind` at `row` judged from the entries recorded for it; undefined when the recording cannot tell (the
  * kind's answers are not recorded so that a judge can read them, or the call it judges is not among them).
  */
-export function judgeRecorded(row: EndpointRow, kind: Check, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+export function judgeRecorded(
+  row: EndpointRow,
+  kind: Check,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict | undefined {
   if (isProbeCheck(kind)) {
-    const answers = answersFromRecorded(kind.probes(row, facts.settings), entries.map((e) => recordedProbe(e.exchange, facts.reading, e.caller)), facts.stores, undefined, facts.settings)
+    const answers = answersFromRecorded(
+      kind.probes(row, facts.settings),
+      entries.map((e) => recordedProbe(e.exchange, facts.reading, e.caller)),
+      facts.stores,
+      undefined,
+      facts.settings,
+    )
     return kind.judge(row, answers, facts.settings)
   }
-  return RECORDED_JUDGES[kind.name]?.(row, entries, facts) ?? (WRITING_KINDS.has(kind.name) ? neverSent(row, entries, facts) : undefined)
+  return (
+    RECORDED_JUDGES[kind.name]?.(row, entries, facts) ??
+    (WRITING_KINDS.has(kind.name) ? neverSent(row, entries, facts) : undefined)
+  )
 }
 
 /** The kinds whose first call is a write of the row's own (or its set-up): in read-only mode they send nothing. */
@@ -53,7 +69,12 @@ const WRITING_KINDS = new Set(['shape', 'body-keys', 'batch-partial'])
 function neverSent(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
   if (!facts.settings.readOnly || entries.length > 0) return undefined
   const what = allowedInReadOnly(row.method, row.path) ? 'its set-up writes' : `it sends ${endpointText(row)}`
-  return { status: 'skipped', message: `not judged: read-only mode: ${what}, and the recording holds none of its calls`, exchanges: [], reason: 'read-only' }
+  return {
+    status: 'skipped',
+    message: `not judged: read-only mode: ${what}, and the recording holds none of its calls`,
+    exchanges: [],
+    reason: 'read-only',
+  }
 }
 
 /** Whether `judge --har` can judge the kind again at all (else each of its checks is `not-recorded`). */
@@ -62,13 +83,23 @@ export function judgedFromRecording(kind: Check): boolean {
 }
 
 function isProbeCheck(kind: Check): kind is ProbeCheck {
-  return typeof (kind as Partial<ProbeCheck>).probes === 'function' && typeof (kind as Partial<ProbeCheck>).judge === 'function'
+  return (
+    typeof (kind as Partial<ProbeCheck>).probes === 'function' &&
+    typeof (kind as Partial<ProbeCheck>).judge === 'function'
+  )
 }
 
 /** The shape check: the valid call's recorded answer, judged as the live check judges it (shape.ts). */
-function recordedShape(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
+function recordedShape(
+  row: EndpointRow,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict | undefined {
   const valid = entries.find((e) => e.probe === VALID_CALL && e.exchange.request.method === row.method)
   if (valid === undefined) return undefined
   const { probe } = recordedProbe(valid.exchange, facts.reading, valid.caller)
-  return { ...judgeShapeAnswer(row, probe, carriesOf(valid.carries), probe.noRoute === true), exchanges: [valid.exchange] }
+  return {
+    ...judgeShapeAnswer(row, probe, carriesOf(valid.carries), probe.noRoute === true),
+    exchanges: [valid.exchange],
+  }
 }

@@ -8,7 +8,14 @@ import type { Session } from '../shop/session.ts'
 import type { Probe } from '../shop/probe.ts'
 import { readProbe } from '../shop/sender.ts'
 import { exchangesOf, quoteAnswer } from './probe.ts'
-import { judgeRevocation, ME, TOKENS_PROBE, type Renewal, type RevocationCalls, type RevocationJudgement } from './token-judgements.ts'
+import {
+  judgeRevocation,
+  ME,
+  TOKENS_PROBE,
+  type Renewal,
+  type RevocationCalls,
+  type RevocationJudgement,
+} from './token-judgements.ts'
 import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 
 export const REVOKE = endpointId('POST /V1/integration/customer/revoke-customer-token')
@@ -30,7 +37,14 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   const rules = [TOKEN_RULES.revocation]
   const exchanges: Exchange[] = []
   const details: Record<string, string> = {}
-  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({ status: 'skipped', message: `not judged: ${message}`, exchanges, details, rules, reason })
+  const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({
+    status: 'skipped',
+    message: `not judged: ${message}`,
+    exchanges,
+    details,
+    rules,
+    reason,
+  })
   if (session.seed.readOnly) return notJudged(REVOCATION_READ_ONLY, 'read-only')
   let customer: MadeCustomer
   try {
@@ -42,19 +56,44 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   }
   const store = session.seed.storeCode
   /** One call, its exchange kept; a token it issues is a secret before anything records or quotes it. */
-  const call = async (name: string, method: 'GET' | 'POST', path: string, token: string | undefined, body?: unknown): Promise<Probe & { issued?: string }> => {
+  const call = async (
+    name: string,
+    method: 'GET' | 'POST',
+    path: string,
+    token: string | undefined,
+    body?: unknown,
+  ): Promise<Probe & { issued?: string }> => {
     const probe = `${TOKENS_PROBE}${name}`
-    const outcome: Outcome = await session.send({ method, path: session.targetPath(path), store, ...(token !== undefined ? { token } : {}), ...(body !== undefined ? { body } : {}), probe })
+    const outcome: Outcome = await session.send({
+      method,
+      path: session.targetPath(path),
+      store,
+      ...(token !== undefined ? { token } : {}),
+      ...(body !== undefined ? { body } : {}),
+      probe,
+    })
     const issued = body !== undefined ? issuedBy(outcome) : undefined
     if (issued !== undefined) session.secrets.add(issued, 'fresh customer token')
-    const p = { ...readProbe(session, { caller: 'customer', store, path: session.targetPath(path), ...outcome, exchange: issued !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange }), ...(issued !== undefined ? { issued } : {}) }
+    const p = {
+      ...readProbe(session, {
+        caller: 'customer',
+        store,
+        path: session.targetPath(path),
+        ...outcome,
+        exchange: issued !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange,
+      }),
+      ...(issued !== undefined ? { issued } : {}),
+    }
     details[name] = detailOf(p, issued !== undefined)
     exchanges.push(...exchangesOf(p))
     return p
   }
   /** A new token of the customer, and its use on GET /V1/customers/me. */
   const renew = async (when: string): Promise<Renewal> => {
-    const fresh = await call(renewalCall(when), 'POST', '/V1/integration/customer/token', undefined, { username: customer.email, password: customer.password })
+    const fresh = await call(renewalCall(when), 'POST', '/V1/integration/customer/token', undefined, {
+      username: customer.email,
+      password: customer.password,
+    })
     if (fresh.issued === undefined) return { when, fresh, issued: false }
     return { when, fresh, issued: true, use: await call(renewalUse(when), 'GET', ME, fresh.issued) }
   }
@@ -79,7 +118,11 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
 }
 
 /** The names of the revocation's first calls (each its tag in the run's evidence, after `tokens: `). */
-export const REVOCATION_CALLS = { before: 'before the revoke', revoke: 'the revoke', after: 'after the revoke' } as const
+export const REVOCATION_CALLS = {
+  before: 'before the revoke',
+  revoke: 'the revoke',
+  after: 'after the revoke',
+} as const
 
 /** Why read-only mode does not judge the revocation. */
 export const REVOCATION_READ_ONLY = 'read-only mode sends no POST, and the revoke is one'

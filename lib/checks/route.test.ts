@@ -13,9 +13,15 @@ afterAll(() => sessions.closeAll())
 describe('route check', () => {
   // The one run against a target: the fault switch fails the check at its endpoint, and nowhere else.
   it('fails only the endpoint the route-missing fault breaks', async () => {
-    const s = await sessions.open(await startReferenceTarget({ faults: [{ name: 'route-missing', method: 'GET', path: '/V1/carts/licence/list' }] }))
+    const s = await sessions.open(
+      await startReferenceTarget({
+        faults: [{ name: 'route-missing', method: 'GET', path: '/V1/carts/licence/list' }],
+      }),
+    )
     const verdicts = await runOverCatalog(routeCheck, s)
     expect(byStatus(verdicts)).toMatchObject({ failed: ['GET /V1/carts/licence/list'], skipped: [] })
-    expect(verdicts.get('GET /V1/carts/licence/list')!.message).toMatch(/answered like the target's no-route answer \(404 "Request does not match any route\."\)/)
+    expect(verdicts.get('GET /V1/carts/licence/list')!.message).toMatch(
+      /answered like the target's no-route answer \(404 "Request does not match any route\."\)/,
+    )
   })
 })

@@ -36,16 +36,33 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
   const op = operationOf(row)
   const reading = op !== undefined ? targetReading(answers) : undefined
   const p = op === undefined ? witnessAnswer(row, answers) : extensionWitness(row, answers)
-  const details = op === undefined ? (p === undefined ? {} : { caller: p.caller, store: p.store, path: p.path }) : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const details =
+    op === undefined
+      ? p === undefined
+        ? {}
+        : { caller: p.caller, store: p.store, path: p.path }
+      : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
   const rules = op === undefined ? {} : { rules: [ROUTE_RULES.declared] }
   // A refusal read as "served" or left unjudged rests on the target reading too: its exchange is evidence.
-  const exchanges = (p: Probe) => [...exchangesOf(p), ...(reading?.probe !== undefined && p.answer !== undefined && isRefusal(p.answer.status) ? exchangesOf(reading.probe) : [])]
+  const exchanges = (p: Probe) => [
+    ...exchangesOf(p),
+    ...(reading?.probe !== undefined && p.answer !== undefined && isRefusal(p.answer.status)
+      ? exchangesOf(reading.probe)
+      : []),
+  ]
   if (p === undefined) {
     const why = notSent(answers.plan, false)
     return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
   }
   const at = `${endpointText({ method: row.method, path: p.path })}${op !== undefined ? ` (${describeCaller(p.caller)})` : ''}`
-  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({ status, message, exchanges: exchanges(p), details, ...rules, ...extra })
+  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({
+    status,
+    message,
+    exchanges: exchanges(p),
+    details,
+    ...rules,
+    ...extra,
+  })
   switch (classify(p)) {
     case 'not sent':
       return verdict('skipped', `not probed: ${p.unavailable}`, unjudgedFor(p))
@@ -55,7 +72,10 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
       return verdict('skipped', `not judged: no answer from ${at}: ${why.text}`, { reason: why.reason })
     }
     case 'no-route':
-      return verdict('failed', notServed(at, quoteAnswer(p), op !== undefined ? 'the operation its schema declares' : 'the endpoint'))
+      return verdict(
+        'failed',
+        notServed(at, quoteAnswer(p), op !== undefined ? 'the operation its schema declares' : 'the endpoint'),
+      )
     default: {
       const answer = p.answer!
       const error = serverErrorOf(answer)
@@ -63,24 +83,47 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
         // The probe's values are made up (placeholders in the path, an empty body): a shop's own operation may well fail on
         // them, and a server error shows neither that the operation is served nor that it is not. The real 2.4.7-p7 shop
         // answered 500 to two of its own operations so (fixtures/observations/real-runs/2.4.7-p7): not a failure of its.
-        if (op !== undefined) return verdict('skipped', `not judged: ${at} answered ${error.text} to values the suite made up (${PROBE_VALUES}): a shop's own operation may fail on them, so the answer shows neither that it is served nor that it is not`, { reason: 'server-error' })
-        if (error.kind !== 'application') return verdict('skipped', `not judged: ${at} answered ${error.text}, not the shop's application serving the call: it shows neither that the endpoint is served nor that it is not; ${LISTED}`, { reason: 'server-error' })
+        if (op !== undefined)
+          return verdict(
+            'skipped',
+            `not judged: ${at} answered ${error.text} to values the suite made up (${PROBE_VALUES}): a shop's own operation may fail on them, so the answer shows neither that it is served nor that it is not`,
+            { reason: 'server-error' },
+          )
+        if (error.kind !== 'application')
+          return verdict(
+            'skipped',
+            `not judged: ${at} answered ${error.text}, not the shop's application serving the call: it shows neither that the endpoint is served nor that it is not; ${LISTED}`,
+            { reason: 'server-error' },
+          )
         // The real 2.4.7-p7 shop answered 500 to a stale option id of the suite's and to a body its own schema documents.
-        return verdict('passed', `served: answered ${error.text}, not the no-route answer: the shop's application answered at this method and path, and a server error breaks no rule of the spec ("HTTP status code per error case: not shown"); ${LISTED}`)
+        return verdict(
+          'passed',
+          `served: answered ${error.text}, not the no-route answer: the shop's application answered at this method and path, and a server error breaks no rule of the spec ("HTTP status code per error case: not shown"); ${LISTED}`,
+        )
       }
       // An extension write is often sent only to callers its class refuses: their refusal shows the route, whatever its
       // body, on a target that routes before it checks access — and nothing on one that refuses first.
       const refusal = reading !== undefined && isRefusal(answer.status)
       if (refusal && !reading.refusalShowsRoute) {
-        return verdict('skipped', `not judged: ${at} was refused (${quoteAnswer(p)}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`, { reason: 'unusable-answer' })
+        return verdict(
+          'skipped',
+          `not judged: ${at} was refused (${quoteAnswer(p)}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`,
+          { reason: 'unusable-answer' },
+        )
       }
       // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
       if (!answer.json && answer.status !== 204 && !refusal) {
         const type = answer.headers['content-type'] ?? 'no content type'
-        const what = answer.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
+        const what =
+          answer.text.trim() === ''
+            ? 'an empty body'
+            : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
         return verdict('failed', `${at} answered ${answer.status} with ${what}, where the spec says payloads are JSON`)
       }
-      return verdict('passed', `served: ${op !== undefined ? `${at} ` : ''}answered ${quoteAnswer(p)}, ${refusal ? 'a refusal, which is not' : 'not'} the no-route answer`)
+      return verdict(
+        'passed',
+        `served: ${op !== undefined ? `${at} ` : ''}answered ${quoteAnswer(p)}, ${refusal ? 'a refusal, which is not' : 'not'} the no-route answer`,
+      )
     }
   }
 }
@@ -89,12 +132,16 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
 function extensionWitness(row: EndpointRow, answers: ProbeAnswers): Probe | undefined {
   const op = operationOf(row)!
   const admitted = op.declaredAccess === undefined ? 'admin' : admittedCaller(op.declaredAccess)
-  return operationAnswer(row, answers, admitted, 'first') ?? operationAnswers(row, answers).find((a) => a.request.store === 'first')?.probe
+  return (
+    operationAnswer(row, answers, admitted, 'first') ??
+    operationAnswers(row, answers).find((a) => a.request.store === 'first')?.probe
+  )
 }
 
 export const routeCheck: ProbeCheck = probeCheck({
   name: 'route',
-  description: 'The endpoint exists at its method and path and answers JSON (a server error of the shop\'s shows it is served: listed, not failed).',
+  description:
+    "The endpoint exists at its method and path and answers JSON (a server error of the shop's shows it is served: listed, not failed).",
   spec: ['Endpoints', 'What the service does (payloads are JSON)'],
   rules: [ROUTE_RULES.served, ROUTE_RULES.json],
   appliesTo: () => true,

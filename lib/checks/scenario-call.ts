@@ -20,7 +20,13 @@ export interface SentCall {
  * Sends a prepared call of the row's endpoint, with the documented body or `body` instead. `probe`: what the run's
  * evidence tags it as (the valid call's entry carries what its answer must carry too: `judge --har` reads both).
  */
-export async function sendPrepared(session: Session, row: EndpointRow, prepared: PreparedCall, body = prepared.body, probe?: string): Promise<SentCall> {
+export async function sendPrepared(
+  session: Session,
+  row: EndpointRow,
+  prepared: PreparedCall,
+  body = prepared.body,
+  probe?: string,
+): Promise<SentCall> {
   const fx = provisionerOf(session)
   const path = session.targetPath(
     fillTemplate(row.path, (name) => {
@@ -33,7 +39,17 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
   const token = fx.tokenOf(prepared.actor)
   const creates = scenarioOf(row)?.creates
   const key = creates?.keyOf !== undefined && body !== undefined ? creates.keyOf(body) : undefined
-  const ticket = creates === undefined ? undefined : fx.ledger.request({ kind: creates.kind, label: `${creates.kind} made by ${endpointText(row)}`, ...(key !== undefined ? { key } : {}) }, { queued: true })
+  const ticket =
+    creates === undefined
+      ? undefined
+      : fx.ledger.request(
+          {
+            kind: creates.kind,
+            label: `${creates.kind} made by ${endpointText(row)}`,
+            ...(key !== undefined ? { key } : {}),
+          },
+          { queued: true },
+        )
   const outcome = await session.send({
     ...(ticket !== undefined ? { onSent: () => ticket.sent() } : {}),
     method: row.method,
@@ -46,7 +62,10 @@ export async function sendPrepared(session: Session, row: EndpointRow, prepared:
     ...(probe !== undefined && prepared.carries !== undefined ? { carries: recordedCarries(prepared.carries) } : {}),
   })
   const answer = outcome.answer
-  ticket?.settle(outcome, answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined)
+  ticket?.settle(
+    outcome,
+    answer !== undefined && answer.status >= 200 && answer.status < 300 ? creates?.idOf(answer.body) : undefined,
+  )
   return { prepared, path, body, outcome }
 }
 
@@ -69,7 +88,8 @@ export const VALID_CALL = 'valid call'
 /** A call's `carries` as the evidence records it: its rule by its name among SHAPE_RULES. */
 function recordedCarries(carries: NonNullable<PreparedCall['carries']>): RecordedCarries {
   const rule = Object.entries(SHAPE_RULES).find(([, r]) => r === carries.rule)?.[0]
-  if (rule === undefined) throw new Error(`a valid call carries values by a rule not among SHAPE_RULES: ${carries.rule.text}`)
+  if (rule === undefined)
+    throw new Error(`a valid call carries values by a rule not among SHAPE_RULES: ${carries.rule.text}`)
   return { values: carries.values, rule }
 }
 

@@ -31,7 +31,9 @@ describe('shape check', () => {
       const { method, path } = FAULTS[fault].defaultEndpoint
       const verdicts = await runOverCatalog(shapeCheck, await against([{ name: fault }]), SHAPE_ROWS)
       expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
-      expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/^the answer is not .*: .*(expected|carries no value at all)/)
+      expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(
+        /^the answer is not .*: .*(expected|carries no value at all)/,
+      )
     })
   }
 })

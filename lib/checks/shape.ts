@@ -16,7 +16,8 @@ import type { Outcome } from '../shop/request.ts'
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
 async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
   const expectation = expectationFor(row)
-  if (expectation.kind === 'not-shown') return { status: 'skipped', message: `not shown: ${expectation.reason}`, exchanges: [] }
+  if (expectation.kind === 'not-shown')
+    return { status: 'skipped', message: `not shown: ${expectation.reason}`, exchanges: [] }
   let sent
   try {
     sent = await validCall(session, row)
@@ -53,24 +54,47 @@ export function judgeShapeAnswer(
     // where no body-keys check judges the call (a read, a delete), there where one does. Elsewhere the request is the
     // suite's reading of the platform's, a 5xx may be its fault, and the run lists it; a gateway's is no answer.
     const documented = requestTabled(row) && (error.kind === 'application' || error.kind === 'not-implemented')
-    if (documented && !(row.params ?? []).some((p) => p.in === 'body')) return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
-    const why = documented ? 'the body-keys check judges a server error to the documented call' : error.kind === 'application' || error.kind === 'not-implemented' ? 'the spec does not table this request, so the call may be the suite\'s own reading of the platform\'s' : 'no answer of the shop\'s application'
-    return { status: 'skipped', message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`, reason: 'server-error' }
+    if (documented && !(row.params ?? []).some((p) => p.in === 'body'))
+      return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
+    const why = documented
+      ? 'the body-keys check judges a server error to the documented call'
+      : error.kind === 'application' || error.kind === 'not-implemented'
+        ? "the spec does not table this request, so the call may be the suite's own reading of the platform's"
+        : "no answer of the shop's application"
+    return {
+      status: 'skipped',
+      message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`,
+      reason: 'server-error',
+    }
   }
   if (noRoute) {
     // The route is missing, not the call refused: the route check judges that (a real 2.4.7's stock media list).
-    return { status: 'skipped', message: `not judged: the valid call got the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served (see the route check)`, reason: 'route-missing' }
+    return {
+      status: 'skipped',
+      message: `not judged: the valid call got the target's no-route answer (${describeAnswer(answer)}): the endpoint is not served (see the route check)`,
+      reason: 'route-missing',
+    }
   }
   if (answer.status < 200 || answer.status >= 300) {
     // A refused call has no response of the endpoint's type to judge; why it was refused is the body-keys
     // check's question (or, for reads, the workflows').
-    return { status: 'skipped', message: `not judged: the valid call was refused (${describeAnswer(answer)})`, reason: 'target-refused' }
+    return {
+      status: 'skipped',
+      message: `not judged: the valid call was refused (${describeAnswer(answer)})`,
+      reason: 'target-refused',
+    }
   }
   const judged = judgeShape(answer.body, expectation)
   const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {}
   if (judged.status === 'failed') {
     // Every mismatch in the details; the message names the first few.
-    return { status: 'failed', message: notOfShape('the answer', what, judged.failures), rules, details: { mismatches: judged.failures }, ...warnings }
+    return {
+      status: 'failed',
+      message: notOfShape('the answer', what, judged.failures),
+      rules,
+      details: { mismatches: judged.failures },
+      ...warnings,
+    }
   }
   if (carries !== undefined) rules.push(carries.rule)
   const missing = carries === undefined ? undefined : judgeCarried(`the answer (${what})`, answer.body, carries)
@@ -78,7 +102,10 @@ export function judgeShapeAnswer(
   return {
     rules,
     status: judged.status,
-    message: judged.status === 'passed' ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}` : `not judged: ${judged.reason ?? ''}`,
+    message:
+      judged.status === 'passed'
+        ? `the answer is ${what}${judged.warnings.length > 0 ? ` (${judged.warnings.length} warning${judged.warnings.length > 1 ? 's' : ''})` : ''}`
+        : `not judged: ${judged.reason ?? ''}`,
     ...warnings,
   }
 }
@@ -88,6 +115,7 @@ export const shapeCheck: Check = {
   description: 'The response has the shape or return type the spec gives.',
   spec: ['Resources and their fields', 'Endpoints › Endpoints with detailed shape'],
   rules: Object.values(SHAPE_RULES),
-  appliesTo: (row) => (expectationFor(row).kind === 'not-shown' ? 'not shown: the spec does not show this endpoint\'s response' : true),
+  appliesTo: (row) =>
+    expectationFor(row).kind === 'not-shown' ? "not shown: the spec does not show this endpoint's response" : true,
   run: shape,
 }

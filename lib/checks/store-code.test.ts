@@ -18,6 +18,8 @@ describe('store-code check', () => {
     const s = await sessions.open(await startReferenceTarget({ faults: [{ name: 'store-code-ignored' }] }))
     const verdicts = await runOverCatalog(storeCodeCheck, s)
     expect(byStatus(verdicts)).toMatchObject({ failed: [endpointText({ method, path })], skipped: [] })
-    expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(/under store code "all" the endpoint answered like the target's no-route answer/)
+    expect(verdicts.get(endpointText({ method, path }))!.message).toMatch(
+      /under store code "all" the endpoint answered like the target's no-route answer/,
+    )
   })
 })

@@ -3,7 +3,15 @@ import { admittedCaller, isRefusal } from '../spec/admission.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import type { Probe, ProbeAnswers, ProbeCaller } from '../shop/probe.ts'
 import { answerTo } from '../shop/probe.ts'
-import { classify, concretePath, exchangesOf, placeholder, quoteAnswer, revokesCallerTokens, unusable } from './probe.ts'
+import {
+  classify,
+  concretePath,
+  exchangesOf,
+  placeholder,
+  quoteAnswer,
+  revokesCallerTokens,
+  unusable,
+} from './probe.ts'
 import { accessSequence, witnessAnswer } from './access-sequence.ts'
 import { basisOf, notSent, operationAnswer, operationAnswers, operationOf, targetReading } from './extension-probes.ts'
 import type { Verdict } from '../results/verdict.ts'
@@ -23,28 +31,54 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
   const reading = op !== undefined ? targetReading(answers) : undefined
   const route = op !== undefined ? 'extension-route' : 'route'
   const thing = op !== undefined ? 'the operation' : 'the endpoint'
-  const details = op === undefined ? { caller: c?.caller, stores: [c?.store, s?.store] } : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const details =
+    op === undefined
+      ? { caller: c?.caller, stores: [c?.store, s?.store] }
+      : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
   const rules = op === undefined ? {} : { rules: [STORE_CODE_RULES.served] }
   if (c === undefined || s === undefined) {
     const why = notSent(answers.plan, operationAnswers(row, answers).length > 0)
     return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
   }
   const refused = [c, s].some((p) => p.answer !== undefined && isRefusal(p.answer.status))
-  const exchanges = [...exchangesOf(c, s), ...(reading?.probe !== undefined && refused ? exchangesOf(reading.probe) : [])]
-  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({ status, message, exchanges, details, ...rules, ...extra })
+  const exchanges = [
+    ...exchangesOf(c, s),
+    ...(reading?.probe !== undefined && refused ? exchangesOf(reading.probe) : []),
+  ]
+  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({
+    status,
+    message,
+    exchanges,
+    details,
+    ...rules,
+    ...extra,
+  })
   const [first, second] = [c.store, s.store]
   const cKind = classify(c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
-    const reason = cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
-    return verdict('skipped', `not judged: under "${first}" ${thing} gave ${quoteAnswer(c)} (see the ${route} check)`, reason !== undefined ? { reason } : {})
+    const reason =
+      cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
+    return verdict(
+      'skipped',
+      `not judged: under "${first}" ${thing} gave ${quoteAnswer(c)} (see the ${route} check)`,
+      reason !== undefined ? { reason } : {},
+    )
   }
   // A server error under the configured store is no answer the second store's can be compared with (the run lists
   // it); a body that is not JSON there says nothing about store codes (the route check fails it). Under the second
   // one either says neither "served" nor "not served".
   const error = serverErrorOf(c.answer)
-  if (error !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} answered ${error.text}: no answer of the endpoint's to read the second store code's against; ${LISTED}`, { reason: 'server-error' })
+  if (error !== undefined)
+    return verdict(
+      'skipped',
+      `not judged: under "${first}" ${thing} answered ${error.text}: no answer of the endpoint's to read the second store code's against; ${LISTED}`,
+      { reason: 'server-error' },
+    )
   const broken = unusable(c)
-  if (broken !== undefined) return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, { reason: 'unusable-answer' })
+  if (broken !== undefined)
+    return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, {
+      reason: 'unusable-answer',
+    })
   const sKind = classify(s)
   if (sKind === 'no answer') {
     const why = unanswered(s)
@@ -52,20 +86,38 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
   }
   const secondError = sKind !== 'no-route' ? serverErrorOf(s.answer) : undefined
   if (secondError !== undefined) {
-    return verdict('skipped', `not judged: under "${second}" ${thing} answered ${secondError.text}, under "${first}" ${quoteAnswer(c)}; ${LISTED}`, { reason: 'server-error' })
+    return verdict(
+      'skipped',
+      `not judged: under "${second}" ${thing} answered ${secondError.text}, under "${first}" ${quoteAnswer(c)}; ${LISTED}`,
+      { reason: 'server-error' },
+    )
   }
   const brokenSecond = unusable(s)
   if (sKind !== 'no-route' && brokenSecond !== undefined) {
-    return verdict('skipped', `not judged: under "${second}" ${thing} gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`, { reason: 'unusable-answer' })
+    return verdict(
+      'skipped',
+      `not judged: under "${second}" ${thing} gave ${brokenSecond}, under "${first}" ${quoteAnswer(c)}`,
+      { reason: 'unusable-answer' },
+    )
   }
   if (sKind === 'no-route') {
-    return verdict('failed', `under store code "${second}" ${thing} answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`)
+    return verdict(
+      'failed',
+      `under store code "${second}" ${thing} answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
+    )
   }
   if (reading !== undefined && !reading.refusalShowsRoute && isRefusal(s.answer!.status)) {
-    return verdict('skipped', `not judged: refused under store code "${second}" (${quoteAnswer(s)}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`, { reason: 'unusable-answer' })
+    return verdict(
+      'skipped',
+      `not judged: refused under store code "${second}" (${quoteAnswer(s)}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`,
+      { reason: 'unusable-answer' },
+    )
   }
   if (s.unknownStore === true && c.unknownStore !== true) {
-    return verdict('failed', `under store code "${second}" ${thing} answered as for an unknown store code (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`)
+    return verdict(
+      'failed',
+      `under store code "${second}" ${thing} answered as for an unknown store code (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
+    )
   }
   return verdict('passed', `served under "${second}" (${quoteAnswer(s)}) as under "${first}" (${quoteAnswer(c)})`)
 }
@@ -80,7 +132,8 @@ function callerOf(row: EndpointRow): ProbeCaller {
 }
 
 function specPair(row: EndpointRow, answers: ProbeAnswers): [Probe | undefined, Probe | undefined] {
-  const at = (store: 'first' | 'second') => answerTo(answers, row.method, concretePath(row), { caller: callerOf(row), store })
+  const at = (store: 'first' | 'second') =>
+    answerTo(answers, row.method, concretePath(row), { caller: callerOf(row), store })
   return [revokesCallerTokens(row) ? at('first') : witnessAnswer(row, answers), at('second')]
 }
 
@@ -100,7 +153,10 @@ export const storeCodeCheck: ProbeCheck = probeCheck({
   probes: (row, settings) => {
     const caller = callerOf(row)
     const sequence = revokesCallerTokens(row) ? undefined : accessSequence(row, settings)
-    const calls = [...(sequence === undefined ? [placeholder(row, caller, 'first')] : []), placeholder(row, caller, 'second')]
+    const calls = [
+      ...(sequence === undefined ? [placeholder(row, caller, 'first')] : []),
+      placeholder(row, caller, 'second'),
+    ]
     return { calls, ...(sequence !== undefined ? { sequence } : {}) }
   },
   judge: judgeStoreCode,

@@ -4,7 +4,15 @@
  */
 import type { Answer } from '../shop/request.ts'
 import type { NotJudgedReason } from '../results/verdict.ts'
-import { callKey, type PlannedCall, type Probe, type ProbeAnswers, type ProbePlan, type SequenceCaller, type Unbuilt } from '../shop/probe.ts'
+import {
+  callKey,
+  type PlannedCall,
+  type Probe,
+  type ProbeAnswers,
+  type ProbePlan,
+  type SequenceCaller,
+  type Unbuilt,
+} from '../shop/probe.ts'
 import { probeCallerOf } from '../shop/probe.ts'
 import { DEFAULT_MATRIX_FILE, readAccessMatrix, type ObservedCell } from '../../fixtures/observed-target/matrix.ts'
 import { findRow } from '../spec/catalog/index.ts'
@@ -27,7 +35,10 @@ export interface Reply {
 }
 
 /** A caller the run has no token for: not sent. */
-export const NO_CUSTOMER_TOKEN: Reply = { status: 0, unavailable: { why: 'no customer token', reason: 'no-customer-token' } }
+export const NO_CUSTOMER_TOKEN: Reply = {
+  status: 0,
+  unavailable: { why: 'no customer token', reason: 'no-customer-token' },
+}
 
 const STORES = { first: 'default', second: 'all' } as const
 
@@ -36,18 +47,55 @@ export function reply(status: number, body?: unknown, more: Omit<Reply, 'status'
 }
 
 export const NO_ROUTE: Reply = reply(404, { message: 'Request does not match any route.' }, { noRoute: true })
-export const UNAUTHORIZED: Reply = reply(401, { message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'Shop_Backend::admin' } })
+export const UNAUTHORIZED: Reply = reply(401, {
+  message: "The consumer isn't authorized to access %resources.",
+  parameters: { resources: 'Shop_Backend::admin' },
+})
 export const OK: Reply = reply(200, [])
 
 /** A reply as the client's answer and exchange. */
-export function probeOf(caller: SequenceCaller, store: string, method: string, path: string, r: Reply | undefined): Probe {
+export function probeOf(
+  caller: SequenceCaller,
+  store: string,
+  method: string,
+  path: string,
+  r: Reply | undefined,
+): Probe {
   const exchange = { request: { method, url: `http://shop.test/rest/${store}${path}`, headers: {} }, durationMs: 1 }
-  if (r?.unavailable !== undefined) return { caller: probeCallerOf(caller), store, path, unavailable: r.unavailable.why, unavailableReason: r.unavailable.reason }
-  if (r === undefined) return { caller: probeCallerOf(caller), store, path, failure: { kind: 'timeout', message: 'timeout after 10000 ms' }, exchange: { ...exchange, error: 'timeout after 10000 ms' } }
+  if (r?.unavailable !== undefined)
+    return {
+      caller: probeCallerOf(caller),
+      store,
+      path,
+      unavailable: r.unavailable.why,
+      unavailableReason: r.unavailable.reason,
+    }
+  if (r === undefined)
+    return {
+      caller: probeCallerOf(caller),
+      store,
+      path,
+      failure: { kind: 'timeout', message: 'timeout after 10000 ms' },
+      exchange: { ...exchange, error: 'timeout after 10000 ms' },
+    }
   const text = r.text ?? (r.body === undefined ? '' : JSON.stringify(r.body))
   const json = r.json ?? (r.body !== undefined && r.text === undefined)
-  const answer: Answer = { status: r.status, headers: r.headers ?? { 'content-type': json ? 'application/json' : 'text/html' }, body: json ? r.body : text, json, text }
-  return { caller: probeCallerOf(caller), store, path, answer, exchange: { ...exchange, response: { status: r.status, headers: answer.headers, body: answer.body } }, noRoute: r.noRoute === true, unknownStore: r.unknownStore === true }
+  const answer: Answer = {
+    status: r.status,
+    headers: r.headers ?? { 'content-type': json ? 'application/json' : 'text/html' },
+    body: json ? r.body : text,
+    json,
+    text,
+  }
+  return {
+    caller: probeCallerOf(caller),
+    store,
+    path,
+    answer,
+    exchange: { ...exchange, response: { status: r.status, headers: answer.headers, body: answer.body } },
+    noRoute: r.noRoute === true,
+    unknownStore: r.unknownStore === true,
+  }
 }
 
 /**
@@ -60,17 +108,27 @@ export function answersOf(
   sequence: { reply?: (caller: SequenceCaller) => Reply | undefined; unbuilt?: Unbuilt } = {},
 ): ProbeAnswers {
   const calls = new Map<string, Probe>()
-  const send = (c: PlannedCall) => calls.set(callKey(c), probeOf(c.request.caller, STORES[c.request.store], c.call.method, c.call.path, replyTo(c)))
+  const send = (c: PlannedCall) =>
+    calls.set(callKey(c), probeOf(c.request.caller, STORES[c.request.store], c.call.method, c.call.path, replyTo(c)))
   for (const c of [...plan.calls, ...(plan.after ?? [])]) send(c)
   const s = plan.sequence
   if (s === undefined) return { plan, calls }
   const unbuilt = s.unbuildable !== undefined ? { ...s.unbuildable, exchanges: [] } : sequence.unbuilt
   if (unbuilt !== undefined) {
     for (const c of s.fallback) send(c)
-    return { plan, calls, sequence: { unbuilt, witness: s.witness, probes: new Map(s.fallback.map((c) => [c.request.caller, calls.get(callKey(c))!])) } }
+    return {
+      plan,
+      calls,
+      sequence: {
+        unbuilt,
+        witness: s.witness,
+        probes: new Map(s.fallback.map((c) => [c.request.caller, calls.get(callKey(c))!])),
+      },
+    }
   }
   const probes = new Map<SequenceCaller, Probe>()
-  for (const caller of s.groups.flat()) probes.set(caller, probeOf(caller, STORES.first, s.method, s.template, (sequence.reply ?? (() => OK))(caller)))
+  for (const caller of s.groups.flat())
+    probes.set(caller, probeOf(caller, STORES.first, s.method, s.template, (sequence.reply ?? (() => OK))(caller)))
   return { plan, calls, sequence: { witness: s.witness, probes } }
 }
 
@@ -86,11 +144,20 @@ function observedReply(cell: ObservedCell): Reply {
  * for a kind's plan: each caller's recorded answer, under either store code (the release serves "all" as "default");
  * a restricted row's sequence as its fallback's placeholder calls, which is what was recorded.
  */
-export function observedAnswers(kind: { probes(row: EndpointRow, settings: ProbeSettings): ProbePlan }, settings: ProbeSettings = FULL): { row: EndpointRow; answers: ProbeAnswers }[] {
+export function observedAnswers(
+  kind: { probes(row: EndpointRow, settings: ProbeSettings): ProbePlan },
+  settings: ProbeSettings = FULL,
+): { row: EndpointRow; answers: ProbeAnswers }[] {
   return readAccessMatrix(DEFAULT_MATRIX_FILE).map((observed) => {
     const row = findRow(observed.method as HttpMethod, observed.specPath)!
-    const replyOf = (caller: SequenceCaller) => (caller === 'limited admin' || caller === 'other customer' ? undefined : observedReply(observed[caller]))
-    return { row, answers: answersOf(kind.probes(row, settings), (c) => replyOf(c.request.caller), { unbuilt: { message: 'the recorded placeholder calls', reason: 'no-valid-request', exchanges: [] } }) }
+    const replyOf = (caller: SequenceCaller) =>
+      caller === 'limited admin' || caller === 'other customer' ? undefined : observedReply(observed[caller])
+    return {
+      row,
+      answers: answersOf(kind.probes(row, settings), (c) => replyOf(c.request.caller), {
+        unbuilt: { message: 'the recorded placeholder calls', reason: 'no-valid-request', exchanges: [] },
+      }),
+    }
   })
 }
 

@@ -33,9 +33,13 @@ for (const row of rows) {
   const acl = row.acl !== undefined ? await aclCheck.run(row, session) : undefined
   if (acl?.status === 'failed') counts.aclFailed++
   if (all || !witnessed || (faults.length > 0 && v.status !== 'failed')) {
-    console.log(`${witnessed ? 'W' : '-'} ${v.status.padEnd(7)} ${rowId(row)}: ${v.message.slice(0, 220)}${acl !== undefined ? ` | acl ${acl.status}: ${acl.message.slice(0, 120)}` : ''}`)
+    console.log(
+      `${witnessed ? 'W' : '-'} ${v.status.padEnd(7)} ${rowId(row)}: ${v.message.slice(0, 220)}${acl !== undefined ? ` | acl ${acl.status}: ${acl.message.slice(0, 120)}` : ''}`,
+    )
   }
 }
-console.log(`${rows.length} restricted endpoints: ${counts.witnessed} witnessed; access ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not judged, ${counts.error} errors; acl failed ${counts.aclFailed}`)
+console.log(
+  `${rows.length} restricted endpoints: ${counts.witnessed} witnessed; access ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not judged, ${counts.error} errors; acl failed ${counts.aclFailed}`,
+)
 await session.close()
 await target.close()

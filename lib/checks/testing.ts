@@ -13,21 +13,43 @@ import type { Check } from './types.ts'
 import { FAULTS, type FaultName } from '../../reference-target/index.ts'
 
 /** A session as the run opens it; the target's admin signs in with its password unless `env` gives SHOP_ADMIN_TOKEN. */
-export async function openSession(target: { url: string; admin: Credentials }, argv: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const admin = env.SHOP_ADMIN_TOKEN !== undefined ? {} : { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+export async function openSession(
+  target: { url: string; admin: Credentials },
+  argv: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Session> {
+  const admin =
+    env.SHOP_ADMIN_TOKEN !== undefined
+      ? {}
+      : { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
   const config = loadConfig(argv, { SHOP_BASE_URL: target.url, ...admin, ...env }, {}, [], ACL_RESOURCES)
-  const pre = await preflight({ ...config, baseUrl: config.baseUrl!, admin: config.admin! }, `t${Date.now().toString(36)}`, { registrar: customerRegistrar() })
+  const pre = await preflight(
+    { ...config, baseUrl: config.baseUrl!, admin: config.admin! },
+    `t${Date.now().toString(36)}`,
+    { registrar: customerRegistrar() },
+  )
   return new Session(pre.seed)
 }
 
 /** The settings that give a run a target's limited admin (its role's resources as the target has them, unless given). */
-export function limitedAdminEnv(target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } }, resources = target.limitedAdmin.resources): Record<string, string> {
-  return { SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username, SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password, SHOP_LIMITED_ADMIN_RESOURCES: resources.join(',') }
+export function limitedAdminEnv(
+  target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } },
+  resources = target.limitedAdmin.resources,
+): Record<string, string> {
+  return {
+    SHOP_LIMITED_ADMIN_USERNAME: target.limitedAdmin.username,
+    SHOP_LIMITED_ADMIN_PASSWORD: target.limitedAdmin.password,
+    SHOP_LIMITED_ADMIN_RESOURCES: resources.join(','),
+  }
 }
 
 /** Sessions opened on targets in a test file; `closeAll` (for afterAll) closes each session, then its target. */
 export function targetSessions(): {
-  open(target: { url: string; admin: Credentials; close(): Promise<void> }, argv?: string[], env?: Record<string, string>): Promise<Session>
+  open(
+    target: { url: string; admin: Credentials; close(): Promise<void> },
+    argv?: string[],
+    env?: Record<string, string>,
+  ): Promise<Session>
   closeAll(): Promise<void>
 } {
   const closers: (() => Promise<void>)[] = []
@@ -44,13 +66,19 @@ export function targetSessions(): {
   }
 }
 
-export async function runOverCatalog(check: Check, session: Session, rows: readonly EndpointRow[] = CATALOG): Promise<Map<string, Verdict>> {
+export async function runOverCatalog(
+  check: Check,
+  session: Session,
+  rows: readonly EndpointRow[] = CATALOG,
+): Promise<Map<string, Verdict>> {
   const verdicts = await Promise.all(rows.map((row) => check.run(row, session)))
   return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))
 }
 
 /** Row ids by verdict status, sorted: what a test compares against (`error` only when a check's code threw, so a test's toEqual shows it). */
-export function byStatus(verdicts: Map<string, Verdict>): Record<'passed' | 'failed' | 'skipped', string[]> & { error?: string[] } {
+export function byStatus(
+  verdicts: Map<string, Verdict>,
+): Record<'passed' | 'failed' | 'skipped', string[]> & { error?: string[] } {
   const out: Record<Verdict['status'], string[]> = { passed: [], failed: [], skipped: [], error: [] }
   for (const [id, v] of verdicts) out[v.status].push(id)
   for (const list of Object.values(out)) list.sort()

@@ -32,11 +32,20 @@ interface WrongCredentialsJudgement {
  * non-empty string: the spec does not show the token's form). No token passes: a 4xx as a refusal, any other
  * status with a warning, as the spec does not show a refusal's status (Errors 4). No answer at all is not judged.
  */
-export function judgeWrongCredentials(what: string, outcome: Pick<Outcome, 'answer' | 'failure'>): WrongCredentialsJudgement {
-  if (outcome.answer === undefined) return { status: 'skipped', text: `${what}: ${unanswered(outcome).text}`, reason: unanswered(outcome).reason }
+export function judgeWrongCredentials(
+  what: string,
+  outcome: Pick<Outcome, 'answer' | 'failure'>,
+): WrongCredentialsJudgement {
+  if (outcome.answer === undefined)
+    return { status: 'skipped', text: `${what}: ${unanswered(outcome).text}`, reason: unanswered(outcome).reason }
   const answer = outcome.answer
   const token = answer.status < 400 ? tokenIn(answer) : undefined
-  if (token !== undefined) return { status: 'failed', text: `${what} got a token (${answer.status}, a string of ${token.length} characters) where tokens are obtained for the caller's credentials`, token }
+  if (token !== undefined)
+    return {
+      status: 'failed',
+      text: `${what} got a token (${answer.status}, a string of ${token.length} characters) where tokens are obtained for the caller's credentials`,
+      token,
+    }
   const described = describeOutcome(outcome)
   if (answer.status >= 400 && answer.status < 500) return { status: 'passed', text: `${what} refused (${described})` }
   return {
@@ -51,7 +60,9 @@ function tokenIn(answer: Answer): string | undefined {
   const body = answer.body
   if (typeof body === 'string') return body.trim() !== '' ? body : undefined
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
-  const named = Object.entries(body).find(([key, value]) => /token/i.test(key) && typeof value === 'string' && value.trim() !== '')
+  const named = Object.entries(body).find(
+    ([key, value]) => /token/i.test(key) && typeof value === 'string' && value.trim() !== '',
+  )
   return named?.[1] as string | undefined
 }
 
@@ -85,29 +96,57 @@ export interface RevocationJudgement {
  * revoke's second), and the second is judged.
  */
 export function judgeRevocation(calls: RevocationCalls): RevocationJudgement | undefined {
-  const notJudged = (message: string, reason: NotJudgedReason): RevocationJudgement => ({ status: 'skipped', message: `not judged: ${message}`, reason })
+  const notJudged = (message: string, reason: NotJudgedReason): RevocationJudgement => ({
+    status: 'skipped',
+    message: `not judged: ${message}`,
+    reason,
+  })
   const { before, revoke, after, renewals = [] } = calls
-  if (judgeCell('accept', seenOf(before)) !== true) return notJudged(`the customer's token was not let through GET ${ME} before the revoke (${quoteAnswer(before)}), so a refusal after it could not show the revoke (see the access check)`, unjudged(before))
+  if (judgeCell('accept', seenOf(before)) !== true)
+    return notJudged(
+      `the customer's token was not let through GET ${ME} before the revoke (${quoteAnswer(before)}), so a refusal after it could not show the revoke (see the access check)`,
+      unjudged(before),
+    )
   if (revoke === undefined) return undefined
-  if (revoke.answer === undefined || revoke.answer.status < 200 || revoke.answer.status >= 300) return notJudged(`the revoke was not accepted (${quoteAnswer(revoke)}), so nothing was revoked to judge (see the route and access checks)`, unjudged(revoke))
+  if (revoke.answer === undefined || revoke.answer.status < 200 || revoke.answer.status >= 300)
+    return notJudged(
+      `the revoke was not accepted (${quoteAnswer(revoke)}), so nothing was revoked to judge (see the route and access checks)`,
+      unjudged(revoke),
+    )
   if (after === undefined) return undefined
   const revoked = judgeCell('refuse', seenOf(after))
-  if (revoked === false) return { status: 'failed', message: `the revoked token was let through GET ${ME} (${quoteAnswer(after)}) after the revoke answered ${quoteAnswer(revoke)}` }
-  if (revoked === null) return notJudged(`after the revoke (${quoteAnswer(revoke)}) the token ${describeOpenCell({ seen: seenOf(after), answer: quoteAnswer(after) })}`, unjudged(after))
+  if (revoked === false)
+    return {
+      status: 'failed',
+      message: `the revoked token was let through GET ${ME} (${quoteAnswer(after)}) after the revoke answered ${quoteAnswer(revoke)}`,
+    }
+  if (revoked === null)
+    return notJudged(
+      `after the revoke (${quoteAnswer(revoke)}) the token ${describeOpenCell({ seen: seenOf(after), answer: quoteAnswer(after) })}`,
+      unjudged(after),
+    )
   const last = renewals.at(-1)
   if (last === undefined) return undefined
   const renewed = renewalOf(last)
   if (renewed.ok === false && renewals.length === 1) return undefined
-  if (renewed.ok === false) return { status: 'failed', message: `${renewed.text}: the revoke did more than revoke the token` }
+  if (renewed.ok === false)
+    return { status: 'failed', message: `${renewed.text}: the revoke did more than revoke the token` }
   if (renewed.ok === null) return notJudged(renewed.text, renewed.reason ?? 'unusable-answer')
-  return { status: 'passed', message: `the revoked token was refused on GET ${ME} (${quoteAnswer(after)}); ${renewed.text}` }
+  return {
+    status: 'passed',
+    message: `the revoked token was refused on GET ${ME} (${quoteAnswer(after)}); ${renewed.text}`,
+  }
 }
 
 /** Whether a new token works: true, false (refused, or none issued for the customer's own credentials), or null (no usable answer). */
 function renewalOf(r: Renewal): { ok: boolean | null; text: string; reason?: NotJudgedReason } {
   if (!r.issued || r.use === undefined) {
     const refused = r.fresh.answer !== undefined && (r.fresh.answer.status === 401 || r.fresh.answer.status === 403)
-    return { ok: refused ? false : null, text: `the customer's own credentials got no token ${r.when} (${quoteAnswer(r.fresh)})`, ...(refused ? {} : { reason: unjudged(r.fresh) }) }
+    return {
+      ok: refused ? false : null,
+      text: `the customer's own credentials got no token ${r.when} (${quoteAnswer(r.fresh)})`,
+      ...(refused ? {} : { reason: unjudged(r.fresh) }),
+    }
   }
   const ok = judgeCell('accept' satisfies Admission, seenOf(r.use))
   const got = `a token the customer got ${r.when}`

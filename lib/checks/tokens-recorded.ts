@@ -11,19 +11,58 @@ import { rowId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
-import { detailOf, issuedBy, RENEWALS, renewalCall, renewalUse, REVOCATION_CALLS, REVOCATION_READ_ONLY, REVOKE } from './revocation.ts'
-import { judgeRevocation, judgeWrongCredentials, TOKENS_PROBE, type Renewal, type RevocationCalls } from './token-judgements.ts'
-import { CUSTOMER_TOKEN, issuingVerdict, READ_ONLY_NO_WRONG_PASSWORD, UNKNOWN_USER, wrongPasswordNotTried, type Reading } from './tokens.ts'
+import {
+  detailOf,
+  issuedBy,
+  RENEWALS,
+  renewalCall,
+  renewalUse,
+  REVOCATION_CALLS,
+  REVOCATION_READ_ONLY,
+  REVOKE,
+} from './revocation.ts'
+import {
+  judgeRevocation,
+  judgeWrongCredentials,
+  TOKENS_PROBE,
+  type Renewal,
+  type RevocationCalls,
+} from './token-judgements.ts'
+import {
+  CUSTOMER_TOKEN,
+  issuingVerdict,
+  READ_ONLY_NO_WRONG_PASSWORD,
+  UNKNOWN_USER,
+  wrongPasswordNotTried,
+  type Reading,
+} from './tokens.ts'
 
-export function recordedTokens(row: EndpointRow, entries: readonly RecordedEntry[], facts: RecordedRunFacts): Verdict | undefined {
-  const calls = new Map(entries.flatMap((e) => (e.probe?.startsWith(TOKENS_PROBE) === true ? [[e.probe.slice(TOKENS_PROBE.length), e] as const] : [])))
-  return rowId(row) === REVOKE ? recordedRevocation(calls, facts) : recordedIssuing(rowId(row) === CUSTOMER_TOKEN, calls, facts)
+export function recordedTokens(
+  row: EndpointRow,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict | undefined {
+  const calls = new Map(
+    entries.flatMap((e) =>
+      e.probe?.startsWith(TOKENS_PROBE) === true ? [[e.probe.slice(TOKENS_PROBE.length), e] as const] : [],
+    ),
+  )
+  return rowId(row) === REVOKE
+    ? recordedRevocation(calls, facts)
+    : recordedIssuing(rowId(row) === CUSTOMER_TOKEN, calls, facts)
 }
 
 /** The sign-ins with wrong credentials: the unknown user's, and at the customer token endpoint a wrong password's. */
-function recordedIssuing(customer: boolean, calls: ReadonlyMap<string, RecordedEntry>, facts: RecordedRunFacts): Verdict | undefined {
+function recordedIssuing(
+  customer: boolean,
+  calls: ReadonlyMap<string, RecordedEntry>,
+  facts: RecordedRunFacts,
+): Verdict | undefined {
   const reading = (what: string, e: RecordedEntry): Reading => {
-    const { token: _issued, ...judged } = judgeWrongCredentials(what, recordedProbe(e.exchange, facts.reading, e.caller).probe)
+    const { token: _issued, ...judged } = judgeWrongCredentials(
+      what,
+      recordedProbe(e.exchange, facts.reading, e.caller).probe,
+    )
     return { ...judged, exchanges: [e.exchange] }
   }
   const unknown = calls.get(UNKNOWN_USER)
@@ -41,7 +80,15 @@ function recordedIssuing(customer: boolean, calls: ReadonlyMap<string, RecordedE
 /** The revocation's calls as far as the run made them, judged as the live check judged them after its last call. */
 function recordedRevocation(calls: ReadonlyMap<string, RecordedEntry>, facts: RecordedRunFacts): Verdict | undefined {
   const rules = [TOKEN_RULES.revocation]
-  if (facts.settings.readOnly) return { status: 'skipped', message: `not judged: ${REVOCATION_READ_ONLY}`, exchanges: [], details: {}, rules, reason: 'read-only' }
+  if (facts.settings.readOnly)
+    return {
+      status: 'skipped',
+      message: `not judged: ${REVOCATION_READ_ONLY}`,
+      exchanges: [],
+      details: {},
+      rules,
+      reason: 'read-only',
+    }
   const exchanges: Exchange[] = []
   const details: Record<string, string> = {}
   const call = (name: string, asks = false): { probe: Probe; issued: boolean } | undefined => {

@@ -56,24 +56,47 @@ export function issuingVerdict(done: readonly Reading[]): Verdict {
   const rules = [TOKEN_RULES.issuing]
   const text = done.map((r) => r.text).join('; ')
   const details = { attempts: done.map(({ status, text: t }) => ({ status, text: t })) }
-  if (done.some((r) => r.status === 'failed')) return { status: 'failed', message: text, exchanges, warnings, rules, details }
+  if (done.some((r) => r.status === 'failed'))
+    return { status: 'failed', message: text, exchanges, warnings, rules, details }
   const open = done.find((r) => r.status === 'skipped')
-  if (open !== undefined) return { status: 'skipped', message: `not fully judged: ${text}`, exchanges, warnings, rules, details, reason: open.reason ?? 'suite-error' }
+  if (open !== undefined)
+    return {
+      status: 'skipped',
+      message: `not fully judged: ${text}`,
+      exchanges,
+      warnings,
+      rules,
+      details,
+      reason: open.reason ?? 'suite-error',
+    }
   return { status: 'passed', message: text, exchanges, warnings, rules, details }
 }
 
 /** A wrong password not tried, and why (read-only mode, or the customer could not be registered). */
-export function wrongPasswordNotTried(why: string, reason: NotJudgedReason | undefined, exchanges: Exchange[]): Reading {
-  return { status: 'skipped', text: `a wrong password not tried: ${why}`, ...(reason !== undefined ? { reason } : {}), exchanges }
+export function wrongPasswordNotTried(
+  why: string,
+  reason: NotJudgedReason | undefined,
+  exchanges: Exchange[],
+): Reading {
+  return {
+    status: 'skipped',
+    text: `a wrong password not tried: ${why}`,
+    ...(reason !== undefined ? { reason } : {}),
+    exchanges,
+  }
 }
 
 /** Why read-only mode tries no wrong password. */
-export const READ_ONLY_NO_WRONG_PASSWORD = 'read-only mode registers no customer of the run\'s own, and a wrong password is never tried on a configured account'
+export const READ_ONLY_NO_WRONG_PASSWORD =
+  "read-only mode registers no customer of the run's own, and a wrong password is never tried on a configured account"
 
 /** A user name no shop has: it carries the run id, and no account of the run is ever given it. */
 function unknownUser(session: Session, customer: boolean): Credentials {
   const runId = session.seed.runId
-  return { username: customer ? runEmail(runId, 'unknown user', 'nobody ') : `${runMark(runId)}-nobody`, password: madeUpPassword() }
+  return {
+    username: customer ? runEmail(runId, 'unknown user', 'nobody ') : `${runMark(runId)}-nobody`,
+    password: madeUpPassword(),
+  }
 }
 
 /** Valid by the platform's rules (8 characters of 3 classes), so a refusal cannot be about its form alone. */
@@ -85,16 +108,29 @@ function madeUpPassword(): string {
 async function wrongPassword(session: Session, row: EndpointRow): Promise<Reading> {
   try {
     const c = await provisionerOf(session).customer('wrong password')
-    return signIn(session, row, `a wrong password for the run's own customer ${c.email}`, { username: c.email, password: madeUpPassword() })
+    return signIn(session, row, `a wrong password for the run's own customer ${c.email}`, {
+      username: c.email,
+      password: madeUpPassword(),
+    })
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
-    return wrongPasswordNotTried(err.reason === 'read-only' ? READ_ONLY_NO_WRONG_PASSWORD : err.message, err.reason, err.exchanges)
+    return wrongPasswordNotTried(
+      err.reason === 'read-only' ? READ_ONLY_NO_WRONG_PASSWORD : err.message,
+      err.reason,
+      err.exchanges,
+    )
   }
 }
 
 async function signIn(session: Session, row: EndpointRow, what: string, credentials: Credentials): Promise<Reading> {
   const body = { username: credentials.username, password: credentials.password }
-  const outcome = await session.send({ method: 'POST', path: session.targetPath(row.path), store: session.seed.storeCode, body, probe: `${TOKENS_PROBE}${what}` })
+  const outcome = await session.send({
+    method: 'POST',
+    path: session.targetPath(row.path),
+    store: session.seed.storeCode,
+    body,
+    probe: `${TOKENS_PROBE}${what}`,
+  })
   return readRefusal(session, what, outcome)
 }
 
@@ -105,15 +141,22 @@ async function signIn(session: Session, row: EndpointRow, what: string, credenti
 function readRefusal(session: Session, what: string, outcome: Outcome): Reading {
   const { token, ...judged } = judgeWrongCredentials(what, outcome)
   if (token !== undefined) session.secrets.add(token, 'token issued for wrong credentials')
-  return { ...judged, exchanges: [token !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange] }
+  return {
+    ...judged,
+    exchanges: [token !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange],
+  }
 }
 
 export const tokensCheck: Check = {
   name: 'tokens',
-  description: 'The token endpoints issue no token for wrong credentials, and a revoked customer token is refused while a fresh one works.',
+  description:
+    'The token endpoints issue no token for wrong credentials, and a revoked customer token is refused while a fresh one works.',
   spec: ['Authentication 5'],
   rules: Object.values(TOKEN_RULES),
-  appliesTo: (row) => ([ADMIN_TOKEN, CUSTOMER_TOKEN, REVOKE].includes(rowId(row)) ? true : 'not a token endpoint (Authentication 5 names the two token endpoints and the revoke)'),
+  appliesTo: (row) =>
+    [ADMIN_TOKEN, CUSTOMER_TOKEN, REVOKE].includes(rowId(row))
+      ? true
+      : 'not a token endpoint (Authentication 5 names the two token endpoints and the revoke)',
   alsoCalls: [endpointId('POST /V1/customers'), CUSTOMER_TOKEN, endpointId('GET /V1/customers/me')],
   run: (row, session) => (rowId(row) === REVOKE ? revocation(row, session) : issuing(row, session)),
 }

@@ -41,4 +41,3 @@ function flushed(stream) {
     else stream.write('', () => resolve())
   })
 }
-

@@ -29,14 +29,17 @@ export async function keygenCommand(argv: string[], io: CommandIo): Promise<numb
   const out = required('keygen', values.out, '--out DIR')
   const privateFile = join(out, 'private.pem')
   // Never over a key someone may have signed with: a lost private key is a signer lost.
-  if (existsSync(privateFile)) throw new UsageError(`keygen: ${privateFile} exists; a key is not replaced: choose another --out`)
+  if (existsSync(privateFile))
+    throw new UsageError(`keygen: ${privateFile} exists; a key is not replaced: choose another --out`)
   mkdirSync(out, { recursive: true })
   const pair = newEd25519Pair()
   await writeWhole(join(out, 'public.pem'), pair.publicPem, 'keygen:')
   await writeWhole(join(out, 'key-id'), `${pair.keyId}\n`, 'keygen:')
   // Readable by its owner only from its first byte; `wx`: never over a file that appeared meanwhile.
   writeFileSync(privateFile, pair.privatePem, { mode: 0o600, flag: 'wx' })
-  io.out(`keygen: Ed25519 key ${pair.keyId} → ${privateFile} (keep it secret), ${join(out, 'public.pem')} (publish it)\n`)
+  io.out(
+    `keygen: Ed25519 key ${pair.keyId} → ${privateFile} (keep it secret), ${join(out, 'public.pem')} (publish it)\n`,
+  )
   return 0
 }
 
@@ -62,10 +65,16 @@ export async function certifyCommand(argv: string[], io: CommandIo): Promise<num
   if (refusal !== undefined) throw new UsageError(`certify: ${file}: ${refusal}`)
   const target = targetOf(report, values['target-name'], values['target-version'], file)
   const evidenceFile = join(dirname(file), report.evidence!.file)
-  if (!existsSync(evidenceFile)) throw new UsageError(`certify: ${file}: its evidence ${evidenceFile} is missing: a certification is re-judged from it`)
+  if (!existsSync(evidenceFile))
+    throw new UsageError(
+      `certify: ${file}: its evidence ${evidenceFile} is missing: a certification is re-judged from it`,
+    )
   const evidence = readFileSync(evidenceFile)
   const runId = recordedRunId(evidence)
-  if (runId !== report.run.id) throw new UsageError(`certify: ${evidenceFile} is the evidence of run ${runId ?? '(none)'}, not of the report's run ${report.run.id}`)
+  if (runId !== report.run.id)
+    throw new UsageError(
+      `certify: ${evidenceFile} is the evidence of run ${runId ?? '(none)'}, not of the report's run ${report.run.id}`,
+    )
   const baseline = baselineOf(report, values.baseline, file)
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
   const now = new Date()
@@ -83,31 +92,50 @@ export async function certifyCommand(argv: string[], io: CommandIo): Promise<num
   }
   const problems = manifestProblems(manifest)
   if (problems.length > 0) throw new Error(`certify: the manifest made is not valid (${problems.join('; ')})`)
-  const signature = { keyId: manifest.statement.keyId, ...signReport(manifest as unknown as Record<string, unknown>, key, now) }
+  const signature = {
+    keyId: manifest.statement.keyId,
+    ...signReport(manifest as unknown as Record<string, unknown>, key, now),
+  }
   // Gzipped (`tar -tzf` lists it): a whole run's report and evidence are some 9 MB of JSON, a tenth of that compressed.
-  const archive = gzipSync(writeTar(
-    [
-      { name: PACKAGE_FILES.manifest, bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
-      { name: PACKAGE_FILES.signature, bytes: Buffer.from(`${JSON.stringify(signature, null, 2)}\n`) },
-      ...files,
-    ],
-    now.getTime() / 1000,
-  ))
+  const archive = gzipSync(
+    writeTar(
+      [
+        { name: PACKAGE_FILES.manifest, bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
+        { name: PACKAGE_FILES.signature, bytes: Buffer.from(`${JSON.stringify(signature, null, 2)}\n`) },
+        ...files,
+      ],
+      now.getTime() / 1000,
+    ),
+  )
   await writeWhole(out, archive, 'certify: --out')
   const s = manifest.statement
-  io.out(`certified ${s.target.name} ${s.target.version}: ${s.verdict} (${s.counts.passed} of ${s.counts.required} required checks passed, suite ${s.suite.version}), key ${s.keyId} → ${out} (${archive.length} bytes)\n`)
+  io.out(
+    `certified ${s.target.name} ${s.target.version}: ${s.verdict} (${s.counts.passed} of ${s.counts.required} required checks passed, suite ${s.suite.version}), key ${s.keyId} → ${out} (${archive.length} bytes)\n`,
+  )
   return 0
 }
 
 /** The implementation certified: the flags, else what the report names; a flag that contradicts the report is refused. */
-function targetOf(report: Report, name: string | undefined, version: string | undefined, file: string): { name: string; version: string } {
+function targetOf(
+  report: Report,
+  name: string | undefined,
+  version: string | undefined,
+  file: string,
+): { name: string; version: string } {
   const pick = (flag: string, given: string | undefined, recorded: string | undefined) => {
-    if (given !== undefined && recorded !== undefined && given !== recorded) throw new UsageError(`certify: --${flag} ${given}, but ${file} names it ${recorded}`)
+    if (given !== undefined && recorded !== undefined && given !== recorded)
+      throw new UsageError(`certify: --${flag} ${given}, but ${file} names it ${recorded}`)
     const value = given ?? recorded
-    if (value === undefined || value === '') throw new UsageError(`certify: --${flag} is required: ${file} does not name the target's ${flag.replace('target-', '')}`)
+    if (value === undefined || value === '')
+      throw new UsageError(
+        `certify: --${flag} is required: ${file} does not name the target's ${flag.replace('target-', '')}`,
+      )
     return value
   }
-  return { name: pick('target-name', name, report.target.name), version: pick('target-version', version, report.target.version) }
+  return {
+    name: pick('target-name', name, report.target.name),
+    version: pick('target-version', version, report.target.version),
+  }
 }
 
 /** The run id of an evidence.har's `_run` header, or undefined (not JSON, no header). */
@@ -124,18 +152,28 @@ function recordedRunId(evidence: Buffer): string | undefined {
  * The baseline or release profile the run was judged with, as a file: a shipped profile by its name, else `--baseline`
  * or the path the run was given (from where certify runs). Its entries must be the report's: another file is refused.
  */
-function baselineOf(report: Report, given: string | undefined, file: string): { name: string; bytes: Buffer } | undefined {
+function baselineOf(
+  report: Report,
+  given: string | undefined,
+  file: string,
+): { name: string; bytes: Buffer } | undefined {
   const used = report.baseline
   if (used === undefined) {
-    if (given !== undefined) throw new UsageError(`certify: --baseline ${given}, but ${file} was judged without a baseline`)
+    if (given !== undefined)
+      throw new UsageError(`certify: --baseline ${given}, but ${file} was judged without a baseline`)
     return undefined
   }
-  const path = given ?? (isProfileName(used.file) ? shippedProfiles().find((p) => p.profile.profile.name === used.file)?.file : used.file)
+  const path =
+    given ??
+    (isProfileName(used.file) ? shippedProfiles().find((p) => p.profile.profile.name === used.file)?.file : used.file)
   if (path === undefined || !existsSync(path)) {
-    throw new UsageError(`certify: ${file} was judged with the baseline ${used.file}, which is not found here: name its file with --baseline FILE`)
+    throw new UsageError(
+      `certify: ${file} was judged with the baseline ${used.file}, which is not found here: name its file with --baseline FILE`,
+    )
   }
   const bytes = readFileSync(path)
   const entries = parseBaseline(bytes.toString('utf8'), path).entries
-  if (canonicalJson(entries) !== canonicalJson(used.entries)) throw new UsageError(`certify: --baseline ${path} is not the baseline ${file} was judged with (its entries differ)`)
+  if (canonicalJson(entries) !== canonicalJson(used.entries))
+    throw new UsageError(`certify: --baseline ${path} is not the baseline ${file} was judged with (its entries differ)`)
   return { name: used.file, bytes }
 }

@@ -43,12 +43,16 @@ export interface PackageVerdict {
 }
 
 /** Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own key. */
-type Trust = { publicKey: KeyObject } | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string } | undefined
+type Trust =
+  | { publicKey: KeyObject }
+  | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string }
+  | undefined
 
 /** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
 export async function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): Promise<PackageVerdict> {
   const checks: PackageCheck[] = []
-  const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) => checks.push({ name, problems, detail })
+  const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) =>
+    checks.push({ name, problems, detail })
   // A part changed into something the check cannot read is that check failed, never a crash of the verifier.
   const guarded = (name: PackageCheck['name'], problems: () => string[], detail: () => string[]) => {
     try {
@@ -69,9 +73,15 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   const report = jsonOf(files, PACKAGE_FILES.report) as Report | undefined
   const evidence = recordingIn(jsonOf(files, PACKAGE_FILES.evidence))
   const shapeProblems = [
-    ...(manifest === undefined ? ['no readable manifest.json'] : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
+    ...(manifest === undefined
+      ? ['no readable manifest.json']
+      : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
     ...(signatureData === undefined ? ['no readable signature.json'] : []),
-    ...(report === undefined ? ['no readable report.json'] : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object' ? ['report.json is no shop-conformance report with results, plan and certification'] : []),
+    ...(report === undefined
+      ? ['no readable report.json']
+      : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object'
+        ? ['report.json is no shop-conformance report with results, plan and certification']
+        : []),
     ...('problem' in evidence ? [`no readable evidence.har: ${evidence.problem}`] : []),
   ]
   fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
@@ -83,35 +93,64 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   let signer: PackageVerdict['signer']
   try {
     const sig = parseSignatureFile(signatureData, PACKAGE_FILES.signature)
-    const own = sig.publicKey !== '' ? ed25519PublicKey(sig.publicKey, `${PACKAGE_FILES.signature} publicKey`) : undefined
-    const trusted = trust === undefined ? undefined : 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId, m.statement.target.name)
+    const own =
+      sig.publicKey !== '' ? ed25519PublicKey(sig.publicKey, `${PACKAGE_FILES.signature} publicKey`) : undefined
+    const trusted =
+      trust === undefined
+        ? undefined
+        : 'publicKey' in trust
+          ? trust.publicKey
+          : trust.keyOf(keyId, m.statement.target.name)
     const key = trusted ?? own
     const problems: string[] = []
-    if (trust !== undefined && trusted === undefined) problems.push(`key ${keyId} is not among ${'where' in trust ? trust.where : 'the keys given'}`)
+    if (trust !== undefined && trusted === undefined)
+      problems.push(`key ${keyId} is not among ${'where' in trust ? trust.where : 'the keys given'}`)
     else if (key === undefined) problems.push('no key to check it with (signature.json names none: pass --pub)')
     else {
-      if (keyIdOf(key) !== keyId) problems.push(`the statement names key ${keyId}, the ${trusted !== undefined ? 'key given' : 'signature\'s key'} is ${keyIdOf(key)}`)
+      if (keyIdOf(key) !== keyId)
+        problems.push(
+          `the statement names key ${keyId}, the ${trusted !== undefined ? 'key given' : "signature's key"} is ${keyIdOf(key)}`,
+        )
       const outcome = verifyReport(m as unknown as Record<string, unknown>, sig, key)
-      if (!outcome.ok) problems.push(outcome.reason === 'report changed' ? `manifest.json changed since it was signed (${outcome.message.replace(/^report changed since it was signed /, '')})` : outcome.message)
+      if (!outcome.ok)
+        problems.push(
+          outcome.reason === 'report changed'
+            ? `manifest.json changed since it was signed (${outcome.message.replace(/^report changed since it was signed /, '')})`
+            : outcome.message,
+        )
     }
     signer = { keyId, trusted: trusted !== undefined }
-    fail('signature', problems, [trusted !== undefined ? `Ed25519, key ${keyId}` : `Ed25519, key ${keyId}: the package's own key — who holds it only a key you trust says (--pub, --registry)`])
+    fail('signature', problems, [
+      trusted !== undefined
+        ? `Ed25519, key ${keyId}`
+        : `Ed25519, key ${keyId}: the package's own key — who holds it only a key you trust says (--pub, --registry)`,
+    ])
   } catch (err) {
     fail('signature', [err instanceof UsageError ? err.message : String(err)])
   }
 
   fail('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
   const r = report!
-  guarded('statement', () => statementProblems(m.statement, r), () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`])
+  guarded(
+    'statement',
+    () => statementProblems(m.statement, r),
+    () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`],
+  )
 
   let baseline: Baseline | undefined
   const baselineBytes = files.get(PACKAGE_FILES.baseline)
   try {
-    baseline = baselineBytes !== undefined ? parseBaseline(baselineBytes.toString('utf8'), PACKAGE_FILES.baseline) : undefined
+    baseline =
+      baselineBytes !== undefined ? parseBaseline(baselineBytes.toString('utf8'), PACKAGE_FILES.baseline) : undefined
   } catch (err) {
     fail('certification', [(err as Error).message])
   }
-  if (!checks.some((c) => c.name === 'certification')) guarded('certification', () => certificationProblems(r, baseline), () => [`${r.certification.verdict}: follows from report.json's results`])
+  if (!checks.some((c) => c.name === 'certification'))
+    guarded(
+      'certification',
+      () => certificationProblems(r, baseline),
+      () => [`${r.certification.verdict}: follows from report.json's results`],
+    )
 
   try {
     checks.push(await rejudgeCheck(r, m, evidence as Omit<Recording, 'file'>, now))
@@ -127,13 +166,27 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
  * Judged again by another suite version than the statement's, the results cannot be held to the statement's: the
  * check fails saying so, and lists the differences the installed version finds, as `diff` does.
  */
-async function rejudgeCheck(report: Report, manifest: Manifest, { run, entries }: Omit<Recording, 'file'>, now: Date): Promise<PackageCheck> {
-  if (run.id !== report.run.id) return { name: 're-judge', problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`], detail: [] }
+async function rejudgeCheck(
+  report: Report,
+  manifest: Manifest,
+  { run, entries }: Omit<Recording, 'file'>,
+  now: Date,
+): Promise<PackageCheck> {
+  if (run.id !== report.run.id)
+    return {
+      name: 're-judge',
+      problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`],
+      detail: [],
+    }
   let again: Report
   try {
     again = await rejudge({ file: PACKAGE_FILES.evidence, run, entries }, now)
   } catch (err) {
-    return { name: 're-judge', problems: [`evidence.har cannot be judged again: ${(err as Error).message.split('\n')[0]}`], detail: [] }
+    return {
+      name: 're-judge',
+      problems: [`evidence.har cannot be judged again: ${(err as Error).message.split('\n')[0]}`],
+      detail: [],
+    }
   }
   const judged = new Map(again.results.map((x) => [x.id, x]))
   const differing: string[] = []
@@ -146,25 +199,50 @@ async function rejudgeCheck(report: Report, manifest: Manifest, { run, entries }
     else if (y.reason === 'not-recorded' && x.applicable !== false) {
       unjudgeable++
       kinds.add(x.check)
-    } else differing.push(`${x.id}: report ${x.status}${x.reason !== undefined ? ` (${x.reason})` : ''}, judged again ${y.status}${y.reason !== undefined ? ` (${y.reason})` : ''}`)
+    } else
+      differing.push(
+        `${x.id}: report ${x.status}${x.reason !== undefined ? ` (${x.reason})` : ''}, judged again ${y.status}${y.reason !== undefined ? ` (${y.reason})` : ''}`,
+      )
   }
-  for (const id of judged.keys()) if (!report.results.some((x) => x.id === id)) differing.push(`${id}: only judged again (not in report.json)`)
+  for (const id of judged.keys())
+    if (!report.results.some((x) => x.id === id)) differing.push(`${id}: only judged again (not in report.json)`)
   const compared = report.results.length - unjudgeable
-  const taken = unjudgeable > 0 ? `; ${unjudgeable} taken as signed: suite ${SUITE.version} does not judge ${[...kinds].join(', ')} from a recording` : ''
+  const taken =
+    unjudgeable > 0
+      ? `; ${unjudgeable} taken as signed: suite ${SUITE.version} does not judge ${[...kinds].join(', ')} from a recording`
+      : ''
   const named = manifest.statement.suite.version
   if (named !== SUITE.version) {
-    const only = (r: Report) => ({ ...r, results: r.results.filter((x) => judged.get(x.id)?.reason !== 'not-recorded') })
-    const diff = diffText(diffReports(only(report), only(again)), { a: `report.json (suite ${named})`, b: `evidence.har judged again by suite ${SUITE.version}` })
+    const only = (r: Report) => ({
+      ...r,
+      results: r.results.filter((x) => judged.get(x.id)?.reason !== 'not-recorded'),
+    })
+    const diff = diffText(diffReports(only(report), only(again)), {
+      a: `report.json (suite ${named})`,
+      b: `evidence.har judged again by suite ${SUITE.version}`,
+    })
     return {
       name: 're-judge',
-      problems: [`the statement names suite ${named}, this is suite ${SUITE.version}: verify with it (npx shop-conformance@${named} verify --package FILE); judged again by ${SUITE.version}, ${differing.length} results differ`],
+      problems: [
+        `the statement names suite ${named}, this is suite ${SUITE.version}: verify with it (npx shop-conformance@${named} verify --package FILE); judged again by ${SUITE.version}, ${differing.length} results differ`,
+      ],
       detail: diff.trimEnd().split('\n'),
     }
   }
   if (differing.length > 0) {
-    return { name: 're-judge', problems: [`${differing.length} of ${report.results.length} results differ from the evidence judged again: ${differing.slice(0, 3).join('; ')}${differing.length > 3 ? '; …' : ''}`], detail: differing }
+    return {
+      name: 're-judge',
+      problems: [
+        `${differing.length} of ${report.results.length} results differ from the evidence judged again: ${differing.slice(0, 3).join('; ')}${differing.length > 3 ? '; …' : ''}`,
+      ],
+      detail: differing,
+    }
   }
-  return { name: 're-judge', problems: [], detail: [`${compared} results equal the evidence judged again by suite ${SUITE.version}${taken}`] }
+  return {
+    name: 're-judge',
+    problems: [],
+    detail: [`${compared} results equal the evidence judged again by suite ${SUITE.version}${taken}`],
+  }
 }
 
 /** The packaged evidence as a recording, or what makes it none. */
@@ -214,7 +292,8 @@ export function registryTrust(dir: string, signers: Registry['signers']): Trust 
     where: `the keys registry ${dir} lists for the package's implementation`,
     keyOf: (keyId, implementation) => {
       const file = join(dir, 'keys', `${keyId}.pem`)
-      if (!/^[0-9a-f]{64}$/.test(keyId) || !(signers[implementation] ?? []).includes(keyId) || !existsSync(file)) return undefined
+      if (!/^[0-9a-f]{64}$/.test(keyId) || !(signers[implementation] ?? []).includes(keyId) || !existsSync(file))
+        return undefined
       const key = ed25519PublicKey(readText(file, 'public key'), `public key ${file}`)
       return keyIdOf(key) === keyId ? key : undefined
     },
@@ -239,20 +318,31 @@ export function verdictLines(file: string, verdict: PackageVerdict): string[] {
   const failed = verdict.checks.filter((c) => c.problems.length > 0)
   const s = verdict.manifest?.statement
   if (failed.length === 0 && s !== undefined) {
-    lines.push(`verify ${file}: the package holds: ${s.target.name} ${s.target.version} ${s.verdict} (suite ${s.suite.version}, spec ${s.spec.version}, run ${s.run.id}), signed by key ${s.keyId}${verdict.signer?.trusted === true ? '' : ' (not a key you named)'}`)
-  } else lines.push(`verify ${file}: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.name).join(', ')}`)
+    lines.push(
+      `verify ${file}: the package holds: ${s.target.name} ${s.target.version} ${s.verdict} (suite ${s.suite.version}, spec ${s.spec.version}, run ${s.run.id}), signed by key ${s.keyId}${verdict.signer?.trusted === true ? '' : ' (not a key you named)'}`,
+    )
+  } else
+    lines.push(
+      `verify ${file}: ${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.name).join(', ')}`,
+    )
   return lines
 }
 
 export async function verifyPackageCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('verify', argv, { package: { type: 'string' }, pub: { type: 'string' }, registry: { type: 'string' } })
+  const { values } = args('verify', argv, {
+    package: { type: 'string' },
+    pub: { type: 'string' },
+    registry: { type: 'string' },
+  })
   const file = required('verify', values.package, '--package FILE')
   const trust = trustOf('verify', values.pub, values.registry)
   let archive: Buffer
   try {
     archive = readFileSync(file)
   } catch (err) {
-    throw new UsageError(`verify: --package ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new UsageError(
+      `verify: --package ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    )
   }
   const verdict = await verifyPackage(archive, trust)
   io.out(`${verdictLines(file, verdict).join('\n')}\n`)

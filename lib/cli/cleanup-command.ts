@@ -32,14 +32,20 @@ const FLAGS = {
 } as const
 
 /** 0: nothing of the run is left; 1: something is (or may be), each named; 2 (UsageError): the cleanup could not be made. */
-export async function cleanupCommand(argv: string[], io: CommandIo, where: { env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+export async function cleanupCommand(
+  argv: string[],
+  io: CommandIo,
+  where: { env: NodeJS.ProcessEnv; cwd: string },
+): Promise<number> {
   const { values } = args('cleanup', argv, FLAGS)
   const file = required('cleanup', values.ledger, '--ledger FILE')
   if (!existsSync(file)) throw new UsageError(`cleanup: --ledger ${file} does not exist`)
   const runId = ledgerRunId(file)
   const head = ledgerHead(file)
   if (runId === undefined) {
-    throw new UsageError(`cleanup: --ledger ${file} names no run of shop-conformance (no head line, no run-marked entity)`)
+    throw new UsageError(
+      `cleanup: --ledger ${file} names no run of shop-conformance (no head line, no run-marked entity)`,
+    )
   }
   // The run's settings it takes, read as the run reads them (the admin from the environment and .env).
   const runFlags = Object.entries(values).flatMap(([flag, value]) => {
@@ -49,7 +55,9 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
   const config = loadConfig(runFlags, where.env, readDotenv(where.cwd), [], ACL_RESOURCES)
   for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
   if (head !== undefined && head.baseUrl === undefined) {
-    io.out(`cleanup: run ${runId} was against the bundled reference target, whose data ended with that run: nothing to remove\n`)
+    io.out(
+      `cleanup: run ${runId} was against the bundled reference target, whose data ended with that run: nothing to remove\n`,
+    )
     return 0
   }
   const baseUrl = config.baseUrl ?? head?.baseUrl
@@ -59,10 +67,14 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
   }
   if (head?.baseUrl !== undefined && head.baseUrl !== baseUrl) {
     const elsewhere = `not on ${baseUrl} (--base-url / SHOP_BASE_URL)`
-    throw new UsageError(`cleanup: ${file} is of run ${runId} on ${head.baseUrl}, ${elsewhere}: what a run made is removed on the shop it made it on`)
+    throw new UsageError(
+      `cleanup: ${file} is of run ${runId} on ${head.baseUrl}, ${elsewhere}: what a run made is removed on the shop it made it on`,
+    )
   }
   if (config.admin === undefined) {
-    throw new UsageError('cleanup: SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN) are required to remove what the run left')
+    throw new UsageError(
+      'cleanup: SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN) are required to remove what the run left',
+    )
   }
   const lines = Ledger.read(file)
   if (!ledgerEntities(lines).some((e) => e.state !== 'refused')) {
@@ -71,7 +83,8 @@ export async function cleanupCommand(argv: string[], io: CommandIo, where: { env
   }
   // A run's own ledger.jsonl while that run still writes it is its own to clean up: its directory's lock says so.
   let lock: ReportDirLock | undefined
-  if (basename(file) === LEDGER_FILE) lock = lockReportDir(dirname(file), `cleanup: --ledger ${file}`, 'shop-conformance cleanup')
+  if (basename(file) === LEDGER_FILE)
+    lock = lockReportDir(dirname(file), `cleanup: --ledger ${file}`, 'shop-conformance cleanup')
   const store = values.store ?? head?.store ?? config.storeCode
   const secrets = new Secrets()
   const client = new TargetClient({

@@ -21,7 +21,13 @@ export interface CommandIo {
 }
 
 /** Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing. */
-export async function writeReportDir(command: string, out: string, inputs: readonly string[], report: Report, flag = '--out'): Promise<Report> {
+export async function writeReportDir(
+  command: string,
+  out: string,
+  inputs: readonly string[],
+  report: Report,
+  flag = '--out',
+): Promise<Report> {
   if (inputs.map((p) => resolve(dirname(reportPath(p)))).includes(resolve(out))) {
     throw new UsageError(`${command}: ${flag} ${out} holds one of the inputs; write the report elsewhere`)
   }
@@ -58,9 +64,17 @@ export function readReport(path: string): Report {
       ? 'not a JSON object'
       : !Array.isArray(r.results)
         ? 'no "results" list'
-        : typeof r.spec?.version !== 'string' || typeof r.target?.baseUrl !== 'string' || typeof r.run?.id !== 'string' || typeof r.summary !== 'object'
+        : typeof r.spec?.version !== 'string' ||
+            typeof r.target?.baseUrl !== 'string' ||
+            typeof r.run?.id !== 'string' ||
+            typeof r.summary !== 'object'
           ? 'no spec version, target, run id or summary'
-          : r.results.some((x) => typeof x?.id !== 'string' || !['passed', 'failed', 'skipped', 'error'].includes(x.status) || typeof x.check !== 'string')
+          : r.results.some(
+                (x) =>
+                  typeof x?.id !== 'string' ||
+                  !['passed', 'failed', 'skipped', 'error'].includes(x.status) ||
+                  typeof x.check !== 'string',
+              )
             ? 'a result without an id, check or status'
             : undefined
   if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)
@@ -75,8 +89,14 @@ export function readReport(path: string): Report {
 export function runReport(command: string, path: string): Report {
   const report = readReport(path)
   const file = reportPath(path)
-  if (report.mode === 'passive') throw new UsageError(`${command}: ${file} is a passive report (judged from traffic the suite did not send): not a run of the suite; give the reports of runs`)
-  if (report.mode === 'rejudged') throw new UsageError(`${command}: ${file} is a re-judged report (a recording judged again, nothing sent): give the report of the run it recorded (${report.recording?.runId ?? 'its run'}); compare the two with diff`)
+  if (report.mode === 'passive')
+    throw new UsageError(
+      `${command}: ${file} is a passive report (judged from traffic the suite did not send): not a run of the suite; give the reports of runs`,
+    )
+  if (report.mode === 'rejudged')
+    throw new UsageError(
+      `${command}: ${file} is a re-judged report (a recording judged again, nothing sent): give the report of the run it recorded (${report.recording?.runId ?? 'its run'}); compare the two with diff`,
+    )
   return report
 }
 
@@ -134,6 +154,7 @@ export function required(command: string, value: string | undefined, flag: strin
 }
 
 export function oneOf<T extends string>(command: string, flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${command}: ${flag} must be ${allowed.join(' or ')}, not "${value}"`)
   return value as T
 }

@@ -11,11 +11,32 @@ import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { readDotenv, selectChecks, selectModules } from '../settings/config.ts'
-import { buildPlan, PLAN, selectionOf, selectPlan, suiteWith, type Plan, type PlannedCheck, type PlanRow } from '../plan/plan.ts'
+import {
+  buildPlan,
+  PLAN,
+  selectionOf,
+  selectPlan,
+  suiteWith,
+  type Plan,
+  type PlannedCheck,
+  type PlanRow,
+} from '../plan/plan.ts'
 import { configFileOf, loadVendorConfig } from '../extend/load.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { CommandName } from './usage.ts'
-import { args, oneOf, readReport, readText, runReport, readJson, reportPath, required, writeReportDir, writeWhole, type CommandIo } from './command-io.ts'
+import {
+  args,
+  oneOf,
+  readReport,
+  readText,
+  runReport,
+  readJson,
+  reportPath,
+  required,
+  writeReportDir,
+  writeWhole,
+  type CommandIo,
+} from './command-io.ts'
 
 /**
  * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge,
@@ -26,7 +47,15 @@ import { args, oneOf, readReport, readText, runReport, readJson, reportPath, req
 /** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
 type Where = { env: NodeJS.ProcessEnv; cwd: string }
 
-export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'proxy' | 'keygen' | 'certify' | 'registry'>, argv: string[], io: CommandIo, where?: Where): Promise<number> {
+export async function runCommand(
+  name: Exclude<
+    CommandName,
+    'run' | 'judge' | 'target' | 'matrix' | 'cleanup' | 'proxy' | 'keygen' | 'certify' | 'registry'
+  >,
+  argv: string[],
+  io: CommandIo,
+  where?: Where,
+): Promise<number> {
   switch (name) {
     case 'baseline':
       return (await import('./baseline-commands.ts')).baselineCommand(argv, io)
@@ -49,23 +78,38 @@ export async function runCommand(name: Exclude<CommandName, 'run' | 'judge' | 't
  * refused unless --allow-partial says it is meant; the .sig then states the scope, as the report does.
  */
 export async function signCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values } = args('sign', argv, { report: { type: 'string' }, key: { type: 'string' }, out: { type: 'string' }, 'allow-partial': { type: 'boolean' } })
+  const { values } = args('sign', argv, {
+    report: { type: 'string' },
+    key: { type: 'string' },
+    out: { type: 'string' },
+    'allow-partial': { type: 'boolean' },
+  })
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
   // Traffic the suite did not send shows some rules at some endpoints: no statement to sign, whatever --allow-partial says.
-  if (report.mode === 'passive') throw new UsageError(`sign: ${file} is a passive report (judged from traffic the suite did not send): passive: not a certification, never signed`)
+  if (report.mode === 'passive')
+    throw new UsageError(
+      `sign: ${file} is a passive report (judged from traffic the suite did not send): passive: not a certification, never signed`,
+    )
   const never = neverStarted(report)
   if (never !== undefined) throw new UsageError(`sign: ${file}: ${never}; it states nothing about the target to sign`)
   const story = runStory(report)
   // Cut short, it is no statement on what it did not reach: signed as it is only when meant, as a slice is.
   if (story.kind === 'cut short' && values['allow-partial'] !== true) {
-    throw new UsageError(`sign: ${file} is the report of ${story.text}; what it did not reach is not judged: pass --allow-partial to sign it as it is`)
+    throw new UsageError(
+      `sign: ${file} is the report of ${story.text}; what it did not reach is not judged: pass --allow-partial to sign it as it is`,
+    )
   }
   const c = report.certification as Report['certification'] | undefined
-  if (c === undefined) throw new UsageError(`sign: ${file} has no certification statement (written by an older suite): run it again to sign it`)
+  if (c === undefined)
+    throw new UsageError(
+      `sign: ${file} has no certification statement (written by an older suite): run it again to sign it`,
+    )
   if (!c.scope.whole && values['allow-partial'] !== true) {
-    throw new UsageError(`sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`)
+    throw new UsageError(
+      `sign: ${file} is ${c.scope.text}; a signature reads as a statement on the whole suite: pass --allow-partial to sign it as partial`,
+    )
   }
   const key = ed25519PrivateKey(readText(keyFile, 'key'), `key ${keyFile}`)
   const sig = signReport(report, key, new Date(), statementOf(report))
@@ -78,8 +122,13 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
 /** `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key; `verify --package`: certificate-verify.ts. */
 export async function verifyCommand(argv: string[], io: CommandIo): Promise<number> {
   // A certification package (docs/certification.md) rather than a report and its detached signature.
-  if (argv.some((a) => a === '--package' || a.startsWith('--package='))) return (await import('./certificate-verify.ts')).verifyPackageCommand(argv, io)
-  const { values } = args('verify', argv, { report: { type: 'string' }, pub: { type: 'string' }, sig: { type: 'string' } })
+  if (argv.some((a) => a === '--package' || a.startsWith('--package=')))
+    return (await import('./certificate-verify.ts')).verifyPackageCommand(argv, io)
+  const { values } = args('verify', argv, {
+    report: { type: 'string' },
+    pub: { type: 'string' },
+    sig: { type: 'string' },
+  })
   const file = reportPath(required('verify', values.report, '--report REPORT'))
   const pubFile = required('verify', values.pub, '--pub PUBLIC.pem')
   const sigFile = values.sig ?? `${file}.sig`
@@ -93,7 +142,9 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   }
   // What the report states, read from the verified report itself (the .sig's copy is only informational).
   const c = report.certification as Report['certification'] | undefined
-  io.out(`verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${statementOf(report)}` : ''}\n`)
+  io.out(
+    `verify ${file}: signature valid (Ed25519, sha256 ${outcome.digest}${outcome.signedAt !== '' ? `, signed ${outcome.signedAt}` : ''})${c !== undefined ? `; it states: ${statementOf(report)}` : ''}\n`,
+  )
   return 0
 }
 
@@ -101,10 +152,13 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
 export async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = args('diff', argv, { format: { type: 'string' } }, true)
   const format = oneOf('diff', '--format', values.format ?? 'text', ['text', 'json'])
-  if (positionals.length !== 2) throw new UsageError(`diff: two reports expected (diff A.json B.json), got ${positionals.length}`)
+  if (positionals.length !== 2)
+    throw new UsageError(`diff: two reports expected (diff A.json B.json), got ${positionals.length}`)
   const [a, b] = positionals as [string, string]
   const diff = diffReports(readReport(a), readReport(b))
-  io.out(format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff, { a: reportPath(a), b: reportPath(b) }))
+  io.out(
+    format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff, { a: reportPath(a), b: reportPath(b) }),
+  )
   return hasNewFailures(diff) ? 1 : 0
 }
 
@@ -112,20 +166,38 @@ export async function diffCommand(argv: string[], io: CommandIo): Promise<number
 export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === 'rebaseline') return (await import('./baseline-commands.ts')).rebaselineCommand(rest, io)
-  if (sub !== 'merge') throw new UsageError(sub === undefined ? 'report: a subcommand is required (report merge --out DIR A.json B.json ..., report rebaseline REPORT --baseline FILE --out DIR)' : `report: unknown subcommand "${sub}" (known: merge, rebaseline)`)
+  if (sub !== 'merge')
+    throw new UsageError(
+      sub === undefined
+        ? 'report: a subcommand is required (report merge --out DIR A.json B.json ..., report rebaseline REPORT --baseline FILE --out DIR)'
+        : `report: unknown subcommand "${sub}" (known: merge, rebaseline)`,
+    )
   const { values, positionals } = args('report merge', rest, { out: { type: 'string' } }, true)
   const out = required('report merge', values.out, '--out DIR')
-  if (positionals.length === 0) throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
-  const { report: merged, missing, duplicates } = mergeReports(positionals.map((p) => runReport('report merge', p)), positionals.map(reportPath))
+  if (positionals.length === 0)
+    throw new UsageError('report merge: no reports given (report merge --out DIR A.json B.json ...)')
+  const {
+    report: merged,
+    missing,
+    duplicates,
+  } = mergeReports(
+    positionals.map((p) => runReport('report merge', p)),
+    positionals.map(reportPath),
+  )
   const written = await writeReportDir('report merge', out, positionals, merged)
   const s = written.summary
   for (const d of duplicates) io.err(`report merge: ${d} is an identical copy of another input: taken once\n`)
-  if (missing.length > 0) io.err(`report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`)
+  if (missing.length > 0)
+    io.err(
+      `report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`,
+    )
   // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not applicable.
   const c = written.certification
   const errors = (s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''
   const counts = `${s.passed} passed, ${s.failed} failed${errors}, ${c.notJudged} not judged, ${s.notApplicable} not applicable`
-  io.out(`merged ${plural(positionals.length - duplicates.length, 'report')} into ${out}/report.json: ${headline(c)}${c.scope.whole ? ` (${c.scope.text})` : ''}; ${counts}\n`)
+  io.out(
+    `merged ${plural(positionals.length - duplicates.length, 'report')} into ${out}/report.json: ${headline(c)}${c.scope.whole ? ` (${c.scope.text})` : ''}; ${counts}\n`,
+  )
   return 0
 }
 
@@ -151,7 +223,11 @@ export interface ListedEndpoint {
  * The catalog — and a vendor's endpoints where `plan` has them (`list --config`) —, per endpoint the checks and
  * workflow steps the plan has there (lib/plan/); `modules` or `checks` empty means all (as in `run`).
  */
-export function catalogListing(modules: readonly string[] = [], checks: readonly string[] = [], plan: Plan = PLAN): ListedEndpoint[] {
+export function catalogListing(
+  modules: readonly string[] = [],
+  checks: readonly string[] = [],
+  plan: Plan = PLAN,
+): ListedEndpoint[] {
   const selected = selectPlan(plan, selectionOf(modules, checks))
   const byEndpoint = <T extends PlannedCheck>(list: readonly T[]) => {
     const at = new Map<string, T[]>()
@@ -163,24 +239,30 @@ export function catalogListing(modules: readonly string[] = [], checks: readonly
   }
   const planned = byEndpoint(selected.checks)
   const unplanned = byEndpoint(selected.unplanned)
-  const rows = (plan.rows as readonly PlanRow[]).filter((row) => (row.origin ?? 'spec') === 'spec' || row.origin === 'vendor')
-  return rows.filter((row) => modules.length === 0 || modules.includes(row.module)).map((row) => {
-    const here = planned.get(endpointText(row)) ?? []
-    const applicable = here.filter((p) => p.kind !== 'workflow').map((p) => p.kind)
-    const notApplicable = (unplanned.get(endpointText(row)) ?? []).map((u) => ({ check: u.kind, reason: u.reason }))
-    const workflows = here.filter((p) => p.kind === 'workflow').map((p) => p.id)
-    return {
-      module: row.module,
-      method: row.method,
-      path: row.path,
-      access: row.access,
-      checks: applicable,
-      notApplicable,
-      workflows,
-      ...(applicable.length === 0 && workflows.length === 0 ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') || 'no check selected applies' } : {}),
-      ...(row.origin === 'vendor' ? { origin: 'vendor' as const } : {}),
-    }
-  })
+  const rows = (plan.rows as readonly PlanRow[]).filter(
+    (row) => (row.origin ?? 'spec') === 'spec' || row.origin === 'vendor',
+  )
+  return rows
+    .filter((row) => modules.length === 0 || modules.includes(row.module))
+    .map((row) => {
+      const here = planned.get(endpointText(row)) ?? []
+      const applicable = here.filter((p) => p.kind !== 'workflow').map((p) => p.kind)
+      const notApplicable = (unplanned.get(endpointText(row)) ?? []).map((u) => ({ check: u.kind, reason: u.reason }))
+      const workflows = here.filter((p) => p.kind === 'workflow').map((p) => p.id)
+      return {
+        module: row.module,
+        method: row.method,
+        path: row.path,
+        access: row.access,
+        checks: applicable,
+        notApplicable,
+        workflows,
+        ...(applicable.length === 0 && workflows.length === 0
+          ? { reason: notApplicable.map((n) => `${n.check}: ${n.reason}`).join('; ') || 'no check selected applies' }
+          : {}),
+        ...(row.origin === 'vendor' ? { origin: 'vendor' as const } : {}),
+      }
+    })
 }
 
 /**
@@ -188,7 +270,11 @@ export function catalogListing(modules: readonly string[] = [], checks: readonly
  * `run` finds it: `--config`, `SHOP_CONFIG` (the environment, then `.env`), else `shop-conformance.config.ts` in the
  * working directory — adds its endpoints and checks, and its modules to what `--module` takes.
  */
-export async function listCommand(argv: string[], io: CommandIo, where: Where = { env: process.env, cwd: process.cwd() }): Promise<number> {
+export async function listCommand(
+  argv: string[],
+  io: CommandIo,
+  where: Where = { env: process.env, cwd: process.cwd() },
+): Promise<number> {
   const { values } = args('list', argv, {
     module: { type: 'string', multiple: true },
     check: { type: 'string', multiple: true },
@@ -209,14 +295,19 @@ export async function listCommand(argv: string[], io: CommandIo, where: Where = 
     return 0
   }
   const lines: string[] = []
-  const titled = [...MODULES, ...vendorModules.map((id) => ({ id, title: `the vendor's own, from ${file} (not the spec's)` }))]
+  const titled = [
+    ...MODULES,
+    ...vendorModules.map((id) => ({ id, title: `the vendor's own, from ${file} (not the spec's)` })),
+  ]
   for (const m of titled) {
     const rows = listing.filter((e) => e.module === m.id)
     if (rows.length === 0) continue
     const width = Math.max(...rows.map((e) => e.path.length))
     lines.push(`${m.id} — ${m.title} (${rows.length} endpoint${rows.length === 1 ? '' : 's'})`)
     for (const e of rows) {
-      lines.push(`  ${e.method.padEnd(6)} ${e.path.padEnd(width)}  ${e.access.padEnd(5)}  ${e.checks.length > 0 ? e.checks.join(', ') : '(no check applies)'}`)
+      lines.push(
+        `  ${e.method.padEnd(6)} ${e.path.padEnd(width)}  ${e.access.padEnd(5)}  ${e.checks.length > 0 ? e.checks.join(', ') : '(no check applies)'}`,
+      )
       for (const w of e.workflows) lines.push(`  ${''.padEnd(6 + 1 + width + 2 + 5 + 2)}${w}`)
       if (e.reason !== undefined) lines.push(`  ${''.padEnd(6 + 1 + width + 2 + 5 + 2)}why not: ${e.reason}`)
     }
@@ -229,10 +320,14 @@ export async function listCommand(argv: string[], io: CommandIo, where: Where = 
   const vendors = planned.filter((p) => p.origin === 'vendor').length
   lines.push(
     `${planned.length} checks${planned.length < plan.checks.length ? ` of the suite's ${plan.checks.length}` : ''}: ${planned.length - steps.length} endpoint checks on ${listing.length} endpoints, ${steps.length} workflow steps${onSetup > 0 ? ` (${onSetup} of them on set-up calls, listed under no endpoint)` : ''}`,
-    ...(vendor !== undefined ? [`${vendors} of them the vendor's (${file}): never counted in the spec's certification`] : []),
+    ...(vendor !== undefined
+      ? [`${vendors} of them the vendor's (${file}): never counted in the spec's certification`]
+      : []),
     '',
   )
-  const reasons = [...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values()]
+  const reasons = [
+    ...new Map(listing.flatMap((e) => e.notApplicable).map((n) => [`${n.check}: ${n.reason}`, n])).values(),
+  ]
   if (reasons.length > 0) {
     lines.push('Checks not listed at an endpoint do not apply to it:')
     for (const n of reasons) lines.push(`  ${n.check}: ${n.reason}`)

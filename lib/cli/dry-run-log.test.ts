@@ -32,13 +32,18 @@ let target: ReferenceTarget
 afterAll(() => target?.close())
 
 /** `METHOD template` of a request, by the templates the run may send to: undefined where none matches. */
-function templateOf(templates: readonly { method: string; path: string }[], method: string, path: string): string | undefined {
+function templateOf(
+  templates: readonly { method: string; path: string }[],
+  method: string,
+  path: string,
+): string | undefined {
   const bare = path.split('?')[0]!.replace(NONCE, 'shop-conformance-no-such-route-<nonce>')
   let best: { path: string; literal: number } | undefined
   for (const t of templates) {
     if (t.method !== method) continue
     const m = matchTemplate(t.path, bare)
-    if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { path: t.path, literal: m.literalSegments }
+    if (m !== undefined && (best === undefined || m.literalSegments > best.literal))
+      best = { path: t.path, literal: m.literalSegments }
   }
   return best === undefined ? undefined : `${endpointText({ method: method, path: best.path })}`
 }
@@ -57,19 +62,32 @@ function listed(text: string, base: string): { line: string; method: string; pat
 }
 
 describe('--dry-run and the request log of the same run', () => {
-  it('lists every request the run sent, by method and path template, and sends every probe it lists', { timeout: 300_000 }, async () => {
+  it('lists every request the run sent, by method and path template, and sends every probe it lists', {
+    timeout: 300_000,
+  }, async () => {
     target = await startReferenceTarget()
     const tokens = await referenceTokens(target)
-    const schema = await (await fetch(`${target.url}/rest/default/schema?services=all`, { headers: { Authorization: `Bearer ${tokens.admin}` } })).json()
+    const schema = await (
+      await fetch(`${target.url}/rest/default/schema?services=all`, {
+        headers: { Authorization: `Bearer ${tokens.admin}` },
+      })
+    ).json()
     const dir = mkdtempSync(join(tmpdir(), 'dry-run-log-'))
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const schemaFile = join(dir, 'schema.json')
     writeFileSync(schemaFile, JSON.stringify(schema))
     const log = join(dir, 'requests.jsonl')
     const args = ['--base-url', target.url, '--target-schema', schemaFile]
-    const env = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password, ...limitedAdminEnv(target) }
+    const env = {
+      SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username,
+      SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password,
+      ...limitedAdminEnv(target),
+    }
     // The dry run sends nothing (lib/run/safety.test.ts): it runs beside the run.
-    const [run, dry] = await Promise.all([cli(['run', ...args], { ...env, NODE_OPTIONS: `--import=${PRELOAD}`, SHOP_REQUEST_LOG: log }), cli(['run', '--dry-run', ...args], env)])
+    const [run, dry] = await Promise.all([
+      cli(['run', ...args], { ...env, NODE_OPTIONS: `--import=${PRELOAD}`, SHOP_REQUEST_LOG: log }),
+      cli(['run', '--dry-run', ...args], env),
+    ])
     expect(run.status, run.stderr).toBe(0)
     expect(dry.status, dry.stderr).toBe(0)
 
@@ -81,17 +99,32 @@ describe('--dry-run and the request log of the same run', () => {
       { method: 'GET', path: '/schema' },
       readingCall(false).call,
       ...Object.values(PLATFORM_CALLS),
-      ...['GET', 'POST', 'PUT', 'DELETE'].flatMap((method) => ['/V1/shop-conformance-no-such-route-<nonce>', '/V1/directory/shop-conformance-no-such-route-<nonce>'].map((path) => ({ method, path }))),
+      ...['GET', 'POST', 'PUT', 'DELETE'].flatMap((method) =>
+        ['/V1/shop-conformance-no-such-route-<nonce>', '/V1/directory/shop-conformance-no-such-route-<nonce>'].map(
+          (path) => ({ method, path }),
+        ),
+      ),
     ]
     const sent = readRequestLog(readFileSync(log, 'utf8'))
-    const unknown = [...new Set(sent.filter((r) => templateOf(templates, r.method, r.path) === undefined).map((r) => `${endpointText(r)}`))]
+    const unknown = [
+      ...new Set(
+        sent.filter((r) => templateOf(templates, r.method, r.path) === undefined).map((r) => `${endpointText(r)}`),
+      ),
+    ]
     expect(unknown, 'requests of no template the suite knows').toEqual([])
     const sentTemplates = new Set(sent.map((r) => templateOf(templates, r.method, r.path)!))
     const lines = listed(dry.stdout, target.url)
     const listedTemplates = new Set(lines.flatMap((l) => templateOf(templates, l.method, l.path) ?? []))
-    expect([...sentTemplates].filter((t) => !listedTemplates.has(t)).sort(), 'sent, not listed by --dry-run').toEqual([])
+    expect([...sentTemplates].filter((t) => !listedTemplates.has(t)).sort(), 'sent, not listed by --dry-run').toEqual(
+      [],
+    )
     const probes = lines.filter((l) => l.probe)
     expect(probes.length).toBeGreaterThan(400)
-    expect([...new Set(probes.map((l) => templateOf(templates, l.method, l.path) ?? l.line))].filter((t) => !sentTemplates.has(t)).sort(), 'listed as a probe, not sent').toEqual([])
+    expect(
+      [...new Set(probes.map((l) => templateOf(templates, l.method, l.path) ?? l.line))]
+        .filter((t) => !sentTemplates.has(t))
+        .sort(),
+      'listed as a probe, not sent',
+    ).toEqual([])
   })
 })

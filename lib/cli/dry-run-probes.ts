@@ -16,7 +16,9 @@ function dryRunSettings(config: RunConfig): ProbeSettings {
   const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
   return {
     readOnly: config.readOnly,
-    ...(limited ? { limitedAdmin: { username: 'the limited admin', resources: config.limitedAdmin?.resources ?? [] } } : {}),
+    ...(limited
+      ? { limitedAdmin: { username: 'the limited admin', resources: config.limitedAdmin?.resources ?? [] } }
+      : {}),
     // A customer token: one configured, or (in full mode) one the run registers; a write goes as a customer of the run's own.
     customer: { reads: config.customer !== undefined || !config.readOnly, writes: !config.readOnly },
   }
@@ -27,7 +29,9 @@ export type UrlOf = (store: string, path: string) => string
 /** The probe checks' calls, then their valid requests, as lines. */
 export function probeLines(plan: Plan, parts: Pick<PlanParts, 'kinds'>, config: RunConfig, url: UrlOf): string[] {
   const requests = plannedRequests(plan, parts, dryRunSettings(config))
-  const calls = requests.calls.filter((c) => !config.readOnly || allowedInReadOnly(c.planned.call.method, c.planned.call.path))
+  const calls = requests.calls.filter(
+    (c) => !config.readOnly || allowedInReadOnly(c.planned.call.method, c.planned.call.path),
+  )
   const out = ['', `# probes (${calls.length} requests)`]
   for (const { planned, kinds } of calls) out.push(`${callLine(planned, config, url)}   # ${kinds.join(', ')}`)
   if (requests.sequences.length > 0) {
@@ -40,7 +44,9 @@ export function probeLines(plan: Plan, parts: Pick<PlanParts, 'kinds'>, config: 
   }
   for (const { sequence: s, kinds } of requests.sequences) {
     const groups = s.groups.map((g) => `[${g.map((c) => who(c, s.optional)).join(', ')}]`).join(' → ')
-    out.push(`${s.method} ${url(config.storeCode, s.template)}  ${groups}${s.again === 'fresh' ? ' afresh' : ''}   # ${kinds.join(', ')}`)
+    out.push(
+      `${s.method} ${url(config.storeCode, s.template)}  ${groups}${s.again === 'fresh' ? ' afresh' : ''}   # ${kinds.join(', ')}`,
+    )
   }
   return out
 }

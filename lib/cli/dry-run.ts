@@ -23,18 +23,22 @@ import { callLine, probeLines, type UrlOf } from './dry-run-probes.ts'
  */
 function inWords(readOnly: boolean, adminTokenGiven: boolean): Readonly<Record<string, string>> {
   // With the admin's token given, the admin token endpoint's check is not judged: it sends nothing there.
-  const unknownUser = adminTokenGiven ? 'an unknown user name at the customer token endpoint (none at the admin\'s: its token was given)' : 'an unknown user name at both token endpoints'
+  const unknownUser = adminTokenGiven
+    ? "an unknown user name at the customer token endpoint (none at the admin's: its token was given)"
+    : 'an unknown user name at both token endpoints'
   return {
     tokens: readOnly
       ? `${unknownUser} (read-only: no customer of its own, so no wrong password and no revoke)`
       : `${unknownUser}, a wrong password for a customer registered for it; for another customer of its own GET /V1/customers/me, the revoke, GET /V1/customers/me, a new token and GET /V1/customers/me (again 2 s after the revoke if that token is refused)`,
-    'body-keys': 'set-up through the interface, then the documented call with the ids the target answered, the same call without each required key and with it under another name, and reads of what it changed',
+    'body-keys':
+      'set-up through the interface, then the documented call with the ids the target answered, the same call without each required key and with it under another name, and reads of what it changed',
     shape: 'set-up through the interface, then a valid call with the ids the target answered, whose answer is judged',
-    'batch-partial': 'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
+    'batch-partial':
+      'products of its own, then a call mixing valid and invalid items, reads of the prices, and an all-valid call',
   }
 }
 
-const UNLISTED = 'requests made of the run\'s own data, known only as the run goes: not listed'
+const UNLISTED = "requests made of the run's own data, known only as the run goes: not listed"
 
 /**
  * Every request `run` would send with these settings, without sending any: the preflight, the reads of the shop's
@@ -67,46 +71,83 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   const out: string[] = [
     `# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`,
     `# ${scope}`,
-    '# every request is listed, but where it depends on the target\'s answers: those are said in words (lines starting with #)',
+    "# every request is listed, but where it depends on the target's answers: those are said in words (lines starting with #)",
     '',
     '# preflight',
   ]
   // A token given is used as it is: no token call for it.
-  const given = (signIn: SignIn | undefined, who: string) => (isGivenToken(signIn) ? [`# ${who}: the token given as ${signIn.setting}, no token call`] : undefined)
-  out.push(...(given(config.admin, 'admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`]))
-  if (config.customer === undefined && !config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`)
-  if (customerToken) out.push(...(given(config.customer, 'customer') ?? [`POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`]))
-  if (!config.readOnly) out.push(`POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`)
-  if (limited) out.push(...(given(config.limitedAdmin, 'limited admin') ?? [`POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`]))
-  out.push(`# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`)
+  const given = (signIn: SignIn | undefined, who: string) =>
+    isGivenToken(signIn) ? [`# ${who}: the token given as ${signIn.setting}, no token call`] : undefined
+  out.push(
+    ...(given(config.admin, 'admin') ?? [
+      `POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}`,
+    ]),
+  )
+  if (config.customer === undefined && !config.readOnly)
+    out.push(
+      `POST ${url(config.storeCode, '/V1/customers')}  {customer: {email (example.com), firstname, lastname}, password}  (main customer)`,
+    )
+  if (customerToken)
+    out.push(
+      ...(given(config.customer, 'customer') ?? [
+        `POST ${url(config.storeCode, '/V1/integration/customer/token')}  {username, password}`,
+      ]),
+    )
+  if (!config.readOnly)
+    out.push(
+      `POST ${url(config.storeCode, '/V1/customers')} and .../integration/customer/token  (a second customer, whose tokens the revoke endpoint may kill)`,
+    )
+  if (limited)
+    out.push(
+      ...(given(config.limitedAdmin, 'limited admin') ?? [
+        `POST ${url(config.storeCode, '/V1/integration/admin/token')}  {username, password}  (the limited admin, for the acl check)`,
+      ]),
+    )
+  out.push(
+    `# GET of up to 3 admin${customerToken ? ' and up to 3 self' : ''} endpoints without parameters, one after another until one does not refuse the token: the tokens are accepted`,
+  )
   // Calibration: paths no shop serves (the no-route answer) and a store code none has (the unknown-store answer).
   const methods = config.readOnly ? 'GET' : 'GET, POST, PUT, DELETE'
-  for (const path of impossiblePaths('<nonce>')) out.push(`${methods} ${url(config.storeCode, path)}  [admin]   # calibration: the no-route answer`)
-  out.push(`GET ${url(impossibleStore('<nonce>'), anonymousReadPath())} and ${url(impossibleStore('<nonce>'), impossiblePaths('<nonce>')[0])}  [admin]   # calibration: the unknown-store answer`)
+  for (const path of impossiblePaths('<nonce>'))
+    out.push(`${methods} ${url(config.storeCode, path)}  [admin]   # calibration: the no-route answer`)
+  out.push(
+    `GET ${url(impossibleStore('<nonce>'), anonymousReadPath())} and ${url(impossibleStore('<nonce>'), impossiblePaths('<nonce>')[0])}  [admin]   # calibration: the unknown-store answer`,
+  )
   out.push(...schemaReads(config, base, customerToken))
 
   out.push(...probeLines(plan, SUITE, config, url))
 
   const described = describedChecks(plan)
   if (described.length > 0) {
-    out.push('', `# checks whose requests are made of the run's own data (set-up, ids the target answers): in words${config.readOnly ? ' (read-only: of these, only GETs and token calls are sent; what needs a write, set-up included, is not judged)' : ''}`)
+    out.push(
+      '',
+      `# checks whose requests are made of the run's own data (set-up, ids the target answers): in words${config.readOnly ? ' (read-only: of these, only GETs and token calls are sent; what needs a write, set-up included, is not judged)' : ''}`,
+    )
   }
   const words = inWords(config.readOnly, isGivenToken(config.admin))
-  for (const [kind, endpoints] of described) out.push(`# ${kind}: ${words[kind] ?? UNLISTED} — at ${endpoints.join(', ')}`)
+  for (const [kind, endpoints] of described)
+    out.push(`# ${kind}: ${words[kind] ?? UNLISTED} — at ${endpoints.join(', ')}`)
   const lacking = new Map(plan.unplanned.filter((u) => u.why === 'not-configured').map((u) => [u.kind, u.reason]))
   for (const [kind, reason] of lacking) out.push(`# ${kind}: nothing is sent for it — ${reason}`)
   if (selected('workflow')) {
     const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
-    if (flows.length > 0) out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
+    if (flows.length > 0)
+      out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
     for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
   }
   // The shop's extension operations are checked in a run of the whole suite: a --module or --check selects none of
   // their checks; a vendor's checks too, and where --module names the vendor's module.
-  if (config.modules.length === 0 && config.checks.length === 0) out.push(...(await extensionProbes(config, url, customerToken)))
+  if (config.modules.length === 0 && config.checks.length === 0)
+    out.push(...(await extensionProbes(config, url, customerToken)))
   if (vendor !== undefined && config.checks.length === 0) out.push(...vendorChecks(vendor, config.modules))
   if (!config.readOnly) {
-    out.push('', '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches')
-    out.push('#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that')
+    out.push(
+      '',
+      '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches',
+    )
+    out.push(
+      '#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that',
+    )
   }
   out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
   return `${out.join('\n')}\n`
@@ -154,7 +195,13 @@ function schemaReads(config: RunConfig, base: string, customerToken: boolean): s
       return ['', head, `GET ${shownUrl(setting.url)}  (once, without a token)`]
     case 'auto': {
       const at = schemaUrl(base, config.storeCode)
-      return ['', `${head}: once under each caller`, `GET ${at}  [none]`, customerToken ? `GET ${at}  [customer]` : `# GET ${at}  [customer]: not sent, no customer token in this run`, `GET ${at}  [admin]`]
+      return [
+        '',
+        `${head}: once under each caller`,
+        `GET ${at}  [none]`,
+        customerToken ? `GET ${at}  [customer]` : `# GET ${at}  [customer]: not sent, no customer token in this run`,
+        `GET ${at}  [admin]`,
+      ]
     }
   }
 }
@@ -170,12 +217,26 @@ async function extensionProbes(config: RunConfig, url: UrlOf, customerToken: boo
   if (setting.kind === 'off') return []
   const reading = readingCall(config.readOnly)
   if (setting.kind === 'file') {
-    const facts = schemaFacts(await loadSchema({ setting, baseUrl: '', storeCode: config.storeCode, tokens: {}, get: () => Promise.resolve({ error: 'not read' }) }), { targetPath: (p) => applyAliases(p, config.pathAliases) })
-    if (facts.operations.length === 0) return ['', `# the shop's extension operations: the file declares none, so nothing is sent to any`]
+    const facts = schemaFacts(
+      await loadSchema({
+        setting,
+        baseUrl: '',
+        storeCode: config.storeCode,
+        tokens: {},
+        get: () => Promise.resolve({ error: 'not read' }),
+      }),
+      { targetPath: (p) => applyAliases(p, config.pathAliases) },
+    )
+    if (facts.operations.length === 0)
+      return ['', `# the shop's extension operations: the file declares none, so nothing is sent to any`]
     const parts = suiteWith({ operations: facts.operations, probeWrites: config.extensionsProbeWrites })
     const plan = buildPlan({ ...parts, rows: parts.rows.filter((r) => r.origin === 'extension'), workflows: [] })
     const lines = probeLines(plan, parts, config, url).slice(2)
-    return ['', `# the shop's extension operations (${facts.operations.length}, from the file): each at its path with placeholder values, as its declared class and the safety rule allow; the target reading once`, ...lines]
+    return [
+      '',
+      `# the shop's extension operations (${facts.operations.length}, from the file): each at its path with placeholder values, as its declared class and the safety rule allow; the target reading once`,
+      ...lines,
+    ]
   }
   const views = setting.kind === 'auto'
   const callers = `no token, a malformed token${customerToken ? ', the customer token' : ''} and the admin token`
@@ -192,13 +253,16 @@ async function extensionProbes(config: RunConfig, url: UrlOf, customerToken: boo
       : config.extensionsProbeWrites
         ? `#   a POST, PUT or DELETE: to every caller its class decides, also those it admits (--extensions-probe-writes: IT MAY CHANGE OR DELETE DATA)${views ? '' : '; as the admin where no class is known'}`
         : `#   a POST, PUT or DELETE: only to the callers its class must refuse${views ? '' : ' (none where no class is known)'}, never to one it admits (--extensions-probe-writes would)`,
-    ...(customerToken ? [] : ['#   the customer token\'s calls are not sent: no customer token in this run']),
+    ...(customerToken ? [] : ["#   the customer token's calls are not sent: no customer token in this run"]),
   ]
 }
 
 /** A vendor's config (loaded as the run loads it): its checks of the selected modules named; what they send is their own code's. */
 function vendorChecks(vendor: VendorParts, modules: readonly string[]): string[] {
-  const plan = selectPlan(buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] }), selectionOf(modules, []))
+  const plan = selectPlan(
+    buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] }),
+    selectionOf(modules, []),
+  )
   if (plan.checks.length === 0) return []
   const byKind = new Map<string, string[]>()
   for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])

@@ -26,11 +26,25 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
   it('writes evidence.har of a whole run: valid HAR 1.2, an entry per request the target got, each probe naming its checks, no secret', async () => {
     const target = await startReferenceTarget()
     closers.push(() => target.close())
-    const run = await cli(['run', '--base-url', target.url], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url], {
+      SHOP_ADMIN_USERNAME: target.admin.username,
+      SHOP_ADMIN_PASSWORD: target.admin.password,
+      ...limitedAdminEnv(target),
+    })
     const report = run.report!
     expect(report.certification.verdict).toBe('conforms')
     const text = readFileSync(join(run.dir, 'reports', 'evidence.har'), 'utf8')
-    const har = JSON.parse(text) as { log: { _run: { id: string; target: { storeCode: string; secondStoreCode: string }; calibration: { noRoute: string[]; unknownStore: string[] }; operations: { method: string; path: string }[] }; entries: HarEntry[] } }
+    const har = JSON.parse(text) as {
+      log: {
+        _run: {
+          id: string
+          target: { storeCode: string; secondStoreCode: string }
+          calibration: { noRoute: string[]; unknownStore: string[] }
+          operations: { method: string; path: string }[]
+        }
+        entries: HarEntry[]
+      }
+    }
     expect(harProblems(har)).toEqual([])
     const entries = har.log.entries
 
@@ -48,11 +62,12 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     // The shop's extension operations, each an operation the extension checks judged.
     const declared = new Set(har.log._run.operations.map((op) => endpointText(op)))
     expect(declared.size).toBeGreaterThan(0)
-    for (const r of report.results.filter((x) => x.origin === 'extension')) expect(declared, r.id).toContain(endpointText(r.endpoint))
+    for (const r of report.results.filter((x) => x.origin === 'extension'))
+      expect(declared, r.id).toContain(endpointText(r.endpoint))
     expect(new Set(entries.map((e) => e._runId))).toEqual(new Set([report.run.id]))
     for (const e of entries) expect(CALLER_CLASSES, e.request.url).toContain(e._caller)
     const steps = new Set(entries.map((e) => e._step))
-    for (const phase of ['preflight', 'cleanup', 'reading the shop\'s schema']) expect(steps).toContain(phase)
+    for (const phase of ['preflight', 'cleanup', "reading the shop's schema"]) expect(steps).toContain(phase)
     // Every probe names its checks, each a result of the report; a workflow's calls name their steps.
     const ids = new Set(report.results.map((r) => r.id))
     const probes = entries.filter((e) => e._probe !== undefined)
@@ -68,7 +83,8 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     // Judged again from the recording alone (issue 30.2's ground): each route, store-code and access result — the spec's
     // and the extension kinds' — from the entries tagged with it, read back as exchanges, through the same judges.
     const tagged = new Map<string, Exchange[]>()
-    for (const e of entries) for (const id of e._checks ?? []) tagged.set(id, [...(tagged.get(id) ?? []), exchangeOfEntry(e)])
+    for (const e of entries)
+      for (const id of e._checks ?? []) tagged.set(id, [...(tagged.get(id) ?? []), exchangeOfEntry(e)])
     const recording = {
       run: { id: har.log._run.id, readOnly: false },
       target: har.log._run.target,
@@ -77,10 +93,15 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     }
     const again = rejudged(recording)
     expect(again.length).toBeGreaterThan(800)
-    expect(again.filter(({ result, verdict }) => report.results.find((r) => r.id === result.id)!.status !== verdict.status).map(({ result, verdict }) => `${result.id}: ${verdict.status} ${verdict.message}`)).toEqual([])
+    expect(
+      again
+        .filter(({ result, verdict }) => report.results.find((r) => r.id === result.id)!.status !== verdict.status)
+        .map(({ result, verdict }) => `${result.id}: ${verdict.status} ${verdict.message}`),
+    ).toEqual([])
 
     // No secret: the admins' passwords, the run's customers' (…aA1!) and every token the target issued.
-    for (const secret of [REFERENCE_ADMIN.password, REFERENCE_LIMITED_ADMIN.password, ...target.issuedTokens()]) expect(text).not.toContain(secret)
+    for (const secret of [REFERENCE_ADMIN.password, REFERENCE_LIMITED_ADMIN.password, ...target.issuedTokens()])
+      expect(text).not.toContain(secret)
     expect(text).not.toMatch(/[A-Za-z0-9_-]{16}(aA1!|bB2#)/)
   })
 

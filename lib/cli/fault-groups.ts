@@ -31,8 +31,14 @@ function suitesOf(fault: FaultName): Set<string> {
   const row = findRow(method, path)
   if (row === undefined) throw new Error(`fault ${fault}: ${endpointOf(fault)} is not a catalog endpoint`)
   const endpoint = rowId(row)
-  const callers = CHECKS.filter((c) => c.alsoCalls?.includes(endpoint)).flatMap((c) => CATALOG.filter((r) => c.appliesTo(r) === true).map((r) => r.module))
-  return new Set([row.module, ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module), ...callers])
+  const callers = CHECKS.filter((c) => c.alsoCalls?.includes(endpoint)).flatMap((c) =>
+    CATALOG.filter((r) => c.appliesTo(r) === true).map((r) => r.module),
+  )
+  return new Set([
+    row.module,
+    ...WORKFLOWS.filter((w) => w.steps.some((s) => s.endpoint === endpoint)).map((w) => w.module),
+    ...callers,
+  ])
 }
 
 /** The suites a group's faults can touch, together. */
@@ -44,10 +50,14 @@ export function suitesOfGroup(group: readonly FaultName[]): Set<string> {
  * The faults no check of the spec's can see: they change only the target's published schema and its own
  * extension operations (judged by lib/schema, never part of the spec's verdict).
  */
-export const BEYOND_SPEC: readonly FaultName[] = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'schema' || FAULTS[f].breaks === 'extensions')
+export const BEYOND_SPEC: readonly FaultName[] = (Object.keys(FAULTS) as FaultName[]).filter(
+  (f) => FAULTS[f].breaks === 'schema' || FAULTS[f].breaks === 'extensions',
+)
 
 /** Every fault a run of the spec suite can see (or those given), in groups (greedily, in FAULTS order) whose members do not meet. */
-export function faultGroups(faults: readonly FaultName[] = (Object.keys(FAULTS) as FaultName[]).filter((f) => !BEYOND_SPEC.includes(f))): FaultName[][] {
+export function faultGroups(
+  faults: readonly FaultName[] = (Object.keys(FAULTS) as FaultName[]).filter((f) => !BEYOND_SPEC.includes(f)),
+): FaultName[][] {
   const groups: { faults: FaultName[]; suites: Set<string>; endpoints: Set<string> }[] = []
   for (const fault of faults) {
     const suites = suitesOf(fault)

@@ -21,9 +21,11 @@ function differences(live: Report, again: Report): string[] {
   for (const r of live.results) {
     const a = judged.get(r.id)
     if (a === undefined) out.push(`${r.id}: not in the judged-again report`)
-    else if (a.status !== r.status || a.reason !== r.reason) out.push(`${r.id}: live ${r.status} ${r.reason ?? ''}, again ${a.status} ${a.reason ?? ''}: ${a.message}`)
+    else if (a.status !== r.status || a.reason !== r.reason)
+      out.push(`${r.id}: live ${r.status} ${r.reason ?? ''}, again ${a.status} ${a.reason ?? ''}: ${a.message}`)
   }
-  for (const id of judged.keys()) if (!live.results.some((r) => r.id === id)) out.push(`${id}: only in the judged-again report`)
+  for (const id of judged.keys())
+    if (!live.results.some((r) => r.id === id)) out.push(`${id}: only in the judged-again report`)
   return out
 }
 
@@ -38,7 +40,11 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     const target = await startReferenceTarget({ faults: faults.map((name) => ({ name })) })
     closers.push(() => target.close())
     const modules = faults.length === 0 ? [] : ['--module', [...suitesOfGroup(faults)].join(',')]
-    const run = await cli(['run', '--base-url', target.url, ...modules, ...flags], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url, ...modules, ...flags], {
+      SHOP_ADMIN_USERNAME: target.admin.username,
+      SHOP_ADMIN_PASSWORD: target.admin.password,
+      ...limitedAdminEnv(target),
+    })
     const sent = target.stats().requests
     const again = await cli(['judge', '--har', join(run.dir, 'reports', 'evidence.har'), '--report-dir', 'reports'])
     // The target still up counted no request of the judging.
@@ -52,10 +58,23 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     expect(again.status, again.stderr).toBe(0)
     const report = again.report!
     expect(differences(live, report)).toEqual([])
-    expect(report).toMatchObject({ mode: 'rejudged', recording: { suite: live.suite, runId: live.run.id, baseUrl: live.target.baseUrl, entries: live.evidence!.entries }, run: { id: live.run.id } })
+    expect(report).toMatchObject({
+      mode: 'rejudged',
+      recording: {
+        suite: live.suite,
+        runId: live.run.id,
+        baseUrl: live.target.baseUrl,
+        entries: live.evidence!.entries,
+      },
+      run: { id: live.run.id },
+    })
     expect(report.results.filter((r) => r.reason === 'not-recorded')).toEqual([])
-    expect(report.results.filter((r) => r.check === 'workflow' && r.status === 'passed').length).toBe(live.results.filter((r) => r.check === 'workflow').length)
-    expect(again.stdout).toMatch(/^Report: .*report\.json \(also report\.html, junit\.xml, report\.sarif, summary\.md, badge\.svg\)$/m)
+    expect(report.results.filter((r) => r.check === 'workflow' && r.status === 'passed').length).toBe(
+      live.results.filter((r) => r.check === 'workflow').length,
+    )
+    expect(again.stdout).toMatch(
+      /^Report: .*report\.json \(also report\.html, junit\.xml, report\.sarif, summary\.md, badge\.svg\)$/m,
+    )
     expect(again.stdout).toContain(`from ${join(run.dir, 'reports', 'evidence.har')}`)
   })
 
@@ -90,14 +109,18 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     })
   }
 
-  it('refuses what is not a run\'s evidence in one line, exit 2', async () => {
+  it("refuses what is not a run's evidence in one line, exit 2", async () => {
     const bad = await cli(['judge', '--har', 'missing.har'])
     expect(bad).toMatchObject({ status: 2, stdout: '' })
     expect(bad.stderr).toMatch(/^shop-conformance: judge: --har missing\.har: cannot read it \(ENOENT\)\n$/)
     const files: [string, string, RegExp][] = [
       ['text.har', 'not json', /not JSON/],
       ['other.json', '{"entries": []}', /not a HAR file \(no log\.entries list\)/],
-      ['browser.har', JSON.stringify({ log: { version: '1.2', creator: { name: 'Chromium', version: '1' }, entries: [] } }), /not the evidence of a shop-conformance run \(no log\._run header\)/],
+      [
+        'browser.har',
+        JSON.stringify({ log: { version: '1.2', creator: { name: 'Chromium', version: '1' }, entries: [] } }),
+        /not the evidence of a shop-conformance run \(no log\._run header\)/,
+      ],
     ]
     for (const [name, text, message] of files) {
       const file = join(bad.dir, name)
@@ -109,8 +132,12 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     }
     expect((await cli(['judge'])).stderr).toBe('shop-conformance: judge: --har FILE is required\n')
     // With --passive the file is judged as traffic the suite did not send: the passive judgement's own refusal.
-    expect((await cli(['judge', '--har', 'x.har', '--passive'])).stderr).toBe('shop-conformance: HAR x.har: cannot read it (ENOENT)\n')
+    expect((await cli(['judge', '--har', 'x.har', '--passive'])).stderr).toBe(
+      'shop-conformance: HAR x.har: cannot read it (ENOENT)\n',
+    )
     // The passive judgement's hints are not the re-judge's.
-    expect((await cli(['judge', '--har', 'x.har', '--token-class', 'abc=admin'])).stderr).toMatch(/^shop-conformance: judge: Unknown option '--token-class'\n$/)
+    expect((await cli(['judge', '--har', 'x.har', '--token-class', 'abc=admin'])).stderr).toMatch(
+      /^shop-conformance: judge: Unknown option '--token-class'\n$/,
+    )
   })
 })

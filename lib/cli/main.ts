@@ -28,10 +28,14 @@ export async function main(
     switch (command) {
       case 'run': {
         // Only `run --dry-run` comes here: the run itself is vitest, started by bin.mjs.
-        const [{ CHECK_KINDS }, { ACL_RESOURCES }] = await Promise.all([import('../checks/index.ts'), import('../spec/catalog/index.ts')])
+        const [{ CHECK_KINDS }, { ACL_RESOURCES }] = await Promise.all([
+          import('../checks/index.ts'),
+          import('../spec/catalog/index.ts'),
+        ])
         const config = loadConfig(rest, where.env, readDotenv(where.cwd), CHECK_KINDS, ACL_RESOURCES, 'deferred')
         for (const warning of config.warnings) io.err(`shop-conformance: warning: ${warning}\n`)
-        if (!config.dryRun) throw new UsageError('run: started through bin.mjs (shop-conformance run), which runs the suite under vitest')
+        if (!config.dryRun)
+          throw new UsageError('run: started through bin.mjs (shop-conformance run), which runs the suite under vitest')
         const { ensureWritableDir } = await import('../base/output-dir.ts')
         ensureWritableDir(config.reportDir, '--report-dir / SHOP_REPORT_DIR', { create: false })
         const { dryRunPlan } = await import('./dry-run.ts')

@@ -22,7 +22,13 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const { values, positionals } = args(
     'matrix',
     argv,
-    { out: { type: 'string' }, as: { type: 'string', multiple: true }, history: { type: 'string' }, 'allow-partial': { type: 'boolean' }, 'allow-spec-mismatch': { type: 'boolean' } },
+    {
+      out: { type: 'string' },
+      as: { type: 'string', multiple: true },
+      history: { type: 'string' },
+      'allow-partial': { type: 'boolean' },
+      'allow-spec-mismatch': { type: 'boolean' },
+    },
     true,
   )
   const out = required('matrix', values.out, '--out DIR')
@@ -37,7 +43,9 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const previousMatrixFile = values.history !== undefined ? join(dirname(values.history), 'matrix.json') : undefined
   const previousMatrix = previousMatrixFile !== undefined ? readPreviousMatrix(previousMatrixFile) : undefined
   if (previousMatrixFile !== undefined && previousMatrix === undefined) {
-    io.err(`matrix: no matrix.json beside ${values.history}: the columns are the implementations of the reports given only\n`)
+    io.err(
+      `matrix: no matrix.json beside ${values.history}: the columns are the implementations of the reports given only\n`,
+    )
   }
   const built = buildMatrix(inputs, {
     allowPartial: values['allow-partial'] === true,
@@ -53,7 +61,10 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   }
   for (const name of MATRIX_FILES) await writeWhole(join(out, name), texts[name], 'matrix:')
   // What a reader of the formats gets is what their schemas say: checked on the files as written.
-  for (const [name, check] of [['matrix.json', matrixProblems], ['history.json', historyProblems]] as const) {
+  for (const [name, check] of [
+    ['matrix.json', matrixProblems],
+    ['history.json', historyProblems],
+  ] as const) {
     const problems = check(JSON.parse(readFileSync(join(out, name), 'utf8')))
     if (problems.length > 0) throw new Error(`${join(out, name)} does not match its schema: ${problems.join('; ')}`)
   }
@@ -64,7 +75,11 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const lines = [
     `matrix ${join(out, 'matrix.html')} (also matrix.json, history.json): ${matrix.scope.text}`,
     ...matrix.columns.map((c, i) => {
-      const from = built.carried.includes(i) ? `; carried from ${previousMatrixFile}` : c.reports > 1 ? `; newest of ${c.reports} reports` : ''
+      const from = built.carried.includes(i)
+        ? `; carried from ${previousMatrixFile}`
+        : c.reports > 1
+          ? `; newest of ${c.reports} reports`
+          : ''
       return `  ${c.label}: ${c.certification.headline} (${c.report.file}, run ${c.report.runId}, ${c.report.startedAt}${from})`
     }),
     `history ${join(out, 'history.json')}: ${plural(runs, 'run')} of ${plural(history.implementations.length, 'implementation')}, ${plural(transitionCount(history), 'transition')}${previous !== undefined ? ` (${added} added to ${values.history})` : ''}`,
@@ -75,11 +90,17 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
 }
 
 /** `--as REPORT=NAME[@VERSION]`, by the report's resolved path: REPORT must be one of the reports given. */
-function identities(values: readonly string[], positionals: readonly string[]): Map<string, { name: string; version?: string }> {
+function identities(
+  values: readonly string[],
+  positionals: readonly string[],
+): Map<string, { name: string; version?: string }> {
   const out = new Map<string, { name: string; version?: string }>()
   for (const value of values) {
     const report = positionals.find((p) => value.startsWith(`${p}=`))
-    if (report === undefined) throw new UsageError(`matrix: --as ${value}: REPORT=NAME[@VERSION], REPORT one of the reports given (${positionals.join(', ')})`)
+    if (report === undefined)
+      throw new UsageError(
+        `matrix: --as ${value}: REPORT=NAME[@VERSION], REPORT one of the reports given (${positionals.join(', ')})`,
+      )
     const identity = value.slice(report.length + 1)
     const at = identity.lastIndexOf('@')
     const name = labelSetting('matrix: --as NAME', at > 0 ? identity.slice(0, at) : identity)!
@@ -94,7 +115,10 @@ function readPreviousMatrix(file: string): Matrix | undefined {
   if (!existsSync(file)) return undefined
   const data = readJson(file, 'matrix: --history')
   const problems = matrixProblems(data)
-  if (problems.length > 0) throw new UsageError(`matrix: --history: ${file} beside it is not a matrix.json of shop-conformance (${problems[0]})`)
+  if (problems.length > 0)
+    throw new UsageError(
+      `matrix: --history: ${file} beside it is not a matrix.json of shop-conformance (${problems[0]})`,
+    )
   return data as Matrix
 }
 
@@ -102,6 +126,7 @@ function readPreviousMatrix(file: string): Matrix | undefined {
 function readHistory(file: string): History {
   const data = readJson(file, 'matrix: --history')
   const problems = historyProblems(data)
-  if (problems.length > 0) throw new UsageError(`matrix: --history ${file}: not a history.json of shop-conformance (${problems[0]})`)
+  if (problems.length > 0)
+    throw new UsageError(`matrix: --history ${file}: not a history.json of shop-conformance (${problems[0]})`)
   return data as History
 }

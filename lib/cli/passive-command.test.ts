@@ -20,12 +20,22 @@ const CUSTOMER = 'cust0mer-t0ken-passive-0001'
 
 function entry(method: string, path: string, status: number, body: unknown, token?: string, sent?: unknown) {
   const x: Exchange = {
-    request: { method, url: `${BASE}/rest/default${path}`, headers: token !== undefined ? { authorization: `Bearer ${token}` } : {}, ...(sent !== undefined ? { body: sent } : {}) },
+    request: {
+      method,
+      url: `${BASE}/rest/default${path}`,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(sent !== undefined ? { body: sent } : {}),
+    },
     response: { status, headers: { 'content-type': 'application/json' }, body },
     durationMs: 3,
   }
   // A browser's export: no suite tags.
-  const { _runId, _caller, ...plain } = harEntry(x, { runId: '', caller: 'none', startedAt: Date.parse('2026-11-29T10:00:00Z'), json: true })
+  const { _runId, _caller, ...plain } = harEntry(x, {
+    runId: '',
+    caller: 'none',
+    startedAt: Date.parse('2026-11-29T10:00:00Z'),
+    json: true,
+  })
   return plain
 }
 
@@ -38,7 +48,10 @@ writeFileSync(
       version: '1.2',
       creator: { name: 'browser', version: '1' },
       entries: [
-        entry('POST', '/V1/integration/customer/token', 200, CUSTOMER, undefined, { username: 'c@example.com', password: 'Secret-Pass-1' }),
+        entry('POST', '/V1/integration/customer/token', 200, CUSTOMER, undefined, {
+          username: 'c@example.com',
+          password: 'Secret-Pass-1',
+        }),
         entry('GET', '/V1/directory/currency', 200, { base_currency_code: 'USD' }),
         entry('GET', '/V1/products/types', 200, [{ name: 'simple', label: 'Simple Product' }], CUSTOMER),
       ],
@@ -49,7 +62,12 @@ writeFileSync(
 function io() {
   let out = ''
   let err = ''
-  return { out: (t: string) => void (out += t), err: (t: string) => void (err += t), stdout: () => out, stderr: () => err }
+  return {
+    out: (t: string) => void (out += t),
+    err: (t: string) => void (err += t),
+    stdout: () => out,
+    stderr: () => err,
+  }
 }
 
 const where = { env: {}, cwd: dir }
@@ -63,8 +81,14 @@ describe('judge --har FILE --passive', () => {
     expect(out.stdout()).toMatch(/^passive: not a certification · 1 failed, \d+ passed/)
     expect(out.stdout()).toMatch(/failed: GET \/V1\/products\/types › access — observed: customer token let through/)
     const report = JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8')) as Report
-    expect(report).toMatchObject({ mode: 'passive', target: { baseUrl: BASE, storeCode: 'default' }, passive: { exchanges: 3, atEndpoints: 3 } })
-    expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toMatch(/\*\*Passive:\*\* 3 exchanges observed[\s\S]*## Coverage \(passive\)[\s\S]*`GET \/V1\/products\/types` \| admin \| 1 \| customer ×1/)
+    expect(report).toMatchObject({
+      mode: 'passive',
+      target: { baseUrl: BASE, storeCode: 'default' },
+      passive: { exchanges: 3, atEndpoints: 3 },
+    })
+    expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toMatch(
+      /\*\*Passive:\*\* 3 exchanges observed[\s\S]*## Coverage \(passive\)[\s\S]*`GET \/V1\/products\/types` \| admin \| 1 \| customer ×1/,
+    )
     expect(readFileSync(join(reports, 'report.html'), 'utf8')).toContain('id="passive"')
     expect(readFileSync(join(reports, 'badge.svg'), 'utf8')).toContain('passive · 1 failed')
     for (const f of ['report.json', 'report.html', 'summary.md', 'junit.xml', 'report.sarif']) {
@@ -89,7 +113,10 @@ describe('judge --har FILE --passive', () => {
     const cases: [string[], RegExp][] = [
       [['judge', '--passive'], /--har FILE is required/],
       [['judge', '--har', join(dir, 'none.har'), '--passive'], /HAR .*none\.har: cannot read it/],
-      [['judge', '--har', har, '--passive', '--token-class', 'abc=root'], /--token-class must be TOKEN-PREFIX=admin or TOKEN-PREFIX=customer/],
+      [
+        ['judge', '--har', har, '--passive', '--token-class', 'abc=root'],
+        /--token-class must be TOKEN-PREFIX=admin or TOKEN-PREFIX=customer/,
+      ],
       [['proxy', '--har', join(dir, 'p.har')], /proxy: --target URL is required/],
       [['proxy', '--target', 'ftp://shop', '--har', join(dir, 'p.har')], /--target must be the shop's http\(s\) URL/],
       [['proxy', '--target', BASE, '--har', join(dir, 'p.har'), '--port', 'x'], /--port must be a port number/],

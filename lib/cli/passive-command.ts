@@ -28,7 +28,11 @@ interface CaptureJudging {
 }
 
 /** `judge --har FILE --passive [--base-url URL] [--token-class PREFIX=admin|customer ...] [--report-dir DIR]`. */
-export async function runPassiveJudge(argv: string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runPassiveJudge(
+  argv: string[],
+  io: CommandIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const { values } = args('judge', argv, {
     har: { type: 'string' },
     passive: { type: 'boolean' },
@@ -38,7 +42,8 @@ export async function runPassiveJudge(argv: string[], io: CommandIo, env: NodeJS
   })
   const har = required('judge', values.har, '--har FILE')
   const baseUrl = values['base-url']
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`judge: --base-url must be an http(s) URL, not "${baseUrl}"`)
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new UsageError(`judge: --base-url must be an http(s) URL, not "${baseUrl}"`)
   const hints = tokenHints('judge', values['token-class'] ?? [])
   const reportDir = values['report-dir'] ?? env.SHOP_REPORT_DIR ?? 'reports'
   return judgeCapture(har, { ...(baseUrl !== undefined ? { baseUrl } : {}), hints, reportDir }, io)
@@ -48,7 +53,10 @@ export async function runPassiveJudge(argv: string[], io: CommandIo, env: NodeJS
 export function tokenHints(command: string, flags: readonly string[]): TokenHint[] {
   return flags.map((flag) => {
     const m = /^(.+)=(admin|customer)$/.exec(flag)
-    if (m === null) throw new UsageError(`${command}: --token-class must be TOKEN-PREFIX=admin or TOKEN-PREFIX=customer, not "${flag}"`)
+    if (m === null)
+      throw new UsageError(
+        `${command}: --token-class must be TOKEN-PREFIX=admin or TOKEN-PREFIX=customer, not "${flag}"`,
+      )
     return { prefix: m[1]!, caller: m[2] as 'admin' | 'customer' }
   })
 }
@@ -113,12 +121,21 @@ export function readHar(file: string): { entries: ObservedEntry[]; run?: Capture
   if (!Array.isArray(entries)) throw new UsageError(`HAR ${file}: no log.entries list (not a HAR file)`)
   const observed = entries.map((e, i) => {
     const entry = e as HarEntry
-    if (typeof entry?.request?.url !== 'string' || typeof entry.request.method !== 'string' || typeof entry.response?.status !== 'number') {
+    if (
+      typeof entry?.request?.url !== 'string' ||
+      typeof entry.request.method !== 'string' ||
+      typeof entry.response?.status !== 'number'
+    ) {
       throw new UsageError(`HAR ${file}: entry ${i + 1} has no request method and URL or no response status`)
     }
-    const given = (entry.response.content ?? { size: 0, mimeType: '' }) as HarEntry['response']['content'] & { encoding?: string }
+    const given = (entry.response.content ?? { size: 0, mimeType: '' }) as HarEntry['response']['content'] & {
+      encoding?: string
+    }
     // A browser exports some bodies base64-encoded (HAR's `encoding`): read as the text they are.
-    const decoded = given.encoding === 'base64' && given.text !== undefined ? Buffer.from(given.text, 'base64').toString('utf8') : undefined
+    const decoded =
+      given.encoding === 'base64' && given.text !== undefined
+        ? Buffer.from(given.text, 'base64').toString('utf8')
+        : undefined
     const content = decoded !== undefined ? { ...given, text: decoded } : given
     const request = { ...entry.request, headers: entry.request.headers ?? [] }
     const fixed = { ...entry, request, response: { ...entry.response, headers: entry.response.headers ?? [], content } }

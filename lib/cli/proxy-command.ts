@@ -11,7 +11,11 @@ import { args, required, type CommandIo } from './command-io.ts'
 import { judgeCapture, tokenHints } from './passive-command.ts'
 import { startProxy } from './proxy.ts'
 
-export async function proxyCommand(argv: string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function proxyCommand(
+  argv: string[],
+  io: CommandIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const { values } = args('proxy', argv, {
     target: { type: 'string' },
     har: { type: 'string' },
@@ -31,14 +35,29 @@ export async function proxyCommand(argv: string[], io: CommandIo, env: NodeJS.Pr
   const reportDir = values['report-dir'] ?? env.SHOP_REPORT_DIR ?? 'reports'
   ensureWritableDir(reportDir, '--report-dir / SHOP_REPORT_DIR')
   // Loopback unless told otherwise: the traffic carries the shop's tokens.
-  const proxy = await startProxy({ target, host: values.host ?? '127.0.0.1', port, har, hints, insecure: values.insecure === true })
-  io.out(`proxy: ${proxy.url} → ${target.href} · writing ${har} · Ctrl-C (or SIGTERM) ends it and judges the traffic passively\n`)
+  const proxy = await startProxy({
+    target,
+    host: values.host ?? '127.0.0.1',
+    port,
+    har,
+    hints,
+    insecure: values.insecure === true,
+  })
+  io.out(
+    `proxy: ${proxy.url} → ${target.href} · writing ${har} · Ctrl-C (or SIGTERM) ends it and judges the traffic passively\n`,
+  )
   const stop = new AbortController()
-  const signalled = (name: NodeJS.Signals) => once(process, name, { signal: stop.signal }).then(() => name, () => name)
+  const signalled = (name: NodeJS.Signals) =>
+    once(process, name, { signal: stop.signal }).then(
+      () => name,
+      () => name,
+    )
   const signal = await Promise.race([signalled('SIGINT'), signalled('SIGTERM')])
   stop.abort()
   await proxy.close()
-  io.out(`proxy: stopped (${signal}) after ${proxy.entries()} exchange${proxy.entries() === 1 ? '' : 's'}; judging ${har} passively\n`)
+  io.out(
+    `proxy: stopped (${signal}) after ${proxy.entries()} exchange${proxy.entries() === 1 ? '' : 's'}; judging ${har} passively\n`,
+  )
   return judgeCapture(har, { baseUrl: target.href.replace(/\/+$/, ''), hints, reportDir }, io)
 }
 
@@ -49,6 +68,7 @@ function targetUrl(text: string): URL {
   } catch {
     throw new UsageError(`proxy: --target must be the shop's http(s) URL, not "${text}"`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`proxy: --target must be the shop's http(s) URL, not "${text}"`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`proxy: --target must be the shop's http(s) URL, not "${text}"`)
   return url
 }

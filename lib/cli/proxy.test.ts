@@ -34,16 +34,25 @@ interface Proxied {
 
 /** The proxy in front of a reference target with `faults`, the session sent through it, then SIGTERM. */
 async function proxiedSession(faults: FaultName[], https?: ReturnType<typeof makeTestCa>): Promise<Proxied> {
-  const tls = https === undefined ? {} : { tls: { key: readFileSync(https.keyPath), cert: readFileSync(https.certPath) } }
+  const tls =
+    https === undefined ? {} : { tls: { key: readFileSync(https.keyPath), cert: readFileSync(https.certPath) } }
   const target = await startReferenceTarget({ port: 0, faults: faults.map((name) => ({ name })), ...tls })
   targets.push(target)
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-proxy-'))
   dirs.push(dir)
   const har = join(dir, 'traffic.har')
-  const child = spawnInTest(process.execPath, [BIN, 'proxy', '--target', target.url, '--port', '0', '--har', har, '--report-dir', join(dir, 'reports')], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, ...(https !== undefined ? { NODE_EXTRA_CA_CERTS: https.caCertPath } : {}) },
-  })
+  const child = spawnInTest(
+    process.execPath,
+    [BIN, 'proxy', '--target', target.url, '--port', '0', '--har', har, '--report-dir', join(dir, 'reports')],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        ...(https !== undefined ? { NODE_EXTRA_CA_CERTS: https.caCertPath } : {}),
+      },
+    },
+  )
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (d) => (stdout += d))
@@ -55,7 +64,14 @@ async function proxiedSession(faults: FaultName[], https?: ReturnType<typeof mak
   const secrets = await session(proxy, target)
   child.kill('SIGTERM')
   const status = await closed
-  return { status, stdout, stderr, har: readFileSync(har, 'utf8'), report: JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report, secrets }
+  return {
+    status,
+    stdout,
+    stderr,
+    har: readFileSync(har, 'utf8'),
+    report: JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')) as Report,
+    secrets,
+  }
 }
 
 /** A storefront and an admin at work: token calls, catalog reads, an admin call with a customer token, an anonymous one. */
@@ -63,22 +79,45 @@ async function session(proxy: string, target: ReferenceTarget): Promise<string[]
   const send = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${proxy}${path}`, {
       method,
-      headers: { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     })
     return { status: res.status, body: (await res.json()) as unknown }
   }
   const password = 'Proxy-Pass-2024!'
   const email = `proxy.${Date.now()}@example.com`
-  const admin = (await send('POST', '/rest/V1/integration/admin/token', undefined, { username: target.admin.username, password: target.admin.password })).body as string
-  const made = await send('POST', '/rest/default/V1/customers', undefined, { customer: { email, firstname: 'Pat', lastname: 'Proxy' }, password })
+  const admin = (
+    await send('POST', '/rest/V1/integration/admin/token', undefined, {
+      username: target.admin.username,
+      password: target.admin.password,
+    })
+  ).body as string
+  const made = await send('POST', '/rest/default/V1/customers', undefined, {
+    customer: { email, firstname: 'Pat', lastname: 'Proxy' },
+    password,
+  })
   expect(made.status).toBe(200)
-  const customer = (await send('POST', '/rest/default/V1/integration/customer/token', undefined, { username: email, password })).body as string
+  const customer = (
+    await send('POST', '/rest/default/V1/integration/customer/token', undefined, { username: email, password })
+  ).body as string
   expect((await send('GET', '/rest/default/V1/directory/currency')).status).toBe(200)
   // Forwarded unchanged: the proxy's answer is the target's, byte for byte (asked of a plain http target: the test's own fetch trusts no test CA).
   if (target.url.startsWith('http:')) {
-    const [direct, proxied] = await Promise.all([target.url, proxy].map((at) => fetch(`${at}/rest/default/V1/products?searchCriteria[pageSize]=50`, { headers: { authorization: `Bearer ${admin}` } })))
-    expect([proxied!.status, proxied!.headers.get('content-type'), await proxied!.text()]).toEqual([direct!.status, direct!.headers.get('content-type'), await direct!.text()])
+    const [direct, proxied] = await Promise.all(
+      [target.url, proxy].map((at) =>
+        fetch(`${at}/rest/default/V1/products?searchCriteria[pageSize]=50`, {
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      ),
+    )
+    expect([proxied!.status, proxied!.headers.get('content-type'), await proxied!.text()]).toEqual([
+      direct!.status,
+      direct!.headers.get('content-type'),
+      await direct!.text(),
+    ])
   } else await send('GET', '/rest/default/V1/products?searchCriteria[pageSize]=50', admin)
   expect((await send('GET', '/rest/default/V1/customers/me', customer)).status).toBe(200)
   expect((await send('GET', '/rest/default/V1/products?searchCriteria[pageSize]=2', admin)).status).toBe(200)
@@ -87,7 +126,11 @@ async function session(proxy: string, target: ReferenceTarget): Promise<string[]
   await send('GET', '/rest/default/V1/modules')
   expect((await send('GET', '/rest/default/V1/modules', admin)).status).toBe(200)
   // A body that is no JSON (a form), at a path the spec does not list: kept as the text it was.
-  await fetch(`${proxy}/rest/default/V1/newsletter/form`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com&list=2' })
+  await fetch(`${proxy}/rest/default/V1/newsletter/form`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'email=a%40example.com&list=2',
+  })
   return [admin, customer, password, target.admin.password]
 }
 
@@ -104,22 +147,58 @@ describe('proxy', () => {
     const { report } = run
     expect(report.mode).toBe('passive')
     expect(report.certification.verdict).toBe('passive: not a certification')
-    expect(resultOf(report, 'GET /V1/products/types › access')).toMatchObject({ status: 'failed', message: expect.stringMatching(/customer token let through \(200/) })
-    expect(resultOf(report, 'GET /V1/modules › access')).toMatchObject({ status: 'failed', message: expect.stringMatching(/no token let through \(200/) })
-    expect(report.results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual(['GET /V1/modules › access', 'GET /V1/products/types › access'])
+    expect(resultOf(report, 'GET /V1/products/types › access')).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/customer token let through \(200/),
+    })
+    expect(resultOf(report, 'GET /V1/modules › access')).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/no token let through \(200/),
+    })
+    expect(
+      report.results
+        .filter((r) => r.status === 'failed')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['GET /V1/modules › access', 'GET /V1/products/types › access'])
     // The coverage names what the traffic touched, as whom.
-    expect(report.passive?.endpoints.find((e) => e.endpoint === 'GET /V1/modules')).toMatchObject({ exchanges: 2, callers: { none: 1, admin: 1 }, stores: ['default'] })
+    expect(report.passive?.endpoints.find((e) => e.endpoint === 'GET /V1/modules')).toMatchObject({
+      exchanges: 2,
+      callers: { none: 1, admin: 1 },
+      stores: ['default'],
+    })
     expect(report.passive).toMatchObject({ exchanges: 12, atEndpoints: 11, outside: 1, unknownCallers: 0 })
     // An anonymous endpoint refuses nobody: the traffic shows nothing of its access rule.
-    expect(resultOf(report, 'GET /V1/directory/currency › access')).toMatchObject({ status: 'skipped', reason: 'not-observed' })
+    expect(resultOf(report, 'GET /V1/directory/currency › access')).toMatchObject({
+      status: 'skipped',
+      reason: 'not-observed',
+    })
     // Nothing of the traffic kept but the redacted HAR: no token or password in it, nor in any report.
     for (const secret of run.secrets) expect(run.har).not.toContain(secret)
     expect(run.har).toContain('Bearer [redacted customer token]')
     // Valid HAR 1.2, an entry per request, each known caller tagged.
-    const har = JSON.parse(run.har) as { log: { entries: { _caller?: string; request: { postData?: { mimeType: string; text: string } } }[] } }
+    const har = JSON.parse(run.har) as {
+      log: { entries: { _caller?: string; request: { postData?: { mimeType: string; text: string } } }[] }
+    }
     expect(harProblems(har)).toEqual([])
-    expect(har.log.entries.map((e) => e._caller)).toEqual(['none', 'none', 'none', 'none', 'admin', 'customer', 'admin', 'admin', 'customer', 'none', 'admin', 'none'])
-    expect(har.log.entries.at(-1)!.request.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: 'email=a%40example.com&list=2' })
+    expect(har.log.entries.map((e) => e._caller)).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+      'admin',
+      'customer',
+      'admin',
+      'admin',
+      'customer',
+      'none',
+      'admin',
+      'none',
+    ])
+    expect(har.log.entries.at(-1)!.request.postData).toEqual({
+      mimeType: 'application/x-www-form-urlencoded',
+      text: 'email=a%40example.com&list=2',
+    })
     expect(JSON.stringify(report)).not.toContain(run.secrets[0])
   }, 180_000)
 
@@ -127,10 +206,16 @@ describe('proxy', () => {
     const run = await proxiedSession([])
     expect(run.status).toBe(0)
     expect(run.report.results.filter((r) => r.status === 'failed')).toEqual([])
-    expect(resultOf(run.report, 'GET /V1/products/types › access')).toMatchObject({ status: 'passed', message: expect.stringMatching(/customer token refused \(401\)/) })
+    expect(resultOf(run.report, 'GET /V1/products/types › access')).toMatchObject({
+      status: 'passed',
+      message: expect.stringMatching(/customer token refused \(401\)/),
+    })
     expect(resultOf(run.report, 'GET /V1/modules › access')).toMatchObject({ status: 'passed' })
     expect(resultOf(run.report, 'GET /V1/modules › route')).toMatchObject({ status: 'passed' })
-    expect(resultOf(run.report, 'GET /V1/customerGroups/default › shape')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^observed: the answer is/) })
+    expect(resultOf(run.report, 'GET /V1/customerGroups/default › shape')).toMatchObject({
+      status: 'passed',
+      message: expect.stringMatching(/^observed: the answer is/),
+    })
   }, 180_000)
 
   it('forwards to an https target over verified TLS', async () => {
@@ -140,7 +225,9 @@ describe('proxy', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(1)
     expect(run.har).toMatch(/"url":"https:\/\/[^"]+\/rest\/default\/V1\/modules"/)
-    expect(run.report.results.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['GET /V1/modules › access'])
+    expect(run.report.results.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([
+      'GET /V1/modules › access',
+    ])
   }, 180_000)
 
   it("judges the suite's own clean run passively without a failure, with its tags and as a browser's capture without them", async () => {
@@ -153,14 +240,22 @@ describe('proxy', () => {
     const untagged = join(dir, 'untagged.har')
     const log = JSON.parse(readFileSync(har, 'utf8')) as { log: { _run?: unknown; entries: Record<string, unknown>[] } }
     delete log.log._run
-    log.log.entries = log.log.entries.map(({ _caller, _runId, _checks, _endpoint, _origin, _store, _step, _probe, ...entry }) => entry)
+    log.log.entries = log.log.entries.map(
+      ({ _caller, _runId, _checks, _endpoint, _origin, _store, _step, _probe, ...entry }) => entry,
+    )
     writeFileSync(untagged, JSON.stringify(log))
-    for (const [file, base] of [[har, []], [untagged, ['--base-url', run.report!.target.baseUrl]]] as const) {
+    for (const [file, base] of [
+      [har, []],
+      [untagged, ['--base-url', run.report!.target.baseUrl]],
+    ] as const) {
       let out = ''
-      const status = await main(['judge', '--har', file, '--passive', ...base, '--report-dir', join(dir, file === har ? 'tagged' : 'untagged')], { out: (t) => void (out += t), err: (t) => void (out += t) }, { env: {}, cwd: dir })
+      const status = await main(
+        ['judge', '--har', file, '--passive', ...base, '--report-dir', join(dir, file === har ? 'tagged' : 'untagged')],
+        { out: (t) => void (out += t), err: (t) => void (out += t) },
+        { env: {}, cwd: dir },
+      )
       expect(out, file).toMatch(/^passive: not a certification · 0 failed, \d{3} passed/)
       expect(status, file).toBe(0)
     }
   }, 600_000)
 })
-

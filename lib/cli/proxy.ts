@@ -59,7 +59,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const har = new HarWriter(options.har, options.target.href)
   const recorder = new Recorder(options.hints)
   const https = options.target.protocol === 'https:'
-  const agent = https ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: !options.insecure }) : new HttpAgent({ keepAlive: true })
+  const agent = https
+    ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: !options.insecure })
+    : new HttpAgent({ keepAlive: true })
   const prefix = options.target.pathname.replace(/\/+$/, '')
   const inFlight = new Set<Promise<void>>()
 
@@ -79,7 +81,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const finish = (response: RecordedExchange['response'], error?: string) => {
         const failed = error !== undefined ? { error } : {}
         const durationMs = Date.now() - startedAt
-        resolve({ method: req.method ?? 'GET', url: url.href, requestHeaders: req.headers, requestBody: sent, response, ...failed, startedAt, durationMs })
+        resolve({
+          method: req.method ?? 'GET',
+          url: url.href,
+          requestHeaders: req.headers,
+          requestBody: sent,
+          response,
+          ...failed,
+          startedAt,
+          durationMs,
+        })
       }
       const upstream = (https ? httpsRequest : httpRequest)(url, { method: req.method, headers, agent }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwarded(answer.headers))
@@ -88,7 +99,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         answer.pipe(res)
         answer.on('end', () => finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }))
         answer.on('error', (err) => {
-          finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }, `the answer was cut off: ${err.message}`)
+          finish(
+            { status: answer.statusCode ?? 0, headers: answer.headers, body: got },
+            `the answer was cut off: ${err.message}`,
+          )
         })
       })
       upstream.on('error', (err) => {
@@ -127,7 +141,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
 function forwarded(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value
   return out
 }
 
@@ -172,7 +187,10 @@ class Recorder {
     const caller = this.#callerOf(authorizationOf(requestHeaders), hasCookie(requestHeaders))
     const request = { method: x.method, url: x.url, headers: requestHeaders, ...bodyOf(x.requestBody, requestHeaders) }
     const answerHeaders = x.response === undefined ? {} : flat(x.response.headers)
-    const answer = x.response === undefined ? undefined : { status: x.response.status, headers: answerHeaders, ...bodyOf(x.response.body, answerHeaders) }
+    const answer =
+      x.response === undefined
+        ? undefined
+        : { status: x.response.status, headers: answerHeaders, ...bodyOf(x.response.body, answerHeaders) }
     // A token call's answer is the token: known (with its class) before the exchange is redacted, so never written.
     const whose = tokenCallOf(pathnameOf(x.url))
     const success = answer !== undefined && answer.status >= 200 && answer.status < 300
@@ -183,7 +201,9 @@ class Recorder {
     }
     const exchange: Exchange = {
       request,
-      ...(answer !== undefined ? { response: { status: answer.status, headers: answer.headers, body: answer.body ?? '' } } : {}),
+      ...(answer !== undefined
+        ? { response: { status: answer.status, headers: answer.headers, body: answer.body ?? '' } }
+        : {}),
       ...(x.error !== undefined ? { error: x.error } : {}),
       durationMs: x.durationMs,
     }
@@ -215,7 +235,8 @@ class Recorder {
 /** Headers as one value each (a repeated header joined, as HAR's list would show it once per value). */
 function flat(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
   return out
 }
 
@@ -256,7 +277,9 @@ class HarWriter {
     try {
       this.#fd = openSync(file, 'w')
     } catch (err) {
-      throw new UsageError(`proxy: --har ${file}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+      throw new UsageError(
+        `proxy: --har ${file}: cannot write it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      )
     }
     const head = {
       version: '1.2',

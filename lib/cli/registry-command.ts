@@ -16,13 +16,20 @@ export async function registryCommand(argv: string[], io: CommandIo): Promise<nu
   const [sub, ...rest] = argv
   if (sub === 'add') return add(rest, io)
   if (sub === 'verify') return verifyRegistry(rest, io)
-  throw new UsageError(sub === undefined ? 'registry: a subcommand is required (registry add PACKAGE --registry DIR, registry verify DIR)' : `registry: unknown subcommand "${sub}" (known: add, verify)`)
+  throw new UsageError(
+    sub === undefined
+      ? 'registry: a subcommand is required (registry add PACKAGE --registry DIR, registry verify DIR)'
+      : `registry: unknown subcommand "${sub}" (known: add, verify)`,
+  )
 }
 
 async function add(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = args('registry add', argv, { registry: { type: 'string' } }, true)
   const dir = required('registry add', values.registry, '--registry DIR')
-  if (positionals.length !== 1) throw new UsageError(`registry add: one package expected (registry add PACKAGE --registry DIR), got ${positionals.length}`)
+  if (positionals.length !== 1)
+    throw new UsageError(
+      `registry add: one package expected (registry add PACKAGE --registry DIR), got ${positionals.length}`,
+    )
   const file = positionals[0]!
   const archive = readBytes(file, 'registry add:')
   mkdirSync(dir, { recursive: true })
@@ -32,7 +39,10 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
   const unverified = await verifyPackage(archive, undefined)
   const said = unverified.manifest?.statement
   // Another key for a listed name, the same package or run again: refused before anything else is said of it.
-  const outcome = said !== undefined ? admit(registry, said, { bytes: archive.length, sha256: sha256(archive) }, new Date()) : undefined
+  const outcome =
+    said !== undefined
+      ? admit(registry, said, { bytes: archive.length, sha256: sha256(archive) }, new Date())
+      : undefined
   if (outcome !== undefined && 'refusal' in outcome) {
     io.out(`registry add: refused ${file}: ${outcome.refusal}\n`)
     return 1
@@ -44,7 +54,9 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
     return 1
   }
   const statement = said!
-  const entry = outcome.registry.implementations.find((i) => i.name === statement.target.name)!.certifications.find((c) => c.runId === statement.run.id)!
+  const entry = outcome.registry.implementations
+    .find((i) => i.name === statement.target.name)!
+    .certifications.find((c) => c.runId === statement.run.id)!
   const files = packageFiles(archive)
   const report = JSON.parse(files.get(PACKAGE_FILES.report)!.toString('utf8')) as Report
   const ownKey = JSON.parse(files.get(PACKAGE_FILES.signature)!.toString('utf8')) as { publicKey: string }
@@ -57,13 +69,18 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
   await writeWhole(join(dir, entry.report), reportHtml(report), 'registry add:')
   await writeWhole(join(dir, 'registry.json'), `${JSON.stringify(outcome.registry, null, 2)}\n`, 'registry add:')
   await writeWhole(join(dir, 'index.html'), registryHtml(outcome.registry), 'registry add:')
-  io.out(`registry add: ${statement.target.name} ${statement.target.version} ${statement.verdict} (suite ${statement.suite.version}) → ${join(dir, entry.package.file)}; ${listed === undefined ? `key ${statement.keyId} now signs for ${statement.target.name}` : `signed by its listed key ${statement.keyId}`}\n`)
+  io.out(
+    `registry add: ${statement.target.name} ${statement.target.version} ${statement.verdict} (suite ${statement.suite.version}) → ${join(dir, entry.package.file)}; ${listed === undefined ? `key ${statement.keyId} now signs for ${statement.target.name}` : `signed by its listed key ${statement.keyId}`}\n`,
+  )
   return 0
 }
 
 async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
   const { positionals } = args('registry verify', argv, {}, true)
-  if (positionals.length !== 1) throw new UsageError(`registry verify: one registry directory expected (registry verify DIR), got ${positionals.length}`)
+  if (positionals.length !== 1)
+    throw new UsageError(
+      `registry verify: one registry directory expected (registry verify DIR), got ${positionals.length}`,
+    )
   const dir = positionals[0]!
   const registry = readRegistry(dir, 'refuse')
   const lines: string[] = []
@@ -76,12 +93,24 @@ async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
       const problems: string[] = []
       if (archive === undefined) problems.push(`${c.package.file} is missing`)
       else {
-        if (sha256(archive) !== c.package.sha256) problems.push(`${c.package.file} is not the package listed (sha256 ${sha256(archive)}, listed ${c.package.sha256})`)
+        if (sha256(archive) !== c.package.sha256)
+          problems.push(
+            `${c.package.file} is not the package listed (sha256 ${sha256(archive)}, listed ${c.package.sha256})`,
+          )
         const verdict = await verifyPackage(archive, registryTrust(dir, registry.signers))
         const s = verdict.manifest?.statement
         problems.push(...verdict.checks.flatMap((k) => k.problems.map((p) => `${k.name}: ${p}`)))
-        if (s !== undefined && (s.target.name !== i.name || s.target.version !== c.version || s.verdict !== c.verdict || s.run.id !== c.runId || s.suite.version !== c.suite.version)) {
-          problems.push(`registry.json lists it as ${i.name} ${c.version} ${c.verdict} (suite ${c.suite.version}, run ${c.runId}); the package states ${s.target.name} ${s.target.version} ${s.verdict} (suite ${s.suite.version}, run ${s.run.id})`)
+        if (
+          s !== undefined &&
+          (s.target.name !== i.name ||
+            s.target.version !== c.version ||
+            s.verdict !== c.verdict ||
+            s.run.id !== c.runId ||
+            s.suite.version !== c.suite.version)
+        ) {
+          problems.push(
+            `registry.json lists it as ${i.name} ${c.version} ${c.verdict} (suite ${c.suite.version}, run ${c.runId}); the package states ${s.target.name} ${s.target.version} ${s.verdict} (suite ${s.suite.version}, run ${s.run.id})`,
+          )
         }
       }
       if (problems.length > 0) failed++
@@ -89,7 +118,9 @@ async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
     }
   }
   const total = lines.length
-  lines.push(`registry verify ${dir}: ${failed === 0 ? `all ${total} packages hold` : `${failed} of ${total} packages fail`}`)
+  lines.push(
+    `registry verify ${dir}: ${failed === 0 ? `all ${total} packages hold` : `${failed} of ${total} packages fail`}`,
+  )
   io.out(`${lines.join('\n')}\n`)
   return failed === 0 ? 0 : 1
 }
@@ -98,6 +129,8 @@ function readBytes(file: string, what: string): Buffer {
   try {
     return readFileSync(file)
   } catch (err) {
-    throw new UsageError(`${what} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new UsageError(
+      `${what} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    )
   }
 }

@@ -31,9 +31,18 @@ describe('shop-conformance run: the server errors it met', { timeout: 300_000 },
 
   it('lists each request answered 5xx in report.json, summary.md and report.html, with its request and a curl, and no secret', async () => {
     const at = (text: string) => ({ method: text.split(' ')[0]!, path: text.split(' ')[1]! })
-    const target = await startReferenceTarget({ faults: [{ name: 'server-error-json', ...at(SELECTION) }, { name: 'server-error', ...at(PASSWORD_CHANGE) }] })
+    const target = await startReferenceTarget({
+      faults: [
+        { name: 'server-error-json', ...at(SELECTION) },
+        { name: 'server-error', ...at(PASSWORD_CHANGE) },
+      ],
+    })
     closers.push(() => target.close())
-    const run = await cli(['run', '--base-url', target.url, '--module', 'inventory-other,customer'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url, '--module', 'inventory-other,customer'], {
+      SHOP_ADMIN_USERNAME: target.admin.username,
+      SHOP_ADMIN_PASSWORD: target.admin.password,
+      ...limitedAdminEnv(target),
+    })
     const r = run.report!
     const block = r.serverErrors!
     expect(serverErrorsProblems(block)).toEqual([])
@@ -41,7 +50,9 @@ describe('shop-conformance run: the server errors it met', { timeout: 300_000 },
     expect(block.answers).toBe(block.entries.reduce((n, e) => n + e.count, 0))
 
     // The valid request of the source selection, as the admin sent it: the body the shop's schema documents.
-    const documented = block.entries.find((e) => e.endpoint === SELECTION && e.caller === 'admin' && e.store === 'default')!
+    const documented = block.entries.find(
+      (e) => e.endpoint === SELECTION && e.caller === 'admin' && e.store === 'default',
+    )!
     expect(documented).toMatchObject({
       method: 'POST',
       origin: 'spec',
@@ -49,28 +60,49 @@ describe('shop-conformance run: the server errors it met', { timeout: 300_000 },
       body: { inventoryRequest: { stockId: 1, items: [{ qty: 1 }] }, algorithmCode: 'priority' },
       status: 500,
       reportId: expect.stringMatching(/^webapi-[0-9a-f]{13}$/),
-      bodyKeys: ['inventoryRequest.stockId', 'inventoryRequest.items[].sku', 'inventoryRequest.items[].qty', 'algorithmCode'],
+      bodyKeys: [
+        'inventoryRequest.stockId',
+        'inventoryRequest.items[].sku',
+        'inventoryRequest.items[].qty',
+        'algorithmCode',
+      ],
       schemaDocumentsBody: true,
       results: expect.arrayContaining([`${SELECTION} › route`]),
     })
     // Every caller the checks sent it as, each its own entry; the worker's requests all reached the run's list.
-    expect(new Set(block.entries.filter((e) => e.endpoint === SELECTION).map((e) => e.caller))).toEqual(new Set(['admin', 'none', 'malformed', 'customer']))
+    expect(new Set(block.entries.filter((e) => e.endpoint === SELECTION).map((e) => e.caller))).toEqual(
+      new Set(['admin', 'none', 'malformed', 'customer']),
+    )
     for (const result of r.results.filter((x) => x.exchanges.some((e) => (e.response?.status ?? 0) >= 500))) {
-      expect(block.entries.some((e) => e.results?.includes(result.id)), result.id).toBe(true)
+      expect(
+        block.entries.some((e) => e.results?.includes(result.id)),
+        result.id,
+      ).toBe(true)
     }
     // A customer's password change: its passwords redacted in the body kept and in its curl.
-    const change = block.entries.find((e) => e.endpoint === PASSWORD_CHANGE && e.caller === 'customer' && e.store === 'default')!
-    expect(change).toMatchObject({ body: { currentPassword: '[redacted]', newPassword: '[redacted]' }, schemaDocumentsBody: true })
+    const change = block.entries.find(
+      (e) => e.endpoint === PASSWORD_CHANGE && e.caller === 'customer' && e.store === 'default',
+    )!
+    expect(change).toMatchObject({
+      body: { currentPassword: '[redacted]', newPassword: '[redacted]' },
+      schemaDocumentsBody: true,
+    })
 
     const file = (name: string) => readFileSync(join(run.dir, 'reports', name), 'utf8')
     expect(run.stdout).toContain(`\n${block.text}\n`)
-    expect(block.text).toMatch(/^Server errors: \d+ \(500 ×\d+\) at 2 operations — information only, never the verdict\.$/)
+    expect(block.text).toMatch(
+      /^Server errors: \d+ \(500 ×\d+\) at 2 operations — information only, never the verdict\.$/,
+    )
     const md = file('summary.md')
     expect(md).toContain(`\n## Server errors (${block.answers})\n`)
-    expect(md).toContain(`| \`${SELECTION}\` | admin | 500 | Internal Error. Details are available in Shop log file. Report ID: ${documented.reportId} | \`${documented.reportId}\` | \`inventoryRequest.stockId\``)
+    expect(md).toContain(
+      `| \`${SELECTION}\` | admin | 500 | Internal Error. Details are available in Shop log file. Report ID: ${documented.reportId} | \`${documented.reportId}\` | \`inventoryRequest.stockId\``,
+    )
     const html = file('report.html')
     expect(html).toContain('<section class="notes" id="server-errors" hidden></section>')
-    const view = JSON.parse(/<script id="report-view" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { serverErrorCurls: string[] }
+    const view = JSON.parse(/<script id="report-view" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+      serverErrorCurls: string[]
+    }
     const curl = view.serverErrorCurls[block.entries.indexOf(documented)]!
     expect(curl).toContain(`'${target.url}/rest/default/V1/inventory/source-selection-algorithm-result'`)
     expect(curl).toContain('"Authorization: Bearer $TOKEN"')
@@ -84,7 +116,9 @@ describe('shop-conformance run: the server errors it met', { timeout: 300_000 },
   })
 })
 
-describe('a run against a shop whose source selection answers every call with a server error', { timeout: 300_000 }, () => {
+describe('a run against a shop whose source selection answers every call with a server error', {
+  timeout: 300_000,
+}, () => {
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {
     for (const c of closers) await c()
@@ -93,18 +127,35 @@ describe('a run against a shop whose source selection answers every call with a 
   it('fails nothing: the route is served, access and store-code are not judged for the server error, there alone', async () => {
     const target = await startReferenceTarget({ variants: ['source-selection-broken'] })
     closers.push(() => target.close())
-    const run = await cli(['run', '--base-url', target.url, '--module', 'inventory-other'], { SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password, ...limitedAdminEnv(target) })
+    const run = await cli(['run', '--base-url', target.url, '--module', 'inventory-other'], {
+      SHOP_ADMIN_USERNAME: target.admin.username,
+      SHOP_ADMIN_PASSWORD: target.admin.password,
+      ...limitedAdminEnv(target),
+    })
     const r = run.report!
     expect(r.results.filter((x) => x.status === 'failed').map((x) => `${x.id}: ${x.message}`)).toEqual([])
     expect(run.status).toBe(0)
     const at = (check: string) => r.results.find((x) => x.id === `${SELECTION} › ${check}`)!
-    expect(at('route')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^served: answered a server error \(500 "Internal Error\. Details are available in Shop log file\. Report ID: webapi-[0-9a-f]{13}"\)/) })
-    expect(at('access')).toMatchObject({ status: 'skipped', reason: 'server-error', details: { witness: 'admin', matrix: { none: { seen: 'refused' }, admin: { seen: 'no usable answer' } } } })
-    expect(at('access').message).toMatch(/^not judged: the caller the spec admits \(admin token\) got a server error \(500 .*Report ID: webapi-[0-9a-f]{13}"\)/)
+    expect(at('route')).toMatchObject({
+      status: 'passed',
+      message: expect.stringMatching(
+        /^served: answered a server error \(500 "Internal Error\. Details are available in Shop log file\. Report ID: webapi-[0-9a-f]{13}"\)/,
+      ),
+    })
+    expect(at('access')).toMatchObject({
+      status: 'skipped',
+      reason: 'server-error',
+      details: { witness: 'admin', matrix: { none: { seen: 'refused' }, admin: { seen: 'no usable answer' } } },
+    })
+    expect(at('access').message).toMatch(
+      /^not judged: the caller the spec admits \(admin token\) got a server error \(500 .*Report ID: webapi-[0-9a-f]{13}"\)/,
+    )
     expect(at('store-code')).toMatchObject({ status: 'skipped', reason: 'server-error' })
     // Elsewhere the module judges as on the clean target: every rule that applies passed.
     const elsewhere = r.results.filter((x) => endpointText(x.endpoint) !== SELECTION && x.applicable !== false)
     expect(elsewhere.length).toBeGreaterThan(30)
-    expect(elsewhere.filter((x) => x.status !== 'passed').map((x) => `${x.id}: ${x.status} ${x.reason ?? ''}`)).toEqual([])
+    expect(elsewhere.filter((x) => x.status !== 'passed').map((x) => `${x.id}: ${x.status} ${x.reason ?? ''}`)).toEqual(
+      [],
+    )
   })
 })

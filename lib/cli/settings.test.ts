@@ -16,7 +16,11 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   const scratch = mkdtempSync(join(tmpdir(), 'shop-conformance-settings-'))
   beforeAll(async () => {
     target = await startReferenceTarget()
-    env = { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }
+    env = {
+      SHOP_BASE_URL: target.url,
+      SHOP_ADMIN_USERNAME: target.admin.username,
+      SHOP_ADMIN_PASSWORD: target.admin.password,
+    }
   })
   afterAll(async () => {
     expect(target.stats().requests).toBe(0)
@@ -29,11 +33,26 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     if (options.dotenv !== undefined) writeFileSync(join(cwd, '.env'), options.dotenv)
     let stdout = ''
     let stderr = ''
-    const status = await main(['run', ...args, '--dry-run'], { out: (t) => (stdout += t), err: (t) => (stderr += t) }, { env: { ...env, ...options.env }, cwd })
+    const status = await main(
+      ['run', ...args, '--dry-run'],
+      { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+      { env: { ...env, ...options.env }, cwd },
+    )
     return { status, stdout, stderr, report: undefined }
   }
-  const refused = async (args: string[], message: string | RegExp, options: { dotenv?: string; env?: Record<string, string>; binary?: boolean } = {}) => {
-    const run = options.binary === true ? await cli(['run', ...args], { ...env, ...options.env }, options.dotenv !== undefined ? { dotenv: options.dotenv } : {}) : await inProcess(args, options)
+  const refused = async (
+    args: string[],
+    message: string | RegExp,
+    options: { dotenv?: string; env?: Record<string, string>; binary?: boolean } = {},
+  ) => {
+    const run =
+      options.binary === true
+        ? await cli(
+            ['run', ...args],
+            { ...env, ...options.env },
+            options.dotenv !== undefined ? { dotenv: options.dotenv } : {},
+          )
+        : await inProcess(args, options)
     expect(run.status, args.join(' ')).toBe(2)
     expect(run.stderr.split('\n').slice(0, -1), args.join(' ')).toHaveLength(1)
     if (typeof message === 'string') expect(run.stderr).toBe(`shop-conformance: ${message}\n`)
@@ -43,22 +62,35 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
   }
 
   it('a typo of a setting in .env or the environment', async () => {
-    await refused([], 'SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?', { dotenv: 'SHOP_READONLY=1\n', binary: true })
-    await refused([], 'SHOP_REPORTDIR (in the environment): not a setting; did you mean SHOP_REPORT_DIR?', { env: { SHOP_REPORTDIR: 'out' } })
+    await refused([], 'SHOP_READONLY (in .env): not a setting; did you mean SHOP_READ_ONLY?', {
+      dotenv: 'SHOP_READONLY=1\n',
+      binary: true,
+    })
+    await refused([], 'SHOP_REPORTDIR (in the environment): not a setting; did you mean SHOP_REPORT_DIR?', {
+      env: { SHOP_REPORTDIR: 'out' },
+    })
   })
 
   it('an unparseable .env line, by its number and without its text', async () => {
-    const run = await refused([], '.env line 2: not NAME=value, a comment or a blank line', { dotenv: '# staging\nSHOP_ADMIN_PASSWORD Pass-w0rd-9\n' })
+    const run = await refused([], '.env line 2: not NAME=value, a comment or a blank line', {
+      dotenv: '# staging\nSHOP_ADMIN_PASSWORD Pass-w0rd-9\n',
+    })
     expect(run.stderr).not.toContain('Pass-w0rd-9')
   })
 
   // Empty values and selections, --progress with --quiet: lib/settings/config.test.ts (the same one line).
   it('a negative number, as a number', async () => {
-    await refused(['--concurrency', '-3'], '--concurrency / SHOP_CONCURRENCY: "-3" must be a whole number from 1 to 256')
+    await refused(
+      ['--concurrency', '-3'],
+      '--concurrency / SHOP_CONCURRENCY: "-3" must be a whole number from 1 to 256',
+    )
   })
 
   it('the password of a base URL is never echoed', async () => {
-    const run = await refused(['--base-url', 'http://qa:Pass-w0rd-9@shop.example'], /^shop-conformance: --base-url \/ SHOP_BASE_URL: "http:\/\/\[redacted\]@shop\.example" must not carry a user or password/)
+    const run = await refused(
+      ['--base-url', 'http://qa:Pass-w0rd-9@shop.example'],
+      /^shop-conformance: --base-url \/ SHOP_BASE_URL: "http:\/\/\[redacted\]@shop\.example" must not carry a user or password/,
+    )
     expect(run.stderr).not.toContain('Pass-w0rd-9')
   })
 
@@ -80,8 +112,12 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     expect(refusal(link)).toBe(`shop-conformance: ${flag}: "${link}" is a link to nothing (/nonexistent/reports)\n`)
     // Node's recursive mkdir never returns for a path under /proc: this one must, at once.
     expect(refusal('/proc/nope')).toBe(`shop-conformance: ${flag}: "/proc/nope" cannot be created (ENOENT)\n`)
-    expect(refusal('/proc/self')).toMatch(new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`))
-    expect(refusal(`${file}/sub`)).toBe(`shop-conformance: ${flag}: "${file}/sub" cannot be created: ${file} is a file\n`)
+    expect(refusal('/proc/self')).toMatch(
+      new RegExp(`^shop-conformance: ${flag}: "/proc/self" is not writable \\(E[A-Z]+\\)\\n$`),
+    )
+    expect(refusal(`${file}/sub`)).toBe(
+      `shop-conformance: ${flag}: "${file}/sub" cannot be created: ${file} is a file\n`,
+    )
     // …and through the binary once: the run refuses before any request, in one line.
     await refused(['--report-dir', file], `${flag}: "${file}" is a file, not a directory`, { binary: true })
   })
@@ -90,17 +126,30 @@ describe.concurrent('settings that would silently do nothing, secrets and paths'
     const dir = mkdtempSync(join(scratch, 'merge-'))
     const input = join(dir, 'shard.json')
     writeFileSync(input, JSON.stringify(reportOf([])))
-    for (const [out, why] of [[join(dir, 'shard.json'), 'is a file, not a directory'], ['/proc/nope', 'cannot be created (ENOENT)']] as const) {
+    for (const [out, why] of [
+      [join(dir, 'shard.json'), 'is a file, not a directory'],
+      ['/proc/nope', 'cannot be created (ENOENT)'],
+    ] as const) {
       let stdout = ''
       let stderr = ''
-      const status = await main(['report', 'merge', '--out', out, input], { out: (t) => (stdout += t), err: (t) => (stderr += t) }, { env: {}, cwd: dir })
-      expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: report merge: --out: "${out}" ${why}\n` })
+      const status = await main(
+        ['report', 'merge', '--out', out, input],
+        { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+        { env: {}, cwd: dir },
+      )
+      expect({ status, stdout, stderr }).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `shop-conformance: report merge: --out: "${out}" ${why}\n`,
+      })
     }
   })
 
   it('an unknown SHOP_ variable is named in a warning at start, and the run goes on', async () => {
     const run = await inProcess([], { env: { SHOP_DEPLOY_TEAM: 'qa' } })
     expect(run.status).toBe(0)
-    expect(run.stderr).toBe('shop-conformance: warning: SHOP_DEPLOY_TEAM is not a setting of shop-conformance: ignored\n')
+    expect(run.stderr).toBe(
+      'shop-conformance: warning: SHOP_DEPLOY_TEAM is not a setting of shop-conformance: ignored\n',
+    )
   })
 })

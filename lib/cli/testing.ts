@@ -1,6 +1,15 @@
 /** Test support: the CLI run as a user runs it (not a test itself). */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -59,7 +68,11 @@ interface CliOptions {
  * removed with it: test-setup/temp-dir.ts); no test may write into it.
  */
 export async function sharedCli(args: string[]): Promise<CliRun> {
-  const dir = join(tmpdir(), SHARED_RUNS_DIR, createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16))
+  const dir = join(
+    tmpdir(),
+    SHARED_RUNS_DIR,
+    createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16),
+  )
   mkdirSync(dir, { recursive: true })
   const done = join(dir, 'run.json')
   for (;;) {
@@ -98,36 +111,51 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
   // A slot bounds the runs; the other commands (report merge, baseline, matrix, a target) start at once: a merge
   // is a fraction of a second of CPU, and one after another in a test each waited behind every queued run.
   const direct = options.slot === false || args[0] !== 'run'
-  const slotted = direct ? <T>(work: () => Promise<T>) => work() : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
-  return slotted(() => new Promise<CliRun>((done) => {
-    // A test that timed out while its run queued for a slot has removed its directory: nothing to start there (a spawn
-    // in it failed as an uncaught ENOENT, reported against whichever test ran next).
-    if (!existsSync(dir)) return done({ status: null, stdout: '', stderr: `the test ended before its run had a slot (${dir} is gone)`, dir, report: undefined })
-    const reportDir = args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
-    // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
-    const child = spawnInTest(process.execPath, [BIN, ...args, ...reportDir], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    if (options.signal !== undefined) {
-      const { name, afterMs, when } = options.signal
-      if (afterMs !== undefined) setTimeout(() => child.kill(name), afterMs)
-      if (when !== undefined) {
-        const poll = setInterval(() => {
-          if (!when()) return
-          clearInterval(poll)
-          child.kill(name)
-        }, 50)
-        child.on('close', () => clearInterval(poll))
-      }
-    }
-    child.stdout!.on('data', (d) => (stdout += d))
-    child.stderr!.on('data', (d) => (stderr += d))
-    child.on('error', (err) => done({ status: null, stdout, stderr: `${stderr}${err.message}\n`, dir, report: undefined }))
-    child.on('close', (status) => done({ status, stdout, stderr, dir, report: reportOf(dir) }))
-  }))
+  const slotted = direct
+    ? <T>(work: () => Promise<T>) => work()
+    : <T>(work: () => Promise<T>) => inRunSlot(work, options.slot === 'waiting' ? 'waiting' : 'busy')
+  return slotted(
+    () =>
+      new Promise<CliRun>((done) => {
+        // A test that timed out while its run queued for a slot has removed its directory: nothing to start there (a spawn
+        // in it failed as an uncaught ENOENT, reported against whichever test ran next).
+        if (!existsSync(dir))
+          return done({
+            status: null,
+            stdout: '',
+            stderr: `the test ended before its run had a slot (${dir} is gone)`,
+            dir,
+            report: undefined,
+          })
+        const reportDir =
+          args[0] === 'run' && !args.includes('--report-dir') ? ['--report-dir', join(dir, 'reports')] : []
+        // Ended with the test that started it, however that test ends (test-setup/child-processes.ts).
+        const child = spawnInTest(process.execPath, [BIN, ...args, ...reportDir], {
+          cwd: dir,
+          env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+        })
+        let stdout = ''
+        let stderr = ''
+        if (options.signal !== undefined) {
+          const { name, afterMs, when } = options.signal
+          if (afterMs !== undefined) setTimeout(() => child.kill(name), afterMs)
+          if (when !== undefined) {
+            const poll = setInterval(() => {
+              if (!when()) return
+              clearInterval(poll)
+              child.kill(name)
+            }, 50)
+            child.on('close', () => clearInterval(poll))
+          }
+        }
+        child.stdout!.on('data', (d) => (stdout += d))
+        child.stderr!.on('data', (d) => (stderr += d))
+        child.on('error', (err) =>
+          done({ status: null, stdout, stderr: `${stderr}${err.message}\n`, dir, report: undefined }),
+        )
+        child.on('close', (status) => done({ status, stdout, stderr, dir, report: reportOf(dir) }))
+      }),
+  )
 }
 
 /**
@@ -185,7 +213,6 @@ function readOr(file: string, otherwise: string): string {
   }
 }
 
-
 export function everythingWritten(run: CliRun): string {
   const files = (() => {
     try {
@@ -197,16 +224,23 @@ export function everythingWritten(run: CliRun): string {
   return [run.stdout, run.stderr, ...files].join('\n')
 }
 
-
 /**
  * Runs the CLI as `shop-conformance ARGS | slow-reader` in a shell: its stdout on a real pipe (64 KiB of buffer,
  * unlike the socket pairs of child_process) whose reader starts reading only after `pauseMs`, as `| jq` or
  * `| less` may (`reader` replaces `cat`, e.g. `head -c 100`). Whatever reaches the reader is returned, with the CLI's own exit status.
  */
-export async function throughSlowReader(args: string[], cwd: string, pauseMs = 500, reader = 'cat'): Promise<{ status: number; stdout: string; stderr: string }> {
+export async function throughSlowReader(
+  args: string[],
+  cwd: string,
+  pauseMs = 500,
+  reader = 'cat',
+): Promise<{ status: number; stdout: string; stderr: string }> {
   const statusFile = join(cwd, `status-${process.pid}-${Math.random().toString(36).slice(2)}`)
   const script = `{ "$0" "$@"; echo $? > "${statusFile}"; } | { sleep ${pauseMs / 1000}; ${reader}; }`
-  const { stdout, stderr } = await runInTest('/bin/sh', ['-c', script, process.execPath, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd } })
+  const { stdout, stderr } = await runInTest('/bin/sh', ['-c', script, process.execPath, BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: cwd },
+  })
   const status = Number(readFileSync(statusFile, 'utf8'))
   rmSync(statusFile)
   return { status, stdout, stderr }

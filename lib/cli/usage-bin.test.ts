@@ -17,28 +17,42 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const BIN = join(ROOT, 'lib/cli/bin.mjs')
 
 async function bin(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } })
+  const { status, stdout, stderr } = await runInTest(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+  })
   return { status: status ?? -1, stdout, stderr }
 }
 
 describe('the settings', () => {
-  it('leaves no SHOP_ variable of the code unclassified: a setting, a variable of the project\'s tools, or no variable', () => {
+  it("leaves no SHOP_ variable of the code unclassified: a setting, a variable of the project's tools, or no variable", () => {
     const notVariables = ['SHOP_BODY_TOO_LARGE'] // an error code of the client
-    const known = new Set([...(SETTINGS as readonly SettingRow[]).flatMap((r) => r.variables ?? []), ...Object.keys(TOOL_VARIABLES), ...notVariables])
+    const known = new Set([
+      ...(SETTINGS as readonly SettingRow[]).flatMap((r) => r.variables ?? []),
+      ...Object.keys(TOOL_VARIABLES),
+      ...notVariables,
+    ])
     // Every name outside the tests (which misspell settings on purpose), and every variable a test reads.
-    const files = execFileSync('git', ['ls-files', '*.ts', '*.mjs', '.env.example'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f !== '' && !f.startsWith('fixtures/observations/'))
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.mjs', '.env.example'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f !== '' && !f.startsWith('fixtures/observations/'))
     for (const file of files) {
       const text = readFileSync(join(ROOT, file), 'utf8')
-      const names = file.endsWith('.test.ts') ? [...text.matchAll(/\benv\.(SHOP_[A-Z0-9_]+)/g)].map((m) => m[1]!) : (text.match(/\bSHOP_[A-Z0-9_]+\b/g) ?? [])
+      const names = file.endsWith('.test.ts')
+        ? [...text.matchAll(/\benv\.(SHOP_[A-Z0-9_]+)/g)].map((m) => m[1]!)
+        : (text.match(/\bSHOP_[A-Z0-9_]+\b/g) ?? [])
       for (const name of names) expect(known.has(name), `${name} in ${file}`).toBe(true)
     }
     const example = readFileSync(join(ROOT, '.env.example'), 'utf8')
-    for (const name of (SETTINGS as readonly SettingRow[]).flatMap((r) => r.variables ?? []).filter((v) => v.startsWith('SHOP_'))) expect(example, name).toContain(`# ${name}=`)
+    for (const name of (SETTINGS as readonly SettingRow[])
+      .flatMap((r) => r.variables ?? [])
+      .filter((v) => v.startsWith('SHOP_')))
+      expect(example, name).toContain(`# ${name}=`)
   })
 })
 
 describe.concurrent('--help through the binary', () => {
-  it('run --help through the binary, which loads the run\'s dependencies first', async () => {
+  it("run --help through the binary, which loads the run's dependencies first", async () => {
     expect(await bin(['run', '--help'])).toEqual({ status: 0, stdout: commandHelp('run'), stderr: '' })
   })
 
@@ -47,7 +61,9 @@ describe.concurrent('--help through the binary', () => {
     expect(r).toMatchObject({ status: 0, stderr: '' })
     expect(r.stdout).toMatch(/^Usage:\n  shop-conformance target /)
     for (const [name, fault] of Object.entries(FAULTS)) {
-      expect(r.stdout).toContain(`  ${name} — breaks ${fault.breaks} at ${endpointText(fault.defaultEndpoint)}: ${fault.description}\n`)
+      expect(r.stdout).toContain(
+        `  ${name} — breaks ${fault.breaks} at ${endpointText(fault.defaultEndpoint)}: ${fault.description}\n`,
+      )
     }
     for (const name of Object.keys(VARIANTS)) expect(r.stdout).toContain(`  ${name}: `)
     expect(r.stdout).toMatch(/^Variants \(--variant/m)
@@ -55,6 +71,10 @@ describe.concurrent('--help through the binary', () => {
 
   it('--help and no command at all print the whole usage; without a command the status is 2, so a CI step that meant run cannot pass', async () => {
     expect(await bin(['--help'])).toEqual({ status: 0, stdout: usage(), stderr: '' })
-    expect(await bin([])).toEqual({ status: 2, stdout: '', stderr: `shop-conformance: a command is required\n${usage()}` })
+    expect(await bin([])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `shop-conformance: a command is required\n${usage()}`,
+    })
   })
 })

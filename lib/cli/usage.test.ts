@@ -10,10 +10,24 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 /** The settings table lives with the rest of what a run is told (docs/running.md, "Settings"); the usage block in the README. */
 const RUNNING = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
-const COMMANDS: CommandName[] = ['run', 'list', 'baseline', 'diff', 'report', 'matrix', 'sign', 'verify', 'keygen', 'certify', 'registry', 'cleanup', 'target']
+const COMMANDS: CommandName[] = [
+  'run',
+  'list',
+  'baseline',
+  'diff',
+  'report',
+  'matrix',
+  'sign',
+  'verify',
+  'keygen',
+  'certify',
+  'registry',
+  'cleanup',
+  'target',
+]
 
 describe('one usage text', () => {
-  it('is the README\'s usage block', () => {
+  it("is the README's usage block", () => {
     const block = /\n```\n(shop-conformance run [^]*?)```\n/.exec(README)?.[1]
     expect(block).toBe(synopses())
   })
@@ -22,7 +36,8 @@ describe('one usage text', () => {
     const run = synopses().split('shop-conformance list')[0]!
     const words = ` ${run.replace(/[[\]|]/g, ' ').replace(/\s+/g, ' ')} `
     for (const row of SETTINGS as readonly SettingRow[]) {
-      if (row.flag !== undefined) expect(words, row.flag).toContain(` ${row.flag}${row.value !== undefined ? ` ${row.value}` : ''} `)
+      if (row.flag !== undefined)
+        expect(words, row.flag).toContain(` ${row.flag}${row.value !== undefined ? ` ${row.value}` : ''} `)
     }
     const flags = new Set((SETTINGS as readonly SettingRow[]).flatMap((r) => (r.flag !== undefined ? [r.flag] : [])))
     for (const flag of run.match(/--[a-z-]+/g)!) expect(flags.has(flag as `--${string}`), flag).toBe(true)
@@ -31,7 +46,8 @@ describe('one usage text', () => {
   it('is the settings table of docs/running.md, row by row', () => {
     const code = (t: string) => `\`${t}\``
     const rows = (SETTINGS as readonly SettingRow[]).map(
-      (r) => `| ${r.shownAs !== undefined ? code(r.shownAs) : r.variables !== undefined ? r.variables.map(code).join(', ') : '—'} | ${r.flag !== undefined ? code(r.flag) : '—'} | ${r.default} |`,
+      (r) =>
+        `| ${r.shownAs !== undefined ? code(r.shownAs) : r.variables !== undefined ? r.variables.map(code).join(', ') : '—'} | ${r.flag !== undefined ? code(r.flag) : '—'} | ${r.default} |`,
     )
     const table = /\n\| setting \| flag \| default \|\n\|---\|---\|---\|\n((?:\|.*\n)+)/.exec(RUNNING)?.[1]
     expect(table).toBe(`${rows.join('\n')}\n`)
@@ -47,14 +63,21 @@ describe.concurrent('--help', () => {
   }
   for (const command of COMMANDS.filter((c) => c !== 'target')) {
     it(`${command} --help prints its usage and exits 0`, async () => {
-      expect(await inProcess(command === 'report' ? ['report', 'merge', '--help'] : [command, '--help'])).toEqual({ status: 0, stdout: commandHelp(command), stderr: '' })
+      expect(await inProcess(command === 'report' ? ['report', 'merge', '--help'] : [command, '--help'])).toEqual({
+        status: 0,
+        stdout: commandHelp(command),
+        stderr: '',
+      })
     })
   }
 
   it('run --help explains every flag and setting, in plain text (no markdown)', () => {
     const help = commandHelp('run')
     for (const row of SETTINGS as readonly SettingRow[]) {
-      const name = row.flag !== undefined ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}` : (row.shownAs ?? row.variables!.join(', '))
+      const name =
+        row.flag !== undefined
+          ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}`
+          : (row.shownAs ?? row.variables!.join(', '))
       expect(help, name).toMatch(new RegExp(`\\n  ${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\b.*: \\S`))
     }
     expect(help).not.toMatch(/`|\*\*|\*\w/)

@@ -5,7 +5,22 @@
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
-export type CommandName = 'run' | 'judge' | 'list' | 'baseline' | 'diff' | 'report' | 'matrix' | 'sign' | 'verify' | 'keygen' | 'certify' | 'registry' | 'cleanup' | 'proxy' | 'target'
+export type CommandName =
+  | 'run'
+  | 'judge'
+  | 'list'
+  | 'baseline'
+  | 'diff'
+  | 'report'
+  | 'matrix'
+  | 'sign'
+  | 'verify'
+  | 'keygen'
+  | 'certify'
+  | 'registry'
+  | 'cleanup'
+  | 'proxy'
+  | 'target'
 
 interface CommandHelp {
   /** Its flags, in lines (continuation lines are aligned under the first). */
@@ -52,13 +67,19 @@ and must list exactly what REPORT fails. \`baseline list\` lists the release pro
     about: 'Shows what changed between two reports. Exit status 1 when something fails in B that did not fail in A.',
   },
   report: {
-    flags: ['merge --out DIR A.json B.json ...', 'rebaseline REPORT --baseline FILE|PROFILE --out DIR [--allow-stale] [--extensions MODE]'],
+    flags: [
+      'merge --out DIR A.json B.json ...',
+      'rebaseline REPORT --baseline FILE|PROFILE --out DIR [--allow-stale] [--extensions MODE]',
+    ],
     about: `merge: joins the reports of a run split with --shard into one, in every format, in DIR (not a directory of an input).
 rebaseline: judges REPORT again against a baseline or a release profile, as a run would, and writes every format in DIR;
 its exit status is the judged report's (0, or 1 on a failure the baseline does not list or a stale entry).`,
   },
   judge: {
-    flags: ['--har FILE [--report-dir DIR]', '--har FILE --passive [--base-url URL] [--token-class TOKEN-PREFIX=admin|customer ...] [--report-dir DIR]'],
+    flags: [
+      '--har FILE [--report-dir DIR]',
+      '--har FILE --passive [--base-url URL] [--token-class TOKEN-PREFIX=admin|customer ...] [--report-dir DIR]',
+    ],
     about: `Judges a run again from its evidence.har (FILE; gzip-compressed too), with this suite's judges, sending nothing:
 every format as run writes them, into --report-dir (SHOP_REPORT_DIR, else reports; not FILE's directory), the report
 marked rejudged and naming the recording's suite version, run and target. Planned as the run planned (its settings
@@ -68,7 +89,10 @@ the rest not judged, reason not-observed; never a certification (docs/passive.md
 Exit status as run's: 0 no check failed, 1 a check failed, 2 FILE is not a run's evidence (or, --passive, not a HAR).`,
   },
   matrix: {
-    flags: ['REPORT ... --out DIR [--as REPORT=NAME[@VERSION] ...] [--history FILE]', '[--allow-partial] [--allow-spec-mismatch]'],
+    flags: [
+      'REPORT ... --out DIR [--as REPORT=NAME[@VERSION] ...] [--history FILE]',
+      '[--allow-partial] [--allow-spec-mismatch]',
+    ],
     about: `Sets implementations side by side: one column per implementation (the target's name and version, as
 --target-name and --target-version recorded them; several reports of one are its history, the newest shown),
 one row per result of the spec's checks. Writes matrix.json, history.json and matrix.html into DIR (README,
@@ -82,7 +106,8 @@ A report may be report.json, its directory, or gzip-compressed (report.json.gz).
   },
   sign: {
     flags: ['--report REPORT --key PRIVATE.pem [--out FILE] [--allow-partial]'],
-    about: 'Signs REPORT with an Ed25519 key: writes REPORT.sig unless --out. A partial report (a slice, a shard) is refused unless --allow-partial; the signature then states the scope.',
+    about:
+      'Signs REPORT with an Ed25519 key: writes REPORT.sig unless --out. A partial report (a slice, a shard) is refused unless --allow-partial; the signature then states the scope.',
   },
   verify: {
     flags: ['--report REPORT --pub PUBLIC.pem [--sig FILE] | --package FILE [--pub PUBLIC.pem | --registry DIR]'],
@@ -94,10 +119,13 @@ evidence judged again by this suite (nothing is sent). Exit status 0 when every 
   },
   keygen: {
     flags: ['--out DIR'],
-    about: 'Writes an Ed25519 key pair into DIR: private.pem (readable by you only), public.pem, and key-id (the SHA-256 of the public key). An existing key is never replaced.',
+    about:
+      'Writes an Ed25519 key pair into DIR: private.pem (readable by you only), public.pem, and key-id (the SHA-256 of the public key). An existing key is never replaced.',
   },
   certify: {
-    flags: ['--report DIR --key PRIVATE.pem --out FILE [--target-name NAME] [--target-version VERSION] [--baseline FILE]'],
+    flags: [
+      '--report DIR --key PRIVATE.pem --out FILE [--target-name NAME] [--target-version VERSION] [--baseline FILE]',
+    ],
     about: `Makes a certification package of a whole run (docs/certification.md): one file (ustar) holding the statement
 and the digests of the other files (manifest.json), their signature, report.json, evidence.har and the baseline or
 release profile the run was judged with (--baseline names its file when the run's path no longer finds it). The
@@ -112,7 +140,10 @@ once the implementation is listed) and adds it; a package signed by another key 
 implementation is refused. verify: verifies every package the registry lists. Exit status 0 all hold, 1 one fails.`,
   },
   cleanup: {
-    flags: ['--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]', '[--max-timeout-ms N] [--insecure]'],
+    flags: [
+      '--ledger FILE [--base-url URL] [--store CODE] [--concurrency N] [--max-rps N] [--timeout-ms N]',
+      '[--max-timeout-ms N] [--insecure]',
+    ],
     about: `Removes what a run left on the shop when it ended without its own cleanup (killed): by its ledger — the
 ledger.<run id>.jsonl the next run into the report directory kept, or the directory's ledger.jsonl — as the run's
 own cleanup does: only what the ledger names as made and what carries the run's id, each named. It signs in as the
@@ -121,7 +152,10 @@ shop the ledger names (a --base-url / SHOP_BASE_URL that differs is refused).
 Exit status: 0 nothing of the run is left, 1 something is (each named, with why), 2 the cleanup could not be made.`,
   },
   proxy: {
-    flags: ['--target URL --har FILE [--port N] [--host HOST] [--token-class TOKEN-PREFIX=admin|customer ...]', '[--report-dir DIR] [--insecure]'],
+    flags: [
+      '--target URL --har FILE [--port N] [--host HOST] [--token-class TOKEN-PREFIX=admin|customer ...]',
+      '[--report-dir DIR] [--insecure]',
+    ],
     about: `Forwards traffic to the shop at URL unchanged (listening on 127.0.0.1 unless --host, on a free port unless
 --port; the address is printed) and writes it to FILE as HAR as it goes, redacted: no token, password or secret.
 At Ctrl-C or SIGTERM it judges the traffic passively into --report-dir (as judge --har FILE --passive does:
@@ -131,7 +165,8 @@ Exit status: 0 no rule the traffic shows failed, 1 one did, 2 bad input.`,
   },
   target: {
     flags: TARGET_FLAG_LINES,
-    about: 'Serves the bundled reference target until SIGINT, SIGTERM or the end of its parent process (`target --help` lists the faults).',
+    about:
+      'Serves the bundled reference target until SIGINT, SIGTERM or the end of its parent process (`target --help` lists the faults).',
   },
 }
 
@@ -171,7 +206,10 @@ function settingLines(): string {
   return (SETTINGS as readonly SettingRow[])
     .map((row) => {
       const variables = row.shownAs ?? row.variables?.join(', ')
-      const name = row.flag !== undefined ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}${row.multiple === true ? ' ...' : ''}${variables !== undefined ? ` (${variables})` : ''}` : variables!
+      const name =
+        row.flag !== undefined
+          ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}${row.multiple === true ? ' ...' : ''}${variables !== undefined ? ` (${variables})` : ''}`
+          : variables!
       return `  ${name}: ${plainText(row.default)}`
     })
     .join('\n')
@@ -179,5 +217,8 @@ function settingLines(): string {
 
 /** Markdown's code spans and emphasis as plain text. */
 function plainText(markdown: string): string {
-  return markdown.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\*([^*]+)\*/g, '$1').replaceAll('`', '')
+  return markdown
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/\*([^*]+)\*/g, '$1')
+    .replaceAll('`', '')
 }

@@ -40,7 +40,9 @@ describe('the config file', () => {
   it('that cannot be loaded is refused in one line', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'bad.config.ts'), 'export default {')
-    await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(/^--config .*bad\.config\.ts: cannot be loaded: /)
+    await expect(loadVendorConfig(join(dir, 'bad.config.ts'), CHECK_KINDS)).rejects.toThrow(
+      /^--config .*bad\.config\.ts: cannot be loaded: /,
+    )
   })
 
   // Issue 31.12: a syntax error said only "cannot be loaded: Transform failed with 1 error:".
@@ -49,11 +51,13 @@ describe('the config file', () => {
     const broken = 'export default {\n  endpoints: [,\n  checks: []\n'
     writeFileSync(join(dir, 'syntax.config.ts'), broken)
     const ts = join(dir, 'syntax.config.ts')
-    await expect(loadVendorConfig(ts, CHECK_KINDS)).rejects.toThrow(new UsageError(`--config ${ts}: cannot be loaded: ${ts}:3:8: ERROR: Expected "]" but found ":"`))
+    await expect(loadVendorConfig(ts, CHECK_KINDS)).rejects.toThrow(
+      new UsageError(`--config ${ts}: cannot be loaded: ${ts}:3:8: ERROR: Expected "]" but found ":"`),
+    )
   })
 })
 
-describe('a vendor\'s check that throws (issue 31.5)', () => {
+describe("a vendor's check that throws (issue 31.5)", () => {
   // The throw is on line 7, column 14 (`.count`), in every form of the file.
   const body = (types: boolean) => `const x${types ? ': any' : ''} = undefined
 // line 2
@@ -71,32 +75,51 @@ export default {
     ['.mts', 'shop-conformance.config.mts', {}],
     ['.mjs', 'shop-conformance.config.mjs', {}],
     ['.js in an ES module project', 'shop-conformance.config.js', { type: 'module' }],
-  ])('names the vendor\'s file, line and column as %s', async (_, name, manifest) => {
+  ])("names the vendor's file, line and column as %s", async (_, name, manifest) => {
     const dir = tempDir()
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shop-tests', version: '1.0.0', ...manifest }))
     const file = join(dir, name)
     writeFileSync(file, body(/\.[cm]?ts$/.test(name)))
     const parts = await loadVendorConfig(file, CHECK_KINDS)
-    const error = await parts.kinds[0]!.run(parts.rows[0]!, undefined as never).then(() => undefined, (e: unknown) => e)
+    const error = await parts.kinds[0]!.run(parts.rows[0]!, undefined as never).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     const { message } = crashVerdict('vendor', 'throws', error, (t) => t)
     const at = file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-    expect(message).toMatch(new RegExp(`^error of the vendor's check \\(its code, not a finding about the shop\\): throws threw TypeError: .* at \\S+ \\((file://)?${at}:7:14\\)$`))
+    expect(message).toMatch(
+      new RegExp(
+        `^error of the vendor's check \\(its code, not a finding about the shop\\): throws threw TypeError: .* at \\S+ \\((file://)?${at}:7:14\\)$`,
+      ),
+    )
   })
 })
 
-describe('a vendor\'s config in run --dry-run', () => {
+describe("a vendor's config in run --dry-run", () => {
   // As the run reads its settings (lib/cli/dry-run.test.ts, the rest of what --dry-run prints).
-  const dry = (argv: string[], cwd: string) => dryRunPlan(loadConfig(['--base-url', 'https://shop.example', ...argv], { SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'pw' }, {}, CHECK_KINDS, ACL_RESOURCES), cwd)
+  const dry = (argv: string[], cwd: string) =>
+    dryRunPlan(
+      loadConfig(
+        ['--base-url', 'https://shop.example', ...argv],
+        { SHOP_ADMIN_USERNAME: 'qa', SHOP_ADMIN_PASSWORD: 'pw' },
+        {},
+        CHECK_KINDS,
+        ACL_RESOURCES,
+      ),
+      cwd,
+    )
 
-  it('names a vendor\'s checks, whose requests are their own code\'s, and refuses a config the run would refuse', async () => {
-    expect(await dry(['--config', EXAMPLE], tempDir())).toContain(`\n# a vendor's checks (${EXAMPLE}): what each sends is its own code's — not listed\n# warehouse-stock: at GET /V1/ref-example/warehouses\n`)
+  it("names a vendor's checks, whose requests are their own code's, and refuses a config the run would refuse", async () => {
+    expect(await dry(['--config', EXAMPLE], tempDir())).toContain(
+      `\n# a vendor's checks (${EXAMPLE}): what each sends is its own code's — not listed\n# warehouse-stock: at GET /V1/ref-example/warehouses\n`,
+    )
     const dir = tempDir()
     writeFileSync(join(dir, 'shop-conformance.config.ts'), 'export default { endpoints: 1, checks: [] }\n')
     await expect(dry([], dir)).rejects.toThrow('`endpoints` is not a list')
   })
 })
 
-describe('the README\'s config, in a project of the user\'s', () => {
+describe("the README's config, in a project of the user's", () => {
   // The block of README "Extending the suite", word for word, importing the package by its name.
   const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
   const config = /## Extending the suite[^]*?\n```ts\n([^]*?)```\n/.exec(readme)![1]!
@@ -110,7 +133,9 @@ describe('the README\'s config, in a project of the user\'s', () => {
     symlinkSync(fileURLToPath(new URL('../..', import.meta.url)), join(dir, 'node_modules', 'shop-conformance'))
     writeFileSync(join(dir, DEFAULT_CONFIG_FILE), config)
     const parts = await loadVendorConfig(configFileOf(undefined, dir)!, CHECK_KINDS)
-    expect(parts.rows.map((r) => `${endpointText(r)} ${r.module}`)).toEqual(['GET /V1/ref-example/warehouses vendor-warehouses'])
+    expect(parts.rows.map((r) => `${endpointText(r)} ${r.module}`)).toEqual([
+      'GET /V1/ref-example/warehouses vendor-warehouses',
+    ])
     expect(parts.kinds.map((k) => k.name)).toEqual(['warehouse-stock'])
   })
 })
@@ -121,18 +146,36 @@ describe('the worked example (examples/vendor-extension/)', () => {
     const plan = buildPlan({ ...SUITE, rows: [...SUITE.rows, ...parts.rows], kinds: [...SUITE.kinds, ...parts.kinds] })
     const session = await sessions.open(await startReferenceTarget({ serveExample }))
     const vendor = plan.checks.filter((p) => p.origin === 'vendor')
-    return Promise.all(vendor.map(async (p) => {
-      const kind = parts.kinds.find((k) => k.name === p.kind)!
-      const v = await kind.run(p.added!, session)
-      return { id: p.id, module: p.module, status: v.status, message: v.message, exchanges: v.exchanges.length }
-    }))
+    return Promise.all(
+      vendor.map(async (p) => {
+        const kind = parts.kinds.find((k) => k.name === p.kind)!
+        const v = await kind.run(p.added!, session)
+        return { id: p.id, module: p.module, status: v.status, message: v.message, exchanges: v.exchanges.length }
+      }),
+    )
   }
 
   it('passes on the reference target that serves its endpoint', async () => {
-    expect(await judged('served')).toEqual([{ id: 'GET /V1/ref-example/warehouses › warehouse-stock', module: 'vendor-warehouses', status: 'passed', message: '2 warehouses, each with a stock of at least 0', exchanges: 1 }])
+    expect(await judged('served')).toEqual([
+      {
+        id: 'GET /V1/ref-example/warehouses › warehouse-stock',
+        module: 'vendor-warehouses',
+        status: 'passed',
+        message: '2 warehouses, each with a stock of at least 0',
+        exchanges: 1,
+      },
+    ])
   })
 
-  it('fails its own check where the example\'s behaviour is broken', async () => {
-    expect(await judged('broken')).toEqual([{ id: 'GET /V1/ref-example/warehouses › warehouse-stock', module: 'vendor-warehouses', status: 'failed', message: 'stock is not a whole number of at least 0 for south (-3)', exchanges: 1 }])
+  it("fails its own check where the example's behaviour is broken", async () => {
+    expect(await judged('broken')).toEqual([
+      {
+        id: 'GET /V1/ref-example/warehouses › warehouse-stock',
+        module: 'vendor-warehouses',
+        status: 'failed',
+        message: 'stock is not a whole number of at least 0 for south (-3)',
+        exchanges: 1,
+      },
+    ])
   })
 })

@@ -58,9 +58,13 @@ export async function loadVendorConfig(file: string, reservedKinds: readonly str
  */
 function loadFailure(error: unknown, file: string): string {
   const message = error instanceof Error ? error.message : String(error)
-  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Transform failed with \d+ errors?:$/.test(l))
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^Transform failed with \d+ errors?:$/.test(l))
   const first = lines[0] ?? (error instanceof Error ? error.name : 'no reason given')
-  if (error instanceof SyntaxError && !first.includes(file)) return `${error.name}: ${first} (\`node --check ${file}\` shows where)`
+  if (error instanceof SyntaxError && !first.includes(file))
+    return `${error.name}: ${first} (\`node --check ${file}\` shows where)`
   return first
 }
 
@@ -107,13 +111,19 @@ function commonJs(file: string): boolean {
  */
 function vendorFrames(error: unknown): unknown {
   if (!(error instanceof Error) || typeof error.stack !== 'string') return error
-  error.stack = error.stack.replace(/(?<=\(|at )(\S+?):(\d+):(\d+)(?=\)?$)/gm, (whole, at: string, line: string, column: string) => {
-    const generated = at.replace(/\?tsx-namespace=[^:]*$/, '')
-    const entry = findSourceMap(at)?.findEntry(Number(line) - 1, Number(column) - 1)
-    if (entry === undefined || !('originalSource' in entry)) return generated === at ? whole : `${generated}:${line}:${column}`
-    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : entry.originalSource
-    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
-  })
+  error.stack = error.stack.replace(
+    /(?<=\(|at )(\S+?):(\d+):(\d+)(?=\)?$)/gm,
+    (whole, at: string, line: string, column: string) => {
+      const generated = at.replace(/\?tsx-namespace=[^:]*$/, '')
+      const entry = findSourceMap(at)?.findEntry(Number(line) - 1, Number(column) - 1)
+      if (entry === undefined || !('originalSource' in entry))
+        return generated === at ? whole : `${generated}:${line}:${column}`
+      const source = entry.originalSource.startsWith('file:')
+        ? fileURLToPath(entry.originalSource)
+        : entry.originalSource
+      return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
+    },
+  )
   return error
 }
 
@@ -123,7 +133,14 @@ function vendorFrames(error: unknown): unknown {
  * level down. A config itself has `endpoints` and `checks`.
  */
 function commonJsDefault(exported: unknown): unknown {
-  if (typeof exported !== 'object' || exported === null || !('default' in exported) || 'endpoints' in exported || 'checks' in exported) return exported
+  if (
+    typeof exported !== 'object' ||
+    exported === null ||
+    !('default' in exported) ||
+    'endpoints' in exported ||
+    'checks' in exported
+  )
+    return exported
   return (exported as { default: unknown }).default
 }
 
@@ -132,7 +149,8 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
   const refuse = (why: string): never => {
     throw new UsageError(`--config ${file}: ${why}`)
   }
-  if (typeof config !== 'object' || config === null) return refuse('its default export is not a config (export default defineConfig({ endpoints, checks }))')
+  if (typeof config !== 'object' || config === null)
+    return refuse('its default export is not a config (export default defineConfig({ endpoints, checks }))')
   const c = config as Partial<VendorConfig>
   if (!Array.isArray(c.endpoints)) return refuse('`endpoints` is not a list')
   if (!Array.isArray(c.checks)) return refuse('`checks` is not a list')
@@ -142,27 +160,45 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
     const at = `endpoints[${i}]`
     if (typeof e !== 'object' || e === null) return refuse(`${at} is not an endpoint`)
     if (!METHODS.includes(e.method)) refuse(`${at}.method "${String(e.method)}" is none of ${METHODS.join(', ')}`)
-    if (typeof e.path !== 'string' || !/^\/V1\/\S+$/.test(e.path)) refuse(`${at}.path "${String(e.path)}" does not start with /V1/`)
+    if (typeof e.path !== 'string' || !/^\/V1\/\S+$/.test(e.path))
+      refuse(`${at}.path "${String(e.path)}" does not start with /V1/`)
     if (!CLASSES.includes(e.access)) refuse(`${at}.access "${String(e.access)}" is none of ${CLASSES.join(', ')}`)
-    if (typeof e.module !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(e.module)) refuse(`${at}.module "${String(e.module)}" is not an id (lower case, digits, dashes)`)
-    if (specModules.has(e.module)) refuse(`${at}.module "${e.module}" is a module of the spec: a vendor's endpoints are reported under a module of their own`)
+    if (typeof e.module !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(e.module))
+      refuse(`${at}.module "${String(e.module)}" is not an id (lower case, digits, dashes)`)
+    if (specModules.has(e.module))
+      refuse(
+        `${at}.module "${e.module}" is a module of the spec: a vendor's endpoints are reported under a module of their own`,
+      )
     const key = endpointText(e)
     if (findRow(e.method, e.path) !== undefined) refuse(`${at} ${key} is a spec endpoint: the spec's checks judge it`)
     if (seen.has(key)) refuse(`${at} ${key} is declared twice`)
     seen.add(key)
     const scenario = c.scenarios?.[key]
-    return { method: e.method, path: e.path, module: e.module, access: e.access, sections: [], origin: 'vendor' as const, ...(e.note !== undefined ? { note: e.note, purpose: e.note } : {}), ...(scenario !== undefined ? { scenario } : {}) }
+    return {
+      method: e.method,
+      path: e.path,
+      module: e.module,
+      access: e.access,
+      sections: [],
+      origin: 'vendor' as const,
+      ...(e.note !== undefined ? { note: e.note, purpose: e.note } : {}),
+      ...(scenario !== undefined ? { scenario } : {}),
+    }
   })
-  for (const key of Object.keys(c.scenarios ?? {})) if (!seen.has(key)) refuse(`scenarios["${key}"] is not a declared endpoint`)
+  for (const key of Object.keys(c.scenarios ?? {}))
+    if (!seen.has(key)) refuse(`scenarios["${key}"] is not a declared endpoint`)
   const names = new Set<string>()
   const kinds = c.checks.map((check: VendorCheck, i) => {
     const at = `checks[${i}]`
-    if (typeof check !== 'object' || check === null || typeof check.run !== 'function') return refuse(`${at} is not a check (an object with name, description and run(row, session))`)
-    if (typeof check.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(check.name)) refuse(`${at}.name "${String(check.name)}" is not a name (lower case, digits, dashes)`)
+    if (typeof check !== 'object' || check === null || typeof check.run !== 'function')
+      return refuse(`${at} is not a check (an object with name, description and run(row, session))`)
+    if (typeof check.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(check.name))
+      refuse(`${at}.name "${String(check.name)}" is not a name (lower case, digits, dashes)`)
     if (reservedKinds.includes(check.name)) refuse(`${at}.name "${check.name}" is a check kind of the suite`)
     if (names.has(check.name)) refuse(`${at}.name "${check.name}" is used twice`)
     names.add(check.name)
-    if (typeof check.description !== 'string' || check.description.trim() === '') refuse(`${at} (${check.name}) has no description`)
+    if (typeof check.description !== 'string' || check.description.trim() === '')
+      refuse(`${at} (${check.name}) has no description`)
     const appliesTo = check.appliesTo
     return {
       name: check.name,
@@ -170,7 +206,8 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
       spec: [...(check.spec ?? [])],
       rules: [],
       origin: 'vendor' as const,
-      appliesTo: (row: Parameters<Check['appliesTo']>[0]) => (appliesTo === undefined ? true : appliesTo(row as VendorRow)),
+      appliesTo: (row: Parameters<Check['appliesTo']>[0]) =>
+        appliesTo === undefined ? true : appliesTo(row as VendorRow),
       run: async (row: Parameters<Check['run']>[0], session: Parameters<Check['run']>[1]) => {
         let value: unknown
         try {
@@ -192,8 +229,17 @@ const VERDICT_STATUSES: readonly unknown[] = ['passed', 'failed', 'skipped']
 /** What a vendor's check resolved to, when it is a verdict; anything else is an error of that check, as a throw is. */
 function aVerdict(value: unknown): Verdict {
   const v = value as Partial<Verdict> | undefined
-  if (typeof v === 'object' && v !== null && VERDICT_STATUSES.includes(v.status) && typeof v.message === 'string' && Array.isArray(v.exchanges)) return v as Verdict
-  const error = new Error(`its run() resolved to ${clipJson(value)}, not a verdict ({ status: 'passed' | 'failed' | 'skipped', message, exchanges })`)
+  if (
+    typeof v === 'object' &&
+    v !== null &&
+    VERDICT_STATUSES.includes(v.status) &&
+    typeof v.message === 'string' &&
+    Array.isArray(v.exchanges)
+  )
+    return v as Verdict
+  const error = new Error(
+    `its run() resolved to ${clipJson(value)}, not a verdict ({ status: 'passed' | 'failed' | 'skipped', message, exchanges })`,
+  )
   // The frame would be this file's, not the vendor's: the message says all there is.
   error.stack = `${error.name}: ${error.message}`
   throw error

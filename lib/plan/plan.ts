@@ -76,14 +76,22 @@ const WORKFLOW_KIND: KindRecord = {
 export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
   const checks: PlannedCheck[] = []
   const unplanned: Unplanned[] = []
-  const lacking = new Map(parts.kinds.map((k) => [k.name, settings === undefined || k.needs === undefined ? true : k.needs(settings)]))
+  const lacking = new Map(
+    parts.kinds.map((k) => [k.name, settings === undefined || k.needs === undefined ? true : k.needs(settings)]),
+  )
   for (const row of parts.rows) {
     for (const kind of parts.kinds) {
       // A kind judges rows of its own origin only: the spec's checks read the spec's data of a row, an extension
       // operation has none, and a vendor's check is written for the vendor's rows.
       const origin = row.origin ?? 'spec'
       if ((kind.origin ?? 'spec') !== origin) continue
-      const planned: PlannedCheck = { id: resultId(row, kind.name), module: row.module, kind: kind.name, ...(origin === 'spec' ? { endpoint: rowId(row) } : { added: row }), origin }
+      const planned: PlannedCheck = {
+        id: resultId(row, kind.name),
+        module: row.module,
+        kind: kind.name,
+        ...(origin === 'spec' ? { endpoint: rowId(row) } : { added: row }),
+        origin,
+      }
       const applies = kind.appliesTo(row)
       const lacks = lacking.get(kind.name)!
       if (applies !== true) unplanned.push({ ...planned, why: 'not-applicable', reason: applies })
@@ -93,10 +101,24 @@ export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
   }
   for (const w of parts.workflows) {
     w.steps.forEach((step, i) => {
-      checks.push({ id: workflowStepId(w.name, i, step.title), module: w.module, kind: WORKFLOW_KIND.name, ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}), origin: 'spec' })
+      checks.push({
+        id: workflowStepId(w.name, i, step.title),
+        module: w.module,
+        kind: WORKFLOW_KIND.name,
+        ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}),
+        origin: 'spec',
+      })
     })
   }
-  const kinds = [...parts.kinds.map((k) => ({ name: k.name, description: k.description, spec: [...k.spec], origin: k.origin ?? 'spec' })), WORKFLOW_KIND]
+  const kinds = [
+    ...parts.kinds.map((k) => ({
+      name: k.name,
+      description: k.description,
+      spec: [...k.spec],
+      origin: k.origin ?? 'spec',
+    })),
+    WORKFLOW_KIND,
+  ]
   return { checks, unplanned, kinds, rows: parts.rows }
 }
 
@@ -131,7 +153,11 @@ export function suiteWith(add: Additions): PlanParts {
   const operations = add.operations ?? []
   return {
     rows: [...SUITE.rows, ...operations.map(extensionRow), ...(add.vendor?.rows ?? [])],
-    kinds: [...SUITE.kinds, ...(operations.length > 0 ? extensionKinds({ probeWrites: add.probeWrites ?? false }) : []), ...(add.vendor?.kinds ?? [])],
+    kinds: [
+      ...SUITE.kinds,
+      ...(operations.length > 0 ? extensionKinds({ probeWrites: add.probeWrites ?? false }) : []),
+      ...(add.vendor?.kinds ?? []),
+    ],
     workflows: SUITE.workflows,
   }
 }
@@ -145,7 +171,10 @@ export interface Selection {
 }
 
 export function selectPlan(plan: Plan, s: Selection): Plan {
-  const keep = (p: PlannedCheck) => (s.modules === undefined || s.modules.includes(p.module)) && (s.kinds === undefined || s.kinds.includes(p.kind)) && (s.ids === undefined || s.ids.has(p.id))
+  const keep = (p: PlannedCheck) =>
+    (s.modules === undefined || s.modules.includes(p.module)) &&
+    (s.kinds === undefined || s.kinds.includes(p.kind)) &&
+    (s.ids === undefined || s.ids.has(p.id))
   return { ...plan, checks: plan.checks.filter(keep), unplanned: plan.unplanned.filter(keep) }
 }
 
@@ -158,7 +187,10 @@ export function selectionOf(modules: readonly string[], kinds: readonly string[]
 export function flagLimits(plan: Plan, modules: readonly string[], kinds: readonly string[]): string[] {
   const all = modulesOf(plan)
   const everyModule = modules.length === all.length && all.every((m) => modules.includes(m))
-  return [...(modules.length > 0 && !everyModule ? [`--module ${modules.join(',')}`] : []), ...(kinds.length > 0 ? [`--check ${kinds.join(',')}`] : [])]
+  return [
+    ...(modules.length > 0 && !everyModule ? [`--module ${modules.join(',')}`] : []),
+    ...(kinds.length > 0 ? [`--check ${kinds.join(',')}`] : []),
+  ]
 }
 
 /** The modules of the plan, in catalog order. */
@@ -181,7 +213,8 @@ export function planBlock(plan: Plan, selection: Selection, limitedBy: readonly 
   return {
     kinds: plan.kinds.map((k) => ({ ...k, spec: [...k.spec] })),
     suite: [...sizes.values()],
-    modules: selection.modules !== undefined ? modulesOf(plan).filter((m) => selection.modules!.includes(m)) : modulesOf(plan),
+    modules:
+      selection.modules !== undefined ? modulesOf(plan).filter((m) => selection.modules!.includes(m)) : modulesOf(plan),
     selected: selectPlan(plan, selection).checks.map(({ id, module, origin }) => ({ id, module, origin })),
     limitedBy: [...limitedBy],
   }
@@ -200,6 +233,15 @@ export function notApplicableResults(plan: Plan, alias: (path: string) => string
     const kind = kinds.get(u.kind)
     if (u.why !== 'not-applicable' || row === undefined || kind === undefined) return []
     const target = alias(row.path)
-    return [toResult(row, { ...kind, rules: [] }, { status: 'skipped', message: u.reason, exchanges: [] }, 0, target !== row.path ? target : undefined, false)]
+    return [
+      toResult(
+        row,
+        { ...kind, rules: [] },
+        { status: 'skipped', message: u.reason, exchanges: [] },
+        0,
+        target !== row.path ? target : undefined,
+        false,
+      ),
+    ]
   })
 }

@@ -45,14 +45,20 @@ describe('badgeSvg', () => {
     expect(svg).toContain('>conformance</text>')
     expect(svg).toContain('>100%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS.conforms}"`)
-    expect(svg).toMatch(new RegExp(`<title>[^<]*${all.length} of ${all.length} required checks passed \\(100%\\), conforms; the whole suite: ${all.length} checks</title>`))
+    expect(svg).toMatch(
+      new RegExp(
+        `<title>[^<]*${all.length} of ${all.length} required checks passed \\(100%\\), conforms; the whole suite: ${all.length} checks</title>`,
+      ),
+    )
   })
 
   it('is red with a failure, one decimal, never rounded up', () => {
     const total = planResults().length
     // 97.3 % of the suite's checks passed, one failed, the rest not judged.
     const passing = Math.ceil(total * 0.973)
-    const svg = badgeSvg(reportOf(planResults(undefined, (_, i) => (i < passing ? 'passed' : i === passing ? 'failed' : 'skipped'))))
+    const svg = badgeSvg(
+      reportOf(planResults(undefined, (_, i) => (i < passing ? 'passed' : i === passing ? 'failed' : 'skipped'))),
+    )
     expectWellFormed(svg)
     expect(svg).toContain('>97.3%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS['does not conform']}"`)
@@ -70,14 +76,26 @@ describe('badgeSvg', () => {
     expect(svg).toContain(`>partial ${slice.certification.scope.selected}/${planResults().length} · 100%</text>`)
     expect(svg).toContain(`fill="${BADGE_COLOURS.partial}"`)
     expect(svg).not.toContain(`fill="${BADGE_COLOURS.conforms}"`)
-    expect(svg).toContain(`partial: ${slice.certification.scope.selected} of ${planResults().length} checks selected (--module directory)</title>`)
+    expect(svg).toContain(
+      `partial: ${slice.certification.scope.selected} of ${planResults().length} checks selected (--module directory)</title>`,
+    )
   })
 
   it('is yellow when checks were not judged or the run had errors, grey when nothing ran', () => {
-    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'skipped')]))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    expect(badgeSvg(reportOf([result(1, 'passed')], { runErrors: ['calibration failed'] }))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
-    const baseline = { file: 'b.json', baseline: { version: 1 as const, entries: [{ id: 'GET /V1/x2 › route', reason: 'known' }] }, allowStale: false }
-    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')], {}, { made: true, baseline }))).toContain(`fill="${BADGE_COLOURS.incomplete}"`)
+    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'skipped')]))).toContain(
+      `fill="${BADGE_COLOURS.incomplete}"`,
+    )
+    expect(badgeSvg(reportOf([result(1, 'passed')], { runErrors: ['calibration failed'] }))).toContain(
+      `fill="${BADGE_COLOURS.incomplete}"`,
+    )
+    const baseline = {
+      file: 'b.json',
+      baseline: { version: 1 as const, entries: [{ id: 'GET /V1/x2 › route', reason: 'known' }] },
+      allowStale: false,
+    }
+    expect(badgeSvg(reportOf([result(1, 'passed'), result(2, 'failed')], {}, { made: true, baseline }))).toContain(
+      `fill="${BADGE_COLOURS.incomplete}"`,
+    )
     const none = badgeSvg(reportOf([result(1, 'skipped', false)]))
     expectWellFormed(none)
     expect(none).toContain('>not run</text>')

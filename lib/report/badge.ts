@@ -35,12 +35,18 @@ export function badgeSvg(report: Report): string {
     ...(story.kind !== 'whole' ? [story.text] : []),
     ...(left !== undefined ? [`left on the shop: ${left}`] : []),
   ].join('; ')
-  return renderBadge('conformance', story.kind === 'cut short' ? `cut short · ${value}` : value, BADGE_COLOURS[c.verdict], title)
+  return renderBadge(
+    'conformance',
+    story.kind === 'cut short' ? `cut short · ${value}` : value,
+    BADGE_COLOURS[c.verdict],
+    title,
+  )
 }
 
 /** The badge itself; every text is XML-escaped, the colour must be a hex colour. */
 export function renderBadge(label: string, value: string, colour: string, title = `${label}: ${value}`): string {
-  if (!/^#[0-9a-fA-F]{3,8}$/.test(colour)) throw new Error(`badge colour must be a hex colour, got ${JSON.stringify(colour)}`)
+  if (!/^#[0-9a-fA-F]{3,8}$/.test(colour))
+    throw new Error(`badge colour must be a hex colour, got ${JSON.stringify(colour)}`)
   const lw = textWidth(label) + 10
   const vw = textWidth(value) + 10
   const w = lw + vw
@@ -66,7 +72,10 @@ export function renderBadge(label: string, value: string, colour: string, title 
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch)
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
+  )
 }
 
 /** Approximate width in pixels of Verdana 11px, enough to size the badge. */

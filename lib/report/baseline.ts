@@ -67,7 +67,8 @@ export function parseBaseline(text: string, path: string): Baseline {
     throw new UsageError(`baseline ${path}: ${problem}`)
   }
   if (!isObject(data)) return fail('wrong shape: expected an object { "version": 1, "entries": [...] }')
-  if (data.version !== 1) return fail(`wrong shape: "version" must be 1, not ${JSON.stringify(data.version) ?? 'missing'}`)
+  if (data.version !== 1)
+    return fail(`wrong shape: "version" must be 1, not ${JSON.stringify(data.version) ?? 'missing'}`)
   if (!Array.isArray(data.entries)) return fail('wrong shape: "entries" must be an array')
   const seen = new Map<string, number>()
   const entries = data.entries.map((entry: unknown, i: number): BaselineEntry => {
@@ -75,17 +76,24 @@ export function parseBaseline(text: string, path: string): Baseline {
     if (!isObject(entry)) return fail(`wrong shape: entry ${n} is not an object`)
     if (typeof entry.id !== 'string' || entry.id.trim() === '') return fail(`wrong shape: entry ${n} has no "id"`)
     if (entry.reason === undefined || entry.reason === null) return fail(`entry ${n} (${entry.id}) has no "reason"`)
-    if (typeof entry.reason !== 'string') return fail(`wrong shape: entry ${n} (${entry.id}): "reason" must be a string`)
+    if (typeof entry.reason !== 'string')
+      return fail(`wrong shape: entry ${n} (${entry.id}): "reason" must be a string`)
     if (entry.reason.trim() === '') return fail(`entry ${n} (${entry.id}) has an empty "reason"`)
     const first = seen.get(entry.id)
     if (first !== undefined) return fail(`duplicate id "${entry.id}" (entries ${first} and ${n})`)
     seen.set(entry.id, n)
     const { release, evidence } = entry
-    if (release !== undefined && !isText(release)) return fail(`wrong shape: entry ${n} (${entry.id}): "release" must be a string`)
+    if (release !== undefined && !isText(release))
+      return fail(`wrong shape: entry ${n} (${entry.id}): "release" must be a string`)
     if (evidence !== undefined && !(isObject(evidence) && isText(evidence.kind) && isText(evidence.why))) {
       return fail(`wrong shape: entry ${n} (${entry.id}): "evidence" must be { "kind": "...", "why": "..." }`)
     }
-    return { id: entry.id, reason: entry.reason, ...(release !== undefined ? { release } : {}), ...(evidence !== undefined ? { evidence: { kind: evidence.kind as string, why: evidence.why as string } } : {}) }
+    return {
+      id: entry.id,
+      reason: entry.reason,
+      ...(release !== undefined ? { release } : {}),
+      ...(evidence !== undefined ? { evidence: { kind: evidence.kind as string, why: evidence.why as string } } : {}),
+    }
   })
   if (data.profile === undefined) return { version: 1, entries }
   return { version: 1, profile: profileHead(data.profile, fail), entries }
@@ -93,11 +101,27 @@ export function parseBaseline(text: string, path: string): Baseline {
 
 function profileHead(head: unknown, fail: (problem: string) => never): ProfileHead {
   const made = isObject(head) ? head.madeFrom : undefined
-  if (!isObject(head) || !isText(head.name) || !isText(head.release) || !isText(head.about) || !isObject(made) || ![made.run, made.suite, made.spec, made.date].every(isText)) {
-    return fail('wrong shape: "profile" must be { "name", "release", "about", "madeFrom": { "run", "suite", "spec", "date" } }')
+  if (
+    !isObject(head) ||
+    !isText(head.name) ||
+    !isText(head.release) ||
+    !isText(head.about) ||
+    !isObject(made) ||
+    ![made.run, made.suite, made.spec, made.date].every(isText)
+  ) {
+    return fail(
+      'wrong shape: "profile" must be { "name", "release", "about", "madeFrom": { "run", "suite", "spec", "date" } }',
+    )
   }
-  if (made.deviations !== undefined && !isText(made.deviations)) return fail('wrong shape: "profile.madeFrom.deviations" must be a string')
-  const madeFrom = { run: made.run as string, suite: made.suite as string, spec: made.spec as string, date: made.date as string, ...(made.deviations !== undefined ? { deviations: made.deviations } : {}) }
+  if (made.deviations !== undefined && !isText(made.deviations))
+    return fail('wrong shape: "profile.madeFrom.deviations" must be a string')
+  const madeFrom = {
+    run: made.run as string,
+    suite: made.suite as string,
+    spec: made.spec as string,
+    date: made.date as string,
+    ...(made.deviations !== undefined ? { deviations: made.deviations } : {}),
+  }
   return { name: head.name, release: head.release, about: head.about, madeFrom }
 }
 
@@ -121,7 +145,12 @@ export function applyBaseline(report: Pick<Report, 'results'>, baseline: Baselin
 }
 
 /** The report's `baseline` block: the file's entries, and where each stands in this run. */
-export function baselineBlock(file: string, baseline: Baseline, outcome: BaselineOutcome, allowStale: boolean): NonNullable<Report['baseline']> {
+export function baselineBlock(
+  file: string,
+  baseline: Baseline,
+  outcome: BaselineOutcome,
+  allowStale: boolean,
+): NonNullable<Report['baseline']> {
   return {
     file,
     allowStale,
@@ -170,9 +199,11 @@ export function baselineSummary(report: Pick<Report, 'baseline' | 'results'>): s
   const extension = new Set(report.results.filter((r) => r.extension === true).map((r) => r.id))
   const lines = [`Baseline ${b.file}: ${baselineTally(report)}`]
   const fresh = b.newFailures
-  for (const id of fresh.slice(0, 50)) lines.push(`  ✗ new: ${id}${extension.has(id) ? " (an extension's, not the spec's)" : ''}`)
+  for (const id of fresh.slice(0, 50))
+    lines.push(`  ✗ new: ${id}${extension.has(id) ? " (an extension's, not the spec's)" : ''}`)
   if (fresh.length > 50) lines.push(`  … and ${fresh.length - 50} more`)
-  for (const id of b.stale) lines.push(`  ! stale (now passes${b.allowStale ? ', allowed' : `; ${staleRemedy(b, 1)}`}): ${id}`)
+  for (const id of b.stale)
+    lines.push(`  ! stale (now passes${b.allowStale ? ', allowed' : `; ${staleRemedy(b, 1)}`}): ${id}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -181,7 +212,9 @@ export function baselineFromReport(report: Pick<Report, 'results'>, reason?: str
   const date = now.toISOString().slice(0, 10)
   return {
     version: 1,
-    entries: report.results.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, reason: `${oneLine(reason ?? r.message)} (baselined ${date})` })),
+    entries: report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => ({ id: r.id, reason: `${oneLine(reason ?? r.message)} (baselined ${date})` })),
   }
 }
 
@@ -194,4 +227,3 @@ export function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat === '' ? 'failing' : flat
 }
-

@@ -15,7 +15,13 @@ import MANIFEST_SCHEMA from './certificate.schema.json' with { type: 'json' }
  * evidence, are lib/cli/certificate-commands.ts.
  */
 
-export const PACKAGE_FILES = { manifest: 'manifest.json', signature: 'signature.json', report: 'report.json', evidence: 'evidence.har', baseline: 'baseline.json' } as const
+export const PACKAGE_FILES = {
+  manifest: 'manifest.json',
+  signature: 'signature.json',
+  report: 'report.json',
+  evidence: 'evidence.har',
+  baseline: 'baseline.json',
+} as const
 
 export interface Statement {
   suite: { name: string; version: string }
@@ -64,24 +70,47 @@ export function certificationRefusal(report: Report): string | undefined {
   if (mode === 'rejudged' && recorded !== report.suite.version) {
     return `it was judged again by suite ${report.suite.version} from a run of suite ${recorded ?? 'unknown'}: certify the run's own report`
   }
-  if (report.run.shard !== undefined || report.run.shards !== undefined) return `it is ${report.run.shard !== undefined ? `shard ${report.run.shard}` : 'a merge of shards'}: a certification is of one whole run`
+  if (report.run.shard !== undefined || report.run.shards !== undefined)
+    return `it is ${report.run.shard !== undefined ? `shard ${report.run.shard}` : 'a merge of shards'}: a certification is of one whole run`
   if (!c.scope.whole) return `it is ${c.scope.text}: a certification is of the whole suite only`
-  if (report.evidence === undefined) return 'its evidence is missing (the run wrote no evidence.har: --no-evidence?): a certification is re-judged from it'
+  if (report.evidence === undefined)
+    return 'its evidence is missing (the run wrote no evidence.har: --no-evidence?): a certification is re-judged from it'
   return undefined
 }
 
 /** The statement of a certifiable report, for the implementation named and the signer's key. */
-export function certificateStatement(report: Report, target: { name: string; version: string }, keyId: string, certifiedAt: Date, baseline?: { name: string; bytes: Buffer }): Statement {
+export function certificateStatement(
+  report: Report,
+  target: { name: string; version: string },
+  keyId: string,
+  certifiedAt: Date,
+  baseline?: { name: string; bytes: Buffer },
+): Statement {
   const c = report.certification
   return {
     suite: { name: report.suite.name, version: report.suite.version },
     spec: { version: report.spec.version },
-    target: { name: target.name, version: target.version, baseUrl: report.target.baseUrl, storeCodes: [report.target.storeCode, report.target.secondStoreCode] },
+    target: {
+      name: target.name,
+      version: target.version,
+      baseUrl: report.target.baseUrl,
+      storeCodes: [report.target.storeCode, report.target.secondStoreCode],
+    },
     run: { id: report.run.id, seed: report.run.seed, startedAt: report.startedAt, finishedAt: report.finishedAt },
     scope: c.scope.text,
     verdict: c.verdict,
-    counts: { required: c.required, passed: c.passed, failed: c.failed, errors: c.errors, notJudged: c.notJudged, baselined: c.baselined, percent: c.percent },
-    ...(baseline !== undefined ? { baseline: { name: baseline.name, file: PACKAGE_FILES.baseline, sha256: sha256(baseline.bytes) } } : {}),
+    counts: {
+      required: c.required,
+      passed: c.passed,
+      failed: c.failed,
+      errors: c.errors,
+      notJudged: c.notJudged,
+      baselined: c.baselined,
+      percent: c.percent,
+    },
+    ...(baseline !== undefined
+      ? { baseline: { name: baseline.name, file: PACKAGE_FILES.baseline, sha256: sha256(baseline.bytes) } }
+      : {}),
     keyId,
     certifiedAt: certifiedAt.toISOString(),
   }
@@ -101,15 +130,28 @@ export function digestProblems(manifest: Manifest, files: ReadonlyMap<string, Bu
   for (const f of manifest.files) {
     const bytes = files.get(f.name)
     if (bytes === undefined) problems.push(`${f.name} is listed but not in the package`)
-    else if (sha256(bytes) !== f.sha256 || bytes.length !== f.bytes) problems.push(`${f.name} changed: sha256 ${sha256(bytes)} (${bytes.length} bytes), the manifest says ${f.sha256} (${f.bytes} bytes)`)
+    else if (sha256(bytes) !== f.sha256 || bytes.length !== f.bytes)
+      problems.push(
+        `${f.name} changed: sha256 ${sha256(bytes)} (${bytes.length} bytes), the manifest says ${f.sha256} (${f.bytes} bytes)`,
+      )
   }
   for (const name of files.keys()) {
-    if (!listed.has(name) && name !== PACKAGE_FILES.manifest && name !== PACKAGE_FILES.signature) problems.push(`${name} is in the package but not in the manifest`)
+    if (!listed.has(name) && name !== PACKAGE_FILES.manifest && name !== PACKAGE_FILES.signature)
+      problems.push(`${name} is in the package but not in the manifest`)
   }
-  if (!listed.has(PACKAGE_FILES.report) || !listed.has(PACKAGE_FILES.evidence)) problems.push('the manifest lists no report.json or evidence.har')
+  if (!listed.has(PACKAGE_FILES.report) || !listed.has(PACKAGE_FILES.evidence))
+    problems.push('the manifest lists no report.json or evidence.har')
   const baseline = manifest.statement.baseline
-  if (baseline !== undefined && files.get(baseline.file) !== undefined && sha256(files.get(baseline.file)!) !== baseline.sha256) problems.push(`${baseline.file}: not the baseline the statement names (sha256 ${baseline.sha256})`)
-  if ((baseline !== undefined) !== listed.has(PACKAGE_FILES.baseline)) problems.push(`the statement ${baseline !== undefined ? 'names a baseline the manifest does not list' : 'names no baseline, yet the manifest lists one'}`)
+  if (
+    baseline !== undefined &&
+    files.get(baseline.file) !== undefined &&
+    sha256(files.get(baseline.file)!) !== baseline.sha256
+  )
+    problems.push(`${baseline.file}: not the baseline the statement names (sha256 ${baseline.sha256})`)
+  if ((baseline !== undefined) !== listed.has(PACKAGE_FILES.baseline))
+    problems.push(
+      `the statement ${baseline !== undefined ? 'names a baseline the manifest does not list' : 'names no baseline, yet the manifest lists one'}`,
+    )
   return problems
 }
 
@@ -117,7 +159,13 @@ export function digestProblems(manifest: Manifest, files: ReadonlyMap<string, Bu
 export function statementProblems(statement: Statement, report: Report): string[] {
   const c = report.certification as Certification | undefined
   if (c === undefined) return ['report.json has no certification']
-  const expected = certificateStatement(report, statement.target, statement.keyId, new Date(statement.certifiedAt), undefined)
+  const expected = certificateStatement(
+    report,
+    statement.target,
+    statement.keyId,
+    new Date(statement.certifiedAt),
+    undefined,
+  )
   const fields: [string, unknown, unknown][] = [
     ['suite', statement.suite, expected.suite],
     ['spec', statement.spec, expected.spec],
@@ -127,10 +175,18 @@ export function statementProblems(statement: Statement, report: Report): string[
     ['verdict', statement.verdict, expected.verdict],
     ['counts', statement.counts, expected.counts],
   ]
-  const problems = fields.filter(([, said, is]) => canonicalJson(said) !== canonicalJson(is)).map(([field, said, is]) => `the statement's ${field} ${canonicalJson(said)} is not the report's ${canonicalJson(is)}`)
+  const problems = fields
+    .filter(([, said, is]) => canonicalJson(said) !== canonicalJson(is))
+    .map(
+      ([field, said, is]) => `the statement's ${field} ${canonicalJson(said)} is not the report's ${canonicalJson(is)}`,
+    )
   const named = report.target.name
-  if (named !== undefined && named !== statement.target.name) problems.push(`the statement names ${statement.target.name}, the report ${named}`)
-  if ((statement.baseline !== undefined) !== (report.baseline !== undefined)) problems.push(`the statement ${statement.baseline !== undefined ? 'names a baseline the report was not judged with' : 'names no baseline, the report was judged with one'}`)
+  if (named !== undefined && named !== statement.target.name)
+    problems.push(`the statement names ${statement.target.name}, the report ${named}`)
+  if ((statement.baseline !== undefined) !== (report.baseline !== undefined))
+    problems.push(
+      `the statement ${statement.baseline !== undefined ? 'names a baseline the report was not judged with' : 'names no baseline, the report was judged with one'}`,
+    )
   return problems
 }
 
@@ -139,9 +195,17 @@ export function statementProblems(statement: Statement, report: Report): string[
  * judges: its plan, run errors, and the packaged baseline's excused failures).
  */
 export function certificationProblems(report: Report, baseline: Baseline | undefined): string[] {
-  const excused = baseline !== undefined ? new Set(applyBaseline(report, baseline).baselinedFailures.map((r) => r.id)) : undefined
-  const again = certify({ results: report.results, runErrors: report.runErrors, plan: report.plan, ...(excused !== undefined ? { baselined: excused } : {}) })
+  const excused =
+    baseline !== undefined ? new Set(applyBaseline(report, baseline).baselinedFailures.map((r) => r.id)) : undefined
+  const again = certify({
+    results: report.results,
+    runErrors: report.runErrors,
+    plan: report.plan,
+    ...(excused !== undefined ? { baselined: excused } : {}),
+  })
   const said = report.certification
   const keys = ['verdict', 'required', 'passed', 'failed', 'errors', 'notJudged', 'baselined', 'percent'] as const
-  return keys.filter((k) => said[k] !== again[k]).map((k) => `report.json's certification says ${k} ${String(said[k])}, its results give ${String(again[k])}`)
+  return keys
+    .filter((k) => said[k] !== again[k])
+    .map((k) => `report.json's certification says ${k} ${String(said[k])}, its results give ${String(again[k])}`)
 }

@@ -102,7 +102,10 @@ interface CertifyInput {
 export function certify(input: CertifyInput): Certification {
   const { plan } = input
   const ofSpec = <T extends { origin: string }>(xs: readonly T[]) => xs.filter((x) => x.origin === 'spec')
-  const suiteSize = (module?: string) => ofSpec(plan.suite).filter((s) => module === undefined || s.module === module).reduce((n, s) => n + s.checks, 0)
+  const suiteSize = (module?: string) =>
+    ofSpec(plan.suite)
+      .filter((s) => module === undefined || s.module === module)
+      .reduce((n, s) => n + s.checks, 0)
   const planned = ofSpec(plan.selected)
   // Results of checks from outside the spec are the run's, not the certification's.
   const elsewhere = new Set(plan.selected.filter((p) => p.origin !== 'spec').map((p) => p.id))
@@ -120,7 +123,10 @@ export function certify(input: CertifyInput): Certification {
   }
   scope.text = whole ? `the whole suite: ${suite} checks` : `partial: ${selectionText(scope)}`
   const overall = judge(planned, results, baselined, whole)
-  const verdict = input.runErrors.length > 0 && overall.verdict !== 'does not conform' && overall.verdict !== 'not run' ? 'incomplete' : overall.verdict
+  const verdict =
+    input.runErrors.length > 0 && overall.verdict !== 'does not conform' && overall.verdict !== 'not run'
+      ? 'incomplete'
+      : overall.verdict
   return {
     ...overall,
     verdict,
@@ -129,13 +135,35 @@ export function certify(input: CertifyInput): Certification {
     modules: MODULES.filter((m) => plan.modules.includes(m.id)).map(({ id, title }) => {
       const inSuite = suiteSize(id)
       const own = planned.filter((p) => p.module === id)
-      const c = judge(own, results.filter((r) => r.module === id), baselined, own.length === inSuite)
-      return { module: id, title, verdict: c.verdict, passed: c.passed, failed: c.failed, errors: c.errors, notJudged: c.notJudged, baselined: c.baselined, selected: own.length, ofSuite: inSuite, text: statementText(c, own.length, inSuite) }
+      const c = judge(
+        own,
+        results.filter((r) => r.module === id),
+        baselined,
+        own.length === inSuite,
+      )
+      return {
+        module: id,
+        title,
+        verdict: c.verdict,
+        passed: c.passed,
+        failed: c.failed,
+        errors: c.errors,
+        notJudged: c.notJudged,
+        baselined: c.baselined,
+        selected: own.length,
+        ofSuite: inSuite,
+        text: statementText(c, own.length, inSuite),
+      }
     }),
   }
 }
 
-function judge(planned: readonly { id: string }[], results: readonly Result[], baselined: ReadonlySet<string>, whole: boolean): Conformance {
+function judge(
+  planned: readonly { id: string }[],
+  results: readonly Result[],
+  baselined: ReadonlySet<string>,
+  whole: boolean,
+): Conformance {
   const applicable = results.filter((r) => r.applicable !== false)
   const byId = new Map(applicable.map((r) => [r.id, r]))
   const required = new Set([...planned.map((p) => p.id), ...byId.keys()])
@@ -147,7 +175,15 @@ function judge(planned: readonly { id: string }[], results: readonly Result[], b
   const errors = count((id) => status(id) === 'error')
   const notJudged = count((id) => status(id) === 'skipped' || status(id) === undefined)
   const verdict: ConformanceVerdict =
-    applicable.length === 0 ? 'not run' : failed > 0 ? 'does not conform' : notJudged > 0 || excused > 0 || errors > 0 ? 'incomplete' : whole ? 'conforms' : 'partial'
+    applicable.length === 0
+      ? 'not run'
+      : failed > 0
+        ? 'does not conform'
+        : notJudged > 0 || excused > 0 || errors > 0
+          ? 'incomplete'
+          : whole
+            ? 'conforms'
+            : 'partial'
   return {
     percent: required.size === 0 ? 0 : Math.floor((passed / required.size) * 1000) / 10,
     required: required.size,
@@ -163,10 +199,16 @@ function judge(planned: readonly { id: string }[], results: readonly Result[], b
 /** The not-configured results by check: the first one's message says what the check lacks and how to judge it. */
 function notConfiguredOf(results: readonly Result[]): NotConfigured[] {
   const byCheck = new Map<string, Result[]>()
-  for (const r of results) if (r.status === 'skipped' && r.applicable !== false && r.reason === 'not-configured') byCheck.set(r.check, [...(byCheck.get(r.check) ?? []), r])
+  for (const r of results)
+    if (r.status === 'skipped' && r.applicable !== false && r.reason === 'not-configured')
+      byCheck.set(r.check, [...(byCheck.get(r.check) ?? []), r])
   return [...byCheck].map(([check, rs]) => {
     const how = rs[0]!.message.replace(new RegExp(`^${NOT_CONFIGURED}: `), '')
-    return { check, count: rs.length, text: `${check} — ${rs.length} check${rs.length === 1 ? '' : 's'} not judged: ${how}` }
+    return {
+      check,
+      count: rs.length,
+      text: `${check} — ${rs.length} check${rs.length === 1 ? '' : 's'} not judged: ${how}`,
+    }
   })
 }
 
@@ -174,7 +216,14 @@ function statementText(c: Conformance, selected: number, ofSuite: number): strin
   if (c.verdict === 'not run') return 'not run'
   const share = selected < ofSuite ? `partial: ${selected} of ${ofSuite} checks selected` : ''
   if (c.verdict === 'conforms') return `conforms (${c.passed} checks passed)`
-  return [c.failed > 0 ? plural(c.failed, 'failure') : '', c.errors > 0 ? plural(c.errors, 'error') : '', c.baselined > 0 ? `${c.baselined} baselined` : '', c.notJudged > 0 ? `${c.notJudged} not judged` : '', share, c.verdict === 'partial' ? `${c.passed} passed` : '']
+  return [
+    c.failed > 0 ? plural(c.failed, 'failure') : '',
+    c.errors > 0 ? plural(c.errors, 'error') : '',
+    c.baselined > 0 ? `${c.baselined} baselined` : '',
+    c.notJudged > 0 ? `${c.notJudged} not judged` : '',
+    share,
+    c.verdict === 'partial' ? `${c.passed} passed` : '',
+  ]
     .filter((t) => t !== '')
     .join(', ')
 }
@@ -192,7 +241,8 @@ export function selectionText(scope: Pick<Scope, 'selected' | 'suite' | 'limited
 /** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope ("partial" once). */
 export function headline(c: Certification): string {
   if (c.verdict === 'not run') return 'not run'
-  if (c.verdict === PASSIVE) return `${PASSIVE} · ${c.failed} failed, ${c.passed} passed, ${c.notJudged} not observed · ${c.scope.text}`
+  if (c.verdict === PASSIVE)
+    return `${PASSIVE} · ${c.failed} failed, ${c.passed} passed, ${c.notJudged} not observed · ${c.scope.text}`
   const scope = c.scope.whole ? '' : ` · ${c.verdict === 'partial' ? selectionText(c.scope) : c.scope.text}`
   return `${c.verdict} · ${percentText(c)} of ${c.required} required checks passed${scope}`
 }
@@ -206,7 +256,12 @@ export function passiveCertification(c: Certification): Certification {
   return {
     ...c,
     verdict: PASSIVE,
-    scope: { ...c.scope, whole: false, limitedBy: ['passive'], text: `${PASSIVE}: judged from traffic the suite did not send` },
+    scope: {
+      ...c.scope,
+      whole: false,
+      limitedBy: ['passive'],
+      text: `${PASSIVE}: judged from traffic the suite did not send`,
+    },
     modules: c.modules.map((m) => ({
       ...m,
       verdict: PASSIVE,

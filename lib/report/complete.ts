@@ -20,9 +20,14 @@ export interface Judging {
  */
 export function completeReport(draft: ReportDraft, judging: Judging): Report {
   const b = judging.baseline
-  const baseline = b !== undefined ? baselineBlock(b.file, b.baseline, applyBaseline(draft, b.baseline), b.allowStale) : undefined
+  const baseline =
+    b !== undefined ? baselineBlock(b.file, b.baseline, applyBaseline(draft, b.baseline), b.allowStale) : undefined
   const extensions = extensionsBlock(draft.results, draft.run.extensions ?? 'gate')
-  const withBaseline = { ...draft, ...(baseline !== undefined ? { baseline } : {}), ...(extensions !== undefined ? { extensions } : {}) }
+  const withBaseline = {
+    ...draft,
+    ...(baseline !== undefined ? { baseline } : {}),
+    ...(extensions !== undefined ? { extensions } : {}),
+  }
   const certified = certify({
     results: draft.results,
     runErrors: draft.runErrors,

@@ -18,13 +18,25 @@ function argv(command: string, env: Record<string, string> = {}): string[] {
 }
 
 const request = (r: Partial<Request>): { request: Request } => ({
-  request: { method: 'GET', url: 'http://127.0.0.1:8080/rest/default/V1/modules', headers: { accept: 'application/json' }, ...r },
+  request: {
+    method: 'GET',
+    url: 'http://127.0.0.1:8080/rest/default/V1/modules',
+    headers: { accept: 'application/json' },
+    ...r,
+  },
 })
 
 describe('curlFor', () => {
   it('gives method, URL and Accept, and Content-Type with --data-raw for a body', () => {
     const body = { product: { sku: 'a', price: 1.5 } }
-    const command = curlFor(request({ method: 'POST', url: 'http://h/rest/default/V1/products', headers: { accept: 'application/json', 'content-type': 'application/json' }, body }))
+    const command = curlFor(
+      request({
+        method: 'POST',
+        url: 'http://h/rest/default/V1/products',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body,
+      }),
+    )
     expect(command).toContain("-H 'Accept: application/json'")
     expect(command).toContain("-H 'Content-Type: application/json'")
     expect(command).toContain('--data')
@@ -37,11 +49,17 @@ describe('curlFor', () => {
 
   it('sends no body and no Content-Type without one', () => {
     const args = argv(curlFor(request({})))
-    expect(args).toEqual(['--request', 'GET', 'http://127.0.0.1:8080/rest/default/V1/modules', '-H', 'Accept: application/json'])
+    expect(args).toEqual([
+      '--request',
+      'GET',
+      'http://127.0.0.1:8080/rest/default/V1/modules',
+      '-H',
+      'Accept: application/json',
+    ])
   })
 
   it("quotes bodies with ', $, backticks, backslashes and newlines so the shell passes them through unchanged", () => {
-    const body = { name: "O'Brien's \"shop\" $HOME `id` $(id) \\n\n;&|<>*?~#!", empty: '', quotes: "''" }
+    const body = { name: 'O\'Brien\'s "shop" $HOME `id` $(id) \\n\n;&|<>*?~#!', empty: '', quotes: "''" }
     const args = argv(curlFor(request({ method: 'PUT', body })))
     expect(JSON.parse(args[args.indexOf('--data-raw') + 1] ?? '')).toEqual(body)
   })
@@ -55,7 +73,8 @@ describe('curlFor', () => {
   })
 
   it('uses --globoff for a URL with [ ] so curl does not glob searchCriteria[...]', () => {
-    const url = "http://h/rest/default/V1/products?searchCriteria[pageSize]=5&searchCriteria[filter_groups][0][filters][0][value]=it's"
+    const url =
+      "http://h/rest/default/V1/products?searchCriteria[pageSize]=5&searchCriteria[filter_groups][0][filters][0][value]=it's"
     const command = curlFor(request({ url }))
     expect(command).toContain('--globoff')
     const args = argv(command)
@@ -65,8 +84,13 @@ describe('curlFor', () => {
   })
 
   it('turns a redacted Authorization into "Bearer $TOKEN" and says which token to set', () => {
-    for (const [label, kind] of [['admin token', 'an admin token'], ['customer token', 'a customer token']] as const) {
-      const command = curlFor(request({ headers: { accept: 'application/json', authorization: `Bearer [redacted ${label}]` } }))
+    for (const [label, kind] of [
+      ['admin token', 'an admin token'],
+      ['customer token', 'a customer token'],
+    ] as const) {
+      const command = curlFor(
+        request({ headers: { accept: 'application/json', authorization: `Bearer [redacted ${label}]` } }),
+      )
       expect(command).toContain('-H "Authorization: Bearer $TOKEN"')
       expect(command).toMatch(new RegExp(`^# set first: TOKEN \\(${kind}\\)\\n`))
       expect(command).not.toContain('[redacted')
@@ -78,8 +102,16 @@ describe('curlFor', () => {
   })
 
   it('says a token the user gave (SHOP_ADMIN_TOKEN) is theirs: no token call gets it on a shop with two-factor admin login', () => {
-    const command = curlFor(request({ url: 'https://shop.example/rest/default/V1/modules', headers: { authorization: 'Bearer [redacted admin token given as SHOP_ADMIN_TOKEN]' } }))
-    expect(command.split('\n').slice(0, 2)).toEqual(['# set first: TOKEN (an admin token given as SHOP_ADMIN_TOKEN)', '# TOKEN is the token you gave as SHOP_ADMIN_TOKEN'])
+    const command = curlFor(
+      request({
+        url: 'https://shop.example/rest/default/V1/modules',
+        headers: { authorization: 'Bearer [redacted admin token given as SHOP_ADMIN_TOKEN]' },
+      }),
+    )
+    expect(command.split('\n').slice(0, 2)).toEqual([
+      '# set first: TOKEN (an admin token given as SHOP_ADMIN_TOKEN)',
+      '# TOKEN is the token you gave as SHOP_ADMIN_TOKEN',
+    ])
     expect(command).not.toContain('integration/admin/token')
     expect(command).toContain('-H "Authorization: Bearer $TOKEN"')
   })
@@ -98,7 +130,12 @@ describe('curlFor', () => {
         method: 'POST',
         url: `http://h/rest/default/V1/carts/[redacted customer token]/items`,
         // Values redaction did not know about: a bearer that is not the malformed probe, a cookie, an API key.
-        headers: { authorization: `Bearer ${secret}`, Cookie: `session=${secret}`, 'X-API-Key': secret, 'x-trace': 'ok' },
+        headers: {
+          authorization: `Bearer ${secret}`,
+          Cookie: `session=${secret}`,
+          'X-API-Key': secret,
+          'x-trace': 'ok',
+        },
         body: { username: 'admin', password: '[redacted]', note: 'uses [redacted admin password] here' },
       }),
     )
@@ -109,12 +146,23 @@ describe('curlFor', () => {
     expect(command).toContain('"x-api-key: $X_API_KEY"')
     const comment = command.split('\n')[0] ?? ''
     expect(comment.startsWith('# set first: ')).toBe(true)
-    for (const variable of ['TOKEN', 'CUSTOMER_TOKEN', 'COOKIE', 'X_API_KEY', 'SECRET', 'ADMIN_PASSWORD']) expect(comment).toMatch(new RegExp(`\\b${variable} \\(`))
-    const args = argv(command, { CUSTOMER_TOKEN: 'ct', COOKIE: 'c=1', X_API_KEY: 'k', SECRET: 's3', ADMIN_PASSWORD: "p'w" })
+    for (const variable of ['TOKEN', 'CUSTOMER_TOKEN', 'COOKIE', 'X_API_KEY', 'SECRET', 'ADMIN_PASSWORD'])
+      expect(comment).toMatch(new RegExp(`\\b${variable} \\(`))
+    const args = argv(command, {
+      CUSTOMER_TOKEN: 'ct',
+      COOKIE: 'c=1',
+      X_API_KEY: 'k',
+      SECRET: 's3',
+      ADMIN_PASSWORD: "p'w",
+    })
     expect(args).toContain('http://h/rest/default/V1/carts/ct/items')
     expect(args).toContain('x-trace: ok')
     expect(args).toContain('cookie: c=1')
-    expect(JSON.parse(args[args.indexOf('--data-raw') + 1] ?? '')).toEqual({ username: 'admin', password: 's3', note: "uses p'w here" })
+    expect(JSON.parse(args[args.indexOf('--data-raw') + 1] ?? '')).toEqual({
+      username: 'admin',
+      password: 's3',
+      note: "uses p'w here",
+    })
   })
 
   it('redaction then curlFor: no registered secret survives, whatever the exchange held', () => {
@@ -139,14 +187,30 @@ describe('curlFor', () => {
   it('says how to get $TOKEN: the token call, its username and password as variables, and it works', async () => {
     const target = await startReferenceTarget()
     try {
-      const command = curlFor(request({ url: `${target.url}/rest/default/V1/modules`, headers: { accept: 'application/json', authorization: 'Bearer [redacted admin token]' } }))
+      const command = curlFor(
+        request({
+          url: `${target.url}/rest/default/V1/modules`,
+          headers: { accept: 'application/json', authorization: 'Bearer [redacted admin token]' },
+        }),
+      )
       const [, how, call] = command.split('\n')
-      expect(how).toBe('# get it with ADMIN_USERNAME and ADMIN_PASSWORD set to the admin\'s credentials:')
-      expect(call).toMatch(/^# {3}TOKEN=\$\(curl --silent --request POST '.*\/rest\/default\/V1\/integration\/admin\/token' /)
+      expect(how).toBe("# get it with ADMIN_USERNAME and ADMIN_PASSWORD set to the admin's credentials:")
+      expect(call).toMatch(
+        /^# {3}TOKEN=\$\(curl --silent --request POST '.*\/rest\/default\/V1\/integration\/admin\/token' /,
+      )
       expect(command).not.toContain(REFERENCE_ADMIN.password)
       // The two commands as a reader runs them, with real curl against the reference target.
-      const script = `${call!.replace(/^# {3}/, '')}\n${command.split('\n').filter((l) => !l.startsWith('#')).join('\n')} --silent`
-      const { status, stdout, stderr } = await runInTest('sh', ['-c', script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ADMIN_USERNAME: REFERENCE_ADMIN.username, ADMIN_PASSWORD: REFERENCE_ADMIN.password } })
+      const script = `${call!.replace(/^# {3}/, '')}\n${command
+        .split('\n')
+        .filter((l) => !l.startsWith('#'))
+        .join('\n')} --silent`
+      const { status, stdout, stderr } = await runInTest('sh', ['-c', script], {
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          ADMIN_USERNAME: REFERENCE_ADMIN.username,
+          ADMIN_PASSWORD: REFERENCE_ADMIN.password,
+        },
+      })
       expect(status, stderr).toBe(0)
       expect(Array.isArray(JSON.parse(stdout))).toBe(true)
     } finally {

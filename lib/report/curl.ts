@@ -51,8 +51,18 @@ export function curlFor(exchange: Pick<Exchange, 'request'>): string {
 
 /** The token endpoints of the spec (Authentication 5), with whose credentials each is called. */
 const TOKEN_CALLS = {
-  admin: { path: '/V1/integration/admin/token', user: 'ADMIN_USERNAME', password: 'ADMIN_PASSWORD', whose: "the admin's credentials" },
-  customer: { path: '/V1/integration/customer/token', user: 'CUSTOMER_EMAIL', password: 'CUSTOMER_PASSWORD', whose: 'a customer of yours (the run never writes its own customers\' passwords)' },
+  admin: {
+    path: '/V1/integration/admin/token',
+    user: 'ADMIN_USERNAME',
+    password: 'ADMIN_PASSWORD',
+    whose: "the admin's credentials",
+  },
+  customer: {
+    path: '/V1/integration/customer/token',
+    user: 'CUSTOMER_EMAIL',
+    password: 'CUSTOMER_PASSWORD',
+    whose: "a customer of yours (the run never writes its own customers' passwords)",
+  },
 } as const
 
 /** Comment lines with the call that gets `$TOKEN`, for a token the exchange names as admin or customer. */
@@ -60,7 +70,14 @@ function tokenCall(what: string | undefined, url: string): string[] {
   // A token the user gave (SHOP_ADMIN_TOKEN, …): no token call gets it (a shop with two-factor admin login gives none for a password).
   const given = what === undefined ? undefined : /\bgiven as (SHOP_[A-Z_]+)/.exec(what)?.[1]
   if (given !== undefined) return [`# TOKEN is the token you gave as ${given}`]
-  const kind = what === undefined ? undefined : /\badmin token\b/.test(what) ? 'admin' : /\bcustomer token\b/.test(what) ? 'customer' : undefined
+  const kind =
+    what === undefined
+      ? undefined
+      : /\badmin token\b/.test(what)
+        ? 'admin'
+        : /\bcustomer token\b/.test(what)
+          ? 'customer'
+          : undefined
   const base = /^(.*?\/rest\/[^/?#]+)\/V1\//.exec(url)?.[1]
   if (kind === undefined || base === undefined || base.includes('[redacted')) return []
   const call = TOKEN_CALLS[kind]
@@ -99,7 +116,11 @@ function shellText(text: string, needs: Map<string, string>): string {
 }
 
 function variableName(label: string): string {
-  const name = label.trim().toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+  const name = label
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   return name === '' ? 'SECRET' : /^[0-9]/.test(name) ? `_${name}` : name
 }
 

@@ -36,7 +36,14 @@ describe('diffReports', () => {
       [id(8), null, 'failed'],
     ])
     expect(d.unchanged).toBe(2)
-    expect(d.newlyFailing[0]).toMatchObject({ before: 'skipped', after: 'failed', message: 'failed 3', check: 'route', module: rows[3]!.module, endpoint: `${rows[3]!.method} ${rows[3]!.path}` })
+    expect(d.newlyFailing[0]).toMatchObject({
+      before: 'skipped',
+      after: 'failed',
+      message: 'failed 3',
+      check: 'route',
+      module: rows[3]!.module,
+      endpoint: `${rows[3]!.method} ${rows[3]!.path}`,
+    })
   })
 
   it('counts a failure only in B as failing anew', () => {
@@ -44,15 +51,21 @@ describe('diffReports', () => {
     const onlyB = diffReports(report('a', ['passed']), report('b', ['passed', 'failed']))
     expect(onlyB.newlyFailing).toEqual([])
     expect(hasNewFailures(onlyB)).toBe(true)
-    expect(hasNewFailures(diffReports(report('a', ['failed', 'passed']), report('b', ['failed', 'passed', 'passed'])))).toBe(false)
+    expect(
+      hasNewFailures(diffReports(report('a', ['failed', 'passed']), report('b', ['failed', 'passed', 'passed']))),
+    ).toBe(false)
     expect(hasNewFailures(diffReports(b, a))).toBe(true)
-    expect(hasNewFailures(diffReports(report('a', ['failed', 'skipped']), report('b', ['passed', 'passed'])))).toBe(false)
+    expect(hasNewFailures(diffReports(report('a', ['failed', 'skipped']), report('b', ['passed', 'passed'])))).toBe(
+      false,
+    )
   })
 
   it('prints a readable summary', () => {
     const text = diffText(d, { a: 'a.json', b: 'b.json' })
     expect(text).toContain('A: a.json — run a, http://shop.test, spec 2.4.9')
-    expect(text).toContain('1 newly failing, 1 newly passing, 2 other changes, 1 only in A, 2 only in B (1 failing), 2 unchanged')
+    expect(text).toContain(
+      '1 newly failing, 1 newly passing, 2 other changes, 1 only in A, 2 only in B (1 failing), 2 unchanged',
+    )
     expect(text).toContain(`Newly failing:\n  ✗ ${id(3)} (was not judged) — failed 3`)
     expect(text).toContain(`Failing, only in B:\n  ✗ ${id(8)} — failed 8`)
     expect(text).toContain(`Newly passing:\n  ✓ ${id(2)}`)
@@ -60,13 +73,31 @@ describe('diffReports', () => {
     expect(text).toContain(`Only in A:\n  - ${id(6)} (passed)`)
     expect(text).toContain(`Only in B:\n  + ${id(7)} (passed)`)
     expect(diffText(diffReports(a, a))).toMatch(/No differences\.\n$/)
-    expect(diffText(diffReports(a, { ...b, partial: { reason: 'SIGTERM' } }))).toMatch(/\nB: B — run b, .*: 3 passed, 3 failed, 2 not judged, 0 not applicable \(partial run: SIGTERM\)\n/)
+    expect(diffText(diffReports(a, { ...b, partial: { reason: 'SIGTERM' } }))).toMatch(
+      /\nB: B — run b, .*: 3 passed, 3 failed, 2 not judged, 0 not applicable \(partial run: SIGTERM\)\n/,
+    )
   })
 
   it('says "not judged", "not configured" and "not applicable" as every other output does, never "skipped"', () => {
     const skipped = (i: number, extra: Partial<Result>) => ({ ...result(i, 'skipped'), ...extra })
-    const before = reportOf([skipped(0, { reason: 'read-only' }), skipped(1, { applicable: false }), result(2, 'passed'), skipped(3, { reason: 'not-configured' })], { run: { id: 'a' } })
-    const after = reportOf([result(0, 'failed'), skipped(1, { reason: 'route-missing' }), skipped(2, { applicable: false }), skipped(3, { reason: 'not-configured' })], { run: { id: 'b' } })
+    const before = reportOf(
+      [
+        skipped(0, { reason: 'read-only' }),
+        skipped(1, { applicable: false }),
+        result(2, 'passed'),
+        skipped(3, { reason: 'not-configured' }),
+      ],
+      { run: { id: 'a' } },
+    )
+    const after = reportOf(
+      [
+        result(0, 'failed'),
+        skipped(1, { reason: 'route-missing' }),
+        skipped(2, { applicable: false }),
+        skipped(3, { reason: 'not-configured' }),
+      ],
+      { run: { id: 'b' } },
+    )
     const d = diffReports(before, after)
     // Not applicable before, not judged now: a change, though both are skipped results.
     expect(d.changed.map((e) => [e.id, e.beforeOutcome, e.afterOutcome])).toEqual([

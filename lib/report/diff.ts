@@ -54,7 +54,16 @@ interface DiffEntry {
 export function diffReports(a: Report, b: Report): ReportDiff {
   const inA = new Map(a.results.map((r) => [r.id, r]))
   const inB = new Map(b.results.map((r) => [r.id, r]))
-  const out: ReportDiff = { a: side(a), b: side(b), newlyFailing: [], newlyPassing: [], changed: [], onlyInA: [], onlyInB: [], unchanged: 0 }
+  const out: ReportDiff = {
+    a: side(a),
+    b: side(b),
+    newlyFailing: [],
+    newlyPassing: [],
+    changed: [],
+    onlyInA: [],
+    onlyInB: [],
+    unchanged: 0,
+  }
   for (const [id, ra] of inA) {
     const rb = inB.get(id)
     if (rb === undefined) {
@@ -93,18 +102,44 @@ export function diffText(diff: ReportDiff, names: { a: string; b: string } = { a
     if (entries.length > max) lines.push(`  … and ${entries.length - max} more (--format json lists all)`)
   }
   section('Newly failing', diff.newlyFailing, (e) => `✗ ${e.id} (was ${e.beforeOutcome}) — ${e.message}`)
-  section('Failing, only in B', diff.onlyInB.filter((e) => e.after === 'failed'), (e) => `✗ ${e.id} — ${e.message}`)
+  section(
+    'Failing, only in B',
+    diff.onlyInB.filter((e) => e.after === 'failed'),
+    (e) => `✗ ${e.id} — ${e.message}`,
+  )
   section('Newly passing', diff.newlyPassing, (e) => `✓ ${e.id}`)
   section('Other changes', diff.changed, (e) => `~ ${e.id}: ${e.beforeOutcome} → ${e.afterOutcome}`)
   section('Only in A', diff.onlyInA, (e) => `- ${e.id} (${e.beforeOutcome})`, 30)
-  section('Only in B', diff.onlyInB.filter((e) => e.after !== 'failed'), (e) => `+ ${e.id} (${e.afterOutcome})`, 30)
-  if (diff.newlyFailing.length + diff.newlyPassing.length + diff.changed.length + diff.onlyInA.length + diff.onlyInB.length === 0) lines.push('', 'No differences.')
+  section(
+    'Only in B',
+    diff.onlyInB.filter((e) => e.after !== 'failed'),
+    (e) => `+ ${e.id} (${e.afterOutcome})`,
+    30,
+  )
+  if (
+    diff.newlyFailing.length +
+      diff.newlyPassing.length +
+      diff.changed.length +
+      diff.onlyInA.length +
+      diff.onlyInB.length ===
+    0
+  )
+    lines.push('', 'No differences.')
   return `${lines.join('\n')}\n`
 }
 
 function side(r: Report): DiffSide {
   const implementation = implementationOf(r.target)
-  return { runId: r.run.id, baseUrl: r.target.baseUrl, ...(implementation !== undefined ? { implementation } : {}), specVersion: r.spec.version, suiteVersion: r.suite.version, startedAt: r.startedAt, summary: r.summary, ...(r.partial !== undefined ? { partial: r.partial.reason } : {}) }
+  return {
+    runId: r.run.id,
+    baseUrl: r.target.baseUrl,
+    ...(implementation !== undefined ? { implementation } : {}),
+    specVersion: r.spec.version,
+    suiteVersion: r.suite.version,
+    startedAt: r.startedAt,
+    summary: r.summary,
+    ...(r.partial !== undefined ? { partial: r.partial.reason } : {}),
+  }
 }
 
 /** `r` is the newer side's result; `a` and `b` each side's, where it has one. */

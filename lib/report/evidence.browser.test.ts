@@ -26,7 +26,15 @@ describe('evidence.har in the bundled Chromium', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM.executablePath,
       env: { ...process.env, ...CHROMIUM.env },
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
   }, 600_000)
 
@@ -36,7 +44,13 @@ describe('evidence.har in the bundled Chromium', () => {
 
   /** The first recorded answer of `endpoint` to `caller` with a JSON body: what the browser must be served. */
   const recorded = (endpoint: string, caller: HarEntry['_caller']) => {
-    const entry = entries.find((e) => e._endpoint === endpoint && e._caller === caller && e.response.status === 200 && e.response.content.text !== undefined)
+    const entry = entries.find(
+      (e) =>
+        e._endpoint === endpoint &&
+        e._caller === caller &&
+        e.response.status === 200 &&
+        e.response.content.text !== undefined,
+    )
     if (entry === undefined) throw new Error(`no recorded 200 of ${endpoint} to ${caller}`)
     return entry
   }

@@ -3,7 +3,10 @@ import type { Result } from '../results/result.ts'
 import type { ExtensionsBlock, ExtensionsMode, ExtensionTally } from '../results/schema-block.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-const ORIGIN_LABEL: Readonly<Record<ExtensionTally['origin'], string>> = { extension: 'Extensions', vendor: 'Vendor checks' }
+const ORIGIN_LABEL: Readonly<Record<ExtensionTally['origin'], string>> = {
+  extension: 'Extensions',
+  vendor: 'Vendor checks',
+}
 
 /** `extension-access` → `access`: how a line names an extension's check. */
 function shortCheck(check: string): string {
@@ -26,8 +29,15 @@ function tally(origin: ExtensionTally['origin'], results: readonly Result[]): Ex
 }
 
 function tallyText(t: ExtensionTally): string {
-  const fails = Object.entries(t.failedByCheck).map(([check, n]) => `${n} fail${n === 1 ? 's' : ''} ${shortCheck(check)}`)
-  const parts = [plural(t.operations, 'operation'), ...(fails.length > 0 ? fails : [`${plural(t.passed, 'check')} passed`]), ...(t.errors > 0 ? [plural(t.errors, 'error')] : []), ...(t.notJudged > 0 ? [`${t.notJudged} not judged`] : [])]
+  const fails = Object.entries(t.failedByCheck).map(
+    ([check, n]) => `${n} fail${n === 1 ? 's' : ''} ${shortCheck(check)}`,
+  )
+  const parts = [
+    plural(t.operations, 'operation'),
+    ...(fails.length > 0 ? fails : [`${plural(t.passed, 'check')} passed`]),
+    ...(t.errors > 0 ? [plural(t.errors, 'error')] : []),
+    ...(t.notJudged > 0 ? [`${t.notJudged} not judged`] : []),
+  ]
   return `${ORIGIN_LABEL[t.origin]}: ${parts.join(', ')}`
 }
 
@@ -41,6 +51,13 @@ export function extensionsBlock(results: readonly Result[], mode: ExtensionsMode
     return own.length > 0 ? [tally(origin, own)] : []
   })
   if (tallies.length === 0) return undefined
-  const effect = mode === 'gate' ? 'their failures fail the run (--extensions report-only reports them only)' : 'reported only (--extensions report-only)'
-  return { mode, tallies, text: `${tallies.map(tallyText).join('; ')} · not the spec's: never in its verdict; ${effect}` }
+  const effect =
+    mode === 'gate'
+      ? 'their failures fail the run (--extensions report-only reports them only)'
+      : 'reported only (--extensions report-only)'
+  return {
+    mode,
+    tallies,
+    text: `${tallies.map(tallyText).join('; ')} · not the spec's: never in its verdict; ${effect}`,
+  }
 }

@@ -44,7 +44,9 @@ export function reportHtml(report: Report): string {
     baselined: Object.fromEntries(baselineReasons(report)),
     reasons: NOT_JUDGED_REASONS,
     curls: report.results.map((r) => r.exchanges.map((e) => curlFor(e))),
-    serverErrorCurls: (report.serverErrors?.entries ?? []).map((e) => curlFor(serverErrorRequest(report.target.baseUrl, e))),
+    serverErrorCurls: (report.serverErrors?.entries ?? []).map((e) =>
+      curlFor(serverErrorRequest(report.target.baseUrl, e)),
+    ),
   }
   return `${pageHead('Shop conformance report', STYLE, SCRIPT)}
 <body>
@@ -117,9 +119,21 @@ export function pageHead(title: string, style: string, script: string): string {
  * `$TOKEN`), the suite's made-up malformed token as one (no secret), the body as it was sent.
  */
 function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange, 'request'> {
-  const token = e.caller === 'none' ? undefined : e.caller === 'malformed' ? `${MALFORMED_TOKEN_PREFIX}0` : `[redacted ${e.caller} token]`
+  const token =
+    e.caller === 'none'
+      ? undefined
+      : e.caller === 'malformed'
+        ? `${MALFORMED_TOKEN_PREFIX}0`
+        : `[redacted ${e.caller} token]`
   const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {}
-  return { request: { method: e.method, url: entryUrl(baseUrl, e), headers, ...(e.body !== undefined ? { body: e.body } : {}) } }
+  return {
+    request: {
+      method: e.method,
+      url: entryUrl(baseUrl, e),
+      headers,
+      ...(e.body !== undefined ? { body: e.body } : {}),
+    },
+  }
 }
 
 /**
@@ -128,7 +142,10 @@ function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange
  * run's columns —, then any other check a result names (a report of another suite version), `workflow` last.
  */
 function matrixColumns(report: Pick<Report, 'plan' | 'results'>): string[] {
-  const seen = new Set([...report.results.map((r) => r.check), ...(report.plan?.selected ?? []).map((p) => checkOfId(p.id))])
+  const seen = new Set([
+    ...report.results.map((r) => r.check),
+    ...(report.plan?.selected ?? []).map((p) => checkOfId(p.id)),
+  ])
   const kinds = (report.plan?.kinds ?? []).map((k) => k.name)
   const columns = [...kinds.filter((k) => seen.has(k)), ...[...seen].filter((c) => !kinds.includes(c))]
   return [...columns.filter((c) => c !== 'workflow'), ...columns.filter((c) => c === 'workflow')]
@@ -141,7 +158,9 @@ function checkOfId(id: string): string {
 
 /** Required checks of the spec with no result at all (not judged: the run ended before them). */
 function unreachedCount(report: Pick<Report, 'results' | 'certification'>): number {
-  const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true).length
+  const skipped = report.results.filter(
+    (r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true,
+  ).length
   return Math.max(0, report.certification.notJudged - skipped)
 }
 
@@ -149,7 +168,8 @@ function unreachedCount(report: Pick<Report, 'results' | 'certification'>): numb
 function outsideTheSpec(report: Report): { id: string; title: string }[] {
   const known = new Set(MODULES.map((m) => m.id))
   const extra = new Map<string, string>()
-  for (const r of report.results) if (r.extension === true && !known.has(r.module)) extra.set(r.module, `${r.module} (${r.origin}, not the spec's)`)
+  for (const r of report.results)
+    if (r.extension === true && !known.has(r.module)) extra.set(r.module, `${r.module} (${r.origin}, not the spec's)`)
   return [...extra].map(([id, title]) => ({ id, title }))
 }
 

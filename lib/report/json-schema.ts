@@ -14,6 +14,8 @@ export function schemaProblems(schema: object): (data: unknown) => string[] {
       validate = ajv.compile(schema)
     }
     if (validate(data)) return []
-    return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}`)
+    return (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}`)
   }
 }

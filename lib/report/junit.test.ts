@@ -26,7 +26,11 @@ function decode(raw: string, where: string): string {
     if (ref === undefined) throw new Error(`bare "&" in ${where}`)
     const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
     if (ref in named) return named[ref]!
-    const code = /^#x[0-9a-fA-F]+$/.test(ref) ? parseInt(ref.slice(2), 16) : /^#[0-9]+$/.test(ref) ? parseInt(ref.slice(1), 10) : NaN
+    const code = /^#x[0-9a-fA-F]+$/.test(ref)
+      ? parseInt(ref.slice(2), 16)
+      : /^#[0-9]+$/.test(ref)
+        ? parseInt(ref.slice(1), 10)
+        : NaN
     if (Number.isNaN(code)) throw new Error(`unknown entity &${ref}; in ${where}`)
     const ch = String.fromCodePoint(code)
     if (!XML_CHAR.test(ch)) throw new Error(`character reference to a non-XML character &${ref}; in ${where}`)
@@ -107,7 +111,8 @@ function parseJunit(xml: string): XmlElement {
 // ---- a report to render ----
 
 /** The times are the test's own: the root's time attribute must read 5.250. */
-const report = (results: Result[]): Report => reportOf(results, { finishedAt: '2026-01-01T00:00:05.250Z', durationMs: 5250 })
+const report = (results: Result[]): Report =>
+  reportOf(results, { finishedAt: '2026-01-01T00:00:05.250Z', durationMs: 5250 })
 
 const NASTY = 'a ]]> b <c> & "d" \'e\' \u0000nul \u001besc \u0007bel\nsecond line\ttab\r\nthird \ufffe\uffff end'
 /** What the message must read back as: characters XML cannot carry replaced, everything else intact. */
@@ -136,15 +141,27 @@ describe('junitXml', () => {
     expect(() => parseXml(xml.replace('<testcase', '<testcase a="1&2"'))).toThrow(/bare "&"/)
   })
 
-  it('has the attributes of the JUnit schema, with counts equal to the report\'s', () => {
-    expect(doc().attrs).toMatchObject({ name: 'shop-conformance', tests: String(r.summary.total), failures: String(r.summary.failed), errors: '0', skipped: String(r.summary.skipped), time: '5.250' })
+  it("has the attributes of the JUnit schema, with counts equal to the report's", () => {
+    expect(doc().attrs).toMatchObject({
+      name: 'shop-conformance',
+      tests: String(r.summary.total),
+      failures: String(r.summary.failed),
+      errors: '0',
+      skipped: String(r.summary.skipped),
+      time: '5.250',
+    })
     const suites = doc().children
     expect(suites.every((s) => s.name === 'testsuite')).toBe(true)
     expect(suites.map((s) => s.attrs.name)).toEqual(['cms', 'directory', 'integration'])
     for (const suite of suites) {
       const mine = r.results.filter((x) => x.module === suite.attrs.name)
       const count = (s: Status) => String(mine.filter((x) => x.status === s).length)
-      expect(suite.attrs).toMatchObject({ tests: String(mine.length), failures: count('failed'), errors: '0', skipped: count('skipped') })
+      expect(suite.attrs).toMatchObject({
+        tests: String(mine.length),
+        failures: count('failed'),
+        errors: '0',
+        skipped: count('skipped'),
+      })
       expect(suite.attrs.time).toMatch(/^\d+\.\d{3}$/)
       expect(suite.children.map((c) => c.attrs.name)).toEqual(mine.map((x) => x.id))
       for (const c of suite.children) {
@@ -162,27 +179,51 @@ describe('junitXml', () => {
   })
 
   it('gives a failure its message, check and spec sections, and a skip its message', () => {
-    const cases = new Map(doc().children.flatMap((s) => s.children).map((c) => [c.attrs.name!, c]))
+    const cases = new Map(
+      doc()
+        .children.flatMap((s) => s.children)
+        .map((c) => [c.attrs.name!, c]),
+    )
     for (const res of r.results) {
       const c = cases.get(res.id)!
       expect(c.attrs.time).toBe((res.durationMs / 1000).toFixed(3))
       if (res.status === 'failed') {
         const [failure] = c.children
-        expect(failure).toMatchObject({ name: 'failure', attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message, type: res.check } })
+        expect(failure).toMatchObject({
+          name: 'failure',
+          attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message, type: res.check },
+        })
         expect(failure!.text).toContain(`Spec: ${res.spec.join('; ')}`)
         expect(res.spec.length).toBeGreaterThan(0)
       }
-      if (res.status === 'skipped') expect(c.children).toEqual([{ name: 'skipped', attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message }, children: [], text: '' }])
+      if (res.status === 'skipped')
+        expect(c.children).toEqual([
+          {
+            name: 'skipped',
+            attrs: { message: res.message.includes('\u0000') ? NASTY_READ : res.message },
+            children: [],
+            text: '',
+          },
+        ])
     }
   })
 
   // Issue 31.12: a green run's junit.xml holds some 1,300 skipped cases; those of checks that do not apply say so.
   it('labels the skip of a check that does not apply "not applicable", apart from a check not judged', () => {
     const row = CATALOG.find((x) => x.module === 'directory')!
-    const notApplicable: Result = { ...resultOf(row, 'skipped', 'not shown: the spec gives no request body for this endpoint', { check: CHECKS[5] }), applicable: false }
-    const notJudged: Result = { ...resultOf(row, 'skipped', 'not judged: no answer within 10000 ms', { check: CHECKS[0] }), reason: 'timeout' }
+    const notApplicable: Result = {
+      ...resultOf(row, 'skipped', 'not shown: the spec gives no request body for this endpoint', { check: CHECKS[5] }),
+      applicable: false,
+    }
+    const notJudged: Result = {
+      ...resultOf(row, 'skipped', 'not judged: no answer within 10000 ms', { check: CHECKS[0] }),
+      reason: 'timeout',
+    }
     const cases = parseJunit(junitXml(report([notApplicable, notJudged]))).children.flatMap((s) => s.children)
-    expect(cases.map((c) => c.children[0]!.attrs.message).sort()).toEqual(['not applicable: not shown: the spec gives no request body for this endpoint', 'not judged: no answer within 10000 ms'])
+    expect(cases.map((c) => c.children[0]!.attrs.message).sort()).toEqual([
+      'not applicable: not shown: the spec gives no request body for this endpoint',
+      'not judged: no answer within 10000 ms',
+    ])
   })
 
   it('escapes control characters, "]]>", "<", "&" and quotes so any message reads back as it was', () => {
@@ -190,7 +231,9 @@ describe('junitXml', () => {
     const skip = r.results.find((x) => x.message === NASTY && x.status === 'skipped')!
     const cases = doc().children.flatMap((s) => s.children)
     expect(cases.find((x) => x.attrs.name === skip.id)!.children[0]!.attrs.message).toBe(NASTY_READ)
-    const c = doc().children.flatMap((s) => s.children).find((x) => x.attrs.name === nasty.id)!
+    const c = doc()
+      .children.flatMap((s) => s.children)
+      .find((x) => x.attrs.name === nasty.id)!
     const failure = c.children[0]!
     // The attribute keeps line breaks and tabs (as character references), not just the text.
     expect(failure.attrs.message).toBe(NASTY_READ)
@@ -199,8 +242,12 @@ describe('junitXml', () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/)
   })
 
-  it('names the suite, its version (the package\'s), the spec version and the target in every testsuite', () => {
-    const versioned = reportOf(results(), { suite: { name: 'shop-conformance', version: '9.8.7-rc.1' }, spec: { version: '3.0.1' }, runErrors: ['suite file crashed'] })
+  it("names the suite, its version (the package's), the spec version and the target in every testsuite", () => {
+    const versioned = reportOf(results(), {
+      suite: { name: 'shop-conformance', version: '9.8.7-rc.1' },
+      spec: { version: '3.0.1' },
+      runErrors: ['suite file crashed'],
+    })
     const suites = parseXml(junitXml(versioned)).children
     expect(suites.map((s) => s.attrs.name)).toEqual(['cms', 'directory', 'integration', 'run'])
     for (const suite of suites) {
@@ -232,7 +279,13 @@ describe('junitXml', () => {
     const rs = results()
     const failed = rs.filter((x) => x.status === 'failed')
     const passing = rs.find((x) => x.status === 'passed')!
-    const baseline = { version: 1 as const, entries: [...failed.map((x) => ({ id: x.id, reason: 'ticket SHOP-7' })), { id: passing.id, reason: 'fixed since' }] }
+    const baseline = {
+      version: 1 as const,
+      entries: [
+        ...failed.map((x) => ({ id: x.id, reason: 'ticket SHOP-7' })),
+        { id: passing.id, reason: 'fixed since' },
+      ],
+    }
     const excused = reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: true } })
     expect(excused.exit.status).toBe(0)
     const doc = parseJunit(junitXml(excused))
@@ -241,26 +294,42 @@ describe('junitXml', () => {
     for (const f of failed) expect(cases.get(f.id)!.children[0]!.attrs.message).toMatch(/^baselined: ticket SHOP-7 — /)
     // The stale entry is there too: skipped while allowed, a failure of the run otherwise.
     expect(cases.get(`baseline › stale entry ${passing.id}`)!.children[0]!.name).toBe('skipped')
-    const strict = parseJunit(junitXml(reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: false } })))
+    const strict = parseJunit(
+      junitXml(reportOf(rs, {}, { made: true, baseline: { file: 'b.json', baseline, allowStale: false } })),
+    )
     expect(strict.attrs.failures).toBe('1')
     const run = strict.children.find((x) => x.attrs.name === 'run')!
     expect(run.children[0]!.children[0]).toMatchObject({ name: 'failure', attrs: { type: 'stale-baseline' } })
   })
 
-  it('skips each not-configured check with a message that says so, and names the rule once in the run\'s testsuite', () => {
+  it("skips each not-configured check with a message that says so, and names the rule once in the run's testsuite", () => {
     const suites = parseJunit(junitXml(reportOf(withoutLimitedAdmin()))).children
-    const acl = suites.filter((s) => s.attrs.name !== 'run').flatMap((s) => s.children).filter((c) => / › acl$/.test(c.attrs.name!))
+    const acl = suites
+      .filter((s) => s.attrs.name !== 'run')
+      .flatMap((s) => s.children)
+      .filter((c) => / › acl$/.test(c.attrs.name!))
     expect(acl).toHaveLength(15)
-    for (const c of acl) expect(c.children[0]).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/^not configured: the ACL rule needs /) } })
+    for (const c of acl)
+      expect(c.children[0]).toMatchObject({
+        name: 'skipped',
+        attrs: { message: expect.stringMatching(/^not configured: the ACL rule needs /) },
+      })
     const run = suites.find((s) => s.attrs.name === 'run')!
-    expect(run.children.map((c) => [c.attrs.name, c.children[0]?.name, c.children[0]?.attrs.message])).toEqual([['not configured › acl', 'skipped', `not configured: ${ACL_NOT_CONFIGURED_LINE}`]])
+    expect(run.children.map((c) => [c.attrs.name, c.children[0]?.name, c.children[0]?.attrs.message])).toEqual([
+      ['not configured › acl', 'skipped', `not configured: ${ACL_NOT_CONFIGURED_LINE}`],
+    ])
   })
 
   it('carries an <error> for a run that could not be made, and for each run error', () => {
-    const notMade = parseJunit(junitXml(reportOf([], { runErrors: ['target unreachable: connection refused'] }, { made: false })))
+    const notMade = parseJunit(
+      junitXml(reportOf([], { runErrors: ['target unreachable: connection refused'] }, { made: false })),
+    )
     expect(notMade.attrs).toMatchObject({ tests: '1', errors: '1', failures: '0' })
     const [c] = notMade.children[0]!.children
-    expect(c!.children[0]).toMatchObject({ name: 'error', attrs: { message: 'target unreachable: connection refused', type: 'run not made' } })
+    expect(c!.children[0]).toMatchObject({
+      name: 'error',
+      attrs: { message: 'target unreachable: connection refused', type: 'run not made' },
+    })
     const withError = parseJunit(junitXml(reportOf(results(), { runErrors: ['suite file crashed'] })))
     expect(withError.attrs.errors).toBe('1')
   })

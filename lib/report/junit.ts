@@ -32,26 +32,53 @@ export function junitXml(report: Report): string {
   const reasons = baselineReasons(report)
   const byModule = new Map<string, Case[]>()
   const reportOnly = report.run.extensions === 'report-only'
-  for (const r of report.results) byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
+  for (const r of report.results)
+    byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
   // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks would be.
-  if (report.schema?.status === 'broken') byModule.set(EXTENSIONS_MODULE, [...(byModule.get(EXTENSIONS_MODULE) ?? []), { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } }])
+  if (report.schema?.status === 'broken')
+    byModule.set(EXTENSIONS_MODULE, [
+      ...(byModule.get(EXTENSIONS_MODULE) ?? []),
+      { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } },
+    ])
   const story = runStory(report).kind
   const run: Case[] = [
-    ...report.runErrors.map((e, i) => ({ name: `run error ${i + 1}`, time: 0, outcome: { kind: 'error' as const, message: e, type: story === 'not made' ? 'run not made' : story === 'cut short' ? 'run cut short' : 'run error' } })),
+    ...report.runErrors.map((e, i) => ({
+      name: `run error ${i + 1}`,
+      time: 0,
+      outcome: {
+        kind: 'error' as const,
+        message: e,
+        type: story === 'not made' ? 'run not made' : story === 'cut short' ? 'run cut short' : 'run error',
+      },
+    })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
-    ...report.certification.notConfigured.map((n) => ({ name: `${NOT_CONFIGURED} › ${n.check}`, time: 0, outcome: { kind: 'skipped' as const, message: `${NOT_CONFIGURED}: ${n.text}` } })),
+    ...report.certification.notConfigured.map((n) => ({
+      name: `${NOT_CONFIGURED} › ${n.check}`,
+      time: 0,
+      outcome: { kind: 'skipped' as const, message: `${NOT_CONFIGURED}: ${n.text}` },
+    })),
     ...staleEntries(report).map((e) => ({
       name: `baseline › stale entry ${e.id}`,
       time: 0,
       outcome: report.baseline!.allowStale
-        ? { kind: 'skipped' as const, message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}` }
-        : { kind: 'failure' as const, message: `stale baseline entry: the check now passes; ${staleRemedy(report.baseline!, 1)} (${e.reason})`, type: 'stale-baseline' },
+        ? {
+            kind: 'skipped' as const,
+            message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}`,
+          }
+        : {
+            kind: 'failure' as const,
+            message: `stale baseline entry: the check now passes; ${staleRemedy(report.baseline!, 1)} (${e.reason})`,
+            type: 'stale-baseline',
+          },
     })),
   ]
   if (run.length > 0) byModule.set('run', run)
   const all = [...byModule.values()].flat()
   const head = properties(report)
-  const suites = [...byModule].map(([module, cases]) => `  <testsuite ${counts(module, cases)}>\n${head}\n${cases.map((c) => testcase(module, c)).join('\n')}\n  </testsuite>`)
+  const suites = [...byModule].map(
+    ([module, cases]) =>
+      `  <testsuite ${counts(module, cases)}>\n${head}\n${cases.map((c) => testcase(module, c)).join('\n')}\n  </testsuite>`,
+  )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${counts('shop-conformance', all, report.durationMs / 1000)}>\n${suites.join('\n')}${suites.length > 0 ? '\n' : ''}</testsuites>\n`
 }
 
@@ -84,12 +111,32 @@ function resultCase(r: Result, baselined: string | undefined, extensionsReportOn
   if (r.status === 'passed') return { name: r.id, time }
   if (r.status === 'skipped') return { name: r.id, time, outcome: { kind: 'skipped', message: skipMessage(r) } }
   // Only a failure is ever baselined (an error is the suite's or a vendor's to fix, not the shop's).
-  if (baselined !== undefined) return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
+  if (baselined !== undefined)
+    return { name: r.id, time, outcome: { kind: 'skipped', message: `baselined: ${baselined} — ${r.message}` } }
   // As the exit status does: an extension's failure or error under report-only is shown, not failed.
-  if (r.extension === true && extensionsReportOnly) return { name: r.id, time, outcome: { kind: 'skipped', message: `reported only (--extensions report-only): ${r.message}` } }
+  if (r.extension === true && extensionsReportOnly)
+    return {
+      name: r.id,
+      time,
+      outcome: { kind: 'skipped', message: `reported only (--extensions report-only): ${r.message}` },
+    }
   // JUnit's own word for a test that broke rather than failed: never the shop's failure.
-  if (r.status === 'error') return { name: r.id, time, outcome: { kind: 'error', message: r.message, type: r.origin === 'vendor' ? 'vendor check error' : 'suite error', text: stackOf(r) ?? r.message } }
-  return { name: r.id, time, outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` } }
+  if (r.status === 'error')
+    return {
+      name: r.id,
+      time,
+      outcome: {
+        kind: 'error',
+        message: r.message,
+        type: r.origin === 'vendor' ? 'vendor check error' : 'suite error',
+        text: stackOf(r) ?? r.message,
+      },
+    }
+  return {
+    name: r.id,
+    time,
+    outcome: { kind: 'failure', message: r.message, type: r.check, text: `${r.message}\nSpec: ${r.spec.join('; ')}` },
+  }
 }
 
 /** The stack an error result keeps in its details (lib/results/crash.ts), for the test view's detail. */
@@ -122,7 +169,10 @@ function testcase(module: string, c: Case): string {
   const o = c.outcome
   if (o === undefined) return `${head}/>`
   const type = o.type !== undefined ? ` type="${escAttr(o.type)}"` : ''
-  const body = o.kind === 'skipped' ? `<skipped message="${escAttr(o.message)}"/>` : `<${o.kind} message="${escAttr(o.message)}"${type}>${esc(o.text ?? o.message)}</${o.kind}>`
+  const body =
+    o.kind === 'skipped'
+      ? `<skipped message="${escAttr(o.message)}"/>`
+      : `<${o.kind} message="${escAttr(o.message)}"${type}>${esc(o.text ?? o.message)}</${o.kind}>`
   return `${head}>\n      ${body}\n    </testcase>`
 }
 
@@ -130,7 +180,10 @@ function esc(text: string): string {
   // XML 1.0 cannot carry most control characters, U+FFFE/U+FFFF or lone surrogates even escaped; a target's
   // bytes must not break the file. A carriage return is written as a reference, or parsers turn it into \n.
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\ufffd',
+    )
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

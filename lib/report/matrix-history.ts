@@ -4,8 +4,18 @@ import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
 /** What a cell says: the result as every format names it, or `not run` when the column's report has no such result. */
 export type CellOutcome = OutcomeLabel | 'not run'
 /** Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it is placed. */
-const OUTCOME_RANK: Record<CellOutcome, number> = { failed: 0, error: 1, 'not judged': 2, 'not configured': 3, passed: 4, 'not applicable': 5, 'not run': 6 }
-export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) as CellOutcome[]).sort((a, b) => OUTCOME_RANK[a] - OUTCOME_RANK[b])
+const OUTCOME_RANK: Record<CellOutcome, number> = {
+  failed: 0,
+  error: 1,
+  'not judged': 2,
+  'not configured': 3,
+  passed: 4,
+  'not applicable': 5,
+  'not run': 6,
+}
+export const CELL_OUTCOMES: readonly CellOutcome[] = (Object.keys(OUTCOME_RANK) as CellOutcome[]).sort(
+  (a, b) => OUTCOME_RANK[a] - OUTCOME_RANK[b],
+)
 
 /**
  * history.json (format `shop-conformance-history` version 1; its JSON Schema is history.schema.json beside this
@@ -63,11 +73,25 @@ export function historyOf(implementations: readonly ImplementationRuns[], previo
     if (h === undefined) kept.push((h = { name: given.name, version: given.version, runs: [] }))
     for (const report of given.reports) {
       if (h.runs.some((r) => r.run.runId === report.run.id)) continue
-      const outcomes = new Map(report.results.filter((r) => r.extension !== true).map((r) => [r.id, outcomeLabel(r) as CellOutcome]))
-      h.runs.push({ run: { runId: report.run.id, date: report.startedAt, suiteVersion: report.suite.version, specVersion: report.spec.version }, outcomes })
+      const outcomes = new Map(
+        report.results.filter((r) => r.extension !== true).map((r) => [r.id, outcomeLabel(r) as CellOutcome]),
+      )
+      h.runs.push({
+        run: {
+          runId: report.run.id,
+          date: report.startedAt,
+          suiteVersion: report.suite.version,
+          specVersion: report.spec.version,
+        },
+        outcomes,
+      })
     }
   }
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, implementations: kept.map((h) => encode(h.name, h.version, h.runs)) }
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    implementations: kept.map((h) => encode(h.name, h.version, h.runs)),
+  }
 }
 
 interface DecodedRun {
@@ -79,7 +103,8 @@ interface DecodedRun {
 /** The transitions written out again as every run's outcomes. */
 function decode(h: ImplementationHistory): DecodedRun[] {
   const at = new Map<string, [string, Transition][]>()
-  for (const [id, transitions] of Object.entries(h.results)) for (const t of transitions) at.set(t.runId, [...(at.get(t.runId) ?? []), [id, t]])
+  for (const [id, transitions] of Object.entries(h.results))
+    for (const t of transitions) at.set(t.runId, [...(at.get(t.runId) ?? []), [id, t]])
   const current = new Map<string, CellOutcome>()
   return h.runs.map((run) => {
     for (const [id, t] of at.get(run.runId) ?? []) current.set(id, t.status)
@@ -89,7 +114,9 @@ function decode(h: ImplementationHistory): DecodedRun[] {
 
 /** Every run's outcomes, oldest first, as the transitions between them. */
 function encode(name: string, version: string | undefined, runs: DecodedRun[]): ImplementationHistory {
-  const ordered = [...runs].sort((a, b) => Date.parse(a.run.date) - Date.parse(b.run.date) || a.run.runId.localeCompare(b.run.runId))
+  const ordered = [...runs].sort(
+    (a, b) => Date.parse(a.run.date) - Date.parse(b.run.date) || a.run.runId.localeCompare(b.run.runId),
+  )
   const results: Record<string, Transition[]> = {}
   const last = new Map<string, CellOutcome>()
   for (const { run, outcomes } of ordered) {
@@ -121,7 +148,12 @@ interface RunChanges extends HistoryRun {
 export function runChanges(h: ImplementationHistory): RunChanges[] {
   const byRun = new Map<string, RunChanges['changes']>()
   for (const [id, transitions] of Object.entries(h.results)) {
-    transitions.forEach((t, i) => byRun.set(t.runId, [...(byRun.get(t.runId) ?? []), { id, from: i === 0 ? null : transitions[i - 1]!.status, to: t.status }]))
+    transitions.forEach((t, i) =>
+      byRun.set(t.runId, [
+        ...(byRun.get(t.runId) ?? []),
+        { id, from: i === 0 ? null : transitions[i - 1]!.status, to: t.status },
+      ]),
+    )
   }
   return h.runs.map((run, i) => {
     const all = byRun.get(run.runId) ?? []

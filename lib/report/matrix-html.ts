@@ -20,7 +20,9 @@ export function matrixHtml(built: Built): string {
   const view = {
     reasons: NOT_JUDGED_REASONS,
     columns: matrix.columns.map((column, c) => {
-      const h = history.implementations.find((i) => i.name === column.implementation.name && i.version === column.implementation.version)
+      const h = history.implementations.find(
+        (i) => i.name === column.implementation.name && i.version === column.implementation.version,
+      )
       // Newest first: the runs above the shown one were taken after it (an earlier matrix's history, --history).
       const runs = (h === undefined ? [] : runChanges(h)).reverse()
       // A result's own transitions, where it ever changed: a cell shows them beside its evidence.
@@ -31,7 +33,10 @@ export function matrixHtml(built: Built): string {
       return {
         carried: built.carried.includes(c),
         runs,
-        newer: Math.max(0, runs.findIndex((r) => r.runId === column.report.runId)),
+        newer: Math.max(
+          0,
+          runs.findIndex((r) => r.runId === column.report.runId),
+        ),
         changed,
         evidence: matrix.rows.map((row) => evidenceOf(byId.get(row.id))),
       }

@@ -35,6 +35,11 @@ function problems(validate: ValidateFunction, data: unknown): string[] {
 }
 
 function line(e: ErrorObject): string {
-  const detail = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : e.keyword === 'enum' || e.keyword === 'const' ? ` (${JSON.stringify(e.params)})` : ''
+  const detail =
+    e.keyword === 'additionalProperties'
+      ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+      : e.keyword === 'enum' || e.keyword === 'const'
+        ? ` (${JSON.stringify(e.params)})`
+        : ''
   return `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}${detail}`
 }

@@ -70,7 +70,16 @@ export interface MatrixColumn {
   }
   /** Reports of this implementation given (the newest shown; history.json holds every one's changes). */
   reports: number
-  certification: { verdict: ConformanceVerdict; percent: number; required: number; passed: number; failed: number; notJudged: number; baselined: number; headline: string }
+  certification: {
+    verdict: ConformanceVerdict
+    percent: number
+    required: number
+    passed: number
+    failed: number
+    notJudged: number
+    baselined: number
+    headline: string
+  }
   modules: { module: string; title: string; verdict: ConformanceVerdict; text: string }[]
   /** The column's cells by outcome, over the matrix's rows. */
   counts: Record<CellOutcome, number>
@@ -136,14 +145,20 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     if (same !== undefined) duplicates.push(`${input.file} is run ${input.report.run.id} again (as ${same.file})`)
     else byImplementation.set(key, { ...seen, inputs: [...seen.inputs, input] })
   }
-  const groups = [...byImplementation.values()].map((g) => ({ ...g, inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)) }))
+  const groups = [...byImplementation.values()].map((g) => ({
+    ...g,
+    inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)),
+  }))
   const sources = columnSources(groups, options.previous)
   const reportOf = (s: ColumnSource) => (s.kind === 'report' ? s.group.inputs.at(-1)!.report : undefined)
   const spec = (r: Report) => r.results.filter((x) => x.extension !== true)
-  const results = sources.map((s) => (s.kind === 'report' ? new Map(spec(reportOf(s)!).map((r) => [r.id, r])) : undefined))
+  const results = sources.map((s) =>
+    s.kind === 'report' ? new Map(spec(reportOf(s)!).map((r) => [r.id, r])) : undefined,
+  )
   const heads = new Map<string, RowHead>()
   for (const s of sources) {
-    const found = s.kind === 'report' ? spec(reportOf(s)!).map(resultHead) : [...s.rows.values()].map(({ row }) => carriedHead(row))
+    const found =
+      s.kind === 'report' ? spec(reportOf(s)!).map(resultHead) : [...s.rows.values()].map(({ row }) => carriedHead(row))
     for (const head of found) if (!heads.has(head.id)) heads.set(head.id, head)
   }
   const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
@@ -151,10 +166,20 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     if (modules.some((m) => m.id === r.module)) continue
     modules.push({ id: r.module, title: options.previous?.modules.find((m) => m.id === r.module)?.title ?? r.module })
   }
-  const checks = checkOrder(sources.flatMap((s) => reportOf(s) ?? []), [...heads.values()], options.previous?.checks ?? [])
-  const placeOf = (r: RowHead) => [modules.findIndex((m) => m.id === r.module), checks.indexOf(r.check), r.position ?? Number.MAX_SAFE_INTEGER]
+  const checks = checkOrder(
+    sources.flatMap((s) => reportOf(s) ?? []),
+    [...heads.values()],
+    options.previous?.checks ?? [],
+  )
+  const placeOf = (r: RowHead) => [
+    modules.findIndex((m) => m.id === r.module),
+    checks.indexOf(r.check),
+    r.position ?? Number.MAX_SAFE_INTEGER,
+  ]
   const place = new Map([...heads.values()].map((r) => [r.id, placeOf(r)]))
-  const ordered = [...heads.values()].sort((a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id))
+  const ordered = [...heads.values()].sort(
+    (a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id),
+  )
 
   let notApplicableEverywhere = 0
   const rows: MatrixRow[] = []
@@ -167,7 +192,14 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
       notApplicableEverywhere++
       continue
     }
-    rows.push({ id: r.id, module: r.module, check: r.check, label: r.label, differs: new Set(cells.map((cell) => cell.outcome)).size > 1, cells })
+    rows.push({
+      id: r.id,
+      module: r.module,
+      check: r.check,
+      label: r.label,
+      differs: new Set(cells.map((cell) => cell.outcome)).size > 1,
+      cells,
+    })
   }
   const columns = sources.map((s, c): MatrixColumn => {
     const cells = rows.map((row) => row.cells[c]!)
@@ -179,7 +211,9 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   const carriedColumns = columns.filter((_, c) => sources[c]!.kind === 'carried')
   const partialInput = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined)
   const partial = partialInput || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
-  const mismatch = inputs.some((i) => i.report.spec.version !== SPEC_VERSION) || carriedColumns.some((c) => c.report.specVersion !== SPEC_VERSION)
+  const mismatch =
+    inputs.some((i) => i.report.spec.version !== SPEC_VERSION) ||
+    carriedColumns.some((c) => c.report.specVersion !== SPEC_VERSION)
   const allowed = [...(partial ? ['--allow-partial'] : []), ...(mismatch ? ['--allow-spec-mismatch'] : [])]
   const differing = rows.filter((r) => r.differs).length
   const matrix: Matrix = {
@@ -188,13 +222,22 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     generatedAt: (options.now ?? new Date()).toISOString(),
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION, otherVersions },
-    scope: { text: scopeText(columns, rows.length, differing, notApplicableEverywhere, otherVersions), rows: rows.length, differing, notApplicableEverywhere, allowed },
+    scope: {
+      text: scopeText(columns, rows.length, differing, notApplicableEverywhere, otherVersions),
+      rows: rows.length,
+      differing,
+      notApplicableEverywhere,
+      allowed,
+    },
     modules: modules.filter((m) => rows.some((r) => r.module === m.id)),
     checks: checks.filter((ch) => rows.some((r) => r.check === ch)),
     columns,
     rows,
   }
-  const history = historyOf(groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })), options.history)
+  const history = historyOf(
+    groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })),
+    options.history,
+  )
   const carried = sources.flatMap((s, c) => (s.kind === 'carried' ? [c] : []))
   return { matrix, history, shown: sources.map(reportOf), carried, duplicates }
 }
@@ -218,7 +261,10 @@ type ColumnSource =
  * The columns in order: the earlier matrix's first (a CI's page keeps its order), each from the reports given for
  * its implementation unless its own run is newer, then the implementations it did not have.
  */
-function columnSources(groups: readonly { implementation: Implementation; inputs: MatrixInput[] }[], previous: Matrix | undefined): ColumnSource[] {
+function columnSources(
+  groups: readonly { implementation: Implementation; inputs: MatrixInput[] }[],
+  previous: Matrix | undefined,
+): ColumnSource[] {
   const sources: ColumnSource[] = []
   const used = new Set<string>()
   for (const [c, column] of (previous?.columns ?? []).entries()) {
@@ -258,29 +304,48 @@ function leftOut(column: MatrixColumn): MatrixCell {
 }
 
 function countsOf(cells: readonly MatrixCell[]): Record<CellOutcome, number> {
-  return Object.fromEntries(CELL_OUTCOMES.map((o) => [o, cells.filter((cell) => cell.outcome === o).length])) as Record<CellOutcome, number>
+  return Object.fromEntries(CELL_OUTCOMES.map((o) => [o, cells.filter((cell) => cell.outcome === o).length])) as Record<
+    CellOutcome,
+    number
+  >
 }
 
 /** Refuses what cannot be set beside the others unless the options allow it, naming the report and the flag. */
 function admit({ report, file }: MatrixInput, options: MatrixOptions): void {
-  if (typeof report.certification !== 'object' || report.certification === null) throw new UsageError(`matrix: ${file} has no certification statement (written by an older shop-conformance): run it again`)
+  if (typeof report.certification !== 'object' || report.certification === null)
+    throw new UsageError(
+      `matrix: ${file} has no certification statement (written by an older shop-conformance): run it again`,
+    )
   if (report.partial === undefined) {
     const never = neverStarted(report)
     if (never !== undefined) throw new UsageError(`matrix: ${file}: ${never}; it judged nothing to compare`)
   }
   if (report.spec.version !== SPEC_VERSION && options.allowSpecMismatch !== true) {
-    throw new UsageError(`matrix: ${file} is of spec ${report.spec.version}, this suite's rules are of spec ${SPEC_VERSION}: pass --allow-spec-mismatch to set them side by side anyway`)
+    throw new UsageError(
+      `matrix: ${file} is of spec ${report.spec.version}, this suite's rules are of spec ${SPEC_VERSION}: pass --allow-spec-mismatch to set them side by side anyway`,
+    )
   }
   if (options.allowPartial === true) return
-  if (!report.certification.scope.whole) throw new UsageError(`matrix: ${file} is ${report.certification.scope.text}: what it did not select would show as not run; pass --allow-partial to compare it anyway`)
-  if (report.partial !== undefined) throw new UsageError(`matrix: ${file} is of a run cut short by ${stopWords(report.partial.reason)}: what it did not reach would show as not run; pass --allow-partial to compare it anyway`)
+  if (!report.certification.scope.whole)
+    throw new UsageError(
+      `matrix: ${file} is ${report.certification.scope.text}: what it did not select would show as not run; pass --allow-partial to compare it anyway`,
+    )
+  if (report.partial !== undefined)
+    throw new UsageError(
+      `matrix: ${file} is of a run cut short by ${stopWords(report.partial.reason)}: what it did not reach would show as not run; pass --allow-partial to compare it anyway`,
+    )
 }
 
 function implementationOf({ report, as }: MatrixInput): Implementation {
-  if (as !== undefined) return { name: as.name, ...(as.version !== undefined ? { version: as.version } : {}), from: '--as' }
+  if (as !== undefined)
+    return { name: as.name, ...(as.version !== undefined ? { version: as.version } : {}), from: '--as' }
   const { name, version, baseUrl, bundledReferenceTarget } = report.target
   if (name !== undefined) return { name, ...(version !== undefined ? { version } : {}), from: 'report' }
-  return { name: bundledReferenceTarget ? REFERENCE : baseUrl, ...(version !== undefined ? { version } : {}), from: 'base URL' }
+  return {
+    name: bundledReferenceTarget ? REFERENCE : baseUrl,
+    ...(version !== undefined ? { version } : {}),
+    from: 'base URL',
+  }
 }
 
 /** `Platform 2.4.7-p7`, or the name alone. */
@@ -293,7 +358,10 @@ function keyOf(i: Pick<Implementation, 'name' | 'version'>): string {
 }
 
 /** Oldest first: by start, then run id (two reports of one run are one). */
-function runOrder(a: { startedAt: string; run: { id: string } }, b: { startedAt: string; run: { id: string } }): number {
+function runOrder(
+  a: { startedAt: string; run: { id: string } },
+  b: { startedAt: string; run: { id: string } },
+): number {
   return Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.run.id.localeCompare(b.run.id)
 }
 
@@ -303,7 +371,12 @@ function cellOf(r: Result | undefined, report: Report): MatrixCell {
   return { outcome: outcomeLabel(r), ...(baselined ? { baselined: true as const } : {}), message: r.message }
 }
 
-function columnOf(implementation: Implementation, input: MatrixInput, reports: number, cells: readonly MatrixCell[]): MatrixColumn {
+function columnOf(
+  implementation: Implementation,
+  input: MatrixInput,
+  reports: number,
+  cells: readonly MatrixCell[],
+): MatrixColumn {
   const { report, file } = input
   const c = report.certification
   const counts = countsOf(cells)
@@ -324,7 +397,16 @@ function columnOf(implementation: Implementation, input: MatrixInput, reports: n
       exit: { status: report.exit.status, reason: report.exit.reason },
     },
     reports,
-    certification: { verdict: c.verdict, percent: c.percent, required: c.required, passed: c.passed, failed: c.failed, notJudged: c.notJudged, baselined: c.baselined, headline: headline(c) },
+    certification: {
+      verdict: c.verdict,
+      percent: c.percent,
+      required: c.required,
+      passed: c.passed,
+      failed: c.failed,
+      notJudged: c.notJudged,
+      baselined: c.baselined,
+      headline: headline(c),
+    },
     modules: c.modules.map((m) => ({ module: m.module, title: m.title, verdict: m.verdict, text: m.text })),
     counts,
     outsideTheSpec: report.results.filter((r) => r.extension === true).length,
@@ -335,7 +417,11 @@ function columnOf(implementation: Implementation, input: MatrixInput, reports: n
  * The check kinds in the order the reports' plans list them (the newest suite's first), then the earlier matrix's,
  * any other after, workflows last.
  */
-function checkOrder(reports: readonly Report[], results: readonly Pick<Result, 'check'>[], previous: readonly string[]): string[] {
+function checkOrder(
+  reports: readonly Report[],
+  results: readonly Pick<Result, 'check'>[],
+  previous: readonly string[],
+): string[] {
   const newestFirst = [...reports].sort((a, b) => runOrder(b, a))
   const named = newestFirst.flatMap((r) => (r.plan?.kinds ?? []).map((k) => k.name))
   const all = [...new Set([...named, ...previous, ...results.map((r) => r.check).sort()])]
@@ -354,8 +440,16 @@ function compare(a: readonly number[], b: readonly number[]): number {
 }
 
 /** What the matrix covers, in the same words in every output (the command's line, matrix.json, matrix.html). */
-function scopeText(columns: readonly MatrixColumn[], rows: number, differing: number, notApplicableEverywhere: number, otherVersions: readonly string[]): string {
-  const partial = columns.filter((c) => !c.report.whole || c.report.partial !== undefined).map((c) => `${c.label} (${c.report.partial ?? c.report.scope})`)
+function scopeText(
+  columns: readonly MatrixColumn[],
+  rows: number,
+  differing: number,
+  notApplicableEverywhere: number,
+  otherVersions: readonly string[],
+): string {
+  const partial = columns
+    .filter((c) => !c.report.whole || c.report.partial !== undefined)
+    .map((c) => `${c.label} (${c.report.partial ?? c.report.scope})`)
   const outside = columns.filter((c) => c.outsideTheSpec > 0).map((c) => `${c.label} ${c.outsideTheSpec}`)
   return [
     `${plural(columns.length, 'implementation')} × ${plural(rows, 'result')} of the spec's checks, ${differing} where they differ`,

@@ -27,7 +27,10 @@ export interface Merged {
   duplicates: string[]
 }
 
-export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): Merged {
+export function mergeReports(
+  reports: readonly Report[],
+  names: readonly string[] = reports.map((_, i) => `report ${i + 1}`),
+): Merged {
   const first = reports[0]
   if (first === undefined) throw new UsageError('report merge: no reports given')
   const name = (i: number) => names[i] ?? `report ${i + 1}`
@@ -36,15 +39,24 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const identity = splitIdentity(first)
   reports.forEach((r, i) => {
     // The certification of the merge counts from the shards' plans: a report without one cannot be judged.
-    if (typeof r.plan !== 'object' || r.plan === null) throw new UsageError(`report merge: ${name(i)} has no "plan" block (written by an older shop-conformance): run its shard again`)
+    if (typeof r.plan !== 'object' || r.plan === null)
+      throw new UsageError(
+        `report merge: ${name(i)} has no "plan" block (written by an older shop-conformance): run its shard again`,
+      )
     if (i === 0) return
-    if (shardOf(r).count !== count) throw new UsageError(`report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`)
+    if (shardOf(r).count !== count)
+      throw new UsageError(
+        `report merge: ${name(i)} is shard ${r.run.shard ?? '1/1'}, ${name(0)} shard ${first.run.shard ?? '1/1'}: shards of one run are split the same way`,
+      )
     // By name: a setting recorded only when given (`--max-rps`) is `none` where it is absent.
     const own = new Map(splitIdentity(r))
     const expected = new Map(identity)
     for (const what of new Set([...expected.keys(), ...own.keys()])) {
       const [value, wanted] = [own.get(what) ?? 'none', expected.get(what) ?? 'none']
-      if (value !== wanted) throw new UsageError(`report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${wanted}; only shards of one run can be merged`)
+      if (value !== wanted)
+        throw new UsageError(
+          `report merge: ${name(i)} is of ${what} ${value}, ${name(0)} of ${wanted}; only shards of one run can be merged`,
+        )
     }
   })
 
@@ -57,10 +69,15 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
     const seen = byShard.get(index)
     if (seen === undefined) byShard.set(index, { report: r, at: i, digest })
     else if (seen.digest === digest) duplicates.push(name(i))
-    else throw new UsageError(`report merge: ${name(seen.at)} and ${name(i)} are both shard ${index}/${count} but differ (runs ${seen.report.run.id} and ${r.run.id}): give each shard once`)
+    else
+      throw new UsageError(
+        `report merge: ${name(seen.at)} and ${name(i)} are both shard ${index}/${count} but differ (runs ${seen.report.run.id} and ${r.run.id}): give each shard once`,
+      )
   })
   const shards = [...byShard.entries()].sort(([a], [b]) => a - b).map(([, s]) => s)
-  const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !byShard.has(k)).map((k) => `${k}/${count}`)
+  const missing = Array.from({ length: count }, (_, k) => k + 1)
+    .filter((k) => !byShard.has(k))
+    .map((k) => `${k}/${count}`)
 
   const byId = new Map<string, { result: Result; from: number }>()
   for (const { report, at } of shards) {
@@ -68,7 +85,9 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
       const seen = byId.get(result.id)
       if (seen === undefined) byId.set(result.id, { result, from: at })
       else if (seen.result.status !== result.status) {
-        throw new UsageError(`report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(at)}`)
+        throw new UsageError(
+          `report merge: "${result.id}" is ${seen.result.status} in ${name(seen.from)} and ${result.status} in ${name(at)}`,
+        )
       }
     }
   }
@@ -82,14 +101,25 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   // An empty shard read no schema (nor the extension operations the plan adds from it): a shard that ran says them.
   const ran = given.find((r) => r.run.emptyShard === undefined) ?? given[0]!
   // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
-  const deadlines = given.map((r) => r.run.deadlines).reduce<DeadlinesUsed | undefined>((a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)), undefined)
+  const deadlines = given
+    .map((r) => r.run.deadlines)
+    .reduce<DeadlinesUsed | undefined>(
+      (a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)),
+      undefined,
+    )
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
   const plan = mergedPlan(ran, given, missing)
   const draft: ReportDraft = {
     suite: first.suite,
     spec: first.spec,
     target: first.target,
-    run: { ...run, ...(deadlines !== undefined ? { deadlines } : {}), id: splitIdOf(first), splitId: splitIdOf(first), shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })) },
+    run: {
+      ...run,
+      ...(deadlines !== undefined ? { deadlines } : {}),
+      id: splitIdOf(first),
+      splitId: splitIdOf(first),
+      shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })),
+    },
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
@@ -118,7 +148,15 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
   const report = completeReport(draft, {
     // Made when any shard was: a shard that could not be made shows as its run errors.
     made: given.some((r) => r.exit?.status !== 2),
-    ...(baseline !== undefined ? { baseline: { file: baseline.file, baseline: { version: 1, entries: baseline.entries }, allowStale: baseline.allowStale } } : {}),
+    ...(baseline !== undefined
+      ? {
+          baseline: {
+            file: baseline.file,
+            baseline: { version: 1, entries: baseline.entries },
+            allowStale: baseline.allowStale,
+          },
+        }
+      : {}),
   })
   return { report, missing, duplicates }
 }
@@ -139,10 +177,15 @@ function mergedPlan(ran: Report, given: readonly Report[], missing: readonly str
   return {
     kinds: first.kinds,
     suite: first.suite,
-    modules: [...first.suite.map((s) => s.module), ...modules].filter((m, i, all) => modules.has(m) && all.indexOf(m) === i),
+    modules: [...first.suite.map((s) => s.module), ...modules].filter(
+      (m, i, all) => modules.has(m) && all.indexOf(m) === i,
+    ),
     selected: [...selected.values()],
     // Every shard's own narrowing (`-t`, file filters) holds for the merge: a slice in one shard makes the whole partial.
-    limitedBy: [...new Set(given.flatMap((r) => r.plan.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)))), ...missing.map((m) => `shard ${m} missing`)],
+    limitedBy: [
+      ...new Set(given.flatMap((r) => r.plan.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)))),
+      ...missing.map((m) => `shard ${m} missing`),
+    ],
   }
 }
 
@@ -170,7 +213,12 @@ function splitIdentity(r: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'ba
     // Recorded since issue 31, when given: absent, the identity is what it was before.
     ...(run.maxRps !== undefined ? [['--max-rps', String(run.maxRps)] as [string, string]] : []),
     ['TLS verification', r.target.tlsVerification ?? 'on'],
-    ['baseline', r.baseline === undefined ? 'none' : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`],
+    [
+      'baseline',
+      r.baseline === undefined
+        ? 'none'
+        : `${r.baseline.file} (${digestOf(r.baseline.entries)}${r.baseline.allowStale ? ', --allow-stale' : ''})`,
+    ],
   ]
 }
 

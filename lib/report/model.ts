@@ -201,7 +201,12 @@ export function summarise(all: readonly Result[]): Summary {
     total: results.length,
     warnings: results.reduce((n, r) => n + (r.warnings?.length ?? 0), 0),
     endpointsInCatalog: CATALOG.length,
-    endpointsChecked: new Set(results.filter((r) => r.applicable !== false).map((r) => catalogPosition(r.endpoint)).filter((at) => at !== undefined)).size,
+    endpointsChecked: new Set(
+      results
+        .filter((r) => r.applicable !== false)
+        .map((r) => catalogPosition(r.endpoint))
+        .filter((at) => at !== undefined),
+    ).size,
   }
 }
 
@@ -211,6 +216,9 @@ export function summarise(all: readonly Result[]): Summary {
  */
 export function sortResults(results: Result[], plan: Pick<PlanBlock, 'kinds'>): Result[] {
   const checkOrder = plan.kinds.map((k) => k.name)
-  const key = (r: Result) => (r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (catalogPosition(r.endpoint) ?? Number.MAX_SAFE_INTEGER - 1))
-  return [...results].sort((a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id))
+  const key = (r: Result) =>
+    r.check === 'workflow' ? Number.MAX_SAFE_INTEGER : (catalogPosition(r.endpoint) ?? Number.MAX_SAFE_INTEGER - 1)
+  return [...results].sort(
+    (a, b) => key(a) - key(b) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check) || a.id.localeCompare(b.id),
+  )
 }

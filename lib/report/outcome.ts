@@ -15,7 +15,11 @@ import type { Exit, ExitStatus, Report } from './model.ts'
  */
 /** How every format names what cut a run short. */
 export function stopWords(reason: NonNullable<Report['partial']>['reason']): string {
-  return reason === 'deadline' ? 'the run deadline (--run-timeout-ms)' : reason === 'target-gone' ? 'the target, which stopped answering' : reason
+  return reason === 'deadline'
+    ? 'the run deadline (--run-timeout-ms)'
+    : reason === 'target-gone'
+      ? 'the target, which stopped answering'
+      : reason
 }
 
 /** How every output says a shard that got none of the selection's suite files (vitest splits a run by suite file). */
@@ -23,7 +27,12 @@ export function emptyShardWords(shard: string, suiteFiles: number): string {
   return `empty shard: shard ${shard} got none of the selection's ${plural(suiteFiles, 'suite file')} (the other shards run ${suiteFiles === 1 ? 'it' : 'them'}); nothing was judged or sent to the shop`
 }
 
-export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & { run?: Pick<Report['run'], 'extensions' | 'shard' | 'emptyShard'> }, made = true): Exit {
+export function exitOf(
+  report: Pick<Report, 'results' | 'runErrors' | 'partial' | 'baseline'> & {
+    run?: Pick<Report['run'], 'extensions' | 'shard' | 'emptyShard'>
+  },
+  made = true,
+): Exit {
   if (!made) return { status: 2, reason: `the run could not be made: ${report.runErrors[0] ?? 'no reason recorded'}` }
   const b = report.baseline
   // A failure counts unless the baseline lists it; an extension's (not the spec's) only when the run gates on them.
@@ -33,33 +42,56 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
   const gate = (report.run?.extensions ?? 'gate') === 'gate'
   const stale = b !== undefined && !b.allowStale ? b.stale.length : 0
   const errors = errorCounts(report.results)
-  const notTheSpecs = 'not the spec\'s; --extensions report-only reports them without failing the run'
+  const notTheSpecs = "not the spec's; --extensions report-only reports them without failing the run"
   const findings = [
-    spec > 0 ? (b !== undefined ? `${plural(spec, 'new failure')} (not in the baseline)` : `${plural(spec, 'check')} failed`) : '',
+    spec > 0
+      ? b !== undefined
+        ? `${plural(spec, 'new failure')} (not in the baseline)`
+        : `${plural(spec, 'check')} failed`
+      : '',
     extension > 0 && gate ? `${plural(extension, 'extension check')} failed (${notTheSpecs})` : '',
-    stale > 0 ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b!, stale)})` : '',
+    stale > 0
+      ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b!, stale)})`
+      : '',
     errors.spec > 0 ? `${plural(errors.spec, 'check')} errored (${ERROR_WORDS.suite})` : '',
-    ...(gate ? errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored (${ERROR_WORDS[e.owner]}; ${notTheSpecs})`) : []),
+    ...(gate
+      ? errors.outside.map(
+          (e) => `${plural(e.count, `${e.origin} check`)} errored (${ERROR_WORDS[e.owner]}; ${notTheSpecs})`,
+        )
+      : []),
   ].filter((t) => t !== '')
   const stop = report.partial?.reason
   if (stop === 'target-gone') {
     // An outage (a staging redeploy, a crashed shop) is no verdict: a CI gate must not blame a pull request for it.
-    const why = (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering')) ?? 'the target stopped answering'
-    return { status: 2, reason: `the run was cut short: ${why}${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}` }
+    const why =
+      (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering')) ??
+      'the target stopped answering'
+    return {
+      status: 2,
+      reason: `the run was cut short: ${why}${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}`,
+    }
   }
   if (stop !== undefined) {
     const status: ExitStatus = stop === 'deadline' ? 124 : stop === 'SIGINT' ? 130 : 143
     const what = stop === 'deadline' ? 'cut short by the run deadline (--run-timeout-ms)' : `interrupted by ${stop}`
-    return { status, reason: `${what}: the results cover only what finished${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}` }
+    return {
+      status,
+      reason: `${what}: the results cover only what finished${findings.length > 0 ? `; before that, ${findings.join(', ')}` : ''}`,
+    }
   }
   const runErrors = report.runErrors.length > 0 ? [plural(report.runErrors.length, 'run error')] : []
   if (findings.length + runErrors.length > 0) return { status: 1, reason: [...findings, ...runErrors].join(', ') }
   const empty = report.run?.emptyShard
   if (empty !== undefined) return { status: 0, reason: emptyShardWords(report.run?.shard ?? '1/1', empty.suiteFiles) }
-  const onlyReported = [...(extension > 0 ? [`${plural(extension, 'extension check')} failed`] : []), ...errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored`)]
-  const reported = onlyReported.length > 0 ? `; ${onlyReported.join(', ')}, reported only (--extensions report-only)` : ''
+  const onlyReported = [
+    ...(extension > 0 ? [`${plural(extension, 'extension check')} failed`] : []),
+    ...errors.outside.map((e) => `${plural(e.count, `${e.origin} check`)} errored`),
+  ]
+  const reported =
+    onlyReported.length > 0 ? `; ${onlyReported.join(', ')}, reported only (--extensions report-only)` : ''
   if (b === undefined) return { status: 0, reason: `no check failed${reported}` }
-  const allowed = b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
+  const allowed =
+    b.allowStale && b.stale.length > 0 ? `, ${plural(b.stale.length, 'stale entry', 'stale entries')} allowed` : ''
   return { status: 0, reason: `no new failure (${b.baselinedFailures.length} baselined${allowed})${reported}` }
 }
 
@@ -67,10 +99,17 @@ export function exitOf(report: Pick<Report, 'results' | 'runErrors' | 'partial' 
  * Results whose check's code threw: the spec's (always the suite's own code), and those from outside the spec
  * by origin — an extension operation's checks are the suite's code, a vendor's check the vendor's.
  */
-function errorCounts(results: readonly Result[]): { spec: number; outside: { origin: string; owner: CodeOwner; count: number }[] } {
+function errorCounts(results: readonly Result[]): {
+  spec: number
+  outside: { origin: string; owner: CodeOwner; count: number }[]
+} {
   const errored = results.filter((r) => r.status === 'error')
   const outside = (['extension', 'vendor'] as const)
-    .map((origin) => ({ origin, owner: origin === 'vendor' ? ('vendor' as const) : ('suite' as const), count: errored.filter((r) => r.extension === true && r.origin === origin).length }))
+    .map((origin) => ({
+      origin,
+      owner: origin === 'vendor' ? ('vendor' as const) : ('suite' as const),
+      count: errored.filter((r) => r.extension === true && r.origin === origin).length,
+    }))
     .filter((e) => e.count > 0)
   return { spec: errored.filter((r) => r.extension !== true).length, outside }
 }
@@ -85,24 +124,30 @@ function errorCounts(results: readonly Result[]): { spec: number; outside: { ori
  *   not judged.
  * - `whole`: the run reached its end.
  */
-type RunStory =
-  | { kind: 'not made'; text: string }
-  | { kind: 'cut short'; text: string }
-  | { kind: 'whole' }
+type RunStory = { kind: 'not made'; text: string } | { kind: 'cut short'; text: string } | { kind: 'whole' }
 
 /** What the story is read from (each optional: a command reads reports of older suites too). */
-type StoryFacts = Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>> & { certification?: Pick<Report['certification'], 'required' | 'notJudged'> }
+type StoryFacts = Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>> & {
+  certification?: Pick<Report['certification'], 'required' | 'notJudged'>
+}
 
 export function runStory(report: StoryFacts): RunStory {
   const p = report.partial
   if (p !== undefined) {
     const c = report.certification
     const judged = c !== undefined ? `; it judged ${c.required - c.notJudged} of ${c.required} required checks` : ''
-    const error = p.reason === 'target-gone' ? (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering')) : undefined
+    const error =
+      p.reason === 'target-gone'
+        ? (report.runErrors ?? []).find((e) => e.startsWith('the target stopped answering'))
+        : undefined
     const after = p.requests !== undefined ? ` after ${p.requests} requests` : ''
-    return { kind: 'cut short', text: `a run cut short${after} by ${stopWords(p.reason)}${judged}${error !== undefined ? `; its run error: ${error}` : ''}` }
+    return {
+      kind: 'cut short',
+      text: `a run cut short${after} by ${stopWords(p.reason)}${judged}${error !== undefined ? `; its run error: ${error}` : ''}`,
+    }
   }
-  if (report.exit?.status === 2) return { kind: 'not made', text: `a run that never started (exit 2: ${report.exit.reason})` }
+  if (report.exit?.status === 2)
+    return { kind: 'not made', text: `a run that never started (exit 2: ${report.exit.reason})` }
   return { kind: 'whole' }
 }
 
@@ -119,11 +164,14 @@ export function neverStarted(report: StoryFacts): string | undefined {
  * What the run left on the shop, by kind, and where each is listed — what every format that states a verdict shows
  * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was left.
  */
-export function leftoversText(report: Pick<Report, 'cleanup'> & { target?: Pick<Report['target'], 'bundledReferenceTarget'> }): string | undefined {
+export function leftoversText(
+  report: Pick<Report, 'cleanup'> & { target?: Pick<Report['target'], 'bundledReferenceTarget'> },
+): string | undefined {
   const leftovers = report.cleanup?.leftovers ?? []
   if (leftovers.length === 0) return undefined
   // The bundled target lives in the run's process: what the interface cannot remove (orders, carts) ends with it.
-  const where = report.target?.bundledReferenceTarget === true ? ', on the bundled reference target, which ended with the run' : ''
+  const where =
+    report.target?.bundledReferenceTarget === true ? ', on the bundled reference target, which ended with the run' : ''
   return `${plural(leftovers.length, 'entity', 'entities')} (${leftoverKinds(leftovers)})${where}: each listed with why in report.json (cleanup.leftovers) and report.html`
 }
 

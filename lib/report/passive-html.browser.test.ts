@@ -18,22 +18,45 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function exchange(method: string, path: string, status: number, body: unknown, token?: string): ObservedEntry {
   const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {}
-  const x = { request: { method, url: `http://shop.test/rest/default${path}`, headers }, response: { status, headers: { 'content-type': 'application/json' }, body }, durationMs: 2 }
+  const x = {
+    request: { method, url: `http://shop.test/rest/default${path}`, headers },
+    response: { status, headers: { 'content-type': 'application/json' }, body },
+    durationMs: 2,
+  }
   return { exchange: x, startedDateTime: '2026-11-29T10:00:00.000Z', bodyKept: true }
 }
 
 it('opens on the passive verdict and shows the coverage of the traffic', async () => {
   const judgement = judgePassively(
-    [exchange('POST', '/V1/integration/customer/token', 200, 'tok-customer-0001'), exchange('GET', '/V1/products/types', 200, [], 'tok-customer-0001'), exchange('GET', '/V1/modules', 401, { message: 'no' })],
+    [
+      exchange('POST', '/V1/integration/customer/token', 200, 'tok-customer-0001'),
+      exchange('GET', '/V1/products/types', 200, [], 'tok-customer-0001'),
+      exchange('GET', '/V1/modules', 401, { message: 'no' }),
+    ],
     { base: 'http://shop.test' },
   )
-  const report = passiveReport(judgement, { har: 'capture.har', baseUrl: 'http://shop.test', pathAliases: [], calibration: { noRoute: [], unknownStore: [] }, startedAt: new Date(), finishedAt: new Date() })
+  const report = passiveReport(judgement, {
+    har: 'capture.har',
+    baseUrl: 'http://shop.test',
+    pathAliases: [],
+    calibration: { noRoute: [], unknownStore: [] },
+    startedAt: new Date(),
+    finishedAt: new Date(),
+  })
   const file = join(dir, 'report.html')
   writeFileSync(file, reportHtml(report))
   const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: CHROMIUM.executablePath,
     env: { ...process.env, ...CHROMIUM.env },
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
@@ -46,7 +69,9 @@ it('opens on the passive verdict and shows the coverage of the traffic', async (
     expect(await page.textContent('#verdict')).toMatch(/1 failed, \d+ passed from the traffic; \d+ not observed/)
     expect(await page.title()).toMatch(/^Shop conformance: passive: not a certification – /)
     const box = await page.textContent('#passive')
-    expect(box).toMatch(/Passive: judged from traffic the suite did not send, not a certification — 3 exchanges observed/)
+    expect(box).toMatch(
+      /Passive: judged from traffic the suite did not send, not a certification — 3 exchanges observed/,
+    )
     expect(box).toMatch(/GET \/V1\/products\/types \(admin\) — 1 exchange: customer ×1/)
     expect(errors).toEqual([])
   } finally {

@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { UsageError } from '../base/usage-error.ts'
-import { baselineFromReport, isProfileName, oneLine, readBaseline, type Baseline, type ProfileHead } from './baseline.ts'
+import {
+  baselineFromReport,
+  isProfileName,
+  oneLine,
+  readBaseline,
+  type Baseline,
+  type ProfileHead,
+} from './baseline.ts'
 import type { BaselineEntry } from './model.ts'
 import type { Report } from './model.ts'
 
@@ -51,7 +58,9 @@ export function resolveBaseline(value: string): Baseline {
   const shipped = shippedProfiles()
   const found = shipped.find((s) => s.profile.profile.name === value)
   if (found === undefined) {
-    throw new UsageError(`baseline ${value}: no release profile of that name in this package (it has ${shipped.map((s) => s.profile.profile.name).join(', ')}: \`shop-conformance baseline list\`); a file of that name: ./${value}`)
+    throw new UsageError(
+      `baseline ${value}: no release profile of that name in this package (it has ${shipped.map((s) => s.profile.profile.name).join(', ')}: \`shop-conformance baseline list\`); a file of that name: ./${value}`,
+    )
   }
   return found.profile
 }
@@ -72,9 +81,14 @@ export function parseDeviations(text: string, path: string): { about: string; de
       return
     }
     const fields = raw.split('\t').map((f) => f.trim())
-    if (fields.length !== 3 || fields.some((f) => f === '')) return fail(line, `expected three fields separated by tabs (result id, kind, why), got ${fields.filter((f) => f !== '').length}`)
+    if (fields.length !== 3 || fields.some((f) => f === ''))
+      return fail(
+        line,
+        `expected three fields separated by tabs (result id, kind, why), got ${fields.filter((f) => f !== '').length}`,
+      )
     const [id, kind, why] = fields as [string, string, string]
-    if (!(DEVIATION_KINDS as readonly string[]).includes(kind)) return fail(line, `kind "${kind}" is none of ${DEVIATION_KINDS.join(', ')}`)
+    if (!(DEVIATION_KINDS as readonly string[]).includes(kind))
+      return fail(line, `kind "${kind}" is none of ${DEVIATION_KINDS.join(', ')}`)
     const first = deviations.find((d) => d.id === id)
     if (first !== undefined) return fail(line, `"${id}" is listed on line ${first.line} already`)
     deviations.push({ id, kind, why, line })
@@ -96,18 +110,43 @@ interface ProfileRequest {
  * spec by them). With the traced list, its entries in the list's order, each with the line's kind and why; the
  * run and the list must agree, so a profile never lists what its own run passed.
  */
-export function profileFromReport(report: Pick<Report, 'results' | 'run' | 'suite' | 'spec' | 'startedAt' | 'partial' | 'certification'>, request: ProfileRequest, reportName: string): Profile {
-  if (!isProfileName(request.name)) throw new UsageError(`baseline --profile: "${request.name}" is no profile name: PRODUCT:RELEASE, such as platform:2.4.8`)
+export function profileFromReport(
+  report: Pick<Report, 'results' | 'run' | 'suite' | 'spec' | 'startedAt' | 'partial' | 'certification'>,
+  request: ProfileRequest,
+  reportName: string,
+): Profile {
+  if (!isProfileName(request.name))
+    throw new UsageError(
+      `baseline --profile: "${request.name}" is no profile name: PRODUCT:RELEASE, such as platform:2.4.8`,
+    )
   // What a release fails is known from a run that judged everything: a slice or a read-only run would leave out
   // what it did not judge, and a shop on that release would find its deviations "new".
-  const narrowed = report.run.readOnly ? 'read-only' : report.partial !== undefined ? 'cut short' : report.certification?.scope.whole === false ? report.certification.scope.text : undefined
-  if (narrowed !== undefined) throw new UsageError(`baseline --profile: ${reportName} is of a run that is ${narrowed}: make a profile from a whole run in full mode`)
+  const narrowed = report.run.readOnly
+    ? 'read-only'
+    : report.partial !== undefined
+      ? 'cut short'
+      : report.certification?.scope.whole === false
+        ? report.certification.scope.text
+        : undefined
+  if (narrowed !== undefined)
+    throw new UsageError(
+      `baseline --profile: ${reportName} is of a run that is ${narrowed}: make a profile from a whole run in full mode`,
+    )
   const release = request.name.slice(request.name.indexOf(':') + 1)
-  const made = { run: report.run.id, suite: report.suite.version, spec: report.spec.version, date: report.startedAt.slice(0, 10) }
+  const made = {
+    run: report.run.id,
+    suite: report.suite.version,
+    spec: report.spec.version,
+    date: report.startedAt.slice(0, 10),
+  }
   const specResults = report.results.filter((r) => r.extension !== true)
   if (request.deviations === undefined) {
     const byId = new Map(specResults.map((r) => [r.id, r]))
-    const entries = baselineFromReport({ results: specResults }, request.reason, new Date(report.startedAt)).entries.map(
+    const entries = baselineFromReport(
+      { results: specResults },
+      request.reason,
+      new Date(report.startedAt),
+    ).entries.map(
       (e): BaselineEntry => ({ ...e, release, evidence: { kind: 'untraced', why: oneLine(byId.get(e.id)!.message) } }),
     )
     const about = `release ${release}: the spec's failures of run ${made.run}, not traced yet (each entry's evidence is the run's message)`
@@ -116,17 +155,39 @@ export function profileFromReport(report: Pick<Report, 'results' | 'run' | 'suit
   const { file, text } = request.deviations
   const { about, deviations } = parseDeviations(text, file)
   const status = new Map(specResults.map((r) => [r.id, r.status]))
-  const untraced = specResults.filter((r) => r.status === 'failed' && !deviations.some((d) => d.id === r.id)).map((r) => r.id)
+  const untraced = specResults
+    .filter((r) => r.status === 'failed' && !deviations.some((d) => d.id === r.id))
+    .map((r) => r.id)
   if (untraced.length > 0) {
-    throw new UsageError(`deviations ${file}: ${untraced.length} of the spec's failures of ${reportName} are not on it (${untraced.slice(0, 3).join('; ')}${untraced.length > 3 ? '; …' : ''}): trace each and add its line`)
+    throw new UsageError(
+      `deviations ${file}: ${untraced.length} of the spec's failures of ${reportName} are not on it (${untraced.slice(0, 3).join('; ')}${untraced.length > 3 ? '; …' : ''}): trace each and add its line`,
+    )
   }
   const passing = deviations.find((d) => status.get(d.id) !== 'failed')
   if (passing !== undefined) {
     const s = status.get(passing.id)
-    throw new UsageError(`deviations ${file}: line ${passing.line} (${passing.id}) ${s === undefined ? 'is no result' : s === 'passed' ? 'passed' : 'was not judged'} in ${reportName}: a profile lists only what its run fails`)
+    throw new UsageError(
+      `deviations ${file}: line ${passing.line} (${passing.id}) ${s === undefined ? 'is no result' : s === 'passed' ? 'passed' : 'was not judged'} in ${reportName}: a profile lists only what its run fails`,
+    )
   }
-  const entries = deviations.map((d): BaselineEntry => ({ id: d.id, reason: `${release} known deviation (${d.kind}): ${expanded(d, deviations)}`, release, evidence: { kind: d.kind, why: d.why } }))
-  return { version: 1, profile: { name: request.name, release, about: about || `release ${release}: its known deviations from the spec`, madeFrom: { ...made, deviations: basename(file) } }, entries }
+  const entries = deviations.map(
+    (d): BaselineEntry => ({
+      id: d.id,
+      reason: `${release} known deviation (${d.kind}): ${expanded(d, deviations)}`,
+      release,
+      evidence: { kind: d.kind, why: d.why },
+    }),
+  )
+  return {
+    version: 1,
+    profile: {
+      name: request.name,
+      release,
+      about: about || `release ${release}: its known deviations from the spec`,
+      madeFrom: { ...made, deviations: basename(file) },
+    },
+    entries,
+  }
 }
 
 /** `same as base-prices-information` with the why it refers to: a reason must read on its own in every format. */
@@ -134,7 +195,9 @@ function expanded(d: Deviation, all: readonly Deviation[]): string {
   const ref = /^same as (.+)$/.exec(d.why)?.[1]
   if (ref === undefined) return d.why
   const endpoint = (id: string) => id.split(' › ')[0]!
-  const meant = all.filter((o) => o !== d && !o.why.startsWith('same as ') && (endpoint(o.id) === ref || endpoint(o.id).endsWith(`/${ref}`)))
+  const meant = all.filter(
+    (o) => o !== d && !o.why.startsWith('same as ') && (endpoint(o.id) === ref || endpoint(o.id).endsWith(`/${ref}`)),
+  )
   return meant.length === 1 ? `same as ${ref} — ${meant[0]!.why}` : d.why
 }
 
@@ -144,7 +207,8 @@ export function profilesListing(): string {
   for (const { file, profile } of shippedProfiles()) {
     const p = profile.profile
     const kinds = new Map<string, number>()
-    for (const e of profile.entries) kinds.set(e.evidence?.kind ?? 'untraced', (kinds.get(e.evidence?.kind ?? 'untraced') ?? 0) + 1)
+    for (const e of profile.entries)
+      kinds.set(e.evidence?.kind ?? 'untraced', (kinds.get(e.evidence?.kind ?? 'untraced') ?? 0) + 1)
     lines.push(
       `${p.name} — ${profile.entries.length} entries (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')})`,
       `  ${p.about}`,
@@ -153,6 +217,8 @@ export function profilesListing(): string {
       '',
     )
   }
-  lines.push('Gate on one: shop-conformance run --baseline NAME (a stale entry: the shop does better than its release there).')
+  lines.push(
+    'Gate on one: shop-conformance run --baseline NAME (a stale entry: the shop does better than its release there).',
+  )
   return `${lines.join('\n')}\n`
 }

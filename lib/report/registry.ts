@@ -36,7 +36,13 @@ interface RegisteredCertification {
 }
 
 export function emptyRegistry(now: Date): Registry {
-  return { format: 'shop-conformance-registry', version: 1, updatedAt: now.toISOString(), signers: {}, implementations: [] }
+  return {
+    format: 'shop-conformance-registry',
+    version: 1,
+    updatedAt: now.toISOString(),
+    signers: {},
+    implementations: [],
+  }
 }
 
 /** What is wrong with `data` as registry.json, one line each (the first few); empty when valid. */
@@ -52,16 +58,24 @@ function stemOf(s: Statement): string {
  * registry does not list for its implementation (the first package of a name lists its key), the same package again,
  * another package of the same run. The implementations stay by name, each one's certifications newest first.
  */
-export function admit(registry: Registry, s: Statement, pkg: { bytes: number; sha256: string }, now: Date): { registry: Registry } | { refusal: string } {
+export function admit(
+  registry: Registry,
+  s: Statement,
+  pkg: { bytes: number; sha256: string },
+  now: Date,
+): { registry: Registry } | { refusal: string } {
   const listed = registry.signers[s.target.name]
   if (listed !== undefined && !listed.includes(s.keyId)) {
-    return { refusal: `${s.target.name} is signed for by key${listed.length === 1 ? '' : 's'} ${listed.join(', ')}; this package by ${s.keyId}` }
+    return {
+      refusal: `${s.target.name} is signed for by key${listed.length === 1 ? '' : 's'} ${listed.join(', ')}; this package by ${s.keyId}`,
+    }
   }
   const all = registry.implementations.flatMap((i) => i.certifications.map((c) => ({ name: i.name, c })))
   const same = all.find(({ c }) => c.package.sha256 === pkg.sha256)
   if (same !== undefined) return { refusal: `this package is listed already (${same.c.package.file})` }
   const run = all.find(({ name, c }) => name === s.target.name && c.runId === s.run.id)
-  if (run !== undefined) return { refusal: `run ${s.run.id} of ${s.target.name} is listed already (${run.c.package.file})` }
+  if (run !== undefined)
+    return { refusal: `run ${s.run.id} of ${s.target.name} is listed already (${run.c.package.file})` }
   const stem = stemOf(s)
   const entry: RegisteredCertification = {
     version: s.target.version,
@@ -77,9 +91,17 @@ export function admit(registry: Registry, s: Statement, pkg: { bytes: number; sh
   }
   const others = registry.implementations.filter((i) => i.name !== s.target.name)
   const mine = registry.implementations.find((i) => i.name === s.target.name)?.certifications ?? []
-  const implementations = [...others, { name: s.target.name, certifications: [...mine, entry].sort((a, b) => b.date.localeCompare(a.date)) }].sort((a, b) => a.name.localeCompare(b.name))
+  const implementations = [
+    ...others,
+    { name: s.target.name, certifications: [...mine, entry].sort((a, b) => b.date.localeCompare(a.date)) },
+  ].sort((a, b) => a.name.localeCompare(b.name))
   return {
-    registry: { ...registry, updatedAt: now.toISOString(), signers: { ...registry.signers, [s.target.name]: listed ?? [s.keyId] }, implementations },
+    registry: {
+      ...registry,
+      updatedAt: now.toISOString(),
+      signers: { ...registry.signers, [s.target.name]: listed ?? [s.keyId] },
+      implementations,
+    },
   }
 }
 
@@ -106,7 +128,11 @@ export function registryHtml(registry: Registry): string {
   const suites = newestFirst(registry.implementations.flatMap((i) => i.certifications.map((c) => c.suite.version)))
   const rows = registry.implementations.flatMap((i) => {
     const versions = [...new Set(i.certifications.map((c) => c.version))]
-    return versions.map((version) => ({ name: i.name, version, certifications: i.certifications.filter((c) => c.version === version) }))
+    return versions.map((version) => ({
+      name: i.name,
+      version,
+      certifications: i.certifications.filter((c) => c.version === version),
+    }))
   })
   const cell = (cs: RegisteredCertification[]) =>
     cs.length === 0
@@ -120,11 +146,17 @@ export function registryHtml(registry: Registry): string {
           )
           .join('')}</td>`
   const body = rows
-    .map((r) => `<tr><th class="mod"><span class="colname">${e(r.name)}</span>${e(r.version)}</th>${suites.map((v) => cell(r.certifications.filter((c) => c.suite.version === v))).join('')}</tr>`)
+    .map(
+      (r) =>
+        `<tr><th class="mod"><span class="colname">${e(r.name)}</span>${e(r.version)}</th>${suites.map((v) => cell(r.certifications.filter((c) => c.suite.version === v))).join('')}</tr>`,
+    )
     .join('\n')
   return `${pageHead('Certified implementations', STYLE + MATRIX_STYLE, '')}
 <body>
-<header class="top"><div class="heading"><h1>Certified implementations</h1><div class="sub">${plural(rows.length, 'implementation version')}, ${plural(registry.implementations.reduce((n, i) => n + i.certifications.length, 0), 'certification')} · updated ${e(registry.updatedAt)}</div></div></header>
+<header class="top"><div class="heading"><h1>Certified implementations</h1><div class="sub">${plural(rows.length, 'implementation version')}, ${plural(
+    registry.implementations.reduce((n, i) => n + i.certifications.length, 0),
+    'certification',
+  )} · updated ${e(registry.updatedAt)}</div></div></header>
 <section class="notes"><p>Each certification is a signed package that <code>shop-conformance verify --package FILE --registry .</code> checks offline: its signature, its digests, and its verdicts judged again from the exchanges it holds. It cannot prove the exchanges came from the named implementation: that rests on the signer (registry.json lists which keys sign for which implementation).</p></section>
 <section class="modules"><h2>Implementations by suite version</h2>
 <div class="matrix-wrap"><table class="matrix summary" id="registry">

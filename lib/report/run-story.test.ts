@@ -31,11 +31,14 @@ import { planResults, reportOf, writtenReport } from './testing.ts'
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-story-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const GONE = 'not sent: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests (3 in a row got no answer; the last: ECONNREFUSED)'
+const GONE =
+  'not sent: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests (3 in a row got no answer; the last: ECONNREFUSED)'
 
 /** A whole run whose target stopped answering after its first 92 checks, leaving 20 customers, 7 products and a category. */
 function goneReport(): Report {
-  const results = planResults().map((r, i) => (i < 92 ? r : { ...r, status: 'skipped' as const, reason: 'target-gone' as const, message: GONE }))
+  const results = planResults().map((r, i) =>
+    i < 92 ? r : { ...r, status: 'skipped' as const, reason: 'target-gone' as const, message: GONE },
+  )
   const run: RunRecord = {
     id: 'gone',
     startedAt: new Date('2026-01-01T00:00:00.000Z'),
@@ -53,13 +56,27 @@ function goneReport(): Report {
     results: new Map(results.map((r) => [r.id, r])),
     serverErrors: { list: () => ({ entries: [], unlisted: {} }) },
   }
-  const left = (kind: string, n: number) => Array.from({ length: n }, (_, i) => ({ kind, id: `${kind}-${i}`, label: `${kind} ${i}`, reason: 'DELETE answered: no answer (ECONNREFUSED)' }))
+  const left = (kind: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      kind,
+      id: `${kind}-${i}`,
+      label: `${kind} ${i}`,
+      reason: 'DELETE answered: no answer (ECONNREFUSED)',
+    }))
   const leftovers = [...left('customer', 20), ...left('product', 7), ...left('category', 1)]
-  return draftReport(run, [], { selection: selectionOf([], []), limits: [] }, { removed: [], leftovers }, new Date('2026-01-01T00:00:09.000Z'))
+  return draftReport(
+    run,
+    [],
+    { selection: selectionOf([], []), limits: [] },
+    { removed: [], leftovers },
+    new Date('2026-01-01T00:00:09.000Z'),
+  )
 }
 
-const STORY = /^a run cut short after 412 requests by the target, which stopped answering; it judged \d+ of \d+ required checks; its run error: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests: /
-const LEFT = '28 entities (20 customers, 7 products, 1 category): each listed with why in report.json (cleanup.leftovers) and report.html'
+const STORY =
+  /^a run cut short after 412 requests by the target, which stopped answering; it judged \d+ of \d+ required checks; its run error: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests: /
+const LEFT =
+  '28 entities (20 customers, 7 products, 1 category): each listed with why in report.json (cleanup.leftovers) and report.html'
 
 function io(): CommandIo & { stdout: () => string } {
   let out = ''
@@ -112,7 +129,9 @@ describe('a run whose target stopped answering mid-run: one story in every outpu
   })
 
   it('report.html: the story and the leftovers, decided where every format decides them', () => {
-    const view = JSON.parse(/<script id="report-view" type="application\/json">(.*?)<\/script>/s.exec(reportHtml(report))![1]!) as { story: { kind: string }; leftovers: string }
+    const view = JSON.parse(
+      /<script id="report-view" type="application\/json">(.*?)<\/script>/s.exec(reportHtml(report))![1]!,
+    ) as { story: { kind: string }; leftovers: string }
     expect(view.story).toEqual(story)
     expect(view.leftovers).toBe(LEFT)
   })
@@ -122,7 +141,9 @@ describe('a run whose target stopped answering mid-run: one story in every outpu
     const { privateKey } = generateKeyPairSync('ed25519')
     const key = join(dir, 'key.pem')
     writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }))
-    await expect(signCommand(['--report', file, '--key', key], io())).rejects.toThrow(/^sign: .*report\.json is the report of a run cut short after 412 requests .*: pass --allow-partial to sign it as it is$/)
+    await expect(signCommand(['--report', file, '--key', key], io())).rejects.toThrow(
+      /^sign: .*report\.json is the report of a run cut short after 412 requests .*: pass --allow-partial to sign it as it is$/,
+    )
     expect(await signCommand(['--report', file, '--key', key, '--allow-partial'], io())).toBe(0)
     const sig = JSON.parse(readFileSync(`${file}.sig`, 'utf8')) as { statement: string }
     expect(sig.statement).toMatch(/^http:\/\/127\.0\.0\.1:4000: incomplete · .*; a run cut short after 412 requests/)
@@ -140,20 +161,32 @@ describe('a run that never started keeps its own story', () => {
   const never = reportOf([], { runErrors: ['the admin could not sign in (401)'] }, { made: false })
   it('is "not made" in every format', () => {
     expect(runStory(never).kind).toBe('not made')
-    expect(markdownSummary(never).split('\n')[0]).toBe('# Shop conformance: not run · exit 2: the run could not be made: the admin could not sign in (401)')
+    expect(markdownSummary(never).split('\n')[0]).toBe(
+      '# Shop conformance: not run · exit 2: the run could not be made: the admin could not sign in (401)',
+    )
     expect(junitXml(never)).toContain('type="run not made"')
   })
 })
 
 describe('the leftovers by kind', () => {
-  it('counts each kind, the most first, as the console\'s one line of a run that never started says them too', () => {
+  it("counts each kind, the most first, as the console's one line of a run that never started says them too", () => {
     const left = ['product', 'customer', 'category', 'customer', 'category'].map((kind) => ({ kind }))
     expect(leftoverKinds(left)).toBe('2 categories, 2 customers, 1 product')
     expect(leftoverKinds([])).toBe('')
   })
 
   it('says that what is left on the bundled reference target ended with the run', () => {
-    const report = reportOf([], { target: { bundledReferenceTarget: true }, cleanup: { removed: 0, leftovers: [{ kind: 'order', id: '1', label: 'order 1', reason: 'the interface has no call that removes an order' }] } })
-    expect(leftoversText(report)).toBe('1 entity (1 order), on the bundled reference target, which ended with the run: each listed with why in report.json (cleanup.leftovers) and report.html')
+    const report = reportOf([], {
+      target: { bundledReferenceTarget: true },
+      cleanup: {
+        removed: 0,
+        leftovers: [
+          { kind: 'order', id: '1', label: 'order 1', reason: 'the interface has no call that removes an order' },
+        ],
+      },
+    })
+    expect(leftoversText(report)).toBe(
+      '1 entity (1 order), on the bundled reference target, which ended with the run: each listed with why in report.json (cleanup.leftovers) and report.html',
+    )
   })
 })

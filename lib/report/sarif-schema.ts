@@ -25,30 +25,56 @@ export function schemaSarif(report: Report, firstIndex: number): { rules: SarifR
   const rules: SarifRule[] = kinds.map((kind) => ({
     id: schemaRuleId(kind),
     name: schemaRuleId(kind),
-    shortDescription: { text: `The shop's published schema disagrees with the spec: ${kind.replace(/-/g, ' ')}. Information only: never part of the spec's certification.` },
+    shortDescription: {
+      text: `The shop's published schema disagrees with the spec: ${kind.replace(/-/g, ' ')}. Information only: never part of the spec's certification.`,
+    },
     defaultConfiguration: { level: levelOf(kind) },
     properties: { spec: [] },
   }))
-  const results = findings.map((f): SarifResult => ({
-    ruleId: schemaRuleId(f.kind),
-    ruleIndex: firstIndex + kinds.indexOf(f.kind),
-    level: levelOf(f.kind),
-    message: { text: `${f.message} (the shop's schema; spec: ${f.section})` },
-    locations: [{ logicalLocations: [{ name: rowNamed(f.operation)?.path ?? f.operation, fullyQualifiedName: f.operation, kind: 'resource' }] }],
-    partialFingerprints: { 'shopConformanceSchemaFinding/v1': `${f.kind} ${f.operation}${f.field !== undefined ? ` ${f.field}` : ''}` },
-    properties: { resultId: `${f.operation} › ${schemaRuleId(f.kind)}`, module: 'schema', spec: [f.section] },
-  }))
+  const results = findings.map(
+    (f): SarifResult => ({
+      ruleId: schemaRuleId(f.kind),
+      ruleIndex: firstIndex + kinds.indexOf(f.kind),
+      level: levelOf(f.kind),
+      message: { text: `${f.message} (the shop's schema; spec: ${f.section})` },
+      locations: [
+        {
+          logicalLocations: [
+            { name: rowNamed(f.operation)?.path ?? f.operation, fullyQualifiedName: f.operation, kind: 'resource' },
+          ],
+        },
+      ],
+      partialFingerprints: {
+        'shopConformanceSchemaFinding/v1': `${f.kind} ${f.operation}${f.field !== undefined ? ` ${f.field}` : ''}`,
+      },
+      properties: { resultId: `${f.operation} › ${schemaRuleId(f.kind)}`, module: 'schema', spec: [f.section] },
+    }),
+  )
   const broken = report.schema?.status === 'broken' ? report.schema : undefined
   if (broken !== undefined) {
     const id = schemaRuleId(BROKEN)
     const where = (broken.source ?? 'the schema URL').replace(/ under each caller$/, '')
-    rules.push({ id, name: id, shortDescription: { text: 'The shop\'s schema endpoint fails (a server error, a body that is not JSON, no answer), so its extension endpoints cannot be checked. Information only: never part of the spec\'s certification.' }, defaultConfiguration: { level: 'warning' }, properties: { spec: [] } })
+    rules.push({
+      id,
+      name: id,
+      shortDescription: {
+        text: "The shop's schema endpoint fails (a server error, a body that is not JSON, no answer), so its extension endpoints cannot be checked. Information only: never part of the spec's certification.",
+      },
+      defaultConfiguration: { level: 'warning' },
+      properties: { spec: [] },
+    })
     results.push({
       ruleId: id,
       ruleIndex: firstIndex + rules.length - 1,
       level: 'warning',
       message: { text: broken.text },
-      locations: [{ logicalLocations: [{ name: where.replace(/^GET \S+?\/rest\//, '/rest/'), fullyQualifiedName: where, kind: 'resource' }] }],
+      locations: [
+        {
+          logicalLocations: [
+            { name: where.replace(/^GET \S+?\/rest\//, '/rest/'), fullyQualifiedName: where, kind: 'resource' },
+          ],
+        },
+      ],
       partialFingerprints: { 'shopConformanceSchemaFinding/v1': `${BROKEN} ${where}` },
       properties: { resultId: `${where} › ${id}`, module: 'schema', spec: [] },
     })

@@ -50,10 +50,15 @@ export function sarifLog(report: Report): SarifLog {
   const reportOnly = report.run.extensions === 'report-only'
   const errors = report.results
     .filter((r) => r.status === 'error')
-    .map((r) => ({ level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const), message: { text: `${r.id}: ${r.message}` } }))
+    .map((r) => ({
+      level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const),
+      message: { text: `${r.id}: ${r.message}` },
+    }))
   const stale = staleEntries(report).map((e) => ({
     level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
-    message: { text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})` },
+    message: {
+      text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})`,
+    },
   }))
   const story = runStory(report)
   const left = leftoversText(report)
@@ -62,29 +67,52 @@ export function sarifLog(report: Report): SarifLog {
     version: SARIF_VERSION,
     runs: [
       {
-        tool: { driver: { name: report.suite.name || 'shop-conformance', version: report.suite.version, semanticVersion: report.suite.version, rules } },
+        tool: {
+          driver: {
+            name: report.suite.name || 'shop-conformance',
+            version: report.suite.version,
+            semanticVersion: report.suite.version,
+            rules,
+          },
+        },
         // The part before the last slash is the category dashboards group runs by; the run id follows it.
         automationDetails: { id: `shop-conformance/${report.run.id}` },
         invocations: [
           {
-            executionSuccessful: report.runErrors.length === 0 && report.partial === undefined && !errors.some((e) => e.level === 'error'),
+            executionSuccessful:
+              report.runErrors.length === 0 && report.partial === undefined && !errors.some((e) => e.level === 'error'),
             startTimeUtc: report.startedAt,
             endTimeUtc: report.finishedAt,
             exitCode: report.exit.status,
             exitCodeDescription: report.exit.reason,
             toolExecutionNotifications: [
-              ...[...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []), ...report.runErrors].map((e) => ({ level: 'error' as const, message: { text: e } })),
+              ...[
+                ...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []),
+                ...report.runErrors,
+              ].map((e) => ({ level: 'error' as const, message: { text: e } })),
               // What the run could not remove: the shop's team must know, though it is no finding about the shop.
-              ...(left !== undefined ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }] : []),
+              ...(left !== undefined
+                ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }]
+                : []),
               ...errors,
               ...stale,
               // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
-              ...report.certification.notConfigured.map((n) => ({ level: 'warning' as const, message: { text: `${NOT_CONFIGURED}: ${n.text}` } })),
+              ...report.certification.notConfigured.map((n) => ({
+                level: 'warning' as const,
+                message: { text: `${NOT_CONFIGURED}: ${n.text}` },
+              })),
             ],
           },
         ],
         results: [
-          ...failures.map((r) => sarifResult(r, rules.findIndex((x) => x.id === r.check), baselined ? (reasons.get(r.id) ?? null) : undefined, report.run.extensions === 'report-only')),
+          ...failures.map((r) =>
+            sarifResult(
+              r,
+              rules.findIndex((x) => x.id === r.check),
+              baselined ? (reasons.get(r.id) ?? null) : undefined,
+              report.run.extensions === 'report-only',
+            ),
+          ),
           ...schema.results,
         ],
         properties: {
@@ -97,9 +125,13 @@ export function sarifLog(report: Report): SarifLog {
             verdict: report.certification.verdict,
             percent: report.certification.percent,
             scope: report.certification.scope.text,
-            ...(report.certification.notConfigured.length > 0 ? { notConfigured: report.certification.notConfigured.map((n) => `${NOT_CONFIGURED}: ${n.text}`) } : {}),
+            ...(report.certification.notConfigured.length > 0
+              ? { notConfigured: report.certification.notConfigured.map((n) => `${NOT_CONFIGURED}: ${n.text}`) }
+              : {}),
           },
-          ...(report.baseline !== undefined ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } } : {}),
+          ...(report.baseline !== undefined
+            ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } }
+            : {}),
         },
       },
     ],
@@ -118,7 +150,12 @@ function rule(id: string, description: string, spec: readonly string[]): SarifRu
 }
 
 /** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
-function sarifResult(r: Result, ruleIndex: number, reason: string | null | undefined, extensionsReportOnly: boolean): SarifResult {
+function sarifResult(
+  r: Result,
+  ruleIndex: number,
+  reason: string | null | undefined,
+  extensionsReportOnly: boolean,
+): SarifResult {
   const workflowOnly = r.endpoint.method === '-'
   const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : endpointText(r.endpoint)
   return {
@@ -128,12 +165,25 @@ function sarifResult(r: Result, ruleIndex: number, reason: string | null | undef
     message: { text: r.spec.length > 0 ? `${r.message} (spec: ${r.spec.join('; ')})` : r.message },
     locations: [
       {
-        logicalLocations: [{ name: workflowOnly ? fullyQualifiedName : r.endpoint.path, fullyQualifiedName, kind: workflowOnly ? 'module' : 'resource' }],
+        logicalLocations: [
+          {
+            name: workflowOnly ? fullyQualifiedName : r.endpoint.path,
+            fullyQualifiedName,
+            kind: workflowOnly ? 'module' : 'resource',
+          },
+        ],
         ...physicalLocation(workflowOnly ? undefined : fullyQualifiedName),
       },
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: r.id },
-    ...(reason === undefined ? {} : reason === null ? { baselineState: 'new' as const } : { baselineState: 'unchanged' as const, suppressions: [{ kind: 'external' as const, status: 'accepted' as const, justification: reason }] }),
+    ...(reason === undefined
+      ? {}
+      : reason === null
+        ? { baselineState: 'new' as const }
+        : {
+            baselineState: 'unchanged' as const,
+            suppressions: [{ kind: 'external' as const, status: 'accepted' as const, justification: reason }],
+          }),
     properties: {
       resultId: r.id,
       module: r.module,
@@ -166,5 +216,7 @@ function physicalLocation(endpoint: string | undefined): Pick<SarifResult['locat
   }
   if (specLines.size === 0) return {}
   const line = endpoint === undefined ? 1 : specLines.get(endpoint)
-  return line === undefined ? {} : { physicalLocation: { artifactLocation: { uri: SPEC_SOURCE }, region: { startLine: line } } }
+  return line === undefined
+    ? {}
+    : { physicalLocation: { artifactLocation: { uri: SPEC_SOURCE }, region: { startLine: line } } }
 }

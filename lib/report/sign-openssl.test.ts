@@ -22,7 +22,17 @@ const hasOpenssl = (() => {
 })()
 
 /** Keys sorted, a number with a fraction, text beyond ASCII and a newline: what the canonical bytes must carry alike. */
-const report = { suite: { name: 'shop-conformance' }, results: [{ status: 'failed', message: 'admin endpoint: “no token” let through\n', durationMs: 12.5, id: 'GET /V1/modules › access' }] }
+const report = {
+  suite: { name: 'shop-conformance' },
+  results: [
+    {
+      status: 'failed',
+      message: 'admin endpoint: “no token” let through\n',
+      durationMs: 12.5,
+      id: 'GET /V1/modules › access',
+    },
+  ],
+}
 
 it.skipIf(!hasOpenssl)('works with keys made by openssl, and openssl verifies the signature', () => {
   const key = join(dir, 'openssl.pem')
@@ -35,6 +45,17 @@ it.skipIf(!hasOpenssl)('works with keys made by openssl, and openssl verifies th
   // Interoperable: openssl checks the same signature over the canonical bytes.
   writeFileSync(join(dir, 'canonical.json'), canonicalJson(report))
   writeFileSync(join(dir, 'sig.bin'), Buffer.from(sig.signature, 'base64'))
-  const out = execFileSync('openssl', ['pkeyutl', '-verify', '-pubin', '-inkey', pub, '-rawin', '-in', join(dir, 'canonical.json'), '-sigfile', join(dir, 'sig.bin')]).toString()
+  const out = execFileSync('openssl', [
+    'pkeyutl',
+    '-verify',
+    '-pubin',
+    '-inkey',
+    pub,
+    '-rawin',
+    '-in',
+    join(dir, 'canonical.json'),
+    '-sigfile',
+    join(dir, 'sig.bin'),
+  ]).toString()
   expect(out).toMatch(/Signature Verified Successfully/)
 })

@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto'
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto'
 import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
 
@@ -73,7 +81,8 @@ function canon(value: unknown, top: boolean, emit: (piece: string) => void): voi
     emit(']')
     return
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canon((value as { toJSON(): unknown }).toJSON(), top, emit)
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return canon((value as { toJSON(): unknown }).toJSON(), top, emit)
   const keys = Object.keys(value)
     .filter((k) => !(top && k === 'signature'))
     .filter((k) => {
@@ -97,7 +106,10 @@ export function ed25519PrivateKey(pem: string, name: string): KeyObject {
   } catch (err) {
     throw new UsageError(`${name}: not a private key (${firstLine(err)})`)
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)`)
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new UsageError(
+      `${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519 (make one with: openssl genpkey -algorithm ed25519)`,
+    )
   return key
 }
 
@@ -109,7 +121,8 @@ export function ed25519PublicKey(pem: string, name: string): KeyObject {
   } catch (err) {
     throw new UsageError(`${name}: not a public key (${firstLine(err)})`)
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new UsageError(`${name}: an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`)
   return key
 }
 
@@ -132,7 +145,12 @@ export function newEd25519Pair(): { privatePem: string; publicPem: string; keyId
   }
 }
 
-export function signReport(report: Report | Record<string, unknown>, privateKey: KeyObject, now: Date = new Date(), statement?: string): SignatureFile {
+export function signReport(
+  report: Report | Record<string, unknown>,
+  privateKey: KeyObject,
+  now: Date = new Date(),
+  statement?: string,
+): SignatureFile {
   const canonical = Buffer.from(canonicalJson(report), 'utf8')
   return {
     ...(statement !== undefined ? { statement } : {}),
@@ -147,10 +165,16 @@ export function signReport(report: Report | Record<string, unknown>, privateKey:
 /** Validates a parsed .sig file; a UsageError names the file and what is wrong. */
 export function parseSignatureFile(data: unknown, name: string): SignatureFile {
   const o = data as Partial<Record<keyof SignatureFile, unknown>>
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError(`${name}: not a signature file (expected a JSON object)`)
-  if (o.algorithm !== 'Ed25519') throw new UsageError(`${name}: algorithm ${JSON.stringify(o.algorithm) ?? 'missing'} is not supported (only Ed25519)`)
-  if (typeof o.digest !== 'string' || !/^[0-9a-f]{64}$/.test(o.digest)) throw new UsageError(`${name}: "digest" is not a SHA-256 hex digest`)
-  if (typeof o.signature !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(o.signature)) throw new UsageError(`${name}: "signature" is not base64`)
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new UsageError(`${name}: not a signature file (expected a JSON object)`)
+  if (o.algorithm !== 'Ed25519')
+    throw new UsageError(
+      `${name}: algorithm ${JSON.stringify(o.algorithm) ?? 'missing'} is not supported (only Ed25519)`,
+    )
+  if (typeof o.digest !== 'string' || !/^[0-9a-f]{64}$/.test(o.digest))
+    throw new UsageError(`${name}: "digest" is not a SHA-256 hex digest`)
+  if (typeof o.signature !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(o.signature))
+    throw new UsageError(`${name}: "signature" is not base64`)
   return {
     algorithm: 'Ed25519',
     digest: o.digest,
@@ -170,11 +194,20 @@ type VerifyOutcome =
  * file names). "report changed": the report's digest is not the signed one. "signature mismatch": the digest
  * matches but the signature was not made by this key over it (another key, or an edited .sig file).
  */
-export function verifyReport(report: Report | Record<string, unknown>, sig: SignatureFile, publicKey: KeyObject): VerifyOutcome {
+export function verifyReport(
+  report: Report | Record<string, unknown>,
+  sig: SignatureFile,
+  publicKey: KeyObject,
+): VerifyOutcome {
   const canonical = Buffer.from(canonicalJson(report), 'utf8')
   const digest = createHash('sha256').update(canonical).digest('hex')
   if (digest !== sig.digest) {
-    return { ok: false, reason: 'report changed', digest, message: `report changed since it was signed (digest ${digest}, signed ${sig.digest})` }
+    return {
+      ok: false,
+      reason: 'report changed',
+      digest,
+      message: `report changed since it was signed (digest ${digest}, signed ${sig.digest})`,
+    }
   }
   let valid = false
   try {
@@ -185,12 +218,21 @@ export function verifyReport(report: Report | Record<string, unknown>, sig: Sign
   if (!valid) {
     let signer = ''
     try {
-      const named = sig.publicKey === '' ? undefined : createPublicKey(sig.publicKey).export({ type: 'spki', format: 'pem' }).toString()
-      if (named !== undefined && named !== publicKey.export({ type: 'spki', format: 'pem' }).toString()) signer = ' (signed with another key)'
+      const named =
+        sig.publicKey === ''
+          ? undefined
+          : createPublicKey(sig.publicKey).export({ type: 'spki', format: 'pem' }).toString()
+      if (named !== undefined && named !== publicKey.export({ type: 'spki', format: 'pem' }).toString())
+        signer = ' (signed with another key)'
     } catch {
       signer = ''
     }
-    return { ok: false, reason: 'signature mismatch', digest, message: `signature does not verify with the given public key${signer}` }
+    return {
+      ok: false,
+      reason: 'signature mismatch',
+      digest,
+      message: `signature does not verify with the given public key${signer}`,
+    }
   }
   return { ok: true, digest, signedAt: sig.signedAt }
 }

@@ -6,7 +6,16 @@ import { PASSIVE, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
 import { implementationOf } from './target.ts'
-import { baselineReasons, ERRORS_WHOSE, failuresOf, notApplicableTally, notJudgedTally, staleEntries, warningTally, type Tally } from './tallies.ts'
+import {
+  baselineReasons,
+  ERRORS_WHOSE,
+  failuresOf,
+  notApplicableTally,
+  notJudgedTally,
+  staleEntries,
+  warningTally,
+  type Tally,
+} from './tallies.ts'
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
 export const MAX_FAILURES = 50
@@ -27,25 +36,50 @@ export function markdownSummary(report: Report): string {
   const story = runStory(report)
   const left = leftoversText(report)
   if (story.kind === 'not made') {
-    const lines = [`# Shop conformance: not run · ${exit}`, '', `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`, '']
+    const lines = [
+      `# Shop conformance: not run · ${exit}`,
+      '',
+      `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`,
+      '',
+    ]
     return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
   }
   const title = c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`
   const out = [`# Shop conformance: ${title} · ${exit}`, '']
   const r = report.recording
   const marks = [
-    ...(report.mode === 'rejudged' && r !== undefined ? [`**Judged again** from ${r.file} (run ${r.runId} of ${r.suite.name} ${r.suite.version} against ${r.baseUrl}): nothing was sent.`] : []),
+    ...(report.mode === 'rejudged' && r !== undefined
+      ? [
+          `**Judged again** from ${r.file} (run ${r.runId} of ${r.suite.name} ${r.suite.version} against ${r.baseUrl}): nothing was sent.`,
+        ]
+      : []),
     // "partial" once: the title says it when it is the verdict.
-    ...(report.passive !== undefined ? [`**Passive:** ${report.passive.text}; judged from traffic the suite did not send (no request sent): ${PASSIVE}.`] : []),
-    ...(c.scope.whole || report.passive !== undefined ? [] : [`**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`]),
-    ...(story.kind === 'cut short' ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`] : []),
+    ...(report.passive !== undefined
+      ? [
+          `**Passive:** ${report.passive.text}; judged from traffic the suite did not send (no request sent): ${PASSIVE}.`,
+        ]
+      : []),
+    ...(c.scope.whole || report.passive !== undefined
+      ? []
+      : [
+          `**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`,
+        ]),
+    ...(story.kind === 'cut short'
+      ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`]
+      : []),
     ...(left !== undefined ? [`**Left on the shop:** ${left}.`] : []),
-    ...(report.run.readOnly ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.'] : []),
+    ...(report.run.readOnly
+      ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.']
+      : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
     ...(report.baseline !== undefined ? [baselineMark(report)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
     // Not the spec's, but what a reader must not miss: the checks of the shop's own endpoints did not run.
-    ...(report.schema?.status === 'broken' ? ['**Not checked:** the shop\'s extension endpoints — its schema endpoint is broken (see "The shop\'s schema" below for what it answered and how to check them anyway).'] : []),
+    ...(report.schema?.status === 'broken'
+      ? [
+          '**Not checked:** the shop\'s extension endpoints — its schema endpoint is broken (see "The shop\'s schema" below for what it answered and how to check them anyway).',
+        ]
+      : []),
   ]
   if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
   out.push(
@@ -58,33 +92,81 @@ export function markdownSummary(report: Report): string {
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| ${s.passed} | ${s.failed - c.baselined} | ${s.errors ?? 0} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
   )
-  table(out, `Not judged (${c.notJudged})`, 'A required check that could not be judged: never counted as passed.', ['reason', 'checks', 'for example'], notJudgedTally(report))
-  table(out, `Not applicable (${s.notApplicable})`, 'The check does not apply to the endpoint; not counted as required.', ['check: why not', 'checks', 'for example'], notApplicableTally(report))
-  table(out, `Warnings (${s.warnings})`, 'Worth a look; not failures.', ['warning', 'times', 'for example'], warningTally(report))
+  table(
+    out,
+    `Not judged (${c.notJudged})`,
+    'A required check that could not be judged: never counted as passed.',
+    ['reason', 'checks', 'for example'],
+    notJudgedTally(report),
+  )
+  table(
+    out,
+    `Not applicable (${s.notApplicable})`,
+    'The check does not apply to the endpoint; not counted as required.',
+    ['check: why not', 'checks', 'for example'],
+    notApplicableTally(report),
+  )
+  table(
+    out,
+    `Warnings (${s.warnings})`,
+    'Worth a look; not failures.',
+    ['warning', 'times', 'for example'],
+    warningTally(report),
+  )
 
   coverageSection(out, report)
   schemaSection(out, report)
   serverErrorsSection(out, report)
   const reasons = baselineReasons(report)
   const { spec, extension } = failuresOf(report)
-  for (const [title, failures] of [[`Failures (${spec.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, spec], [`Extension check failures (${extension.length}, not the spec's)`, extension]] as const) {
+  for (const [title, failures] of [
+    [`Failures (${spec.length}${c.baselined > 0 ? `, ${c.baselined} of them baselined` : ''})`, spec],
+    [`Extension check failures (${extension.length}, not the spec's)`, extension],
+  ] as const) {
     if (failures.length === 0) continue
     out.push('', `## ${title}`, '', '| result | message | spec |', '|---|---|---|')
     for (const r of failures.slice(0, MAX_FAILURES)) {
       const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''}`
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
-    if (failures.length > MAX_FAILURES) out.push('', `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`)
+    if (failures.length > MAX_FAILURES)
+      out.push(
+        '',
+        `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`,
+      )
   }
   const errors = report.results.filter((r) => r.status === 'error')
   if (errors.length > 0) {
-    out.push('', `## Errors (${errors.length}): ${ERRORS_WHOSE}`, '', 'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.', '', '| result | message |', '|---|---|')
-    for (const r of errors.slice(0, MAX_FAILURES)) out.push(`| \`${cell(r.id)}\` |${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''} ${cell(r.message)} |`)
-    if (errors.length > MAX_FAILURES) out.push('', `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`)
+    out.push(
+      '',
+      `## Errors (${errors.length}): ${ERRORS_WHOSE}`,
+      '',
+      'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.',
+      '',
+      '| result | message |',
+      '|---|---|',
+    )
+    for (const r of errors.slice(0, MAX_FAILURES))
+      out.push(
+        `| \`${cell(r.id)}\` |${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''} ${cell(r.message)} |`,
+      )
+    if (errors.length > MAX_FAILURES)
+      out.push(
+        '',
+        `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`,
+      )
   }
   const stale = staleEntries(report)
   if (stale.length > 0) {
-    out.push('', `## Stale baseline entries (${stale.length})`, '', `These checks now pass: ${isProfileName(report.baseline!.file) ? staleRemedy(report.baseline!, stale.length) : `remove the entries from ${report.baseline!.file}`}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`, '', '| entry | reason |', '|---|---|')
+    out.push(
+      '',
+      `## Stale baseline entries (${stale.length})`,
+      '',
+      `These checks now pass: ${isProfileName(report.baseline!.file) ? staleRemedy(report.baseline!, stale.length) : `remove the entries from ${report.baseline!.file}`}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`,
+      '',
+      '| entry | reason |',
+      '|---|---|',
+    )
     for (const e of stale.slice(0, MAX_ROWS)) out.push(`| \`${cell(e.id)}\` | ${cell(e.reason)} |`)
     if (stale.length > MAX_ROWS) out.push('', `… and ${stale.length - MAX_ROWS} more in report.json (baseline.stale).`)
   }
@@ -97,19 +179,33 @@ function schemaSection(out: string[], report: Report): void {
   const { schema, extensions } = report
   if (extensions !== undefined) out.push('', '## Extensions', '', `${cell(extensions.text)}.`)
   if (schema === undefined) return
-  out.push('', '## The shop\'s schema', '', cell(schema.text))
-  for (const n of [...schema.notes, ...schema.notJudged.map((j) => `${j.kind} not judged: ${j.reason}`)]) out.push(`- ${cell(n)}`)
+  out.push('', "## The shop's schema", '', cell(schema.text))
+  for (const n of [...schema.notes, ...schema.notJudged.map((j) => `${j.kind} not judged: ${j.reason}`)])
+    out.push(`- ${cell(n)}`)
   if (schema.findings.length === 0) return
   out.push('', '| operation | finding | the schema declares | the spec says |', '|---|---|---|---|')
-  for (const f of schema.findings.slice(0, MAX_ROWS)) out.push(`| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`)
-  if (schema.findings.length > MAX_ROWS) out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
+  for (const f of schema.findings.slice(0, MAX_ROWS))
+    out.push(
+      `| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`,
+    )
+  if (schema.findings.length > MAX_ROWS)
+    out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
 }
 
 /** Every server error the run met, each request once: a section of its own, never the verdict above. */
 function serverErrorsSection(out: string[], report: Report): void {
   const block = report.serverErrors
   if (block === undefined || block.answers === 0) return
-  const head = ['operation', 'caller', 'status', 'the shop\'s message', 'report id', 'the body\'s keys', 'documented by the shop\'s schema', 'times']
+  const head = [
+    'operation',
+    'caller',
+    'status',
+    "the shop's message",
+    'report id',
+    "the body's keys",
+    "documented by the shop's schema",
+    'times',
+  ]
   out.push('', `## Server errors (${block.answers})`, '', cell(block.text), '')
   out.push('Each request the shop answered with a 5xx; report.html has each with a `curl` that repeats it.', '')
   out.push(`| ${head.join(' | ')} |`, '|---|---|---:|---|---|---|---|---:|')
@@ -118,7 +214,8 @@ function serverErrorsSection(out: string[], report: Report): void {
     const answer = [String(e.status), cell(clip(e.message, 100)), code(e.reportId)]
     out.push(`| ${[...request, ...answer, bodyKeysCell(e), documentedCell(e), String(e.count)].join(' | ')} |`)
   }
-  if (block.entries.length > MAX_ROWS) out.push('', `… and ${block.entries.length - MAX_ROWS} more in report.json (serverErrors.entries).`)
+  if (block.entries.length > MAX_ROWS)
+    out.push('', `… and ${block.entries.length - MAX_ROWS} more in report.json (serverErrors.entries).`)
 }
 
 function bodyKeysCell(e: ServerErrorEntry): string {
@@ -150,7 +247,8 @@ function baselineMark(report: Report): string {
 function table(out: string[], title: string, note: string, head: [string, string, string], rows: Tally[]): void {
   if (rows.length === 0) return
   out.push('', `## ${title}`, '', note, '', `| ${head.join(' | ')} |`, '|---|---:|---|')
-  for (const t of rows.slice(0, MAX_ROWS)) out.push(`| ${cell(t.label)} | ${t.count} | ${t.example !== undefined ? `\`${cell(t.example)}\`` : ''} |`)
+  for (const t of rows.slice(0, MAX_ROWS))
+    out.push(`| ${cell(t.label)} | ${t.count} | ${t.example !== undefined ? `\`${cell(t.example)}\`` : ''} |`)
   if (rows.length > MAX_ROWS) out.push('', `… and ${rows.length - MAX_ROWS} more kinds in report.html.`)
 }
 
@@ -166,17 +264,29 @@ function cell(text: string): string {
 function coverageSection(out: string[], report: Report): void {
   const p = report.passive
   if (p === undefined) return
-  out.push('', `## Coverage (passive)`, '', `${p.text}.`, '', '| endpoint | access | exchanges | callers | stores |', '|---|---|---:|---|---|')
+  out.push(
+    '',
+    `## Coverage (passive)`,
+    '',
+    `${p.text}.`,
+    '',
+    '| endpoint | access | exchanges | callers | stores |',
+    '|---|---|---:|---|---|',
+  )
   for (const e of p.endpoints.slice(0, MAX_ROWS * 4)) {
-    const callers = Object.entries(e.callers).map(([k, n]) => `${k} ×${n}`).join(', ')
+    const callers = Object.entries(e.callers)
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ')
     out.push(`| \`${cell(e.endpoint)}\` | ${e.access} | ${e.exchanges} | ${callers} | ${cell(e.stores.join(', '))} |`)
   }
-  if (p.endpoints.length > MAX_ROWS * 4) out.push('', `… and ${p.endpoints.length - MAX_ROWS * 4} more endpoints: report.json \`passive.endpoints\`.`)
+  if (p.endpoints.length > MAX_ROWS * 4)
+    out.push('', `… and ${p.endpoints.length - MAX_ROWS * 4} more endpoints: report.json \`passive.endpoints\`.`)
 }
 
 /** The line of counts under the title: the share of the suite, or what a passive report's traffic showed. */
 function countsLine(c: Report['certification']): string {
   if (c.verdict === 'not run') return 'No required check was judged.'
-  if (c.verdict === PASSIVE) return `From the traffic: ${c.passed} passed, ${c.failed} failed; ${c.notJudged} not observed.`
+  if (c.verdict === PASSIVE)
+    return `From the traffic: ${c.passed} passed, ${c.failed} failed; ${c.notJudged} not observed.`
   return `${percentText(c)} of ${c.required} required checks passed.`
 }

@@ -18,7 +18,7 @@ export interface Tally {
 export type OutcomeLabel = 'passed' | 'failed' | 'error' | 'not judged' | 'not configured' | 'not applicable'
 
 /** How the human-readable formats head the list of errors: whose they are, never the shop's. */
-export const ERRORS_WHOSE = 'the suite\'s or a vendor check\'s code, not the shop'
+export const ERRORS_WHOSE = "the suite's or a vendor check's code, not the shop"
 
 export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>): OutcomeLabel {
   if (r.status !== 'skipped') return r.status
@@ -41,23 +41,42 @@ const UNSTATED = 'reason not recorded'
  * Required checks not judged, by reason: the skipped results by their reason code, and the selected checks
  * that have no result at all (the run was cut short before them). Largest first.
  */
-export function notJudgedTally(report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial'>>): Tally[] {
+export function notJudgedTally(
+  report: Pick<Report, 'results' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial'>>,
+): Tally[] {
   // An extension's or a vendor's result is not required: the report's `extensions` block counts it.
   const skipped = report.results.filter((r) => r.status === 'skipped' && r.applicable !== false && r.extension !== true)
   const tally = countBy(skipped, (r) => (r.reason !== undefined ? NOT_JUDGED_REASONS[r.reason] : UNSTATED))
   const missing = report.certification.notJudged - skipped.length
-  if (missing > 0) tally.push({ label: neverStarted(report) !== undefined ? 'not run: the run never started (see its run error)' : 'no result: the run ended before the check finished', count: missing })
+  if (missing > 0)
+    tally.push({
+      label:
+        neverStarted(report) !== undefined
+          ? 'not run: the run never started (see its run error)'
+          : 'no result: the run ended before the check finished',
+      count: missing,
+    })
   return sorted(tally)
 }
 
 /** Checks that do not apply to their endpoint, by check kind and why (the check's own words). */
 export function notApplicableTally(report: Pick<Report, 'results'>): Tally[] {
-  return sorted(countBy(report.results.filter((r) => r.applicable === false), (r) => `${r.check}: ${r.message}`))
+  return sorted(
+    countBy(
+      report.results.filter((r) => r.applicable === false),
+      (r) => `${r.check}: ${r.message}`,
+    ),
+  )
 }
 
 /** Warnings by their text, with how many results carry each. */
 export function warningTally(report: Pick<Report, 'results'>): Tally[] {
-  return sorted(countBy(report.results.flatMap((r) => (r.warnings ?? []).map((w) => ({ id: r.id, w }))), (x) => x.w))
+  return sorted(
+    countBy(
+      report.results.flatMap((r) => (r.warnings ?? []).map((w) => ({ id: r.id, w }))),
+      (x) => x.w,
+    ),
+  )
 }
 
 /** Baseline entries whose check now passes, with the entry's reason. */

@@ -19,7 +19,9 @@ import { statementOf, targetText } from './target.ts'
 import { planResults, reportOf } from './testing.ts'
 import { terminalSummary } from './text.ts'
 
-const named = reportOf(planResults(), { target: { baseUrl: 'https://shop.example.test', name: 'Platform', version: '2.4.7-p7' } })
+const named = reportOf(planResults(), {
+  target: { baseUrl: 'https://shop.example.test', name: 'Platform', version: '2.4.7-p7' },
+})
 const unnamed = reportOf(planResults(), { target: { baseUrl: 'https://shop.example.test' } })
 const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-target-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -29,22 +31,44 @@ describe('the target named in every format', () => {
     expect(targetText(named.target)).toBe('Platform 2.4.7-p7 at https://shop.example.test')
     expect(targetText(unnamed.target)).toBe('https://shop.example.test')
     expect(targetText({ ...unnamed.target, version: '2.4.7-p7' })).toBe('version 2.4.7-p7 at https://shop.example.test')
-    expect(targetText({ ...unnamed.target, name: 'shop-conformance reference target', version: '0.1.0', bundledReferenceTarget: true })).toBe('shop-conformance reference target 0.1.0 at https://shop.example.test (bundled)')
-    expect(targetText({ ...unnamed.target, bundledReferenceTarget: true })).toBe('https://shop.example.test (bundled reference target)')
+    expect(
+      targetText({
+        ...unnamed.target,
+        name: 'shop-conformance reference target',
+        version: '0.1.0',
+        bundledReferenceTarget: true,
+      }),
+    ).toBe('shop-conformance reference target 0.1.0 at https://shop.example.test (bundled)')
+    expect(targetText({ ...unnamed.target, bundledReferenceTarget: true })).toBe(
+      'https://shop.example.test (bundled reference target)',
+    )
   })
 
   it('console, summary.md, report.html, junit.xml, report.sarif, the badge and diff', () => {
-    expect(terminalSummary(named, 'reports').split('\n')[0]).toContain('· target Platform 2.4.7-p7 at https://shop.example.test · store default')
+    expect(terminalSummary(named, 'reports').split('\n')[0]).toContain(
+      '· target Platform 2.4.7-p7 at https://shop.example.test · store default',
+    )
     expect(markdownSummary(named)).toContain('Target Platform 2.4.7-p7 at `https://shop.example.test`, store `default`')
     expect(markdownSummary(unnamed)).toContain('Target `https://shop.example.test`, store `default`')
     // The page shows the text TypeScript made (the browser test sees it rendered).
     expect(reportHtml(named)).toContain('"target":"Platform 2.4.7-p7 at https://shop.example.test"')
     const junit = junitXml(named)
-    for (const [name, value] of [['target.url', 'https://shop.example.test'], ['target.name', 'Platform'], ['target.version', '2.4.7-p7']]) expect(junit).toContain(`<property name="${name}" value="${value}"/>`)
+    for (const [name, value] of [
+      ['target.url', 'https://shop.example.test'],
+      ['target.name', 'Platform'],
+      ['target.version', '2.4.7-p7'],
+    ])
+      expect(junit).toContain(`<property name="${name}" value="${value}"/>`)
     expect(junitXml(unnamed)).not.toContain('target.name')
-    expect(sarifLog(named).runs[0]!.properties.target).toMatchObject({ baseUrl: 'https://shop.example.test', name: 'Platform', version: '2.4.7-p7' })
+    expect(sarifLog(named).runs[0]!.properties.target).toMatchObject({
+      baseUrl: 'https://shop.example.test',
+      name: 'Platform',
+      version: '2.4.7-p7',
+    })
     expect(badgeSvg(named)).toContain('spec 2.4.9, target Platform 2.4.7-p7: ')
-    expect(diffText(diffReports(unnamed, named))).toContain('B: B — run run1, Platform 2.4.7-p7 at https://shop.example.test, spec 2.4.9')
+    expect(diffText(diffReports(unnamed, named))).toContain(
+      'B: B — run run1, Platform 2.4.7-p7 at https://shop.example.test, spec 2.4.9',
+    )
   })
 
   it('shards that name their target differently are not one run', () => {

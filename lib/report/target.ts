@@ -13,7 +13,8 @@ export function implementationOf(target: Pick<Target, 'name' | 'version'>): stri
 /** The target as every format names it: what it runs next to its URL, `Platform 2.4.7-p7 at https://shop.example`. */
 export function targetText(target: Target): string {
   const what = implementationOf(target)
-  if (what === undefined) return `${target.baseUrl}${target.bundledReferenceTarget ? ' (bundled reference target)' : ''}`
+  if (what === undefined)
+    return `${target.baseUrl}${target.bundledReferenceTarget ? ' (bundled reference target)' : ''}`
   return `${what} at ${target.baseUrl}${target.bundledReferenceTarget ? ' (bundled)' : ''}`
 }
 
@@ -21,7 +22,9 @@ export function targetText(target: Target): string {
  * What a signature states of its report: the target, then the verdict line (`… at https://shop.example: conforms · 100% …`),
  * and of a run cut short, its story (`a run cut short after 412 requests by …`).
  */
-export function statementOf(report: Pick<Report, 'target' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>>): string {
+export function statementOf(
+  report: Pick<Report, 'target' | 'certification'> & Partial<Pick<Report, 'exit' | 'partial' | 'runErrors'>>,
+): string {
   const story = runStory(report)
   return `${targetText(report.target)}: ${headline(report.certification)}${story.kind === 'cut short' ? `; ${story.text}` : ''}`
 }

@@ -8,7 +8,15 @@ import { ACL_NOT_CONFIGURED } from '../checks/acl.ts'
 import { CHECKS } from '../checks/index.ts'
 import type { Status } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
-import { flagLimits, PLAN, planBlock, selectionOf, selectPlan, type PlannedCheck, type Selection } from '../plan/plan.ts'
+import {
+  flagLimits,
+  PLAN,
+  planBlock,
+  selectionOf,
+  selectPlan,
+  type PlannedCheck,
+  type Selection,
+} from '../plan/plan.ts'
 import { toResult, type Result } from '../results/result.ts'
 import { CATALOG, rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -38,34 +46,69 @@ export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Ju
   const { target, run, summary, certification, exit, plan, ...rest } = patch
   const modules = run?.modules ?? []
   const checks = run?.checks ?? []
-  const judged = completeReport({
-    suite: { name: 'shop-conformance', version: '0.1.0' },
-    spec: { version: '2.4.9' },
-    target: { baseUrl: 'http://127.0.0.1:1', storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false, ...target },
-    run: { id: 'run1', seed: 1, readOnly: false, concurrency: 8, timeoutMs: 10000, modules: [], checks: [], pathAliases: [], ...run },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:01.000Z',
-    durationMs: 1000,
-    summary: summary ?? summarise(results),
-    calibration: { noRoute: [], unknownStore: [] },
-    created: [],
-    cleanup: { removed: 0, leftovers: [] },
-    runErrors: [],
-    plan: plan ?? sampleBlock(modules, checks),
-    results,
-    ...rest,
-  }, judging)
-  return { ...judged, ...(certification !== undefined ? { certification } : {}), ...(exit !== undefined ? { exit } : {}) }
+  const judged = completeReport(
+    {
+      suite: { name: 'shop-conformance', version: '0.1.0' },
+      spec: { version: '2.4.9' },
+      target: {
+        baseUrl: 'http://127.0.0.1:1',
+        storeCode: 'default',
+        secondStoreCode: 'all',
+        bundledReferenceTarget: false,
+        ...target,
+      },
+      run: {
+        id: 'run1',
+        seed: 1,
+        readOnly: false,
+        concurrency: 8,
+        timeoutMs: 10000,
+        modules: [],
+        checks: [],
+        pathAliases: [],
+        ...run,
+      },
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:00:01.000Z',
+      durationMs: 1000,
+      summary: summary ?? summarise(results),
+      calibration: { noRoute: [], unknownStore: [] },
+      created: [],
+      cleanup: { removed: 0, leftovers: [] },
+      runErrors: [],
+      plan: plan ?? sampleBlock(modules, checks),
+      results,
+      ...rest,
+    },
+    judging,
+  )
+  return {
+    ...judged,
+    ...(certification !== undefined ? { certification } : {}),
+    ...(exit !== undefined ? { exit } : {}),
+  }
 }
 
 /** The result of `check` (the first check, `route`, unless given) at `row`, with no exchanges, taking 1 ms unless given. */
-export function resultOf(row: EndpointRow, status: Status, message: string, options: { check?: Check; durationMs?: number } = {}): Result {
+export function resultOf(
+  row: EndpointRow,
+  status: Status,
+  message: string,
+  options: { check?: Check; durationMs?: number } = {},
+): Result {
   return toResult(row, options.check ?? CHECKS[0]!, { status, message, exchanges: [] }, options.durationMs ?? 1)
 }
 
 /** The plan block a run of `--module`/`--check` (empty: all) records, with `extra` limits (`shard 1/2`) and modules narrowed to `modulesRun`. */
-export function sampleBlock(modules: readonly string[], checks: readonly string[], extra: { modulesRun?: readonly string[]; limits?: readonly string[] } = {}): Report['plan'] {
-  const selection = { ...selectionOf(modules, checks), ...(extra.modulesRun !== undefined ? { modules: extra.modulesRun } : {}) }
+export function sampleBlock(
+  modules: readonly string[],
+  checks: readonly string[],
+  extra: { modulesRun?: readonly string[]; limits?: readonly string[] } = {},
+): Report['plan'] {
+  const selection = {
+    ...selectionOf(modules, checks),
+    ...(extra.modulesRun !== undefined ? { modules: extra.modulesRun } : {}),
+  }
   return planBlock(PLAN, selection, [...flagLimits(PLAN, modules, checks), ...(extra.limits ?? [])])
 }
 
@@ -73,17 +116,34 @@ export function sampleBlock(modules: readonly string[], checks: readonly string[
  * A result for every check of the plan of `selection` (lib/plan/), with the status `statusOf` gives (passed
  * unless told): the results a run of that selection records, without exchanges.
  */
-export function planResults(selection: Selection = {}, statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed'): Result[] {
+export function planResults(
+  selection: Selection = {},
+  statusOf: (planned: PlannedCheck, index: number) => Status = () => 'passed',
+): Result[] {
   return selectPlan(PLAN, selection).checks.map((p, i) => {
     const row = p.endpoint === undefined ? undefined : rowOf(p.endpoint)
     const status = statusOf(p, i)
-    return { id: p.id, module: p.module, endpoint: row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: '(workflow)' }, check: p.kind, status, message: `${status} ${i}`, durationMs: 1, spec: [], exchanges: [] }
+    return {
+      id: p.id,
+      module: p.module,
+      endpoint: row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: '(workflow)' },
+      check: p.kind,
+      status,
+      message: `${status} ${i}`,
+      durationMs: 1,
+      spec: [],
+      exchanges: [],
+    }
   })
 }
 
 /** The whole plan's results as a run without a limited admin records them: every `acl` check not configured. */
 export function withoutLimitedAdmin(results: Result[] = planResults()): Result[] {
-  return results.map((r) => (r.check === 'acl' && r.applicable !== false ? { ...r, status: 'skipped', reason: 'not-configured', message: ACL_NOT_CONFIGURED } : r))
+  return results.map((r) =>
+    r.check === 'acl' && r.applicable !== false
+      ? { ...r, status: 'skipped', reason: 'not-configured', message: ACL_NOT_CONFIGURED }
+      : r,
+  )
 }
 
 /** The line every format shows for the acl check of such a run (certification.notConfigured). */
@@ -91,7 +151,10 @@ export const ACL_NOT_CONFIGURED_LINE = `acl — 15 checks not judged: ${ACL_NOT_
 
 /** `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]` (what diff and baseline compare). */
 export function reportOfStatuses(runId: string, statuses: Status[]): Report {
-  return reportOf(statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)), { run: { id: runId } })
+  return reportOf(
+    statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)),
+    { run: { id: runId } },
+  )
 }
 
 /** Writes a report as `run` does (indented) into a directory `name` of its own under `dir`; returns the report.json path. */
@@ -127,13 +190,24 @@ export function sampleServerErrors(): ServerErrorsBlock {
         count: 2,
         steps: [],
         results: [`${SELECTION} › route`],
-        bodyKeys: ['inventoryRequest.stock_id', 'inventoryRequest.items[].sku', 'inventoryRequest.items[].qty', 'algorithmCode'],
+        bodyKeys: [
+          'inventoryRequest.stock_id',
+          'inventoryRequest.items[].sku',
+          'inventoryRequest.items[].qty',
+          'algorithmCode',
+        ],
         schemaDocumentsBody: true,
         schemaSays: `the shop's schema declares ${SELECTION} with a body of every key sent, and none it requires is missing`,
       },
       {
         ...{ method: 'GET', endpoint: 'GET /V1/inventory/sources', origin: 'spec', path: '/V1/inventory/sources' },
-        ...{ query: 'searchCriteria%5BpageSize%5D=50', store: 'default', caller: 'admin', status: 503, message: 'Service Unavailable' },
+        ...{
+          query: 'searchCriteria%5BpageSize%5D=50',
+          store: 'default',
+          caller: 'admin',
+          status: 503,
+          message: 'Service Unavailable',
+        },
         ...{ firstAt: at, lastAt: at, count: 1, steps: ['find source main'] },
       },
     ],

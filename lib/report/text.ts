@@ -29,16 +29,23 @@ export function terminalSummary(report: Report, reportDir: string): string {
   if (deadlines !== undefined) lines.push(deadlines)
   const excused = new Set(report.baseline?.baselinedFailures ?? [])
   const { spec, extension } = failuresOf(report)
-  for (const [title, failures] of [[`Failures (${spec.length}):`, spec], [`Extension check failures (${extension.length}, not the spec's):`, extension]] as const) {
+  for (const [title, failures] of [
+    [`Failures (${spec.length}):`, spec],
+    [`Extension check failures (${extension.length}, not the spec's):`, extension],
+  ] as const) {
     if (failures.length === 0) continue
     lines.push('', title)
-    for (const r of failures.slice(0, 50)) lines.push(`  ✗ ${r.id}${r.extension === true ? ` [${r.origin}]` : ''}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`)
+    for (const r of failures.slice(0, 50))
+      lines.push(
+        `  ✗ ${r.id}${r.extension === true ? ` [${r.origin}]` : ''}${excused.has(r.id) ? ' [baselined]' : ''} — ${r.message}`,
+      )
     if (failures.length > 50) lines.push(`  … and ${failures.length - 50} more in the report`)
   }
   const errors = report.results.filter((r) => r.status === 'error')
   if (errors.length > 0) {
     lines.push('', `Errors (${ERRORS_WHOSE}):`)
-    for (const r of errors.slice(0, 50)) lines.push(`  ! ${r.id}${r.extension === true ? ` [${r.origin}]` : ''} — ${r.message}`)
+    for (const r of errors.slice(0, 50))
+      lines.push(`  ! ${r.id}${r.extension === true ? ` [${r.origin}]` : ''} — ${r.message}`)
     if (errors.length > 50) lines.push(`  … and ${errors.length - 50} more in the report`)
   }
   if (report.schema !== undefined) lines.push(report.schema.text)

@@ -36,13 +36,19 @@ describe('the versions in every format', () => {
 
   it('report.sarif: the tool driver and the run properties', () => {
     const [run] = sarifLog(report).runs
-    expect(run!.tool.driver).toMatchObject({ name: 'shop-conformance', version: '7.3.0-rc.2', semanticVersion: '7.3.0-rc.2' })
+    expect(run!.tool.driver).toMatchObject({
+      name: 'shop-conformance',
+      version: '7.3.0-rc.2',
+      semanticVersion: '7.3.0-rc.2',
+    })
     expect(run!.properties.specVersion).toBe('2.9.41')
   })
 
   it('summary.md, the badge and the console header', () => {
     expect(markdownSummary(report)).toContain('spec 2.9.41; suite shop-conformance 7.3.0-rc.2;')
     expect(badgeSvg(report)).toMatch(/<title>[^<]*shop-conformance 7\.3\.0-rc\.2, spec 2\.9\.41/)
-    expect(terminalSummary(report, 'reports').split('\n')[0]).toMatch(/^shop-conformance 7\.3\.0-rc\.2 · spec 2\.9\.41 · /)
+    expect(terminalSummary(report, 'reports').split('\n')[0]).toMatch(
+      /^shop-conformance 7\.3\.0-rc\.2 · spec 2\.9\.41 · /,
+    )
   })
 })

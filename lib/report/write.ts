@@ -10,7 +10,14 @@ import { sarifLog } from './sarif.ts'
 import { reportDigest } from './sign.ts'
 import { markdownSummary } from './summary-md.ts'
 
-export const REPORT_FILES = ['report.json', 'report.html', 'junit.xml', 'summary.md', 'badge.svg', 'report.sarif'] as const
+export const REPORT_FILES = [
+  'report.json',
+  'report.html',
+  'junit.xml',
+  'summary.md',
+  'badge.svg',
+  'report.sarif',
+] as const
 
 /**
  * Writes every format from one redacted copy of the report. Each file is redacted once more as text and

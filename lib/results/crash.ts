@@ -38,7 +38,20 @@ function stackHead(error: unknown): string {
  * The verdict of code that threw: `what` names it (`the route check`, `warehouse-stock`, `the step`); `redact`
  * takes out any secret the error's text carries (a token a request failure quoted).
  */
-export function crashVerdict(owner: CodeOwner, what: string, error: unknown, redact: (text: string) => string): Verdict {
-  const stack = error instanceof Error && error.stack !== undefined ? { details: { stack: redact(clip(error.stack, STACK_MAX)) } } : {}
-  return { status: 'error', message: redact(`${ERROR_OF[owner]}: ${what} threw ${stackHead(error)}`), exchanges: [], ...stack }
+export function crashVerdict(
+  owner: CodeOwner,
+  what: string,
+  error: unknown,
+  redact: (text: string) => string,
+): Verdict {
+  const stack =
+    error instanceof Error && error.stack !== undefined
+      ? { details: { stack: redact(clip(error.stack, STACK_MAX)) } }
+      : {}
+  return {
+    status: 'error',
+    message: redact(`${ERROR_OF[owner]}: ${what} threw ${stackHead(error)}`),
+    exchanges: [],
+    ...stack,
+  }
 }

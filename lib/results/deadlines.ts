@@ -22,7 +22,11 @@ export interface DeadlinesUsed {
 
 /** Two parts' deadlines (the preflight's and the checks', or shards') as one: the longest of each kind. */
 export function longestDeadlines(a: DeadlinesUsed, b: DeadlinesUsed): DeadlinesUsed {
-  return { read: Math.max(a.read, b.read), write: Math.max(a.write, b.write), heavyWrite: Math.max(a.heavyWrite, b.heavyWrite) }
+  return {
+    read: Math.max(a.read, b.read),
+    write: Math.max(a.write, b.write),
+    heavyWrite: Math.max(a.heavyWrite, b.heavyWrite),
+  }
 }
 
 /** `reads 10 s, writes 10 s, heavy writes 45 s`: how the console and summary.md say them (report.html alike). */

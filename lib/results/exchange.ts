@@ -22,7 +22,14 @@ export interface RecordedResponse {
  */
 export type CallerClass = 'none' | 'malformed' | 'customer' | 'other customer' | 'limited admin' | 'admin'
 
-export const CALLER_CLASSES: readonly CallerClass[] = ['none', 'malformed', 'customer', 'other customer', 'limited admin', 'admin']
+export const CALLER_CLASSES: readonly CallerClass[] = [
+  'none',
+  'malformed',
+  'customer',
+  'other customer',
+  'limited admin',
+  'admin',
+]
 
 /** One request and what came back, secrets redacted: the evidence every verdict carries. */
 export interface Exchange {

@@ -110,7 +110,12 @@ const HTTP_VERSION = 'HTTP/1.1'
 
 export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
   const { request } = x
-  const postText = request.body === undefined ? undefined : facts.requestJson === false && typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
+  const postText =
+    request.body === undefined
+      ? undefined
+      : facts.requestJson === false && typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body)
   const entry: HarEntry = {
     startedDateTime: new Date(facts.startedAt).toISOString(),
     time: x.durationMs,
@@ -121,7 +126,9 @@ export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
       cookies: [],
       headers: nameValues(request.headers),
       queryString: queryOf(request.url),
-      ...(postText !== undefined ? { postData: { mimeType: headerOf(request.headers, 'content-type') ?? 'application/json', text: postText } } : {}),
+      ...(postText !== undefined
+        ? { postData: { mimeType: headerOf(request.headers, 'content-type') ?? 'application/json', text: postText } }
+        : {}),
       headersSize: -1,
       bodySize: postText === undefined ? 0 : Buffer.byteLength(postText),
     },
@@ -143,8 +150,15 @@ export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
 
 function responseOf(x: Exchange, facts: EntryFacts): HarEntry['response'] {
   const r = x.response
-  const common = { httpVersion: HTTP_VERSION, cookies: [], redirectURL: '', headersSize: -1 as const, bodySize: -1 as const }
-  if (r === undefined) return { status: 0, statusText: '', headers: [], content: { size: 0, mimeType: 'x-unknown' }, ...common }
+  const common = {
+    httpVersion: HTTP_VERSION,
+    cookies: [],
+    redirectURL: '',
+    headersSize: -1 as const,
+    bodySize: -1 as const,
+  }
+  if (r === undefined)
+    return { status: 0, statusText: '', headers: [], content: { size: 0, mimeType: 'x-unknown' }, ...common }
   const text = bodyText(r.body, facts.json === true)
   const cut = typeof r.body === 'string' && CUT_SHORT.test(r.body)
   return {
@@ -188,13 +202,23 @@ function queryOf(url: string): NameValue[] {
  * JSON, as the client reads an answer; one cut short as the text it is), no answer where none came — so that what
  * reads a run's exchanges (lib/shop/recorded.ts) reads a HAR's alike.
  */
-export function exchangeOfEntry(entry: Pick<HarEntry, 'request' | 'response' | 'time' | 'comment' | '_error'>): Exchange {
+export function exchangeOfEntry(
+  entry: Pick<HarEntry, 'request' | 'response' | 'time' | 'comment' | '_error'>,
+): Exchange {
   const { request, response } = entry
   const body = request.postData === undefined ? {} : { body: parsedOr(request.postData.text) }
   const cut = response.content.comment !== undefined
   return {
     request: { method: request.method, url: request.url, headers: recordOf(request.headers), ...body },
-    ...(response.status > 0 ? { response: { status: response.status, headers: recordOf(response.headers), body: cut ? (response.content.text ?? '') : parsedOr(response.content.text ?? '') } } : {}),
+    ...(response.status > 0
+      ? {
+          response: {
+            status: response.status,
+            headers: recordOf(response.headers),
+            body: cut ? (response.content.text ?? '') : parsedOr(response.content.text ?? ''),
+          },
+        }
+      : {}),
     ...(entry._error !== undefined ? { error: entry._error } : {}),
     ...(entry.comment !== undefined ? { note: entry.comment } : {}),
     durationMs: entry.time,

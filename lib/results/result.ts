@@ -71,7 +71,14 @@ function stepId(workflow: string, ordinal: string, title: string): string {
   return `workflow ${workflow} › ${ordinal} ${title}`
 }
 
-export function toResult(row: EndpointRow, check: JudgedBy, verdict: Verdict, durationMs: number, alias?: string, applicable = true): Result {
+export function toResult(
+  row: EndpointRow,
+  check: JudgedBy,
+  verdict: Verdict,
+  durationMs: number,
+  alias?: string,
+  applicable = true,
+): Result {
   return {
     ...(applicable ? {} : { applicable: false as const }),
     id: resultId(row, check.name),
@@ -94,11 +101,19 @@ export function toResult(row: EndpointRow, check: JudgedBy, verdict: Verdict, du
  * A workflow step's result: id `workflow <name> › <nn> <title>`, filed under `row`, the catalog row the step
  * exercises (a step on a set-up call under `- (workflow <name>)`).
  */
-export function workflowResult(workflow: WorkflowCitation, ordinal: string, step: StepCitation, row: EndpointRow | undefined, verdict: Verdict, durationMs: number): Result {
+export function workflowResult(
+  workflow: WorkflowCitation,
+  ordinal: string,
+  step: StepCitation,
+  row: EndpointRow | undefined,
+  verdict: Verdict,
+  durationMs: number,
+): Result {
   return {
     id: stepId(workflow.name, ordinal, step.title),
     module: workflow.module,
-    endpoint: row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: `(workflow ${workflow.name})` },
+    endpoint:
+      row !== undefined ? { method: row.method, path: row.path } : { method: '-', path: `(workflow ${workflow.name})` },
     check: 'workflow',
     status: verdict.status,
     message: verdict.message,

@@ -85,16 +85,19 @@ export interface ExtensionsBlock {
  * unchecked, and the two ways to check them anyway.
  */
 const EXTENSIONS_UNCHECKED =
-  'The shop\'s extension endpoints were not checked: the schema lists them. To check them anyway, give a schema saved where it generates (a copy of the shop with the failing module\'s interface fixed, say) as --target-schema FILE, or declare them, with checks of your own, in a config (--config)'
+  "The shop's extension endpoints were not checked: the schema lists them. To check them anyway, give a schema saved where it generates (a copy of the shop with the failing module's interface fixed, say) as --target-schema FILE, or declare them, with checks of your own, in a config (--config)"
 
 /** The schema block's one line, from what it holds. */
 export function schemaText(b: Omit<SchemaBlock, 'text'>): string {
-  if (b.status === 'off') return 'The shop\'s schema was not read (--target-schema off).'
+  if (b.status === 'off') return "The shop's schema was not read (--target-schema off)."
   if (b.status === 'unpublished') return `The shop publishes no schema: ${b.reason ?? 'no reason recorded'}.`
   if (b.status === 'broken') {
     const request = (b.source ?? 'its schema URL').replace(/ under each caller$/, '')
     return `The shop's schema endpoint is broken: ${request} ${b.reason ?? 'failed'}. ${EXTENSIONS_UNCHECKED}. Information only: never in the certification, never the exit status.`
   }
-  const findings = b.findings.length === 0 ? 'agrees with the spec (no finding)' : `${b.findings.length} finding${b.findings.length === 1 ? '' : 's'} against the spec`
+  const findings =
+    b.findings.length === 0
+      ? 'agrees with the spec (no finding)'
+      : `${b.findings.length} finding${b.findings.length === 1 ? '' : 's'} against the spec`
   return `The shop's schema (${b.source}): ${findings}; declares ${b.declaredSpecEndpoints} of ${b.specEndpoints} spec endpoints and ${b.extensionOperations} extension operation${b.extensionOperations === 1 ? '' : 's'}. Information only: never in the certification, never the exit status.`
 }

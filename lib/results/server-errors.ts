@@ -76,11 +76,23 @@ export const MAX_LISTED = 100
 /** Result ids kept per entry: a set-up call every check depends on is in hundreds of results' evidence. */
 export const MAX_RESULT_IDS = 20
 
-type RequestOf = Pick<ServerErrorEntry, 'method' | 'store' | 'path' | 'query' | 'caller' | 'status' | 'body' | 'bodyChars'>
+type RequestOf = Pick<
+  ServerErrorEntry,
+  'method' | 'store' | 'path' | 'query' | 'caller' | 'status' | 'body' | 'bodyChars'
+>
 
 /** One request: the same request answered 5xx again is the same entry. */
 export function entryKey(e: RequestOf): string {
-  return JSON.stringify([e.method, e.store, e.path, e.query ?? '', e.caller, e.status, e.body ?? null, e.bodyChars ?? 0])
+  return JSON.stringify([
+    e.method,
+    e.store,
+    e.path,
+    e.query ?? '',
+    e.caller,
+    e.status,
+    e.body ?? null,
+    e.bodyChars ?? 0,
+  ])
 }
 
 /**
@@ -128,7 +140,9 @@ export function serverErrorsBlock(list: ServerErrorList): ServerErrorsBlock {
   const answers = Object.values(statuses).reduce((a, b) => a + b, 0)
   const operations = new Set(list.entries.map(operationOf)).size
   // The same order in every run and merge: by operation, then path, caller, status.
-  const entries = [...list.entries].sort((a, b) => operationOf(a).localeCompare(operationOf(b)) || a.path.localeCompare(b.path) || later(a, b))
+  const entries = [...list.entries].sort(
+    (a, b) => operationOf(a).localeCompare(operationOf(b)) || a.path.localeCompare(b.path) || later(a, b),
+  )
   const block = { entries, unlisted: list.unlisted, answers, statuses, operations }
   return { ...block, text: serverErrorsText(block) }
 }
@@ -145,7 +159,10 @@ export function operationOf(e: Pick<ServerErrorEntry, 'endpoint' | 'method' | 'p
 
 function serverErrorsText(b: Omit<ServerErrorsBlock, 'text'>): string {
   if (b.answers === 0) return 'Server errors: none (no request of the run was answered 5xx).'
-  const byStatus = Object.entries(b.statuses).sort(([x], [y]) => x.localeCompare(y)).map(([status, n]) => `${status} ×${n}`).join(', ')
+  const byStatus = Object.entries(b.statuses)
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(', ')
   const unlisted = Object.values(b.unlisted).reduce((a, n) => a + n, 0)
   const more = unlisted > 0 ? `; ${unlisted} of them not listed (the list keeps ${MAX_LISTED} distinct requests)` : ''
   return `Server errors: ${b.answers} (${byStatus}) at ${plural(b.operations, 'operation')}${more} — information only, never the verdict.`

@@ -68,11 +68,14 @@ export const NOT_JUDGED_REASONS: Readonly<Record<NotJudgedReason, string>> = {
   'not-configured': 'not configured (a setting the run lacks)',
   'write-withheld': 'an extension write withheld from the callers it admits (--extensions-probe-writes)',
   'no-valid-request': 'no request the admitted caller succeeds with could be built',
-  timeout: 'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS or --max-timeout-ms / SHOP_MAX_TIMEOUT_MS to judge them)',
+  timeout:
+    'no answer within the request deadline (raise --timeout-ms / SHOP_TIMEOUT_MS or --max-timeout-ms / SHOP_MAX_TIMEOUT_MS to judge them)',
   'target-gone': 'the target stopped answering during the run (not sent, or cut off)',
-  deadlock: 'the shop answered a database deadlock twice, or once to a write that could not be sent again (the run\'s own load, or the shop\'s other work)',
+  deadlock:
+    "the shop answered a database deadlock twice, or once to a write that could not be sent again (the run's own load, or the shop's other work)",
   'token-given': 'a token was given instead of a password (SHOP_ADMIN_TOKEN, …), and the check needs the password',
-  'server-error': 'the shop answered a server error where the rule needed a success (listed with the run\'s server errors)',
+  'server-error':
+    "the shop answered a server error where the rule needed a success (listed with the run's server errors)",
   'not-observed': 'no exchange of the traffic judged passively shows the rule either way',
   'not-recorded': 'judged again from a recording that holds no answers its judge can read (judge --har)',
 }

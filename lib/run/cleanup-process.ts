@@ -40,16 +40,41 @@ for await (const c of process.stdin) chunks.push(c as Buffer)
 const order = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CleanupOrder
 const secrets = new Secrets()
 secrets.add(order.adminToken, 'admin token')
-const deadlines = { ...(order.maxTimeoutMs !== undefined ? { maxTimeoutMs: order.maxTimeoutMs } : {}), ...(order.slowestMs !== undefined ? { slowestMs: order.slowestMs } : {}) }
+const deadlines = {
+  ...(order.maxTimeoutMs !== undefined ? { maxTimeoutMs: order.maxTimeoutMs } : {}),
+  ...(order.slowestMs !== undefined ? { slowestMs: order.slowestMs } : {}),
+}
 const rate = order.rate !== undefined ? rateShare(order.rate.maxRps, order.rate.fromMs) : undefined
-const client = new TargetClient({ baseUrl: order.baseUrl, timeoutMs: order.timeoutMs, ...deadlines, concurrency: order.concurrency, secrets, insecure: order.insecure, ...(rate !== undefined ? { rate } : {}) })
+const client = new TargetClient({
+  baseUrl: order.baseUrl,
+  timeoutMs: order.timeoutMs,
+  ...deadlines,
+  concurrency: order.concurrency,
+  secrets,
+  insecure: order.insecure,
+  ...(rate !== undefined ? { rate } : {}),
+})
 const cutOff = setTimeout(() => client.stop(), Math.max(0, order.cutOffAt - Date.now()))
 const ledger = new Ledger(order.ledgerFile)
 // Its server errors join the run's list (interrupted.ts): every call here is the admin's.
-const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, () => 'admin')
+const callerOf = (token: string | undefined, authorization: string | undefined) =>
+  callerClass(token, authorization, () => 'admin')
 const serverErrors = new ServerErrorLog({ callerOf, during: () => 'cleanup' })
-const evidence = order.evidenceFile !== undefined ? new EvidenceLog(order.evidenceFile, { runId: order.runId, callerOf, during: () => 'cleanup', thread: 'cleanup', tokenName: (t) => (t === order.adminToken ? 'admin' : undefined) }) : undefined
-const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, { id: order.runId, ledger, writesInFlight: order.writesInFlight })
+const evidence =
+  order.evidenceFile !== undefined
+    ? new EvidenceLog(order.evidenceFile, {
+        runId: order.runId,
+        callerOf,
+        during: () => 'cleanup',
+        thread: 'cleanup',
+        tokenName: (t) => (t === order.adminToken ? 'admin' : undefined),
+      })
+    : undefined
+const outcome = await cleanUp(Ledger.read(order.ledgerFile), client, order.adminToken, order.store, {
+  id: order.runId,
+  ledger,
+  writesInFlight: order.writesInFlight,
+})
 clearTimeout(cutOff)
 await client.close()
 evidence?.close()

@@ -29,7 +29,13 @@ export async function runDetailChecks(session: Session): Promise<Map<string, Det
     }),
   )
   const workflows = WORKFLOWS.map(async (workflow) =>
-    (await runWorkflow(workflow, session)).map((o) => [`workflow ${workflow.name} › ${o.ordinal} ${o.title}`, { status: o.verdict.status, message: o.verdict.message }] as const),
+    (await runWorkflow(workflow, session)).map(
+      (o) =>
+        [
+          `workflow ${workflow.name} › ${o.ordinal} ${o.title}`,
+          { status: o.verdict.status, message: o.verdict.message },
+        ] as const,
+    ),
   )
   const [checked, stepped] = await Promise.all([Promise.all(checks), Promise.all(workflows)])
   return new Map([...checked, ...stepped.flat()])

@@ -34,7 +34,14 @@ afterAll(() => {
 })
 
 /** What the client publishes for a request: its exchange recorded and redacted with the secrets known then. */
-function finished(secrets: Secrets, spec: RequestSpec, status: number | undefined, body: unknown, startMs: number, extra: Partial<Exchange> = {}): FinishedRequest {
+function finished(
+  secrets: Secrets,
+  spec: RequestSpec,
+  status: number | undefined,
+  body: unknown,
+  startMs: number,
+  extra: Partial<Exchange> = {},
+): FinishedRequest {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`
   const url = `${BASE}/rest/${spec.store}${spec.path}${spec.query !== undefined ? `?${spec.query}` : ''}`
@@ -46,28 +53,50 @@ function finished(secrets: Secrets, spec: RequestSpec, status: number | undefine
     durationMs: 7,
     ...extra,
   })
-  const outcome: Outcome = status === undefined
-    ? { failure: { kind: 'timeout', message: extra.error ?? 'timeout' }, exchange }
-    : { answer: { status, headers: {}, body, json: true, text }, exchange }
+  const outcome: Outcome =
+    status === undefined
+      ? { failure: { kind: 'timeout', message: extra.error ?? 'timeout' }, exchange }
+      : { answer: { status, headers: {}, body, json: true, text }, exchange }
   return { spec, outcome, startMs, endMs: startMs + 7 }
 }
 
-describe('the run\'s evidence as HAR 1.2', () => {
+describe("the run's evidence as HAR 1.2", () => {
   const dir = mkdtempSync(join(tmpdir(), 'evidence-'))
   dirs.push(dir)
   const parts = evidenceParts(dir, 'run42')
   const secrets = new Secrets()
   secrets.add(ADMIN_PASSWORD, 'admin password')
-  const known = (t: string) => (t === ADMIN_TOKEN ? 'admin' as const : t === MALFORMED ? 'malformed' as const : undefined)
-  const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, known)
+  const known = (t: string) =>
+    t === ADMIN_TOKEN ? ('admin' as const) : t === MALFORMED ? ('malformed' as const) : undefined
+  const callerOf = (token: string | undefined, authorization: string | undefined) =>
+    callerClass(token, authorization, known)
   const publish = (f: FinishedRequest) => diagnostics_channel.channel(REQUEST_CHANNEL).publish(f)
   const now = performance.now()
 
   // The main thread: the admin's token call, whose answer is the token its caller registers only after it.
   // The session's own tokens by role (seedTokenName); the main thread learns the admin's only from its answer.
   const tokenName = (t: string) => (t === MALFORMED ? 'malformed' : undefined)
-  const main = new EvidenceLog(parts.main, { runId: 'run42', callerOf, during: () => 'preflight', thread: 'main', tokenName })
-  publish(finished(secrets, { method: 'POST', path: '/V1/integration/admin/token', store: 'default', body: { username: 'admin', password: ADMIN_PASSWORD } }, 200, ADMIN_TOKEN, now))
+  const main = new EvidenceLog(parts.main, {
+    runId: 'run42',
+    callerOf,
+    during: () => 'preflight',
+    thread: 'main',
+    tokenName,
+  })
+  publish(
+    finished(
+      secrets,
+      {
+        method: 'POST',
+        path: '/V1/integration/admin/token',
+        store: 'default',
+        body: { username: 'admin', password: ADMIN_PASSWORD },
+      },
+      200,
+      ADMIN_TOKEN,
+      now,
+    ),
+  )
   secrets.add(ADMIN_TOKEN, 'admin token')
   main.close()
   // The worker, with secrets of its own (its session's: the main process never learns those it adds): a customer's
@@ -75,17 +104,90 @@ describe('the run\'s evidence as HAR 1.2', () => {
   const workerSecrets = new Secrets()
   for (const [value, label] of secrets.entries()) workerSecrets.add(value, label)
   workerSecrets.add('Cust0mer pw!', 'customer password')
-  const worker = new EvidenceLog(parts.worker, { runId: 'run42', callerOf, thread: 'worker', tokenName: (t) => (t === ADMIN_TOKEN ? 'admin' : tokenName(t)) })
-  publish(finished(workerSecrets, { method: 'POST', path: '/V1/integration/customer/token', store: 'default', body: { username: 'c@example.com', password: 'Cust0mer pw!' } }, 200, CUSTOMER_TOKEN, now + 1))
+  const worker = new EvidenceLog(parts.worker, {
+    runId: 'run42',
+    callerOf,
+    thread: 'worker',
+    tokenName: (t) => (t === ADMIN_TOKEN ? 'admin' : tokenName(t)),
+  })
+  publish(
+    finished(
+      workerSecrets,
+      {
+        method: 'POST',
+        path: '/V1/integration/customer/token',
+        store: 'default',
+        body: { username: 'c@example.com', password: 'Cust0mer pw!' },
+      },
+      200,
+      CUSTOMER_TOKEN,
+      now + 1,
+    ),
+  )
   workerSecrets.add(CUSTOMER_TOKEN, 'other customer token')
-  const probe = finished(workerSecrets, { method: 'GET', path: '/V1/customers/me', store: 'all', token: CUSTOMER_TOKEN, probe: 'GET /V1/customers/me customer second', query: 'fields=id' }, 200, { id: 5, note: LATE_SECRET }, now + 3)
-  const setUp = finished(workerSecrets, { method: 'POST', path: '/V1/products', store: 'default', token: ADMIN_TOKEN, step: 'create product sc-1', body: { product: { sku: 'sc-1' } } }, 200, { id: 9 }, now + 2)
-  const refused = finished(workerSecrets, { method: 'GET', path: '/V1/customers/me', store: 'default', token: MALFORMED, probe: 'GET /V1/customers/me malformed first' }, 401, { message: 'unauthorized' }, now + 4)
-  const lost = finished(workerSecrets, { method: 'GET', path: '/V1/customerGroups/12', store: 'default', token: ADMIN_TOKEN }, undefined, undefined, now + 5, { error: 'no complete answer within 10000 ms (TimeoutError)', note: 'asked again after no answer' })
-  const unsent = finished(workerSecrets, { method: 'GET', path: '/V1/customerGroups/13', store: 'default', token: ADMIN_TOKEN }, undefined, undefined, now + 6, { error: 'not sent: the run was being stopped', durationMs: 0 })
+  const probe = finished(
+    workerSecrets,
+    {
+      method: 'GET',
+      path: '/V1/customers/me',
+      store: 'all',
+      token: CUSTOMER_TOKEN,
+      probe: 'GET /V1/customers/me customer second',
+      query: 'fields=id',
+    },
+    200,
+    { id: 5, note: LATE_SECRET },
+    now + 3,
+  )
+  const setUp = finished(
+    workerSecrets,
+    {
+      method: 'POST',
+      path: '/V1/products',
+      store: 'default',
+      token: ADMIN_TOKEN,
+      step: 'create product sc-1',
+      body: { product: { sku: 'sc-1' } },
+    },
+    200,
+    { id: 9 },
+    now + 2,
+  )
+  const refused = finished(
+    workerSecrets,
+    {
+      method: 'GET',
+      path: '/V1/customers/me',
+      store: 'default',
+      token: MALFORMED,
+      probe: 'GET /V1/customers/me malformed first',
+    },
+    401,
+    { message: 'unauthorized' },
+    now + 4,
+  )
+  const lost = finished(
+    workerSecrets,
+    { method: 'GET', path: '/V1/customerGroups/12', store: 'default', token: ADMIN_TOKEN },
+    undefined,
+    undefined,
+    now + 5,
+    { error: 'no complete answer within 10000 ms (TimeoutError)', note: 'asked again after no answer' },
+  )
+  const unsent = finished(
+    workerSecrets,
+    { method: 'GET', path: '/V1/customerGroups/13', store: 'default', token: ADMIN_TOKEN },
+    undefined,
+    undefined,
+    now + 6,
+    { error: 'not sent: the run was being stopped', durationMs: 0 },
+  )
   for (const f of [probe, setUp, refused, lost, unsent]) publish(f)
   // The session's copy of an exchange (a note added) shares its request: it is the same entry.
-  worker.served('GET /V1/customers/me › store-code', [{ ...probe.outcome.exchange, note: 'copied' }, refused.outcome.exchange])
+  worker.served('GET /V1/customers/me › store-code', [
+    { ...probe.outcome.exchange, note: 'copied' },
+    refused.outcome.exchange,
+  ])
   worker.served('GET /V1/customers/me › access', [refused.outcome.exchange])
   worker.close()
   // A secret the main process learns last is redacted as the reports are, when the file is written.
@@ -94,14 +196,36 @@ describe('the run\'s evidence as HAR 1.2', () => {
     suite: { name: 'shop-conformance', version: '9.9.9' },
     spec: { version: '2.4.7' },
     target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all', bundledReferenceTarget: false },
-    run: { id: 'run42', seed: 7, readOnly: false, pathAliases: [], concurrency: 4, timeoutMs: 10_000, modules: [], checks: ['access'] },
+    run: {
+      id: 'run42',
+      seed: 7,
+      readOnly: false,
+      pathAliases: [],
+      concurrency: 4,
+      timeoutMs: 10_000,
+      modules: [],
+      checks: ['access'],
+    },
     startedAt: new Date().toISOString(),
     calibration: { noRoute: [], unknownStore: [] },
-    plan: { modules: ['customer'], selected: [{ id: 'GET /V1/customers/me › access', module: 'customer', origin: 'spec' }] },
+    plan: {
+      modules: ['customer'],
+      selected: [{ id: 'GET /V1/customers/me › access', module: 'customer', origin: 'spec' }],
+    },
   } as unknown as Parameters<typeof writeEvidence>[1]['report']
-  const operations = [{ method: 'GET', path: '/V1/acme/widgets/:id', declaredAccess: 'admin', writes: false, origin: 'extension' }]
+  const operations = [
+    { method: 'GET', path: '/V1/acme/widgets/:id', declaredAccess: 'admin', writes: false, origin: 'extension' },
+  ]
   const probeSettings = { readOnly: false, customer: { reads: true, writes: true } }
-  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], { reportDir: dir, report, operations, probeSettings, probeWrites: false, pathAliases: [], secrets })
+  const block = writeEvidence([parts.main, parts.worker, parts.cleanup], {
+    reportDir: dir,
+    report,
+    operations,
+    probeSettings,
+    probeWrites: false,
+    pathAliases: [],
+    secrets,
+  })
   const text = readFileSync(join(dir, EVIDENCE_FILE), 'utf8')
   const har = JSON.parse(text) as { log: { creator: unknown; _run: Record<string, unknown>; entries: HarEntry[] } }
   const entries = har.log.entries
@@ -114,13 +238,27 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(readdirSync(dir)).toEqual([EVIDENCE_FILE])
     expect(har.log.creator).toEqual({ name: 'shop-conformance', version: '9.9.9' })
     // What a judge of the entries needs besides them: the run, its target and settings, the shop's own operations.
-    expect(har.log._run).toMatchObject({ id: 'run42', seed: 7, readOnly: false, target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all' }, operations })
+    expect(har.log._run).toMatchObject({
+      id: 'run42',
+      seed: 7,
+      readOnly: false,
+      target: { baseUrl: BASE, storeCode: 'default', secondStoreCode: 'all' },
+      operations,
+    })
     // What `judge --har` plans with as the run did: its selection, its probe settings, the checks it planned.
-    expect(har.log._run).toMatchObject({ modules: ['customer'], checks: ['access'], probeSettings, probeWrites: false, planned: ['GET /V1/customers/me › access'] })
+    expect(har.log._run).toMatchObject({
+      modules: ['customer'],
+      checks: ['access'],
+      probeSettings,
+      probeWrites: false,
+      planned: ['GET /V1/customers/me › access'],
+    })
   })
 
-  it('holds its entries in the order sent, across the threads\' parts', () => {
-    expect(entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.replace('/magento/rest', '')}`)).toEqual([
+  it("holds its entries in the order sent, across the threads' parts", () => {
+    expect(
+      entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.replace('/magento/rest', '')}`),
+    ).toEqual([
       'POST /default/V1/integration/admin/token',
       'POST /default/V1/integration/customer/token',
       'POST /default/V1/products',
@@ -132,21 +270,41 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect([...starts].sort()).toEqual(starts)
   })
 
-  it('tags each entry: run, caller\'s class, step or probe, endpoint, store, the checks it served', () => {
+  it("tags each entry: run, caller's class, step or probe, endpoint, store, the checks it served", () => {
     const [adminToken, customerToken, product, me, meMalformed, order] = entries
-    expect(adminToken).toMatchObject({ _runId: 'run42', _caller: 'none', _step: 'preflight', _endpoint: 'POST /V1/integration/admin/token', _origin: 'spec', _store: 'default' })
+    expect(adminToken).toMatchObject({
+      _runId: 'run42',
+      _caller: 'none',
+      _step: 'preflight',
+      _endpoint: 'POST /V1/integration/admin/token',
+      _origin: 'spec',
+      _store: 'default',
+    })
     expect(customerToken).toMatchObject({ _caller: 'none', _endpoint: 'POST /V1/integration/customer/token' })
     expect(product).toMatchObject({ _caller: 'admin', _step: 'create product sc-1', _endpoint: 'POST /V1/products' })
     expect(product!._checks).toBeUndefined()
     // A token the sender did not know: its class by the redaction's label.
-    expect(me).toMatchObject({ _caller: 'other customer', _probe: 'GET /V1/customers/me customer second', _store: 'all', _checks: ['GET /V1/customers/me › store-code'] })
+    expect(me).toMatchObject({
+      _caller: 'other customer',
+      _probe: 'GET /V1/customers/me customer second',
+      _store: 'all',
+      _checks: ['GET /V1/customers/me › store-code'],
+    })
     expect(me!.request.queryString).toEqual([{ name: 'fields', value: 'id' }])
-    expect(meMalformed).toMatchObject({ _caller: 'malformed', _checks: ['GET /V1/customers/me › store-code', 'GET /V1/customers/me › access'] })
-    expect(order).toMatchObject({ _caller: 'admin', _endpoint: 'GET /V1/customerGroups/:id', _error: 'no complete answer within 10000 ms (TimeoutError)', comment: 'asked again after no answer' })
+    expect(meMalformed).toMatchObject({
+      _caller: 'malformed',
+      _checks: ['GET /V1/customers/me › store-code', 'GET /V1/customers/me › access'],
+    })
+    expect(order).toMatchObject({
+      _caller: 'admin',
+      _endpoint: 'GET /V1/customerGroups/:id',
+      _error: 'no complete answer within 10000 ms (TimeoutError)',
+      comment: 'asked again after no answer',
+    })
     expect(order!.response).toMatchObject({ status: 0, content: { size: 0 } })
   })
 
-  it('names the token each was sent with, never its value: the session\'s own by role, others by their thread and number', () => {
+  it("names the token each was sent with, never its value: the session's own by role, others by their thread and number", () => {
     const [adminToken, customerToken, product, me, meMalformed, order] = entries
     // The main thread did not know the admin token as its own when it came: numbered there; the worker knows it.
     expect(adminToken).toMatchObject({ _issued: 'main.1' })
@@ -159,7 +317,7 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(meMalformed).toMatchObject({ _token: 'malformed' })
   })
 
-  it('writes bodies as sent and answered: JSON as JSON text, a token\'s answer redacted', () => {
+  it("writes bodies as sent and answered: JSON as JSON text, a token's answer redacted", () => {
     const [adminToken, customerToken, product] = entries
     expect(product!.request.postData).toEqual({ mimeType: 'application/json', text: '{"product":{"sku":"sc-1"}}' })
     expect(product!.response.content).toMatchObject({ mimeType: 'application/json', text: '{"id":9}' })
@@ -176,10 +334,18 @@ describe('the run\'s evidence as HAR 1.2', () => {
     expect(exchangeOfEntry(meMalformed!)).toEqual(refused.outcome.exchange)
     expect(exchangeOfEntry(order!)).toEqual(lost.outcome.exchange)
     // A body recorded as a JSON string stays one; a text that is no JSON stays text.
-    const text = (body: unknown, json: boolean) => exchangeOfEntry(harEntry({ ...setUp.outcome.exchange, response: { status: 200, headers: {}, body } }, { runId: 'r', caller: 'admin', startedAt: 0, json }))
+    const text = (body: unknown, json: boolean) =>
+      exchangeOfEntry(
+        harEntry(
+          { ...setUp.outcome.exchange, response: { status: 200, headers: {}, body } },
+          { runId: 'r', caller: 'admin', startedAt: 0, json },
+        ),
+      )
     expect(text('', true).response!.body).toBe('')
     expect(text('<html>busy</html>', false).response!.body).toBe('<html>busy</html>')
-    expect(text('{"cut… [20 more characters not recorded]', true).response!.body).toBe('{"cut… [20 more characters not recorded]')
+    expect(text('{"cut… [20 more characters not recorded]', true).response!.body).toBe(
+      '{"cut… [20 more characters not recorded]',
+    )
   })
 
   it('holds no secret: no token, password or secret the run knew, in any form', () => {
@@ -201,7 +367,14 @@ describe('the parts a killed run left', () => {
     try {
       const dead = evidenceParts(dir, 'killed7')
       const live = evidenceParts(dir, 'run42')
-      for (const file of [dead.main, dead.worker, live.main, join(dir, 'ledger.killed7.jsonl'), join(dir, EVIDENCE_FILE)]) writeFileSync(file, '{}\n')
+      for (const file of [
+        dead.main,
+        dead.worker,
+        live.main,
+        join(dir, 'ledger.killed7.jsonl'),
+        join(dir, EVIDENCE_FILE),
+      ])
+        writeFileSync(file, '{}\n')
       removeStaleEvidenceParts(dir, 'run42')
       expect(readdirSync(dir).sort()).toEqual(['.evidence-run42-main.jsonl', EVIDENCE_FILE, 'ledger.killed7.jsonl'])
     } finally {

@@ -7,7 +7,17 @@
  * then renamed), synchronously — an interrupted run's 'exit' path writes it too — and streamed: no part is read
  * whole, one entry is held at a time.
  */
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import type { Redactor } from '../results/redactor.ts'
 import type { HarEntry } from '../results/har.ts'
@@ -63,7 +73,8 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       const at = ENTRY_START.exec(line.subarray(0, 200).toString('utf8'))
       if (at !== null) return void located.push({ startedDateTime: at[2]!, part, n: Number(at[1]), offset, length })
       const tag = JSON.parse(line.toString('utf8')) as Exclude<EvidenceLine, { n: number }>
-      if ('tagged' in tag) return void told.set(`${part} ${tag.tagged}`, { ...told.get(`${part} ${tag.tagged}`), ...tag.fields })
+      if ('tagged' in tag)
+        return void told.set(`${part} ${tag.tagged}`, { ...told.get(`${part} ${tag.tagged}`), ...tag.fields })
       for (const n of tag.entries) served.set(`${part} ${n}`, [...(served.get(`${part} ${n}`) ?? []), tag.served])
     }),
   )
@@ -83,7 +94,10 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       const buffer = Buffer.alloc(l.length)
       readSync(fds[l.part]!, buffer, 0, l.length, l.offset)
       const { entry } = JSON.parse(buffer.toString('utf8')) as Extract<EvidenceLine, { n: number }>
-      const { store, endpoint, origin } = identify({ ...entry.request, headers: {} }, { endpointOf, base, caller: entry._caller })
+      const { store, endpoint, origin } = identify(
+        { ...entry.request, headers: {} },
+        { endpointOf, base, caller: entry._caller },
+      )
       const checks = served.get(`${l.part} ${l.n}`)
       const completed: HarEntry = {
         ...entry,

@@ -84,7 +84,8 @@ function cleanUpNow(run: Run): CleanupOutcome {
   const lines = Ledger.read(run.ledger.file!)
   if (run.bundled !== undefined || run.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
   const adminToken = run.pre?.seed.tokens.admin ?? run.adminToken
-  if (adminToken === undefined) return leftWith(lines, 'not removed: the run was interrupted before it had an admin token to remove it with')
+  if (adminToken === undefined)
+    return leftWith(lines, 'not removed: the run was interrupted before it had an admin token to remove it with')
   const order: CleanupOrder = {
     baseUrl: run.target!.baseUrl,
     store: run.config.storeCode,
@@ -113,6 +114,9 @@ function cleanUpNow(run: Run): CleanupOutcome {
     if (serverErrors !== undefined) run.serverErrors.add(serverErrors)
     return outcome
   } catch {
-    return leftWith(lines, `not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`)
+    return leftWith(
+      lines,
+      `not removed: the cleanup after the interrupt did not finish (${child.error?.message ?? `exit ${child.status ?? child.signal}`})`,
+    )
   }
 }

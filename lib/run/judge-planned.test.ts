@@ -17,7 +17,11 @@ import { judgeCheck, judgeWorkflow, plannedWork } from './judge-planned.ts'
 
 /** Enough of a session for checks and steps that send nothing. */
 function standIn(): Session {
-  const session = { targetPath: (p: string) => p.replace('/V1/', '/V1/alias/'), secrets: new Secrets(), seed: { builderSeed: 1, runId: 'unit', concurrency: 1 } } as unknown as Session & { base: Session }
+  const session = {
+    targetPath: (p: string) => p.replace('/V1/', '/V1/alias/'),
+    secrets: new Secrets(),
+    seed: { builderSeed: 1, runId: 'unit', concurrency: 1 },
+  } as unknown as Session & { base: Session }
   session.base = session
   return session
 }
@@ -26,43 +30,88 @@ const ROW = findRow('GET', '/V1/directory/countries')!
 const passing: Check = { ...CHECKS[0]!, run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) }
 
 describe('the work of planned checks', () => {
-  it('has a starter for every planned check of the spec\'s suite, workflow steps included, and for nothing else', () => {
+  it("has a starter for every planned check of the spec's suite, workflow steps included, and for nothing else", () => {
     const starters = plannedWork(SUITE, PLAN.checks)
     expect([...starters.keys()].sort()).toEqual(PLAN.checks.map((p) => p.id).sort())
   })
 
   it('refuses a planned check whose row or kind its parts lack (a plan and parts that disagree)', () => {
     const stray: PlannedCheck = { id: 'GET /V1/nowhere › route', module: 'directory', kind: 'route', origin: 'spec' }
-    expect(() => plannedWork(SUITE, [stray])).toThrow('GET /V1/nowhere › route: planned, but its row is not among the plan\'s parts')
-    expect(() => plannedWork(SUITE, [{ ...stray, endpoint: rowId(ROW), kind: 'telepathy' }])).toThrow('its check kind is not among')
+    expect(() => plannedWork(SUITE, [stray])).toThrow(
+      "GET /V1/nowhere › route: planned, but its row is not among the plan's parts",
+    )
+    expect(() => plannedWork(SUITE, [{ ...stray, endpoint: rowId(ROW), kind: 'telepathy' }])).toThrow(
+      'its check kind is not among',
+    )
   })
 
-  it('judges a vendor\'s check as the vendor\'s: its result carries the origin and is not the spec\'s', async () => {
-    const config = { endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }], checks: [{ name: 'warehouse-stock', description: 'd', run: async () => ({ status: 'failed', message: 'no stock', exchanges: [] }) }] }
+  it("judges a vendor's check as the vendor's: its result carries the origin and is not the spec's", async () => {
+    const config = {
+      endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }],
+      checks: [
+        {
+          name: 'warehouse-stock',
+          description: 'd',
+          run: async () => ({ status: 'failed', message: 'no stock', exchanges: [] }),
+        },
+      ],
+    }
     const vendor = vendorParts(config, 'x.config.ts', CHECK_KINDS)
     const parts = suiteWith({ vendor })
-    const planned: PlannedCheck = { id: 'GET /V1/ref-example/warehouses › warehouse-stock', module: 'vendor-warehouses', kind: 'warehouse-stock', added: vendor.rows[0]!, origin: 'vendor' }
+    const planned: PlannedCheck = {
+      id: 'GET /V1/ref-example/warehouses › warehouse-stock',
+      module: 'vendor-warehouses',
+      kind: 'warehouse-stock',
+      added: vendor.rows[0]!,
+      origin: 'vendor',
+    }
     const result = await plannedWork(parts, [planned]).get(planned.id)!(standIn())()
-    expect(result).toMatchObject({ id: planned.id, status: 'failed', message: 'no stock', origin: 'vendor', extension: true })
+    expect(result).toMatchObject({
+      id: planned.id,
+      status: 'failed',
+      message: 'no stock',
+      origin: 'vendor',
+      extension: true,
+    })
   })
 })
 
 describe('a check judged', () => {
-  it('is its result, under the target\'s own path where an alias applies', async () => {
+  it("is its result, under the target's own path where an alias applies", async () => {
     const r = await judgeCheck(standIn(), ROW, passing)
-    expect(r).toMatchObject({ id: 'GET /V1/directory/countries › route', status: 'passed', endpoint: { method: 'GET', path: '/V1/directory/countries', alias: '/V1/alias/directory/countries' } })
+    expect(r).toMatchObject({
+      id: 'GET /V1/directory/countries › route',
+      status: 'passed',
+      endpoint: { method: 'GET', path: '/V1/directory/countries', alias: '/V1/alias/directory/countries' },
+    })
     expect(r.origin).toBeUndefined()
   })
 
   it('is an error of the suite when its code throws: its own status, neither failed nor passed', async () => {
-    const r = await judgeCheck(standIn(), ROW, { ...passing, run: async () => { throw new RangeError('off the end') } })
+    const r = await judgeCheck(standIn(), ROW, {
+      ...passing,
+      run: async () => {
+        throw new RangeError('off the end')
+      },
+    })
     expect(r.status).toBe('error')
-    expect(r.message).toMatch(/^error of the suite \(a bug of the suite, not a finding about the shop\): the route check threw RangeError: off the end/)
+    expect(r.message).toMatch(
+      /^error of the suite \(a bug of the suite, not a finding about the shop\): the route check threw RangeError: off the end/,
+    )
   })
 
   it('is not judged when it needed a write that read-only mode refused', async () => {
-    const r = await judgeCheck(standIn(), ROW, { ...passing, run: async () => { throw new ReadOnlyViolation('POST /V1/carts is a write') } })
-    expect(r).toMatchObject({ status: 'skipped', reason: 'read-only', message: 'not judged: POST /V1/carts is a write' })
+    const r = await judgeCheck(standIn(), ROW, {
+      ...passing,
+      run: async () => {
+        throw new ReadOnlyViolation('POST /V1/carts is a write')
+      },
+    })
+    expect(r).toMatchObject({
+      status: 'skipped',
+      reason: 'read-only',
+      message: 'not judged: POST /V1/carts is a write',
+    })
   })
 })
 
@@ -74,7 +123,12 @@ describe('a workflow judged', () => {
     spec: [],
     steps: [
       { title: 'first', endpoint: rowId(ROW), run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) },
-      { title: 'second', run: async () => { throw new ReadOnlyViolation('PUT /V1/carts/mine is a write') } },
+      {
+        title: 'second',
+        run: async () => {
+          throw new ReadOnlyViolation('PUT /V1/carts/mine is a write')
+        },
+      },
       { title: 'third', run: async () => ({ status: 'passed', message: 'never reached', exchanges: [] }) },
     ],
   }
@@ -90,7 +144,17 @@ describe('a workflow judged', () => {
   })
 
   it('errs in every step still to settle when the run of its steps itself breaks', async () => {
-    const broken: Workflow = { ...workflow, steps: [{ title: 'only', run: () => { throw new Error('not even a promise') } }] }
+    const broken: Workflow = {
+      ...workflow,
+      steps: [
+        {
+          title: 'only',
+          run: () => {
+            throw new Error('not even a promise')
+          },
+        },
+      ],
+    }
     await expect(judgeWorkflow(standIn(), broken)[0]).rejects.toThrow('not even a promise')
   })
 })

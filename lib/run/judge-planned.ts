@@ -35,7 +35,10 @@ export function plannedWork(parts: PlanParts, planned: readonly PlannedCheck[]):
     if (p.kind === 'workflow') continue
     const row = rowOfPlanned(p)
     const check = kinds.get(`${p.origin} ${p.kind}`)
-    if (row === undefined || check === undefined) throw new Error(`${p.id}: planned, but its ${row === undefined ? 'row' : 'check kind'} is not among the plan's parts`)
+    if (row === undefined || check === undefined)
+      throw new Error(
+        `${p.id}: planned, but its ${row === undefined ? 'row' : 'check kind'} is not among the plan's parts`,
+      )
     const origin = p.origin
     starters.set(p.id, (session) => async () => {
       const result = await judgeCheck(session, row, check)
@@ -53,21 +56,37 @@ export function plannedWork(parts: PlanParts, planned: readonly PlannedCheck[]):
 }
 
 /** A check's result; a check whose code throws is an error of its code's owner (a vendor's, or the suite's), never the shop's failure. */
-export async function judgeCheck(session: Session, row: EndpointRow, check: Check & { origin?: Origin }): Promise<Result> {
+export async function judgeCheck(
+  session: Session,
+  row: EndpointRow,
+  check: Check & { origin?: Origin },
+): Promise<Result> {
   const started = performance.now()
   const redact = (text: string) => session.secrets.redactText(text)
   const verdict = await guarded(() => check.run(row, session)).catch((err: unknown) =>
-    check.origin === 'vendor' ? crashVerdict('vendor', check.name, err, redact) : crashVerdict('suite', `the ${check.name} check`, err, redact),
+    check.origin === 'vendor'
+      ? crashVerdict('vendor', check.name, err, redact)
+      : crashVerdict('suite', `the ${check.name} check`, err, redact),
   )
   const target = session.targetPath(row.path)
-  return toResult(row, check, verdict, Math.round(performance.now() - started), target !== row.path ? target : undefined)
+  return toResult(
+    row,
+    check,
+    verdict,
+    Math.round(performance.now() - started),
+    target !== row.path ? target : undefined,
+  )
 }
 
 /**
  * One promise per step, each settled as soon as its step is judged. `around`: what each step's judging is run within
  * (a recording's replay: a step that asked what the recording does not hold is not judged).
  */
-export function judgeWorkflow(session: Session, workflow: Workflow, around?: (judge: () => Promise<StepVerdict>) => Promise<StepVerdict>): Promise<Result>[] {
+export function judgeWorkflow(
+  session: Session,
+  workflow: Workflow,
+  around?: (judge: () => Promise<StepVerdict>) => Promise<StepVerdict>,
+): Promise<Result>[] {
   const deferred = workflow.steps.map(() => deferredOf<Result>())
   const onStep = (outcome: StepOutcome, i: number) => {
     const step = workflow.steps[i]!
@@ -85,11 +104,14 @@ export function judgeWorkflow(session: Session, workflow: Workflow, around?: (ju
  * A write the session refused in read-only mode was never sent: whatever needed it is not judged. (Checks
  * are meant to see read-only mode coming and say so themselves; this is the backstop.)
  */
-async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(run: () => Promise<V>): Promise<V | { status: 'skipped'; message: string; exchanges: []; reason: 'read-only' }> {
+async function guarded<V extends { status: string; message: string; exchanges: unknown[] }>(
+  run: () => Promise<V>,
+): Promise<V | { status: 'skipped'; message: string; exchanges: []; reason: 'read-only' }> {
   try {
     return await run()
   } catch (err) {
-    if (err instanceof ReadOnlyViolation) return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [], reason: 'read-only' }
+    if (err instanceof ReadOnlyViolation)
+      return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: [], reason: 'read-only' }
     throw err
   }
 }

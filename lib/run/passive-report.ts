@@ -36,19 +36,26 @@ export function passiveReport(judgement: PassiveJudgement, source: PassiveSource
   const verdicts = new Map(judgement.verdicts.map((v) => [resultId(v.row, v.check), v]))
   const kinds = new Map(CHECKS.map((k) => [k.name, k]))
   const alias = (p: string) => applyAliases(p, source.pathAliases)
-  const results: Result[] = PLAN.checks.filter((p) => p.origin === 'spec').map((p) => {
-    const row = rowOfPlanned(p)
-    const kind = kinds.get(p.kind)
-    const judged = verdicts.get(p.id)
-    if (row === undefined || kind === undefined) return workflowNotObserved(p.id, p.module)
-    const why = JUDGED_KINDS.has(p.kind)
-      ? 'no exchange of the traffic at this endpoint'
-      : `the ${p.kind} check needs requests of the suite's own, never judged from traffic`
-    const unseen = { status: 'skipped' as const, message: `${NOT_OBSERVED}: ${why}`, exchanges: [], reason: 'not-observed' as const }
-    const verdict = judged?.verdict ?? unseen
-    const target = alias(row.path)
-    return toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
-  })
+  const results: Result[] = PLAN.checks
+    .filter((p) => p.origin === 'spec')
+    .map((p) => {
+      const row = rowOfPlanned(p)
+      const kind = kinds.get(p.kind)
+      const judged = verdicts.get(p.id)
+      if (row === undefined || kind === undefined) return workflowNotObserved(p.id, p.module)
+      const why = JUDGED_KINDS.has(p.kind)
+        ? 'no exchange of the traffic at this endpoint'
+        : `the ${p.kind} check needs requests of the suite's own, never judged from traffic`
+      const unseen = {
+        status: 'skipped' as const,
+        message: `${NOT_OBSERVED}: ${why}`,
+        exchanges: [],
+        reason: 'not-observed' as const,
+      }
+      const verdict = judged?.verdict ?? unseen
+      const target = alias(row.path)
+      return toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
+    })
   const all = [...results, ...notApplicableResults(PLAN, alias)]
   const plan = planBlock(PLAN, {}, [])
   const stores = judgement.coverage.endpoints.flatMap((e) => e.stores)
@@ -57,7 +64,12 @@ export function passiveReport(judgement: PassiveJudgement, source: PassiveSource
     passive: judgement.coverage,
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
-    target: { baseUrl: source.baseUrl, storeCode: mostCommon(stores) ?? '', secondStoreCode: '', bundledReferenceTarget: false },
+    target: {
+      baseUrl: source.baseUrl,
+      storeCode: mostCommon(stores) ?? '',
+      secondStoreCode: '',
+      bundledReferenceTarget: false,
+    },
     run: {
       id: `passive-${source.startedAt.toISOString().replace(/[-:.TZ]/g, '')}`,
       seed: 0,

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
-import { REFERENCE_ADMIN, startReferenceTarget, type ReferenceTarget, type ReferenceTargetOptions } from '../../reference-target/index.ts'
+import {
+  REFERENCE_ADMIN,
+  startReferenceTarget,
+  type ReferenceTarget,
+  type ReferenceTargetOptions,
+} from '../../reference-target/index.ts'
 import { cli } from '../cli/testing.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 
@@ -30,7 +35,9 @@ describe.concurrent('a run stopped during its preflight', () => {
   it('by a timeout: exit 2, and the customers it had registered are removed', { timeout: 120_000 }, async () => {
     const t = await target({ faults: [{ name: 'hang', method: 'GET', path: '/V1/carts/mine/payment-information' }] })
     // It waits out the deadline: in the waiting runs' slots (lib/cli/testing.ts).
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, { slot: 'waiting' })
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, {
+      slot: 'waiting',
+    })
     expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/target stopped answering: GET \/V1\/carts\/mine\/payment-information/)
     expect(run.stderr).toMatch(/the run had made 2 entities: removed 2, left 0\)/)
@@ -38,10 +45,17 @@ describe.concurrent('a run stopped during its preflight', () => {
     expect(customers(t)).toBe(0)
   })
 
-  it('by Ctrl-C: exit 130, the customers it had registered removed, the report written', { timeout: 120_000 }, async () => {
+  it('by Ctrl-C: exit 130, the customers it had registered removed, the report written', {
+    timeout: 120_000,
+  }, async () => {
     // The customer check is held back for a minute: the run is in its preflight, its customers made, when it is stopped.
-    const t = await target({ faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }], slowMs: 60_000 })
-    const run = await cli(['run', '--base-url', t.url], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => customers(t) >= 2 } })
+    const t = await target({
+      faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }],
+      slowMs: 60_000,
+    })
+    const run = await cli(['run', '--base-url', t.url], ADMIN_ENV, {
+      signal: { name: 'SIGINT', when: () => customers(t) >= 2 },
+    })
     expect(run.status).toBe(130)
     expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
     expect(run.report!.runErrors).toContain('the run was interrupted (SIGINT)')
@@ -50,11 +64,15 @@ describe.concurrent('a run stopped during its preflight', () => {
 
   // Issue 29: Ctrl-C came while the registrations were in flight; the shop made the customers after the cleanup had
   // searched, and the report said nothing was left. The cleanup waits for the writes in flight (each by its deadline).
-  it('by Ctrl-C while its registrations are in flight: the customers the shop makes afterwards are removed', { timeout: 120_000 }, async () => {
+  it('by Ctrl-C while its registrations are in flight: the customers the shop makes afterwards are removed', {
+    timeout: 120_000,
+  }, async () => {
     // Each registration is worked on for 3 s before it is made, well within the deadline; the run is stopped once both
     // have reached the shop (the admin token's POST, then the two registrations).
     const t = await target({ variants: ['slow-registration'], slowMs: 3_000 })
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, { signal: { name: 'SIGINT', when: () => (t.stats().byMethod.POST ?? 0) >= 3 } })
+    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS)], ADMIN_ENV, {
+      signal: { name: 'SIGINT', when: () => (t.stats().byMethod.POST ?? 0) >= 3 },
+    })
     expect(run.status).toBe(130)
     expect(customers(t)).toBe(0)
     expect(run.report!.cleanup).toEqual({ removed: 2, leftovers: [] })
@@ -76,12 +94,27 @@ process.on = (event, listener) => { const r = on(event, listener); if (event ===
 // Issue 31.15: a Ctrl-C in the first second or so (vitest and the suite loading, before the run takes the signals)
 // ended the process without a word and without a report.
 describe('a run stopped before it took the signals', () => {
-  it('by Ctrl-C while vitest loads: one line saying nothing was sent and no report written, exit 130', { timeout: 120_000 }, async () => {
+  it('by Ctrl-C while vitest loads: one line saying nothing was sent and no report written, exit 130', {
+    timeout: 120_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-early-'))
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const bin = resolve(import.meta.dirname, '../cli/bin.mjs')
     const marker = join(dir, 'listening')
-    const child = spawnInTest(process.execPath, ['--import', listeningMark(marker), bin, 'run', '--base-url', 'http://127.0.0.1:9', '--report-dir', join(dir, 'reports')], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, ...ADMIN_ENV } })
+    const child = spawnInTest(
+      process.execPath,
+      [
+        '--import',
+        listeningMark(marker),
+        bin,
+        'run',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--report-dir',
+        join(dir, 'reports'),
+      ],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, ...ADMIN_ENV } },
+    )
     let stderr = ''
     child.stderr!.on('data', (d) => (stderr += d))
     const closed = new Promise<number | null>((done) => child.on('close', (status) => done(status)))
@@ -89,7 +122,9 @@ describe('a run stopped before it took the signals', () => {
     while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 10))
     child.kill('SIGINT')
     expect(await closed).toBe(130)
-    expect(stderr).toBe('shop-conformance: interrupted by SIGINT before the run started: nothing was sent to the target and no report was written\n')
+    expect(stderr).toBe(
+      'shop-conformance: interrupted by SIGINT before the run started: nothing was sent to the target and no report was written\n',
+    )
     expect(existsSync(join(dir, 'reports', 'report.json'))).toBe(false)
   })
 })

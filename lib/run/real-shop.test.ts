@@ -11,7 +11,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { provisionerOf } from '../setup/provision.ts'
-import { REFERENCE_ADMIN, REFERENCE_LIMITED_ADMIN, startReferenceTarget, type ReferenceTarget, type VariantName } from '../../reference-target/index.ts'
+import {
+  REFERENCE_ADMIN,
+  REFERENCE_LIMITED_ADMIN,
+  startReferenceTarget,
+  type ReferenceTarget,
+  type VariantName,
+} from '../../reference-target/index.ts'
 import { DEADLOCK_EVERY } from '../../reference-target/real-shop.ts'
 import { Ledger } from '../setup/ledger.ts'
 import { limitedAdminEnv, openSession } from '../checks/testing.ts'
@@ -28,7 +34,11 @@ afterAll(async () => {
   for (const c of closers.reverse()) await c()
 })
 async function target(variants: VariantName[], slowMs?: number, heavyMs?: number): Promise<ReferenceTarget> {
-  const t = await startReferenceTarget({ variants, ...(slowMs !== undefined ? { slowMs } : {}), ...(heavyMs !== undefined ? { heavyMs } : {}) })
+  const t = await startReferenceTarget({
+    variants,
+    ...(slowMs !== undefined ? { slowMs } : {}),
+    ...(heavyMs !== undefined ? { heavyMs } : {}),
+  })
   closers.push(() => t.close())
   return t
 }
@@ -65,7 +75,11 @@ describe.concurrent('the detail-table checks on a real shop', () => {
         const lines = provisionerOf(session).ledger.entries()
         const found = lines.filter((e) => e.reason?.startsWith('found by its key'))
         expect(found.map((e) => e.kind)).toEqual(['product'])
-        expect(lines.filter((e) => e.key === found[0]!.key).map((e) => (e.sent === true ? 'sent' : e.state))).toEqual(['requested', 'sent', 'created'])
+        expect(lines.filter((e) => e.key === found[0]!.key).map((e) => (e.sent === true ? 'sent' : e.state))).toEqual([
+          'requested',
+          'sent',
+          'created',
+        ])
       }
     })
   }
@@ -75,20 +89,31 @@ describe.concurrent('the detail-table checks on a real shop', () => {
 // set-up step found it by its cart and went on with it, so what depends on it — the invoice, the refund through it and
 // the credit memo it made — is judged, not left unjudged for a timeout.
 describe('an order placed after the deadline', () => {
-  it('is adopted: the invoice-refund workflow\'s invoice, refund and credit memo are judged', { timeout: 180_000 }, async () => {
+  it("is adopted: the invoice-refund workflow's invoice, refund and credit memo are judged", {
+    timeout: 180_000,
+  }, async () => {
     const t = await target(['late-order'], LATE_ANSWER_MS)
     const session = await openSession(t, ['--timeout-ms', String(ANSWER_DEADLINE_MS)])
     closers.push(() => session.close())
     const outcomes = await runWorkflow(invoiceRefundWorkflow, session)
-    expect(outcomes.map((o) => `${o.title}: ${o.verdict.status}`), describeOutcomes(outcomes)).toEqual([
+    expect(
+      outcomes.map((o) => `${o.title}: ${o.verdict.status}`),
+      describeOutcomes(outcomes),
+    ).toEqual([
       'place a zero-total order: passed',
       'invoice the order: passed',
       'refund the invoice: passed',
       'read the credit memo: passed',
     ])
     // The placement got no answer in time; the order was found by its cart (never placed twice), and the ledger names it.
-    const order = provisionerOf(session).ledger.entries().filter((e) => e.kind === 'order')
-    expect(order.map((e) => [e.sent === true ? 'sent' : e.state, e.reason])).toEqual([['requested', undefined], ['sent', undefined], ['created', 'found by its key after an attempt got no answer']])
+    const order = provisionerOf(session)
+      .ledger.entries()
+      .filter((e) => e.kind === 'order')
+    expect(order.map((e) => [e.sent === true ? 'sent' : e.state, e.reason])).toEqual([
+      ['requested', undefined],
+      ['sent', undefined],
+      ['created', 'found by its key after an attempt got no answer'],
+    ])
     // The heavy writes were given longer from then on.
     expect(session.client.deadlinesUsed.heavyWrite).toBeGreaterThanOrEqual(3 * ANSWER_DEADLINE_MS)
   })
@@ -99,17 +124,27 @@ describe('an order placed after the deadline', () => {
 // by the set-up; from then on the heavy writes' deadline is three times what they took: no result is left unjudged for
 // a timeout, and the report says the deadlines the run used.
 describe('a shop slowed by its other tenants', () => {
-  it('leaves no result unjudged for a timeout: the heavy writes\' deadline grows past what they take; the report says it', { timeout: 360_000 }, async () => {
+  it("leaves no result unjudged for a timeout: the heavy writes' deadline grows past what they take; the report says it", {
+    timeout: 360_000,
+  }, async () => {
     const t = await startReferenceTarget({ variants: ['slow-tenants'], heavyMs: 1.5 * ANSWER_DEADLINE_MS })
     closers.push(() => t.close())
-    const run = await cli(['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS), '--module', 'checkout'], ADMIN, { slot: 'waiting' })
+    const run = await cli(
+      ['run', '--base-url', t.url, '--timeout-ms', String(ANSWER_DEADLINE_MS), '--module', 'checkout'],
+      ADMIN,
+      { slot: 'waiting' },
+    )
     const r = run.report!
     expect(r.results.filter((x) => x.reason === 'timeout').map((x) => x.id)).toEqual([])
     expect(r.summary).toMatchObject({ failed: 0, skipped: r.summary.notApplicable })
     expect(r.run).toMatchObject({ timeoutMs: ANSWER_DEADLINE_MS, maxTimeoutMs: 120_000 })
     // At least three times the floor the first heavy write timed out at (three times the 15 s they take, once one is answered).
     expect(r.run.deadlines!.heavyWrite).toBeGreaterThanOrEqual(3 * ANSWER_DEADLINE_MS)
-    expect(run.stdout).toMatch(new RegExp(`\\nDeadlines used: reads \\d+(\\.\\d)? s, writes \\d+(\\.\\d)? s, heavy writes \\d+(\\.\\d)? s \\(at least --timeout-ms ${ANSWER_DEADLINE_MS}, at most --max-timeout-ms 120000\\)\\n`))
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `\\nDeadlines used: reads \\d+(\\.\\d)? s, writes \\d+(\\.\\d)? s, heavy writes \\d+(\\.\\d)? s \\(at least --timeout-ms ${ANSWER_DEADLINE_MS}, at most --max-timeout-ms 120000\\)\\n`,
+      ),
+    )
   })
 })
 
@@ -117,14 +152,24 @@ describe('a shop slowed by its other tenants', () => {
 // deadlock in the database's words. Every such write is sent again — at once where it sets a state, once the cart shows
 // the attempt changed nothing where it adds an item or places an order — and the verdicts are the clean target's.
 describe('a shop that deadlocks at cart writes', () => {
-  it('gives the clean target\'s verdicts, each deadlocked write sent again', { timeout: 360_000 }, async () => {
+  it("gives the clean target's verdicts, each deadlocked write sent again", { timeout: 360_000 }, async () => {
     const [clean, deadlocking] = await Promise.all([target([]), target(['cart-deadlocks'])])
-    const args = (t: ReferenceTarget) => ['run', '--base-url', t.url, '--seed', '2929', '--module', 'quote,checkout,gift-message,sales-tax-tfa']
+    const args = (t: ReferenceTarget) => [
+      'run',
+      '--base-url',
+      t.url,
+      '--seed',
+      '2929',
+      '--module',
+      'quote,checkout,gift-message,sales-tax-tfa',
+    ]
     const [a, b] = await Promise.all([cli(args(clean), ADMIN), cli(args(deadlocking), ADMIN)])
     const statuses = (r: Report) => Object.fromEntries(r.results.map((x) => [x.id, x.status]))
     expect(statuses(b.report!)).toEqual(statuses(a.report!))
     expect(b.report!.summary).toMatchObject({ failed: 0, skipped: b.report!.summary.notApplicable })
-    const repeated = b.report!.results.flatMap((x) => x.exchanges).filter((e) => e.note?.startsWith('sent again after a deadlock'))
+    const repeated = b
+      .report!.results.flatMap((x) => x.exchanges)
+      .filter((e) => e.note?.startsWith('sent again after a deadlock'))
     expect(repeated.length).toBeGreaterThan(20)
     expect(repeated.some((e) => e.note!.endsWith('once the cart showed the attempt changed nothing'))).toBe(true)
   })
@@ -148,7 +193,9 @@ function runs() {
 }
 
 describe.concurrent('whole runs', () => {
-  it('two runs with the same seed on a shop that deadlocks give every result the same status', { timeout: 360_000 }, async () => {
+  it('two runs with the same seed on a shop that deadlocks give every result the same status', {
+    timeout: 360_000,
+  }, async () => {
     const { first, second } = await runs()
     const reports = [first.report!, second.report!]
     for (const r of reports) {
@@ -158,21 +205,31 @@ describe.concurrent('whole runs', () => {
     const statuses = (r: Report) => Object.fromEntries(r.results.map((x) => [x.id, x.status]))
     expect(statuses(reports[1]!)).toEqual(statuses(reports[0]!))
     // A busy shop is given time: nothing is left unjudged for a timeout or a deadlock the run provoked.
-    for (const r of reports) expect(r.results.filter((x) => x.reason === 'timeout' || x.reason === 'deadlock').map((x) => x.id)).toEqual([])
+    for (const r of reports)
+      expect(r.results.filter((x) => x.reason === 'timeout' || x.reason === 'deadlock').map((x) => x.id)).toEqual([])
     expect([first.status, second.status]).toEqual([0, 0])
     // Each run created enough products for the variant to deadlock some of them.
-    for (const r of reports) expect(r.created.filter((c) => c.kind === 'product').length).toBeGreaterThan(2 * DEADLOCK_EVERY)
+    for (const r of reports)
+      expect(r.created.filter((c) => c.kind === 'product').length).toBeGreaterThan(2 * DEADLOCK_EVERY)
   })
 
-  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', { timeout: 360_000 }, async () => {
+  it('a creation answered after the deadline is found, not made twice, and removed: nothing of the run is left', {
+    timeout: 360_000,
+  }, async () => {
     const { first: run, afterFirst: snapshot } = await runs()
     expect(run.status).toBe(0)
     const r = run.report!
     expect(r.summary.failed).toBe(0)
     expect(r.summary.skipped).toBe(r.summary.notApplicable)
-    const found = Ledger.read(join(run.dir, 'reports', 'ledger.jsonl')).filter((e) => e.reason?.startsWith('found by its key'))
+    const found = Ledger.read(join(run.dir, 'reports', 'ledger.jsonl')).filter((e) =>
+      e.reason?.startsWith('found by its key'),
+    )
     expect(found.map((e) => e.kind).sort()).toEqual(['customer', 'product'])
-    expect([Object.keys(snapshot.products), Object.keys(snapshot.customers), Object.values(snapshot.attributeSets).filter((s: any) => /^sc-/.test(s.attribute_set_name))]).toEqual([[], [], []])
+    expect([
+      Object.keys(snapshot.products),
+      Object.keys(snapshot.customers),
+      Object.values(snapshot.attributeSets).filter((s: any) => /^sc-/.test(s.attribute_set_name)),
+    ]).toEqual([[], [], []])
     expect(r.cleanup.leftovers.every((l) => /the interface has no call that removes/.test(l.reason))).toBe(true)
   })
 })

@@ -12,7 +12,16 @@ import type { ProbeSettings } from '../checks/probe.ts'
 import type { Report } from '../report/model.ts'
 import { summarise, sortResults } from '../report/model.ts'
 import { completeReport, type ReportDraft } from '../report/complete.ts'
-import { buildPlan, notApplicableResults, planBlock, rowOfPlanned, selectionOf, selectPlan, suiteWith, type PlanKind } from '../plan/plan.ts'
+import {
+  buildPlan,
+  notApplicableResults,
+  planBlock,
+  rowOfPlanned,
+  selectionOf,
+  selectPlan,
+  suiteWith,
+  type PlanKind,
+} from '../plan/plan.ts'
 import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
 import type { ExtensionsMode } from '../results/schema-block.ts'
 import { toResult, type Result } from '../results/result.ts'
@@ -62,16 +71,25 @@ export interface Recording {
  */
 export function recordingOf(data: unknown): Omit<Recording, 'file'> {
   const log = (data as { log?: { entries?: unknown; _run?: Partial<RecordedRun> } } | null)?.log
-  if (typeof log !== 'object' || log === null || !Array.isArray(log.entries)) throw new Error('not a HAR file (no log.entries list)')
+  if (typeof log !== 'object' || log === null || !Array.isArray(log.entries))
+    throw new Error('not a HAR file (no log.entries list)')
   const run = log._run
   if (typeof run !== 'object' || run === null) {
-    throw new Error('a HAR file, but not the evidence of a shop-conformance run (no log._run header): judge --har judges the evidence.har a run writes')
+    throw new Error(
+      'a HAR file, but not the evidence of a shop-conformance run (no log._run header): judge --har judges the evidence.har a run writes',
+    )
   }
-  const lacking = (['id', 'suite', 'target', 'calibration', 'operations'] as const).filter((k) => typeof run[k] !== 'object' && typeof run[k] !== 'string')
+  const lacking = (['id', 'suite', 'target', 'calibration', 'operations'] as const).filter(
+    (k) => typeof run[k] !== 'object' && typeof run[k] !== 'string',
+  )
   if (lacking.length > 0) throw new Error(`its _run header lacks ${lacking.join(', ')}`)
   const entries = log.entries as HarEntry[]
-  const broken = entries.findIndex((e) => typeof e?.request?.url !== 'string' || typeof e.response?.status !== 'number' || typeof e._caller !== 'string')
-  if (broken >= 0) throw new Error(`entry ${broken + 1} is not an entry a run writes (no request URL, response status or _caller)`)
+  const broken = entries.findIndex(
+    (e) =>
+      typeof e?.request?.url !== 'string' || typeof e.response?.status !== 'number' || typeof e._caller !== 'string',
+  )
+  if (broken >= 0)
+    throw new Error(`entry ${broken + 1} is not an entry a run writes (no request URL, response status or _caller)`)
   return { run: run as RecordedRun, entries }
 }
 
@@ -104,13 +122,22 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
       planned !== undefined && !planned.has(p.id)
         ? notRecorded(since)
         : (judgeRecorded(row, kind, entries, facts) ??
-          notRecorded(judgedFromRecording(kind) ? `the recording holds no answer to the call the ${kind.name} check judges` : `this suite does not yet judge the ${kind.name} check from a recording`))
+          notRecorded(
+            judgedFromRecording(kind)
+              ? `the recording holds no answer to the call the ${kind.name} check judges`
+              : `this suite does not yet judge the ${kind.name} check from a recording`,
+          ))
     const target = alias(row.path)
     const result = toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
     results.push(p.origin === 'spec' ? result : { ...result, origin: p.origin, extension: true })
   }
   const selectedIds = new Set(selected.checks.filter((c) => c.kind === 'workflow').map((c) => c.id))
-  results.push(...(await replayWorkflows(parts.workflows, recording, { selected: selectedIds, since: (id) => (planned !== undefined && !planned.has(id) ? since : undefined) })))
+  results.push(
+    ...(await replayWorkflows(parts.workflows, recording, {
+      selected: selectedIds,
+      since: (id) => (planned !== undefined && !planned.has(id) ? since : undefined),
+    })),
+  )
   results.push(...notApplicableResults(selected, alias))
 
   const block = planBlock(plan, selection, [])
@@ -119,7 +146,14 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
     mode: 'rejudged',
-    recording: { file: recording.file, suite: run.suite, spec: run.spec, runId: run.id, baseUrl: run.target.baseUrl, entries: recording.entries.length },
+    recording: {
+      file: recording.file,
+      suite: run.suite,
+      spec: run.spec,
+      runId: run.id,
+      baseUrl: run.target.baseUrl,
+      entries: recording.entries.length,
+    },
     target: run.target,
     run: {
       id: run.id,

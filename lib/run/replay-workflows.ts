@@ -28,14 +28,24 @@ interface Selection {
 }
 
 /** The selected steps of `workflows`, each judged again on the recording or not judged (`not-recorded`), saying why. */
-export async function replayWorkflows(workflows: readonly Workflow[], recording: WorkflowsRecording, selection: Selection): Promise<Result[]> {
-  const chosen = workflows.filter((w) => w.steps.some((step, i) => selection.selected.has(workflowStepId(w.name, i, step.title))))
+export async function replayWorkflows(
+  workflows: readonly Workflow[],
+  recording: WorkflowsRecording,
+  selection: Selection,
+): Promise<Result[]> {
+  const chosen = workflows.filter((w) =>
+    w.steps.some((step, i) => selection.selected.has(workflowStepId(w.name, i, step.title))),
+  )
   if (chosen.length === 0) return []
   const { session: recorded } = recording.run
   // A recording before the session and the tokens were recorded with it (suite 0.1.0 before issue 30's workflows).
-  const unrecorded = recorded === undefined || !recording.entries.some((e) => e._token !== undefined) ? 'the recording holds neither the session its workflows ran on nor the tokens its requests were sent with' : undefined
+  const unrecorded =
+    recorded === undefined || !recording.entries.some((e) => e._token !== undefined)
+      ? 'the recording holds neither the session its workflows ran on nor the tokens its requests were sent with'
+      : undefined
   const transport = new ReplayTransport(recording.entries)
-  const session = unrecorded === undefined ? new Session(replaySeed(recording.run, recorded!), undefined, transport) : undefined
+  const session =
+    unrecorded === undefined ? new Session(replaySeed(recording.run, recorded!), undefined, transport) : undefined
   const results: Result[] = []
   try {
     for (const workflow of chosen) {
@@ -45,7 +55,11 @@ export async function replayWorkflows(workflows: readonly Workflow[], recording:
         if (!selection.selected.has(id)) return
         const why = selection.since(id) ?? unrecorded
         const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
-        results.push(why !== undefined || judged === undefined ? workflowResult(workflow, String(i + 1).padStart(2, '0'), step, row, notRecorded(why ?? ''), 0) : judged[i]!)
+        results.push(
+          why !== undefined || judged === undefined
+            ? workflowResult(workflow, String(i + 1).padStart(2, '0'), step, row, notRecorded(why ?? ''), 0)
+            : judged[i]!,
+        )
       })
     }
   } finally {
@@ -61,7 +75,11 @@ function judgedAgain(workflow: Workflow, session: Session, transport: ReplayTran
     const before = transport.misses.length
     const verdict = await judge()
     const missed = transport.misses.slice(before)
-    return missed.length === 0 ? verdict : notRecorded(`the step sends ${missed[0]}, to which the recording holds no answer${missed.length > 1 ? ` (and ${missed.length - 1} more)` : ''}`)
+    return missed.length === 0
+      ? verdict
+      : notRecorded(
+          `the step sends ${missed[0]}, to which the recording holds no answer${missed.length > 1 ? ` (and ${missed.length - 1} more)` : ''}`,
+        )
   }
   return Promise.all(judgeWorkflow(session, workflow, around))
 }

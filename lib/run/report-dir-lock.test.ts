@@ -38,7 +38,10 @@ function liveNode(): number {
 }
 
 function holdAs(dir: string, pid: number, host = hostname()): void {
-  writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, host, what: 'a conformance run', since: '2026-01-01T00:00:00.000Z' }))
+  writeFileSync(
+    join(dir, LOCK_FILE),
+    JSON.stringify({ pid, host, what: 'a conformance run', since: '2026-01-01T00:00:00.000Z' }),
+  )
 }
 
 const SETTING = '--report-dir / SHOP_REPORT_DIR'
@@ -49,7 +52,9 @@ describe('the report directory lock', () => {
     const pid = liveNode()
     holdAs(dir, pid)
     expect(() => lockReportDir(dir, SETTING, 'a conformance run')).toThrow(
-      new UsageError(`${SETTING}: "${dir}" is in use by another run (PID ${pid}: a conformance run, started 2026-01-01T00:00:00.000Z): wait for it to end, or give this run a directory of its own`),
+      new UsageError(
+        `${SETTING}: "${dir}" is in use by another run (PID ${pid}: a conformance run, started 2026-01-01T00:00:00.000Z): wait for it to end, or give this run a directory of its own`,
+      ),
     )
   })
 
@@ -72,7 +77,7 @@ describe('the report directory lock', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
   })
 
-  it('is released, and the same process may take it again (vitest\'s watch mode runs again)', () => {
+  it("is released, and the same process may take it again (vitest's watch mode runs again)", () => {
     const dir = tempDir()
     const first = lockReportDir(dir, SETTING, 'a conformance run')
     lockReportDir(dir, SETTING, 'a conformance run')
@@ -86,7 +91,9 @@ describe('the report directory lock', () => {
   it('held on another machine (a shared disk) cannot be checked: refused, saying which file to remove if that run is gone', () => {
     const dir = tempDir()
     holdAs(dir, 4242, 'ci-runner-7')
-    expect(() => lockReportDir(dir, SETTING, 'a conformance run')).toThrow(`(PID 4242 on ci-runner-7: a conformance run, started 2026-01-01T00:00:00.000Z): wait for it to end, or give this run a directory of its own; if that run is gone, remove ${join(dir, LOCK_FILE)}`)
+    expect(() => lockReportDir(dir, SETTING, 'a conformance run')).toThrow(
+      `(PID 4242 on ci-runner-7: a conformance run, started 2026-01-01T00:00:00.000Z): wait for it to end, or give this run a directory of its own; if that run is gone, remove ${join(dir, LOCK_FILE)}`,
+    )
   })
 })
 
@@ -98,7 +105,7 @@ describe('two runs with one --report-dir', { timeout: 120_000 }, () => {
     return t
   }
 
-  it('the second is refused at start, exit 2, naming the directory and the first run\'s PID; the first run\'s report and ledger are its own', async () => {
+  it("the second is refused at start, exit 2, naming the directory and the first run's PID; the first run's report and ledger are its own", async () => {
     // The first run fails (a fault) and is slow enough for the second to start beside it.
     const slow = await target({ latencyMs: 150, faults: [{ name: 'route-missing' }] })
     const fast = await target({})
@@ -107,10 +114,16 @@ describe('two runs with one --report-dir', { timeout: 120_000 }, () => {
     const first = cli(['run', '--base-url', slow.url, '--module', 'directory', '--report-dir', dir, '--seed', '1'], env)
     // The first run has started once its ledger is there.
     while (!existsSync(join(dir, 'ledger.jsonl'))) await new Promise((r) => setTimeout(r, 50))
-    const second = await cli(['run', '--base-url', fast.url, '--module', 'directory', '--report-dir', dir, '--seed', '2'], env, { slot: false })
+    const second = await cli(
+      ['run', '--base-url', fast.url, '--module', 'directory', '--report-dir', dir, '--seed', '2'],
+      env,
+      { slot: false },
+    )
     expect(second.status).toBe(2)
     const holder = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; since: string }
-    expect(second.stderr).toBe(`shop-conformance: ${SETTING}: "${dir}" is in use by another run (PID ${holder.pid}: a conformance run, started ${holder.since}): wait for it to end, or give this run a directory of its own\n`)
+    expect(second.stderr).toBe(
+      `shop-conformance: ${SETTING}: "${dir}" is in use by another run (PID ${holder.pid}: a conformance run, started ${holder.since}): wait for it to end, or give this run a directory of its own\n`,
+    )
     expect(fast.stats().requests).toBe(0)
     const done = await first
     expect(done.status).toBe(1)
@@ -119,7 +132,10 @@ describe('two runs with one --report-dir', { timeout: 120_000 }, () => {
     expect(report.target.baseUrl).toBe(slow.url)
     // The ledger, whose entities the report lists as created, is the first run's alone: its id is in every
     // name the run gives (the second run, had it started, would have emptied it and written its own).
-    const ledger = readFileSync(join(dir, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key?: string })
+    const ledger = readFileSync(join(dir, 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { key?: string })
     expect(report.created.length).toBeGreaterThan(0)
     expect(ledger.filter((l) => l.key !== undefined).length).toBeGreaterThan(0)
     for (const l of ledger) if (l.key !== undefined) expect(l.key).toContain(report.run.id)

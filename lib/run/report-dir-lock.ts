@@ -35,7 +35,13 @@ export interface ReportDirLock {
  */
 export function lockReportDir(dir: string, setting: string, what: string): ReportDirLock {
   const file = join(dir, LOCK_FILE)
-  const mine: LockHolder = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), token: randomBytes(6).toString('hex') }
+  const mine: LockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    what,
+    since: new Date().toISOString(),
+    token: randomBytes(6).toString('hex'),
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     if (create(file, mine)) return { release: () => releaseIfMine(file, mine) }
     // Unreadable: released a moment ago, or no lock of a run (every run's is written whole): taken over.
@@ -86,7 +92,9 @@ function create(file: string, holder: LockHolder): boolean {
     return true
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw new UsageError(`the report directory's lock ${file} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new UsageError(
+      `the report directory's lock ${file} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    )
   } finally {
     rmSync(draft, { force: true })
   }
@@ -96,7 +104,13 @@ function readHolder(file: string): LockHolder | undefined {
   try {
     const holder = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>
     if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined
-    return { pid: holder.pid, host: holder.host, what: String(holder.what ?? 'a run'), since: String(holder.since ?? 'an unknown time'), ...(typeof holder.token === 'string' ? { token: holder.token } : {}) }
+    return {
+      pid: holder.pid,
+      host: holder.host,
+      what: String(holder.what ?? 'a run'),
+      since: String(holder.since ?? 'an unknown time'),
+      ...(typeof holder.token === 'string' ? { token: holder.token } : {}),
+    }
   } catch {
     // Gone since (released), or not a lock of ours: nothing holds the directory.
     return undefined

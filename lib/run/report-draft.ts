@@ -17,7 +17,15 @@ import type { Baseline } from '../report/baseline.ts'
 import { completeReport, type ReportDraft } from '../report/complete.ts'
 import { splitIdOf } from '../report/merge.ts'
 import type { Result } from '../results/result.ts'
-import { flagLimits, notApplicableResults, PLAN, planBlock, selectPlan, type Plan, type Selection } from '../plan/plan.ts'
+import {
+  flagLimits,
+  notApplicableResults,
+  PLAN,
+  planBlock,
+  selectPlan,
+  type Plan,
+  type Selection,
+} from '../plan/plan.ts'
 import type { SchemaFacts } from '../schema/block.ts'
 import type { Stop } from './stopping.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
@@ -61,26 +69,49 @@ export interface RunRecord {
 }
 
 /** The report of `run` as of `finishedAt`: its results, what the ledger says it created, the cleanup's outcome, the scope. */
-export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scope: RunScope, cleanup: CleanupOutcome, finishedAt = new Date()): Report {
+export function draftReport(
+  run: RunRecord,
+  ledger: readonly LedgerEntry[],
+  scope: RunScope,
+  cleanup: CleanupOutcome,
+  finishedAt = new Date(),
+): Report {
   const config = run.config
   const runErrors = [...run.runErrors]
-  if (run.stopped !== undefined) runErrors.push(run.stopped === 'deadline' ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short` : `the run was interrupted (${run.stopped})`)
-  const plan = planBlock(run.plan, scope.selection, [...flagLimits(PLAN, config.modules, config.checks), ...scope.limits])
+  if (run.stopped !== undefined)
+    runErrors.push(
+      run.stopped === 'deadline'
+        ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short`
+        : `the run was interrupted (${run.stopped})`,
+    )
+  const plan = planBlock(run.plan, scope.selection, [
+    ...flagLimits(PLAN, config.modules, config.checks),
+    ...scope.limits,
+  ])
   // What does not apply is judged per module run, whatever `-t` picked within it.
   const { ids: _ids, ...modulesRun } = scope.selection
   const alias = (p: string) => applyAliases(p, config.pathAliases)
-  const results = run.pre === undefined ? [] : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
+  const results =
+    run.pre === undefined
+      ? []
+      : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
   // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
   const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
   const goneAt = gone !== undefined ? /at (\S+), after (\d+) requests/.exec(gone.message) : null
-  if (gone !== undefined) runErrors.push(`the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`)
+  if (gone !== undefined)
+    runErrors.push(
+      `the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`,
+    )
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
     target: {
       baseUrl: run.target?.baseUrl ?? config.baseUrl ?? '',
       // The bundled reference target names itself; what the user names wins.
-      ...identity(config.targetName ?? run.bundled?.name, config.targetVersion ?? (run.bundled !== undefined ? SUITE.version : undefined)),
+      ...identity(
+        config.targetName ?? run.bundled?.name,
+        config.targetVersion ?? (run.bundled !== undefined ? SUITE.version : undefined),
+      ),
       storeCode: config.storeCode,
       secondStoreCode: config.secondStoreCode,
       bundledReferenceTarget: run.bundled !== undefined,
@@ -106,13 +137,19 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
     startedAt: run.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),
-    ...(run.stopped !== undefined ? { partial: { reason: run.stopped } } : gone !== undefined ? { partial: { reason: 'target-gone' as const, ...(goneAt !== null ? { requests: Number(goneAt[2]) } : {}) } } : {}),
+    ...(run.stopped !== undefined
+      ? { partial: { reason: run.stopped } }
+      : gone !== undefined
+        ? { partial: { reason: 'target-gone' as const, ...(goneAt !== null ? { requests: Number(goneAt[2]) } : {}) } }
+        : {}),
     summary: summarise(results),
     calibration: {
       noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
       unknownStore: run.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
     },
-    created: ledgerEntities(ledger).flatMap(({ kind, id, label, state }) => (state === 'created' ? [{ kind, id, label }] : [])),
+    created: ledgerEntities(ledger).flatMap(({ kind, id, label, state }) =>
+      state === 'created' ? [{ kind, id, label }] : [],
+    ),
     cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
     ...(run.notes.length > 0 ? { notes: [...new Set(run.notes)] } : {}),
@@ -130,8 +167,13 @@ export function draftReport(run: RunRecord, ledger: readonly LedgerEntry[], scop
   const report = completeReport(draft, {
     // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
     // An empty shard is made: it had nothing to send.
-    made: run.pre !== undefined || run.emptyShard !== undefined || (run.stopped !== undefined && run.runErrors.length === 0),
-    ...(run.baseline !== undefined ? { baseline: { file: config.baseline!, baseline: run.baseline, allowStale: config.allowStale } } : {}),
+    made:
+      run.pre !== undefined ||
+      run.emptyShard !== undefined ||
+      (run.stopped !== undefined && run.runErrors.length === 0),
+    ...(run.baseline !== undefined
+      ? { baseline: { file: config.baseline!, baseline: run.baseline, allowStale: config.allowStale } }
+      : {}),
   })
   // Shards are separate processes: what they share (settings, seed, target) is what names their run.
   if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)

@@ -31,7 +31,8 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.
   // A module that is not the spec's can only be a vendor's: without a config it is unknown, said now.
   const vendors = vendorModulesGiven(config.modules)
   if (vendors.length > 0 && configFileOf(config.configFile, cwd) === undefined) selectModules(vendors)
-  if (config.dryRun) throw new UsageError('--dry-run: not under vitest (shop-conformance run --dry-run prints the requests)')
+  if (config.dryRun)
+    throw new UsageError('--dry-run: not under vitest (shop-conformance run --dry-run prints the requests)')
   const baseline = config.baseline !== undefined ? resolveBaseline(config.baseline) : undefined
   return { config, ...(baseline !== undefined ? { baseline } : {}), underCli: raw !== undefined }
 }

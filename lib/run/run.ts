@@ -43,7 +43,12 @@ const REPORTS_DEPEND_ON = 'a machine loaded past its cores may delay the reports
 
 /** Every entity of the ledger that may be on the target, each listed as left over with `reason`. */
 export function leftWith(lines: readonly LedgerEntry[], reason: string): CleanupOutcome {
-  return { removed: [], leftovers: ledgerEntities(lines).filter((e) => e.state !== 'refused').map(({ kind, id, key, label }) => ({ kind, id: id !== '' ? id : (key ?? '?'), label, reason })) }
+  return {
+    removed: [],
+    leftovers: ledgerEntities(lines)
+      .filter((e) => e.state !== 'refused')
+      .map(({ kind, id, key, label }) => ({ kind, id: id !== '' ? id : (key ?? '?'), label, reason })),
+  }
 }
 
 /** What the extensions' suite file needs of the run's start (vitest `provide`): never a token. */
@@ -100,7 +105,10 @@ export class Run implements RunRecord {
    * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
    * finish (run-reporter.ts) — and a cleanup process's (interrupted.ts).
    */
-  readonly serverErrors = new ServerErrorLog({ callerOf: (token, authorization) => this.#callerClass(token, authorization), during: () => this.#phase })
+  readonly serverErrors = new ServerErrorLog({
+    callerOf: (token, authorization) => this.#callerClass(token, authorization),
+    during: () => this.#phase,
+  })
   /**
    * Every exchange of the run as a HAR entry, as its requests finish: the main process's own here, the worker's and a
    * cleanup process's in parts of their own (lib/shop/evidence.ts); joined into evidence.har with the report. Off
@@ -129,7 +137,10 @@ export class Run implements RunRecord {
     }
     const ledgerFile = resolve(config.reportDir, LEDGER_FILE)
     const shop = config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}
-    writeFileSync(ledgerFile, ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }))
+    writeFileSync(
+      ledgerFile,
+      ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }),
+    )
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
     removeStaleEvidenceParts(config.reportDir, this.id)
@@ -140,7 +151,8 @@ export class Run implements RunRecord {
           callerOf: (token, authorization) => this.#callerClass(token, authorization),
           during: () => this.#phase,
           thread: 'main',
-          tokenName: (t) => (t === this.adminToken ? 'admin' : this.pre !== undefined ? seedTokenName(this.pre.seed, t) : undefined),
+          tokenName: (t) =>
+            t === this.adminToken ? 'admin' : this.pre !== undefined ? seedTokenName(this.pre.seed, t) : undefined,
         })
       : undefined
   }
@@ -178,7 +190,10 @@ export class Run implements RunRecord {
     this.secrets.redactedJson([...this.results.values()])
     const redactedJsonMs = performance.now() - started
     const parts = Object.values(this.#evidenceParts)
-    const evidenceBytes = this.evidence === undefined ? 0 : parts.reduce((sum, p) => sum + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0)
+    const evidenceBytes =
+      this.evidence === undefined
+        ? 0
+        : parts.reduce((sum, p) => sum + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0)
     const overload = loadavg()[0]! / availableParallelism()
     // Never less than found before: a sample taken while the machine is busier is the one to go by.
     this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs({ redactedJsonMs, evidenceBytes, overload }))
@@ -210,7 +225,11 @@ export class Run implements RunRecord {
     const target = await this.#targetUp()
     // Every password and token given is a secret before the first request.
     const limitedAdmin = target.limitedAdmin ?? config.limitedAdmin
-    for (const [signIn, who] of [[target.admin, 'admin'], [config.customer, CONFIGURED_CUSTOMER], [limitedAdmin, 'limited admin']] as const) {
+    for (const [signIn, who] of [
+      [target.admin, 'admin'],
+      [config.customer, CONFIGURED_CUSTOMER],
+      [limitedAdmin, 'limited admin'],
+    ] as const) {
       if (signIn === undefined) continue
       if (isGivenToken(signIn)) this.secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
       else this.secrets.add(signIn.password, `${who} password`)
@@ -227,7 +246,12 @@ export class Run implements RunRecord {
         schemaClient = this.#client(this.secrets)
         early = requestSchemaEarly(config.targetSchema, config.storeCode, schemaClient, token)
       }
-      const pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, { registrar: customerRegistrar(this.ledger), ledgerFile: this.ledger.file!, onAdminToken, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
+      const pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, {
+        registrar: customerRegistrar(this.ledger),
+        ledgerFile: this.ledger.file!,
+        onAdminToken,
+        ...(this.rate !== undefined ? { rate: this.rate } : {}),
+      })
       const evidenceFile = this.evidencePart('worker')
       this.pre = evidenceFile === undefined ? pre : { ...pre, seed: { ...pre.seed, evidenceFile } }
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
@@ -265,7 +289,11 @@ export class Run implements RunRecord {
       const { startReferenceTarget } = await import('../../reference-target/index.ts')
       this.bundled = await startReferenceTarget({ host: '127.0.0.1', port: 0 })
       // Its limited admin too, so the default run judges the acl check.
-      this.target = { baseUrl: this.bundled.url, admin: this.bundled.admin, limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] } }
+      this.target = {
+        baseUrl: this.bundled.url,
+        admin: this.bundled.admin,
+        limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] },
+      }
     } else this.target = { baseUrl: this.config.baseUrl, admin: this.config.admin! }
     return this.target
   }
@@ -285,27 +313,60 @@ export class Run implements RunRecord {
     const config = this.config
     const client = earlyClient ?? this.#client(secrets)
     try {
-      const tokens = { admin: seed.tokens.admin, ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}) }
+      const tokens = {
+        admin: seed.tokens.admin,
+        ...(seed.tokens.customer !== undefined ? { customer: seed.tokens.customer } : {}),
+      }
       this.#phase = READING_SCHEMA
-      this.schema = await readShopSchema({ setting: config.targetSchema, baseUrl: this.target!.baseUrl, storeCode: config.storeCode, timeoutMs: config.timeoutMs, pathAliases: config.pathAliases, tokens }, client, early)
+      this.schema = await readShopSchema(
+        {
+          setting: config.targetSchema,
+          baseUrl: this.target!.baseUrl,
+          storeCode: config.storeCode,
+          timeoutMs: config.timeoutMs,
+          pathAliases: config.pathAliases,
+          tokens,
+        },
+        client,
+        early,
+      )
     } finally {
       if (earlyClient === undefined) await client.close()
     }
-    this.plan = buildPlan(suiteWith({ operations: this.schema.operations, probeWrites: config.extensionsProbeWrites, ...(this.vendor !== undefined ? { vendor: this.vendor } : {}) }))
+    this.plan = buildPlan(
+      suiteWith({
+        operations: this.schema.operations,
+        probeWrites: config.extensionsProbeWrites,
+        ...(this.vendor !== undefined ? { vendor: this.vendor } : {}),
+      }),
+    )
   }
 
   /** What the checks' session told of its deadlines: the report says the longest of each kind, the cleanup starts from them. */
   tellDeadlines(told: RunDeadlines): void {
     const slowestMs = { ...(this.deadlines?.slowestMs ?? {}) }
-    for (const [kind, ms] of Object.entries(told.slowestMs) as [CallKind, number][]) slowestMs[kind] = Math.max(ms, slowestMs[kind] ?? 0)
-    this.deadlines = { used: this.deadlines === undefined ? told.used : longestDeadlines(this.deadlines.used, told.used), slowestMs }
+    for (const [kind, ms] of Object.entries(told.slowestMs) as [CallKind, number][])
+      slowestMs[kind] = Math.max(ms, slowestMs[kind] ?? 0)
+    this.deadlines = {
+      used: this.deadlines === undefined ? told.used : longestDeadlines(this.deadlines.used, told.used),
+      slowestMs,
+    }
   }
 
   /** A client of the run's (the schema read, the cleanup): its deadlines start from what the shop has shown so far. */
   #client(secrets: Secrets): TargetClient {
     const c = this.config
     const slowestMs = this.deadlines?.slowestMs
-    return new TargetClient({ baseUrl: this.target!.baseUrl, timeoutMs: c.timeoutMs, maxTimeoutMs: c.maxTimeoutMs, ...(slowestMs !== undefined ? { slowestMs } : {}), concurrency: c.concurrency, secrets, insecure: c.insecure, ...(this.rate !== undefined ? { rate: this.rate } : {}) })
+    return new TargetClient({
+      baseUrl: this.target!.baseUrl,
+      timeoutMs: c.timeoutMs,
+      maxTimeoutMs: c.maxTimeoutMs,
+      ...(slowestMs !== undefined ? { slowestMs } : {}),
+      concurrency: c.concurrency,
+      secrets,
+      insecure: c.insecure,
+      ...(this.rate !== undefined ? { rate: this.rate } : {}),
+    })
   }
 
   stop(why: Stop): boolean {
@@ -338,12 +399,17 @@ export class Run implements RunRecord {
     const lines = Ledger.read(this.ledger.file!)
     if (this.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
     const token = this.pre?.seed.tokens.admin ?? this.adminToken
-    if (token === undefined) return leftWith(lines, 'not removed: the run ended before it had an admin token to remove it with')
+    if (token === undefined)
+      return leftWith(lines, 'not removed: the run ended before it had an admin token to remove it with')
     const client = this.#client(this.pre?.secrets ?? this.secrets)
     const cutOff = setTimeout(() => client.stop(), Math.max(0, this.cleanupBy - Date.now()))
     this.#phase = 'cleanup'
     try {
-      return await cleanUp(lines, client, token, this.config.storeCode, { id: this.id, ledger: this.ledger, writesInFlight: this.writesInFlight() })
+      return await cleanUp(lines, client, token, this.config.storeCode, {
+        id: this.id,
+        ledger: this.ledger,
+        writesInFlight: this.writesInFlight(),
+      })
     } finally {
       this.#phase = undefined
       clearTimeout(cutOff)
@@ -360,7 +426,16 @@ export class Run implements RunRecord {
     const probeSettings = this.pre !== undefined ? probeSettingsOf(this.pre.seed) : undefined
     const operations = this.schema?.operations ?? []
     const session = this.pre !== undefined ? recordedSession(this.pre.seed) : undefined
-    const joining = { reportDir: this.config.reportDir, report, operations, probeSettings, probeWrites: this.config.extensionsProbeWrites, pathAliases: this.config.pathAliases, secrets: this.secrets, session }
+    const joining = {
+      reportDir: this.config.reportDir,
+      report,
+      operations,
+      probeSettings,
+      probeWrites: this.config.extensionsProbeWrites,
+      pathAliases: this.config.pathAliases,
+      secrets: this.secrets,
+      session,
+    }
     // Once: a signal after the report was drafted drafts it again, and the parts are gone by then.
     this.#evidenceBlock ??= writeEvidence([parts.main, parts.worker, parts.cleanup], joining)
     return { ...report, evidence: this.#evidenceBlock }

@@ -15,7 +15,19 @@ const SELECTION = '/V1/inventory/source-selection-algorithm-result'
 const SENT = { inventoryRequest: { stock_id: 1, items: [{ sku: 'sc-1', qty: 1 }] }, algorithmCode: 'priority' }
 
 function entry(patch: Partial<ServerErrorEntry>): ServerErrorEntry {
-  return { method: 'POST', path: SELECTION, store: 'default', caller: 'admin', status: 500, message: 'Internal Error.', firstAt: '2026-01-01T00:00:01.000Z', lastAt: '2026-01-01T00:00:01.000Z', count: 1, steps: [], ...patch }
+  return {
+    method: 'POST',
+    path: SELECTION,
+    store: 'default',
+    caller: 'admin',
+    status: 500,
+    message: 'Internal Error.',
+    firstAt: '2026-01-01T00:00:01.000Z',
+    lastAt: '2026-01-01T00:00:01.000Z',
+    count: 1,
+    steps: [],
+    ...patch,
+  }
 }
 
 function resultWith(id: string, exchanges: { method: string; url: string; body?: unknown; status: number }[]): Result {
@@ -28,7 +40,11 @@ function resultWith(id: string, exchanges: { method: string; url: string; body?:
     message: '',
     durationMs: 1,
     spec: [],
-    exchanges: exchanges.map(({ method, url, body, status }) => ({ request: { method, url, headers: {}, ...(body !== undefined ? { body } : {}) }, response: { status, headers: {}, body: {} }, durationMs: 1 })),
+    exchanges: exchanges.map(({ method, url, body, status }) => ({
+      request: { method, url, headers: {}, ...(body !== undefined ? { body } : {}) },
+      response: { status, headers: {}, body: {} },
+      durationMs: 1,
+    })),
   }
 }
 
@@ -40,7 +56,20 @@ const SCHEMA = schemaFacts({
   schema: readOk({
     swagger: '2.0',
     paths: {
-      [SELECTION]: { post: { parameters: [{ name: 'b', in: 'body', schema: { type: 'object', properties: { inventoryRequest: { type: 'object' }, algorithmCode: { type: 'string' } } } }] } },
+      [SELECTION]: {
+        post: {
+          parameters: [
+            {
+              name: 'b',
+              in: 'body',
+              schema: {
+                type: 'object',
+                properties: { inventoryRequest: { type: 'object' }, algorithmCode: { type: 'string' } },
+              },
+            },
+          ],
+        },
+      },
       '/V1/acme/{code}/sync': { post: { parameters: [] } },
     },
   }),
@@ -50,13 +79,19 @@ const list = (...entries: ServerErrorEntry[]): ServerErrorList => ({ entries, un
 const facts = { baseUrl: BASE, pathAliases: [], results: [] as Result[], schema: SCHEMA }
 
 describe('the server errors of a run, completed for its report', () => {
-  it('names the endpoint a path is of: a catalog row (through the path aliases), the shop\'s extension operation, else none', () => {
+  it("names the endpoint a path is of: a catalog row (through the path aliases), the shop's extension operation, else none", () => {
     const block = completedServerErrors(
       list(
         entry({ body: SENT }),
         entry({ method: 'GET', path: '/V2/shop/products/sc-1', body: undefined }),
         entry({ path: '/V1/acme/eu/sync', body: undefined }),
-        entry({ method: 'GET', path: '/schema', query: 'services=all', body: undefined, steps: ['reading the shop\'s schema'] }),
+        entry({
+          method: 'GET',
+          path: '/schema',
+          query: 'services=all',
+          body: undefined,
+          steps: ["reading the shop's schema"],
+        }),
       ),
       { ...facts, pathAliases: [{ from: '/V1/products', to: '/V2/shop/products' }] },
     )
@@ -73,25 +108,48 @@ describe('the server errors of a run, completed for its report', () => {
     const url = `${BASE}/rest/default${SELECTION}`
     const results = [
       resultWith('POST … › route', [{ method: 'POST', url, body: SENT, status: 500 }]),
-      resultWith('POST … › access', [{ method: 'POST', url, body: SENT, status: 200 }, { method: 'POST', url, body: SENT, status: 500 }]),
+      resultWith('POST … › access', [
+        { method: 'POST', url, body: SENT, status: 200 },
+        { method: 'POST', url, body: SENT, status: 500 },
+      ]),
       // Another body, another store, another status: not this request.
-      resultWith('POST … › body-keys', [{ method: 'POST', url, body: {}, status: 500 }, { method: 'POST', url: `${BASE}/rest/all${SELECTION}`, body: SENT, status: 500 }, { method: 'POST', url, body: SENT, status: 503 }]),
+      resultWith('POST … › body-keys', [
+        { method: 'POST', url, body: {}, status: 500 },
+        { method: 'POST', url: `${BASE}/rest/all${SELECTION}`, body: SENT, status: 500 },
+        { method: 'POST', url, body: SENT, status: 503 },
+      ]),
     ]
     const [listed] = completedServerErrors(list(entry({ body: SENT })), { ...facts, results }).entries
     expect(listed!.results).toEqual(['POST … › route', 'POST … › access'])
     expect(listed!.moreResults).toBeUndefined()
-    const many = Array.from({ length: 25 }, (_, i) => resultWith(`r${i}`, [{ method: 'POST', url, body: SENT, status: 500 }]))
+    const many = Array.from({ length: 25 }, (_, i) =>
+      resultWith(`r${i}`, [{ method: 'POST', url, body: SENT, status: 500 }]),
+    )
     const [capped] = completedServerErrors(list(entry({ body: SENT })), { ...facts, results: many }).entries
     expect(capped).toMatchObject({ results: { length: 20 }, moreResults: 5 })
   })
 
-  it('says what the shop\'s schema says of the body sent: documented, not, or not read', () => {
+  it("says what the shop's schema says of the body sent: documented, not, or not read", () => {
     const [documented] = completedServerErrors(list(entry({ body: SENT })), facts).entries
-    expect(documented).toMatchObject({ bodyKeys: ['inventoryRequest.stock_id', 'inventoryRequest.items[].sku', 'inventoryRequest.items[].qty', 'algorithmCode'], schemaDocumentsBody: true })
-    const [camel] = completedServerErrors(list(entry({ body: { inventoryRequest: {}, algorithm: 'priority' } })), facts).entries
-    expect(camel).toMatchObject({ schemaDocumentsBody: false, schemaSays: expect.stringContaining('does not declare algorithm') })
+    expect(documented).toMatchObject({
+      bodyKeys: [
+        'inventoryRequest.stock_id',
+        'inventoryRequest.items[].sku',
+        'inventoryRequest.items[].qty',
+        'algorithmCode',
+      ],
+      schemaDocumentsBody: true,
+    })
+    const [camel] = completedServerErrors(
+      list(entry({ body: { inventoryRequest: {}, algorithm: 'priority' } })),
+      facts,
+    ).entries
+    expect(camel).toMatchObject({
+      schemaDocumentsBody: false,
+      schemaSays: expect.stringContaining('does not declare algorithm'),
+    })
     const [unread] = completedServerErrors(list(entry({ body: SENT })), { ...facts, schema: undefined }).entries
-    expect(unread).toMatchObject({ bodyKeys: expect.any(Array), schemaSays: 'the shop\'s schema was not read (off)' })
+    expect(unread).toMatchObject({ bodyKeys: expect.any(Array), schemaSays: "the shop's schema was not read (off)" })
     expect(unread!.schemaDocumentsBody).toBeUndefined()
     const [none] = completedServerErrors(list(entry({ method: 'GET' })), facts).entries
     expect(Object.keys(none!)).not.toContain('schemaSays')
@@ -105,6 +163,13 @@ describe('the server errors of a run, completed for its report', () => {
         throw new Error('the results were read')
       },
     }
-    expect(completedServerErrors(list(), { ...facts, results: untouchable })).toEqual({ entries: [], unlisted: {}, answers: 0, statuses: {}, operations: 0, text: 'Server errors: none (no request of the run was answered 5xx).' })
+    expect(completedServerErrors(list(), { ...facts, results: untouchable })).toEqual({
+      entries: [],
+      unlisted: {},
+      answers: 0,
+      statuses: {},
+      operations: 0,
+      text: 'Server errors: none (no request of the run was answered 5xx).',
+    })
   })
 })

@@ -22,7 +22,10 @@ interface Completing {
 export function completedServerErrors(list: ServerErrorList, run: Completing): ServerErrorsBlock {
   if (list.entries.length === 0) return serverErrorsBlock(list)
   const endpointOf = endpointMatcher(run.pathAliases, run.schema?.operations ?? [])
-  const linked = run.baseUrl !== undefined ? resultsOf(list.entries, run.baseUrl, run.results) : new Map<ServerErrorEntry, string[]>()
+  const linked =
+    run.baseUrl !== undefined
+      ? resultsOf(list.entries, run.baseUrl, run.results)
+      : new Map<ServerErrorEntry, string[]>()
   const entries = list.entries.map((e) => {
     const ids = linked.get(e) ?? []
     return {
@@ -37,7 +40,11 @@ export function completedServerErrors(list: ServerErrorList, run: Completing): S
 }
 
 /** For each entry, the ids of the results with an exchange of the same request answered the same status. */
-function resultsOf(entries: readonly ServerErrorEntry[], baseUrl: string, results: Iterable<Result>): Map<ServerErrorEntry, string[]> {
+function resultsOf(
+  entries: readonly ServerErrorEntry[],
+  baseUrl: string,
+  results: Iterable<Result>,
+): Map<ServerErrorEntry, string[]> {
   const byRequest = new Map<string, ServerErrorEntry[]>()
   const keyOf = (method: string, status: number, url: string) => `${method} ${status} ${url}`
   for (const e of entries) {
@@ -66,11 +73,16 @@ function sameBody(e: ServerErrorEntry, body: unknown): boolean {
 }
 
 /** The keys the body sent, and what the shop's schema says of them. */
-function bodyFacts(e: ServerErrorEntry, schema: Completing['schema']): Pick<ServerErrorEntry, 'bodyKeys' | 'schemaDocumentsBody' | 'schemaSays'> {
-  if (e.bodyChars !== undefined) return { schemaSays: `the body sent (${e.bodyChars} characters) was too long to keep, and is not compared` }
+function bodyFacts(
+  e: ServerErrorEntry,
+  schema: Completing['schema'],
+): Pick<ServerErrorEntry, 'bodyKeys' | 'schemaDocumentsBody' | 'schemaSays'> {
+  if (e.bodyChars !== undefined)
+    return { schemaSays: `the body sent (${e.bodyChars} characters) was too long to keep, and is not compared` }
   if (e.body === undefined) return {}
   const bodyKeys = bodyKeyPaths(e.body)
-  if (schema?.bodies === undefined) return { bodyKeys, schemaSays: `the shop's schema was not read (${schema?.block.status ?? 'off'})` }
+  if (schema?.bodies === undefined)
+    return { bodyKeys, schemaSays: `the shop's schema was not read (${schema?.block.status ?? 'off'})` }
   const { documents, says } = readBody(schema.bodies, e.method, e.path, e.body)
   return { bodyKeys, schemaDocumentsBody: documents, schemaSays: says }
 }

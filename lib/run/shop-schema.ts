@@ -21,7 +21,11 @@ interface SchemaReading {
   tokens: { admin?: string; customer?: string }
 }
 
-export async function readShopSchema(r: SchemaReading, client: TargetClient, early?: EarlySchema): Promise<SchemaFacts> {
+export async function readShopSchema(
+  r: SchemaReading,
+  client: TargetClient,
+  early?: EarlySchema,
+): Promise<SchemaFacts> {
   const own = schemaUrl(r.baseUrl, r.storeCode)
   const get: SchemaGet = async (url, token) => {
     if (url === own) {
@@ -39,7 +43,13 @@ export async function readShopSchema(r: SchemaReading, client: TargetClient, ear
       return { error: (error as Error).message }
     }
   }
-  const loaded = await loadSchema({ setting: r.setting, baseUrl: r.baseUrl, storeCode: r.storeCode, get, tokens: r.tokens })
+  const loaded = await loadSchema({
+    setting: r.setting,
+    baseUrl: r.baseUrl,
+    storeCode: r.storeCode,
+    get,
+    tokens: r.tokens,
+  })
   return schemaFacts(loaded, { targetPath: (p) => applyAliases(p, r.pathAliases) })
 }
 
@@ -52,19 +62,32 @@ export type EarlySchema = Map<string, Promise<Outcome>>
  * the third caller's view waits for, not these two, which go beside them (issue 29.9: at 20 ms answers the three
  * views were 0.1-0.25 s of the run's start after the preflight). Nothing for another setting.
  */
-export function requestSchemaEarly(setting: TargetSchemaSetting, storeCode: string, client: TargetClient, adminToken: string): EarlySchema {
+export function requestSchemaEarly(
+  setting: TargetSchemaSetting,
+  storeCode: string,
+  client: TargetClient,
+  adminToken: string,
+): EarlySchema {
   const early: EarlySchema = new Map()
   if (setting.kind !== 'auto') return early
-  for (const token of ['', adminToken]) early.set(token, sendSchemaGet(client, storeCode, token === '' ? undefined : token))
+  for (const token of ['', adminToken])
+    early.set(token, sendSchemaGet(client, storeCode, token === '' ? undefined : token))
   return early
 }
 
 /** What the run is doing while it reads the schema, and the step its schema requests name wherever they are sent. */
-export const READING_SCHEMA = 'reading the shop\'s schema'
+export const READING_SCHEMA = "reading the shop's schema"
 
 function sendSchemaGet(client: TargetClient, storeCode: string, token: string | undefined): Promise<Outcome> {
   // Sent early, beside the preflight, they still list a server error under what they are for.
-  return client.send({ method: 'GET', path: '/schema', store: storeCode, query: 'services=all', step: READING_SCHEMA, ...(token !== undefined ? { token } : {}) })
+  return client.send({
+    method: 'GET',
+    path: '/schema',
+    store: storeCode,
+    query: 'services=all',
+    step: READING_SCHEMA,
+    ...(token !== undefined ? { token } : {}),
+  })
 }
 
 function documentOf(status: number, contentType: string | undefined, text: string): FetchedDocument {

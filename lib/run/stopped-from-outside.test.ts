@@ -44,11 +44,34 @@ describe.sequential('a run started through npx, stopped by a signal to npx alone
       onTestFinished(() => target.close())
       const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-npx-'))
       onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-      const env = { PATH: process.env.PATH ?? '', HOME: dir, SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username,
+        SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password,
+      }
       const reports = join(dir, 'reports')
-      const npx = spawnInTest('npx', ['--offline', 'shop-conformance', 'run', '--base-url', target.url, '--concurrency', '1', '--report-dir', reports], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'ignore'] })
+      const npx = spawnInTest(
+        'npx',
+        [
+          '--offline',
+          'shop-conformance',
+          'run',
+          '--base-url',
+          target.url,
+          '--concurrency',
+          '1',
+          '--report-dir',
+          reports,
+        ],
+        { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'ignore'] },
+      )
       // The run's own process (its report directory's lock names it), once its checks are under way.
-      const run = await until('the run under way', 120_000, () => (target.stats().requests >= 60 ? readOr(join(reports, LOCK_FILE), (t) => (JSON.parse(t) as { pid: number }).pid) : undefined))
+      const run = await until('the run under way', 120_000, () =>
+        target.stats().requests >= 60
+          ? readOr(join(reports, LOCK_FILE), (t) => (JSON.parse(t) as { pid: number }).pid)
+          : undefined,
+      )
       expect(run).not.toBe(npx.pid)
       // Before issue 31 it ran on: it is ended here whatever this test finds.
       onTestFinished(() => {
@@ -56,10 +79,19 @@ describe.sequential('a run started through npx, stopped by a signal to npx alone
       })
       npx.kill(signal)
       // Its cleanup goes one request at a time at 100 ms: on a loaded machine (CI at load 6) more than a minute.
-      const report = await until('the partial report', 180_000, () => readOr(join(reports, 'report.json'), (t) => JSON.parse(t) as Report))
+      const report = await until('the partial report', 180_000, () =>
+        readOr(join(reports, 'report.json'), (t) => JSON.parse(t) as Report),
+      )
       expect(report.partial).toEqual({ reason: 'SIGTERM' })
-      expect(report.exit).toEqual({ status: 143, reason: 'interrupted by SIGTERM: the results cover only what finished' })
-      expect(report.notes).toContainEqual(expect.stringMatching(/^the process that started the run \(PID \d+: npx, npm or its shell\) ended: stopped as on SIGTERM$/))
+      expect(report.exit).toEqual({
+        status: 143,
+        reason: 'interrupted by SIGTERM: the results cover only what finished',
+      })
+      expect(report.notes).toContainEqual(
+        expect.stringMatching(
+          /^the process that started the run \(PID \d+: npx, npm or its shell\) ended: stopped as on SIGTERM$/,
+        ),
+      )
       // What it made is removed: its customers at least.
       expect(report.cleanup.removed).toBeGreaterThan(0)
       await until('the run gone', 30_000, () => (alive(run) ? undefined : true))

@@ -21,12 +21,17 @@ describe('the time kept before the printed end', () => {
 
   it('keeps as many times more for what the first step does not show as the machine is loaded past its cores (issue 31.8)', () => {
     // A machine using no more than its cores: as before, whatever the evidence (a whole run's: 3.5 MB).
-    expect(writeReserveMs({ redactedJsonMs: 20, evidenceBytes: 3_500_000, overload: 0.5 })).toBe(writeReserveMs({ redactedJsonMs: 20 }))
+    expect(writeReserveMs({ redactedJsonMs: 20, evidenceBytes: 3_500_000, overload: 0.5 })).toBe(
+      writeReserveMs({ redactedJsonMs: 20 }),
+    )
     // Load 19 on two cores: a 2 MB report drafted and written in 18 s after a step of 352 ms, 2.1 MB of evidence joined
     // in 1.1 s of it; the first step alone kept 8 s.
-    expect(writeReserveMs({ redactedJsonMs: 352, evidenceBytes: 2_100_000, overload: 9.5 })).toBeGreaterThanOrEqual(13_000)
+    expect(writeReserveMs({ redactedJsonMs: 352, evidenceBytes: 2_100_000, overload: 9.5 })).toBeGreaterThanOrEqual(
+      13_000,
+    )
     // More evidence, more time; more load, more time.
-    const at = (evidenceBytes: number, overload: number) => writeReserveMs({ redactedJsonMs: 50, evidenceBytes, overload })
+    const at = (evidenceBytes: number, overload: number) =>
+      writeReserveMs({ redactedJsonMs: 50, evidenceBytes, overload })
     expect(at(20_000_000, 4)).toBeGreaterThan(at(2_000_000, 4))
     expect(at(2_000_000, 8)).toBeGreaterThan(at(2_000_000, 4))
   })

@@ -27,10 +27,19 @@ export function sessionFor(seed: SessionSeed): Session {
     stopListening()
     stopListening = onStopAnnounced(seed.runId, () => made.client.stop())
     serverErrors?.close()
-    const callerOf = (token: string | undefined, authorization: string | undefined) => callerClass(token, authorization, (t) => seedCaller(made.seed, t))
+    const callerOf = (token: string | undefined, authorization: string | undefined) =>
+      callerClass(token, authorization, (t) => seedCaller(made.seed, t))
     serverErrors = new ServerErrorLog({ callerOf })
     evidence?.close()
-    evidence = seed.evidenceFile !== undefined ? new EvidenceLog(seed.evidenceFile, { runId: seed.runId, callerOf, thread: 'worker', tokenName: (t) => seedTokenName(made.seed, t) }) : undefined
+    evidence =
+      seed.evidenceFile !== undefined
+        ? new EvidenceLog(seed.evidenceFile, {
+            runId: seed.runId,
+            callerOf,
+            thread: 'worker',
+            tokenName: (t) => seedTokenName(made.seed, t),
+          })
+        : undefined
   }
   return session
 }

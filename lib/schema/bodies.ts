@@ -64,10 +64,14 @@ export function declaredBodies(schema: DeclaredSchema): DeclaredBodies {
     return 'open'
   }
   const fill = (keys: Map<string, KeyShape>, node: SwaggerSchema, depth: number) => {
-    for (const [name, value] of Object.entries(node.properties as Record<string, unknown>)) keys.set(name, shape(value, depth + 1))
+    for (const [name, value] of Object.entries(node.properties as Record<string, unknown>))
+      keys.set(name, shape(value, depth + 1))
   }
-  const bodyOf = (bodySchema: SwaggerSchema | undefined) => (bodySchema === undefined ? undefined : shape(bodySchema, 0))
-  return { operations: schema.operations.map(({ method, path, bodySchema }) => ({ method, path, body: bodyOf(bodySchema) })) }
+  const bodyOf = (bodySchema: SwaggerSchema | undefined) =>
+    bodySchema === undefined ? undefined : shape(bodySchema, 0)
+  return {
+    operations: schema.operations.map(({ method, path, bodySchema }) => ({ method, path, body: bodyOf(bodySchema) })),
+  }
 }
 
 function requiredOf(node: SwaggerSchema): string[] {
@@ -83,7 +87,8 @@ function operationAt(bodies: DeclaredBodies, method: string, path: string): Decl
   for (const op of bodies.operations) {
     if (op.method !== method) continue
     const m = matchTemplate(op.path, path)
-    if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { op, literal: m.literalSegments }
+    if (m !== undefined && (best === undefined || m.literalSegments > best.literal))
+      best = { op, literal: m.literalSegments }
   }
   return best?.op
 }
@@ -91,12 +96,15 @@ function operationAt(bodies: DeclaredBodies, method: string, path: string): Decl
 /** What the shop's schema says of `body` sent as `method path` (a concrete path, as sent). */
 export function readBody(bodies: DeclaredBodies, method: string, path: string, body: unknown): BodyReading {
   const op = operationAt(bodies, method, path)
-  if (op === undefined) return { documents: false, says: 'the shop\'s schema does not declare this operation' }
+  if (op === undefined) return { documents: false, says: "the shop's schema does not declare this operation" }
   const operation = endpointText(op)
   if (op.body === undefined) return { documents: false, says: `the shop's schema declares ${operation} without a body` }
   const { undeclared, missing } = compared(op.body, body, '')
   if (undeclared.length === 0 && missing.length === 0) {
-    return { documents: true, says: `the shop's schema declares ${operation} with a body of every key sent, and none it requires is missing` }
+    return {
+      documents: true,
+      says: `the shop's schema declares ${operation} with a body of every key sent, and none it requires is missing`,
+    }
   }
   const why = [
     ...(undeclared.length > 0 ? [`does not declare ${keysText(undeclared)}`] : []),
@@ -120,7 +128,10 @@ function compared(shape: KeyShape, value: unknown, at: string): { undeclared: st
   if ('items' in shape) {
     if (!Array.isArray(value)) return none
     const each = value.map((v) => compared(shape.items, v, `${at}[]`))
-    return { undeclared: [...new Set(each.flatMap((c) => c.undeclared))], missing: [...new Set(each.flatMap((c) => c.missing))] }
+    return {
+      undeclared: [...new Set(each.flatMap((c) => c.undeclared))],
+      missing: [...new Set(each.flatMap((c) => c.missing))],
+    }
   }
   if (!isObject(value)) return none
   const below = Object.entries(value).map(([key, v]) => {

@@ -7,7 +7,14 @@
  */
 import type { SchemaFindingRecord } from '../results/schema-block.ts'
 import { CATALOG, rowId } from '../spec/catalog/index.ts'
-import { ACCESS_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, TABLED_TYPE_WORDS, requiredWords } from '../spec/rules.ts'
+import {
+  ACCESS_RULES,
+  BODY_KEYS_RULES,
+  ROUTE_RULES,
+  SHAPE_RULES,
+  TABLED_TYPE_WORDS,
+  requiredWords,
+} from '../spec/rules.ts'
 import { TABLED_SHAPES, type ShapeName } from '../spec/shapes.ts'
 import { TABLED_BODY_KEYS, TABLED_TYPES } from '../spec/tabled.ts'
 import type { AccessClass, EndpointRow } from '../spec/types.ts'
@@ -15,7 +22,11 @@ import { accessUnknownBecause, declaredAccess, operationKey, ownsByPath, resolve
 import type { DeclaredOperation, DeclaredSchema, SwaggerSchema } from './read.ts'
 import { isObject } from '../base/is-object.ts'
 
-export type FindingKind = 'undeclared-spec-endpoint' | 'access-class-differs' | 'field-type-contradicts' | 'body-keys-differ'
+export type FindingKind =
+  | 'undeclared-spec-endpoint'
+  | 'access-class-differs'
+  | 'field-type-contradicts'
+  | 'body-keys-differ'
 
 /** A finding as the report's `schema` block records it (lib/results/schema-block.ts), of one of the kinds above. */
 export interface SchemaFinding extends SchemaFindingRecord {
@@ -39,10 +50,18 @@ export interface CompareOptions {
 }
 
 const ACCESS_WORDS: Readonly<Record<AccessClass, string>> = { admin: 'admin', self: 'self', anon: 'anon' }
-const LISTED_FOR: Readonly<Record<AccessClass, string>> = { anon: 'anonymous callers', self: 'customers, not anonymous callers', admin: 'admins only' }
+const LISTED_FOR: Readonly<Record<AccessClass, string>> = {
+  anon: 'anonymous callers',
+  self: 'customers, not anonymous callers',
+  admin: 'admins only',
+}
 
 /** The spec endpoints the schema maps onto: operation key (the target's path) → the declared operation. */
-function declaredBySpecRow(schema: DeclaredSchema, rows: readonly EndpointRow[], targetPath: (p: string) => string): Map<EndpointRow, DeclaredOperation> {
+function declaredBySpecRow(
+  schema: DeclaredSchema,
+  rows: readonly EndpointRow[],
+  targetPath: (p: string) => string,
+): Map<EndpointRow, DeclaredOperation> {
   const byKey = new Map(schema.operations.map((op) => [operationKey(op.method, op.path), op]))
   const found = new Map<EndpointRow, DeclaredOperation>()
   for (const row of rows) {
@@ -60,7 +79,11 @@ export function compareWithSpec(schema: DeclaredSchema, options: CompareOptions 
 
   // A spec endpoint is "undeclared" only if every schema that could list it was read: an admin may use every class.
   const wholeSchema = schema.views.length === 0 || schema.views.includes('admin')
-  if (!wholeSchema) notJudged.push({ kind: 'undeclared-spec-endpoint', reason: 'the admin\'s schema was not read: an operation only an admin may use is in no other caller\'s schema' })
+  if (!wholeSchema)
+    notJudged.push({
+      kind: 'undeclared-spec-endpoint',
+      reason: "the admin's schema was not read: an operation only an admin may use is in no other caller's schema",
+    })
   const accessUnknown = accessUnknownBecause(schema.views)
   if (accessUnknown !== undefined) notJudged.push({ kind: 'access-class-differs', reason: accessUnknown })
 
@@ -95,7 +118,10 @@ export function compareWithSpec(schema: DeclaredSchema, options: CompareOptions 
 
 function undeclared(row: EndpointRow, schema: DeclaredSchema): SchemaFinding {
   const id = rowId(row)
-  const read = schema.views.length === 0 ? 'the schema read' : `the schemas read (${schema.views.map((v) => (v === 'anon' ? 'anonymous' : v)).join(', ')})`
+  const read =
+    schema.views.length === 0
+      ? 'the schema read'
+      : `the schemas read (${schema.views.map((v) => (v === 'anon' ? 'anonymous' : v)).join(', ')})`
   return {
     kind: 'undeclared-spec-endpoint',
     operation: id,
@@ -116,7 +142,8 @@ function undeclared(row: EndpointRow, schema: DeclaredSchema): SchemaFinding {
  * `POST /V1/carts/mine/estimate-shipping-methods` declares only `address`). Both readings pass.
  */
 const MINE_TOKEN_KEYS = new Set(['cartId', 'customerId'])
-const tokenMaySupply = (row: EndpointRow, key: string) => row.path.split('/').includes('mine') && MINE_TOKEN_KEYS.has(key)
+const tokenMaySupply = (row: EndpointRow, key: string) =>
+  row.path.split('/').includes('mine') && MINE_TOKEN_KEYS.has(key)
 
 function bodyKeysFinding(row: EndpointRow, op: DeclaredOperation): SchemaFinding | undefined {
   const params = (row.params ?? []).filter((p) => p.in === 'body')
@@ -128,7 +155,10 @@ function bodyKeysFinding(row: EndpointRow, op: DeclaredOperation): SchemaFinding
   if (missing.length === 0 && extra.length === 0) return undefined
   const id = rowId(row)
   const list = (keys: readonly string[]) => (keys.length === 0 ? 'none' : keys.map((k) => `\`${k}\``).join(', '))
-  const what = [missing.length > 0 ? `without ${list(missing)}` : '', extra.length > 0 ? `with ${list(extra)}, which the spec does not name` : ''].filter((s) => s !== '')
+  const what = [
+    missing.length > 0 ? `without ${list(missing)}` : '',
+    extra.length > 0 ? `with ${list(extra)}, which the spec does not name` : '',
+  ].filter((s) => s !== '')
   return {
     kind: 'body-keys-differ',
     operation: id,
@@ -150,19 +180,36 @@ interface Place {
   declared: unknown
 }
 
-function placesOf(row: EndpointRow, op: DeclaredOperation, definitions: Readonly<Record<string, SwaggerSchema>>): Place[] {
+function placesOf(
+  row: EndpointRow,
+  op: DeclaredOperation,
+  definitions: Readonly<Record<string, SwaggerSchema>>,
+): Place[] {
   const places: Place[] = []
   const body = resolveRef(op.bodySchema, definitions)
-  const bodyProperty = (key: string): unknown => (body !== undefined && isObject(body.properties) ? body.properties[key] : undefined)
+  const bodyProperty = (key: string): unknown =>
+    body !== undefined && isObject(body.properties) ? body.properties[key] : undefined
   for (const param of (row.params ?? []).filter((p) => p.in === 'body')) {
     const typed = param.type !== undefined ? TABLED_TYPES[param.type] : undefined
     const headed = TABLED_BODY_KEYS[rowId(row)]?.[param.name]
     const schema = typed ?? headed?.schema
-    if (schema !== undefined) places.push({ where: `body \`${param.name}\``, schema, array: headed?.array === true, declared: bodyProperty(param.name) })
+    if (schema !== undefined)
+      places.push({
+        where: `body \`${param.name}\``,
+        schema,
+        array: headed?.array === true,
+        declared: bodyProperty(param.name),
+      })
   }
   const returned = /^([A-Za-z]\w*)(\[\])?/.exec(row.returns ?? '')
   const returnedSchema = returned?.[1] !== undefined ? TABLED_TYPES[returned[1]] : undefined
-  if (returnedSchema !== undefined) places.push({ where: 'the 200 answer', schema: returnedSchema, array: returned?.[2] !== undefined, declared: op.responseSchema })
+  if (returnedSchema !== undefined)
+    places.push({
+      where: 'the 200 answer',
+      schema: returnedSchema,
+      array: returned?.[2] !== undefined,
+      declared: op.responseSchema,
+    })
   return places.filter((p) => p.declared !== undefined)
 }
 
@@ -191,32 +238,51 @@ interface Contradiction {
  * declare, a type it does not give or one this reader does not know (`file`), `integer` for the spec's
  * `number`, and `null` (the spec's fields may be null) are no contradiction.
  */
-function contradictions(spec: Readonly<Record<string, unknown>>, declaredRaw: unknown, definitions: Readonly<Record<string, SwaggerSchema>>, at: string, out: Contradiction[]): void {
+function contradictions(
+  spec: Readonly<Record<string, unknown>>,
+  declaredRaw: unknown,
+  definitions: Readonly<Record<string, SwaggerSchema>>,
+  at: string,
+  out: Contradiction[],
+): void {
   const declared = resolveRef(declaredRaw, definitions)
   if (declared === undefined) return
   const specTypes = typesOf(spec)
   const declaredTypes = typesOf(declared)
   if (declaredTypes.length > 0 && specTypes.length > 0 && !declaredTypes.some((t) => specTypes.includes(t))) {
-    out.push({ field: at === '' ? '(the whole value)' : at, spec: specTypes.join(' or '), declared: declaredTypes.join(' or ') })
+    out.push({
+      field: at === '' ? '(the whole value)' : at,
+      spec: specTypes.join(' or '),
+      declared: declaredTypes.join(' or '),
+    })
     return
   }
   if (isObject(spec.properties) && isObject(declared.properties)) {
     for (const [name, child] of Object.entries(spec.properties)) {
-      if (isObject(child) && Object.hasOwn(declared.properties, name)) contradictions(child, declared.properties[name], definitions, at === '' ? name : `${at}.${name}`, out)
+      if (isObject(child) && Object.hasOwn(declared.properties, name))
+        contradictions(child, declared.properties[name], definitions, at === '' ? name : `${at}.${name}`, out)
     }
   }
-  if (isObject(spec.items) && declared.items !== undefined) contradictions(spec.items, declared.items, definitions, `${at}[]`, out)
+  if (isObject(spec.items) && declared.items !== undefined)
+    contradictions(spec.items, declared.items, definitions, `${at}[]`, out)
 }
 
-function fieldTypeFindings(row: EndpointRow, op: DeclaredOperation, definitions: Readonly<Record<string, SwaggerSchema>>): SchemaFinding[] {
+function fieldTypeFindings(
+  row: EndpointRow,
+  op: DeclaredOperation,
+  definitions: Readonly<Record<string, SwaggerSchema>>,
+): SchemaFinding[] {
   // One finding per field of a shape, however many places of the operation (body key, answer) declare it so.
   const byField = new Map<string, { place: Place; c: Contradiction; where: string[] }>()
   for (const place of placesOf(row, op, definitions)) {
-    const spec: Readonly<Record<string, unknown>> = place.array ? { type: 'array', items: TABLED_SHAPES[place.schema] } : TABLED_SHAPES[place.schema]
+    const spec: Readonly<Record<string, unknown>> = place.array
+      ? { type: 'array', items: TABLED_SHAPES[place.schema] }
+      : TABLED_SHAPES[place.schema]
     const found: Contradiction[] = []
     contradictions(spec, place.declared, definitions, '', found)
     for (const c of found) {
-      const field = place.array && c.field.startsWith('[]') ? c.field.replace(/^\[\]\.?/, '') || '(each element)' : c.field
+      const field =
+        place.array && c.field.startsWith('[]') ? c.field.replace(/^\[\]\.?/, '') || '(each element)' : c.field
       const key = `${place.schema} ${field}`
       const known = byField.get(key)
       if (known !== undefined) known.where.push(place.where)

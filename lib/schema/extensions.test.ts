@@ -5,7 +5,11 @@ import { endpointText } from '../spec/endpoint-id.ts'
 
 describe('extension operations', () => {
   it('are the operations of the hand-made schema the spec does not name, each with its declared class', () => {
-    expect(extensionOperations(handmadeSchema()).map((e) => `${endpointText(e)} ${e.declaredAccess} ${e.writes ? 'writes' : 'reads'}`)).toEqual([
+    expect(
+      extensionOperations(handmadeSchema()).map(
+        (e) => `${endpointText(e)} ${e.declaredAccess} ${e.writes ? 'writes' : 'reads'}`,
+      ),
+    ).toEqual([
       'POST /V1/guest-carts anon writes',
       'GET /V1/carts/mine self reads',
       'POST /V1/carts/mine/items self writes',
@@ -14,7 +18,14 @@ describe('extension operations', () => {
       'DELETE /V1/products/:sku admin writes',
       'GET /V1/store/storeViews admin reads',
     ])
-    expect(extensionOperations(handmadeSchema())[0]).toEqual({ method: 'POST', path: '/V1/guest-carts', operationId: 'quoteGuestCartManagementV1CreateEmptyCartPost', declaredAccess: 'anon', writes: true, origin: 'extension' })
+    expect(extensionOperations(handmadeSchema())[0]).toEqual({
+      method: 'POST',
+      path: '/V1/guest-carts',
+      operationId: 'quoteGuestCartManagementV1CreateEmptyCartPost',
+      declaredAccess: 'anon',
+      writes: true,
+      origin: 'extension',
+    })
   })
 
   it('are recognised by template, whatever the schema names a parameter, and through the path aliases', () => {
@@ -23,7 +34,8 @@ describe('extension operations', () => {
     delete doc.paths['/V1/creditmemo/{id}']
     doc.paths['/V1/adobestock/asset/list'] = { get: { responses: {} } }
     const read = readOk(doc)
-    const paths = (targetPath?: (p: string) => string) => extensionOperations(read, targetPath === undefined ? {} : { targetPath }).map((e) => e.path)
+    const paths = (targetPath?: (p: string) => string) =>
+      extensionOperations(read, targetPath === undefined ? {} : { targetPath }).map((e) => e.path)
     expect(paths()).not.toContain('/V1/creditmemo/:creditmemoId')
     expect(paths()).toContain('/V1/adobestock/asset/list')
     expect(paths((p) => p.replace(/^\/V1\/stockmedia\//, '/V1/adobestock/'))).not.toContain('/V1/adobestock/asset/list')

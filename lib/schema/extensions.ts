@@ -25,7 +25,10 @@ function isWrite(method: HttpMethod): boolean {
   return method !== 'GET'
 }
 
-export function extensionOperations(schema: DeclaredSchema, options: { targetPath?: (specPath: string) => string; rows?: readonly EndpointRow[] } = {}): ExtensionOperation[] {
+export function extensionOperations(
+  schema: DeclaredSchema,
+  options: { targetPath?: (specPath: string) => string; rows?: readonly EndpointRow[] } = {},
+): ExtensionOperation[] {
   const targetPath = options.targetPath ?? ((p) => p)
   const spec = new Set((options.rows ?? CATALOG).map((row) => operationKey(row.method, targetPath(row.path))))
   return schema.operations
@@ -33,7 +36,10 @@ export function extensionOperations(schema: DeclaredSchema, options: { targetPat
     .map((op) => {
       // A `mine`/`me` path is the caller's own: self, even where the platform's views list it for admins only.
       const access = accessOf(op, schema.views)
-      const unknown = access === undefined ? (accessUnknownBecause(schema.views) ?? 'no caller view the schema was read under lists it') : undefined
+      const unknown =
+        access === undefined
+          ? (accessUnknownBecause(schema.views) ?? 'no caller view the schema was read under lists it')
+          : undefined
       return {
         method: op.method,
         path: op.path,

@@ -48,7 +48,11 @@ export function schemaUrl(baseUrl: string, storeCode: string): string {
 /** A file or a URL is one document: the access comparison and the extensions' access cannot be judged from it. */
 const SINGLE_DOCUMENT = `access classes not judged: ${accessUnknownBecause([])}`
 
-const VIEW_NAMES: Readonly<Record<SchemaCaller, string>> = { anon: 'no token', customer: 'the customer token', admin: 'the admin token' }
+const VIEW_NAMES: Readonly<Record<SchemaCaller, string>> = {
+  anon: 'no token',
+  customer: 'the customer token',
+  admin: 'the admin token',
+}
 
 /**
  * Why a view is no schema document; `broken` where the URL failed rather than being absent or another format: a
@@ -65,12 +69,26 @@ function documentOf(fetched: FetchedDocument | { error: string }, caller?: Schem
   try {
     body = JSON.parse(fetched.text)
   } catch {
-    const what = fetched.text.trim() === '' ? 'an empty body' : `a body that is not JSON (${fetched.contentType ?? 'no content type'}: ${JSON.stringify(clip(fetched.text.trim(), 60))})`
-    return { ok: false, reason: `answered ${fetched.status} with ${what}`, ...(failing ? { broken: true as const } : {}) }
+    const what =
+      fetched.text.trim() === ''
+        ? 'an empty body'
+        : `a body that is not JSON (${fetched.contentType ?? 'no content type'}: ${JSON.stringify(clip(fetched.text.trim(), 60))})`
+    return {
+      ok: false,
+      reason: `answered ${fetched.status} with ${what}`,
+      ...(failing ? { broken: true as const } : {}),
+    }
   }
   if (fetched.status !== 200) {
-    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : clip(fetched.text.trim(), 80)
-    return { ok: false, reason: `answered ${fetched.status} ${JSON.stringify(message)}`, ...(fetched.status >= 500 ? { broken: true as const } : {}) }
+    const message =
+      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : clip(fetched.text.trim(), 80)
+    return {
+      ok: false,
+      reason: `answered ${fetched.status} ${JSON.stringify(message)}`,
+      ...(fetched.status >= 500 ? { broken: true as const } : {}),
+    }
   }
   const read = readDocument(body, caller)
   return read.ok ? read : { ok: false, reason: `answered 200 with ${read.reason}` }
@@ -79,16 +97,20 @@ function documentOf(fetched: FetchedDocument | { error: string }, caller?: Schem
 async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
   const url = schemaUrl(options.baseUrl, options.storeCode)
   const source = `GET ${url} under each caller`
-  const tokenOf = (caller: SchemaCaller): string | undefined => (caller === 'admin' ? options.tokens.admin : caller === 'customer' ? options.tokens.customer : undefined)
+  const tokenOf = (caller: SchemaCaller): string | undefined =>
+    caller === 'admin' ? options.tokens.admin : caller === 'customer' ? options.tokens.customer : undefined
   const views = await Promise.all(
     SCHEMA_CALLERS.map(async (caller) => {
       const token = tokenOf(caller)
-      if (caller !== 'anon' && token === undefined) return { caller, outcome: { ok: false as const, reason: `no ${caller} token in this run` } }
+      if (caller !== 'anon' && token === undefined)
+        return { caller, outcome: { ok: false as const, reason: `no ${caller} token in this run` } }
       return { caller, outcome: documentOf(await options.get(url, token), caller) }
     }),
   )
   const read = views.flatMap((v) => (v.outcome.ok ? [v.outcome.schema] : []))
-  const failed = views.flatMap((v) => (!v.outcome.ok && 'broken' in v.outcome ? [{ caller: v.caller, reason: v.outcome.reason }] : []))
+  const failed = views.flatMap((v) =>
+    !v.outcome.ok && 'broken' in v.outcome ? [{ caller: v.caller, reason: v.outcome.reason }] : [],
+  )
   if (read.length === 0) {
     // Failing under every caller it was asked as: the shop's schema endpoint is broken, not switched off.
     if (failed.length > 0) return { status: 'broken', source, reason: brokenReason(failed) }
@@ -97,7 +119,10 @@ async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
   }
   const notes = views.flatMap((v) => {
     if (v.outcome.ok) return []
-    const why = 'broken' in v.outcome ? `: the shop's schema endpoint failed for this caller, so the extension operations only it may use were not checked` : ''
+    const why =
+      'broken' in v.outcome
+        ? `: the shop's schema endpoint failed for this caller, so the extension operations only it may use were not checked`
+        : ''
     return [`the schema under ${VIEW_NAMES[v.caller]} was not read: ${v.outcome.reason}${why}`]
   })
   return { status: 'read', source, schema: mergeViews(read), notes }
@@ -108,11 +133,15 @@ async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
  * differ (a report ID per request); else how each caller's view failed.
  */
 function brokenReason(failed: readonly { caller: SchemaCaller; reason: string }[]): string {
-  const [first, ...others] = failed as [{ caller: SchemaCaller; reason: string }, ...{ caller: SchemaCaller; reason: string }[]]
+  const [first, ...others] = failed as [
+    { caller: SchemaCaller; reason: string },
+    ...{ caller: SchemaCaller; reason: string }[],
+  ]
   if (others.length === 0) return `${first.reason} with ${VIEW_NAMES[first.caller]}`
   if (others.every((f) => f.reason === first.reason)) return `${first.reason} under every caller`
   const kind = (reason: string) => /^(answered \d+|no answer)/.exec(reason)?.[1]
-  if (others.every((f) => kind(f.reason) === kind(first.reason))) return `${first.reason} with ${VIEW_NAMES[first.caller]}, and ${kind(first.reason)} under every other caller too`
+  if (others.every((f) => kind(f.reason) === kind(first.reason)))
+    return `${first.reason} with ${VIEW_NAMES[first.caller]}, and ${kind(first.reason)} under every other caller too`
   return failed.map((f) => `with ${VIEW_NAMES[f.caller]}, ${f.reason}`).join('; ')
 }
 
@@ -127,7 +156,9 @@ export async function loadSchema(options: LoadOptions): Promise<LoadedSchema> {
     case 'url': {
       const source = `GET ${shownUrl(setting.url)} (once, without a token)`
       const outcome = documentOf(await options.get(setting.url))
-      return outcome.ok ? { status: 'read', source, schema: outcome.schema, notes: [SINGLE_DOCUMENT] } : { status: 'unpublished', source, reason: outcome.reason }
+      return outcome.ok
+        ? { status: 'read', source, schema: outcome.schema, notes: [SINGLE_DOCUMENT] }
+        : { status: 'unpublished', source, reason: outcome.reason }
     }
     case 'file': {
       const source = `the file ${setting.path}`
@@ -135,7 +166,11 @@ export async function loadSchema(options: LoadOptions): Promise<LoadedSchema> {
       try {
         text = await readFile(setting.path, 'utf8')
       } catch (error) {
-        return { status: 'unpublished', source, reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }
+        return {
+          status: 'unpublished',
+          source,
+          reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        }
       }
       let body: unknown
       try {
@@ -144,7 +179,9 @@ export async function loadSchema(options: LoadOptions): Promise<LoadedSchema> {
         return { status: 'unpublished', source, reason: text.trim() === '' ? 'is empty' : 'is not JSON' }
       }
       const read = readDocument(body)
-      return read.ok ? { status: 'read', source, schema: read.schema, notes: [SINGLE_DOCUMENT] } : { status: 'unpublished', source, reason: `holds ${read.reason}` }
+      return read.ok
+        ? { status: 'read', source, schema: read.schema, notes: [SINGLE_DOCUMENT] }
+        : { status: 'unpublished', source, reason: `holds ${read.reason}` }
     }
   }
 }

@@ -3,15 +3,24 @@
  * target's own published views: schema-e2e.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { accessUnknownBecause, declaredAccess, mergeViews, operationKey, readDocument, resolveRef, suitePath } from './read.ts'
+import {
+  accessUnknownBecause,
+  declaredAccess,
+  mergeViews,
+  operationKey,
+  readDocument,
+  resolveRef,
+  suitePath,
+} from './read.ts'
 import type { DeclaredSchema } from './read.ts'
 import { handmadeDocument, handmadeSchema, readOk } from './testing.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-const find = (schema: DeclaredSchema, method: string, path: string) => schema.operations.find((op) => op.method === method && op.path === path)
+const find = (schema: DeclaredSchema, method: string, path: string) =>
+  schema.operations.find((op) => op.method === method && op.path === path)
 
 describe('a platform-style document (hand-made)', () => {
-  it('gives each operation in the suite\'s path form, with its id, body keys and schema references', () => {
+  it("gives each operation in the suite's path form, with its id, body keys and schema references", () => {
     const anon = readOk(handmadeDocument('anon'), 'anon')
     expect(anon.problems).toEqual([])
     expect(anon.views).toEqual(['anon'])
@@ -24,10 +33,17 @@ describe('a platform-style document (hand-made)', () => {
     const admin = readOk(handmadeDocument('admin'))
     expect(admin.views).toEqual([])
     const creditmemo = find(admin, 'POST', '/V1/creditmemo')!
-    expect(creditmemo).toMatchObject({ bodyKeys: ['entity'], responseSchemaRef: '#/definitions/sales-data-creditmemo-interface', callers: new Set() })
+    expect(creditmemo).toMatchObject({
+      bodyKeys: ['entity'],
+      responseSchemaRef: '#/definitions/sales-data-creditmemo-interface',
+      callers: new Set(),
+    })
     expect(creditmemo.bodySchemaRef).toBeUndefined() // the platform's body schema is inline, its keys the contract's parameters
     expect(find(admin, 'GET', '/V1/modules')?.bodyKeys).toBeUndefined()
-    expect(resolveRef(creditmemo.responseSchema, admin.definitions)?.properties).toHaveProperty('entity_id', { type: 'integer', description: 'Credit memo entity id.' })
+    expect(resolveRef(creditmemo.responseSchema, admin.definitions)?.properties).toHaveProperty('entity_id', {
+      type: 'integer',
+      description: 'Credit memo entity id.',
+    })
   })
 
   it('merges the three caller views, each operation listed for the callers whose view has it', () => {
@@ -44,7 +60,10 @@ describe('a platform-style document (hand-made)', () => {
   })
 
   it('derives no access class without all three views: self and admin cannot be told apart, a single document has none', () => {
-    const noCustomer = mergeViews([readOk(handmadeDocument('anon'), 'anon'), readOk(handmadeDocument('admin'), 'admin')])
+    const noCustomer = mergeViews([
+      readOk(handmadeDocument('anon'), 'anon'),
+      readOk(handmadeDocument('admin'), 'admin'),
+    ])
     expect(declaredAccess(find(noCustomer, 'GET', '/V1/customers/me')!, noCustomer.views)).toBeUndefined()
     expect(accessUnknownBecause(noCustomer.views)).toMatch(/customer caller's schema was not read/)
     expect(accessUnknownBecause([])).toMatch(/without caller views/)
@@ -80,14 +99,25 @@ describe('a document that is no schema, or a broken one', () => {
       parameters: { shared: { name: 'body', in: 'body', schema: { $ref: '#/definitions/good' } } },
       paths: {
         '/V1/ok/{id}/': { get: { operationId: 'x' }, patch: { operationId: 'y' }, 'x-vendor': 1 },
-        '/V1/body': { post: { parameters: [{ $ref: '#/parameters/shared' }, { $ref: '#/parameters/none' }, 5] }, put: 'no' },
-        '/V1/dangling': { post: { parameters: [{ in: 'body', schema: { $ref: '#/definitions/missing' } }] }, delete: { responses: { 200: 'x' } } },
+        '/V1/body': {
+          post: { parameters: [{ $ref: '#/parameters/shared' }, { $ref: '#/parameters/none' }, 5] },
+          put: 'no',
+        },
+        '/V1/dangling': {
+          post: { parameters: [{ in: 'body', schema: { $ref: '#/definitions/missing' } }] },
+          delete: { responses: { 200: 'x' } },
+        },
         'V1/no-slash': { get: {} },
         '/V1/{open': { get: {} },
         '/V1/number': 4,
       },
     })
-    expect(read.operations.map((op) => endpointText(op))).toEqual(['GET /V1/ok/:id', 'POST /V1/body', 'POST /V1/dangling', 'DELETE /V1/dangling'])
+    expect(read.operations.map((op) => endpointText(op))).toEqual([
+      'GET /V1/ok/:id',
+      'POST /V1/body',
+      'POST /V1/dangling',
+      'DELETE /V1/dangling',
+    ])
     expect(find(read, 'POST', '/V1/body')).toMatchObject({ bodyKeys: ['a'], bodySchemaRef: '#/definitions/good' })
     expect(find(read, 'POST', '/V1/dangling')?.bodyKeys).toEqual([])
     expect(read.definitions).toEqual({ good: { type: 'object', properties: { a: { type: 'string' } } } })
@@ -130,9 +160,11 @@ describe('a document that is no schema, or a broken one', () => {
 })
 
 describe('paths', () => {
-  it('are read in the suite\'s form and compared by shape, whatever the parameters are called', () => {
+  it("are read in the suite's form and compared by shape, whatever the parameters are called", () => {
     expect(suitePath('/V1/carts/{cartId}/items/{itemId}')).toBe('/V1/carts/:cartId/items/:itemId')
-    expect(suitePath('/V1/inventory/in-store-pickup/pickup-locations/')).toBe('/V1/inventory/in-store-pickup/pickup-locations')
+    expect(suitePath('/V1/inventory/in-store-pickup/pickup-locations/')).toBe(
+      '/V1/inventory/in-store-pickup/pickup-locations',
+    )
     expect(suitePath('/V1/x?y')).toBeUndefined()
     expect(operationKey('get', '/V1/carts/:cartId')).toBe(operationKey('GET', '/V1/carts/{quoteId}'))
     expect(operationKey('GET', '/V1/carts/mine')).not.toBe(operationKey('GET', '/V1/carts/:cartId'))

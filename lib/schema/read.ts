@@ -68,11 +68,17 @@ export function suitePath(swaggerPath: string): string | undefined {
  */
 export function operationKey(method: string, path: string): string {
   const bare = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return `${method.toUpperCase()} ${bare.split('/').map((s) => (s.startsWith(':') || /^\{.*\}$/.test(s) ? ':' : s)).join('/')}`
+  return `${method.toUpperCase()} ${bare
+    .split('/')
+    .map((s) => (s.startsWith(':') || /^\{.*\}$/.test(s) ? ':' : s))
+    .join('/')}`
 }
 
 /** The definition a `$ref` names (`#/definitions/x`), or the schema itself when it is no `$ref`; undefined: a `$ref` to nothing. */
-export function resolveRef(schema: unknown, definitions: Readonly<Record<string, SwaggerSchema>>): SwaggerSchema | undefined {
+export function resolveRef(
+  schema: unknown,
+  definitions: Readonly<Record<string, SwaggerSchema>>,
+): SwaggerSchema | undefined {
   if (!isObject(schema)) return undefined
   const ref = schema.$ref
   if (typeof ref !== 'string') return schema
@@ -89,14 +95,24 @@ function parameterOf(raw: unknown, doc: Record<string, unknown>): Record<string,
   return name !== undefined && isObject(shared[name]) ? shared[name] : undefined
 }
 
-function operationOf(method: HttpMethod, path: string, raw: Record<string, unknown>, pathParameters: unknown[], doc: Record<string, unknown>, definitions: Record<string, SwaggerSchema>, problems: string[]): DeclaredOperation {
+function operationOf(
+  method: HttpMethod,
+  path: string,
+  raw: Record<string, unknown>,
+  pathParameters: unknown[],
+  doc: Record<string, unknown>,
+  definitions: Record<string, SwaggerSchema>,
+  problems: string[],
+): DeclaredOperation {
   const op: DeclaredOperation = { method, path, callers: new Set() }
   if (typeof raw.operationId === 'string') op.operationId = raw.operationId
   const own = Array.isArray(raw.parameters) ? raw.parameters : []
   for (const entry of [...pathParameters, ...own]) {
     const parameter = parameterOf(entry, doc)
     if (parameter === undefined) {
-      problems.push(`${endpointText({ method, path })}: a parameter that is not an object (or a $ref to none) was left out`)
+      problems.push(
+        `${endpointText({ method, path })}: a parameter that is not an object (or a $ref to none) was left out`,
+      )
       continue
     }
     if (parameter.in !== 'body') continue
@@ -117,15 +133,25 @@ function operationOf(method: HttpMethod, path: string, raw: Record<string, unkno
 
 /** One document: a Swagger 2.0 schema, or the reason it is not one. `caller`: whose view it is, if one. */
 export function readDocument(document: unknown, caller?: SchemaCaller): ReadOutcome {
-  if (!isObject(document)) return { ok: false, reason: `the document is ${Array.isArray(document) ? 'a JSON array' : document === null ? 'null' : `a JSON ${typeof document}`}, not a Swagger 2.0 object` }
+  if (!isObject(document))
+    return {
+      ok: false,
+      reason: `the document is ${Array.isArray(document) ? 'a JSON array' : document === null ? 'null' : `a JSON ${typeof document}`}, not a Swagger 2.0 object`,
+    }
   if (document.swagger !== '2.0') {
-    const what = typeof document.openapi === 'string' ? `an OpenAPI ${document.openapi} document` : document.swagger === undefined ? 'a JSON object without "swagger": "2.0"' : `a document of "swagger": ${JSON.stringify(document.swagger)}`
+    const what =
+      typeof document.openapi === 'string'
+        ? `an OpenAPI ${document.openapi} document`
+        : document.swagger === undefined
+          ? 'a JSON object without "swagger": "2.0"'
+          : `a document of "swagger": ${JSON.stringify(document.swagger)}`
     return { ok: false, reason: `${what}, not a Swagger 2.0 schema` }
   }
   if (!isObject(document.paths)) return { ok: false, reason: 'a Swagger 2.0 document without a "paths" object' }
   const problems: string[] = []
   const definitions: Record<string, SwaggerSchema> = {}
-  if (document.definitions !== undefined && !isObject(document.definitions)) problems.push('"definitions" is not an object: left out')
+  if (document.definitions !== undefined && !isObject(document.definitions))
+    problems.push('"definitions" is not an object: left out')
   for (const [name, value] of Object.entries(isObject(document.definitions) ? document.definitions : {})) {
     if (isObject(value)) definitions[name] = value
     else problems.push(`definition "${name}" is not an object: left out`)
@@ -135,19 +161,24 @@ export function readDocument(document: unknown, caller?: SchemaCaller): ReadOutc
   for (const [rawPath, item] of Object.entries(document.paths)) {
     const path = suitePath(rawPath)
     if (path === undefined || !isObject(item)) {
-      problems.push(`path ${JSON.stringify(rawPath)}: ${path === undefined ? 'not a path template' : 'not an object'}: left out`)
+      problems.push(
+        `path ${JSON.stringify(rawPath)}: ${path === undefined ? 'not a path template' : 'not an object'}: left out`,
+      )
       continue
     }
     const pathParameters = Array.isArray(item.parameters) ? item.parameters : []
     for (const [key, raw] of Object.entries(item)) {
       const method = METHODS[key]
       if (method === undefined) {
-        if (OTHER_METHODS.has(key)) problems.push(`${key.toUpperCase()} ${path}: a method the spec does not use: left out`)
+        if (OTHER_METHODS.has(key))
+          problems.push(`${key.toUpperCase()} ${path}: a method the spec does not use: left out`)
         continue
       }
       const id = operationKey(method, path)
       if (!isObject(raw) || seen.has(id)) {
-        problems.push(`${endpointText({ method, path })}: ${seen.has(id) ? 'declared twice (the first kept)' : 'not an object: left out'}`)
+        problems.push(
+          `${endpointText({ method, path })}: ${seen.has(id) ? 'declared twice (the first kept)' : 'not an object: left out'}`,
+        )
         continue
       }
       seen.add(id)
@@ -173,7 +204,8 @@ export function mergeViews(views: readonly DeclaredSchema[]): DeclaredSchema {
         merged.operations.push(copy)
       } else for (const caller of op.callers) known.callers.add(caller)
     }
-    for (const [name, definition] of Object.entries(view.definitions)) if (!Object.hasOwn(merged.definitions, name)) merged.definitions[name] = definition
+    for (const [name, definition] of Object.entries(view.definitions))
+      if (!Object.hasOwn(merged.definitions, name)) merged.definitions[name] = definition
     merged.views.push(...view.views.filter((v) => !merged.views.includes(v)))
     merged.problems.push(...view.problems.filter((p) => !merged.problems.includes(p)))
   }
@@ -189,7 +221,10 @@ export function mergeViews(views: readonly DeclaredSchema[]): DeclaredSchema {
  * "an admin token also works"; anonymous ones need no Authorization) is the platform's convention, not the
  * spec's: the class is read from the narrowest view that lists the operation, so both readings give the same class.
  */
-export function declaredAccess(op: Pick<DeclaredOperation, 'callers'>, views: readonly SchemaCaller[]): AccessClass | undefined {
+export function declaredAccess(
+  op: Pick<DeclaredOperation, 'callers'>,
+  views: readonly SchemaCaller[],
+): AccessClass | undefined {
   if (!SCHEMA_CALLERS.every((c) => views.includes(c))) return undefined
   if (op.callers.has('anon')) return 'anon'
   if (op.callers.has('customer')) return 'self'
@@ -206,14 +241,20 @@ export function ownsByPath(path: string): boolean {
 }
 
 /** The access class of an operation: a `mine`/`me` path is self (ownsByPath), else what the caller views declare. */
-export function accessOf(op: Pick<DeclaredOperation, 'callers' | 'path'>, views: readonly SchemaCaller[]): AccessClass | undefined {
+export function accessOf(
+  op: Pick<DeclaredOperation, 'callers' | 'path'>,
+  views: readonly SchemaCaller[],
+): AccessClass | undefined {
   const declared = declaredAccess(op, views)
   return declared === 'admin' && ownsByPath(op.path) ? 'self' : declared
 }
 
 /** Why `declaredAccess` is undefined for a schema's views, in one line. */
 export function accessUnknownBecause(views: readonly SchemaCaller[]): string | undefined {
-  if (views.length === 0) return 'the schema was read from one document without caller views (a file or a URL): which callers may use an operation is not declared in it'
+  if (views.length === 0)
+    return 'the schema was read from one document without caller views (a file or a URL): which callers may use an operation is not declared in it'
   const missing = SCHEMA_CALLERS.filter((c) => !views.includes(c))
-  return missing.length === 0 ? undefined : `the ${missing.map((c) => (c === 'anon' ? 'anonymous' : c)).join(' and ')} caller's schema was not read, so the declared access classes cannot be told apart`
+  return missing.length === 0
+    ? undefined
+    : `the ${missing.map((c) => (c === 'anon' ? 'anonymous' : c)).join(' and ')} caller's schema was not read, so the declared access classes cannot be told apart`
 }

@@ -41,7 +41,13 @@ async function started(options: ReferenceTargetOptions = {}): Promise<ReferenceT
 }
 
 async function schemaOf(target: ReferenceTarget): Promise<LoadedSchema> {
-  return loadSchema({ setting: { kind: 'auto' }, baseUrl: target.url, storeCode: 'default', get: fetchGet, tokens: await referenceTokens(target) })
+  return loadSchema({
+    setting: { kind: 'auto' },
+    baseUrl: target.url,
+    storeCode: 'default',
+    get: fetchGet,
+    tokens: await referenceTokens(target),
+  })
 }
 
 async function readSchema(target: ReferenceTarget) {
@@ -51,18 +57,31 @@ async function readSchema(target: ReferenceTarget) {
 }
 
 /** The run's driver (lib/checks/extension.ts): each extension operation's three kinds through one session. */
-async function judgeExtensions(session: Session, operations: readonly ExtensionOperation[], options: ProbeOptions): Promise<Map<string, Judged[]>> {
+async function judgeExtensions(
+  session: Session,
+  operations: readonly ExtensionOperation[],
+  options: ProbeOptions,
+): Promise<Map<string, Judged[]>> {
   expect(session.seed.readOnly).toBe(options.readOnly)
   const kinds = extensionKinds({ probeWrites: options.probeWrites })
   const verdicts = new Map<string, Judged[]>()
-  await Promise.all(operations.map(async (op) => {
-    const row = extensionRow(op)
-    const judged = await Promise.all(kinds.map(async (kind) => {
-      const v = await kind.run(row, session)
-      return { check: kind.name.replace(/^extension-/, ''), status: v.status === 'skipped' ? 'not judged' : v.status, message: v.message, exchanges: v.exchanges.length }
-    }))
-    verdicts.set(endpointText(op), judged)
-  }))
+  await Promise.all(
+    operations.map(async (op) => {
+      const row = extensionRow(op)
+      const judged = await Promise.all(
+        kinds.map(async (kind) => {
+          const v = await kind.run(row, session)
+          return {
+            check: kind.name.replace(/^extension-/, ''),
+            status: v.status === 'skipped' ? 'not judged' : v.status,
+            message: v.message,
+            exchanges: v.exchanges.length,
+          }
+        }),
+      )
+      verdicts.set(endpointText(op), judged)
+    }),
+  )
   return verdicts
 }
 
@@ -79,7 +98,8 @@ interface Judged {
   exchanges: number
 }
 
-const statuses = (verdicts: Map<string, Judged[]>) => [...verdicts].flatMap(([key, vs]) => vs.map((v) => `${key} › ${v.check}: ${v.status}`)).sort()
+const statuses = (verdicts: Map<string, Judged[]>) =>
+  [...verdicts].flatMap(([key, vs]) => vs.map((v) => `${key} › ${v.check}: ${v.status}`)).sort()
 const EXTENSIONS = [...EXTRA_ROUTES, ...EXTENSION_ROUTES]
 const ANON_WRITES = EXTENSIONS.filter((r) => r.access === 'anon' && r.method !== 'GET').map((r) => r.key)
 
@@ -93,7 +113,9 @@ describe('the clean reference target', () => {
     expect(comparison).toEqual({ findings: [], notJudged: [], specEndpoints: 278, declaredSpecEndpoints: 278 })
 
     const operations = extensionOperations(loaded.schema)
-    expect(operations.map((op) => `${endpointText(op)} ${op.declaredAccess}`).sort()).toEqual(EXTENSIONS.map((r) => `${r.key} ${r.access}`).sort())
+    expect(operations.map((op) => `${endpointText(op)} ${op.declaredAccess}`).sort()).toEqual(
+      EXTENSIONS.map((r) => `${r.key} ${r.access}`).sort(),
+    )
 
     // Asked to send writes to every caller (the bundled target may be written to): every verdict passes.
     const s = await session(target)
@@ -116,9 +138,15 @@ describe('the clean reference target', () => {
     const safe = await judgeExtensions(s, extensionOperations(loaded.schema), { readOnly: false, probeWrites: false })
     expect(target.snapshot()).toEqual(before)
     const open = statuses(safe).filter((v) => !v.endsWith(': passed'))
-    expect(open).toEqual(ANON_WRITES.flatMap((key) => ['access', 'route', 'store-code'].map((check) => `${key} › ${check}: not judged`)).sort())
+    expect(open).toEqual(
+      ANON_WRITES.flatMap((key) =>
+        ['access', 'route', 'store-code'].map((check) => `${key} › ${check}: not judged`),
+      ).sort(),
+    )
     expect(safe.get('DELETE /V1/products/:sku')!.map((v) => v.status)).toEqual(['passed', 'passed', 'passed'])
-    expect(safe.get('DELETE /V1/products/:sku')![2]!.message).toMatch(/; not sent to admin token: a write is sent only to callers its declared class must refuse/)
+    expect(safe.get('DELETE /V1/products/:sku')![2]!.message).toMatch(
+      /; not sent to admin token: a write is sent only to callers its declared class must refuse/,
+    )
   }, 60_000)
 })
 
@@ -131,7 +159,11 @@ describe('read-only mode', () => {
     const before = target.snapshot()
     const verdicts = await judgeExtensions(s, extensionOperations(loaded.schema), { readOnly: true, probeWrites: true })
     expect(target.snapshot()).toEqual(before)
-    for (const [key, vs] of verdicts) expect(vs.map((v) => v.status), `${key}: ${vs.map((v) => v.message).join(" / ")}`).toEqual(key.startsWith('GET ') ? ['passed', 'passed', 'passed'] : ['not judged', 'not judged', 'not judged'])
+    for (const [key, vs] of verdicts)
+      expect(
+        vs.map((v) => v.status),
+        `${key}: ${vs.map((v) => v.message).join(' / ')}`,
+      ).toEqual(key.startsWith('GET ') ? ['passed', 'passed', 'passed'] : ['not judged', 'not judged', 'not judged'])
   }, 60_000)
 })
 
@@ -143,17 +175,27 @@ const KIND: Partial<Record<FaultName, FindingKind>> = {
   'schema-wrong-body-keys': 'body-keys-differ',
 }
 
-describe.each((Object.keys(KIND) as FaultName[]).flatMap((name) => [
-  { label: `${name} (default endpoint)`, fault: { name } as FaultSwitch },
-  { label: `${name}@${endpointText(OTHER_ENDPOINTS[name])}`, fault: { name, ...OTHER_ENDPOINTS[name] } as FaultSwitch },
-]))('$label', ({ fault }) => {
+describe.each(
+  (Object.keys(KIND) as FaultName[]).flatMap((name) => [
+    { label: `${name} (default endpoint)`, fault: { name } as FaultSwitch },
+    {
+      label: `${name}@${endpointText(OTHER_ENDPOINTS[name])}`,
+      fault: { name, ...OTHER_ENDPOINTS[name] } as FaultSwitch,
+    },
+  ]),
+)('$label', ({ fault }) => {
   it('is found exactly at its operation, as its kind, and nothing else is', async () => {
     const key = resolveFaults([fault])[0]!.route.key
     const loaded = await readSchema(await started({ faults: [fault] }))
     const { findings } = compareWithSpec(loaded.schema)
     expect(findings.map((f) => `${f.kind} ${f.operation}`)).toEqual([`${KIND[fault.name]} ${key}`])
-    if (fault.name === 'schema-wrong-field-type') expect(findings[0]).toMatchObject({ field: 'customer_address_id', declared: 'string', spec: 'number' })
-    expect(extensionOperations(loaded.schema).map((op) => endpointText(op)).sort()).toEqual(EXTENSIONS.map((r) => r.key).sort())
+    if (fault.name === 'schema-wrong-field-type')
+      expect(findings[0]).toMatchObject({ field: 'customer_address_id', declared: 'string', spec: 'number' })
+    expect(
+      extensionOperations(loaded.schema)
+        .map((op) => endpointText(op))
+        .sort(),
+    ).toEqual(EXTENSIONS.map((r) => r.key).sort())
   })
 })
 
@@ -162,10 +204,17 @@ describe('extension-open', () => {
     const target = await started({ faults: [{ name: 'extension-open' }] })
     const loaded = await readSchema(target)
     expect(compareWithSpec(loaded.schema).findings).toEqual([])
-    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), { readOnly: false, probeWrites: true })
+    const verdicts = await judgeExtensions(await session(target), extensionOperations(loaded.schema), {
+      readOnly: false,
+      probeWrites: true,
+    })
     const { method, path } = FAULTS['extension-open'].defaultEndpoint
-    expect(statuses(verdicts).filter((v) => !v.endsWith(': passed'))).toEqual([`${endpointText({ method, path })} › access: failed`])
-    expect(verdicts.get(endpointText({ method, path }))![2]!.message).toMatch(/^declared admin: no token let through \(200 /)
+    expect(statuses(verdicts).filter((v) => !v.endsWith(': passed'))).toEqual([
+      `${endpointText({ method, path })} › access: failed`,
+    ])
+    expect(verdicts.get(endpointText({ method, path }))![2]!.message).toMatch(
+      /^declared admin: no token let through \(200 /,
+    )
   }, 60_000)
 })
 
@@ -173,14 +222,16 @@ describe('the schema-unpublished variant', () => {
   it('is "not published", with the reason', async () => {
     expect(await schemaOf(await started({ variants: ['schema-unpublished'] }))).toEqual({
       status: 'unpublished',
-      source: expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all under each caller$/),
+      source: expect.stringMatching(
+        /^GET http:\/\/127\.0\.0\.1:\d+\/rest\/default\/schema\?services=all under each caller$/,
+      ),
       reason: 'with no token, answered 404 "Request does not match any route."',
     })
   })
 })
 
 // Read as read.test.ts reads hand-made documents: the reference target's published views.
-describe('the reference target\'s own views', () => {
+describe("the reference target's own views", () => {
   let target: ReferenceTarget
   beforeAll(async () => {
     target = await startReferenceTarget()
@@ -192,10 +243,12 @@ describe('the reference target\'s own views', () => {
   it('read and merged, declare every route it serves with the access class of its route table', async () => {
     const tokens = await referenceTokens(target)
     const url = `${target.url}/rest/default/schema?services=all`
-    const views = await Promise.all((['anon', 'customer', 'admin'] as const).map(async (caller) => {
-      const fetched = await fetchGet(url, caller === 'anon' ? undefined : tokens[caller])
-      return readOk(JSON.parse('text' in fetched ? fetched.text : 'null'), caller)
-    }))
+    const views = await Promise.all(
+      (['anon', 'customer', 'admin'] as const).map(async (caller) => {
+        const fetched = await fetchGet(url, caller === 'anon' ? undefined : tokens[caller])
+        return readOk(JSON.parse('text' in fetched ? fetched.text : 'null'), caller)
+      }),
+    )
     const schema = mergeViews(views)
     expect(schema.problems).toEqual([])
     expect(schema.operations.map((op) => endpointText(op)).sort()).toEqual(SERVED_ROUTES.map((r) => r.key).sort())

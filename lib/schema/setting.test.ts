@@ -23,7 +23,10 @@ describe('SHOP_TARGET_SCHEMA / --target-schema', () => {
     expect(parseTargetSchema(undefined)).toEqual({ kind: 'auto' })
     expect(parseTargetSchema('auto')).toEqual({ kind: 'auto' })
     expect(parseTargetSchema(' OFF ')).toEqual({ kind: 'off' })
-    expect(parseTargetSchema('https://docs.example.com/shop/schema.json')).toEqual({ kind: 'url', url: 'https://docs.example.com/shop/schema.json' })
+    expect(parseTargetSchema('https://docs.example.com/shop/schema.json')).toEqual({
+      kind: 'url',
+      url: 'https://docs.example.com/shop/schema.json',
+    })
     expect(parseTargetSchema('http://127.0.0.1:8080/rest/default/schema?services=all')).toMatchObject({ kind: 'url' })
     expect(parseTargetSchema(THIS_FILE)).toEqual({ kind: 'file', path: THIS_FILE })
   })

@@ -7,7 +7,11 @@
 import { statSync } from 'node:fs'
 import { UsageError } from '../base/usage-error.ts'
 
-export type TargetSchemaSetting = { kind: 'auto' } | { kind: 'off' } | { kind: 'file'; path: string } | { kind: 'url'; url: string }
+export type TargetSchemaSetting =
+  | { kind: 'auto' }
+  | { kind: 'off' }
+  | { kind: 'file'; path: string }
+  | { kind: 'url'; url: string }
 
 const NAME = '--target-schema / SHOP_TARGET_SCHEMA'
 const EXPECTED = 'auto, off, a file or an http(s) URL'

@@ -31,7 +31,9 @@ export function handmadeSchema(): DeclaredSchema {
 /** A `get` over fetch, as the run's client would give one: the answer's status, type and text, or why none came. */
 export const fetchGet: SchemaGet = async (url, token) => {
   try {
-    const response = await fetch(url, { headers: { Accept: 'application/json', ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}) } })
+    const response = await fetch(url, {
+      headers: { Accept: 'application/json', ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}) },
+    })
     const fetched: FetchedDocument = { status: response.status, text: await response.text() }
     const type = response.headers.get('content-type')
     return type === null ? fetched : { ...fetched, contentType: type }
@@ -41,13 +43,23 @@ export const fetchGet: SchemaGet = async (url, token) => {
 }
 
 /** The admin and customer tokens of a reference target (a customer of the test's own). */
-export async function referenceTokens(target: ReferenceTarget, email = `schema.${Date.now().toString(36)}@example.com`): Promise<{ admin: string; customer: string }> {
+export async function referenceTokens(
+  target: ReferenceTarget,
+  email = `schema.${Date.now().toString(36)}@example.com`,
+): Promise<{ admin: string; customer: string }> {
   const post = async (path: string, body: unknown): Promise<unknown> => {
-    const response = await fetch(`${target.url}/rest/default${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })
+    const response = await fetch(`${target.url}/rest/default${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`)
     return response.json()
   }
   const password = 'Schema-Test-Pass-1!'
   await post('/V1/customers', { customer: { email, firstname: 'Schema', lastname: 'Test' }, password })
-  return { admin: (await post('/V1/integration/admin/token', target.admin)) as string, customer: (await post('/V1/integration/customer/token', { username: email, password })) as string }
+  return {
+    admin: (await post('/V1/integration/admin/token', target.admin)) as string,
+    customer: (await post('/V1/integration/customer/token', { username: email, password })) as string,
+  }
 }

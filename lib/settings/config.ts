@@ -29,7 +29,15 @@ import { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 import { unknownVariables, type Env } from './strict-settings.ts'
 import { parseTargetSchema } from '../schema/setting.ts'
 
-export type { Credentials, PurchaseSettings, LimitedAdmin, PathAlias, RunConfig, ShippingMethod, SignIn } from './run-config.ts'
+export type {
+  Credentials,
+  PurchaseSettings,
+  LimitedAdmin,
+  PathAlias,
+  RunConfig,
+  ShippingMethod,
+  SignIn,
+} from './run-config.ts'
 export { isGivenToken } from './run-config.ts'
 export { SETTINGS, TOOL_VARIABLES, type SettingRow } from './settings-table.ts'
 export { selectChecks, selectModules, vendorModulesGiven } from './setting-values.ts'
@@ -54,17 +62,26 @@ export function loadConfig(
     return v === undefined || v === '' ? undefined : v
   }
   const flags = parseFlags(argv)
-  const unknown = unknownVariables(env, dotenv, [...SETTINGS.flatMap((row: SettingRow) => row.variables ?? []), ...Object.keys(TOOL_VARIABLES)])
+  const unknown = unknownVariables(env, dotenv, [
+    ...SETTINGS.flatMap((row: SettingRow) => row.variables ?? []),
+    ...Object.keys(TOOL_VARIABLES),
+  ])
 
-  if (flags['allow-stale'] === true && flags.baseline === undefined) throw new UsageError('--allow-stale: only with --baseline FILE')
+  if (flags['allow-stale'] === true && flags.baseline === undefined)
+    throw new UsageError('--allow-stale: only with --baseline FILE')
   const shard = flags.shard !== undefined ? shardSetting(flags.shard) : undefined
   // Shards are separate processes: `report merge` knows them for one run by their settings and seed.
   if (shard !== undefined && flags.seed === undefined && setting('SHOP_SEED') === undefined) {
-    throw new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run')
+    throw new UsageError(
+      '--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that `report merge` can tell the shards of one run',
+    )
   }
   if (flags.progress === true && flags.quiet === true) throw new UsageError('--progress and --quiet: one or the other')
   const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
-  const storeCode = storeCodeSetting('--store / SHOP_STORE_CODE', flags.store ?? setting('SHOP_STORE_CODE') ?? 'default')
+  const storeCode = storeCodeSetting(
+    '--store / SHOP_STORE_CODE',
+    flags.store ?? setting('SHOP_STORE_CODE') ?? 'default',
+  )
   const secondStoreCode = storeCodeSetting(
     '--second-store / SHOP_SECOND_STORE_CODE',
     flags['second-store'] ?? setting('SHOP_SECOND_STORE_CODE') ?? 'all',
@@ -75,13 +92,25 @@ export function loadConfig(
 
   const admin = signIn('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', 'SHOP_ADMIN_TOKEN', setting)
   if (baseUrl !== undefined && admin === undefined) {
-    throw new UsageError('SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN): required when a target is given')
+    throw new UsageError(
+      'SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD (or SHOP_ADMIN_TOKEN): required when a target is given',
+    )
   }
   const customer = signIn('SHOP_CUSTOMER_EMAIL', 'SHOP_CUSTOMER_PASSWORD', 'SHOP_CUSTOMER_TOKEN', setting)
-  const limitedAdmin = limitedAdminSetting(signIn('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', 'SHOP_LIMITED_ADMIN_TOKEN', setting), env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES, aclResources)
+  const limitedAdmin = limitedAdminSetting(
+    signIn('SHOP_LIMITED_ADMIN_USERNAME', 'SHOP_LIMITED_ADMIN_PASSWORD', 'SHOP_LIMITED_ADMIN_TOKEN', setting),
+    env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES,
+    aclResources,
+  )
 
-  const targetName = labelSetting('--target-name / SHOP_TARGET_NAME', flags['target-name'] ?? setting('SHOP_TARGET_NAME'))
-  const targetVersion = labelSetting('--target-version / SHOP_TARGET_VERSION', flags['target-version'] ?? setting('SHOP_TARGET_VERSION'))
+  const targetName = labelSetting(
+    '--target-name / SHOP_TARGET_NAME',
+    flags['target-name'] ?? setting('SHOP_TARGET_NAME'),
+  )
+  const targetVersion = labelSetting(
+    '--target-version / SHOP_TARGET_VERSION',
+    flags['target-version'] ?? setting('SHOP_TARGET_VERSION'),
+  )
 
   return {
     baseUrl,
@@ -94,33 +123,60 @@ export function loadConfig(
     ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
     modules: selectModules(flags.module ?? [], '--module', vendorModules === 'deferred' ? 'deferred' : []),
     checks: selectChecks(flags.check ?? [], checkKinds),
-    concurrency: positiveInt('--concurrency / SHOP_CONCURRENCY', flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8', 256),
-    ...(flags['max-rps'] ?? setting('SHOP_MAX_RPS') ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) } : {}),
+    concurrency: positiveInt(
+      '--concurrency / SHOP_CONCURRENCY',
+      flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8',
+      256,
+    ),
+    ...((flags['max-rps'] ?? setting('SHOP_MAX_RPS'))
+      ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) }
+      : {}),
     pace: paceMode(flags.pace ?? setting('SHOP_PACE') ?? 'adaptive'),
-    timeoutMs: positiveInt('--timeout-ms / SHOP_TIMEOUT_MS', flags['timeout-ms'] ?? setting('SHOP_TIMEOUT_MS') ?? '10000', 600_000),
-    maxTimeoutMs: positiveInt('--max-timeout-ms / SHOP_MAX_TIMEOUT_MS', flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000', 3_600_000),
+    timeoutMs: positiveInt(
+      '--timeout-ms / SHOP_TIMEOUT_MS',
+      flags['timeout-ms'] ?? setting('SHOP_TIMEOUT_MS') ?? '10000',
+      600_000,
+    ),
+    maxTimeoutMs: positiveInt(
+      '--max-timeout-ms / SHOP_MAX_TIMEOUT_MS',
+      flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000',
+      3_600_000,
+    ),
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
-    evidence: flags['no-evidence'] !== true && (setting('SHOP_EVIDENCE') === undefined || booleanSetting('SHOP_EVIDENCE', setting('SHOP_EVIDENCE'))),
+    evidence:
+      flags['no-evidence'] !== true &&
+      (setting('SHOP_EVIDENCE') === undefined || booleanSetting('SHOP_EVIDENCE', setting('SHOP_EVIDENCE'))),
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,
     progress: flags.quiet === true ? 'off' : flags.progress === true || env.CI !== 'true' ? 'failures' : 'modules',
     dryRun: flags['dry-run'] === true,
     ...(shard !== undefined ? { shard } : {}),
-    runTimeoutMs: runTimeoutSetting('--run-timeout-ms / SHOP_RUN_TIMEOUT_MS', flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000'),
+    runTimeoutMs: runTimeoutSetting(
+      '--run-timeout-ms / SHOP_RUN_TIMEOUT_MS',
+      flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000',
+    ),
     pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
     targetSchema: parseTargetSchema(flags['target-schema'] ?? setting('SHOP_TARGET_SCHEMA')),
     extensions: extensionsMode(flags.extensions ?? setting('SHOP_EXTENSIONS') ?? 'gate'),
-    extensionsProbeWrites: flags['extensions-probe-writes'] === true || booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
-    ...(flags.config ?? setting('SHOP_CONFIG') ? { configFile: (flags.config ?? setting('SHOP_CONFIG'))! } : {}),
+    extensionsProbeWrites:
+      flags['extensions-probe-writes'] === true ||
+      booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
+    ...((flags.config ?? setting('SHOP_CONFIG')) ? { configFile: (flags.config ?? setting('SHOP_CONFIG'))! } : {}),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
     purchase: {
       ...(setting('SHOP_FIXTURE_SKU') !== undefined ? { sku: setting('SHOP_FIXTURE_SKU')! } : {}),
       paymentMethod: codeSetting('SHOP_PAYMENT_METHOD', setting('SHOP_PAYMENT_METHOD') ?? 'checkmo'),
       shipping: shippingSetting('SHOP_SHIPPING_METHOD', setting('SHOP_SHIPPING_METHOD') ?? 'flatrate/flatrate'),
-      invoiceRefundPaymentMethod: codeSetting('SHOP_INVOICE_REFUND_PAYMENT_METHOD', setting('SHOP_INVOICE_REFUND_PAYMENT_METHOD') ?? 'free'),
-      freeShipping: shippingSetting('SHOP_FREE_SHIPPING_METHOD', setting('SHOP_FREE_SHIPPING_METHOD') ?? 'freeshipping/freeshipping'),
+      invoiceRefundPaymentMethod: codeSetting(
+        'SHOP_INVOICE_REFUND_PAYMENT_METHOD',
+        setting('SHOP_INVOICE_REFUND_PAYMENT_METHOD') ?? 'free',
+      ),
+      freeShipping: shippingSetting(
+        'SHOP_FREE_SHIPPING_METHOD',
+        setting('SHOP_FREE_SHIPPING_METHOD') ?? 'freeshipping/freeshipping',
+      ),
     },
     warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
   }
@@ -140,15 +196,27 @@ function extensionsMode(raw: string): RunConfig['extensions'] {
  * A caller's credentials or the token given for it: one or the other — with both, which would the run sign in
  * with (and renew with)? The token is for a shop that refuses the password (two-factor admin login).
  */
-function signIn(userVar: string, passVar: string, tokenVar: string, setting: (n: string) => string | undefined): SignIn | undefined {
+function signIn(
+  userVar: string,
+  passVar: string,
+  tokenVar: string,
+  setting: (n: string) => string | undefined,
+): SignIn | undefined {
   const credentials = credentialPair(userVar, passVar, setting)
   const token = setting(tokenVar)
   if (token === undefined) return credentials
-  if (credentials !== undefined) throw new UsageError(`${tokenVar} and ${userVar} / ${passVar}: give one or the other (the token replaces the password, for a shop that refuses it)`)
+  if (credentials !== undefined)
+    throw new UsageError(
+      `${tokenVar} and ${userVar} / ${passVar}: give one or the other (the token replaces the password, for a shop that refuses it)`,
+    )
   return givenTokenSetting(tokenVar, token)
 }
 
-function credentialPair(userVar: string, passVar: string, setting: (n: string) => string | undefined): Credentials | undefined {
+function credentialPair(
+  userVar: string,
+  passVar: string,
+  setting: (n: string) => string | undefined,
+): Credentials | undefined {
   const username = setting(userVar)
   const password = setting(passVar)
   if (username === undefined && password === undefined) return undefined

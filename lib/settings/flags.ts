@@ -14,7 +14,16 @@ type FlagOptions = {
 
 const FLAGS = Object.fromEntries(
   SETTINGS.flatMap((row: SettingRow) =>
-    row.flag === undefined ? [] : [[row.flag.slice(2), row.value === undefined ? { type: 'boolean' } : { type: 'string', ...(row.multiple === true ? { multiple: true } : {}) }]],
+    row.flag === undefined
+      ? []
+      : [
+          [
+            row.flag.slice(2),
+            row.value === undefined
+              ? { type: 'boolean' }
+              : { type: 'string', ...(row.multiple === true ? { multiple: true } : {}) },
+          ],
+        ],
   ),
 ) as FlagOptions
 
@@ -40,8 +49,14 @@ function valuesAttached(argv: string[]): string[] {
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined
     const next = argv[i + 1]
-    const takesValue = name !== undefined && Object.hasOwn(FLAGS, name) && FLAGS[name as keyof typeof FLAGS].type === 'string'
-    if (takesValue && next !== undefined && next.startsWith('-') && !Object.hasOwn(FLAGS, next.replace(/^--/, '').split('=')[0]!)) {
+    const takesValue =
+      name !== undefined && Object.hasOwn(FLAGS, name) && FLAGS[name as keyof typeof FLAGS].type === 'string'
+    if (
+      takesValue &&
+      next !== undefined &&
+      next.startsWith('-') &&
+      !Object.hasOwn(FLAGS, next.replace(/^--/, '').split('=')[0]!)
+    ) {
       out.push(`${argv[i]}=${next}`)
       i++
     } else out.push(argv[i]!)

@@ -16,7 +16,8 @@ export function shardSetting(raw: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(raw)
   const index = Number(m?.[1])
   const count = Number(m?.[2])
-  if (m === null || index < 1 || count < 1 || index > count || count > 64) throw new UsageError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
+  if (m === null || index < 1 || count < 1 || index > count || count > 64)
+    throw new UsageError(`--shard: "${raw}" must be i/n with 1 ≤ i ≤ n ≤ 64, e.g. 2/3`)
   return { index, count }
 }
 
@@ -32,19 +33,30 @@ export function booleanSetting(name: string, raw: string | undefined): boolean {
  * empty, because a forgotten list would read as "none" and fail every endpoint whose resource the role has.
  * `raw` is SHOP_LIMITED_ADMIN_RESOURCES as given (empty is a value here); `known` the detail table's resources.
  */
-export function limitedAdminSetting(signIn: SignIn | undefined, raw: string | undefined, known: readonly string[]): LimitedAdmin | undefined {
+export function limitedAdminSetting(
+  signIn: SignIn | undefined,
+  raw: string | undefined,
+  known: readonly string[],
+): LimitedAdmin | undefined {
   if (signIn === undefined) {
-    if (raw !== undefined && raw.trim() !== '') throw new UsageError('SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD (or SHOP_LIMITED_ADMIN_TOKEN)')
+    if (raw !== undefined && raw.trim() !== '')
+      throw new UsageError(
+        'SHOP_LIMITED_ADMIN_RESOURCES: set without SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD (or SHOP_LIMITED_ADMIN_TOKEN)',
+      )
     return undefined
   }
   if (raw === undefined) {
     const given = 'token' in signIn ? 'SHOP_LIMITED_ADMIN_TOKEN' : 'SHOP_LIMITED_ADMIN_USERNAME'
-    throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: missing while ${given} is set (the detail table's ACL resources the role has, comma-separated; empty for none)`)
+    throw new UsageError(
+      `SHOP_LIMITED_ADMIN_RESOURCES: missing while ${given} is set (the detail table's ACL resources the role has, comma-separated; empty for none)`,
+    )
   }
   const resources = splitList(raw)
   const unknown = resources.find((r) => !known.includes(r))
   if (unknown !== undefined) {
-    throw new UsageError(`SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`)
+    throw new UsageError(
+      `SHOP_LIMITED_ADMIN_RESOURCES: "${unknown}" is not an ACL resource of the spec's detail table (${known.join(', ')}); list only those the role has, as the spec writes them`,
+    )
   }
   return { ...signIn, resources: [...new Set(resources)] }
 }
@@ -55,12 +67,14 @@ export function limitedAdminSetting(signIn: SignIn | undefined, raw: string | un
  */
 export function givenTokenSetting(name: string, raw: string): { token: string; setting: string } {
   if (/^bearer\s/i.test(raw)) throw new UsageError(`${name}: give the token alone, without "Bearer " (the run adds it)`)
-  if (/\s/.test(raw)) throw new UsageError(`${name}: a token has no spaces or line breaks (copy the access token alone)`)
+  if (/\s/.test(raw))
+    throw new UsageError(`${name}: a token has no spaces or line breaks (copy the access token alone)`)
   return { token: raw, setting: name }
 }
 
 export function codeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a method code (letters, digits, _)`)
+  if (!/^[A-Za-z0-9_]+$/.test(value))
+    throw new UsageError(`${name}: "${value}" is not a method code (letters, digits, _)`)
   return value
 }
 
@@ -83,13 +97,17 @@ export function normaliseBaseUrl(raw: string | undefined): string | undefined {
     throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must start with http:// or https://`)
   }
   if (url.username !== '' || url.password !== '') {
-    throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)`)
+    throw new UsageError(
+      `--base-url / SHOP_BASE_URL: "${shown}" must not carry a user or password (give them as SHOP_ADMIN_USERNAME and SHOP_ADMIN_PASSWORD)`,
+    )
   }
   if (url.search !== '' || url.hash !== '') {
     throw new UsageError(`--base-url / SHOP_BASE_URL: "${shown}" must not carry a query or fragment`)
   }
   if (/\/rest(\/|$)/.test(url.pathname)) {
-    throw new UsageError(`--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`)
+    throw new UsageError(
+      `--base-url / SHOP_BASE_URL: give the shop's base URL without /rest/... (the suite adds /rest/{store}/V1)`,
+    )
   }
   return url.toString().replace(/\/+$/, '')
 }
@@ -102,19 +120,24 @@ export function labelSetting(name: string, raw: string | undefined): string | un
   if (raw === undefined) return undefined
   const value = raw.trim()
   if (value === '') throw new UsageError(`${name}: an empty value`)
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) throw new UsageError(`${name}: "${JSON.stringify(value).slice(1, -1)}" holds a control character (a line break, a tab…): one line of text`)
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+    throw new UsageError(
+      `${name}: "${JSON.stringify(value).slice(1, -1)}" holds a control character (a line break, a tab…): one line of text`,
+    )
   if (value.length > 100) throw new UsageError(`${name}: ${value.length} characters, at most 100`)
   return value
 }
 
 export function storeCodeSetting(name: string, value: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new UsageError(`${name}: "${value}" is not a store code (letters, digits, _)`)
+  if (!/^[A-Za-z0-9_]+$/.test(value))
+    throw new UsageError(`${name}: "${value}" is not a store code (letters, digits, _)`)
   return value
 }
 
 function nonNegativeInt(name: string, raw: string, max: number): number {
   const n = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max) throw new UsageError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > max)
+    throw new UsageError(`${name}: "${raw}" must be a whole number from 0 to ${max}`)
   return n
 }
 
@@ -135,12 +158,20 @@ const MIN_RUN_TIMEOUT_MS = 10_000
 
 export function runTimeoutSetting(name: string, raw: string): number {
   const ms = positiveInt(name, raw, 86_400_000)
-  if (ms < MIN_RUN_TIMEOUT_MS) throw new UsageError(`${name}: "${raw}" is less than a run needs to start, stop its checks, clean up and write its reports: at least ${MIN_RUN_TIMEOUT_MS} (milliseconds)`)
+  if (ms < MIN_RUN_TIMEOUT_MS)
+    throw new UsageError(
+      `${name}: "${raw}" is less than a run needs to start, stop its checks, clean up and write its reports: at least ${MIN_RUN_TIMEOUT_MS} (milliseconds)`,
+    )
   return ms
 }
 
 export function splitList(raw: string | undefined): string[] {
-  return raw === undefined ? [] : raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return raw === undefined
+    ? []
+    : raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
 }
 
 /**
@@ -148,7 +179,11 @@ export function splitList(raw: string | undefined): string[] {
  * `vendor`: the modules of a vendor's config, also selectable — or `deferred` where the config is loaded later: any
  * other id is taken then, and checked against the config once it is loaded (`vendorModulesGiven`, again with its modules).
  */
-export function selectModules(given: string[], flag = '--module', vendor: readonly string[] | 'deferred' = []): string[] {
+export function selectModules(
+  given: string[],
+  flag = '--module',
+  vendor: readonly string[] | 'deferred' = [],
+): string[] {
   return namesOf(given, flag).map((name) => {
     const wanted = name.toLowerCase()
     const found = MODULES.find((m) => m.id === wanted || m.title.toLowerCase() === wanted)
@@ -187,6 +222,7 @@ export function parseAliases(entries: string[]): PathAlias[] {
 /** The names of a repeatable, comma-separated option; one that names nothing (`--module ""`, `--module ,`) would silently select everything. */
 function namesOf(given: string[], flag: string): string[] {
   const names = given.flatMap(splitList)
-  if (given.length > 0 && names.length === 0) throw new UsageError(`${flag}: names nothing (give a name, or leave the option out for all)`)
+  if (given.length > 0 && names.length === 0)
+    throw new UsageError(`${flag}: names nothing (give a name, or leave the option out for all)`)
   return names
 }

@@ -20,7 +20,8 @@ export function readDotenv(dir: string): Env {
   }
   const unreadable = unreadableLine(text)
   // The line itself is not shown: it may hold a password.
-  if (unreadable !== undefined) throw new UsageError(`.env line ${unreadable}: not NAME=value, a comment or a blank line`)
+  if (unreadable !== undefined)
+    throw new UsageError(`.env line ${unreadable}: not NAME=value, a comment or a blank line`)
   return parseDotenv(text)
 }
 
@@ -31,7 +32,10 @@ export function readDotenv(dir: string): Env {
  */
 export function unknownVariables(env: Env, dotenv: Env, known: readonly string[]): string[] {
   const unknown: string[] = []
-  for (const [source, vars] of [['the environment', env], ['.env', dotenv]] as const) {
+  for (const [source, vars] of [
+    ['the environment', env],
+    ['.env', dotenv],
+  ] as const) {
     for (const name of Object.keys(vars)) {
       if (!/^shop_/i.test(name) || known.includes(name) || unknown.includes(name)) continue
       const near = nearName(name, known)
@@ -73,12 +77,15 @@ function nearName(name: string, known: readonly string[]): string | undefined {
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
     }
   }
   return d[a.length]![b.length]!

@@ -5,7 +5,16 @@ import { findByKey, type FindableKind } from '../shop/lookup.ts'
 import type { Trouble } from '../shop/retry.ts'
 import type { Builders } from './builders.ts'
 import type { Ledger } from './ledger.ts'
-import { isSuccess, SetupError, sendOnce, setupCall, type Actor, type CallOptions, type Called, type Creation } from './setup-call.ts'
+import {
+  isSuccess,
+  SetupError,
+  sendOnce,
+  setupCall,
+  type Actor,
+  type CallOptions,
+  type Called,
+  type Creation,
+} from './setup-call.ts'
 import { isObject } from '../base/is-object.ts'
 import { idText, toId } from './platform-ids.ts'
 import { registration } from './registration.ts'
@@ -65,7 +74,13 @@ export abstract class CatalogMaker {
     if (typeof actor === 'object') return actor.token
     if (actor === 'guest') return undefined
     const token = this.session.tokenFor(actor)
-    if (token === undefined) throw new SetupError('token', `no ${actor} token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)`, undefined, 'no-customer-token')
+    if (token === undefined)
+      throw new SetupError(
+        'token',
+        `no ${actor} token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)`,
+        undefined,
+        'no-customer-token',
+      )
     return token
   }
 
@@ -78,13 +93,28 @@ export abstract class CatalogMaker {
   }
 
   /** A call that may create something: in the ledger before it is sent, then created or refused. */
-  create(step: string, options: CallOptions, creation: Creation, accept: (a: Answer) => boolean = isSuccess): Promise<Called> {
+  create(
+    step: string,
+    options: CallOptions,
+    creation: Creation,
+    accept: (a: Answer) => boolean = isSuccess,
+  ): Promise<Called> {
     return setupCall(this.session, this.ledger, step, options, this.tokenOf(options.actor), accept, creation)
   }
 
   /** Looks for an entity of the run by its key (before a creation whose answer never came is repeated). */
   find(kind: FindableKind, key: string): NonNullable<Creation['find']> {
-    return () => findByKey((path, query) => sendOnce(this.session, { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) }, this.tokenOf('admin')), kind, key)
+    return () =>
+      findByKey(
+        (path, query) =>
+          sendOnce(
+            this.session,
+            { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) },
+            this.tokenOf('admin'),
+          ),
+        kind,
+        key,
+      )
   }
 
   /** The shared product the checks buy and price; a configured existing sku is used instead when given. */
@@ -92,9 +122,17 @@ export abstract class CatalogMaker {
     return this.session.memo('product main', async () => {
       const sku = this.session.seed.purchase.sku
       if (sku === undefined) return this.product('main')
-      const { answer } = await this.call('read the configured product', { method: 'GET', path: `/V1/products/${encodeURIComponent(sku)}`, actor: 'admin' })
+      const { answer } = await this.call('read the configured product', {
+        method: 'GET',
+        path: `/V1/products/${encodeURIComponent(sku)}`,
+        actor: 'admin',
+      })
       const body = answer.body as { id?: number; price?: number }
-      return { sku, ...(typeof body.id === 'number' ? { id: body.id } : {}), price: typeof body.price === 'number' ? body.price : 0 }
+      return {
+        sku,
+        ...(typeof body.id === 'number' ? { id: body.id } : {}),
+        price: typeof body.price === 'number' ? body.price : 0,
+      }
     })
   }
 
@@ -112,13 +150,17 @@ export abstract class CatalogMaker {
       extension_attributes: { stock_item: { qty: 1000, is_in_stock: true } },
     }
     const { answer } = await this.#productPace(() =>
-      this.create(`create product ${label}`, { method: 'POST', path: '/V1/products', actor: 'admin', body: { product }, onTrouble: this.#slowDown }, {
-        kind: 'product',
-        label: `product ${label}`,
-        key: draft.sku,
-        find: this.find('product', draft.sku),
-        idOf: () => draft.sku,
-      }),
+      this.create(
+        `create product ${label}`,
+        { method: 'POST', path: '/V1/products', actor: 'admin', body: { product }, onTrouble: this.#slowDown },
+        {
+          kind: 'product',
+          label: `product ${label}`,
+          key: draft.sku,
+          find: this.find('product', draft.sku),
+          idOf: () => draft.sku,
+        },
+      ),
     )
     const id = (answer.body as { id?: unknown }).id
     return { sku: draft.sku, price: draft.price, ...(typeof id === 'number' ? { id } : {}) }
@@ -133,7 +175,10 @@ export abstract class CatalogMaker {
    * Registers `draft` (its e-mail, names and what else the account is made with: addresses) as a customer of the
    * run's own, and gets its token: the customer, and the account as the shop answered it.
    */
-  async registerCustomer<D extends { readonly email: string }>(label: string, draft: D): Promise<{ customer: MadeCustomer; account: Record<string, unknown> }> {
+  async registerCustomer<D extends { readonly email: string }>(
+    label: string,
+    draft: D,
+  ): Promise<{ customer: MadeCustomer; account: Record<string, unknown> }> {
     const step = `register customer ${label}`
     const made = registration(this.session.secrets, draft, `customer ${label}`, this.find('customer', draft.email))
     const { answer } = await this.create(step, { ...made.call, actor: 'guest' }, made.creation)
@@ -142,7 +187,13 @@ export abstract class CatalogMaker {
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without a numeric id`)
     const { answer: tokenAnswer } = await this.call(
       `token of customer ${label}`,
-      { method: 'POST', path: '/V1/integration/customer/token', actor: 'guest', body: { username: made.email, password: made.password }, repeat: 'safe' },
+      {
+        method: 'POST',
+        path: '/V1/integration/customer/token',
+        actor: 'guest',
+        body: { username: made.email, password: made.password },
+        repeat: 'safe',
+      },
       (a) => a.status === 200 && typeof a.body === 'string',
     )
     const token = tokenAnswer.body as string
@@ -157,9 +208,24 @@ export abstract class CatalogMaker {
     const step = `create attribute set ${label}`
     const { answer } = await this.create(
       step,
-      { method: 'POST', path: '/V1/eav/attribute-sets', actor: 'admin', body: { entityTypeCode: 'catalog_product', attributeSet: { attribute_set_name: name, sort_order: 50 }, skeletonId: 4 } },
+      {
+        method: 'POST',
+        path: '/V1/eav/attribute-sets',
+        actor: 'admin',
+        body: {
+          entityTypeCode: 'catalog_product',
+          attributeSet: { attribute_set_name: name, sort_order: 50 },
+          skeletonId: 4,
+        },
+      },
       // Set names are unique per entity type: found by its name after an answer that never came.
-      { kind: 'attribute set', label: `attribute set ${label}`, key: name, find: this.find('attribute set', name), idOf: (body) => idText(isObject(body) ? body.attribute_set_id : undefined) },
+      {
+        kind: 'attribute set',
+        label: `attribute set ${label}`,
+        key: name,
+        find: this.find('attribute set', name),
+        idOf: (body) => idText(isObject(body) ? body.attribute_set_id : undefined),
+      },
     )
     const id = toId((answer.body as { attribute_set_id?: unknown }).attribute_set_id)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric attribute_set_id`)
@@ -183,8 +249,18 @@ export abstract class CatalogMaker {
     const step = `create tax rate ${label}`
     const { answer } = await this.create(
       step,
-      { method: 'PUT', path: '/V1/taxRates', actor: 'admin', body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } } },
-      { kind: 'tax rate', label: `tax rate ${label}`, key: code, idOf: (body) => idText(isObject(body) ? body.id : undefined) },
+      {
+        method: 'PUT',
+        path: '/V1/taxRates',
+        actor: 'admin',
+        body: { taxRate: { tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate, code } },
+      },
+      {
+        kind: 'tax rate',
+        label: `tax rate ${label}`,
+        key: code,
+        idOf: (body) => idText(isObject(body) ? body.id : undefined),
+      },
     )
     const id = toId((answer.body as { id?: unknown }).id)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)

@@ -23,18 +23,40 @@ describe('cleanup', () => {
       send: async (spec: RequestSpec): Promise<Outcome> => {
         sent.push(endpointText(spec))
         if (spec.method === 'DELETE') return answered(200, true)
-        if (spec.path === '/V1/products') return answered(200, { items: [{ sku: 'MB01', id: 1 }, { sku: `sc-${RUN}-x-00000001`, id: 9 }, { sku: `sc-${RUN}x-other-run`, id: 10 }], total_count: 3 })
-        if (spec.path === '/V1/customers/search') return answered(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 })
+        if (spec.path === '/V1/products')
+          return answered(200, {
+            items: [
+              { sku: 'MB01', id: 1 },
+              { sku: `sc-${RUN}-x-00000001`, id: 9 },
+              { sku: `sc-${RUN}x-other-run`, id: 10 },
+            ],
+            total_count: 3,
+          })
+        if (spec.path === '/V1/customers/search')
+          return answered(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 })
         return answered(500, { message: 'Internal Error' })
       },
     } as unknown as TargetClient
     const out = await cleanUp([], fake, 'token', 'default', { id: RUN })
     // Only the run's: removed, found again (this fake removes nothing), removed again, then listed.
-    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual(Array(2).fill(`DELETE /V1/products/sc-${RUN}-x-00000001`))
+    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual(
+      Array(2).fill(`DELETE /V1/products/sc-${RUN}-x-00000001`),
+    )
     expect(out.removed).toEqual([])
     expect([...out.leftovers].sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
-      { kind: 'attribute set', id: '?', label: `every attribute set whose attribute_set_name starts with sc-${RUN} `, reason: 'not known whether any is left: the search GET /V1/eav/attribute-sets/list answered 500 "Internal Error"' },
-      { kind: 'product', id: `sc-${RUN}-x-00000001`, label: `product sc-${RUN}-x-00000001`, reason: "still found by the cleanup's search (GET /V1/products) after 2 removals answered with a success" },
+      {
+        kind: 'attribute set',
+        id: '?',
+        label: `every attribute set whose attribute_set_name starts with sc-${RUN} `,
+        reason:
+          'not known whether any is left: the search GET /V1/eav/attribute-sets/list answered 500 "Internal Error"',
+      },
+      {
+        kind: 'product',
+        id: `sc-${RUN}-x-00000001`,
+        label: `product sc-${RUN}-x-00000001`,
+        reason: "still found by the cleanup's search (GET /V1/products) after 2 removals answered with a success",
+      },
     ])
   })
 
@@ -43,14 +65,28 @@ describe('cleanup', () => {
     const email = runEmail(RUN, 'guest', 'address ')
     const fake = {
       send: async (spec: RequestSpec): Promise<Outcome> => {
-        if (spec.path === '/V1/orders') return answered(200, { items: [{ entity_id: 41, increment_id: '000000041', customer_email: email }, { entity_id: 42, increment_id: '000000042', customer_email: 'roni_cost@example.com' }], total_count: 2 })
+        if (spec.path === '/V1/orders')
+          return answered(200, {
+            items: [
+              { entity_id: 41, increment_id: '000000041', customer_email: email },
+              { entity_id: 42, increment_id: '000000042', customer_email: 'roni_cost@example.com' },
+            ],
+            total_count: 2,
+          })
         return answered(200, { items: [], total_count: 0 })
       },
     } as unknown as TargetClient
     const ledger = new Ledger()
     ledger.request({ kind: 'order', label: 'order of the credit memo workflow' })
     const out = await cleanUp(ledger.entries(), fake, 'token', 'default', { id: RUN })
-    expect(out.leftovers).toEqual([{ kind: 'order', id: '41', label: `order 000000041 (${email})`, reason: 'the interface has no call that removes an order (found by its e-mail, GET /V1/orders)' }])
+    expect(out.leftovers).toEqual([
+      {
+        kind: 'order',
+        id: '41',
+        label: `order 000000041 (${email})`,
+        reason: 'the interface has no call that removes an order (found by its e-mail, GET /V1/orders)',
+      },
+    ])
   })
 
   // A shop refuses to remove a tax class a tax rule still names: what uses other entities goes first, in a round of its own.
@@ -59,7 +95,8 @@ describe('cleanup', () => {
     const fake = {
       send: async (spec: RequestSpec): Promise<Outcome> => {
         if (spec.method === 'DELETE') {
-          if (spec.path.startsWith('/V1/taxClasses/') && !gone.has('/V1/taxRules/5')) return answered(400, { message: 'The tax class is used by a tax rule.' })
+          if (spec.path.startsWith('/V1/taxClasses/') && !gone.has('/V1/taxRules/5'))
+            return answered(400, { message: 'The tax class is used by a tax rule.' })
           gone.add(spec.path)
           return answered(200, true)
         }
@@ -76,7 +113,7 @@ describe('cleanup', () => {
 
   // Issue 29.9: the searches that name what is left waited for the last removal, and a chain of removals that go one
   // at a time (the attribute sets' groups) queued each link behind a round's other removals.
-  it('searches for the run\'s orders beside the removals, and lets the one-at-a-time removals go before the others', async () => {
+  it("searches for the run's orders beside the removals, and lets the one-at-a-time removals go before the others", async () => {
     const sent: { what: string; ahead: boolean; removalsDone: number }[] = []
     let removalsDone = 0
     const fake = {
@@ -93,12 +130,15 @@ describe('cleanup', () => {
     const ledger = new Ledger()
     ledger.request({ kind: 'order', label: 'order of the credit memo workflow' }).created('41')
     ledger.request({ kind: 'attribute group', label: 'attribute group' }).created('48')
-    for (let i = 1; i <= 3; i++) ledger.request({ kind: 'product', label: `product ${i}`, key: `sc-${RUN}-p-${i}` }).created(`sc-${RUN}-p-${i}`)
+    for (let i = 1; i <= 3; i++)
+      ledger.request({ kind: 'product', label: `product ${i}`, key: `sc-${RUN}-p-${i}` }).created(`sc-${RUN}-p-${i}`)
     await cleanUp(ledger.entries(), fake, 'token', 'default', { id: RUN })
     // The orders' search is sent before any removal has ended.
     expect(sent.find((s) => s.what === 'GET /V1/orders')).toMatchObject({ removalsDone: 0 })
     // The products' removals yield (a lane ahead: lib/shop/bound.ts) to the group's, which waits its turn.
-    expect(sent.filter((s) => s.what.startsWith('DELETE')).map((s) => [s.what.replace(/sc-\S+$/, 'SKU'), s.ahead])).toEqual([
+    expect(
+      sent.filter((s) => s.what.startsWith('DELETE')).map((s) => [s.what.replace(/sc-\S+$/, 'SKU'), s.ahead]),
+    ).toEqual([
       ...Array(3).fill(['DELETE /V1/products/SKU', true]),
       ['DELETE /V1/products/attribute-sets/groups/48', false],
     ])
@@ -117,7 +157,8 @@ describe('cleanup', () => {
           copies = Math.max(0, copies - 1)
           return answered(200, true)
         }
-        if (spec.path === '/V1/products') return answered(200, { items: Array(copies).fill({ sku, id: 7 }), total_count: copies })
+        if (spec.path === '/V1/products')
+          return answered(200, { items: Array(copies).fill({ sku, id: 7 }), total_count: copies })
         return answered(200, { items: [], total_count: 0 })
       },
     } as unknown as TargetClient
@@ -158,13 +199,18 @@ describe('cleanup of what the run may still be making, and of what uses what', (
     const { client, sent } = scripted((spec) => {
       if (spec.method === 'DELETE') return answered(200, true)
       const made = Date.now() >= madeAt && !sent.includes('DELETE /V1/customers/17')
-      if (spec.path === '/V1/customers/search' && made) return answered(200, { items: [{ id: 17, email }], total_count: 1 })
+      if (spec.path === '/V1/customers/search' && made)
+        return answered(200, { items: [{ id: 17, email }], total_count: 1 })
       return NOTHING
     })
     const ledger = new Ledger()
     ledger.request({ kind: 'customer', label: 'main customer', key: email })
     const started = Date.now()
-    const out = await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN, ledger, writesInFlight: { endBy: started + 30_000, waitUntil: started + 30_000 } })
+    const out = await cleanUp(ledger.entries(), client, 'token', 'default', {
+      id: RUN,
+      ledger,
+      writesInFlight: { endBy: started + 30_000, waitUntil: started + 30_000 },
+    })
     expect(out).toEqual({ removed: [{ kind: 'customer', id: '17', label: 'main customer' }], leftovers: [] })
     // Once the shop shows it made what was in flight, the wait is over: not the whole deadline.
     expect(Date.now() - started).toBeLessThan(20_000)
@@ -176,10 +222,27 @@ describe('cleanup of what the run may still be making, and of what uses what', (
     const ledger = new Ledger()
     ledger.request({ kind: 'customer', label: 'disposable customer', key: email })
     const now = Date.now()
-    const out = await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN, ledger, writesInFlight: { endBy: now + 60_000, waitUntil: now + 50 } })
-    expect(out.leftovers).toEqual([{ kind: 'customer', id: email, label: 'disposable customer', reason: expect.stringMatching(/^may still be made: its creation was in flight at the shop when the cleanup last searched, and may be made until \S+: look for it by its email$/) }])
+    const out = await cleanUp(ledger.entries(), client, 'token', 'default', {
+      id: RUN,
+      ledger,
+      writesInFlight: { endBy: now + 60_000, waitUntil: now + 50 },
+    })
+    expect(out.leftovers).toEqual([
+      {
+        kind: 'customer',
+        id: email,
+        label: 'disposable customer',
+        reason: expect.stringMatching(
+          /^may still be made: its creation was in flight at the shop when the cleanup last searched, and may be made until \S+: look for it by its email$/,
+        ),
+      },
+    ])
     // Past its deadline, a creation in flight that the search does not find made nothing.
-    const over = await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN, ledger, writesInFlight: { endBy: now, waitUntil: now } })
+    const over = await cleanUp(ledger.entries(), client, 'token', 'default', {
+      id: RUN,
+      ledger,
+      writesInFlight: { endBy: now, waitUntil: now },
+    })
     expect(over.leftovers).toEqual([])
   })
 
@@ -189,21 +252,29 @@ describe('cleanup of what the run may still be making, and of what uses what', (
     let productGone = false
     const { client, sent } = scripted(async (spec) => {
       if (spec.method !== 'DELETE') return NOTHING
-      if (spec.path.startsWith('/V1/products/attributes/')) return productGone ? answered(200, true) : answered(400, { message: 'This attribute is used in configurable products.' })
+      if (spec.path.startsWith('/V1/products/attributes/'))
+        return productGone
+          ? answered(200, true)
+          : answered(400, { message: 'This attribute is used in configurable products.' })
       // A product's removal takes the shop a moment: an attribute's sent meanwhile finds it still there.
       await new Promise((r) => setTimeout(r, 30))
       productGone = true
       return answered(200, true)
     })
     const ledger = new Ledger()
-    ledger.request({ kind: 'product attribute', label: 'product attribute configurable', key: 'sc_attr' }).created('sc_attr')
+    ledger
+      .request({ kind: 'product attribute', label: 'product attribute configurable', key: 'sc_attr' })
+      .created('sc_attr')
     ledger.request({ kind: 'product', label: 'product configurable', key: sku }).created(sku)
     const out = await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN })
     expect(out.leftovers).toEqual([])
-    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual([`DELETE /V1/products/${sku}`, 'DELETE /V1/products/attributes/sc_attr'])
+    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual([
+      `DELETE /V1/products/${sku}`,
+      'DELETE /V1/products/attributes/sc_attr',
+    ])
   })
 
-  it('removes the run\'s categories one at a time, newest first: one made under another before its parent', async () => {
+  it("removes the run's categories one at a time, newest first: one made under another before its parent", async () => {
     let inFlight = 0
     let together = 0
     const { client, sent } = scripted(async (spec) => {
@@ -218,7 +289,11 @@ describe('cleanup of what the run may still be making, and of what uses what', (
     ledger.request({ kind: 'category', label: 'category moved a' }).created('41')
     ledger.request({ kind: 'category', label: 'category moved b' }).created('42')
     await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN })
-    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual(['DELETE /V1/categories/42', 'DELETE /V1/categories/41', 'DELETE /V1/categories/40'])
+    expect(sent.filter((s) => s.startsWith('DELETE'))).toEqual([
+      'DELETE /V1/categories/42',
+      'DELETE /V1/categories/41',
+      'DELETE /V1/categories/40',
+    ])
     expect(together).toBe(1)
   })
 
@@ -226,7 +301,11 @@ describe('cleanup of what the run may still be making, and of what uses what', (
   it('names a guest cart by its cart id and the order it became, not by its masked id alone', async () => {
     const email = runEmail(RUN, 'guest checkout', 'address ')
     const { client } = scripted((spec) => {
-      if (spec.path === '/V1/orders') return answered(200, { items: [{ entity_id: 41, increment_id: '000000041', customer_email: email, quote_id: '30' }], total_count: 1 })
+      if (spec.path === '/V1/orders')
+        return answered(200, {
+          items: [{ entity_id: 41, increment_id: '000000041', customer_email: email, quote_id: '30' }],
+          total_count: 1,
+        })
       return NOTHING
     })
     const ledger = new Ledger()
@@ -239,7 +318,11 @@ describe('cleanup of what the run may still be making, and of what uses what', (
     expect(out.leftovers.map(({ kind, id, label }) => ({ kind, id, label }))).toEqual([
       { kind: 'order', id: '41', label: `order guest checkout: order 000000041 (${email})` },
       { kind: 'guest cart', id: 'Lhlkmxg7YdHdvxjUATUi0rOHZHH5j9W5', label: 'guest cart never filled' },
-      { kind: 'guest cart', id: '30', label: `guest cart guest checkout (cart 30), which became order 000000041 (${email})` },
+      {
+        kind: 'guest cart',
+        id: '30',
+        label: `guest cart guest checkout (cart 30), which became order 000000041 (${email})`,
+      },
     ])
   })
 
@@ -247,14 +330,27 @@ describe('cleanup of what the run may still be making, and of what uses what', (
   it('finds the shipments the pickup notice made by their order, and names each', async () => {
     const email = runEmail(RUN, 'pickup notice shipping', 'address ')
     const { client } = scripted((spec) => {
-      if (spec.path === '/V1/orders') return answered(200, { items: [{ entity_id: 29, increment_id: '000000029', customer_email: email, quote_id: 49 }], total_count: 1 })
+      if (spec.path === '/V1/orders')
+        return answered(200, {
+          items: [{ entity_id: 29, increment_id: '000000029', customer_email: email, quote_id: 49 }],
+          total_count: 1,
+        })
       // A shop that ignores the filter: only the order's shipment is the run's.
-      if (spec.path === '/V1/shipments' && filterValue(spec) === '29') return answered(200, { items: [{ entity_id: 4, increment_id: '000000004', order_id: 29 }, { entity_id: 3, increment_id: '000000003', order_id: 7 }], total_count: 2 })
+      if (spec.path === '/V1/shipments' && filterValue(spec) === '29')
+        return answered(200, {
+          items: [
+            { entity_id: 4, increment_id: '000000004', order_id: 29 },
+            { entity_id: 3, increment_id: '000000003', order_id: 7 },
+          ],
+          total_count: 2,
+        })
       return NOTHING
     })
     const ledger = new Ledger()
     ledger.request({ kind: 'order', label: 'order' }).created('29')
-    ledger.request({ kind: 'shipment', label: 'shipment made by the admin probe of the pickup notice', key: '29' }).settle(answered(200, { successful: true, errors: [] }), undefined)
+    ledger
+      .request({ kind: 'shipment', label: 'shipment made by the admin probe of the pickup notice', key: '29' })
+      .settle(answered(200, { successful: true, errors: [] }), undefined)
     const out = await cleanUp(ledger.entries(), client, 'token', 'default', { id: RUN })
     expect(out.leftovers.filter((l) => l.kind === 'shipment')).toEqual([
       {

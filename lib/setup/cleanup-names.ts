@@ -29,7 +29,12 @@ const ORDERS = platformCall('searchOrders').path
 const SHIPMENTS = platformCall('searchShipments').path
 
 /** An admin search the cleanup makes: every item whose `field` matches, or why there is no answer. */
-export type Search = (list: string, field: string, value: string, condition: 'eq' | 'like') => Promise<{ items: Record<string, unknown>[] } | { failed: string }>
+export type Search = (
+  list: string,
+  field: string,
+  value: string,
+  condition: 'eq' | 'like',
+) => Promise<{ items: Record<string, unknown>[] } | { failed: string }>
 
 /**
  * Every item of `list` whose `field` is `value` (`eq`) or starts with it (`like`, the value a prefix), page by page
@@ -39,10 +44,19 @@ export function searcher(client: TargetClient, store: string, token: string): Se
   return async (list, field, value, condition) => {
     const items: Record<string, unknown>[] = []
     const wanted = value.toLowerCase()
-    const matches = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && (condition === 'eq' ? String(v).toLowerCase() === wanted : String(v).toLowerCase().startsWith(wanted))
+    const matches = (v: unknown) =>
+      (typeof v === 'string' || typeof v === 'number') &&
+      (condition === 'eq' ? String(v).toLowerCase() === wanted : String(v).toLowerCase().startsWith(wanted))
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const query = searchQuery([[field, condition === 'like' ? `${value}%` : value, condition]], { size: PAGE_SIZE, current: page })
-      const { last } = await sendRepeating(() => client.send({ method: 'GET', path: list, query, store, token }), (a) => a.status === 200, 'safe')
+      const query = searchQuery([[field, condition === 'like' ? `${value}%` : value, condition]], {
+        size: PAGE_SIZE,
+        current: page,
+      })
+      const { last } = await sendRepeating(
+        () => client.send({ method: 'GET', path: list, query, store, token }),
+        (a) => a.status === 200,
+        'safe',
+      )
       const found = itemsOf(last)
       if (found === undefined) return { failed: describeOutcome(last) }
       items.push(...found.filter((i) => matches(i[field])))
@@ -69,7 +83,8 @@ function byOrder(e: LedgerEntity): boolean {
  */
 export function withNamingSearches(entities: readonly LedgerEntity[], search: Search, runId: string): Search {
   const early = new Map<string, ReturnType<Search>>()
-  const key = (list: string, field: string, value: string, condition: string) => JSON.stringify([list, field, value, condition])
+  const key = (list: string, field: string, value: string, condition: string) =>
+    JSON.stringify([list, field, value, condition])
   const start = (list: string, field: string, value: string, condition: 'eq' | 'like') => {
     const found = search(list, field, value, condition)
     // One never asked for (nothing of the kind left to name) must not end the process with its rejection.
@@ -77,7 +92,8 @@ export function withNamingSearches(entities: readonly LedgerEntity[], search: Se
     early.set(key(list, field, value, condition), found)
   }
   const shipped = entities.filter(byOrder)
-  if (entities.some((e) => OF_ORDERS.has(e.kind)) || shipped.length > 0) start(ORDERS, 'customer_email', runEmailPrefix(runId), 'like')
+  if (entities.some((e) => OF_ORDERS.has(e.kind)) || shipped.length > 0)
+    start(ORDERS, 'customer_email', runEmailPrefix(runId), 'like')
   for (const e of shipped) start(SHIPMENTS, 'order_id', e.key!, 'eq')
   return (list, field, value, condition) => {
     const k = key(list, field, value, condition)
@@ -94,7 +110,12 @@ export function withNamingSearches(entities: readonly LedgerEntity[], search: Se
  * cart named by its cart id and the order it became (the order's `quote_id`), each such shipment found by its order
  * (GET /V1/shipments).
  */
-export async function nameLeftovers(out: Leftover[], entities: readonly LedgerEntity[], search: Search, runId: string): Promise<Leftover[]> {
+export async function nameLeftovers(
+  out: Leftover[],
+  entities: readonly LedgerEntity[],
+  search: Search,
+  runId: string,
+): Promise<Leftover[]> {
   const shipped = entities.filter(byOrder)
   if (!out.some((l) => OF_ORDERS.has(l.kind)) && shipped.length === 0) return out
   const found = await search(ORDERS, 'customer_email', runEmailPrefix(runId), 'like')
@@ -117,7 +138,13 @@ function nameOrders(out: Leftover[], orders: readonly Record<string, unknown>[])
     const id = String(order.entity_id ?? '')
     const known = named.find((l) => l.kind === 'order' && l.id === id)
     if (known !== undefined) known.label = `${known.label}: ${orderName(order)}`
-    else named.push({ kind: 'order', id, label: orderName(order), reason: `the interface has no call that removes an order (found by its e-mail, GET ${ORDERS})` })
+    else
+      named.push({
+        kind: 'order',
+        id,
+        label: orderName(order),
+        reason: `the interface has no call that removes an order (found by its e-mail, GET ${ORDERS})`,
+      })
   }
   return named
 }
@@ -126,7 +153,11 @@ function nameOrders(out: Leftover[], orders: readonly Record<string, unknown>[])
  * Carts by their cart id (which the admin's `GET /V1/carts/:cartId` reads, placed or not), a guest cart by the one
  * its item's answer named rather than its masked id, and by the order each became.
  */
-function nameCarts(out: Leftover[], entities: readonly LedgerEntity[], orders: readonly Record<string, unknown>[]): Leftover[] {
+function nameCarts(
+  out: Leftover[],
+  entities: readonly LedgerEntity[],
+  orders: readonly Record<string, unknown>[],
+): Leftover[] {
   return out.map((l) => {
     if (l.kind !== 'cart' && l.kind !== 'guest cart') return l
     const aka = l.kind === 'guest cart' ? entities.find((e) => e.kind === l.kind && e.id === l.id)?.aka : undefined
@@ -138,11 +169,24 @@ function nameCarts(out: Leftover[], entities: readonly LedgerEntity[], orders: r
 }
 
 /** The shipments of the order a ledger entity names by its key, each not listed yet: found by their order. */
-async function shipmentsOf(e: LedgerEntity, listed: readonly Leftover[], orders: readonly Record<string, unknown>[], search: Search): Promise<Leftover[]> {
+async function shipmentsOf(
+  e: LedgerEntity,
+  listed: readonly Leftover[],
+  orders: readonly Record<string, unknown>[],
+  search: Search,
+): Promise<Leftover[]> {
   const order = orders.find((o) => String(o.entity_id) === e.key)
   const ofOrder = order !== undefined ? orderName(order) : `order ${e.key}`
   const found = await search(SHIPMENTS, 'order_id', e.key!, 'eq')
-  if ('failed' in found) return [{ kind: 'shipment', id: '?', label: `${e.label}: every shipment of ${ofOrder}`, reason: `not known whether it made any: the search GET ${SHIPMENTS} answered ${found.failed}` }]
+  if ('failed' in found)
+    return [
+      {
+        kind: 'shipment',
+        id: '?',
+        label: `${e.label}: every shipment of ${ofOrder}`,
+        reason: `not known whether it made any: the search GET ${SHIPMENTS} answered ${found.failed}`,
+      },
+    ]
   return found.items
     .filter((s) => !listed.some((l) => l.kind === 'shipment' && l.id === String(s.entity_id)))
     .map((s) => ({

@@ -24,7 +24,10 @@ afterAll(() => Promise.all(closers.map((c) => c())))
 async function seeded(): Promise<{ target: ReferenceTarget; shop: Shop; client: TargetClient }> {
   const target = await startReferenceTarget({ seedForeignData: true })
   const client = new Client({ baseUrl: target.url, timeoutMs: 5000, concurrency: 4, secrets: new Secrets() })
-  closers.push(() => target.close(), () => client.close())
+  closers.push(
+    () => target.close(),
+    () => client.close(),
+  )
   return { target, shop: await Shop.open(target), client }
 }
 
@@ -48,12 +51,22 @@ describe('cleanup', () => {
     made.created(b.sku('main'))
 
     const out = await cleanUp(ledger.entries(), client, shop.admin, 'default', { id: RUN, ledger })
-    expect(out.removed.map((r) => `${r.kind} ${r.label}`).sort()).toEqual(['customer main customer', 'product product late', 'product product main'])
+    expect(out.removed.map((r) => `${r.kind} ${r.label}`).sort()).toEqual([
+      'customer main customer',
+      'product product late',
+      'product product main',
+    ])
     // The order whose placement got no answer: the search by the run's e-mail shows none was made.
     expect(out.leftovers).toEqual([])
     expect(diffSnapshots(before, target.snapshot())).toEqual({ changed: [], added: [], removed: [] })
     // The ledger says what the search found.
-    expect(ledger.entries().filter((e) => e.state === 'created' && e.reason?.startsWith('found by the cleanup')).map((e) => e.kind).sort()).toEqual(['customer', 'product'])
+    expect(
+      ledger
+        .entries()
+        .filter((e) => e.state === 'created' && e.reason?.startsWith('found by the cleanup'))
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['customer', 'product'])
   })
 
   it('lists what it could not remove, and what is still there after a removal answered with a success', async () => {
@@ -63,9 +76,19 @@ describe('cleanup', () => {
     await shop.product(sku)
     ledger.request({ kind: 'product', label: 'product kept', key: sku }).created(sku)
     // A target whose DELETE of products answers true and removes nothing.
-    const lying = { send: (spec: RequestSpec) => (spec.method === 'DELETE' ? Promise.resolve(answered(200, true)) : client.send(spec)) } as unknown as TargetClient
+    const lying = {
+      send: (spec: RequestSpec) =>
+        spec.method === 'DELETE' ? Promise.resolve(answered(200, true)) : client.send(spec),
+    } as unknown as TargetClient
     const out = await cleanUp(ledger.entries(), lying, shop.admin, 'default', { id: RUN })
     expect(out.removed).toEqual([])
-    expect([...out.leftovers].sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([{ kind: 'product', id: sku, label: 'product kept', reason: "still found by the cleanup's search (GET /V1/products) after 3 removals answered with a success" }])
+    expect([...out.leftovers].sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      {
+        kind: 'product',
+        id: sku,
+        label: 'product kept',
+        reason: "still found by the cleanup's search (GET /V1/products) after 3 removals answered with a success",
+      },
+    ])
   })
 })

@@ -1,5 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import { ledgerEntities, NESTED, removalOf, removalRound, type Ledger, type LedgerEntity, type LedgerEntry } from './ledger.ts'
+import {
+  ledgerEntities,
+  NESTED,
+  removalOf,
+  removalRound,
+  type Ledger,
+  type LedgerEntity,
+  type LedgerEntry,
+} from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
 import { nameLeftovers, searcher, withNamingSearches, type Leftover, type Search } from './cleanup-names.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
@@ -51,7 +59,13 @@ function marks(runId: string): Record<FindableKind, string> {
  * run's mark is ever touched. A 404 means it is gone. The leftovers name everything of the run that is still there,
  * or may be — each by what the shop still answers to (cleanup-names.ts): never "complete" on less.
  */
-export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClient, adminToken: string, store: string, run: CleanupRun): Promise<CleanupOutcome> {
+export async function cleanUp(
+  lines: readonly LedgerEntry[],
+  client: TargetClient,
+  adminToken: string,
+  store: string,
+  run: CleanupRun,
+): Promise<CleanupOutcome> {
   const out: CleanupOutcome = { removed: [], leftovers: [] }
   const search = searcher(client, store, adminToken)
   // The removals that wait for one another's turn (the attribute sets' and their groups': pace.ts sideBySideGroup)
@@ -62,21 +76,27 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
     const removal = removalOf(kind, id)!
     const lane = sideBySideGroup(removal.method, removal.path) === undefined ? others : undefined
     // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
-    return sendRepeating(() => client.send({ method: removal.method, path: removal.path, store, token: adminToken }, lane), gone, 'safe').then((r) => ({ removal, last: r.last }))
+    return sendRepeating(
+      () => client.send({ method: removal.method, path: removal.path, store, token: adminToken }, lane),
+      gone,
+      'safe',
+    ).then((r) => ({ removal, last: r.last }))
   }
   const ended = await writesEnded(lines, search, run)
   const entities = ledgerEntities(ended.lines).reverse()
   const naming = withNamingSearches(entities, search, run.id)
   const created = entities.filter((e) => e.state === 'created' && e.id !== '')
-  const outcomes = await removeInRounds(created.filter((e) => removalOf(e.kind, e.id) !== undefined), remove)
+  const outcomes = await removeInRounds(
+    created.filter((e) => removalOf(e.kind, e.id) !== undefined),
+    remove,
+  )
   for (const e of created) {
     const done = outcomes.get(e)
     if (done === undefined) out.leftovers.push(leftover(e, `the interface has no call that removes ${a(e.kind)}`))
     else if (gone(done.last)) {
       const alreadyGone = done.last.answer?.status === 404 ? { alreadyGone: true as const } : {}
       out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...alreadyGone })
-    }
-    else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
+    } else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   }
 
   // What may be there although no answer said so: found by the searches below, or listed as possibly left.
@@ -88,12 +108,21 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
     if (searched.has(e.kind) && e.key !== undefined) {
       const field = FINDABLE[e.kind as FindableKind].field
       const until = new Date(run.writesInFlight?.endBy ?? Date.now()).toISOString()
-      if (stillInFlight) mayStillBeMade.push(leftover(e, `may still be made: its creation was in flight at the shop when the cleanup last searched, and may be made until ${until}: look for it by its ${field}`))
+      if (stillInFlight)
+        mayStillBeMade.push(
+          leftover(
+            e,
+            `may still be made: its creation was in flight at the shop when the cleanup last searched, and may be made until ${until}: look for it by its ${field}`,
+          ),
+        )
       continue
     }
     // A shipment of the pickup notice is found by its order (cleanup-names.ts).
     if (e.kind === 'shipment' && e.key !== undefined) continue
-    const why = e.inFlight === true ? 'its creation was cut off in flight by the stop, and the shop may still make it' : 'its creation got no answer saying whether it was'
+    const why =
+      e.inFlight === true
+        ? 'its creation was cut off in flight by the stop, and the shop may still make it'
+        : 'its creation got no answer saying whether it was'
     out.leftovers.push(leftover(e, `may have been made: ${why}, and the interface has no call that finds ${a(e.kind)}`))
   }
 
@@ -108,30 +137,55 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
       for (let round = 1; round <= SEARCH_ROUNDS; round++) {
         const found = await search(list, field, mark[kind], 'like')
         if ('failed' in found) {
-          out.leftovers.push({ kind, id: '?', label: `every ${kind} whose ${field} starts with ${mark[kind]}`, reason: `not known whether any is left: the search GET ${list} answered ${found.failed}` })
+          out.leftovers.push({
+            kind,
+            id: '?',
+            label: `every ${kind} whose ${field} starts with ${mark[kind]}`,
+            reason: `not known whether any is left: the search GET ${list} answered ${found.failed}`,
+          })
           return
         }
-        const pending = found.items.filter((item) => !out.leftovers.some((l) => l.kind === kind && l.id === idOf(kind, item)))
+        const pending = found.items.filter(
+          (item) => !out.leftovers.some((l) => l.kind === kind && l.id === idOf(kind, item)),
+        )
         if (pending.length === 0) return
         for (const item of pending) {
           const key = String(item[field])
           const rawId = kind === 'product' ? key : kind === 'customer' ? item.id : item.attribute_set_id
           if (typeof rawId !== 'string' && typeof rawId !== 'number') {
-            out.leftovers.push({ kind, id: key, label: `${kind} ${key}`, reason: `found by the cleanup's search (GET ${list}) without an id to remove it by` })
+            out.leftovers.push({
+              kind,
+              id: key,
+              label: `${kind} ${key}`,
+              reason: `found by the cleanup's search (GET ${list}) without an id to remove it by`,
+            })
             continue
           }
           const id = String(rawId)
-          const label = entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))?.label ?? `${kind} ${key}`
+          const label =
+            entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))
+              ?.label ?? `${kind} ${key}`
           const times = removals.get(id) ?? (out.removed.some((r) => r.kind === kind && r.id === id) ? 1 : 0)
           if (round === SEARCH_ROUNDS) {
             out.removed = out.removed.filter((r) => !(r.kind === kind && r.id === id))
-            out.leftovers.push({ kind, id, label, reason: `still found by the cleanup's search (GET ${list}) after ${times} removal${times === 1 ? '' : 's'} answered with a success` })
+            out.leftovers.push({
+              kind,
+              id,
+              label,
+              reason: `still found by the cleanup's search (GET ${list}) after ${times} removal${times === 1 ? '' : 's'} answered with a success`,
+            })
             continue
           }
-          if (times === 0) run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
+          if (times === 0)
+            run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
           const done = await remove(kind, id)
           if (!gone(done.last)) {
-            out.leftovers.push({ kind, id, label, reason: `found by the cleanup's search; ${endpointText(done.removal)} answered ${describeOutcome(done.last)}` })
+            out.leftovers.push({
+              kind,
+              id,
+              label,
+              reason: `found by the cleanup's search; ${endpointText(done.removal)} answered ${describeOutcome(done.last)}`,
+            })
             continue
           }
           removals.set(id, times + 1)
@@ -140,7 +194,8 @@ export async function cleanUp(lines: readonly LedgerEntry[], client: TargetClien
       }
     }),
   )
-  const foundOrLeft = (l: Leftover) => [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
+  const foundOrLeft = (l: Leftover) =>
+    [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
   out.leftovers.push(...mayStillBeMade.filter((l) => !foundOrLeft(l)))
   out.leftovers = await nameLeftovers(out.leftovers, entities, naming, run.id)
   return out
@@ -160,7 +215,11 @@ function findableOnceMade(e: LedgerEntity): boolean {
  * (a customer by its e-mail: it ended), or `endBy` — when each has had its deadline — or `waitUntil` comes. `over`:
  * nothing is in flight any more, or its deadline has passed.
  */
-async function writesEnded(lines: readonly LedgerEntry[], search: Search, run: CleanupRun): Promise<{ lines: readonly LedgerEntry[]; over: boolean }> {
+async function writesEnded(
+  lines: readonly LedgerEntry[],
+  search: Search,
+  run: CleanupRun,
+): Promise<{ lines: readonly LedgerEntry[]; over: boolean }> {
   let current = lines
   const wait = run.writesInFlight
   for (;;) {
@@ -189,7 +248,10 @@ async function allFound(entities: readonly LedgerEntity[], search: Search): Prom
  * together, bounded by the client's concurrency — nested kinds (a category under another of the run's) one at a
  * time, newest first, so a child goes before its parent.
  */
-async function removeInRounds<T>(created: readonly LedgerEntity[], remove: (kind: string, id: string) => Promise<T>): Promise<Map<LedgerEntity, T>> {
+async function removeInRounds<T>(
+  created: readonly LedgerEntity[],
+  remove: (kind: string, id: string) => Promise<T>,
+): Promise<Map<LedgerEntity, T>> {
   const outcomes = new Map<LedgerEntity, T>()
   const rounds = [...new Set(created.map((e) => removalRound(e.kind)))].sort((x, y) => x - y)
   for (const round of rounds) {

@@ -26,13 +26,18 @@ describe('the platform calls table', () => {
 
   it('is what docs/running.md tells a shop it must also serve, row for row', () => {
     const doc = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
-    const rows = Object.values(PLATFORM_CALLS).map((c: PlatformCall) => `| ${c.method} | \`${c.path}\` | ${c.access} | ${c.for} |`)
+    const rows = Object.values(PLATFORM_CALLS).map(
+      (c: PlatformCall) => `| ${c.method} | \`${c.path}\` | ${c.access} | ${c.for} |`,
+    )
     const inDoc = doc.split('\n').filter((line) => /^\| (GET|POST|PUT|DELETE) \| `(\/async\/bulk)?\/V1\//.test(line))
     expect(inDoc, 'docs/running.md "What a shop must also serve": paste these rows').toEqual(rows)
   })
 
   it('fills path parameters, each encoded as one segment, and refuses a call without one', () => {
-    expect(platformCall('deleteProduct', { sku: 'a/b c' })).toEqual({ method: 'DELETE', path: '/V1/products/a%2Fb%20c' })
+    expect(platformCall('deleteProduct', { sku: 'a/b c' })).toEqual({
+      method: 'DELETE',
+      path: '/V1/products/a%2Fb%20c',
+    })
     expect(platformCall('searchOrders')).toEqual({ method: 'GET', path: '/V1/orders' })
     expect(() => platformCall('readOrder')).toThrow('platformCall readOrder: no value for :id')
   })

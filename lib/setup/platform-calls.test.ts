@@ -39,22 +39,43 @@ describe('the reference target, called as the table says', () => {
     const wrong: string[] = []
     for (const caller of ['none', 'customer', 'admin'] as const) {
       const token = caller === 'none' ? undefined : session.tokenFor(caller)
-      const o = await session.send({ method: call.method, path, store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), ...(call.method === 'POST' || call.method === 'PUT' ? { body: {} } : {}) })
+      const o = await session.send({
+        method: call.method,
+        path,
+        store: session.seed.storeCode,
+        ...(token !== undefined ? { token } : {}),
+        ...(call.method === 'POST' || call.method === 'PUT' ? { body: {} } : {}),
+      })
       const seen = seenOfAnswer(o.answer, o.answer !== undefined && session.looksLikeNoRoute(o.answer, path))
       const expected = ADMISSION[call.access][caller]
-      const ok = seen !== 'no-route' && (expected === 'refuse' ? seen === 'refused' : expected === 'accept' ? seen === 'accepted' || seen === 'other 4xx' : true)
+      const ok =
+        seen !== 'no-route' &&
+        (expected === 'refuse'
+          ? seen === 'refused'
+          : expected === 'accept'
+            ? seen === 'accepted' || seen === 'other 4xx'
+            : true)
       if (!ok) wrong.push(`${name} (${call.access}) as ${caller}: ${seen}`)
     }
     return wrong
   }
 
-  it('serves every entry: its class\'s refused callers are refused, its admitted callers get past access', async () => {
+  it("serves every entry: its class's refused callers are refused, its admitted callers get past access", async () => {
     const session = await sessions.open(await startReferenceTarget())
     const wrong = await Promise.all(NAMES.map((name) => wrongAt(session, name, PLATFORM_CALLS[name])))
     expect(wrong.flat()).toEqual([])
     // The same judgement tells an entry the target does not serve, or serves to another class.
-    expect(await wrongAt(session, 'not served', { method: 'GET', path: '/V1/shop-conformance-not-served', access: 'admin', for: '' })).toEqual(['none', 'customer', 'admin'].map((caller) => `not served (admin) as ${caller}: no-route`))
-    expect(await wrongAt(session, 'admin only', { ...PLATFORM_CALLS.readOrder, access: 'self' })).toEqual(['admin only (self) as customer: refused'])
+    expect(
+      await wrongAt(session, 'not served', {
+        method: 'GET',
+        path: '/V1/shop-conformance-not-served',
+        access: 'admin',
+        for: '',
+      }),
+    ).toEqual(['none', 'customer', 'admin'].map((caller) => `not served (admin) as ${caller}: no-route`))
+    expect(await wrongAt(session, 'admin only', { ...PLATFORM_CALLS.readOrder, access: 'self' })).toEqual([
+      'admin only (self) as customer: refused',
+    ])
   }, 60_000)
 })
 
@@ -66,7 +87,8 @@ const CALIBRATION = /\/shop-conformance-no-such-route-[0-9a-f]+$/
  * the request log of the full run or the read-only one, so the table lists nothing the run does not call.
  */
 const SENT_ONLY_WHEN: Partial<Record<PlatformCallName, string>> = {
-  readMineCart: 'an add to a customer\'s cart got no answer (is the item there?), or read-only mode reads a configured customer\'s cart',
+  readMineCart:
+    "an add to a customer's cart got no answer (is the item there?), or read-only mode reads a configured customer's cart",
 }
 
 describe('every call a run sends beyond the spec goes through the table', () => {
@@ -84,7 +106,10 @@ describe('every call a run sends beyond the spec goes through the table', () => 
     const log = join(dir, `${name}.jsonl`)
     // Without the shop's schema: the extension checks call the operations the shop's schema declares (its own,
     // not the suite's set-up), and they are all the reference target's extra routes.
-    const run = await cli(['run', '--target-schema', 'off', ...args], { SHOP_REQUEST_LOG: log, NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'lib/bench/preload.mjs')).href}` })
+    const run = await cli(['run', '--target-schema', 'off', ...args], {
+      SHOP_REQUEST_LOG: log,
+      NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'lib/bench/preload.mjs')).href}`,
+    })
     expect(run.status, run.stderr).toBe(0)
     return readRequestLog(readFileSync(log, 'utf8'))
   }
@@ -93,8 +118,15 @@ describe('every call a run sends beyond the spec goes through the table', () => 
   function reached(q: LoggedRequest): string {
     if (CALIBRATION.test(q.path)) return 'calibration'
     // The asynchronous bulk interface: no route of the target's own table, an entry of the run's table by its path.
-    if (q.path.startsWith('/async/bulk/')) return NAMES.find((n) => PLATFORM_CALLS[n].method === q.method && PLATFORM_CALLS[n].path === q.path) ?? `neither: ${endpointText(q)}`
-    const route = router.match(q.method as 'GET', q.path.split('/').filter((s) => s !== ''))?.route
+    if (q.path.startsWith('/async/bulk/'))
+      return (
+        NAMES.find((n) => PLATFORM_CALLS[n].method === q.method && PLATFORM_CALLS[n].path === q.path) ??
+        `neither: ${endpointText(q)}`
+      )
+    const route = router.match(
+      q.method as 'GET',
+      q.path.split('/').filter((s) => s !== ''),
+    )?.route
     if (route === undefined) return `neither: ${endpointText(q)}`
     const row = CATALOG.find((r) => r.method === route.method && r.path === route.template)
     if (row !== undefined) return 'catalog'
@@ -103,7 +135,15 @@ describe('every call a run sends beyond the spec goes through the table', () => 
   }
 
   it('tells a request of a route the target serves beyond the table (the test can fail)', () => {
-    const logged = (method: string, path: string): LoggedRequest => ({ startMs: 0, endMs: 0, thread: 'worker', method, path, store: 'default', caller: 'admin' })
+    const logged = (method: string, path: string): LoggedRequest => ({
+      startMs: 0,
+      endMs: 0,
+      thread: 'worker',
+      method,
+      path,
+      store: 'default',
+      caller: 'admin',
+    })
     expect(reached(logged('GET', '/V1/invoices/12'))).toBe('neither: GET /V1/invoices/:id')
     expect(reached(logged('GET', '/V1/nothing-here'))).toBe('neither: GET /V1/nothing-here')
     expect(reached(logged('GET', '/V1/taxRates/search'))).toBe('searchTaxRates')
@@ -119,6 +159,8 @@ describe('every call a run sends beyond the spec goes through the table', () => 
     expect(NAMES.filter((n) => !sent.has(n) && SENT_ONLY_WHEN[n] === undefined)).toEqual([])
     // The read-only run finds the shop's own data through the searches the table lists, and writes nothing.
     expect(readOnly.filter((q) => q.method !== 'GET' && !/\/token$/.test(q.path)).map(endpointText)).toEqual([])
-    expect(new Set(readOnly.map(reached))).toEqual(new Set(['catalog', 'calibration', 'searchCarts', 'searchCreditmemos', 'searchShipments', 'searchTaxRates']))
+    expect(new Set(readOnly.map(reached))).toEqual(
+      new Set(['catalog', 'calibration', 'searchCarts', 'searchCreditmemos', 'searchShipments', 'searchTaxRates']),
+    )
   }, 240_000)
 })

@@ -23,17 +23,44 @@ describe('the customer registrar', () => {
     // The first registration is made at once but answered after the client's deadline (a cold shop).
     const target = await startReferenceTarget({ variants: ['late-creation'], slowMs: LATE_ANSWER_MS })
     closers.push(() => target.close())
-    const c = loadConfig(['--timeout-ms', String(ANSWER_DEADLINE_MS)], { SHOP_BASE_URL: target.url, SHOP_ADMIN_USERNAME: target.admin.username, SHOP_ADMIN_PASSWORD: target.admin.password }, {}, [], [])
+    const c = loadConfig(
+      ['--timeout-ms', String(ANSWER_DEADLINE_MS)],
+      {
+        SHOP_BASE_URL: target.url,
+        SHOP_ADMIN_USERNAME: target.admin.username,
+        SHOP_ADMIN_PASSWORD: target.admin.password,
+      },
+      {},
+      [],
+      [],
+    )
     const ledger = new Ledger()
-    const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'reg1', { registrar: customerRegistrar(ledger) })
+    const pre = await preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'reg1', {
+      registrar: customerRegistrar(ledger),
+    })
 
-    const lines = ledger.entries().map((e) => `${e.label} ${e.sent === true ? 'sent' : e.state}${e.reason !== undefined ? ` (${e.reason})` : ''}`)
-    expect(lines.filter((l) => l.startsWith('main'))).toEqual(['main customer requested', 'main customer sent', expect.stringMatching(/^main customer created/)])
-    expect(lines.filter((l) => l.startsWith('disposable'))).toEqual(['disposable customer requested', 'disposable customer sent', expect.stringMatching(/^disposable customer created/)])
+    const lines = ledger
+      .entries()
+      .map((e) => `${e.label} ${e.sent === true ? 'sent' : e.state}${e.reason !== undefined ? ` (${e.reason})` : ''}`)
+    expect(lines.filter((l) => l.startsWith('main'))).toEqual([
+      'main customer requested',
+      'main customer sent',
+      expect.stringMatching(/^main customer created/),
+    ])
+    expect(lines.filter((l) => l.startsWith('disposable'))).toEqual([
+      'disposable customer requested',
+      'disposable customer sent',
+      expect.stringMatching(/^disposable customer created/),
+    ])
     // One of the two came late and was found by its e-mail, not registered again.
     expect(lines.filter((l) => l.includes('found by its key'))).toHaveLength(1)
-    const keys = ledger.entries().filter((e) => e.state === 'created').map((e) => e.key)
-    expect(keys.sort()).toEqual([runEmail('reg1', 'disposable', 'customer '), runEmail('reg1', 'main', 'customer ')].sort())
+    const keys = ledger
+      .entries()
+      .filter((e) => e.state === 'created')
+      .map((e) => e.key)
+    expect(keys.sort()).toEqual(
+      [runEmail('reg1', 'disposable', 'customer '), runEmail('reg1', 'main', 'customer ')].sort(),
+    )
     expect(pre.registeredCustomers.map((r) => r.email).sort()).toEqual(keys)
   })
 
@@ -45,12 +72,22 @@ describe('the customer registrar', () => {
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     closers.push(() => new Promise((r) => server.close(r)))
-    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2_000, concurrency: 2, secrets: new Secrets() })
+    const client = new TargetClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      timeoutMs: 2_000,
+      concurrency: 2,
+      secrets: new Secrets(),
+    })
     closers.push(() => client.close())
     const ledger = new Ledger()
     const secrets = new Secrets()
     const err = await customerRegistrar(ledger)
-      .registerCustomer(client, secrets, { runId: 'reg2', role: 'main', store: 'default', adminToken: 'admin-token-0123456789' })
+      .registerCustomer(client, secrets, {
+        runId: 'reg2',
+        role: 'main',
+        store: 'default',
+        adminToken: 'admin-token-0123456789',
+      })
       .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(TokenError)
     expect((err as Error).message).toBe(

@@ -20,13 +20,22 @@ import { endpointText } from '../spec/endpoint-id.ts'
 export function customerRegistrar(ledger?: Ledger): Registrar {
   return {
     async registerCustomer(client, secrets, { runId, role, store, adminToken }) {
-      const get: AdminGet = (path, query) => client.send({ method: 'GET', path, store, token: adminToken, ...(query !== undefined ? { query } : {}) })
+      const get: AdminGet = (path, query) =>
+        client.send({ method: 'GET', path, store, token: adminToken, ...(query !== undefined ? { query } : {}) })
       const email = runEmail(runId, role, 'customer ')
-      const made = registration(secrets, { email, firstname: 'Conformance', lastname: `Run ${runId}` }, `${role} customer`, () => findByKey(get, 'customer', email))
-      const send = (onSent?: () => void) => client.send({ ...made.call, store, ...(onSent !== undefined ? { onSent } : {}) })
+      const made = registration(
+        secrets,
+        { email, firstname: 'Conformance', lastname: `Run ${runId}` },
+        `${role} customer`,
+        () => findByKey(get, 'customer', email),
+      )
+      const send = (onSent?: () => void) =>
+        client.send({ ...made.call, store, ...(onSent !== undefined ? { onSent } : {}) })
       const registered = (a: Answer) => a.status === 200 && a.body !== null && typeof a.body === 'object'
       // Looked for as long as a registration's deadline before it is sent again (a real shop took 12–16 s to register).
-      const result = await sendRecorded(send, registered, 'if-nothing-made', ledger, made.creation, undefined, () => client.deadlineOf('POST', made.call.path))
+      const result = await sendRecorded(send, registered, 'if-nothing-made', ledger, made.creation, undefined, () =>
+        client.deadlineOf('POST', made.call.path),
+      )
       const answer = result.answer ?? requireAnswer(result.last, 'customer registration')
       if (!registered(answer)) {
         throw new TokenError(

@@ -27,7 +27,12 @@ interface Registration {
  * The registration of `customer` (its e-mail, names and, where wanted, addresses), `label` naming it in the
  * ledger; `find` looks it up by its e-mail (with the admin's token).
  */
-export function registration<C extends { readonly email: string }>(secrets: Secrets, customer: C, label: string, find: NonNullable<Creation['find']>): Registration {
+export function registration<C extends { readonly email: string }>(
+  secrets: Secrets,
+  customer: C,
+  label: string,
+  find: NonNullable<Creation['find']>,
+): Registration {
   // At least 8 characters from 3 classes, as the platform demands.
   const password = `${randomBytes(12).toString('base64url')}aA1!`
   secrets.add(password, 'customer password')
@@ -35,6 +40,12 @@ export function registration<C extends { readonly email: string }>(secrets: Secr
     call: { method: 'POST', path: CREATE_ACCOUNT.path, body: { customer, password } },
     email: customer.email,
     password,
-    creation: { kind: 'customer', label, key: customer.email, find, idOf: (body) => idText(isObject(body) ? body.id : undefined) },
+    creation: {
+      kind: 'customer',
+      label,
+      key: customer.email,
+      find,
+      idOf: (body) => idText(isObject(body) ? body.id : undefined),
+    },
   }
 }

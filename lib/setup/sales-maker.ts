@@ -42,14 +42,22 @@ export abstract class SalesMaker extends CatalogMaker {
     const { answer } = await this.create(
       `create guest cart ${label}`,
       { ...platformCall('createGuestCart'), actor: 'guest', repeat: 'safe' },
-      { kind: 'guest cart', label: `guest cart ${label}`, idOf: (body) => (typeof body === 'string' && body !== '' ? body : undefined) },
+      {
+        kind: 'guest cart',
+        label: `guest cart ${label}`,
+        idOf: (body) => (typeof body === 'string' && body !== '' ? body : undefined),
+      },
       (a) => isSuccess(a) && typeof a.body === 'string' && a.body !== '',
     )
     return { kind: 'guest', maskedId: answer.body as string }
   }
 
   cartPath(cart: CartRef): string {
-    return cart.kind === 'mine' ? '/V1/carts/mine' : cart.kind === 'guest' ? `/V1/guest-carts/${cart.maskedId}` : `/V1/carts/${cart.id}`
+    return cart.kind === 'mine'
+      ? '/V1/carts/mine'
+      : cart.kind === 'guest'
+        ? `/V1/guest-carts/${cart.maskedId}`
+        : `/V1/carts/${cart.id}`
   }
 
   /**
@@ -57,7 +65,11 @@ export abstract class SalesMaker extends CatalogMaker {
    * carts (`/V1/carts/:cartId`), the platform's calls serve a customer's own and a guest's.
    */
   #cartCall(cart: CartRef, what: 'read' | 'add item'): { method: string; path: string } {
-    if (cart.kind === 'admin') return { method: what === 'read' ? 'GET' : 'POST', path: `${this.cartPath(cart)}${what === 'read' ? '' : '/items'}` }
+    if (cart.kind === 'admin')
+      return {
+        method: what === 'read' ? 'GET' : 'POST',
+        path: `${this.cartPath(cart)}${what === 'read' ? '' : '/items'}`,
+      }
     if (cart.kind === 'mine') return platformCall(what === 'read' ? 'readMineCart' : 'addMineCartItem')
     return platformCall(what === 'read' ? 'readGuestCart' : 'addGuestCartItem', { cartId: cart.maskedId })
   }
@@ -73,9 +85,18 @@ export abstract class SalesMaker extends CatalogMaker {
     if (cart.kind === 'guest') cartItem.quote_id = cart.maskedId
     // Adding again would add to the quantity: a repeat first looks for the item in the cart.
     const repeat = { find: () => this.#itemOf(cart, sku) }
-    const { answer } = await this.call(`add ${sku} to the cart`, { ...this.#cartCall(cart, 'add item'), actor: this.cartActor(cart), body: { cartItem }, repeat })
+    const { answer } = await this.call(`add ${sku} to the cart`, {
+      ...this.#cartCall(cart, 'add item'),
+      actor: this.cartActor(cart),
+      body: { cartItem },
+      repeat,
+    })
     const itemId = toId((answer.body as { item_id?: unknown }).item_id)
-    if (itemId === undefined) throw new SetupError('add item', `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`)
+    if (itemId === undefined)
+      throw new SetupError(
+        'add item',
+        `set-up step "add ${sku} to the cart" answered an item without a numeric item_id`,
+      )
     const quoteId = toId((answer.body as { quote_id?: unknown }).quote_id)
     // The guest cart's cart id (the platform answers the item with it): what names the cart once its order is placed
     // and its masked id stops working.
@@ -85,9 +106,16 @@ export abstract class SalesMaker extends CatalogMaker {
 
   /** The item of `sku` in the cart, read back (`GET` of the cart): what an attempt to add it may have made. */
   async #itemOf(cart: CartRef, sku: string): Promise<Awaited<ReturnType<NonNullable<Creation['find']>>>> {
-    const outcome = await sendOnce(this.session, { ...this.#cartCall(cart, 'read'), actor: this.cartActor(cart) }, this.tokenOf(this.cartActor(cart)))
+    const outcome = await sendOnce(
+      this.session,
+      { ...this.#cartCall(cart, 'read'), actor: this.cartActor(cart) },
+      this.tokenOf(this.cartActor(cart)),
+    )
     const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
-    const item = isObject(body) && Array.isArray(body.items) ? body.items.find((i: unknown) => isObject(i) && i.sku === sku) : undefined
+    const item =
+      isObject(body) && Array.isArray(body.items)
+        ? body.items.find((i: unknown) => isObject(i) && i.sku === sku)
+        : undefined
     return item === undefined ? { exchanges: [outcome.exchange] } : { body: item, exchanges: [outcome.exchange] }
   }
 
@@ -96,7 +124,14 @@ export abstract class SalesMaker extends CatalogMaker {
       method: 'POST',
       path: `${this.cartPath(cart)}/shipping-information`,
       actor: this.cartActor(cart),
-      body: { addressInformation: { shipping_address: address, billing_address: address, shipping_carrier_code: shipping.carrier, shipping_method_code: shipping.method } },
+      body: {
+        addressInformation: {
+          shipping_address: address,
+          billing_address: address,
+          shipping_carrier_code: shipping.carrier,
+          shipping_method_code: shipping.method,
+        },
+      },
       repeat: 'safe',
     })
   }
@@ -107,13 +142,36 @@ export abstract class SalesMaker extends CatalogMaker {
    * cart's e-mail (`email`: its customer's, or the address a guest gave), the one of the cart (`quoteId`, the
    * cart's id) — and, found, adopted: what depends on the order is judged as if the answer had come.
    */
-  async placeOrder(cart: CartRef, paymentMethod: string, placedBy: { email: string; quoteId?: number }): Promise<number> {
+  async placeOrder(
+    cart: CartRef,
+    paymentMethod: string,
+    placedBy: { email: string; quoteId?: number },
+  ): Promise<number> {
     const quoteId = placedBy.quoteId ?? (cart.kind === 'guest' ? undefined : cart.id)
-    const get: AdminGet = (path, query) => sendOnce(this.session, { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) }, this.tokenOf('admin'))
+    const get: AdminGet = (path, query) =>
+      sendOnce(
+        this.session,
+        { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) },
+        this.tokenOf('admin'),
+      )
     const { answer } = await this.create(
       'place the order',
-      { method: 'PUT', path: `${this.cartPath(cart)}/order`, actor: this.cartActor(cart), body: { paymentMethod: { method: paymentMethod } } },
-      { kind: 'order', label: 'order', idOf: idText, find: () => findOrder(get, platformCall('searchOrders').path, { email: placedBy.email, ...(quoteId !== undefined ? { quoteId } : {}) }) },
+      {
+        method: 'PUT',
+        path: `${this.cartPath(cart)}/order`,
+        actor: this.cartActor(cart),
+        body: { paymentMethod: { method: paymentMethod } },
+      },
+      {
+        kind: 'order',
+        label: 'order',
+        idOf: idText,
+        find: () =>
+          findOrder(get, platformCall('searchOrders').path, {
+            email: placedBy.email,
+            ...(quoteId !== undefined ? { quoteId } : {}),
+          }),
+      },
       (a) => isSuccess(a) && toId(a.body) !== undefined,
     )
     return toId(answer.body)!
@@ -123,7 +181,10 @@ export abstract class SalesMaker extends CatalogMaker {
    * A guest order of `qty` units of a product, shipped and paid as the settings say. Zero-total orders
    * (`free` payment) use a product of their own priced 0 and the free shipping method.
    */
-  async guestOrder(label: string, options: { qty?: number; zeroTotal?: boolean; paymentMethod?: string } = {}): Promise<PlacedOrder> {
+  async guestOrder(
+    label: string,
+    options: { qty?: number; zeroTotal?: boolean; paymentMethod?: string } = {},
+  ): Promise<PlacedOrder> {
     const fx = this.session.seed.purchase
     const zero = options.zeroTotal === true
     const product = zero ? await this.product(`${label} zero-priced`, { price: 0 }) : await this.mainProduct()
@@ -132,13 +193,21 @@ export abstract class SalesMaker extends CatalogMaker {
     const address = this.builders.address(`${label} shipping`)
     await this.shippingInformation(cart, address, zero ? fx.freeShipping : fx.shipping)
     const placedBy = { email: address.email, ...(item.quote_id !== undefined ? { quoteId: item.quote_id } : {}) }
-    const orderId = await this.placeOrder(cart, options.paymentMethod ?? (zero ? fx.invoiceRefundPaymentMethod : fx.paymentMethod), placedBy)
+    const orderId = await this.placeOrder(
+      cart,
+      options.paymentMethod ?? (zero ? fx.invoiceRefundPaymentMethod : fx.paymentMethod),
+      placedBy,
+    )
     const order = await this.readOrder(orderId)
     return { orderId, cart, order, items: orderItems(order) }
   }
 
   async readOrder(orderId: number): Promise<Record<string, unknown>> {
-    const { answer } = await this.call('read the order', { ...platformCall('readOrder', { id: orderId }), actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    const { answer } = await this.call(
+      'read the order',
+      { ...platformCall('readOrder', { id: orderId }), actor: 'admin' },
+      (a) => a.status === 200 && isObject(a.body),
+    )
     return answer.body as Record<string, unknown>
   }
 
@@ -148,27 +217,60 @@ export abstract class SalesMaker extends CatalogMaker {
     const cart = await this.customerCart(customer, label)
     const product = await this.mainProduct()
     const { item_id } = await this.addItem(cart, product.sku, 1)
-    await this.shippingInformation(cart, this.builders.address(`${label} shipping`, customer.email), this.session.seed.purchase.shipping)
+    await this.shippingInformation(
+      cart,
+      this.builders.address(`${label} shipping`, customer.email),
+      this.session.seed.purchase.shipping,
+    )
     return { customer, cart, itemId: item_id }
   }
 
   /** Ships the order (all of it, or `items`): a shipment to read. */
   async ship(orderId: number, items?: { order_item_id: number; qty: number }[]): Promise<number> {
-    return this.#createId('ship the order', 'shipment', `shipment of order ${orderId}`, platformCall('shipOrder', { orderId }), { ...(items !== undefined ? { items } : {}), notify: false })
+    return this.#createId(
+      'ship the order',
+      'shipment',
+      `shipment of order ${orderId}`,
+      platformCall('shipOrder', { orderId }),
+      { ...(items !== undefined ? { items } : {}), notify: false },
+    )
   }
 
   /** An offline refund of one unit of the order's first item: a credit memo to read. */
   async refundOffline(orderId: number, orderItemId: number): Promise<number> {
-    return this.#createId('refund the order offline', 'credit memo', `credit memo of order ${orderId}`, { method: 'POST', path: `/V1/order/${orderId}/refund` }, { items: [{ order_item_id: orderItemId, qty: 1 }], notify: false })
+    return this.#createId(
+      'refund the order offline',
+      'credit memo',
+      `credit memo of order ${orderId}`,
+      { method: 'POST', path: `/V1/order/${orderId}/refund` },
+      { items: [{ order_item_id: orderItemId, qty: 1 }], notify: false },
+    )
   }
 
   async invoice(orderId: number): Promise<number> {
-    return this.#createId('invoice the order', 'invoice', `invoice of order ${orderId}`, platformCall('invoiceOrder', { orderId }), { capture: true, notify: false })
+    return this.#createId(
+      'invoice the order',
+      'invoice',
+      `invoice of order ${orderId}`,
+      platformCall('invoiceOrder', { orderId }),
+      { capture: true, notify: false },
+    )
   }
 
   /** An admin call whose answer is the id of what it made (a sales document the interface cannot find again). */
-  async #createId(step: string, kind: Creation['kind'], label: string, call: { method: string; path: string }, body: unknown): Promise<number> {
-    const { answer } = await this.create(step, { ...call, actor: 'admin', body }, { kind, label, idOf: idText }, (a) => isSuccess(a) && toId(a.body) !== undefined)
+  async #createId(
+    step: string,
+    kind: Creation['kind'],
+    label: string,
+    call: { method: string; path: string },
+    body: unknown,
+  ): Promise<number> {
+    const { answer } = await this.create(
+      step,
+      { ...call, actor: 'admin', body },
+      { kind, label, idOf: idText },
+      (a) => isSuccess(a) && toId(a.body) !== undefined,
+    )
     return toId(answer.body)!
   }
 }

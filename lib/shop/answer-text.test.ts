@@ -3,9 +3,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { describeAnswer, quoteText } from './answer-text.ts'
 
-const observed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/observations/responses-2.4.7', `${name}.json`), 'utf8')) as { response: { status: number; body: unknown } }
+const observed = (name: string) =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../fixtures/observations/responses-2.4.7', `${name}.json`), 'utf8'),
+  ) as { response: { status: number; body: unknown } }
 
-describe('quoting a target\'s text', () => {
+describe("quoting a target's text", () => {
   it('quotes a text once, in curly quotes when it has straight ones of its own', () => {
     expect(quoteText('No such entity with id = 5')).toBe('"No such entity with id = 5"')
     expect(quoteText('"Email" uses too many characters.')).toBe('“"Email" uses too many characters.”')

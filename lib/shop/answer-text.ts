@@ -10,7 +10,10 @@ export function messageText(body: unknown): string | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
   const { message, parameters } = body as { message?: unknown; parameters?: unknown }
   if (typeof message !== 'string') return undefined
-  if (Array.isArray(parameters)) return message.replace(/%(\d+)/g, (m, i: string) => (parameters[Number(i) - 1] !== undefined ? String(parameters[Number(i) - 1]) : m))
+  if (Array.isArray(parameters))
+    return message.replace(/%(\d+)/g, (m, i: string) =>
+      parameters[Number(i) - 1] !== undefined ? String(parameters[Number(i) - 1]) : m,
+    )
   if (parameters !== null && typeof parameters === 'object') {
     return message.replace(/%([A-Za-z_]\w*)/g, (m, name: string) => {
       const v = (parameters as Record<string, unknown>)[name]
@@ -53,7 +56,11 @@ export function unanswered(outcome: Pick<Outcome, 'failure'>): { reason: Unanswe
   const failure = outcome.failure
   const message = failure?.message ?? 'no answer'
   if (failure?.kind === 'deadlock') return { reason: 'deadlock', text: message }
-  if (failure?.kind === 'timeout') return { reason: 'timeout', text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives every call more time, --max-timeout-ms / SHOP_MAX_TIMEOUT_MS lets a kind's deadline grow further)` }
+  if (failure?.kind === 'timeout')
+    return {
+      reason: 'timeout',
+      text: `${message}: a slow answer is not judged as a failing one (--timeout-ms / SHOP_TIMEOUT_MS gives every call more time, --max-timeout-ms / SHOP_MAX_TIMEOUT_MS lets a kind's deadline grow further)`,
+    }
   if (failure?.kind === 'target-gone') return { reason: 'target-gone', text: message }
   return { reason: 'no-answer', text: message }
 }

@@ -17,7 +17,7 @@ function requests(bound: Bound, order: string[]) {
   return { send, answer, inFlight: () => [...open.keys()] }
 }
 
-describe('the client\'s bound', () => {
+describe("the client's bound", () => {
   it('never has more than its size in flight, and starts waiting work in the order it came', async () => {
     const order: string[] = []
     const bound = new Bound(2)

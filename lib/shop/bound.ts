@@ -48,11 +48,13 @@ export class Bound {
       const start = () => {
         this.#active++
         if (weight === 'heavy') this.#activeHeavy++
-        void (async () => work())().then(resolve, reject).finally(() => {
-          this.#active--
-          if (weight === 'heavy') this.#activeHeavy--
-          this.#next()
-        })
+        void (async () => work())()
+          .then(resolve, reject)
+          .finally(() => {
+            this.#active--
+            if (weight === 'heavy') this.#activeHeavy--
+            this.#next()
+          })
       }
       if (lane === undefined || !lane.ahead) this.#current.push({ start, weight })
       else {

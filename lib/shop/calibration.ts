@@ -44,17 +44,32 @@ export async function calibrate(
   const nonce = randomBytes(4).toString('hex')
   const impossible = impossiblePaths(nonce)
   const routeProbes = methods.flatMap((method) =>
-    impossible.map((path) => ({ method, path, store, token: adminToken, ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) })),
+    impossible.map((path) => ({
+      method,
+      path,
+      store,
+      token: adminToken,
+      ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}),
+    })),
   )
   const badStore = impossibleStore(nonce)
-  const storeProbes = [anonProbePath, impossible[0]!].map((path) => ({ method: 'GET', path, store: badStore, token: adminToken }))
+  const storeProbes = [anonProbePath, impossible[0]!].map((path) => ({
+    method: 'GET',
+    path,
+    store: badStore,
+    token: adminToken,
+  }))
 
-  const outcomes = await Promise.all([...routeProbes, ...storeProbes].map((spec) => client.send(spec).then((o) => ({ spec, o }))))
+  const outcomes = await Promise.all(
+    [...routeProbes, ...storeProbes].map((spec) => client.send(spec).then((o) => ({ spec, o }))),
+  )
   const collect = (from: typeof outcomes): Fingerprint[] => {
     const found: Fingerprint[] = []
     for (const { spec, o } of from) {
       if (o.answer === undefined) {
-        throw new CalibrationError(`target did not answer ${spec.method} ${client.urlFor(spec)}: ${o.failure?.message ?? 'no answer'}`)
+        throw new CalibrationError(
+          `target did not answer ${spec.method} ${client.urlFor(spec)}: ${o.failure?.message ?? 'no answer'}`,
+        )
       }
       // A refusal says nothing about routes; it must never be mistaken for "no such route".
       if (o.answer.status === 401 || o.answer.status === 403) continue
@@ -65,7 +80,13 @@ export async function calibrate(
   }
   const noRoute = collect(outcomes.slice(0, routeProbes.length))
   if (noRoute.length === 0) {
-    throw new CalibrationError('the target refuses (401/403) even paths that cannot exist, with the admin token: its no-route answer cannot be learned')
+    throw new CalibrationError(
+      'the target refuses (401/403) even paths that cannot exist, with the admin token: its no-route answer cannot be learned',
+    )
   }
-  return { noRoute, unknownStore: collect(outcomes.slice(routeProbes.length)), exchanges: outcomes.map(({ o }) => o.exchange) }
+  return {
+    noRoute,
+    unknownStore: collect(outcomes.slice(routeProbes.length)),
+    exchanges: outcomes.map(({ o }) => o.exchange),
+  }
 }

@@ -29,7 +29,11 @@ beforeAll(async () => {
       }
       if (path === '/V1/reset') return req.socket.destroy()
       const wait = /^\/V1\/wait\/(\d+)$/.exec(path)
-      if (wait !== null) return setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('"late"'), Number(wait[1]))
+      if (wait !== null)
+        return setTimeout(
+          () => res.writeHead(200, { 'content-type': 'application/json' }).end('"late"'),
+          Number(wait[1]),
+        )
       if (path === '/V1/html') return res.writeHead(500, { 'content-type': 'text/html' }).end('<html>oops</html>')
       if (path === '/V1/broken-json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":')
       if (path === '/V1/big') return res.writeHead(200).end('x'.repeat(3000))
@@ -37,7 +41,10 @@ beforeAll(async () => {
         const n = (limitedCalls.get(path) ?? 0) + 1
         limitedCalls.set(path, n)
         const retryAfter = path === '/V1/limited-long' ? '3600' : '1'
-        if (path === '/V1/limited-always' || path === '/V1/limited-long' || n <= 2) return res.writeHead(429, { 'retry-after': retryAfter, 'content-type': 'application/json' }).end('{"message":"Too many requests"}')
+        if (path === '/V1/limited-always' || path === '/V1/limited-long' || n <= 2)
+          return res
+            .writeHead(429, { 'retry-after': retryAfter, 'content-type': 'application/json' })
+            .end('{"message":"Too many requests"}')
         return res.writeHead(200, { 'content-type': 'application/json' }).end('"ok"')
       }
       if (path === '/V1/slowish') {
@@ -48,7 +55,9 @@ beforeAll(async () => {
           res.writeHead(200, { 'content-type': 'application/json' }).end('"ok"')
         }, 30)
       }
-      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'sid=abc123456' }).end(JSON.stringify({ token: 'tok-SECRET-987654321', echo: body }))
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'sid=abc123456' })
+        .end(JSON.stringify({ token: 'tok-SECRET-987654321', echo: body }))
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -59,17 +68,43 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())))
 function client(options: { timeoutMs?: number; concurrency?: number } = {}) {
   const secrets = new Secrets()
   secrets.add('tok-SECRET-987654321', 'admin token')
-  return new TargetClient({ baseUrl: base, timeoutMs: options.timeoutMs ?? 2000, concurrency: options.concurrency ?? 4, secrets, maxRecordedBodyChars: 1000, maxBodyBytes: 100_000 })
+  return new TargetClient({
+    baseUrl: base,
+    timeoutMs: options.timeoutMs ?? 2000,
+    concurrency: options.concurrency ?? 4,
+    secrets,
+    maxRecordedBodyChars: 1000,
+    maxBodyBytes: 100_000,
+  })
 }
 
 describe('TargetClient', () => {
   it('builds {base}/rest/{store}/V1 URLs, sends Accept and the token, and records the exchange redacted', async () => {
     const c = client()
-    const o = await c.send({ method: 'POST', path: '/V1/echo', store: 'all', token: 'tok-SECRET-987654321', body: { a: 1 } })
+    const o = await c.send({
+      method: 'POST',
+      path: '/V1/echo',
+      store: 'all',
+      token: 'tok-SECRET-987654321',
+      body: { a: 1 },
+    })
     expect(seen.at(-1)).toMatchObject({ url: '/shop/rest/all/V1/echo', body: '{"a":1}' })
-    expect(seen.at(-1)!.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer tok-SECRET-987654321' })
+    expect(seen.at(-1)!.headers).toMatchObject({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: 'Bearer tok-SECRET-987654321',
+    })
     expect(o.answer).toMatchObject({ status: 200, json: true, body: { token: 'tok-SECRET-987654321' } })
-    expect(o.exchange.request).toEqual({ method: 'POST', url: `${base}/rest/all/V1/echo`, headers: { accept: 'application/json', authorization: 'Bearer [redacted admin token]', 'content-type': 'application/json' }, body: { a: 1 } })
+    expect(o.exchange.request).toEqual({
+      method: 'POST',
+      url: `${base}/rest/all/V1/echo`,
+      headers: {
+        accept: 'application/json',
+        authorization: 'Bearer [redacted admin token]',
+        'content-type': 'application/json',
+      },
+      body: { a: 1 },
+    })
     expect(o.exchange.response?.body).toEqual({ token: '[redacted admin token]', echo: '{"a":1}' })
     expect(o.exchange.response?.headers['set-cookie']).toBe('[redacted]')
     await c.close()
@@ -85,18 +120,29 @@ describe('TargetClient', () => {
   })
 
   it('gives each kind of call a deadline that follows its slowest answer: a kind that timed out is waited for longer next, also while in flight', async () => {
-    const c = new TargetClient({ baseUrl: base, timeoutMs: 500, maxTimeoutMs: 5_000, concurrency: 4, secrets: new Secrets() })
+    const c = new TargetClient({
+      baseUrl: base,
+      timeoutMs: 500,
+      maxTimeoutMs: 5_000,
+      concurrency: 4,
+      secrets: new Secrets(),
+    })
     expect(c.deadlinesUsed).toEqual({ read: 500, write: 500, heavyWrite: 500 })
     // The first read of 1 s times out at 500 ms; one sent 100 ms later waits on past its first deadline (1.5 s by
     // then) and is answered; so is the next.
     const first = c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })
     await new Promise((r) => setTimeout(r, 100))
     const second = c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })
-    expect((await first).failure).toEqual({ kind: 'timeout', message: 'no complete answer within 500 ms (TimeoutError)' })
+    expect((await first).failure).toEqual({
+      kind: 'timeout',
+      message: 'no complete answer within 500 ms (TimeoutError)',
+    })
     expect((await second).answer?.body).toBe('late')
     expect((await c.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })).answer?.body).toBe('late')
     // The writes have shown nothing slow: theirs is still --timeout-ms.
-    expect((await c.send({ method: 'POST', path: '/V1/wait/1000', store: 'default', body: {} })).failure?.message).toBe('no complete answer within 500 ms (TimeoutError)')
+    expect((await c.send({ method: 'POST', path: '/V1/wait/1000', store: 'default', body: {} })).failure?.message).toBe(
+      'no complete answer within 500 ms (TimeoutError)',
+    )
     // The longest each kind was given: three times the slowest read (1 s at least); the writes' and heavy writes' floor.
     expect(c.deadlinesUsed.read).toBeGreaterThanOrEqual(3_000)
     expect(c.deadlinesUsed).toMatchObject({ write: 500, heavyWrite: 500 })
@@ -104,7 +150,13 @@ describe('TargetClient', () => {
     expect(c.slowestMs).toMatchObject({ read: expect.any(Number), write: expect.any(Number) })
     await c.close()
     // Without a ceiling above it, --timeout-ms is every call's deadline, however slow the shop was.
-    const fixed = new TargetClient({ baseUrl: base, timeoutMs: 500, concurrency: 1, secrets: new Secrets(), slowestMs: { read: 2_000 } })
+    const fixed = new TargetClient({
+      baseUrl: base,
+      timeoutMs: 500,
+      concurrency: 1,
+      secrets: new Secrets(),
+      slowestMs: { read: 2_000 },
+    })
     expect((await fixed.send({ method: 'GET', path: '/V1/wait/1000', store: 'default' })).failure?.kind).toBe('timeout')
     await fixed.close()
   })
@@ -124,8 +176,12 @@ describe('TargetClient', () => {
     await new Promise((r) => setTimeout(r, 50))
     const sent = c.sent
     c.stop()
-    expect(await inFlight).toMatchObject({ failure: { kind: 'stopped', message: 'cut off: the run was being stopped' } })
-    expect(await c.send({ method: 'GET', path: '/V1/echo', store: 'default' })).toMatchObject({ failure: { kind: 'stopped', message: 'not sent: the run was being stopped' } })
+    expect(await inFlight).toMatchObject({
+      failure: { kind: 'stopped', message: 'cut off: the run was being stopped' },
+    })
+    expect(await c.send({ method: 'GET', path: '/V1/echo', store: 'default' })).toMatchObject({
+      failure: { kind: 'stopped', message: 'not sent: the run was being stopped' },
+    })
     expect(c.sent).toBe(sent)
     await c.close()
   })
@@ -133,7 +189,12 @@ describe('TargetClient', () => {
   it('turns refused and reset connections into connection failures', async () => {
     const c = client()
     expect((await c.send({ method: 'GET', path: '/V1/reset', store: 'default' })).failure?.kind).toBe('connection')
-    const dead = new TargetClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000, concurrency: 1, secrets: new Secrets() })
+    const dead = new TargetClient({
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 1000,
+      concurrency: 1,
+      secrets: new Secrets(),
+    })
     const o = await dead.send({ method: 'GET', path: '/V1/x', store: 'default' })
     expect(o.failure).toMatchObject({ kind: 'connection' })
     expect(o.failure?.message).toMatch(/ECONNREFUSED/)
@@ -142,8 +203,16 @@ describe('TargetClient', () => {
 
   it('keeps non-JSON and broken JSON bodies as text', async () => {
     const c = client()
-    expect((await c.send({ method: 'GET', path: '/V1/html', store: 'default' })).answer).toMatchObject({ status: 500, json: false, body: '<html>oops</html>' })
-    expect((await c.send({ method: 'GET', path: '/V1/broken-json', store: 'default' })).answer).toMatchObject({ status: 200, json: false, text: '{"a":' })
+    expect((await c.send({ method: 'GET', path: '/V1/html', store: 'default' })).answer).toMatchObject({
+      status: 500,
+      json: false,
+      body: '<html>oops</html>',
+    })
+    expect((await c.send({ method: 'GET', path: '/V1/broken-json', store: 'default' })).answer).toMatchObject({
+      status: 200,
+      json: false,
+      text: '{"a":',
+    })
     await c.close()
   })
 
@@ -152,15 +221,25 @@ describe('TargetClient', () => {
     const o = await c.send({ method: 'GET', path: '/V1/big', store: 'default' })
     expect(o.answer?.text.length).toBe(3000)
     expect(o.exchange.response?.body).toMatch(/… \[2000 more characters not recorded\]$/)
-    const tiny = new TargetClient({ baseUrl: base, timeoutMs: 1000, concurrency: 1, secrets: new Secrets(), maxBodyBytes: 100 })
-    expect((await tiny.send({ method: 'GET', path: '/V1/big', store: 'default' })).failure?.message).toMatch(/larger than 100 bytes/)
+    const tiny = new TargetClient({
+      baseUrl: base,
+      timeoutMs: 1000,
+      concurrency: 1,
+      secrets: new Secrets(),
+      maxBodyBytes: 100,
+    })
+    expect((await tiny.send({ method: 'GET', path: '/V1/big', store: 'default' })).failure?.message).toMatch(
+      /larger than 100 bytes/,
+    )
     await Promise.all([c.close(), tiny.close()])
   })
 
   it('never has more requests in flight than its concurrency', async () => {
     const c = client({ concurrency: 3 })
     maxInFlight = 0
-    await Promise.all(Array.from({ length: 12 }, () => c.send({ method: 'GET', path: '/V1/slowish', store: 'default' })))
+    await Promise.all(
+      Array.from({ length: 12 }, () => c.send({ method: 'GET', path: '/V1/slowish', store: 'default' })),
+    )
     expect(maxInFlight).toBe(3)
     expect(c.sent).toBe(12)
     await c.close()
@@ -172,7 +251,10 @@ describe('TargetClient', () => {
     expect(o.answer?.status).toBe(200)
     expect(o.exchange.note).toBe('retried 2 times after 429, waiting as Retry-After asked')
     const always = await c.send({ method: 'GET', path: '/V1/limited-always', store: 'default' })
-    expect(always.failure).toMatchObject({ kind: 'rate-limited', message: 'the target answered 429 Too Many Requests 3 times (Retry-After: 1); no answer to judge' })
+    expect(always.failure).toMatchObject({
+      kind: 'rate-limited',
+      message: 'the target answered 429 Too Many Requests 3 times (Retry-After: 1); no answer to judge',
+    })
     // An hour is more than the suite waits: no retry, no answer to judge.
     const long = await c.send({ method: 'GET', path: '/V1/limited-long', store: 'default' })
     expect(long.failure?.kind).toBe('rate-limited')
@@ -181,20 +263,35 @@ describe('TargetClient', () => {
   })
 
   it('stops sending once the target has stopped answering', async () => {
-    const dead = new TargetClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000, concurrency: 4, secrets: new Secrets() })
-    const outcomes = await Promise.all(Array.from({ length: 30 }, () => dead.send({ method: 'GET', path: '/V1/x', store: 'default' })))
+    const dead = new TargetClient({
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 1000,
+      concurrency: 4,
+      secrets: new Secrets(),
+    })
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => dead.send({ method: 'GET', path: '/V1/x', store: 'default' })),
+    )
     // Those already in flight when the 20th failed still went out; none after.
     expect(dead.sent).toBeGreaterThanOrEqual(20)
     expect(dead.sent).toBeLessThan(24)
     expect(outcomes.at(-1)!.failure).toMatchObject({ kind: 'target-gone' })
-    expect(outcomes.at(-1)!.failure!.message).toMatch(/^not sent: the target stopped answering at \S+, after \d+ requests \(20 in a row got no answer; the last: connection failed: ECONNREFUSED/)
+    expect(outcomes.at(-1)!.failure!.message).toMatch(
+      /^not sent: the target stopped answering at \S+, after \d+ requests \(20 in a row got no answer; the last: connection failed: ECONNREFUSED/,
+    )
     await dead.close()
   })
 
   it('publishes each finished request on the request channel, with the caller its owner names, only while someone listens', async () => {
     const heard: FinishedRequest[] = []
     const listen = (message: unknown) => heard.push(message as FinishedRequest)
-    const client = new TargetClient({ baseUrl: base, timeoutMs: 2000, concurrency: 1, secrets: new Secrets(), callerOf: (t) => (t === 'admin-token-0123456789' ? 'admin' : undefined) })
+    const client = new TargetClient({
+      baseUrl: base,
+      timeoutMs: 2000,
+      concurrency: 1,
+      secrets: new Secrets(),
+      callerOf: (t) => (t === 'admin-token-0123456789' ? 'admin' : undefined),
+    })
     await client.send({ method: 'GET', path: '/V1/slowish', store: 'default' })
     diagnostics_channel.subscribe(REQUEST_CHANNEL, listen)
     try {
@@ -228,13 +325,24 @@ describe('the client, paced', () => {
       }, 30)
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
+    const client = new TargetClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      timeoutMs: 5_000,
+      concurrency: 8,
+      secrets: new Secrets(),
+    })
     try {
-      const sets = Array.from({ length: 4 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {} }))
+      const sets = Array.from({ length: 4 }, () =>
+        client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {} }),
+      )
       expect((await Promise.all(sets)).every((o) => o.answer?.status === 200)).toBe(true)
       expect(most).toBe(1)
       most = 0
-      await Promise.all(Array.from({ length: 4 }, () => client.send({ method: 'GET', path: '/V1/eav/attribute-sets/list', store: 'default' })))
+      await Promise.all(
+        Array.from({ length: 4 }, () =>
+          client.send({ method: 'GET', path: '/V1/eav/attribute-sets/list', store: 'default' }),
+        ),
+      )
       expect(most).toBeGreaterThan(1)
     } finally {
       await client.close()
@@ -245,7 +353,7 @@ describe('the client, paced', () => {
 
 // A caller the endpoint refuses writes nothing on a shop that refuses as it must: its request waits for no turn.
 describe('the client, probing refused callers', () => {
-  it('sends the requests of callers an endpoint refuses beside a cart\'s writes and beside the attribute sets\' one at a time', async () => {
+  it("sends the requests of callers an endpoint refuses beside a cart's writes and beside the attribute sets' one at a time", async () => {
     const inFlight = new Map<string, number>()
     const most = new Map<string, number>()
     const server = createServer((req, res) => {
@@ -256,23 +364,55 @@ describe('the client, probing refused callers', () => {
         most.set(k, Math.max(most.get(k) ?? 0, inFlight.get(k)!))
       }
       setTimeout(() => {
-        for (const k of [key, path.startsWith('/V1/carts/12') ? 'cart 12' : 'sets']) inFlight.set(k, inFlight.get(k)! - 1)
+        for (const k of [key, path.startsWith('/V1/carts/12') ? 'cart 12' : 'sets'])
+          inFlight.set(k, inFlight.get(k)! - 1)
         res.statusCode = req.headers.authorization === undefined ? 401 : 200
         res.setHeader('content-type', 'application/json')
-        res.end(res.statusCode === 401 ? '{"message":"The consumer isn\'t authorized to access %resources."}' : '{"item_id":1}')
+        res.end(
+          res.statusCode === 401
+            ? '{"message":"The consumer isn\'t authorized to access %resources."}'
+            : '{"item_id":1}',
+        )
         // Long enough that requests sent together are in flight together on a loaded machine (30 ms were not, at load 8).
       }, 300)
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 16, secrets: new Secrets() })
+    const client = new TargetClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      timeoutMs: 5_000,
+      concurrency: 16,
+      secrets: new Secrets(),
+    })
     try {
       const sent = [
-        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} })),
-        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', body: {}, refusalExpected: true })),
-        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', token: 'admin', body: {} })),
-        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', body: {}, refusalExpected: true })),
+        ...Array.from({ length: 3 }, (_, i) =>
+          client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} }),
+        ),
+        ...Array.from({ length: 3 }, (_, i) =>
+          client.send({
+            method: 'PUT',
+            path: `/V1/carts/12/items/${i}`,
+            store: 'default',
+            body: {},
+            refusalExpected: true,
+          }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          client.send({ method: 'POST', path: '/V1/eav/attribute-sets', store: 'default', token: 'admin', body: {} }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          client.send({
+            method: 'POST',
+            path: '/V1/eav/attribute-sets',
+            store: 'default',
+            body: {},
+            refusalExpected: true,
+          }),
+        ),
       ]
-      expect((await Promise.all(sent)).map((o) => o.answer?.status)).toEqual([200, 200, 200, 401, 401, 401, 200, 200, 200, 401, 401, 401])
+      expect((await Promise.all(sent)).map((o) => o.answer?.status)).toEqual([
+        200, 200, 200, 401, 401, 401, 200, 200, 200, 401, 401, 401,
+      ])
       // The admitted writes one at a time; the refused requests all at once, beside them.
       expect([most.get('admitted cart 12'), most.get('admitted sets')]).toEqual([1, 1])
       expect([most.get('refused cart 12'), most.get('refused sets')]).toEqual([3, 3])
@@ -286,7 +426,7 @@ describe('the client, probing refused callers', () => {
 
 // One cart's writes (serial.ts), kept by the client against a server that counts what is in flight on each cart.
 describe('the client, writing to a cart', () => {
-  it('never has two writes to one cart in flight, however the cart is addressed; other carts\' writes and reads go beside them', async () => {
+  it("never has two writes to one cart in flight, however the cart is addressed; other carts' writes and reads go beside them", async () => {
     const inFlight = new Map<string, number>()
     const most = new Map<string, number>()
     const server = createServer((req, res) => {
@@ -305,15 +445,28 @@ describe('the client, writing to a cart', () => {
       }, 25)
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const client = new TargetClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 5_000, concurrency: 8, secrets: new Secrets() })
+    const client = new TargetClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      timeoutMs: 5_000,
+      concurrency: 8,
+      secrets: new Secrets(),
+    })
     try {
       // The customer's cart read first: the client learns `mine` (tok-a) is cart 12.
       await client.send({ method: 'GET', path: '/V1/carts/mine', store: 'default', token: 'tok-a' })
       const writes = [
-        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/mine/items/${i}`, store: 'default', token: 'tok-a', body: {} })),
-        ...Array.from({ length: 3 }, (_, i) => client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} })),
-        ...Array.from({ length: 3 }, () => client.send({ method: 'POST', path: '/V1/carts/13/coupons/X', store: 'default', token: 'admin', body: {} })),
-        ...Array.from({ length: 3 }, () => client.send({ method: 'GET', path: '/V1/carts/12/totals', store: 'default', token: 'admin' })),
+        ...Array.from({ length: 3 }, (_, i) =>
+          client.send({ method: 'PUT', path: `/V1/carts/mine/items/${i}`, store: 'default', token: 'tok-a', body: {} }),
+        ),
+        ...Array.from({ length: 3 }, (_, i) =>
+          client.send({ method: 'PUT', path: `/V1/carts/12/items/${i}`, store: 'default', token: 'admin', body: {} }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          client.send({ method: 'POST', path: '/V1/carts/13/coupons/X', store: 'default', token: 'admin', body: {} }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          client.send({ method: 'GET', path: '/V1/carts/12/totals', store: 'default', token: 'admin' }),
+        ),
       ]
       expect((await Promise.all(writes)).every((o) => o.answer?.status === 200)).toBe(true)
       expect([most.get('12'), most.get('13')]).toEqual([1, 1])

@@ -46,7 +46,10 @@ interface ClientOptions {
  * it ran. `about`: what the request is for beyond HTTP (the set-up step it is sent in), which only a stand-in reads.
  */
 export interface Transport {
-  request(options: TransportRequest, about: { step?: string }): Promise<{
+  request(
+    options: TransportRequest,
+    about: { step?: string },
+  ): Promise<{
     statusCode: number
     headers: Record<string, string | string[] | undefined>
     body: AsyncIterable<Buffer> & { destroy(): void }
@@ -85,7 +88,10 @@ export class TargetClient {
   readonly #agent: Transport
   readonly #bound: Bound
   readonly #base: URL
-  readonly #options: Required<Omit<ClientOptions, 'callerOf' | 'rate' | 'onPace' | 'maxTimeoutMs' | 'slowestMs' | 'transport'>> & Pick<ClientOptions, 'callerOf' | 'onPace'>
+  readonly #options: Required<
+    Omit<ClientOptions, 'callerOf' | 'rate' | 'onPace' | 'maxTimeoutMs' | 'slowestMs' | 'transport'>
+  > &
+    Pick<ClientOptions, 'callerOf' | 'onPace'>
   readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
@@ -100,23 +106,41 @@ export class TargetClient {
   readonly #stopping = new AbortController()
 
   constructor(options: ClientOptions) {
-    this.#options = { maxBodyBytes: 8 * 1024 * 1024, maxRecordedBodyChars: 16 * 1024, retryBudgetMs: 30_000, insecure: false, adaptive: true, ...options }
+    this.#options = {
+      maxBodyBytes: 8 * 1024 * 1024,
+      maxRecordedBodyChars: 16 * 1024,
+      retryBudgetMs: 30_000,
+      insecure: false,
+      adaptive: true,
+      ...options,
+    }
     this.#retryBudgetMs = this.#options.retryBudgetMs
     this.#deadlines = new Deadlines(options.timeoutMs, options.maxTimeoutMs, options.slowestMs)
     this.#base = new URL(options.baseUrl)
-    this.#pace = new Pace(options.concurrency, { changed: () => this.#bound.wake(), note: (text) => this.#options.onPace?.(text) })
+    this.#pace = new Pace(options.concurrency, {
+      changed: () => this.#bound.wake(),
+      note: (text) => this.#options.onPace?.(text),
+    })
     this.#rate = new RateCap(options.rate)
     const adaptive = this.#options.adaptive
-    this.#bound = new Bound(() => (adaptive ? { size: this.#pace.limit, heavy: this.#pace.heavy } : { size: options.concurrency, heavy: options.concurrency }))
-    this.#agent = options.transport ?? agentTransport(new Agent({
-      connections: options.concurrency,
-      // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
-      headersTimeout: this.#deadlines.ceilingMs,
-      bodyTimeout: this.#deadlines.ceilingMs,
-      // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
-      connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
-      keepAliveTimeout: 10_000,
-    }))
+    this.#bound = new Bound(() =>
+      adaptive
+        ? { size: this.#pace.limit, heavy: this.#pace.heavy }
+        : { size: options.concurrency, heavy: options.concurrency },
+    )
+    this.#agent =
+      options.transport ??
+      agentTransport(
+        new Agent({
+          connections: options.concurrency,
+          // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
+          headersTimeout: this.#deadlines.ceilingMs,
+          bodyTimeout: this.#deadlines.ceilingMs,
+          // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
+          connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
+          keepAliveTimeout: 10_000,
+        }),
+      )
   }
 
   /**
@@ -192,38 +216,52 @@ export class TargetClient {
 
   #sendBounded(spec: RequestSpec, lane?: Lane): Promise<Outcome> {
     const heavy = isHeavyWrite(spec.method, spec.path)
-    return this.#bound.run(async () => {
-      await this.#rate.take(this.#stopping.signal)
-      const startMs = performance.now()
-      const inFlight = heavy ? this.#bound.inFlight.heavy : this.#bound.inFlight.all
-      const outcome = await this.#sendHonouringRateLimits(spec)
-      // Heavy writes are paced apart from the rest: slow by nature, they are compared with their own kind — those the
-      // shop did (a success) or did not finish in time; a refusal of one is answered at once, as any light request.
-      if (outcome.answer !== undefined || outcome.failure?.kind === 'timeout' || outcome.failure?.kind === 'rate-limited') {
-        const status = outcome.answer?.status
-        const work = heavy && (outcome.answer === undefined || (status! >= 200 && status! < 300))
-        this.#pace.observe({
-          ms: performance.now() - startMs,
-          heavy: work,
-          inFlight: work ? inFlight : this.#bound.inFlight.all,
-          timedOut: outcome.failure?.kind === 'timeout',
-          key: paceKey(spec.method, spec.path),
-          startedAt: startMs,
-          overloaded: outcome.failure?.kind === 'rate-limited' || status === 429 || status === 503,
-          demand: this.#bound.waiting(heavy ? 'heavy' : 'light'),
-        })
-      }
-      if (outcome.answer !== undefined) this.#failuresInARow = 0
-      else if (outcome.failure?.kind !== 'target-gone') {
-        this.#failuresInARow++
-        this.#lastFailure = outcome.failure?.message ?? ''
-      }
-      if (finished.hasSubscribers) {
-        const caller = this.#options.callerOf?.(spec.token)
-        finished.publish({ spec, outcome, startMs, endMs: performance.now(), ...(caller !== undefined ? { caller } : {}) } satisfies FinishedRequest)
-      }
-      return outcome
-    }, lane, heavy ? 'heavy' : 'light')
+    return this.#bound.run(
+      async () => {
+        await this.#rate.take(this.#stopping.signal)
+        const startMs = performance.now()
+        const inFlight = heavy ? this.#bound.inFlight.heavy : this.#bound.inFlight.all
+        const outcome = await this.#sendHonouringRateLimits(spec)
+        // Heavy writes are paced apart from the rest: slow by nature, they are compared with their own kind — those the
+        // shop did (a success) or did not finish in time; a refusal of one is answered at once, as any light request.
+        if (
+          outcome.answer !== undefined ||
+          outcome.failure?.kind === 'timeout' ||
+          outcome.failure?.kind === 'rate-limited'
+        ) {
+          const status = outcome.answer?.status
+          const work = heavy && (outcome.answer === undefined || (status! >= 200 && status! < 300))
+          this.#pace.observe({
+            ms: performance.now() - startMs,
+            heavy: work,
+            inFlight: work ? inFlight : this.#bound.inFlight.all,
+            timedOut: outcome.failure?.kind === 'timeout',
+            key: paceKey(spec.method, spec.path),
+            startedAt: startMs,
+            overloaded: outcome.failure?.kind === 'rate-limited' || status === 429 || status === 503,
+            demand: this.#bound.waiting(heavy ? 'heavy' : 'light'),
+          })
+        }
+        if (outcome.answer !== undefined) this.#failuresInARow = 0
+        else if (outcome.failure?.kind !== 'target-gone') {
+          this.#failuresInARow++
+          this.#lastFailure = outcome.failure?.message ?? ''
+        }
+        if (finished.hasSubscribers) {
+          const caller = this.#options.callerOf?.(spec.token)
+          finished.publish({
+            spec,
+            outcome,
+            startMs,
+            endMs: performance.now(),
+            ...(caller !== undefined ? { caller } : {}),
+          } satisfies FinishedRequest)
+        }
+        return outcome
+      },
+      lane,
+      heavy ? 'heavy' : 'light',
+    )
   }
 
   /**
@@ -233,12 +271,18 @@ export class TargetClient {
   async #sendHonouringRateLimits(spec: RequestSpec): Promise<Outcome> {
     if (this.stopped) {
       const message = 'not sent: the run was being stopped'
-      return { failure: { kind: 'stopped', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+      return {
+        failure: { kind: 'stopped', message },
+        exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 },
+      }
     }
     if (this.#failuresInARow >= GONE_AFTER_FAILURES) {
       this.#gone ??= { at: new Date().toISOString(), after: this.#sent }
       const message = `not sent: the target stopped answering at ${this.#gone.at}, after ${this.#gone.after} requests (${this.#failuresInARow} in a row got no answer; the last: ${this.#lastFailure})`
-      return { failure: { kind: 'target-gone', message }, exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 } }
+      return {
+        failure: { kind: 'target-gone', message },
+        exchange: { request: this.#recorded(spec, this.urlFor(spec)), error: message, durationMs: 0 },
+      }
     }
     let outcome = await this.#send(spec)
     let retries = 0
@@ -252,10 +296,16 @@ export class TargetClient {
       await this.#rate.take(this.#stopping.signal)
       outcome = await this.#send(spec)
     }
-    const note = retries > 0 ? `retried ${retries} time${retries > 1 ? 's' : ''} after 429, waiting as Retry-After asked` : undefined
+    const note =
+      retries > 0
+        ? `retried ${retries} time${retries > 1 ? 's' : ''} after 429, waiting as Retry-After asked`
+        : undefined
     if (outcome.answer?.status === 429) {
       const message = `the target answered 429 Too Many Requests${retries > 0 ? ` ${retries + 1} times` : ''} (Retry-After: ${outcome.answer.headers['retry-after'] ?? 'none'}); no answer to judge`
-      return { failure: { kind: 'rate-limited', message }, exchange: { ...outcome.exchange, ...(note !== undefined ? { note } : {}), error: message } }
+      return {
+        failure: { kind: 'rate-limited', message },
+        exchange: { ...outcome.exchange, ...(note !== undefined ? { note } : {}), error: message },
+      }
     }
     return note === undefined ? outcome : { ...outcome, exchange: { ...outcome.exchange, note } }
   }
@@ -282,14 +332,17 @@ export class TargetClient {
     const { signal, release, deadlineMs } = this.#exchangeSignal(kind)
     try {
       const target = new URL(url)
-      const res = await this.#agent.request({
-        origin: target.origin,
-        path: target.pathname + target.search,
-        method: spec.method as Dispatcher.HttpMethod,
-        headers,
-        body: payload,
-        signal,
-      }, spec.step !== undefined ? { step: spec.step } : {})
+      const res = await this.#agent.request(
+        {
+          origin: target.origin,
+          path: target.pathname + target.search,
+          method: spec.method as Dispatcher.HttpMethod,
+          headers,
+          body: payload,
+          signal,
+        },
+        spec.step !== undefined ? { step: spec.step } : {},
+      )
       const text = await readLimited(res.body, this.#options.maxBodyBytes)
       const answer = toAnswer(res.statusCode, flattenHeaders(res.headers), text)
       this.#deadlines.observe(kind, performance.now() - started)
@@ -300,7 +353,9 @@ export class TargetClient {
       }
       return { answer, exchange: this.#options.secrets.redact(exchange) }
     } catch (err) {
-      const failure: TransportFailure = this.stopped ? { kind: 'stopped', message: 'cut off: the run was being stopped' } : describeFailure(err, deadlineMs())
+      const failure: TransportFailure = this.stopped
+        ? { kind: 'stopped', message: 'cut off: the run was being stopped' }
+        : describeFailure(err, deadlineMs())
       // A call that timed out counts as at least the deadline it reached: its kind is given longer from now on.
       if (failure.kind === 'timeout') this.#deadlines.observe(kind, Math.max(deadlineMs(), performance.now() - started))
       const exchange: Exchange = {
@@ -419,11 +474,28 @@ function describeFailure(err: unknown, timeoutMs: number): TransportFailure {
   // An aborted signal is a DOMException whose numeric `code` means nothing here: its name says what happened.
   const named = e.name === 'TimeoutError' || e.name === 'AbortError' ? e.name : undefined
   const code = named ?? [e.code, e.cause?.code].find((c): c is string => typeof c === 'string') ?? e.name ?? 'ERROR'
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'TimeoutError' || code === 'AbortError') {
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'TimeoutError' ||
+    code === 'AbortError'
+  ) {
     return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms (${code})` }
   }
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return { kind: 'connection', message: `connection failed: ${code}${e.message !== undefined && e.message !== code ? ` (${e.message})` : ''}` }
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'UND_ERR_SOCKET' ||
+    code === 'EPIPE'
+  ) {
+    return {
+      kind: 'connection',
+      message: `connection failed: ${code}${e.message !== undefined && e.message !== code ? ` (${e.message})` : ''}`,
+    }
   }
   return { kind: 'protocol', message: `request failed: ${code}${e.message !== undefined ? ` (${e.message})` : ''}` }
 }

@@ -10,12 +10,29 @@ import { deadlinesText, longestDeadlines } from '../results/deadlines.ts'
 describe('callKind', () => {
   it('tells reads, writes and the heavy writes apart (the heavy writes of a real shop: orders, sales documents, product saves, registrations)', () => {
     const heavy = [
-      'PUT /V1/guest-carts/abc/order', 'PUT /V1/carts/mine/order', 'PUT /V1/carts/12/order', 'POST /V1/carts/mine/payment-information',
-      'POST /V1/guest-carts/abc/payment-information', 'POST /V1/order/5/invoice', 'POST /V1/order/5/ship', 'POST /V1/order/5/refund',
-      'POST /V1/invoice/3/refund', 'POST /V1/creditmemo', 'POST /V1/products', 'PUT /V1/products/sku-1', 'POST /V1/customers',
+      'PUT /V1/guest-carts/abc/order',
+      'PUT /V1/carts/mine/order',
+      'PUT /V1/carts/12/order',
+      'POST /V1/carts/mine/payment-information',
+      'POST /V1/guest-carts/abc/payment-information',
+      'POST /V1/order/5/invoice',
+      'POST /V1/order/5/ship',
+      'POST /V1/order/5/refund',
+      'POST /V1/invoice/3/refund',
+      'POST /V1/creditmemo',
+      'POST /V1/products',
+      'PUT /V1/products/sku-1',
+      'POST /V1/customers',
     ]
     for (const call of heavy) expect(callKind(...(call.split(' ') as [string, string])), call).toBe('heavy write')
-    for (const call of ['POST /V1/carts/mine/items', 'PUT /V1/customers/5', 'POST /V1/products/sku-1/media', 'DELETE /V1/products/sku-1', 'POST /V1/integration/admin/token', 'GET /V1/carts/mine/payment-information']) {
+    for (const call of [
+      'POST /V1/carts/mine/items',
+      'PUT /V1/customers/5',
+      'POST /V1/products/sku-1/media',
+      'DELETE /V1/products/sku-1',
+      'POST /V1/integration/admin/token',
+      'GET /V1/carts/mine/payment-information',
+    ]) {
       expect(callKind(...(call.split(' ') as [string, string])), call).toBe(call.startsWith('GET') ? 'read' : 'write')
     }
     expect(callKind('GET', '/V1/orders/5')).toBe('read')
@@ -55,7 +72,10 @@ describe('Deadlines', () => {
   })
 
   it('reports the longest of two parts, in words', () => {
-    const used = longestDeadlines({ read: 10_000, write: 12_500, heavyWrite: 10_000 }, { read: 10_000, write: 10_000, heavyWrite: 45_000 })
+    const used = longestDeadlines(
+      { read: 10_000, write: 12_500, heavyWrite: 10_000 },
+      { read: 10_000, write: 10_000, heavyWrite: 45_000 },
+    )
     expect(deadlinesText(used)).toBe('reads 10 s, writes 12.5 s, heavy writes 45 s')
   })
 })

@@ -23,7 +23,8 @@ import type { Answer, Outcome, RequestSpec } from './request.ts'
 import { cartNamed } from './serial.ts'
 import { isObject } from '../base/is-object.ts'
 
-const DATABASE_WORDS = /SQLSTATE\[40001\]|Deadlock found when trying to get lock|Lock wait timeout exceeded|try restarting transaction|(?:General error|Serialization failure|SQLSTATE\[HY000\])[^0-9]{0,20}\b(?:1213|1205)\b/i
+const DATABASE_WORDS =
+  /SQLSTATE\[40001\]|Deadlock found when trying to get lock|Lock wait timeout exceeded|try restarting transaction|(?:General error|Serialization failure|SQLSTATE\[HY000\])[^0-9]{0,20}\b(?:1213|1205)\b/i
 const DEADLOCK_WRAPPERS = /^(?:Could not save Source Item Configuration|The stock item was unable to be saved)/i
 
 /** A refusal after which the shop rolled its transaction back: a deadlock or a lock wait, not an answer about the request. */
@@ -37,7 +38,8 @@ const PLACES_ORDER = /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/(?:order|payme
 /** An item added to a cart: a second one adds its quantity again. */
 const ADDS_ITEM = /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/items$/
 /** A cart's POSTs that set a state (an address, the shipping or payment information, totals, a gift message): the same however often sent. */
-const SETS_CART_STATE = /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/(?:billing-address|shipping-information|estimate-shipping-methods(?:-by-address-id)?|totals-information|set-payment-information|selected-payment-method|gift-message(?:\/[^/]+)?|collect-totals)$/
+const SETS_CART_STATE =
+  /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/(?:billing-address|shipping-information|estimate-shipping-methods(?:-by-address-id)?|totals-information|set-payment-information|selected-payment-method|gift-message(?:\/[^/]+)?|collect-totals)$/
 
 /**
  * How a call the shop answered with a deadlock may be sent again: `at once` (a read; a write that sets a state —
@@ -91,7 +93,9 @@ function skuOf(spec: Pick<RequestSpec, 'body'>): string | undefined {
 function qtyIn(outcome: Outcome, sku: string): number | undefined {
   const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
   if (!isObject(body) || !Array.isArray(body.items)) return undefined
-  return body.items.filter((i) => isObject(i) && i.sku === sku).reduce((n: number, i) => n + Number((i as Record<string, unknown>).qty ?? 0), 0)
+  return body.items
+    .filter((i) => isObject(i) && i.sku === sku)
+    .reduce((n: number, i) => n + Number((i as Record<string, unknown>).qty ?? 0), 0)
 }
 
 /**
@@ -110,7 +114,11 @@ export async function cartBefore(spec: RequestSpec, read: CartRead): Promise<Car
  * cart active; an item added left the sku's quantity as it was before. False also where it cannot be
  * told (the cart cannot be read, or was not before): the call is then not sent again.
  */
-export async function changedNothing(spec: RequestSpec, before: CartBefore | undefined, read: CartRead): Promise<boolean> {
+export async function changedNothing(
+  spec: RequestSpec,
+  before: CartBefore | undefined,
+  read: CartRead,
+): Promise<boolean> {
   const path = cartPathOf(spec)
   if (path === undefined || cartNamed(spec.path, spec.token) === undefined) return false
   const now = await read(path)

@@ -18,7 +18,10 @@ import { tokenCallOf } from './exchange-identity.ts'
 import type { Answer } from './request.ts'
 
 /** One line of a part: an entry (`n`: its number in the part), the entries a result holds, or fields told of an entry later. */
-export type EvidenceLine = { n: number; entry: HarEntry } | { served: string; entries: number[] } | { tagged: number; fields: EvidenceTag['fields'] }
+export type EvidenceLine =
+  | { n: number; entry: HarEntry }
+  | { served: string; entries: number[] }
+  | { tagged: number; fields: EvidenceTag['fields'] }
 
 interface EvidenceOptions {
   runId: string

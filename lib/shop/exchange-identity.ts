@@ -58,22 +58,37 @@ interface EndpointMatch {
  * the shop's extension operations, the template with most literal segments winning, as a router prefers
  * `/customerGroups/default` to `/customerGroups/:id`.
  */
-export function endpointMatcher(aliases: readonly PathAlias[] = [], operations: readonly { method: string; path: string }[] = []) {
+export function endpointMatcher(
+  aliases: readonly PathAlias[] = [],
+  operations: readonly { method: string; path: string }[] = [],
+) {
   type Candidate = { method: string; template: string } & EndpointMatch
   const candidates: Candidate[] = [
-    ...CATALOG.map((row) => ({ method: row.method, template: applyAliases(row.path, aliases), endpoint: rowId(row), origin: 'spec' as const })),
-    ...operations.map((op) => ({ method: op.method, template: op.path, endpoint: endpointText(op), origin: 'extension' as const })),
+    ...CATALOG.map((row) => ({
+      method: row.method,
+      template: applyAliases(row.path, aliases),
+      endpoint: rowId(row),
+      origin: 'spec' as const,
+    })),
+    ...operations.map((op) => ({
+      method: op.method,
+      template: op.path,
+      endpoint: endpointText(op),
+      origin: 'extension' as const,
+    })),
   ]
   // By method and number of segments, the only templates a path can match: a whole run's evidence asks thousands of times.
   const keyOf = (method: string, path: string) => `${method} ${segmentsOf(path).length}`
   const byKey = new Map<string, Candidate[]>()
-  for (const c of candidates) byKey.set(keyOf(c.method, c.template), [...(byKey.get(keyOf(c.method, c.template)) ?? []), c])
+  for (const c of candidates)
+    byKey.set(keyOf(c.method, c.template), [...(byKey.get(keyOf(c.method, c.template)) ?? []), c])
   return (method: string, path: string): EndpointMatch | undefined => {
     let best: { found: Candidate; literal: number } | undefined
     for (const c of byKey.get(keyOf(method, path)) ?? []) {
       if (ownResourceAtParameter(c.template, path)) continue
       const m = matchTemplate(c.template, path)
-      if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { found: c, literal: m.literalSegments }
+      if (m !== undefined && (best === undefined || m.literalSegments > best.literal))
+        best = { found: c, literal: m.literalSegments }
     }
     return best === undefined ? undefined : { endpoint: best.found.endpoint, origin: best.found.origin }
   }
@@ -94,7 +109,11 @@ function ownResourceAtParameter(template: string, path: string): boolean {
  * The caller's class of a request: none without a token; the class `known` gives a token the sender knows (the run's
  * own); else what the Authorization header as recorded says (`recordedCaller`).
  */
-export function callerClass(token: string | undefined, authorization: string | undefined, known: (token: string) => CallerClass | undefined): CallerClass {
+export function callerClass(
+  token: string | undefined,
+  authorization: string | undefined,
+  known: (token: string) => CallerClass | undefined,
+): CallerClass {
   if (token === undefined) return 'none'
   return known(token) ?? (authorization === undefined ? 'malformed' : recordedCaller(authorization))
 }
@@ -115,12 +134,17 @@ export function recordedCaller(authorization: string | undefined): CallerClass {
 }
 
 /** Which of a run's own callers a token is, by the preflight's seed (a session's copy holds its renewed tokens). */
-export function seedCaller(seed: Pick<SessionSeed, 'tokens' | 'malformedToken'>, token: string): CallerClass | undefined {
+export function seedCaller(
+  seed: Pick<SessionSeed, 'tokens' | 'malformedToken'>,
+  token: string,
+): CallerClass | undefined {
   const { tokens } = seed
   if (token === tokens.admin) return 'admin'
   if (token === tokens.limitedAdmin) return 'limited admin'
   if (token === seed.malformedToken) return 'malformed'
-  return token === tokens.customer || token === tokens.disposableCustomer || token === tokens.ownCustomer ? 'customer' : undefined
+  return token === tokens.customer || token === tokens.disposableCustomer || token === tokens.ownCustomer
+    ? 'customer'
+    : undefined
 }
 
 /**
@@ -202,7 +226,10 @@ export function observedCallers(
   for (const x of exchanges) {
     const whose = tokenCallOf(pathnameOf(x.request.url))
     const { status, body } = x.response ?? { status: 0, body: undefined }
-    const token = status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted') ? body : undefined
+    const token =
+      status >= 200 && status < 300 && typeof body === 'string' && body !== '' && !body.startsWith('[redacted')
+        ? body
+        : undefined
     if (whose !== undefined && x.request.method === 'POST' && token !== undefined) issued.set(token, whose)
   }
   const tokens = new Map(issued)

@@ -24,7 +24,11 @@ export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
   return a.status === b.status && a.key === b.key
 }
 
-export function matchesAny(answer: Pick<Answer, 'status' | 'body' | 'text'>, requestPath: string, set: readonly Fingerprint[]): boolean {
+export function matchesAny(
+  answer: Pick<Answer, 'status' | 'body' | 'text'>,
+  requestPath: string,
+  set: readonly Fingerprint[],
+): boolean {
   const f = fingerprint(answer, requestPath)
   return set.some((g) => sameFingerprint(f, g))
 }

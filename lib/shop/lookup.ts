@@ -11,7 +11,10 @@ import type { Found } from './retry.ts'
 type Filter = [field: string, value: string, condition: 'eq' | 'like']
 
 /** The query string of a search by `filters`, one page of `pageSize`. */
-export function searchQuery(filters: readonly Filter[], page: { size: number; current: number } = { size: 100, current: 1 }): string {
+export function searchQuery(
+  filters: readonly Filter[],
+  page: { size: number; current: number } = { size: 100, current: 1 },
+): string {
   const q = new URLSearchParams()
   filters.forEach(([field, value, condition], g) => {
     const at = `searchCriteria[filter_groups][${g}][filters][0]`
@@ -42,7 +45,11 @@ const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase()
  * The entity of `kind` whose key is `key`, as the target lists it; only an item whose key really is `key` counts
  * (a target that ignores the filter lists others). A lookup that gets no answer finds nothing.
  */
-export async function findByKey(get: AdminGet, kind: FindableKind, key: string): Promise<Found | { exchanges: Exchange[] }> {
+export async function findByKey(
+  get: AdminGet,
+  kind: FindableKind,
+  key: string,
+): Promise<Found | { exchanges: Exchange[] }> {
   const { list, field } = FINDABLE[kind]
   const outcome = await get(list, searchQuery([[field, key, 'eq']], { size: 20, current: 1 }))
   const items = itemsOf(outcome)
@@ -56,17 +63,26 @@ export async function findByKey(get: AdminGet, kind: FindableKind, key: string):
  * only order of that e-mail. Found, its body is the order's id, as a placement answers. A lookup that gets no answer,
  * or finds two candidates, finds nothing. `list`: the platform's orders search (`GET /V1/orders`).
  */
-export async function findOrder(get: AdminGet, list: string, cart: { email: string; quoteId?: number }): Promise<Found | { exchanges: Exchange[] }> {
+export async function findOrder(
+  get: AdminGet,
+  list: string,
+  cart: { email: string; quoteId?: number },
+): Promise<Found | { exchanges: Exchange[] }> {
   const outcome = await get(list, searchQuery([['customer_email', cart.email, 'eq']], { size: 50, current: 1 }))
   const orders = (itemsOf(outcome) ?? []).filter((o) => same(o.customer_email, cart.email))
-  const fromCart = cart.quoteId === undefined ? orders : orders.filter((o) => String(o.quote_id) === String(cart.quoteId))
+  const fromCart =
+    cart.quoteId === undefined ? orders : orders.filter((o) => String(o.quote_id) === String(cart.quoteId))
   const id = fromCart.length === 1 ? Number(fromCart[0]!.entity_id) : Number.NaN
-  return Number.isInteger(id) && id > 0 ? { body: id, exchanges: [outcome.exchange] } : { exchanges: [outcome.exchange] }
+  return Number.isInteger(id) && id > 0
+    ? { body: id, exchanges: [outcome.exchange] }
+    : { exchanges: [outcome.exchange] }
 }
 
 /** The items of a search answer, or undefined when it is not one. */
 export function itemsOf(outcome: Outcome): Record<string, unknown>[] | undefined {
   const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
   if (body === null || typeof body !== 'object' || !Array.isArray((body as { items?: unknown }).items)) return undefined
-  return ((body as { items: unknown[] }).items).filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object' && !Array.isArray(i))
+  return (body as { items: unknown[] }).items.filter(
+    (i): i is Record<string, unknown> => i !== null && typeof i === 'object' && !Array.isArray(i),
+  )
 }

@@ -10,19 +10,33 @@ import { isHeavyWrite, nextStartMs, Pace, RateCap, rateShare, sideBySideGroup } 
  * A shop as the pace sees it: each light answer's time given the requests in flight (the pace's limit), each heavy
  * write's given the heavy writes in flight. Samples go one window at a time, all started after the last change.
  */
-function drive(pace: Pace, windows: number, light: (inFlight: number) => number, options: { heavy?: (inFlight: number) => number } = {}): number[] {
+function drive(
+  pace: Pace,
+  windows: number,
+  light: (inFlight: number) => number,
+  options: { heavy?: (inFlight: number) => number } = {},
+): number[] {
   const heavyLevels: number[] = []
   let t = 0
   const tick = () => (t += 1) + performance.now()
   for (let w = 0; w < windows; w++) {
-    for (let i = 0; i < 20; i++) pace.observe({ ms: light(pace.limit), heavy: false, inFlight: pace.limit, key: 'GET /V1/x', startedAt: tick() })
+    for (let i = 0; i < 20; i++)
+      pace.observe({ ms: light(pace.limit), heavy: false, inFlight: pace.limit, key: 'GET /V1/x', startedAt: tick() })
     if (options.heavy !== undefined) {
       heavyLevels.push(pace.heavy)
       for (let i = 0; i < 3; i++) {
         const inFlight = pace.heavy
         const ms = options.heavy(inFlight)
         // A deadline of 10 s, as the run's by default.
-        pace.observe({ ms: Math.min(ms, 10_000), heavy: true, inFlight, key: 'PUT /V1/guest-carts/:/order', startedAt: tick(), demand: true, timedOut: ms >= 10_000 })
+        pace.observe({
+          ms: Math.min(ms, 10_000),
+          heavy: true,
+          inFlight,
+          key: 'PUT /V1/guest-carts/:/order',
+          startedAt: tick(),
+          demand: true,
+          timedOut: ms >= 10_000,
+        })
       }
     }
   }
@@ -39,7 +53,11 @@ describe('Pace', () => {
     expect(pace.limit).toBe(4) // a trial with half as many
     drive(pace, 1, (inFlight) => 40 + 400 * Math.max(0, inFlight - 2))
     expect(pace.limit).toBe(4) // kept: 840 ms at 4 against 2440 ms at 8
-    expect(notes).toEqual([expect.stringMatching(/^the run kept 4 of 8 requests in flight: answers came faster with fewer \(median 840 ms at 4, 2440 ms at 8\)/)])
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^the run kept 4 of 8 requests in flight: answers came faster with fewer \(median 840 ms at 4, 2440 ms at 8\)/,
+      ),
+    ])
   })
 
   it('does not slow down for a shop that is as slow with fewer requests in flight (its other tenants slow it)', () => {
@@ -53,7 +71,11 @@ describe('Pace', () => {
     // The slower time is its usual now: no second trial for the same time.
     drive(pace, 3, () => 840)
     expect(pace.limit).toBe(8)
-    expect(notes).toEqual([expect.stringMatching(/^answers were as slow with fewer requests in flight \(median 830 ms at 4, 850 ms at 8\): the shop is slow, not overloaded by the run/)])
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^answers were as slow with fewer requests in flight \(median 830 ms at 4, 850 ms at 8\): the shop is slow, not overloaded by the run/,
+      ),
+    ])
     // Slower again later, as slow with fewer: tried once more, and back again.
     drive(pace, 1, () => 4_000)
     drive(pace, 1, () => 4_100)
@@ -77,11 +99,20 @@ describe('Pace', () => {
     const notes: string[] = []
     const pace = new Pace(8, { note: (n) => notes.push(n) })
     drive(pace, 1, () => 40)
-    pace.observe({ ms: 40, heavy: false, inFlight: 8, key: 'GET /V1/x', startedAt: performance.now(), overloaded: true })
+    pace.observe({
+      ms: 40,
+      heavy: false,
+      inFlight: 8,
+      key: 'GET /V1/x',
+      startedAt: performance.now(),
+      overloaded: true,
+    })
     expect(pace.limit).toBe(4)
     drive(pace, 2, () => 40)
     expect(pace.limit).toBe(6)
-    expect(notes).toEqual(['the run lowered the requests it keeps in flight to 4 of 8: the shop answered that it is overloaded (429 or 503)'])
+    expect(notes).toEqual([
+      'the run lowered the requests it keeps in flight to 4 of 8: the shop answered that it is overloaded (429 or 503)',
+    ])
   })
 
   it('is not moved by one endpoint that hangs among usual answers, nor by answers merely a little slower', () => {
@@ -113,7 +144,8 @@ describe('Pace', () => {
     expect(some).toEqual([4, 8, 9, 10, 11, 12])
     // A kind first seen with more at once (an invoice, after the orders) says nothing of their cost: only kinds seen before do.
     const kinds = new Pace(8)
-    const heavy = (key: string, inFlight: number, ms: number) => kinds.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
+    const heavy = (key: string, inFlight: number, ms: number) =>
+      kinds.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
     for (let i = 0; i < 3; i++) heavy('PUT /V1/guest-carts/:/order', 2, 5_000)
     expect(kinds.heavy).toBe(4)
     for (let i = 0; i < 3; i++) heavy('POST /V1/order/:/invoice', 4, 10_000)
@@ -123,7 +155,8 @@ describe('Pace', () => {
     // A heavy kind the shop answers fast (a registration: 40 ms) that takes ten times as long on a busy machine weighs
     // as the 40 ms it holds a worker, not as a tenfold cost beside orders of 9 s that cost nothing more at once.
     const mixed = new Pace(8)
-    const write = (key: string, inFlight: number, ms: number) => mixed.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
+    const write = (key: string, inFlight: number, ms: number) =>
+      mixed.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })
     write('POST /V1/customers', 2, 40)
     for (let i = 0; i < 2; i++) write('PUT /V1/guest-carts/:/order', 2, 9_000)
     expect(mixed.heavy).toBe(4)
@@ -133,7 +166,8 @@ describe('Pace', () => {
     // The first write of a kind (a product saved) passing its deadline in a trial: the deadline of a kind not seen yet
     // (--timeout-ms) was short, not the number at once; the trial goes on.
     const first = new Pace(8)
-    const order = (inFlight: number, ms: number, key = 'PUT /V1/guest-carts/:/order', timedOut = false) => first.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true, timedOut })
+    const order = (inFlight: number, ms: number, key = 'PUT /V1/guest-carts/:/order', timedOut = false) =>
+      first.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true, timedOut })
     for (let i = 0; i < 3; i++) order(2, 9_000)
     expect(first.heavy).toBe(4)
     order(2, 10_000, 'POST /V1/products', true)
@@ -167,7 +201,12 @@ describe('Bound', () => {
     const log: string[] = []
     let release: (() => void)[] = []
     const work = (name: string) => () => new Promise<void>((r) => (log.push(name), release.push(r)))
-    const all = [bound.run(work('heavy 1'), undefined, 'heavy'), bound.run(work('heavy 2'), undefined, 'heavy'), bound.run(work('light 1')), bound.run(work('light 2'))]
+    const all = [
+      bound.run(work('heavy 1'), undefined, 'heavy'),
+      bound.run(work('heavy 2'), undefined, 'heavy'),
+      bound.run(work('light 1')),
+      bound.run(work('light 2')),
+    ]
     await new Promise((r) => setImmediate(r))
     expect(log).toEqual(['heavy 1', 'light 1', 'light 2'])
     for (const r of release.splice(0)) r()
@@ -191,17 +230,27 @@ describe('RateCap', () => {
     await expect(new RateCap(undefined).take()).resolves.toBeUndefined()
   })
 
-  it('is one cap for every client given the run\'s share (issue 31.2): the preflight\'s, the checks\', the cleanup\'s', async () => {
+  it("is one cap for every client given the run's share (issue 31.2): the preflight's, the checks', the cleanup's", async () => {
     vi.useFakeTimers({ now: 5_000 })
     const share = rateShare(4)!
     // Each client its own cap of the one share: the worker thread's gets a copy of the share whose memory is the same.
     const [preflight, checks] = [new RateCap(share), new RateCap(structuredClone(share))]
     const started: [string, number][] = []
     const take = (who: string, cap: RateCap) => cap.take().then(() => started.push([who, Date.now()]))
-    const all = [take('preflight', preflight), take('checks', checks), take('preflight', preflight), take('checks', checks)]
+    const all = [
+      take('preflight', preflight),
+      take('checks', checks),
+      take('preflight', preflight),
+      take('checks', checks),
+    ]
     await vi.advanceTimersByTimeAsync(750)
     await Promise.all(all)
-    expect(started).toEqual([['preflight', 5_000], ['checks', 5_250], ['preflight', 5_500], ['checks', 5_750]])
+    expect(started).toEqual([
+      ['preflight', 5_000],
+      ['checks', 5_250],
+      ['preflight', 5_500],
+      ['checks', 5_750],
+    ])
     // A cleanup process continues from the run's next start.
     expect(nextStartMs(share)).toBe(6_000)
     const cleanup = new RateCap(rateShare(4, nextStartMs(share)))

@@ -57,7 +57,8 @@ const HEAVY_RETRY_WINDOWS = 6
 export function isHeavyWrite(method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD') return false
   if (/\/(order|payment-information|invoice|refund|ship)$/.test(path)) return true
-  if (method === 'POST' && (path === '/V1/creditmemo' || path === '/V1/products' || path === '/V1/customers')) return true
+  if (method === 'POST' && (path === '/V1/creditmemo' || path === '/V1/products' || path === '/V1/customers'))
+    return true
   return method === 'PUT' && /^\/V1\/products\/[^/]+$/.test(path)
 }
 
@@ -69,7 +70,10 @@ export function sideBySideGroup(method: string, path: string): string | undefine
 
 /** What kind of call a request is, so like is compared with like: its method and path, ids and run-made values left out. */
 export function paceKey(method: string, path: string): string {
-  return `${method} ${path.split('/').map((s) => (/\d/.test(s) || s.length > 24 ? ':' : s)).join('/')}`
+  return `${method} ${path
+    .split('/')
+    .map((s) => (/\d/.test(s) || s.length > 24 ? ':' : s))
+    .join('/')}`
 }
 
 /**
@@ -176,7 +180,10 @@ export class Pace {
     this.#trial = undefined
     this.#recent = []
     const limit = Math.max(1, Math.floor(this.#limit / 2))
-    if (limit < this.#limit) this.#events.note(`the run lowered the requests it keeps in flight to ${limit} of ${this.max}: the shop answered that it is overloaded (429 or 503)`)
+    if (limit < this.#limit)
+      this.#events.note(
+        `the run lowered the requests it keeps in flight to ${limit} of ${this.max}: the shop answered that it is overloaded (429 or 503)`,
+      )
     this.#set(limit)
   }
 
@@ -195,11 +202,15 @@ export class Pace {
       this.#trial = undefined
       if (median <= trial.slowMedian * OWN_LOAD_FACTOR) {
         this.#usual = Math.min(this.#usual ?? median, median)
-        this.#events.note(`the run kept ${this.#limit} of ${this.max} requests in flight: answers came faster with fewer (median ${median} ms at ${this.#limit}, ${trial.slowMedian} ms at ${trial.from}), so the run's own load was slowing the shop`)
+        this.#events.note(
+          `the run kept ${this.#limit} of ${this.max} requests in flight: answers came faster with fewer (median ${median} ms at ${this.#limit}, ${trial.slowMedian} ms at ${trial.from}), so the run's own load was slowing the shop`,
+        )
         return
       }
       // As slow with half as many: the shop is slow, not overloaded by the run. Back, and this is its usual time now.
-      this.#events.note(`answers were as slow with fewer requests in flight (median ${median} ms at ${this.#limit}, ${trial.slowMedian} ms at ${trial.from}): the shop is slow, not overloaded by the run, which went on with ${trial.from}`)
+      this.#events.note(
+        `answers were as slow with fewer requests in flight (median ${median} ms at ${this.#limit}, ${trial.slowMedian} ms at ${trial.from}): the shop is slow, not overloaded by the run, which went on with ${trial.from}`,
+      )
       this.#usual = median
       this.#set(trial.from)
       return
@@ -227,9 +238,18 @@ export class Pace {
   #observeHeavy(sample: PaceSample): void {
     // A write past its deadline took longer than the deadline it reached: never its kind's fastest.
     const known = this.#fastest.get(sample.key)
-    const fastest = Math.max(1, sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms))
+    const fastest = Math.max(
+      1,
+      sample.timedOut === true ? (known ?? sample.ms) : Math.min(known ?? sample.ms, sample.ms),
+    )
     if (sample.timedOut !== true) this.#fastest.set(sample.key, fastest)
-    const seen = { inFlight: sample.inFlight, ms: sample.ms, fastest, timedOut: sample.timedOut === true, demand: sample.demand === true }
+    const seen = {
+      inFlight: sample.inFlight,
+      ms: sample.ms,
+      fastest,
+      timedOut: sample.timedOut === true,
+      demand: sample.demand === true,
+    }
     const trial = this.#heavyTrial
     if (trial === undefined) {
       this.#remember(seen)

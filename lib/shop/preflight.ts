@@ -52,14 +52,25 @@ export async function preflight(
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
   const rate = options.rate
-  const client = new TargetClient({ baseUrl: config.baseUrl, timeoutMs: config.timeoutMs, maxTimeoutMs: config.maxTimeoutMs, concurrency: config.concurrency, secrets, insecure: config.insecure, ...(rate !== undefined ? { rate } : {}) })
+  const client = new TargetClient({
+    baseUrl: config.baseUrl,
+    timeoutMs: config.timeoutMs,
+    maxTimeoutMs: config.maxTimeoutMs,
+    concurrency: config.concurrency,
+    secrets,
+    insecure: config.insecure,
+    ...(rate !== undefined ? { rate } : {}),
+  })
   const store = config.storeCode
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
   }
   const anonPath = anonymousReadPath()
-  const stores = [{ code: store, setting: STORE_SETTING }, { code: config.secondStoreCode, setting: SECOND_STORE_SETTING }]
+  const stores = [
+    { code: store, setting: STORE_SETTING },
+    { code: config.secondStoreCode, setting: SECOND_STORE_SETTING },
+  ]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
     const admin = await tokenOf(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
@@ -71,20 +82,31 @@ export async function preflight(
       throw err
     })
     options.onAdminToken?.(admin)
-    const adminRows = firstRows((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS)
+    const adminRows = firstRows(
+      (r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'),
+      SANITY_ENDPOINTS,
+    )
     // A token given was never shown to the shop, as a password is by the token call: proven before anything is made.
-    const givenAdminCheck = isGivenToken(config.admin) ? await requireAccepted(client, store, admin, 'admin', adminRows, config.admin) : undefined
+    const givenAdminCheck = isGivenToken(config.admin)
+      ? await requireAccepted(client, store, admin, 'admin', adminRows, config.admin)
+      : undefined
     // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
     const unknown = await unknownStoreCode(client, anonPath, stores, admin)
     if (unknown !== undefined) throw new PreflightError(unknown)
     // Then what does not depend on one another goes out together.
     const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
       // A token given is the user's customer's: the run knows no password of it, and never renews it.
-      if (isGivenToken(config.customer)) return { token: await tokenOf(client, secrets, 'customer', config.customer, store) }
+      if (isGivenToken(config.customer))
+        return { token: await tokenOf(client, secrets, 'customer', config.customer, store) }
       let credentials: RegisteredCustomer | undefined = config.customer
       // Read-only mode registers nobody: without configured credentials there is no customer token.
       if (credentials === undefined && !config.readOnly) {
-        credentials = await options.registrar.registerCustomer(client, secrets, { runId, role: 'main', store, adminToken: admin })
+        credentials = await options.registrar.registerCustomer(client, secrets, {
+          runId,
+          role: 'main',
+          store,
+          adminToken: admin,
+        })
         note(credentials, 'main')
       }
       if (credentials === undefined) return {}
@@ -95,17 +117,44 @@ export async function preflight(
     // A write is never sent with the token of a customer the user configured (that account is theirs): where the
     // main customer is the user's, the writes a customer makes go out as a customer of the run's own.
     const usersCustomer = config.customer !== undefined
-    const [{ credentials: customerCredentials, token: customer }, disposableCustomer, ownCustomer, adminCheckPath, limitedAdmin] = await settledAll([
+    const [
+      { credentials: customerCredentials, token: customer },
+      disposableCustomer,
+      ownCustomer,
+      adminCheckPath,
+      limitedAdmin,
+    ] = await settledAll([
       mainCustomer(),
-      config.readOnly ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'disposable', store, adminToken: admin }),
-      config.readOnly || !usersCustomer ? undefined : disposableCustomerToken(client, secrets, note, options.registrar, { runId, role: 'own', store, adminToken: admin }),
+      config.readOnly
+        ? undefined
+        : disposableCustomerToken(client, secrets, note, options.registrar, {
+            runId,
+            role: 'disposable',
+            store,
+            adminToken: admin,
+          }),
+      config.readOnly || !usersCustomer
+        ? undefined
+        : disposableCustomerToken(client, secrets, note, options.registrar, {
+            runId,
+            role: 'own',
+            store,
+            adminToken: admin,
+          }),
       givenAdminCheck ?? requireAccepted(client, store, admin, 'admin', adminRows, config.admin),
       limitedAdminToken(client, secrets, config.limitedAdmin, store),
     ])
     const [customerCheckPath, calibration] = await settledAll([
       customer === undefined
         ? undefined
-        : requireAccepted(client, store, customer, 'customer', firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS), config.customer),
+        : requireAccepted(
+            client,
+            store,
+            customer,
+            'customer',
+            firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS),
+            config.customer,
+          ),
       calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
     ])
     const given = givenTokens(config)
@@ -131,7 +180,16 @@ export async function preflight(
         ...(ownCustomer !== undefined ? { ownCustomer } : {}),
         ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
       },
-      ...(config.limitedAdmin !== undefined ? { limitedAdmin: { username: isGivenToken(config.limitedAdmin) ? `the token given as ${config.limitedAdmin.setting}` : config.limitedAdmin.username, resources: config.limitedAdmin.resources } } : {}),
+      ...(config.limitedAdmin !== undefined
+        ? {
+            limitedAdmin: {
+              username: isGivenToken(config.limitedAdmin)
+                ? `the token given as ${config.limitedAdmin.setting}`
+                : config.limitedAdmin.username,
+              resources: config.limitedAdmin.resources,
+            },
+          }
+        : {}),
       malformedToken,
       calibration,
       secrets: secrets.entries(),
@@ -139,15 +197,33 @@ export async function preflight(
       purchase: config.purchase,
       ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
       ...(customerCredentials !== undefined
-        ? { customer: { email: customerCredentials.username, ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}) } }
+        ? {
+            customer: {
+              email: customerCredentials.username,
+              ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}),
+            },
+          }
         : {}),
       readOnly: config.readOnly,
       customerIsTheUsers: usersCustomer,
-      credentials: { ...(isGivenToken(config.admin) ? {} : { admin: config.admin }), ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}) },
+      credentials: {
+        ...(isGivenToken(config.admin) ? {} : { admin: config.admin }),
+        ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}),
+      },
       ...(given.length > 0 ? { givenTokens: Object.fromEntries(given) } : {}),
-      tokenCheckPaths: { admin: adminCheckPath ?? '/V1/modules', ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}) },
+      tokenCheckPaths: {
+        admin: adminCheckPath ?? '/V1/modules',
+        ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}),
+      },
     }
-    return { seed, secrets, registeredCustomers, exchanges: calibration.exchanges, deadlinesUsed: client.deadlinesUsed, ...(given.length > 0 ? { signedIn: signedInLine(given) } : {}) }
+    return {
+      seed,
+      secrets,
+      registeredCustomers,
+      exchanges: calibration.exchanges,
+      deadlinesUsed: client.deadlinesUsed,
+      ...(given.length > 0 ? { signedIn: signedInLine(given) } : {}),
+    }
   } catch (err) {
     if (err instanceof TokenError || err instanceof CalibrationError) throw new PreflightError(err.message)
     throw err
@@ -157,16 +233,31 @@ export async function preflight(
 }
 
 /** The token of a caller: the one the user gave (a secret from now on), or one asked for with its credentials. */
-async function tokenOf(client: TargetClient, secrets: Secrets, kind: 'admin' | 'customer', signIn: SignIn, store: string, who: string = kind): Promise<string> {
+async function tokenOf(
+  client: TargetClient,
+  secrets: Secrets,
+  kind: 'admin' | 'customer',
+  signIn: SignIn,
+  store: string,
+  who: string = kind,
+): Promise<string> {
   if (!isGivenToken(signIn)) return requestToken(client, secrets, kind, signIn, store, who)
   secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
   return signIn.token
 }
 
 /** Which callers' tokens were given, by caller, with the variable each came from. */
-function givenTokens(config: Pick<RunConfig, 'customer' | 'limitedAdmin'> & { admin: SignIn }): [GivenCaller, string][] {
-  const callers: [GivenCaller, SignIn | undefined][] = [['admin', config.admin], ['customer', config.customer], ['limitedAdmin', config.limitedAdmin]]
-  return callers.flatMap(([caller, signIn]) => (isGivenToken(signIn) ? [[caller, signIn.setting] as [GivenCaller, string]] : []))
+function givenTokens(
+  config: Pick<RunConfig, 'customer' | 'limitedAdmin'> & { admin: SignIn },
+): [GivenCaller, string][] {
+  const callers: [GivenCaller, SignIn | undefined][] = [
+    ['admin', config.admin],
+    ['customer', config.customer],
+    ['limitedAdmin', config.limitedAdmin],
+  ]
+  return callers.flatMap(([caller, signIn]) =>
+    isGivenToken(signIn) ? [[caller, signIn.setting] as [GivenCaller, string]] : [],
+  )
 }
 
 type GivenCaller = keyof NonNullable<SessionSeed['givenTokens']>
@@ -181,7 +272,9 @@ function signedInLine(given: readonly [GivenCaller, string][]): string {
 const ADMIN_TOKEN_ENDPOINT = endpointId('POST /V1/integration/admin/token')
 
 /** Promise.all that lets every call finish before it throws the first failure: none is left running unwatched. */
-async function settledAll<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {
+async function settledAll<T extends readonly unknown[]>(
+  promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }],
+): Promise<T> {
   const settled = await Promise.allSettled(promises)
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failed !== undefined) throw failed.reason
@@ -210,19 +303,28 @@ async function disposableCustomerToken(
  * The limited admin's token (read-only mode too: token calls are allowed). Refused credentials are a setting
  * to fix, told before any check; the token is not proven accepted anywhere, as its role may admit it nowhere.
  */
-async function limitedAdminToken(client: TargetClient, secrets: Secrets, signIn: SignIn | undefined, store: string): Promise<string | undefined> {
+async function limitedAdminToken(
+  client: TargetClient,
+  secrets: Secrets,
+  signIn: SignIn | undefined,
+  store: string,
+): Promise<string | undefined> {
   if (signIn === undefined) return undefined
   try {
     return await tokenOf(client, secrets, 'admin', signIn, store, 'limited admin')
   } catch (err) {
-    if (err instanceof TokenError && err.message.startsWith('limited admin')) throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
+    if (err instanceof TokenError && err.message.startsWith('limited admin'))
+      throw new TokenError(`${err.message}: check SHOP_LIMITED_ADMIN_USERNAME and SHOP_LIMITED_ADMIN_PASSWORD`)
     throw err
   }
 }
 
 /** A harmless anonymous GET of the spec, without parameters: asked under store codes that may not exist (the calibration's, the settings'). */
 export function anonymousReadPath(): string {
-  return firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]?.path ?? '/V1/directory/countries'
+  return (
+    firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]?.path ??
+    '/V1/directory/countries'
+  )
 }
 
 function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] {
@@ -230,12 +332,20 @@ function firstRows(pred: (r: EndpointRow) => boolean, n: number): EndpointRow[] 
 }
 
 /** The path of the first endpoint that accepts the token (later: the place to tell an expired token). */
-async function requireAccepted(client: TargetClient, store: string, token: string, kind: string, rows: EndpointRow[], signIn: SignIn | undefined): Promise<string | undefined> {
+async function requireAccepted(
+  client: TargetClient,
+  store: string,
+  token: string,
+  kind: string,
+  rows: EndpointRow[],
+  signIn: SignIn | undefined,
+): Promise<string | undefined> {
   if (rows.length === 0) return undefined
   const seen: string[] = []
   for (const row of rows) {
     const o = await client.send({ method: row.method, path: row.path, store, token })
-    if (o.answer === undefined) throw new PreflightError(`target stopped answering: ${endpointText(row)} (${o.failure?.message})`)
+    if (o.answer === undefined)
+      throw new PreflightError(`target stopped answering: ${endpointText(row)} (${o.failure?.message})`)
     if (o.answer.status !== 401 && o.answer.status !== 403) return row.path
     seen.push(`${endpointText(row)} → ${o.answer.status}`)
   }
@@ -243,5 +353,7 @@ async function requireAccepted(client: TargetClient, store: string, token: strin
   const why = isGivenToken(signIn)
     ? ': it may have expired or been revoked, or be of an integration without access to them, or the shop may not take an integration\'s access token as a bearer token (Stores › Configuration › Services › OAuth › Consumer Settings › "Allow OAuth Access Tokens to be used as standalone Bearer tokens", off by default since 2.4.4)'
     : ''
-  throw new PreflightError(`${whose} is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})${why}`)
+  throw new PreflightError(
+    `${whose} is refused by every ${kind === 'admin' ? 'admin' : 'self'} endpoint tried (${seen.join(', ')})${why}`,
+  )
 }

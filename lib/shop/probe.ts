@@ -136,7 +136,12 @@ export function callKey(planned: PlannedCall): string {
 }
 
 /** The answer to a planned call, found by what it was (undefined when the plan did not have it). */
-export function answerTo(answers: ProbeAnswers, method: HttpMethod, path: string, request: ProbeRequest): Probe | undefined {
+export function answerTo(
+  answers: ProbeAnswers,
+  method: HttpMethod,
+  path: string,
+  request: ProbeRequest,
+): Probe | undefined {
   return answers.calls.get(callKey({ request, call: { method, path } }))
 }
 

@@ -9,7 +9,18 @@ import { authorizationOf, recordedCaller, restPathOf } from './exchange-identity
 import { describeFingerprint, fingerprint } from './fingerprint.ts'
 import type { Answer } from './request.ts'
 import { NO_CUSTOMER_TOKEN, notSent } from './sender.ts'
-import { callKey, probeCallerOf, type PlannedCall, type Probe, type ProbeAnswers, type ProbeCaller, type ProbePlan, type SequenceCaller, type SequencePlan, type Unbuilt } from './probe.ts'
+import {
+  callKey,
+  probeCallerOf,
+  type PlannedCall,
+  type Probe,
+  type ProbeAnswers,
+  type ProbeCaller,
+  type ProbePlan,
+  type SequenceCaller,
+  type SequencePlan,
+  type Unbuilt,
+} from './probe.ts'
 
 /** One recorded exchange as a probe: whom it was sent as, under which store code, at which method and path. */
 interface RecordedProbe {
@@ -28,7 +39,8 @@ export interface AnswerReading {
 
 /** The reading of a report's `calibration` (its fingerprints, as `describeFingerprint` wrote them). */
 export function readingOf(calibration: { noRoute: readonly string[]; unknownStore: readonly string[] }): AnswerReading {
-  const matches = (set: readonly string[]) => (a: Answer, path: string) => set.includes(describeFingerprint(fingerprint(a, path)))
+  const matches = (set: readonly string[]) => (a: Answer, path: string) =>
+    set.includes(describeFingerprint(fingerprint(a, path)))
   return { noRoute: matches(calibration.noRoute), unknownStore: matches(calibration.unknownStore) }
 }
 
@@ -43,10 +55,27 @@ export function recordedProbe(e: Exchange, reading: AnswerReading, recorded?: Ca
   const base = { caller, store, path, exchange: e }
   if (e.response === undefined) {
     const kind = /timeout|deadline/i.test(e.error ?? '') ? 'timeout' : 'connection'
-    return { caller, store, method: e.request.method, path, probe: { ...base, failure: { kind, message: e.error ?? 'no answer' } } }
+    return {
+      caller,
+      store,
+      method: e.request.method,
+      path,
+      probe: { ...base, failure: { kind, message: e.error ?? 'no answer' } },
+    }
   }
   const answer = answerOf(e.response)
-  return { caller, store, method: e.request.method, path, probe: { ...base, answer, noRoute: reading.noRoute(answer, path), unknownStore: reading.unknownStore(answer, path) } }
+  return {
+    caller,
+    store,
+    method: e.request.method,
+    path,
+    probe: {
+      ...base,
+      answer,
+      noRoute: reading.noRoute(answer, path),
+      unknownStore: reading.unknownStore(answer, path),
+    },
+  }
 }
 
 /**
@@ -59,9 +88,12 @@ function answerOf(response: NonNullable<Exchange['response']>): Answer {
   const { status, headers, body } = response
   if (typeof body !== 'string') return { status, headers, body, json: true, text: JSON.stringify(body) }
   const cut = CUT_SHORT.exec(body)
-  if (cut !== null) return { status, headers, body, json: /json/.test(headers['content-type'] ?? ''), text: body.slice(0, cut.index) }
+  if (cut !== null)
+    return { status, headers, body, json: /json/.test(headers['content-type'] ?? ''), text: body.slice(0, cut.index) }
   // A token's answer is a JSON string, recorded redacted (`[redacted customer token]`): a string still, never a cut list.
-  const jsonString = /json/.test(headers['content-type'] ?? '') && (REDACTED_VALUE.test(body) || !(/^\s*[[{]/.test(body) && !parses(body)))
+  const jsonString =
+    /json/.test(headers['content-type'] ?? '') &&
+    (REDACTED_VALUE.test(body) || !(/^\s*[[{]/.test(body) && !parses(body)))
   return { status, headers, body, json: jsonString, text: jsonString ? JSON.stringify(body) : body }
 }
 
@@ -76,7 +108,6 @@ function parses(text: string): boolean {
     return false
   }
 }
-
 
 /**
  * The answers to a plan from recorded probes: each planned call found by its caller, store, method and path; the
@@ -97,7 +128,14 @@ export function answersFromRecorded(
   unbuilt?: Omit<Unbuilt, 'exchanges'>,
   run?: RecordedSettings,
 ): ProbeAnswers {
-  const find = (c: PlannedCall) => recorded.find((r) => r.caller === c.request.caller && r.store === stores[c.request.store] && r.method === c.call.method && r.path === c.call.path)?.probe
+  const find = (c: PlannedCall) =>
+    recorded.find(
+      (r) =>
+        r.caller === c.request.caller &&
+        r.store === stores[c.request.store] &&
+        r.method === c.call.method &&
+        r.path === c.call.path,
+    )?.probe
   const calls = new Map<string, Probe>()
   for (const c of [...plan.calls, ...(plan.after ?? []), ...(plan.sequence?.fallback ?? [])]) {
     const p = find(c) ?? (run !== undefined ? unrecorded(c, run, stores) : undefined)
@@ -106,15 +144,24 @@ export function answersFromRecorded(
   const s = plan.sequence
   if (s === undefined) return { plan, calls }
   // A write's valid request is never made in read-only mode: its callers' placeholder calls are not sent either.
-  const readOnly = run?.readOnly === true && notSent(s.fallback[0] ?? { request: { caller: 'admin', store: 'first' }, call: { method: s.method, path: s.template } }, { readOnly: true, token: true, customerIsTheUsers: false }) !== undefined
+  const readOnly =
+    run?.readOnly === true &&
+    notSent(
+      s.fallback[0] ?? { request: { caller: 'admin', store: 'first' }, call: { method: s.method, path: s.template } },
+      { readOnly: true, token: true, customerIsTheUsers: false },
+    ) !== undefined
   // Nor is a request made for a caller the run had no token for (read-only mode registers no customer).
   const tokenless = run !== undefined && !hasToken(probeCallerOf(s.witness), { method: s.method }, run)
   const placeholders =
     s.unbuildable ??
     unbuilt ??
-    (readOnly ? { message: 'read-only mode makes no valid request of a write', reason: 'read-only' as const } : undefined) ??
+    (readOnly
+      ? { message: 'read-only mode makes no valid request of a write', reason: 'read-only' as const }
+      : undefined) ??
     (tokenless ? { message: NO_CUSTOMER_TOKEN, reason: 'no-customer-token' as const } : undefined) ??
-    (sentAsFallback(s, recorded, stores.first) ? { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request' as const } : undefined)
+    (sentAsFallback(s, recorded, stores.first)
+      ? { message: 'the recorded run sent placeholder calls', reason: 'no-valid-request' as const }
+      : undefined)
   if (placeholders !== undefined) {
     const probes = new Map<SequenceCaller, Probe>()
     for (const c of s.fallback) if (calls.has(callKey(c))) probes.set(c.request.caller, calls.get(callKey(c))!)
@@ -123,8 +170,15 @@ export function answersFromRecorded(
   const probes = sequenceProbes(s, recorded, stores.first)
   if (run !== undefined) {
     for (const caller of s.groups.flat()) {
-      if (probes.has(caller) || caller === 'none' || hasToken(probeCallerOf(caller), { method: s.method }, run)) continue
-      probes.set(caller, { caller: probeCallerOf(caller), store: stores.first, path: '', unavailable: NO_CUSTOMER_TOKEN, unavailableReason: 'no-customer-token' })
+      if (probes.has(caller) || caller === 'none' || hasToken(probeCallerOf(caller), { method: s.method }, run))
+        continue
+      probes.set(caller, {
+        caller: probeCallerOf(caller),
+        store: stores.first,
+        path: '',
+        unavailable: NO_CUSTOMER_TOKEN,
+        unavailableReason: 'no-customer-token',
+      })
     }
   }
   return { plan, calls, sequence: { witness: s.witness, probes } }
@@ -143,7 +197,11 @@ interface RecordedSettings {
  */
 function unrecorded(c: PlannedCall, run: RecordedSettings, stores: { first: string; second: string }): Probe {
   const { caller } = c.request
-  const why = notSent(c, { readOnly: run.readOnly, token: hasToken(caller, c.call, run), customerIsTheUsers: false }) ?? { unavailable: 'not in the recording', unavailableReason: 'not-recorded' as const }
+  const why = notSent(c, {
+    readOnly: run.readOnly,
+    token: hasToken(caller, c.call, run),
+    customerIsTheUsers: false,
+  }) ?? { unavailable: 'not in the recording', unavailableReason: 'not-recorded' as const }
   return { caller, store: stores[c.request.store], path: c.call.path, ...why }
 }
 
@@ -156,7 +214,9 @@ function hasToken(caller: ProbeCaller, call: { method: string; disposable?: bool
 
 /** The calls sent at the sequence's template under the configured store code, in the order recorded. */
 function atTemplate(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): RecordedProbe[] {
-  return recorded.filter((r) => r.method === s.method && r.store === store && matchTemplate(s.template, r.path) !== undefined)
+  return recorded.filter(
+    (r) => r.method === s.method && r.store === store && matchTemplate(s.template, r.path) !== undefined,
+  )
 }
 
 /** The admitted caller's recorded call is its fallback's placeholder call, at a path with values (one without any is ambiguous: read as the valid request). */
@@ -167,7 +227,11 @@ function sentAsFallback(s: SequencePlan, recorded: readonly RecordedProbe[], sto
   return sent.length > 0 && sent.every((r) => r.path === witness.call.path)
 }
 
-function sequenceProbes(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): Map<SequenceCaller, Probe> {
+function sequenceProbes(
+  s: SequencePlan,
+  recorded: readonly RecordedProbe[],
+  store: string,
+): Map<SequenceCaller, Probe> {
   const left = atTemplate(s, recorded, store)
   const take = (caller: SequenceCaller, from: 'first' | 'last'): Probe | undefined => {
     const fits = (r: RecordedProbe) => r.caller === probeCallerOf(caller)

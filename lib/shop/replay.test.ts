@@ -9,23 +9,49 @@ import { ReplayTransport } from './replay.ts'
 const ORIGIN = 'http://shop.test'
 
 /** A recorded entry: `METHOD path` answered `status` `body`, with the suite's fields given. */
-function entry(call: string, status: number, body: unknown, fields: Partial<HarEntry> & { sent?: unknown } = {}): HarEntry {
+function entry(
+  call: string,
+  status: number,
+  body: unknown,
+  fields: Partial<HarEntry> & { sent?: unknown } = {},
+): HarEntry {
   const [method, path] = call.split(' ') as [string, string]
   const { sent, ...tags } = fields
   return {
-    request: { method, url: `${ORIGIN}/rest/default${path}`, headers: [], ...(sent !== undefined ? { postData: { mimeType: 'application/json', text: JSON.stringify(sent) } } : {}) },
-    response: { status, headers: [{ name: 'Content-Type', value: 'application/json' }], content: { size: 0, mimeType: 'application/json', ...(status !== 0 ? { text: JSON.stringify(body) } : {}) } },
+    request: {
+      method,
+      url: `${ORIGIN}/rest/default${path}`,
+      headers: [],
+      ...(sent !== undefined ? { postData: { mimeType: 'application/json', text: JSON.stringify(sent) } } : {}),
+    },
+    response: {
+      status,
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      content: { size: 0, mimeType: 'application/json', ...(status !== 0 ? { text: JSON.stringify(body) } : {}) },
+    },
     _caller: 'admin',
     ...tags,
   } as unknown as HarEntry
 }
 
 /** What the transport answers a request (`token`: the stand-in's name), as status and parsed body. */
-async function ask(transport: ReplayTransport, call: string, options: { token?: string; step?: string; body?: unknown } = {}) {
+async function ask(
+  transport: ReplayTransport,
+  call: string,
+  options: { token?: string; step?: string; body?: unknown } = {},
+) {
   const [method, path] = call.split(' ') as [string, string]
-  const headers: Record<string, string> = options.token !== undefined ? { authorization: `Bearer replay:${options.token}` } : {}
+  const headers: Record<string, string> =
+    options.token !== undefined ? { authorization: `Bearer replay:${options.token}` } : {}
   const res = await transport.request(
-    { origin: ORIGIN, path: `/rest/default${path}`, method: method as 'GET', headers, body: options.body !== undefined ? JSON.stringify(options.body) : undefined, signal: new AbortController().signal },
+    {
+      origin: ORIGIN,
+      path: `/rest/default${path}`,
+      method: method as 'GET',
+      headers,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: new AbortController().signal,
+    },
     options.step !== undefined ? { step: options.step } : {},
   )
   let text = ''
@@ -36,16 +62,39 @@ async function ask(transport: ReplayTransport, call: string, options: { token?: 
 describe('a recording answering again', () => {
   it('answers the recorded request: method, URL, token, step and body; a redacted value stands for any string', async () => {
     const transport = new ReplayTransport([
-      entry('POST /V1/customers', 200, { id: 7 }, { _token: 'admin', _step: 'register customer A', sent: { customer: { email: 'a@example.com' }, password: '[redacted]' } }),
+      entry(
+        'POST /V1/customers',
+        200,
+        { id: 7 },
+        {
+          _token: 'admin',
+          _step: 'register customer A',
+          sent: { customer: { email: 'a@example.com' }, password: '[redacted]' },
+        },
+      ),
     ])
-    expect(await ask(transport, 'POST /V1/customers', { token: 'admin', step: 'register customer A', body: { customer: { email: 'a@example.com' }, password: 'S3cret!x' } })).toEqual({ status: 200, body: { id: 7 }, type: 'application/json' })
+    expect(
+      await ask(transport, 'POST /V1/customers', {
+        token: 'admin',
+        step: 'register customer A',
+        body: { customer: { email: 'a@example.com' }, password: 'S3cret!x' },
+      }),
+    ).toEqual({ status: 200, body: { id: 7 }, type: 'application/json' })
     expect(transport.misses).toEqual([])
     // Used once: the same request again, or another body, step or token, is a miss — answered, never judged.
-    expect((await ask(transport, 'POST /V1/customers', { token: 'admin', step: 'register customer A', body: { customer: { email: 'a@example.com' }, password: 'x' } })).status).toBe(404)
+    expect(
+      (
+        await ask(transport, 'POST /V1/customers', {
+          token: 'admin',
+          step: 'register customer A',
+          body: { customer: { email: 'a@example.com' }, password: 'x' },
+        })
+      ).status,
+    ).toBe(404)
     expect(transport.misses).toEqual(['POST /rest/default/V1/customers as admin'])
   })
 
-  it('tells two customers redacted alike apart by their tokens\' names, and gives each answer once, in the order sent', async () => {
+  it("tells two customers redacted alike apart by their tokens' names, and gives each answer once, in the order sent", async () => {
     const transport = new ReplayTransport([
       entry('POST /V1/integration/customer/token', 200, '[redacted customer token]', { _issued: 'worker.1' }),
       entry('GET /V1/carts/mine', 200, { id: 1 }, { _token: 'worker.1' }),
@@ -60,11 +109,21 @@ describe('a recording answering again', () => {
     expect(transport.misses).toEqual([])
   })
 
-  it('never answers with another workflow\'s exchange; its own, or set-up\'s, before a check\'s', async () => {
+  it("never answers with another workflow's exchange; its own, or set-up's, before a check's", async () => {
     const transport = new ReplayTransport([
-      entry('GET /V1/orders/4', 200, { state: 'other' }, { _token: 'admin', _checks: ['workflow credit-memo › 02 read'] }),
+      entry(
+        'GET /V1/orders/4',
+        200,
+        { state: 'other' },
+        { _token: 'admin', _checks: ['workflow credit-memo › 02 read'] },
+      ),
       entry('GET /V1/orders/4', 200, { state: 'check' }, { _token: 'admin', _checks: ['GET /V1/orders/:id › shape'] }),
-      entry('GET /V1/orders/4', 200, { state: 'ours' }, { _token: 'admin', _checks: ['workflow order-address › 03 read'] }),
+      entry(
+        'GET /V1/orders/4',
+        200,
+        { state: 'ours' },
+        { _token: 'admin', _checks: ['workflow order-address › 03 read'] },
+      ),
     ])
     transport.forWorkflow('order-address')
     expect((await ask(transport, 'GET /V1/orders/4', { token: 'admin' })).body).toEqual({ state: 'ours' })
@@ -77,7 +136,10 @@ describe('a recording answering again', () => {
     const cut = entry('GET /V1/orders', 200, undefined, { _token: 'admin' })
     cut.response.content.text = '[{"id":1},… [20000 more characters not recorded]'
     const transport = new ReplayTransport([
-      entry('GET /V1/orders/5', 0, undefined, { _token: 'admin', _error: 'no complete answer within 10000 ms (TimeoutError)' }),
+      entry('GET /V1/orders/5', 0, undefined, {
+        _token: 'admin',
+        _error: 'no complete answer within 10000 ms (TimeoutError)',
+      }),
       entry('GET /V1/orders/6', 0, undefined, { _token: 'admin', _error: 'connection failed: ECONNRESET' }),
       cut,
     ])

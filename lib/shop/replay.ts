@@ -65,7 +65,9 @@ interface RecordedRunOfSession {
 
 /** The seed of a session that sends a recorded run's requests again to its recording: each token a stand-in known by its name. */
 export function replaySeed(run: RecordedRunOfSession, session: RecordedSession): SessionSeed {
-  const tokens = Object.fromEntries(session.tokens.map((role) => [role, `${STAND_IN}${role}`])) as unknown as SessionSeed['tokens']
+  const tokens = Object.fromEntries(
+    session.tokens.map((role) => [role, `${STAND_IN}${role}`]),
+  ) as unknown as SessionSeed['tokens']
   return {
     runId: run.id,
     baseUrl: run.target.baseUrl,
@@ -122,7 +124,9 @@ export class ReplayTransport implements Transport {
     const asked = `${options.method} ${new URL(url).pathname}${token !== undefined ? ` as ${token}` : ''}`
     if (found === undefined) {
       this.misses.push(asked)
-      return Promise.resolve(answer(404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'not in the recording' })))
+      return Promise.resolve(
+        answer(404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'not in the recording' })),
+      )
     }
     this.#used.add(found)
     const e = this.#entries[found]!
@@ -139,10 +143,19 @@ export class ReplayTransport implements Transport {
   }
 
   /** The recorded exchange that answers: the first unused of this workflow's or of no workflow's, else of a check's only. */
-  #find(call: string, asked: { token: string | undefined; step: string | undefined; sent: unknown }): number | undefined {
+  #find(
+    call: string,
+    asked: { token: string | undefined; step: string | undefined; sent: unknown },
+  ): number | undefined {
     const fits = (this.#byCall.get(call) ?? []).filter((i) => {
       const e = this.#entries[i]!
-      return !this.#used.has(i) && e._token === asked.token && e._step === asked.step && sameBody(e.request.postData?.text, asked.sent) && !this.#otherWorkflows(e)
+      return (
+        !this.#used.has(i) &&
+        e._token === asked.token &&
+        e._step === asked.step &&
+        sameBody(e.request.postData?.text, asked.sent) &&
+        !this.#otherWorkflows(e)
+      )
     })
     return fits.find((i) => (this.#entries[i]!._checks ?? []).every((c) => this.#ours(c))) ?? fits[0]
   }
@@ -179,7 +192,8 @@ function sameBody(recorded: string | undefined, sent: unknown): boolean {
 
 function sameValue(recorded: unknown, sent: unknown): boolean {
   if (typeof recorded === 'string' && REDACTED.test(recorded)) return typeof sent === 'string'
-  if (Array.isArray(recorded)) return Array.isArray(sent) && recorded.length === sent.length && recorded.every((v, i) => sameValue(v, sent[i]))
+  if (Array.isArray(recorded))
+    return Array.isArray(sent) && recorded.length === sent.length && recorded.every((v, i) => sameValue(v, sent[i]))
   if (recorded !== null && typeof recorded === 'object') {
     if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false
     const a = Object.entries(recorded)

@@ -13,7 +13,14 @@ export interface Answer {
 
 /** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
 /** `deadlock`: the shop answered a database deadlock to the same call twice (its transaction rolled back): no answer to judge. */
-export type TransportFailureKind = 'timeout' | 'connection' | 'protocol' | 'rate-limited' | 'target-gone' | 'stopped' | 'deadlock'
+export type TransportFailureKind =
+  | 'timeout'
+  | 'connection'
+  | 'protocol'
+  | 'rate-limited'
+  | 'target-gone'
+  | 'stopped'
+  | 'deadlock'
 
 export interface TransportFailure {
   kind: TransportFailureKind

@@ -94,7 +94,12 @@ interface RepeatOptions {
  * Sends until `accept` takes an answer, the trouble is not one that goes away (or not one `repeat` allows
  * repeating after), or SETUP_ATTEMPTS are used up.
  */
-export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: Answer) => boolean, repeat: Repeat, options: RepeatOptions = {}): Promise<Repeated> {
+export async function sendRepeating(
+  send: () => Promise<Outcome>,
+  accept: (a: Answer) => boolean,
+  repeat: Repeat,
+  options: RepeatOptions = {},
+): Promise<Repeated> {
   const pauseMs = options.pauseMs ?? SETUP_PAUSE_MS
   const exchanges: Exchange[] = []
   const history: string[] = []
@@ -105,7 +110,13 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
     const lookup = await repeat.find()
     exchanges.push(...lookup.exchanges)
     if (!('body' in lookup)) return undefined
-    const answer: Answer = { status: 200, headers: {}, body: lookup.body, json: true, text: JSON.stringify(lookup.body) ?? '' }
+    const answer: Answer = {
+      status: 200,
+      headers: {},
+      body: lookup.body,
+      json: true,
+      text: JSON.stringify(lookup.body) ?? '',
+    }
     return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
   }
   /** After no answer, the first attempt may still be queued at the shop: looked for again, at growing intervals, for `graceMs`. */
@@ -130,14 +141,17 @@ export async function sendRepeating(send: () => Promise<Outcome>, accept: (a: An
     }
     last = await send()
     exchanges.push(last.exchange)
-    if (last.answer !== undefined && accept(last.answer)) return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
+    if (last.answer !== undefined && accept(last.answer))
+      return { answer: last.answer, exchange: last.exchange, exchanges, last, history }
     const trouble = (lastTrouble = troubleOf(last))
     // One line per attempt, whatever the answer's text holds: the reason a check is not judged is one line.
     history.push(`${attempt}: ${trouble?.text ?? describeOutcome(last)}`.replace(/\s+/g, ' '))
     perhapsMade ||= trouble?.made === 'perhaps'
     if (trouble !== undefined) options.onTrouble?.(trouble)
-    if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing')) break
-    if (attempt < SETUP_ATTEMPTS && last.answer !== undefined) await new Promise((r) => setTimeout(r, pauseMs * attempt))
+    if (trouble === undefined || repeat === 'never' || (repeat === 'if-nothing-made' && trouble.made !== 'nothing'))
+      break
+    if (attempt < SETUP_ATTEMPTS && last.answer !== undefined)
+      await new Promise((r) => setTimeout(r, pauseMs * attempt))
   }
   // A slow shop may still have been making it when the lookup came, and refused the repeat as a duplicate:
   // one more look before giving up.

@@ -89,7 +89,13 @@ function knownSecrets(values: ReadonlyMap<string, string>): KnownSecrets {
       return { value, ...(encoded !== value ? { encoded } : {}), replacement: `[redacted ${label}]` }
     })
   const literals = ordered.flatMap((s) => (s.encoded !== undefined ? [s.value, s.encoded] : [s.value]))
-  return { ordered, any: literals.length === 0 ? undefined : new RegExp(literals.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) }
+  return {
+    ordered,
+    any:
+      literals.length === 0
+        ? undefined
+        : new RegExp(literals.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+  }
 }
 
 const AUTHORIZATION_KEY = /^(proxy-)?authorization$/i

@@ -52,21 +52,33 @@ export interface SendHooks {
   record?(planned: PlannedCall, store: string): Recorded | undefined
 }
 
-export const NO_CUSTOMER_TOKEN = 'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
+export const NO_CUSTOMER_TOKEN =
+  'no customer token (read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD)'
 
 /** Sends a plan: its calls and its sequence at once, then what waits for the sequence. */
 export async function sendPlan(session: Session, plan: ProbePlan, hooks: SendHooks = {}): Promise<ProbeAnswers> {
-  const [sequence, first] = await Promise.all([plan.sequence !== undefined ? sendSequence(session, plan.sequence, hooks) : undefined, Promise.all(plan.calls.map((c) => sendCall(session, c, hooks)))])
+  const [sequence, first] = await Promise.all([
+    plan.sequence !== undefined ? sendSequence(session, plan.sequence, hooks) : undefined,
+    Promise.all(plan.calls.map((c) => sendCall(session, c, hooks))),
+  ])
   const after = await Promise.all((plan.after ?? []).map((c) => sendCall(session, c, hooks)))
   const planned = [...plan.calls, ...(plan.after ?? [])]
   const probes = [...first, ...after]
-  return { plan, calls: new Map(planned.map((c, i) => [callKey(c), probes[i]!])), ...(sequence !== undefined ? { sequence } : {}) }
+  return {
+    plan,
+    calls: new Map(planned.map((c, i) => [callKey(c), probes[i]!])),
+    ...(sequence !== undefined ? { sequence } : {}),
+  }
 }
 
 /** A probe's answer read against the target's calibration (its no-route and unknown-store answers). */
 export function readProbe(session: Session, p: Probe): Probe {
   if (p.answer === undefined) return p
-  return { ...p, noRoute: session.looksLikeNoRoute(p.answer, p.path), unknownStore: session.looksLikeUnknownStore(p.answer, p.path) }
+  return {
+    ...p,
+    noRoute: session.looksLikeNoRoute(p.answer, p.path),
+    unknownStore: session.looksLikeUnknownStore(p.answer, p.path),
+  }
 }
 
 /** Sends one planned call once per session; every kind asking for the same one shares the answer. */
@@ -78,7 +90,11 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
     const path = session.targetPath(call.path)
     const disposable = call.disposable === true
     const token = session.tokenFor(caller, { disposable, write: call.method !== 'GET' })
-    const unsent = notSent(planned, { readOnly: session.seed.readOnly, token: token !== undefined, customerIsTheUsers: session.seed.customerIsTheUsers === true })
+    const unsent = notSent(planned, {
+      readOnly: session.seed.readOnly,
+      token: token !== undefined,
+      customerIsTheUsers: session.seed.customerIsTheUsers === true,
+    })
     if (unsent !== undefined) return { caller, store, path, ...unsent }
     // Recorded before it is sent: a call that creates a cart may make it although no answer comes.
     const recorded = call.creates !== undefined ? hooks.record?.(planned, store) : undefined
@@ -101,15 +117,20 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
  * Why a planned call is not sent, if it is not: read-only mode and a write, or no token for its caller. One decision for
  * the sender and for a recording read back (recorded.ts: a planned call nothing was recorded for).
  */
-export function notSent({ call, request }: PlannedCall, run: { readOnly: boolean; token: boolean; customerIsTheUsers: boolean }): Pick<Probe, 'unavailable' | 'unavailableReason'> | undefined {
-  if (run.readOnly && !allowedInReadOnly(call.method, call.path)) return { unavailable: `read-only mode sends no ${call.method} requests`, unavailableReason: 'read-only' }
+export function notSent(
+  { call, request }: PlannedCall,
+  run: { readOnly: boolean; token: boolean; customerIsTheUsers: boolean },
+): Pick<Probe, 'unavailable' | 'unavailableReason'> | undefined {
+  if (run.readOnly && !allowedInReadOnly(call.method, call.path))
+    return { unavailable: `read-only mode sends no ${call.method} requests`, unavailableReason: 'read-only' }
   if (run.token || request.caller === 'none') return undefined
-  if (request.caller === 'limited admin') return { unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
+  if (request.caller === 'limited admin')
+    return { unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
   const why =
     call.disposable === true
-      ? 'no customer of the run\'s own whose tokens may be revoked'
+      ? "no customer of the run's own whose tokens may be revoked"
       : call.method !== 'GET' && run.customerIsTheUsers
-        ? 'no customer of the run\'s own to write as (the configured customer\'s token never sends a write)'
+        ? "no customer of the run's own to write as (the configured customer's token never sends a write)"
         : NO_CUSTOMER_TOKEN
   return { unavailable: why, unavailableReason: 'no-customer-token' }
 }
@@ -119,42 +140,71 @@ export function notSent({ call, request }: PlannedCall, run: { readOnly: boolean
  * making it failed) every caller of the fallback gets its placeholder call, shared with the kinds that plan it.
  */
 export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHooks = {}): Promise<SequenceAnswers> {
-  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, () => inLane(session, plan.lane, async (): Promise<SequenceAnswers> => {
-    const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
-      const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
-      return { unbuilt, probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])), witness: plan.witness }
-    }
-    if (plan.unbuildable !== undefined) return fallback({ ...plan.unbuildable, exchanges: [] })
-    if (hooks.prepare === undefined) throw new Error(`nothing makes the valid request of ${endpointText({ method: plan.method, path: plan.template })}`)
-    let prepared = await hooks.prepare()
-    if (!('tokens' in prepared)) return fallback(prepared)
-    const tokens = new Map(prepared.tokens)
-    const store = session.seed.storeCode
-    const notSent = (caller: SequenceCaller, unavailable: string, unavailableReason: Unbuilt['reason']): Probe => ({ caller: probeCallerOf(caller), store, path: '', unavailable, unavailableReason })
-    const groups = plan.groups.map((g) => g.filter((c) => !plan.optional.includes(c) || tokens.has(c))).filter((g) => g.length > 0)
-    const probes = new Map<SequenceCaller, Probe>()
-    // A caller the run has no token for is not sent as anyone else (read-only mode registers no customer).
-    for (const caller of groups.flat()) if (caller !== 'none' && caller !== plan.witness && tokens.get(caller) === undefined) probes.set(caller, notSent(caller, NO_CUSTOMER_TOKEN, 'no-customer-token'))
-    for (const [i, all] of groups.entries()) {
-      const group = all.filter((caller) => !probes.has(caller))
-      const current = prepared
-      const sent = await Promise.all(group.map((caller) => sendAs(session, plan, current, caller, tokens.get(caller))))
-      sent.forEach((p, j) => probes.set(group[j]!, p))
-      if (plan.again !== 'fresh' || !sent.some(succeeded)) continue
-      await askAgainAlone(session, plan, hooks, group.filter((_, j) => doubtful(sent[j]!)), tokens, probes)
-      if (i === groups.length - 1) continue
-      const next = await hooks.prepare()
-      if (!('tokens' in next)) {
-        // The witness cannot be asked: the verdict says why (its cell is not sent).
-        for (const caller of groups.slice(i + 1).flat()) probes.set(caller, notSent(caller, next.message, next.reason))
-        break
+  return session.memo(`sequence ${endpointText({ method: plan.method, path: plan.template })}`, () =>
+    inLane(session, plan.lane, async (): Promise<SequenceAnswers> => {
+      const fallback = async (unbuilt: Unbuilt): Promise<SequenceAnswers> => {
+        const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
+        return {
+          unbuilt,
+          probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])),
+          witness: plan.witness,
+        }
       }
-      prepared = next
-      // The witness's token comes with its request (a self endpoint's customer may be a new one).
-      tokens.set(plan.witness, next.tokens.get(plan.witness))
-    }
-    return { probes, witness: plan.witness }
-  }))
+      if (plan.unbuildable !== undefined) return fallback({ ...plan.unbuildable, exchanges: [] })
+      if (hooks.prepare === undefined)
+        throw new Error(
+          `nothing makes the valid request of ${endpointText({ method: plan.method, path: plan.template })}`,
+        )
+      let prepared = await hooks.prepare()
+      if (!('tokens' in prepared)) return fallback(prepared)
+      const tokens = new Map(prepared.tokens)
+      const store = session.seed.storeCode
+      const notSent = (caller: SequenceCaller, unavailable: string, unavailableReason: Unbuilt['reason']): Probe => ({
+        caller: probeCallerOf(caller),
+        store,
+        path: '',
+        unavailable,
+        unavailableReason,
+      })
+      const groups = plan.groups
+        .map((g) => g.filter((c) => !plan.optional.includes(c) || tokens.has(c)))
+        .filter((g) => g.length > 0)
+      const probes = new Map<SequenceCaller, Probe>()
+      // A caller the run has no token for is not sent as anyone else (read-only mode registers no customer).
+      for (const caller of groups.flat())
+        if (caller !== 'none' && caller !== plan.witness && tokens.get(caller) === undefined)
+          probes.set(caller, notSent(caller, NO_CUSTOMER_TOKEN, 'no-customer-token'))
+      for (const [i, all] of groups.entries()) {
+        const group = all.filter((caller) => !probes.has(caller))
+        const current = prepared
+        const sent = await Promise.all(
+          group.map((caller) => sendAs(session, plan, current, caller, tokens.get(caller))),
+        )
+        sent.forEach((p, j) => probes.set(group[j]!, p))
+        if (plan.again !== 'fresh' || !sent.some(succeeded)) continue
+        await askAgainAlone(
+          session,
+          plan,
+          hooks,
+          group.filter((_, j) => doubtful(sent[j]!)),
+          tokens,
+          probes,
+        )
+        if (i === groups.length - 1) continue
+        const next = await hooks.prepare()
+        if (!('tokens' in next)) {
+          // The witness cannot be asked: the verdict says why (its cell is not sent).
+          for (const caller of groups.slice(i + 1).flat())
+            probes.set(caller, notSent(caller, next.message, next.reason))
+          break
+        }
+        prepared = next
+        // The witness's token comes with its request (a self endpoint's customer may be a new one).
+        tokens.set(plan.witness, next.tokens.get(plan.witness))
+      }
+      return { probes, witness: plan.witness }
+    }),
+  )
 }
 
 /** Per session, the last work of each lane: the next one starts when it has ended (whatever its outcome). */
@@ -166,7 +216,10 @@ function inLane<T>(session: Session, lane: string | undefined, work: () => Promi
   const lanes = LANES.get(session) ?? new Map<string, Promise<unknown>>()
   LANES.set(session, lanes)
   const turn = (lanes.get(lane) ?? Promise.resolve()).then(work)
-  lanes.set(lane, turn.catch(() => undefined))
+  lanes.set(
+    lane,
+    turn.catch(() => undefined),
+  )
   return turn
 }
 
@@ -202,17 +255,35 @@ async function askAgainAlone(
 }
 
 /** Sends the prepared request as one caller (recorded first where a success creates something). */
-async function sendAs(session: Session, plan: SequencePlan, prepared: PreparedProbe, caller: SequenceCaller, token: string | undefined): Promise<Probe> {
+async function sendAs(
+  session: Session,
+  plan: SequencePlan,
+  prepared: PreparedProbe,
+  caller: SequenceCaller,
+  token: string | undefined,
+): Promise<Probe> {
   const store = session.seed.storeCode
   const path = session.targetPath(prepared.path)
   // A caller the endpoint's class refuses (the limited admin's role may have the resource: it is not one of them): a
   // 401 then says nothing about whether the token expired, and a shop that refuses as it must writes nothing.
   const refusalExpected = caller !== plan.witness && caller !== 'limited admin'
   const probe = `valid request of ${endpointText({ method: plan.method, path: plan.template })} as ${caller}`
-  const request = { method: plan.method, path, store, probe, ...(prepared.body !== undefined ? { body: prepared.body } : {}), ...(prepared.query !== undefined ? { query: prepared.query } : {}) }
+  const request = {
+    method: plan.method,
+    path,
+    store,
+    probe,
+    ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+    ...(prepared.query !== undefined ? { query: prepared.query } : {}),
+  }
   const recorded = prepared.record?.(caller)
   const onSent = recorded !== undefined ? { onSent: recorded.sent } : {}
-  let outcome = await session.send({ ...request, ...(token !== undefined ? { token } : {}), ...(refusalExpected ? { refusalExpected } : {}), ...onSent })
+  let outcome = await session.send({
+    ...request,
+    ...(token !== undefined ? { token } : {}),
+    ...(refusalExpected ? { refusalExpected } : {}),
+    ...onSent,
+  })
   // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
   if (caller === plan.witness && outcome.answer?.status === 401 && token !== undefined) {
     const current = await session.liveOwnToken(token)

@@ -56,7 +56,14 @@ export function cartAliases(spec: Pick<RequestSpec, 'method' | 'path' | 'token'>
   if (named === undefined || named.startsWith('cart ') || answer.status < 200 || answer.status >= 300) return []
   const body = answer.body
   const cartRoot = /^\/V1\/(carts\/mine|guest-carts\/[^/]+)$/.test(spec.path)
-  const id = cartRoot && spec.method === 'POST' ? body : cartRoot && spec.method === 'GET' && isObject(body) ? body.id : isObject(body) ? body.quote_id : undefined
+  const id =
+    cartRoot && spec.method === 'POST'
+      ? body
+      : cartRoot && spec.method === 'GET' && isObject(body)
+        ? body.id
+        : isObject(body)
+          ? body.quote_id
+          : undefined
   const numeric = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined
   return numeric !== undefined && Number.isSafeInteger(numeric) && numeric > 0 ? [[named, `cart ${numeric}`]] : []
 }

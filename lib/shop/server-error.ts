@@ -29,7 +29,12 @@ interface ServerError {
   text: string
 }
 
-const KINDS: Readonly<Record<number, Exclude<ServerErrorKind, 'application'>>> = { 501: 'not-implemented', 502: 'gateway', 503: 'unavailable', 504: 'gateway' }
+const KINDS: Readonly<Record<number, Exclude<ServerErrorKind, 'application'>>> = {
+  501: 'not-implemented',
+  502: 'gateway',
+  503: 'unavailable',
+  504: 'gateway',
+}
 
 const WORDS: Readonly<Record<ServerErrorKind, string>> = {
   application: 'a server error',
@@ -51,7 +56,12 @@ export function serverErrorOf(answer: Pick<Answer, 'status' | 'body' | 'text'> |
   const quoted = describeAnswer(answer)
   // The id is what a vendor looks up in the shop's log: said even where the quoted text was cut short before it.
   const id = reportId !== undefined && !quoted.includes(reportId) ? `, report ID ${reportId}` : ''
-  return { kind, status: answer.status, ...(reportId !== undefined ? { reportId } : {}), text: `${WORDS[kind]} (${quoted}${id})` }
+  return {
+    kind,
+    status: answer.status,
+    ...(reportId !== undefined ? { reportId } : {}),
+    text: `${WORDS[kind]} (${quoted}${id})`,
+  }
 }
 
 /** Where the run's listing of its server errors is, as messages point to it. */

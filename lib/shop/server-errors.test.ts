@@ -22,20 +22,37 @@ secrets.add(ADMIN, 'admin token')
 secrets.add(PASSWORD, 'customer password')
 
 /** What a client publishes for `spec` answered `status` with `body`: the exchange redacted as the client records it. */
-function finished(spec: RequestSpec, status: number, body: unknown = { message: 'Internal Error. Details are available in Shop log file. Report ID: webapi-6b0bb8931408b' }): FinishedRequest {
+function finished(
+  spec: RequestSpec,
+  status: number,
+  body: unknown = {
+    message: 'Internal Error. Details are available in Shop log file. Report ID: webapi-6b0bb8931408b',
+  },
+): FinishedRequest {
   const url = `${BASE}/rest/${spec.store}${spec.path}${spec.query !== undefined ? `?${spec.query}` : ''}`
   const headers: Record<string, string> = spec.token !== undefined ? { authorization: `Bearer ${spec.token}` } : {}
   const text = typeof body === 'string' ? body : JSON.stringify(body)
   const outcome: Outcome = {
     answer: { status, headers: {}, body, json: typeof body !== 'string', text },
-    exchange: secrets.redact({ request: { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) }, response: { status, headers: {}, body }, durationMs: 3 }),
+    exchange: secrets.redact({
+      request: { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) },
+      response: { status, headers: {}, body },
+      durationMs: 3,
+    }),
   }
   return { spec, outcome, startMs: 0, endMs: 3 }
 }
 
 const publish = (f: FinishedRequest) => diagnostics_channel.channel(REQUEST_CHANNEL).publish(f)
-const SELECTION: RequestSpec = { method: 'POST', path: '/V1/inventory/source-selection-algorithm-result', store: 'default', token: ADMIN, body: { inventoryRequest: { stock_id: 1 }, algorithmCode: 'priority' } }
-const byToken = (t: string | undefined, authorization: string | undefined): CallerClass => callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined))
+const SELECTION: RequestSpec = {
+  method: 'POST',
+  path: '/V1/inventory/source-selection-algorithm-result',
+  store: 'default',
+  token: ADMIN,
+  body: { inventoryRequest: { stock_id: 1 }, algorithmCode: 'priority' },
+}
+const byToken = (t: string | undefined, authorization: string | undefined): CallerClass =>
+  callerClass(t, authorization, (x) => (x === ADMIN ? 'admin' : undefined))
 const OTHER = 'a-token-of-the-run-s-other-customer'
 secrets.add(OTHER, 'other customer token')
 
@@ -49,14 +66,21 @@ afterEach(() => {
   for (const l of logs.splice(0)) l.close()
 })
 
-describe('the server errors a thread\'s requests met', () => {
-  it('keeps every 5xx answer and nothing else, each request once with how many times, the shop\'s message and report id', () => {
+describe("the server errors a thread's requests met", () => {
+  it("keeps every 5xx answer and nothing else, each request once with how many times, the shop's message and report id", () => {
     const l = log()
     publish(finished(SELECTION, 500))
-    publish(finished({ ...SELECTION, path: '/V1/inventory/sources', method: 'GET', body: undefined }, 200, { items: [] }))
+    publish(
+      finished({ ...SELECTION, path: '/V1/inventory/sources', method: 'GET', body: undefined }, 200, { items: [] }),
+    )
     publish(finished({ method: 'GET', path: '/V1/x', store: 'default' }, 404, { message: 'no' }))
     publish(finished({ method: 'GET', path: '/V1/x', store: 'default' }, 429, { message: 'slow down' }))
-    publish(finished(SELECTION, 500, { message: 'Missing required argument $%1 of %2.', parameters: ['stockId', 'InventoryRequest'] }))
+    publish(
+      finished(SELECTION, 500, {
+        message: 'Missing required argument $%1 of %2.',
+        parameters: ['stockId', 'InventoryRequest'],
+      }),
+    )
     publish(finished({ method: 'GET', path: '/V1/y', store: 'all', query: 'a=1' }, 503, 'Service Unavailable'))
     const { entries, unlisted } = l.list()
     expect(unlisted).toEqual({})
@@ -74,13 +98,27 @@ describe('the server errors a thread\'s requests met', () => {
       steps: [],
     })
     expect(entries[0]!.lastAt >= entries[0]!.firstAt).toBe(true)
-    expect(entries[1]).toMatchObject({ method: 'GET', path: '/V1/y', query: 'a=1', store: 'all', caller: 'none', status: 503, message: 'Service Unavailable', count: 1 })
+    expect(entries[1]).toMatchObject({
+      method: 'GET',
+      path: '/V1/y',
+      query: 'a=1',
+      store: 'all',
+      caller: 'none',
+      status: 503,
+      message: 'Service Unavailable',
+      count: 1,
+    })
     expect(entries[1]!.reportId).toBeUndefined()
   })
 
   it('keeps what the client recorded, redacted: no token, no password, the caller as a class', () => {
     const l = log()
-    const registration: RequestSpec = { method: 'POST', path: '/V1/customers', store: 'default', body: { customer: { email: 'a@example.com' }, password: PASSWORD } }
+    const registration: RequestSpec = {
+      method: 'POST',
+      path: '/V1/customers',
+      store: 'default',
+      body: { customer: { email: 'a@example.com' }, password: PASSWORD },
+    }
     publish(finished(registration, 500, { message: `could not save ${PASSWORD}` }))
     publish(finished({ ...SELECTION, token: OTHER }, 500))
     publish(finished({ ...SELECTION, token: 'a-token-the-run-never-labelled' }, 500))
@@ -91,15 +129,31 @@ describe('the server errors a thread\'s requests met', () => {
     expect(text).not.toContain(OTHER)
     expect(text).not.toContain('a-token-the-run-never-labelled')
     expect(l.list().entries.map((e) => e.caller)).toEqual(['none', 'other customer', 'customer', 'malformed'])
-    expect(l.list().entries[0]).toMatchObject({ body: { customer: { email: 'a@example.com' }, password: '[redacted]' }, message: 'could not save [redacted customer password]' })
+    expect(l.list().entries[0]).toMatchObject({
+      body: { customer: { email: 'a@example.com' }, password: '[redacted]' },
+      message: 'could not save [redacted customer password]',
+    })
   })
 
-  it('names the caller\'s class from the run\'s own tokens, else from the token\'s label', () => {
-    const seed = { tokens: { admin: 'a1', limitedAdmin: 'l1', customer: 'c1', disposableCustomer: 'd1', ownCustomer: 'o1' }, malformedToken: 'm1' }
-    expect(['a1', 'l1', 'c1', 'd1', 'o1', 'm1', 'x1'].map((t) => seedCaller(seed, t))).toEqual(['admin', 'limited admin', 'customer', 'customer', 'customer', 'malformed', undefined])
+  it("names the caller's class from the run's own tokens, else from the token's label", () => {
+    const seed = {
+      tokens: { admin: 'a1', limitedAdmin: 'l1', customer: 'c1', disposableCustomer: 'd1', ownCustomer: 'o1' },
+      malformedToken: 'm1',
+    }
+    expect(['a1', 'l1', 'c1', 'd1', 'o1', 'm1', 'x1'].map((t) => seedCaller(seed, t))).toEqual([
+      'admin',
+      'limited admin',
+      'customer',
+      'customer',
+      'customer',
+      'malformed',
+      undefined,
+    ])
     const unknown = () => undefined
     expect(callerClass(undefined, undefined, unknown)).toBe('none')
-    expect(callerClass('t', 'Bearer [redacted limited admin token given as SHOP_LIMITED_ADMIN_TOKEN]', unknown)).toBe('limited admin')
+    expect(callerClass('t', 'Bearer [redacted limited admin token given as SHOP_LIMITED_ADMIN_TOKEN]', unknown)).toBe(
+      'limited admin',
+    )
     expect(callerClass('t', 'Bearer [redacted admin token]', unknown)).toBe('admin')
     expect(callerClass('t', 'Bearer [redacted other customer token]', unknown)).toBe('other customer')
     expect(callerClass('t', 'Bearer [redacted fresh customer token]', unknown)).toBe('customer')
@@ -119,10 +173,20 @@ describe('the server errors a thread\'s requests met', () => {
 
   it('is bounded: past its size, answers are counted by status, not kept; the same request still counts on its entry', () => {
     const l = log({ max: 3 })
-    for (let i = 0; i < 10; i++) publish(finished({ method: 'GET', path: `/V1/products/sku-${i}`, store: 'default', token: ADMIN }, i % 2 === 0 ? 500 : 503))
+    for (let i = 0; i < 10; i++)
+      publish(
+        finished(
+          { method: 'GET', path: `/V1/products/sku-${i}`, store: 'default', token: ADMIN },
+          i % 2 === 0 ? 500 : 503,
+        ),
+      )
     publish(finished({ method: 'GET', path: '/V1/products/sku-0', store: 'default', token: ADMIN }, 500))
     const list = l.list()
-    expect(list.entries.map((e) => [e.path, e.count])).toEqual([['/V1/products/sku-0', 2], ['/V1/products/sku-1', 1], ['/V1/products/sku-2', 1]])
+    expect(list.entries.map((e) => [e.path, e.count])).toEqual([
+      ['/V1/products/sku-0', 2],
+      ['/V1/products/sku-1', 1],
+      ['/V1/products/sku-2', 1],
+    ])
     expect(list.unlisted).toEqual({ 500: 3, 503: 4 })
     expect(serverErrorsBlock(list)).toMatchObject({ answers: 11, statuses: { 500: 6, 503: 5 } })
     // A body too long to keep is counted by its length: the entry stays small.
@@ -132,7 +196,7 @@ describe('the server errors a thread\'s requests met', () => {
     expect(big.list().entries[0]!.body).toBeUndefined()
   })
 
-  it('hands over what it collected since last asked (the worker\'s, with each finished test), and stops when closed', () => {
+  it("hands over what it collected since last asked (the worker's, with each finished test), and stops when closed", () => {
     const l = log()
     publish(finished(SELECTION, 500))
     expect(l.take().entries).toHaveLength(1)
@@ -142,7 +206,7 @@ describe('the server errors a thread\'s requests met', () => {
     expect(l.list().entries).toEqual([])
   })
 
-  it('joins lists as the run joins the worker\'s and a merge the shards\': the same request once, counts and results added, bounded', () => {
+  it("joins lists as the run joins the worker's and a merge the shards': the same request once, counts and results added, bounded", () => {
     const main = log()
     const worker = log()
     publish(finished(SELECTION, 500))
@@ -152,10 +216,27 @@ describe('the server errors a thread\'s requests met', () => {
     main.add(carried)
     expect(main.list().entries).toEqual([expect.objectContaining({ count: 2, caller: 'admin' })])
     const entry = carried.entries[0]!
-    const shard = (results: string[], at: string): ServerErrorList => ({ entries: [{ ...entry, results, firstAt: at, lastAt: at }], unlisted: { 502: 1 } })
+    const shard = (results: string[], at: string): ServerErrorList => ({
+      entries: [{ ...entry, results, firstAt: at, lastAt: at }],
+      unlisted: { 502: 1 },
+    })
     const joined = joinLists([shard(['a'], '2026-01-01T00:00:02.000Z'), shard(['a', 'b'], '2026-01-01T00:00:01.000Z')])
-    expect(joined).toEqual({ entries: [{ ...entry, results: ['a', 'b'], firstAt: '2026-01-01T00:00:01.000Z', lastAt: '2026-01-01T00:00:02.000Z', count: 2 }], unlisted: { 502: 2 } })
-    const many: ServerErrorList = { entries: Array.from({ length: MAX_LISTED + 5 }, (_, i) => ({ ...entry, path: `/V1/p/${i}` })), unlisted: {} }
+    expect(joined).toEqual({
+      entries: [
+        {
+          ...entry,
+          results: ['a', 'b'],
+          firstAt: '2026-01-01T00:00:01.000Z',
+          lastAt: '2026-01-01T00:00:02.000Z',
+          count: 2,
+        },
+      ],
+      unlisted: { 502: 2 },
+    })
+    const many: ServerErrorList = {
+      entries: Array.from({ length: MAX_LISTED + 5 }, (_, i) => ({ ...entry, path: `/V1/p/${i}` })),
+      unlisted: {},
+    }
     expect(joinLists([many])).toMatchObject({ entries: { length: MAX_LISTED }, unlisted: { 500: 5 } })
   })
 })

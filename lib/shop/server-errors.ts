@@ -53,7 +53,12 @@ export class ServerErrorLog {
     const at = new Date().toISOString()
     const { path, query } = restPathOf(request.url) ?? { path: spec.path }
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body)
-    const kept = bodyText === undefined ? {} : bodyText.length <= MAX_BODY_CHARS ? { body: request.body } : { bodyChars: bodyText.length }
+    const kept =
+      bodyText === undefined
+        ? {}
+        : bodyText.length <= MAX_BODY_CHARS
+          ? { body: request.body }
+          : { bodyChars: bodyText.length }
     const step = spec.step ?? this.#options.during?.()
     const entry: ServerErrorEntry = {
       method: spec.method,

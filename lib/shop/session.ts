@@ -110,8 +110,22 @@ export class Session {
   constructor(seed: SessionSeed, view?: { of: Session; lane: Lane }, transport?: Transport) {
     if (view !== undefined) {
       const { of } = view
-      ;[this.seed, this.client, this.secrets, this.#memo, this.#lane, this.#base] = [of.seed, of.client, of.secrets, of.#memo, view.lane, of.base]
-      ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [of.#tokenKinds, of.#aliveChecks, of.#renewals, of.#notes, of.#own, of.#ownRenewals]
+      ;[this.seed, this.client, this.secrets, this.#memo, this.#lane, this.#base] = [
+        of.seed,
+        of.client,
+        of.secrets,
+        of.#memo,
+        view.lane,
+        of.base,
+      ]
+      ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [
+        of.#tokenKinds,
+        of.#aliveChecks,
+        of.#renewals,
+        of.#notes,
+        of.#own,
+        of.#ownRenewals,
+      ]
       return
     }
     // The session renews tokens in its own copy: a seed may be shared.
@@ -120,7 +134,14 @@ export class Session {
     this.#memo = new Map()
     this.#lane = undefined
     this.#base = undefined
-    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [new Map(), new Map(), new Map(), [], new Map(), new Map()]
+    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [
+      new Map(),
+      new Map(),
+      new Map(),
+      [],
+      new Map(),
+      new Map(),
+    ]
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({
       baseUrl: seed.baseUrl,
@@ -179,10 +200,18 @@ export class Session {
       throw new ReadOnlyViolation(`read-only mode: ${endpointText(spec)} was about to be sent`)
     }
     // A set-up call repeats itself (retry.ts); a judged one is sent again after a deadlock, in its cart's turn (deadlock.ts).
-    let outcome = spec.ownRepeats === true ? await this.client.send(spec, this.#lane) : await this.client.send(spec, this.#lane, (send) => this.#throughDeadlock(spec, send))
+    let outcome =
+      spec.ownRepeats === true
+        ? await this.client.send(spec, this.#lane)
+        : await this.client.send(spec, this.#lane, (send) => this.#throughDeadlock(spec, send))
     // A read is safe to repeat: one that got no answer (a timeout, a reset) is asked once more before anything is
     // judged on it — a slow or briefly unreachable shop is not a failing one.
-    if (spec.ownRepeats !== true && spec.method === 'GET' && outcome.answer === undefined && REPEATABLE.has(outcome.failure?.kind ?? 'stopped')) {
+    if (
+      spec.ownRepeats !== true &&
+      spec.method === 'GET' &&
+      outcome.answer === undefined &&
+      REPEATABLE.has(outcome.failure?.kind ?? 'stopped')
+    ) {
       const first = outcome.failure!.message
       const again = await this.client.send(spec, this.#lane)
       outcome = { ...again, exchange: { ...again.exchange, note: `asked again after no answer (${first})` } }
@@ -202,22 +231,39 @@ export class Session {
    */
   async #throughDeadlock(spec: RequestSpec, send: () => Promise<Outcome>): Promise<Outcome> {
     const repeat = repeatAfterDeadlock(spec)
-    const read = (path: string) => this.client.send({ method: 'GET', path, store: spec.store, ...(spec.token !== undefined ? { token: spec.token } : {}) }, this.#lane)
+    const read = (path: string) =>
+      this.client.send(
+        { method: 'GET', path, store: spec.store, ...(spec.token !== undefined ? { token: spec.token } : {}) },
+        this.#lane,
+      )
     // An item added can be checked only against the cart as it was: read first (only where such a call is sent).
     const before = repeat === 'checked' ? await cartBefore(spec, read) : undefined
     const first = await send()
     if (first.answer === undefined || !isDeadlock(first.answer)) return first
     const said = describeOutcome(first)
-    const noAnswer = (message: string, exchange: Outcome['exchange']): Outcome => ({ failure: { kind: 'deadlock', message }, exchange })
-    if (repeat === 'never') return noAnswer(`the shop answered a database deadlock (${said}), and the run cannot tell what a write like this one made: not sent again`, first.exchange)
+    const noAnswer = (message: string, exchange: Outcome['exchange']): Outcome => ({
+      failure: { kind: 'deadlock', message },
+      exchange,
+    })
+    if (repeat === 'never')
+      return noAnswer(
+        `the shop answered a database deadlock (${said}), and the run cannot tell what a write like this one made: not sent again`,
+        first.exchange,
+      )
     await new Promise((r) => setTimeout(r, DEADLOCK_PAUSE_MS))
     if (repeat === 'checked' && !(await changedNothing(spec, before, read))) {
-      return noAnswer(`the shop answered a database deadlock (${said}), and its cart does not show that the attempt changed nothing: not sent again`, first.exchange)
+      return noAnswer(
+        `the shop answered a database deadlock (${said}), and its cart does not show that the attempt changed nothing: not sent again`,
+        first.exchange,
+      )
     }
     const again = await send()
     const note = `sent again after a deadlock (${said})${repeat === 'checked' ? ', once the cart showed the attempt changed nothing' : ''}`
     if (again.answer !== undefined && isDeadlock(again.answer)) {
-      return noAnswer(`the shop answered a database deadlock twice (${describeOutcome(again)}): its transaction was rolled back`, { ...again.exchange, note })
+      return noAnswer(
+        `the shop answered a database deadlock twice (${describeOutcome(again)}): its transaction was rolled back`,
+        { ...again.exchange, note },
+      )
     }
     return { ...again, exchange: { ...again.exchange, note } }
   }
@@ -241,7 +287,12 @@ export class Session {
     let checking = this.#aliveChecks.get(token)
     if (checking === undefined) {
       const path = kind === 'admin' ? this.seed.tokenCheckPaths.admin : this.seed.tokenCheckPaths.customer
-      checking = path === undefined ? Promise.resolve(true) : this.client.send({ method: 'GET', path, store: this.seed.storeCode, token }).then((c) => c.answer?.status !== 401)
+      checking =
+        path === undefined
+          ? Promise.resolve(true)
+          : this.client
+              .send({ method: 'GET', path, store: this.seed.storeCode, token })
+              .then((c) => c.answer?.status !== 401)
       this.#aliveChecks.set(token, checking)
       void checking.finally(() => this.#aliveChecks.delete(token))
     }
@@ -261,7 +312,9 @@ export class Session {
     const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
     const given = this.seed.givenTokens?.[kind]
     if (given !== undefined) {
-      this.#notes.push(`the ${kind} token given (${given}) was refused during the run (it expired or was revoked): a token given cannot be renewed, so the requests sent with it from then on were refused — give a fresh one`)
+      this.#notes.push(
+        `the ${kind} token given (${given}) was refused during the run (it expired or was revoked): a token given cannot be renewed, so the requests sent with it from then on were refused — give a fresh one`,
+      )
     }
     if (credentials === undefined) return current
     const outcome = await this.client.send({
@@ -272,7 +325,10 @@ export class Session {
     })
     if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return current
     const fresh = outcome.answer.body
-    this.secrets.add(fresh, kind === 'customer' && this.seed.customerIsTheUsers ? `${CONFIGURED_CUSTOMER} token` : `${kind} token`)
+    this.secrets.add(
+      fresh,
+      kind === 'customer' && this.seed.customerIsTheUsers ? `${CONFIGURED_CUSTOMER} token` : `${kind} token`,
+    )
     this.#tokenKinds.set(fresh, kind)
     if (kind === 'admin') this.seed.tokens.admin = fresh
     else this.seed.tokens.customer = fresh
@@ -306,14 +362,24 @@ export class Session {
     let renewal = this.#ownRenewals.get(token)
     if (renewal === undefined) {
       renewal = (async () => {
-        const alive = await this.client.send({ method: 'GET', path: '/V1/customers/me', store: this.seed.storeCode, token })
+        const alive = await this.client.send({
+          method: 'GET',
+          path: '/V1/customers/me',
+          store: this.seed.storeCode,
+          token,
+        })
         if (alive.answer?.status !== 401) return token
-        const outcome = await this.client.send({ method: 'POST', path: '/V1/integration/customer/token', store: this.seed.storeCode, body: { username: credentials.username, password: credentials.password } })
+        const outcome = await this.client.send({
+          method: 'POST',
+          path: '/V1/integration/customer/token',
+          store: this.seed.storeCode,
+          body: { username: credentials.username, password: credentials.password },
+        })
         if (outcome.answer?.status !== 200 || typeof outcome.answer.body !== 'string') return token
         const fresh = outcome.answer.body
         this.secrets.add(fresh, 'customer token')
         this.#own.set(fresh, credentials)
-        this.#notes.push('a token of a customer of the run\'s own expired during the run and was renewed')
+        this.#notes.push("a token of a customer of the run's own expired during the run and was renewed")
         return fresh
       })()
       this.#ownRenewals.set(token, renewal)
@@ -360,7 +426,11 @@ export class Session {
 }
 
 /** The token a caller of the run sends (Session.tokenFor): known from the run's seed alone, so the main process knows it too. */
-export function seedToken(seed: Pick<SessionSeed, 'tokens' | 'malformedToken' | 'customerIsTheUsers'>, caller: ProbeCaller, options: { disposable?: boolean; write?: boolean } = {}): string | undefined {
+export function seedToken(
+  seed: Pick<SessionSeed, 'tokens' | 'malformedToken' | 'customerIsTheUsers'>,
+  caller: ProbeCaller,
+  options: { disposable?: boolean; write?: boolean } = {},
+): string | undefined {
   switch (caller) {
     case 'limited admin':
       return seed.tokens.limitedAdmin

@@ -34,9 +34,15 @@ async function uniform(status: number, body: unknown, tokens = true): Promise<st
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-function preflightWith(url: string, argv: string[], admin = { SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456' }) {
+function preflightWith(
+  url: string,
+  argv: string[],
+  admin = { SHOP_ADMIN_USERNAME: 'admin', SHOP_ADMIN_PASSWORD: 'pw-123456' },
+) {
   const c = loadConfig(argv, { SHOP_BASE_URL: url, ...admin }, {}, [], [])
-  return preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'storerun', { registrar: customerRegistrar() }).catch((e: unknown) => e)
+  return preflight({ ...c, baseUrl: c.baseUrl!, admin: c.admin! }, 'storerun', {
+    registrar: customerRegistrar(),
+  }).catch((e: unknown) => e)
 }
 
 const ADMIN = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
@@ -55,7 +61,9 @@ describe('store codes the target does not know', () => {
   it('--store: the same, although the admin token call under it was refused first', async () => {
     const t = await reference()
     const err = await preflightWith(t.url, ['--store', 'nosuch'], ADMIN)
-    expect((err as Error).message).toMatch(/^store code "nosuch" \(--store \/ SHOP_STORE_CODE\) is not known to the target: GET \/V1\/mobilewallet\/auth under it answered 400 "Specified request cannot be processed\."/)
+    expect((err as Error).message).toMatch(
+      /^store code "nosuch" \(--store \/ SHOP_STORE_CODE\) is not known to the target: GET \/V1\/mobilewallet\/auth under it answered 400 "Specified request cannot be processed\."/,
+    )
   })
 
   it('a known second store code passes; a target serving any code or broken everywhere is not told a setting is wrong', async () => {
@@ -69,11 +77,17 @@ describe('store codes the target does not know', () => {
     expect((broken as Error).message).toMatch(/^admin token: expected 200 with a JSON string, got 500/)
   })
 
-  it('exits 2 with that one line on stderr and writes the report with it as the run error', { timeout: 120_000 }, async () => {
+  it('exits 2 with that one line on stderr and writes the report with it as the run error', {
+    timeout: 120_000,
+  }, async () => {
     const t = await reference()
     const run = await cli(['run', '--base-url', t.url, '--second-store', 'nosuch'], ADMIN)
     expect(run.status).toBe(2)
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^shop-conformance: store code "nosuch" \(--second-store \/ SHOP_SECOND_STORE_CODE\) is not known to the target/)])
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^shop-conformance: store code "nosuch" \(--second-store \/ SHOP_SECOND_STORE_CODE\) is not known to the target/,
+      ),
+    ])
     expect(run.report!.runErrors).toEqual([expect.stringMatching(/^store code "nosuch"/)])
     expect(run.report!.summary.failed).toBe(0)
     expect(run.report!.created).toEqual([])

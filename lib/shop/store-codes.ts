@@ -27,12 +27,21 @@ const KNOWN_STORE = 'default'
  * than under an impossible code, and that answer is an error — a target that serves any code, or answers
  * nothing, is not told it has a setting wrong.
  */
-export async function unknownStoreCode(client: TargetClient, path: string, stores: readonly StoreSetting[], token?: string): Promise<string | undefined> {
+export async function unknownStoreCode(
+  client: TargetClient,
+  path: string,
+  stores: readonly StoreSetting[],
+  token?: string,
+): Promise<string | undefined> {
   const asked = stores.filter((s) => s.code !== KNOWN_STORE)
   if (asked.length === 0) return undefined
   const impossible = `shopconformancenostore${randomBytes(4).toString('hex')}`
   const get = (store: string) => client.send({ method: 'GET', path, store, ...(token !== undefined ? { token } : {}) })
-  const [unknown, known, ...answers] = await Promise.all([get(impossible), get(KNOWN_STORE), ...asked.map((s) => get(s.code))])
+  const [unknown, known, ...answers] = await Promise.all([
+    get(impossible),
+    get(KNOWN_STORE),
+    ...asked.map((s) => get(s.code)),
+  ])
   if (unknown?.answer === undefined || unknown.answer.status < 400 || known?.answer === undefined) return undefined
   const unknownAnswer = fingerprint(unknown.answer, path)
   if (sameFingerprint(fingerprint(known.answer, path), unknownAnswer)) return undefined

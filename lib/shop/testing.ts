@@ -28,5 +28,12 @@ export const STAND_IN_SEED = {
 
 /** A JSON answer of `status` with `body`, as a client a test stands in for hands it over (a GET's exchange). */
 export function answered(status: number, body: unknown): Outcome {
-  return { answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) }, exchange: { request: { method: 'GET', url: 'http://t/', headers: {} }, response: { status, headers: {}, body }, durationMs: 0 } }
+  return {
+    answer: { status, headers: {}, body, json: true, text: JSON.stringify(body) },
+    exchange: {
+      request: { method: 'GET', url: 'http://t/', headers: {} },
+      response: { status, headers: {}, body },
+      durationMs: 0,
+    },
+  }
 }

@@ -21,7 +21,11 @@ export interface RegisteredCustomer extends Credentials {
 export const CONFIGURED_CUSTOMER = 'configured customer'
 
 export interface Registrar {
-  registerCustomer(client: TargetClient, secrets: Secrets, customer: { runId: string; role: string; store: string; adminToken: string }): Promise<RegisteredCustomer>
+  registerCustomer(
+    client: TargetClient,
+    secrets: Secrets,
+    customer: { runId: string; role: string; store: string; adminToken: string },
+  ): Promise<RegisteredCustomer>
 }
 
 /**
@@ -47,13 +51,17 @@ export async function requestToken(
   const answer = requireAnswer(outcome, `${who} token`)
   if (kind === 'admin' && answer.status !== 200 && TWO_FACTOR.test(messageText(answer.body) ?? '')) {
     const setting = who === 'limited admin' ? 'SHOP_LIMITED_ADMIN_TOKEN' : 'SHOP_ADMIN_TOKEN'
-    throw new TokenError(`${who} credentials refused: the shop signs its admins in with two-factor authentication and gives no token for a password (${answer.status}${messageOf(answer.body)}); give an integration's access token as ${setting} instead (README: "A shop with two-factor admin login")`)
+    throw new TokenError(
+      `${who} credentials refused: the shop signs its admins in with two-factor authentication and gives no token for a password (${answer.status}${messageOf(answer.body)}); give an integration's access token as ${setting} instead (README: "A shop with two-factor admin login")`,
+    )
   }
   if (answer.status === 401 || answer.status === 403) {
     throw new TokenError(`${who} credentials refused by the target (${answer.status}${messageOf(answer.body)})`)
   }
   if (answer.status !== 200 || typeof answer.body !== 'string' || answer.body === '') {
-    throw new TokenError(`${who} token: expected 200 with a JSON string, got ${answer.status}${messageOf(answer.body) || ` ${JSON.stringify(answer.text.slice(0, 80))}`}`)
+    throw new TokenError(
+      `${who} token: expected 200 with a JSON string, got ${answer.status}${messageOf(answer.body) || ` ${JSON.stringify(answer.text.slice(0, 80))}`}`,
+    )
   }
   secrets.add(answer.body, `${who} token`)
   return answer.body
@@ -71,14 +79,18 @@ export function requireAnswer(outcome: Outcome, what: string) {
   if (outcome.answer === undefined) {
     const url = outcome.exchange.request.url
     const why = outcome.failure?.message ?? 'no answer'
-    throw new TokenError(`target unreachable: ${what} request to ${new URL(url).origin} failed (${why})${CERTIFICATE.test(why) ? CERTIFICATE_HINT : ''}`)
+    throw new TokenError(
+      `target unreachable: ${what} request to ${new URL(url).origin} failed (${why})${CERTIFICATE.test(why) ? CERTIFICATE_HINT : ''}`,
+    )
   }
   return outcome.answer
 }
 
 /** Node's codes for a certificate it could not verify: self-signed, of a CA it does not know, expired, for another name. */
-const CERTIFICATE = /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|CERT_(HAS_EXPIRED|NOT_YET_VALID|UNTRUSTED|REJECTED)|ERR_TLS_CERT_ALTNAME_INVALID/
-const CERTIFICATE_HINT = ': the target\'s TLS certificate could not be verified — for a private CA, set NODE_EXTRA_CA_CERTS=/path/ca.pem; to skip verification, pass --insecure (every report then says so)'
+const CERTIFICATE =
+  /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|CERT_(HAS_EXPIRED|NOT_YET_VALID|UNTRUSTED|REJECTED)|ERR_TLS_CERT_ALTNAME_INVALID/
+const CERTIFICATE_HINT =
+  ": the target's TLS certificate could not be verified — for a private CA, set NODE_EXTRA_CA_CERTS=/path/ca.pem; to skip verification, pass --insecure (every report then says so)"
 
 /** `: "<the shop's message>"` when the body has one, to end a TokenError's line with; else nothing. */
 export function messageOf(body: unknown): string {

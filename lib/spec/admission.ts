@@ -26,7 +26,13 @@ export const ADMISSION: Readonly<Record<AccessClass, Readonly<Record<AccessCalle
 
 /** A caller as messages name it: `no token`, `malformed token`, `another customer's token`, `admin token`. */
 export function describeCaller(caller: string): string {
-  return caller === 'none' ? 'no token' : caller === 'malformed' ? 'malformed token' : caller === 'other customer' ? "another customer's token" : `${caller} token`
+  return caller === 'none'
+    ? 'no token'
+    : caller === 'malformed'
+      ? 'malformed token'
+      : caller === 'other customer'
+        ? "another customer's token"
+        : `${caller} token`
 }
 
 /** The caller an access class admits first: the one whose answer shows the endpoint is there. */
@@ -69,7 +75,9 @@ export function unusableAnswer(answer: AnswerLike | undefined, quoted: string): 
   if (answer.status >= 500) return `a server error (${quoted})`
   if (answer.status === 429) return `a rate limit (${quoted})`
   if (!answer.json && answer.status !== 204 && !isRefusal(answer.status)) {
-    return answer.text.trim() === '' ? `an empty body (${answer.status})` : `a body that is not JSON (${answer.status} ${answer.headers?.['content-type'] ?? 'without a content type'})`
+    return answer.text.trim() === ''
+      ? `an empty body (${answer.status})`
+      : `a body that is not JSON (${answer.status} ${answer.headers?.['content-type'] ?? 'without a content type'})`
   }
   return undefined
 }
@@ -92,7 +100,11 @@ export function seenOfAnswer(answer: AnswerLike | undefined, noRoute: boolean): 
  * shop refusing (or hiding the resource from) that caller; `not sent` (a write withheld for safety) or `other` (no
  * success) — it may be about the request's data, so it is not read.
  */
-export function judgeCell(expected: Admission, seen: Seen, witness: 'success' | 'not sent' | 'other' = 'not sent'): boolean | null {
+export function judgeCell(
+  expected: Admission,
+  seen: Seen,
+  witness: 'success' | 'not sent' | 'other' = 'not sent',
+): boolean | null {
   if (expected === 'not stated' || seen === 'not sent' || seen === 'no usable answer') return null
   if (expected === 'refuse') {
     if (seen === 'refused') return true
@@ -148,37 +160,75 @@ interface AccessJudgement<R extends string = string> {
  *   answer), or a cell got no usable answer. A 5xx or a timeout is never "let through".
  * `words` name the callers, the route check and what states the class in messages.
  */
-export function judgeAccess<R extends string>(cells: readonly AccessCell<R>[], witness: string, words: AccessWords = {}): AccessJudgement<R> {
+export function judgeAccess<R extends string>(
+  cells: readonly AccessCell<R>[],
+  witness: string,
+  words: AccessWords = {},
+): AccessJudgement<R> {
   const { who = describeCaller, routeCheck = 'route', authority = 'the spec' } = words
   const w = cells.find((c) => c.caller === witness)
   const reading = w === undefined || w.seen === 'not sent' ? 'not sent' : w.seen === 'accepted' ? 'success' : 'other'
   const judged = cells.map((c) => ({ ...c, ok: judgeCell(c.expected, c.seen, reading) }))
   const sent = judged.filter((c) => c.seen !== 'not sent')
-  const verdict = (status: AccessJudgement['status'], message: string, reason?: R | AccessReason): AccessJudgement<R> => ({ status, message, cells: judged, ...(reason !== undefined ? { reason } : {}) })
+  const verdict = (
+    status: AccessJudgement['status'],
+    message: string,
+    reason?: R | AccessReason,
+  ): AccessJudgement<R> => ({ status, message, cells: judged, ...(reason !== undefined ? { reason } : {}) })
   if (sent.length === 0) {
     const first = w ?? judged.find((c) => c.expected !== 'not stated') ?? judged[0]
-    return verdict('not judged', `not judged: ${first?.answer ?? 'nothing was sent'}`, first?.reason ?? 'unusable-answer')
+    return verdict(
+      'not judged',
+      `not judged: ${first?.answer ?? 'nothing was sent'}`,
+      first?.reason ?? 'unusable-answer',
+    )
   }
-  if (sent.every((c) => c.seen === 'no-route')) return verdict('not judged', `not judged: the target answered no-route to every caller (see the ${routeCheck} check)`, 'route-missing')
+  if (sent.every((c) => c.seen === 'no-route'))
+    return verdict(
+      'not judged',
+      `not judged: the target answered no-route to every caller (see the ${routeCheck} check)`,
+      'route-missing',
+    )
   const wrong = judged.filter((c) => c.ok === false)
   if (wrong.length > 0) {
-    const what = wrong.map((c) => `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`)
+    const what = wrong.map(
+      (c) =>
+        `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`,
+    )
     // A let-through the admitted caller's own answer does not match (its request used up by the others' successes).
-    const after = w !== undefined && reading === 'other' && wrong.some((c) => c.seen === 'accepted') ? [`the caller ${authority} admits (${who(w.caller)}) then got ${w.answer}`] : []
+    const after =
+      w !== undefined && reading === 'other' && wrong.some((c) => c.seen === 'accepted')
+        ? [`the caller ${authority} admits (${who(w.caller)}) then got ${w.answer}`]
+        : []
     return verdict('failed', [...what, ...after].join('; '))
   }
   const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
   if (open.length > 0) {
     if (w !== undefined && w.seen === 'no usable answer') {
-      return verdict('not judged', `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`, w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'))
+      return verdict(
+        'not judged',
+        `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`,
+        w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'),
+      )
     }
-    const refusedRequest = w !== undefined && reading === 'other' ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so ` : ''
+    const refusedRequest =
+      w !== undefined && reading === 'other'
+        ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so `
+        : ''
     // A cell not sent, or one that got no answer (a timeout): its own reason, not "no usable answer".
-    const unanswered = open.find((c) => c.seen === 'not sent') ?? open.find((c) => c.seen === 'no usable answer' && UNANSWERED.has(String(c.reason)))
+    const unanswered =
+      open.find((c) => c.seen === 'not sent') ??
+      open.find((c) => c.seen === 'no usable answer' && UNANSWERED.has(String(c.reason)))
     const reason = unanswered?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer')
-    return verdict('not judged', `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`, reason)
+    return verdict(
+      'not judged',
+      `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`,
+      reason,
+    )
   }
-  const said = judged.filter((c) => c.ok === true).map((c) => `${who(c.caller)} ${cellWords(c)} (${c.answer.split(' ')[0]})`)
+  const said = judged
+    .filter((c) => c.ok === true)
+    .map((c) => `${who(c.caller)} ${cellWords(c)} (${c.answer.split(' ')[0]})`)
   return verdict('passed', said.join(', '))
 }
 

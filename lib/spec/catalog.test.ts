@@ -6,7 +6,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { catalogPosition, CATALOG, endpointId, findRow, rowId, rowOf, rowOfCall, rowsOfModule, ROWS_BY_MODULE } from './catalog/index.ts'
+import {
+  catalogPosition,
+  CATALOG,
+  endpointId,
+  findRow,
+  rowId,
+  rowOf,
+  rowOfCall,
+  rowsOfModule,
+  ROWS_BY_MODULE,
+} from './catalog/index.ts'
 import { requestTabled } from './tabled.ts'
 import { extractSpecEndpointsDetailed, extractSpecOccurrences } from './extract-spec-endpoints.ts'
 import { MODULES } from './modules.ts'
@@ -60,7 +70,10 @@ describe('catalog against the spec text', () => {
   })
 
   it('every catalog pair is named by the spec', () => {
-    noProblems('CATALOG pairs the spec does not name', [...catByKey.keys()].filter((k) => !specByKey.has(k)))
+    noProblems(
+      'CATALOG pairs the spec does not name',
+      [...catByKey.keys()].filter((k) => !specByKey.has(k)),
+    )
   })
 
   it('access classes agree with the spec', () => {
@@ -81,7 +94,8 @@ describe('catalog against the spec text', () => {
     const bad: string[] = []
     for (const row of CATALOG) {
       const want = listedAsSelf.has(rowId(row))
-      if (want && (row.access !== 'self' || row.accessNote !== 'listed as self')) bad.push(`${rowId(row)}: want self / listed as self`)
+      if (want && (row.access !== 'self' || row.accessNote !== 'listed as self'))
+        bad.push(`${rowId(row)}: want self / listed as self`)
       if (!want && row.accessNote !== undefined) bad.push(`${rowId(row)}: unexpected accessNote ${row.accessNote}`)
     }
     noProblems('access notes', bad)
@@ -144,14 +158,17 @@ describe('catalog against the spec text', () => {
           if (methods.length !== 1 && methods.length !== occs.length) {
             bad.push(`line ${lineNo}: ${methods.length} methods for ${occs.length} pairs`)
           }
-          occs.forEach((o, i) => want.set(o.key, { contract: `${m[1]}::${methods.length === 1 ? methods[0] : methods[i]}` }))
+          occs.forEach((o, i) =>
+            want.set(o.key, { contract: `${m[1]}::${methods.length === 1 ? methods[0] : methods[i]}` }),
+          )
         }
       }
       for (const [key, w] of want) {
         checked++
         const row = CATALOG.find((r) => rowId(r) === key)
         if (!row) continue
-        if (row.contract !== w.contract) bad.push(`${key}: spec line ${lineNo} says ${w.contract}, catalog ${row.contract}`)
+        if (row.contract !== w.contract)
+          bad.push(`${key}: spec line ${lineNo} says ${w.contract}, catalog ${row.contract}`)
         if (w.contractModule && row.contractModule !== w.contractModule) {
           bad.push(`${key}: spec line ${lineNo} says module ${w.contractModule}, catalog ${row.contractModule}`)
         }
@@ -168,8 +185,10 @@ describe('catalog against the spec text', () => {
         if (!row.sections.includes(DETAIL)) bad.push(`${rowId(row)}: acl without a detail-table entry`)
         if (!SPEC.includes(`ACL \`${row.acl}\``)) bad.push(`${rowId(row)}: acl ${row.acl} not in the spec`)
       }
-      if (row.returns !== undefined && !SPEC.includes(`| ${row.returns} |`)) bad.push(`${rowId(row)}: returns ${row.returns} not in the spec`)
-      if (row.purpose !== undefined && !SPEC.includes(row.purpose)) bad.push(`${rowId(row)}: purpose not in the spec: ${row.purpose}`)
+      if (row.returns !== undefined && !SPEC.includes(`| ${row.returns} |`))
+        bad.push(`${rowId(row)}: returns ${row.returns} not in the spec`)
+      if (row.purpose !== undefined && !SPEC.includes(row.purpose))
+        bad.push(`${rowId(row)}: purpose not in the spec: ${row.purpose}`)
       if (row.contractModule !== undefined && !SPEC.includes(`${row.contractModule}: ${row.contract}`)) {
         bad.push(`${rowId(row)}: "${row.contractModule}: ${row.contract}" not in the spec`)
       }
@@ -187,7 +206,13 @@ describe('catalog against the spec text', () => {
 describe('catalog rows', () => {
   it('totals: 278 pairs, 116 GET, 97 POST, 62 PUT, 3 DELETE', () => {
     const count = (m: string) => CATALOG.filter((r) => r.method === m).length
-    expect({ total: CATALOG.length, GET: count('GET'), POST: count('POST'), PUT: count('PUT'), DELETE: count('DELETE') }).toEqual({
+    expect({
+      total: CATALOG.length,
+      GET: count('GET'),
+      POST: count('POST'),
+      PUT: count('PUT'),
+      DELETE: count('DELETE'),
+    }).toEqual({
       total: 278,
       GET: 116,
       POST: 97,
@@ -209,13 +234,18 @@ describe('catalog rows', () => {
   it('no duplicate method+path', () => {
     const seen = new Map<string, number>()
     for (const r of CATALOG) seen.set(rowId(r), (seen.get(rowId(r)) ?? 0) + 1)
-    noProblems('duplicates', [...seen].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`))
+    noProblems(
+      'duplicates',
+      [...seen].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`),
+    )
   })
 
   it('every contract looks like Name::method', () => {
     noProblems(
       'contracts not of the form Name::method',
-      CATALOG.filter((r) => r.contract !== undefined && !/^[A-Z]\w*::[a-z]\w*$/.test(r.contract)).map((r) => `${rowId(r)}: ${JSON.stringify(r.contract)}`),
+      CATALOG.filter((r) => r.contract !== undefined && !/^[A-Z]\w*::[a-z]\w*$/.test(r.contract)).map(
+        (r) => `${rowId(r)}: ${JSON.stringify(r.contract)}`,
+      ),
     )
   })
 
@@ -239,7 +269,8 @@ describe('catalog rows', () => {
         bad.push(`${rowId(r)}: template ${fromTemplate.join(',')} vs params ${declared.join(',')}`)
       }
       for (const p of r.params ?? []) {
-        if (p.in !== 'path' && !r.sections.includes(DETAIL)) bad.push(`${rowId(r)}: ${p.in} param ${p.name} without a detail entry`)
+        if (p.in !== 'path' && !r.sections.includes(DETAIL))
+          bad.push(`${rowId(r)}: ${p.in} param ${p.name} without a detail entry`)
         if (p.in !== 'path' && !SPEC.includes(`\`${p.name}\``) && !SPEC.includes(`\`${p.name}[]\``)) {
           bad.push(`${rowId(r)}: param ${p.name} not in the spec`)
         }
@@ -286,7 +317,7 @@ describe('catalog against the observation matrix (2.4.7)', () => {
 })
 
 describe('lookup helpers', () => {
-  it('rowOfCall: the row a concrete call names, the most literal template first; requestTabled: the detail table\'s 17', () => {
+  it("rowOfCall: the row a concrete call names, the most literal template first; requestTabled: the detail table's 17", () => {
     expect(rowId(rowOfCall('GET', '/V1/customerGroups/default')!)).toBe('GET /V1/customerGroups/default')
     expect(rowId(rowOfCall('get', '/V1/customerGroups/5')!)).toBe('GET /V1/customerGroups/:id')
     expect(rowId(rowOfCall('PUT', '/V1/carts/mine/items/26')!)).toBe('PUT /V1/carts/mine/items/:itemId')
@@ -329,7 +360,9 @@ describe('lookup helpers', () => {
     expect(r('GET', '/V1/carts/:cartId')?.module).toBe('quote')
     expect(r('POST', '/V1/creditmemo/:id/emails')?.module).toBe('sales-tax-tfa')
     expect(r('DELETE', '/V1/eav/attribute-sets/:attributeSetId')?.module).toBe('eav')
-    expect(r('GET', '/V1/attributeMetadata/customerAddress/form/:formCode')?.contract).toBe('AddressMetadataInterface::getAttributes')
+    expect(r('GET', '/V1/attributeMetadata/customerAddress/form/:formCode')?.contract).toBe(
+      'AddressMetadataInterface::getAttributes',
+    )
     expect(r('GET', '/V1/guest-carts/:cartId/gift-message/:itemId')?.contract).toBe('GuestItemRepositoryInterface::get')
     expect(r('POST', '/V1/carts/mine/gift-message')?.contract).toBe('CartRepositoryInterface::save')
     expect(r('GET', '/V1/categories/:categoryId')?.params).toEqual([
@@ -342,7 +375,11 @@ describe('lookup helpers', () => {
 
 describe('rows whose contract the spec does not name', () => {
   it('carry no invented contract, and are exactly these', () => {
-    expect(CATALOG.filter((r) => r.contract === undefined).map(rowId).sort()).toEqual([
+    expect(
+      CATALOG.filter((r) => r.contract === undefined)
+        .map(rowId)
+        .sort(),
+    ).toEqual([
       'GET /V1/customers/me/billingAddress',
       'GET /V1/customers/me/shippingAddress',
       'GET /V1/eav/attribute-sets/:attributeSetId',
@@ -368,7 +405,7 @@ describe('rule data in the rows, transcribed from the spec', () => {
     }
   })
 
-  it("batch.invalid: an update's invalid items are its purpose words (\"invalid price, store id or sku fail the item\"); the others name none", () => {
+  it('batch.invalid: an update\'s invalid items are its purpose words ("invalid price, store id or sku fail the item"); the others name none', () => {
     const KIND_OF_WORDS: Readonly<Record<string, string>> = {
       price: 'invalid price',
       cost: 'invalid cost',
@@ -393,7 +430,12 @@ describe('rule data in the rows, transcribed from the spec', () => {
   })
 
   it('answer: only reads with no return whose purpose names the tabled resource they load', () => {
-    const withAnswer = CATALOG.filter((r) => r.answer !== undefined).map((r) => [rowId(r), r.purpose, r.answer, r.returns])
+    const withAnswer = CATALOG.filter((r) => r.answer !== undefined).map((r) => [
+      rowId(r),
+      r.purpose,
+      r.answer,
+      r.returns,
+    ])
     expect(withAnswer.sort()).toEqual([
       ['GET /V1/carts/:cartId/billing-address', 'billing address of a quote.', 'cartAddress', undefined],
       ['GET /V1/creditmemo/:id', 'loads a credit memo.', 'creditmemo', undefined],

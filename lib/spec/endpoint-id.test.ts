@@ -13,7 +13,12 @@ import { describe, expect, it } from 'vitest'
 const ROOT = join(import.meta.dirname, '../..')
 
 /** Where the two may be written together: the catalog, which makes the ids, its tests, and `endpointText` itself. */
-const OWNERS = [/^lib\/spec\/catalog\//, /^lib\/spec\/catalog\.test\.ts$/, /^lib\/spec\/endpoint-id\.ts$/, /^lib\/spec\/endpoint-id\.test\.ts$/]
+const OWNERS = [
+  /^lib\/spec\/catalog\//,
+  /^lib\/spec\/catalog\.test\.ts$/,
+  /^lib\/spec\/endpoint-id\.ts$/,
+  /^lib\/spec\/endpoint-id\.test\.ts$/,
+]
 
 /** `${row.method} ${row.path}`, `${method} ${path}`, `${op.method} ${op.template}`: a method and a path written together inline. */
 const INLINE = /\$\{\s*(?:[\w$!?]+\.)*method\s*\} \$\{\s*(?:[\w$!?]+\.)*(?:path|template)\s*\}/g
@@ -35,7 +40,10 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-const FILES = [...sources('lib'), ...sources('suites')].map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }))
+const FILES = [...sources('lib'), ...sources('suites')].map((file) => ({
+  file,
+  text: readFileSync(join(ROOT, file), 'utf8'),
+}))
 
 /** `file:line: text` of each match of `pattern` in the files `where` keeps. */
 function hits(pattern: RegExp, where: (file: string) => boolean = () => true): string[] {
@@ -53,13 +61,35 @@ describe('endpoint identity (issue 24.2)', () => {
   })
 
   it('its patterns catch what they are meant to (the test can fail)', () => {
-    const written = ['`${row.method} ${row.path}`', '`at ${method} ${path}:`', '`${op.method} ${op.template} ›`', "id.split(' ')", "p.endpoint!.split( ' ' )", 'x as EndpointId']
-    expect(written.filter((w) => new RegExp(INLINE.source).test(w) || new RegExp(SPLIT.source).test(w) || new RegExp(CAST.source).test(w))).toEqual(written)
+    const written = [
+      '`${row.method} ${row.path}`',
+      '`at ${method} ${path}:`',
+      '`${op.method} ${op.template} ›`',
+      "id.split(' ')",
+      "p.endpoint!.split( ' ' )",
+      'x as EndpointId',
+    ]
+    expect(
+      written.filter(
+        (w) => new RegExp(INLINE.source).test(w) || new RegExp(SPLIT.source).test(w) || new RegExp(CAST.source).test(w),
+      ),
+    ).toEqual(written)
     expect(new RegExp(INLINE.source).test('`${endpointText(row)} › ${check}`')).toBe(false)
     const splitOf = (text: string) => new RegExp(SPLIT.source).exec(text)?.[1] ?? ''
-    const ids = ["p.endpoint!.split(' ')", "step.endpoint.split(' ')", "f.operation.split(' ')", "id.split(' ')", "rowKey.split(' ')", "r.routeId.split(' ')"]
+    const ids = [
+      "p.endpoint!.split(' ')",
+      "step.endpoint.split(' ')",
+      "f.operation.split(' ')",
+      "id.split(' ')",
+      "rowKey.split(' ')",
+      "r.routeId.split(' ')",
+    ]
     expect(ids.filter((text) => ID_LIKE.test(splitOf(text)))).toEqual(ids)
-    expect(["adminCell.answer.split(' ')", "stat.split(' ')", "m[1]!.split(' ')", 'hidden.split(" ")'].filter((text) => ID_LIKE.test(splitOf(text)))).toEqual([])
+    expect(
+      ["adminCell.answer.split(' ')", "stat.split(' ')", "m[1]!.split(' ')", 'hidden.split(" ")'].filter((text) =>
+        ID_LIKE.test(splitOf(text)),
+      ),
+    ).toEqual([])
   })
 
   it('writes no method and path together inline outside the catalog and its tests: endpointText says them', () => {
@@ -67,11 +97,17 @@ describe('endpoint identity (issue 24.2)', () => {
   })
 
   it('takes no endpoint id apart', () => {
-    expect(hits(SPLIT, notOwner).filter((hit) => ID_LIKE.test(hit.slice(hit.lastIndexOf(': ') + 2).replace(/\.split\(.*$/, '')))).toEqual([])
+    expect(
+      hits(SPLIT, notOwner).filter((hit) =>
+        ID_LIKE.test(hit.slice(hit.lastIndexOf(': ') + 2).replace(/\.split\(.*$/, '')),
+      ),
+    ).toEqual([])
   })
 
   it('makes ids in the catalog alone', () => {
-    expect(hits(CAST, (file) => file !== 'lib/spec/catalog/index.ts' && file !== 'lib/spec/endpoint-id.test.ts')).toEqual([])
+    expect(
+      hits(CAST, (file) => file !== 'lib/spec/catalog/index.ts' && file !== 'lib/spec/endpoint-id.test.ts'),
+    ).toEqual([])
     expect(hits(CAST, (file) => file === 'lib/spec/catalog/index.ts')).toHaveLength(1)
   })
 })

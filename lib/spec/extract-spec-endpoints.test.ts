@@ -89,6 +89,8 @@ describe('extractSpecEndpoints', () => {
   })
 
   it('refuses a line with two different marks before " — "', () => {
-    expect(() => extractSpecOccurrences(doc('- GET `/V1/a` (anon) and `/V1/b` (self) — X'))).toThrow(/several access marks/)
+    expect(() => extractSpecOccurrences(doc('- GET `/V1/a` (anon) and `/V1/b` (self) — X'))).toThrow(
+      /several access marks/,
+    )
   })
 })

@@ -161,7 +161,10 @@ export function extractSpecOccurrences(markdown: string): SpecOccurrence[] {
       header = undefined
       return
     }
-    const section = headings.slice(1).filter((x) => x !== undefined).join(' › ')
+    const section = headings
+      .slice(1)
+      .filter((x) => x !== undefined)
+      .join(' › ')
     const push = (pairs: { method: HttpMethod; rawPath: string }[], marks: AccessClass[]) => {
       const distinct = [...new Set(marks)]
       if (distinct.length > 1) throw new Error(`line ${lineNo}: several access marks (${distinct.join(', ')}): ${line}`)
@@ -211,7 +214,10 @@ const pairKey = (p: { method: string; path: string }): string => endpointText(p)
  * Pairs merged over their mentions. `conflicts` lists pairs whose mentions give different explicit access
  * classes (the first explicit one is kept in `access`).
  */
-export function extractSpecEndpointsDetailed(markdown: string): { endpoints: SpecEndpointDetail[]; conflicts: string[] } {
+export function extractSpecEndpointsDetailed(markdown: string): {
+  endpoints: SpecEndpointDetail[]
+  conflicts: string[]
+} {
   const byKey = new Map<string, SpecOccurrence[]>()
   for (const occ of extractSpecOccurrences(markdown)) {
     const k = pairKey(occ)
@@ -226,7 +232,10 @@ export function extractSpecEndpointsDetailed(markdown: string): { endpoints: Spe
     const marks = [...new Set(occurrences.flatMap((o) => (o.mark ? [o.mark] : [])))]
     if (marks.length > 1) {
       conflicts.push(
-        `${k}: ${occurrences.filter((o) => o.mark).map((o) => `${o.mark} (line ${o.lineNo})`).join(' vs ')}`,
+        `${k}: ${occurrences
+          .filter((o) => o.mark)
+          .map((o) => `${o.mark} (line ${o.lineNo})`)
+          .join(' vs ')}`,
       )
     }
     endpoints.push({

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { CHECKS } from '../checks/index.ts'
 import { WORKFLOWS } from '../workflows/index.ts'
 import { CATALOG } from './catalog/index.ts'
-import { ACCESS_RULES, ACL_RULES, BATCH_RULES, BODY_KEYS_RULES, ROUTE_RULES, SHAPE_RULES, STORE_CODE_RULES, TABLED_TYPE_WORDS, TOKEN_RULES, requiredWords, type Rule } from './rules.ts'
+import {
+  ACCESS_RULES,
+  ACL_RULES,
+  BATCH_RULES,
+  BODY_KEYS_RULES,
+  ROUTE_RULES,
+  SHAPE_RULES,
+  STORE_CODE_RULES,
+  TABLED_TYPE_WORDS,
+  TOKEN_RULES,
+  requiredWords,
+  type Rule,
+} from './rules.ts'
 import { endpointText } from './endpoint-id.ts'
 
 const SPEC = readFileSync(new URL('./source/commerce-rest-interface.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
@@ -16,8 +28,17 @@ function expectQuoted(rule: Rule, where: string): void {
 
 describe('the rules and their spec words', () => {
   it('quote the spec exactly, every one of them', () => {
-    for (const [group, rules] of Object.entries({ ROUTE_RULES, STORE_CODE_RULES, ACCESS_RULES, ACL_RULES, TOKEN_RULES, BATCH_RULES, SHAPE_RULES })) {
-      for (const [name, rule] of Object.entries(rules)) if (typeof rule !== 'function') expectQuoted(rule, `${group}.${name}`)
+    for (const [group, rules] of Object.entries({
+      ROUTE_RULES,
+      STORE_CODE_RULES,
+      ACCESS_RULES,
+      ACL_RULES,
+      TOKEN_RULES,
+      BATCH_RULES,
+      SHAPE_RULES,
+    })) {
+      for (const [name, rule] of Object.entries(rules))
+        if (typeof rule !== 'function') expectQuoted(rule, `${group}.${name}`)
     }
     for (const [name, words] of Object.entries(TABLED_TYPE_WORDS)) expect(inSpec(words), name).toBe(true)
   })
@@ -41,15 +62,23 @@ describe('the rules and their spec words', () => {
       for (const rule of check.rules) expectQuoted(rule, check.name)
     }
     for (const w of WORKFLOWS) {
-      expect(w.steps.some((s) => (s.rules?.length ?? 0) > 0), `${w.name} judges nothing`).toBe(true)
+      expect(
+        w.steps.some((s) => (s.rules?.length ?? 0) > 0),
+        `${w.name} judges nothing`,
+      ).toBe(true)
       for (const step of w.steps) for (const rule of step.rules ?? []) expectQuoted(rule, `${w.name} › ${step.title}`)
     }
   })
 
   it('are each in docs/checks.md, "What is checked, rule by rule", in the same words', () => {
     const section = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
-    const rules = [...CHECKS.flatMap((c) => c.rules), ...WORKFLOWS.flatMap((w) => w.steps.flatMap((s) => s.rules ?? []))]
-    const missing = [...new Set(rules.flatMap((r) => r.specWords))].filter((words) => !section.includes(words.replace(/\s+/g, ' ')))
+    const rules = [
+      ...CHECKS.flatMap((c) => c.rules),
+      ...WORKFLOWS.flatMap((w) => w.steps.flatMap((s) => s.rules ?? [])),
+    ]
+    const missing = [...new Set(rules.flatMap((r) => r.specWords))].filter(
+      (words) => !section.includes(words.replace(/\s+/g, ' ')),
+    )
     expect(missing).toEqual([])
   })
 })

@@ -23,13 +23,17 @@ const LISTED = 'each line is `METHOD path` — contract (`Interface::method`) �
 const REST_SERVICE = 'The service is an online-store back end exposed as a REST interface.'
 
 export const ROUTE_RULES = {
-  served: rule('the endpoint is served at its method and path: the caller its access class admits gets an answer that is not the no-route answer', LISTED, 'Every path begins with `/V1`.'),
+  served: rule(
+    'the endpoint is served at its method and path: the caller its access class admits gets an answer that is not the no-route answer',
+    LISTED,
+    'Every path begins with `/V1`.',
+  ),
   // No rule about server errors: "HTTP status code per error case: not shown". A 5xx of the shop's application is an
   // answer at the method and path (served); the run lists it, and its body is no payload the JSON rule judges.
-  json: rule('the answer is JSON (a server error\'s body aside)', 'Payloads are JSON.'),
+  json: rule("the answer is JSON (a server error's body aside)", 'Payloads are JSON.'),
   /** A shop's own operation, which the spec does not list: what its schema declares is held to the spec's route rules. */
   declared: rule(
-    'an operation the shop\'s schema declares is served at its method and path: its answer is not the no-route answer (a refusal is not one), and is JSON; a server error to the probe\'s made-up values judges nothing',
+    "an operation the shop's schema declares is served at its method and path: its answer is not the no-route answer (a refusal is not one), and is JSON; a server error to the probe's made-up values judges nothing",
     LISTED,
     REST_SERVICE,
     'Payloads are JSON.',
@@ -37,7 +41,10 @@ export const ROUTE_RULES = {
 } as const
 
 export const STORE_CODE_RULES = {
-  served: rule('the endpoint is also served under the second store code (not the no-route answer, not the unknown-store answer)', 'A store code can replace `default`.'),
+  served: rule(
+    'the endpoint is also served under the second store code (not the no-route answer, not the unknown-store answer)',
+    'A store code can replace `default`.',
+  ),
 } as const
 
 export const ACCESS_RULES = {
@@ -48,10 +55,14 @@ export const ACCESS_RULES = {
   ),
   self: rule(
     'a self endpoint lets a customer token and an admin token through and refuses no token and a malformed token',
-    '(self) = customer token for the caller\'s own resource, or an admin token',
+    "(self) = customer token for the caller's own resource, or an admin token",
     'Self: header `Authorization: Bearer <ACCESS_TOKEN>`.',
   ),
-  anon: rule('an anonymous endpoint lets a caller without a token through', '(anon) = callable without Authorization', 'Anonymous: no Authorization header is required.'),
+  anon: rule(
+    'an anonymous endpoint lets a caller without a token through',
+    '(anon) = callable without Authorization',
+    'Anonymous: no Authorization header is required.',
+  ),
 } as const
 
 // --- ACL resources and tokens -------------------------------------------------------------------------------
@@ -65,13 +76,17 @@ export const ACL_RULES = {
   ),
   /** The rule at one row, with the detail table's words for its resource. */
   of(row: Pick<EndpointRow, 'acl'>): Rule {
-    return rule(`an admin token whose role lacks ${row.acl} is refused here (401/403); one whose role has it is let through`, MUST_CARRY, `admin, ACL \`${row.acl}\``)
+    return rule(
+      `an admin token whose role lacks ${row.acl} is refused here (401/403); one whose role has it is let through`,
+      MUST_CARRY,
+      `admin, ACL \`${row.acl}\``,
+    )
   },
 } as const
 
 export const TOKEN_RULES = {
   issuing: rule(
-    'a token endpoint issues tokens for the caller\'s credentials only: its answer to a wrong password or an unknown user name carries no token',
+    "a token endpoint issues tokens for the caller's credentials only: its answer to a wrong password or an unknown user name carries no token",
     'Tokens are obtained from `POST /V1/integration/admin/token` and `POST /V1/integration/customer/token`, both anonymous.',
     'admin credentials in, access token out',
     'customer credentials in, access token out',
@@ -79,13 +94,13 @@ export const TOKEN_RULES = {
   revocation: rule(
     'a customer token revoked through the revoke endpoint is refused on a self endpoint (401/403), while a token the customer gets after the revoke is let through',
     'The customer token is revoked through `POST /V1/integration/customer/revoke-customer-token`.',
-    '(self) = customer token for the caller\'s own resource, or an admin token',
+    "(self) = customer token for the caller's own resource, or an admin token",
   ),
 } as const
 
 // --- body keys -----------------------------------------------------------------------------------------------
 
-const TOP_LEVEL_KEYS = 'In a body, the top-level keys are the names of the contract method\'s parameters.'
+const TOP_LEVEL_KEYS = "In a body, the top-level keys are the names of the contract method's parameters."
 
 /** How the detail table writes a required body parameter: "`entity` (CreditmemoInterface, required)". */
 export function requiredWords(param: { name: string; type?: string }): string {
@@ -93,7 +108,10 @@ export function requiredWords(param: { name: string; type?: string }): string {
 }
 
 export const BODY_KEYS_RULES = {
-  keys: rule('a call with the documented body keys is accepted; one without a required key (or with it under another name) is not, and changes nothing', TOP_LEVEL_KEYS),
+  keys: rule(
+    'a call with the documented body keys is accepted; one without a required key (or with it under another name) is not, and changes nothing',
+    TOP_LEVEL_KEYS,
+  ),
   documented(row: EndpointRow): Rule {
     return rule(
       `a call with the documented body keys is accepted and answers ${row.returns ?? 'the documented type'}`,
@@ -102,7 +120,11 @@ export const BODY_KEYS_RULES = {
     )
   },
   required(param: { name: string; type?: string }): Rule {
-    return rule(`a call without the required body key "${param.name}" (or with it under another name) is not accepted and changes nothing`, requiredWords(param), TOP_LEVEL_KEYS)
+    return rule(
+      `a call without the required body key "${param.name}" (or with it under another name) is not accepted and changes nothing`,
+      requiredWords(param),
+      TOP_LEVEL_KEYS,
+    )
   },
 } as const
 
@@ -124,14 +146,29 @@ export const SHAPE_RULES = {
     'so every field shown as a number is listed as `number`',
   ),
   resource: rule(
-    'an answer of a resource type is an object that carries at least one of the type\'s tabled fields (for a type named without fields: not an empty object)',
+    "an answer of a resource type is an object that carries at least one of the type's tabled fields (for a type named without fields: not an empty object)",
     'Resources and their fields',
     'field lists not shown',
   ),
-  createdId: rule('a read of a credit memo the run created carries that credit memo\'s `entity_id`', 'CreditmemoRepositoryInterface::get — loads a credit memo', '`entity_id`'),
-  cartAddressId: rule('a read of the cart billing address the run assigned carries that address\'s `id`', 'BillingAddressManagementInterface::get — billing address of a quote', '`customer_address_id`, `customer_id`, `id`'),
-  savedSet: rule('the attribute set answered by a save carries the name, id and sort order the call set', 'AttributeSetInterface (saved set)'),
-  savedAddress: rule('the order address answered by a save carries the values the call set (numbers as numbers or digit strings)', 'OrderAddressRepositoryInterface::save', 'body `entity` (OrderAddressInterface, required)'),
+  createdId: rule(
+    "a read of a credit memo the run created carries that credit memo's `entity_id`",
+    'CreditmemoRepositoryInterface::get — loads a credit memo',
+    '`entity_id`',
+  ),
+  cartAddressId: rule(
+    "a read of the cart billing address the run assigned carries that address's `id`",
+    'BillingAddressManagementInterface::get — billing address of a quote',
+    '`customer_address_id`, `customer_id`, `id`',
+  ),
+  savedSet: rule(
+    'the attribute set answered by a save carries the name, id and sort order the call set',
+    'AttributeSetInterface (saved set)',
+  ),
+  savedAddress: rule(
+    'the order address answered by a save carries the values the call set (numbers as numbers or digit strings)',
+    'OrderAddressRepositoryInterface::save',
+    'body `entity` (OrderAddressInterface, required)',
+  ),
 } as const
 
 // --- batch prices --------------------------------------------------------------------------------------------
@@ -142,19 +179,35 @@ export const BATCH_RULES = {
     'Batch price operations (base price, cost, special price, tier price update, delete, replace) do not fail as a whole for invalid items.',
     'Each invalid item is excluded and reported in an array of PriceUpdateResultInterface entries with a problem description',
   ),
-  applied: rule('the valid items of a mixed call are applied and the invalid ones are not', 'Failed items are excluded from the update, delete or replace.'),
+  applied: rule(
+    'the valid items of a mixed call are applied and the invalid ones are not',
+    'Failed items are excluded from the update, delete or replace.',
+  ),
   allValid: rule('a call whose items are all valid answers []', 'a fully successful call returns an empty array'),
-  replace: rule('the tier-price replace removes the tiers of its skus that are not in the call', 'removes existing tier prices and sets the new ones'),
-  unknownSku: rule('an information call or cost-delete naming an unknown sku raises an error, and a cost-delete then deletes nothing', 'raise an exception when at least one given sku is unknown'),
-  knownSkus: rule('an information call naming only known skus answers them; a cost-delete of known skus deletes their costs', 'Price and cost information calls, and cost delete'),
+  replace: rule(
+    'the tier-price replace removes the tiers of its skus that are not in the call',
+    'removes existing tier prices and sets the new ones',
+  ),
+  unknownSku: rule(
+    'an information call or cost-delete naming an unknown sku raises an error, and a cost-delete then deletes nothing',
+    'raise an exception when at least one given sku is unknown',
+  ),
+  knownSkus: rule(
+    'an information call naming only known skus answers them; a cost-delete of known skus deletes their costs',
+    'Price and cost information calls, and cost delete',
+  ),
 } as const
 
 // --- workflows -----------------------------------------------------------------------------------------------
 
 export const TIER_RULES = {
-  added: rule('a tier price is added for a customer group, `all` included, through the per-group add', 'ProductTierPriceManagementInterface::add', 'the value `all` means all groups'),
+  added: rule(
+    'a tier price is added for a customer group, `all` included, through the per-group add',
+    'ProductTierPriceManagementInterface::add',
+    'the value `all` means all groups',
+  ),
   listed: rule(
-    'a group\'s tier list holds the tier added for that group; `all`\'s list holds the tier added for all groups (with or without the other groups\' tiers)',
+    "a group's tier list holds the tier added for that group; `all`'s list holds the tier added for all groups (with or without the other groups' tiers)",
     'ProductTierPriceManagementInterface::getList',
     '`customerGroupId` (string, required; the value `all` means all groups)',
     'ProductTierPriceInterface[]',
@@ -162,50 +215,112 @@ export const TIER_RULES = {
 } as const
 
 export const CATALOG_READ_RULES = {
-  category: rule('a category is read, with or without a store id: an object with a value (CategoryInterface\'s fields are not shown)', 'CategoryRepositoryInterface::get', '`storeId` (int, default null)', 'CategoryInterface'),
-  defaultGroup: rule('the default customer group is read: an object with a value (GroupInterface\'s fields are not shown)', 'GroupManagementInterface::getDefaultGroup', 'GroupInterface'),
-  taxRateCreated: rule('a tax rate is created (the body is the platform\'s: the spec does not show it)', 'TaxRateRepositoryInterface::save (create or update)'),
-  taxRateRead: rule('a tax rate the run created is read by its id: an object with a value (TaxRateInterface\'s fields are not shown)', 'TaxRateRepositoryInterface::get', 'TaxRateInterface'),
-  label: rule('a shipment label is a JSON string', 'ShipmentManagementInterface::getLabel', 'string (shipment label)', 'Payloads are JSON.'),
+  category: rule(
+    "a category is read, with or without a store id: an object with a value (CategoryInterface's fields are not shown)",
+    'CategoryRepositoryInterface::get',
+    '`storeId` (int, default null)',
+    'CategoryInterface',
+  ),
+  defaultGroup: rule(
+    "the default customer group is read: an object with a value (GroupInterface's fields are not shown)",
+    'GroupManagementInterface::getDefaultGroup',
+    'GroupInterface',
+  ),
+  taxRateCreated: rule(
+    "a tax rate is created (the body is the platform's: the spec does not show it)",
+    'TaxRateRepositoryInterface::save (create or update)',
+  ),
+  taxRateRead: rule(
+    "a tax rate the run created is read by its id: an object with a value (TaxRateInterface's fields are not shown)",
+    'TaxRateRepositoryInterface::get',
+    'TaxRateInterface',
+  ),
+  label: rule(
+    'a shipment label is a JSON string',
+    'ShipmentManagementInterface::getLabel',
+    'string (shipment label)',
+    'Payloads are JSON.',
+  ),
 } as const
 
 export const ATTRIBUTE_SET_RULES = {
-  created: rule('an attribute set is created: the answer is an AttributeSetInterface', 'AttributeSetManagementInterface::create', TABLED_TYPE_WORDS.attributeSet!),
+  created: rule(
+    'an attribute set is created: the answer is an AttributeSetInterface',
+    'AttributeSetManagementInterface::create',
+    TABLED_TYPE_WORDS.attributeSet!,
+  ),
   read: rule('the saved attribute set is read by its id', 'GET `/V1/eav/attribute-sets/:attributeSetId`'),
-  deleted: rule('a deleted attribute set is no longer read (any answer but a success)', 'AttributeSetRepositoryInterface::deleteById'),
+  deleted: rule(
+    'a deleted attribute set is no longer read (any answer but a success)',
+    'AttributeSetRepositoryInterface::deleteById',
+  ),
 } as const
 
 export const SALES_RULES = {
-  cartCreated: rule('a customer without a cart gets one', 'CartManagementInterface::createEmptyCartForCustomer (only if the customer has no cart)'),
-  estimate: rule('shipping methods are estimated for the customer\'s cart: a list of ShippingMethodInterface', 'ShipmentEstimationInterface::estimateByExtendedAddress', 'ShippingMethodInterface[]'),
-  shippingInformation: rule('the shipping and billing information of a cart is saved', 'ShippingInformationManagementInterface::saveAddressInformation'),
-  orderPlaced: rule('an order is placed for the cart, answering the order id', 'CartManagementInterface::placeOrder', 'int (order ID)'),
+  cartCreated: rule(
+    'a customer without a cart gets one',
+    'CartManagementInterface::createEmptyCartForCustomer (only if the customer has no cart)',
+  ),
+  estimate: rule(
+    "shipping methods are estimated for the customer's cart: a list of ShippingMethodInterface",
+    'ShipmentEstimationInterface::estimateByExtendedAddress',
+    'ShippingMethodInterface[]',
+  ),
+  shippingInformation: rule(
+    'the shipping and billing information of a cart is saved',
+    'ShippingInformationManagementInterface::saveAddressInformation',
+  ),
+  orderPlaced: rule(
+    'an order is placed for the cart, answering the order id',
+    'CartManagementInterface::placeOrder',
+    'int (order ID)',
+  ),
   refund: rule(
     'a refund answers an int that names the credit memo it made, of the refunded order (the one thing a refund makes)',
     'refund for invoice or order',
     'RefundOrderInterface::execute (offline refund)',
     'RefundInvoiceInterface::execute',
   ),
-  creditmemoRead: rule('the credit memo read is the one the refund made: its entity_id, its order (and invoice), the items and quantities refunded', 'CreditmemoRepositoryInterface::get — loads a credit memo', TABLED_TYPE_WORDS.creditmemo!),
-  comment: rule('a comment is added to the credit memo and listed with it', 'CreditmemoCommentRepositoryInterface::save', 'CreditmemoManagementInterface::getCommentsList', TABLED_TYPE_WORDS.creditmemoComment!),
+  creditmemoRead: rule(
+    'the credit memo read is the one the refund made: its entity_id, its order (and invoice), the items and quantities refunded',
+    'CreditmemoRepositoryInterface::get — loads a credit memo',
+    TABLED_TYPE_WORDS.creditmemo!,
+  ),
+  comment: rule(
+    'a comment is added to the credit memo and listed with it',
+    'CreditmemoCommentRepositoryInterface::save',
+    'CreditmemoManagementInterface::getCommentsList',
+    TABLED_TYPE_WORDS.creditmemoComment!,
+  ),
   email: rule('the credit memo is emailed', 'CreditmemoManagementInterface::notify — emails the credit memo'),
   cancel: rule('the credit memo is cancelled', 'cancel credit memo (`PUT /V1/creditmemo/:id`)'),
 } as const
 
 export const CHECKOUT_RULES = {
-  billingAssigned: rule('a guest cart\'s billing address is assigned, answering the address id', 'GuestBillingAddressManagementInterface::assign', 'int (address ID)'),
+  billingAssigned: rule(
+    "a guest cart's billing address is assigned, answering the address id",
+    'GuestBillingAddressManagementInterface::assign',
+    'int (address ID)',
+  ),
   useForShipping: rule(
-    'useForShipping true makes the billing address the cart\'s shipping address too; false leaves the shipping address alone',
+    "useForShipping true makes the billing address the cart's shipping address too; false leaves the shipping address alone",
     '`address` (address object), `useForShipping` (boolean)',
   ),
-  guestShipping: rule('the shipping information of a guest cart is saved', 'GuestShippingInformationManagementInterface::saveAddressInformation'),
-  guestOrder: rule('an order is placed for the guest cart, with the billing address assigned to it', 'GuestCartManagementInterface::placeOrder', 'place order for a cart'),
+  guestShipping: rule(
+    'the shipping information of a guest cart is saved',
+    'GuestShippingInformationManagementInterface::saveAddressInformation',
+  ),
+  guestOrder: rule(
+    'an order is placed for the guest cart, with the billing address assigned to it',
+    'GuestCartManagementInterface::placeOrder',
+    'place order for a cart',
+  ),
 } as const
 
 export const SELF_RULES = {
   mine: rule(
-    'a customer\'s `mine` and `me` calls act on that customer\'s own cart and account only, whatever the body names',
+    "a customer's `mine` and `me` calls act on that customer's own cart and account only, whatever the body names",
     'A customer token works when the caller owns the resource (paths with `mine`)',
-    '(self) = customer token for the caller\'s own resource, or an admin token',
+    "(self) = customer token for the caller's own resource, or an admin token",
   ),
 } as const

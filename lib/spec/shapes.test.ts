@@ -7,11 +7,15 @@ import { listedFields, TABLED_SHAPES, type ShapeName } from './shapes.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SHARED = resolve(ROOT, '../shared/spec/commerce-rest-interface.md')
-const SPEC = readFileSync(existsSync(SHARED) ? SHARED : resolve(ROOT, 'lib/spec/source/commerce-rest-interface.md'), 'utf8')
+const SPEC = readFileSync(
+  existsSync(SHARED) ? SHARED : resolve(ROOT, 'lib/spec/source/commerce-rest-interface.md'),
+  'utf8',
+)
 const RESPONSES = resolve(ROOT, 'fixtures/observations/responses-2.4.7')
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
-const body = (file: string): any => (JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as { response: { body: Json } }).response.body
+const body = (file: string): any =>
+  (JSON.parse(readFileSync(resolve(RESPONSES, file), 'utf8')) as { response: { body: Json } }).response.body
 const clone = <T>(x: T): T => structuredClone(x)
 
 const ajv = new Ajv({ allErrors: true, strict: true })
@@ -29,7 +33,11 @@ function expectValid(name: ShapeName, data: unknown, what: string): void {
 function expectInvalid(name: ShapeName, data: unknown, what: string, at?: string): void {
   const v = validator(name)
   expect(v(data), `${what} should fail ${name}`).toBe(false)
-  if (at) expect(v.errors?.map((e) => e.instancePath), what).toContain(at)
+  if (at)
+    expect(
+      v.errors?.map((e) => e.instancePath),
+      what,
+    ).toContain(at)
 }
 
 // --- the field lists, read from the spec text -----------------------------------------------------------
@@ -38,10 +46,20 @@ type SpecType = 'string' | 'number' | 'object' | 'array'
 type FieldMap = Map<string, { type: SpecType; nested?: FieldMap }>
 
 function typeWord(text: string): SpecType {
-  const w = text.trim().toLowerCase().split(/[\s,;)]/)[0]!
-  const t = ({ string: 'string', strings: 'string', number: 'number', numbers: 'number', object: 'object', array: 'array' } as const)[
-    w as 'string'
-  ]
+  const w = text
+    .trim()
+    .toLowerCase()
+    .split(/[\s,;)]/)[0]!
+  const t = (
+    {
+      string: 'string',
+      strings: 'string',
+      number: 'number',
+      numbers: 'number',
+      object: 'object',
+      array: 'array',
+    } as const
+  )[w as 'string']
   if (!t) throw new Error(`unknown type word in the spec: ${text}`)
   return t
 }
@@ -73,7 +91,12 @@ function parseInlineFields(text: string, defaultType?: SpecType): FieldMap {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim())
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim())
 }
 const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
 
@@ -97,11 +120,22 @@ function specShapes(md: string): Record<ShapeName, FieldMap> {
         const m = /^(String fields|Number fields|Other fields|Comment object|Item object):\s*(.*)$/.exec(line)
         if (!m) continue
         const [, label, rest] = m
-        const target: ShapeName = label === 'Comment object' ? 'creditmemoComment' : label === 'Item object' ? 'creditmemoItem' : 'creditmemo'
-        add(target, parseInlineFields(rest!, label === 'String fields' ? 'string' : label === 'Number fields' ? 'number' : undefined))
+        const target: ShapeName =
+          label === 'Comment object' ? 'creditmemoComment' : label === 'Item object' ? 'creditmemoItem' : 'creditmemo'
+        add(
+          target,
+          parseInlineFields(
+            rest!,
+            label === 'String fields' ? 'string' : label === 'Number fields' ? 'number' : undefined,
+          ),
+        )
       }
     } else if (h.startsWith('Refund request parts')) {
-      const byObject: Record<string, ShapeName> = { arguments: 'refundArguments', comment: 'refundComment', 'items[]': 'refundItem' }
+      const byObject: Record<string, ShapeName> = {
+        arguments: 'refundArguments',
+        comment: 'refundComment',
+        'items[]': 'refundItem',
+      }
       for (const row of tableRows) {
         const [obj, fields] = cells(row)
         const target = byObject[names(obj!)[0]!]
@@ -117,7 +151,8 @@ function specShapes(md: string): Record<ShapeName, FieldMap> {
             ? 'attributeSet'
             : undefined
       if (!target) {
-        if (tableRows.length || lines.some((l) => /fields:/.test(l))) throw new Error(`a tabled shape with no schema: ${h}`)
+        if (tableRows.length || lines.some((l) => /fields:/.test(l)))
+          throw new Error(`a tabled shape with no schema: ${h}`)
         continue
       }
       for (const row of tableRows) {
@@ -167,10 +202,12 @@ describe('schemas against the spec text', () => {
           problems.push(`missing: ${field} (${type})`)
           continue
         }
-        if (JSON.stringify(p.type) !== JSON.stringify([type, 'null'])) problems.push(`${field}: type ${JSON.stringify(p.type)}, spec ${type}`)
+        if (JSON.stringify(p.type) !== JSON.stringify([type, 'null']))
+          problems.push(`${field}: type ${JSON.stringify(p.type)}, spec ${type}`)
         for (const [n, t] of nested ?? []) {
           const np = p.items?.properties?.[n]
-          if (JSON.stringify(np?.type) !== JSON.stringify([t.type, 'null'])) problems.push(`${field}[].${n}: ${JSON.stringify(np?.type)}, spec ${t.type}`)
+          if (JSON.stringify(np?.type) !== JSON.stringify([t.type, 'null']))
+            problems.push(`${field}[].${n}: ${JSON.stringify(np?.type)}, spec ${t.type}`)
         }
       }
       for (const field of Object.keys(props)) if (!spec.has(field)) problems.push(`not in the spec: ${field}`)
@@ -220,7 +257,11 @@ describe('schemas against the spec text', () => {
 })
 
 describe('real answers (2.4.7) validate', () => {
-  const creditmemoFiles = ['creditmemo-invoice-refund-zero-total.json', 'creditmemo-order-refund-empty-body.json', 'creditmemo-order-refund-with-arguments.json']
+  const creditmemoFiles = [
+    'creditmemo-invoice-refund-zero-total.json',
+    'creditmemo-order-refund-empty-body.json',
+    'creditmemo-order-refund-with-arguments.json',
+  ]
 
   it('credit memos', () => {
     for (const f of creditmemoFiles) expectValid('creditmemo', body(f), f)
@@ -239,7 +280,9 @@ describe('real answers (2.4.7) validate', () => {
     expectValid('orderAddress', order.billing_address, 'order.json billing_address')
     const assignments = order.extension_attributes.shipping_assignments as any[]
     expect(assignments.length).toBeGreaterThan(0)
-    assignments.forEach((a, i) => expectValid('orderAddress', a.shipping.address, `shipping_assignments[${i}].shipping.address`))
+    assignments.forEach((a, i) =>
+      expectValid('orderAddress', a.shipping.address, `shipping_assignments[${i}].shipping.address`),
+    )
   })
 
   it('cart billing address', () => {
@@ -320,9 +363,24 @@ describe('broken variants fail', () => {
   it('extension_attributes not an object; custom_attributes of the wrong shape; a body that is not an object', () => {
     expectInvalid('attributeSet', { extension_attributes: [] }, 'extension_attributes []', '/extension_attributes')
     expectInvalid('attributeSet', { extension_attributes: 'x' }, 'extension_attributes "x"', '/extension_attributes')
-    expectInvalid('cartAddress', { custom_attributes: { attribute_code: 'a', value: 'b' } }, 'custom_attributes object', '/custom_attributes')
-    expectInvalid('cartAddress', { custom_attributes: ['a'] }, 'custom_attributes element a string', '/custom_attributes/0')
-    expectInvalid('cartAddress', { custom_attributes: [{ attribute_code: 'a', value: 5 }] }, 'custom_attributes value 5', '/custom_attributes/0/value')
+    expectInvalid(
+      'cartAddress',
+      { custom_attributes: { attribute_code: 'a', value: 'b' } },
+      'custom_attributes object',
+      '/custom_attributes',
+    )
+    expectInvalid(
+      'cartAddress',
+      { custom_attributes: ['a'] },
+      'custom_attributes element a string',
+      '/custom_attributes/0',
+    )
+    expectInvalid(
+      'cartAddress',
+      { custom_attributes: [{ attribute_code: 'a', value: 5 }] },
+      'custom_attributes value 5',
+      '/custom_attributes/0/value',
+    )
     expectValid('cartAddress', { custom_attributes: [{ attribute_code: 'a', value: 'b' }] }, 'custom_attributes ok')
     expectValid('orderAddress', { street: [{}, 'x'] }, 'street element unconstrained')
     for (const name of Object.keys(TABLED_SHAPES) as ShapeName[]) {

@@ -20,14 +20,21 @@ const ID_BASE = 'https://shop-conformance.invalid/spec/schemas/'
 type FieldType = 'string' | 'number' | 'object' | 'array'
 
 /** A listed field: its spec type, or null. */
-const field = (type: FieldType, extra: Record<string, unknown> = {}): SchemaObject => ({ type: [type, 'null'], ...extra })
+const field = (type: FieldType, extra: Record<string, unknown> = {}): SchemaObject => ({
+  type: [type, 'null'],
+  ...extra,
+})
 const str = (): SchemaObject => field('string')
 const num = (): SchemaObject => field('number')
 const freeObject = (): SchemaObject => field('object')
 /** `street`: an array; the spec leaves the element unspecified ("element shape is an empty object"). */
 const street = (): SchemaObject => field('array')
 
-function fields(strings: readonly string[], numbers: readonly string[], others: Record<string, SchemaObject> = {}): Record<string, SchemaObject> {
+function fields(
+  strings: readonly string[],
+  numbers: readonly string[],
+  others: Record<string, SchemaObject> = {},
+): Record<string, SchemaObject> {
   const props: Record<string, SchemaObject> = {}
   for (const n of strings) props[n] = str()
   for (const n of numbers) props[n] = num()
@@ -197,7 +204,15 @@ const orderAddress = shape({
       'vat_request_date',
       'vat_request_id',
     ],
-    ['customer_address_id', 'customer_id', 'entity_id', 'parent_id', 'region_id', 'vat_is_valid', 'vat_request_success'],
+    [
+      'customer_address_id',
+      'customer_id',
+      'entity_id',
+      'parent_id',
+      'region_id',
+      'vat_is_valid',
+      'vat_request_success',
+    ],
     { street: street(), extension_attributes: freeObject() },
   ),
 })
@@ -205,7 +220,8 @@ const orderAddress = shape({
 const cartAddress = shape({
   name: 'cart-address',
   title: 'Quote billing / cart address',
-  description: 'Spec § Resources and their fields › Quote billing / cart address (`address` in the guest billing-address body).',
+  description:
+    'Spec § Resources and their fields › Quote billing / cart address (`address` in the guest billing-address body).',
   properties: fields(
     [
       'city',
@@ -286,7 +302,10 @@ export const TABLED_SHAPES = {
 export type ShapeName = keyof typeof TABLED_SHAPES
 
 const LISTED: Readonly<Record<ShapeName, readonly string[]>> = Object.fromEntries(
-  Object.entries(TABLED_SHAPES).map(([name, schema]) => [name, Object.freeze(Object.keys(schema.properties as object))]),
+  Object.entries(TABLED_SHAPES).map(([name, schema]) => [
+    name,
+    Object.freeze(Object.keys(schema.properties as object)),
+  ]),
 ) as Record<ShapeName, readonly string[]>
 
 /** The field names the spec lists for a shape (top level of the schema), in the schema's order. */
@@ -296,5 +315,9 @@ export function listedFields(schemaName: ShapeName): readonly string[] {
 
 /** The values a call sets under a tabled type's fields (`extension_attributes` aside): what the saved resource must carry. */
 export function tabledValues(schemaName: ShapeName, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(listedFields(schemaName).filter((k) => k !== 'extension_attributes' && Object.hasOwn(sent, k)).map((k) => [k, sent[k]]))
+  return Object.fromEntries(
+    listedFields(schemaName)
+      .filter((k) => k !== 'extension_attributes' && Object.hasOwn(sent, k))
+      .map((k) => [k, sent[k]]),
+  )
 }

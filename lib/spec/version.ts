@@ -9,6 +9,9 @@ export const SPEC_VERSION = '2.4.9'
  * what `npm publish` released.
  */
 export const SUITE: { readonly name: string; readonly version: string } = (() => {
-  const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string }
+  const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    name: string
+    version: string
+  }
   return { name, version }
 })()

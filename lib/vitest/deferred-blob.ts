@@ -21,7 +21,11 @@ export default class DeferredBlob implements Reporter {
     this.#blob.onInit(vitest)
   }
 
-  async onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: Parameters<Blob['onTestRunEnd']>[1], reason: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    errors: Parameters<Blob['onTestRunEnd']>[1],
+    reason: TestRunEndReason,
+  ): Promise<void> {
     await this.#run.finished
     await this.#blob.onTestRunEnd(modules, errors, reason)
   }

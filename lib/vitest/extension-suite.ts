@@ -16,25 +16,38 @@ import { quiet, selectedTests, verdictOf } from './module-suite.ts'
 import { markSelected } from './task-meta.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
-const EXTENSIONS_TITLE = 'Extensions: the shop\'s own operations and the vendor\'s checks (not the spec\'s)'
+const EXTENSIONS_TITLE = "Extensions: the shop's own operations and the vendor's checks (not the spec's)"
 
 export async function extensionSuite(): Promise<void> {
   const facts = inject('shopExtensions')
   if (facts === undefined) {
     // Listed without sending anything: a listing or an editor's discovery reads no schema and loads no config.
-    return placeholder(`${EXTENSIONS_TITLE} — known only when a run reads the shop's schema and the config`, 'no operations listed: a run registers one test per check of each operation')
+    return placeholder(
+      `${EXTENSIONS_TITLE} — known only when a run reads the shop's schema and the config`,
+      'no operations listed: a run registers one test per check of each operation',
+    )
   }
   const vendor = facts.configFile !== undefined ? await loadVendorConfig(facts.configFile, CHECK_KINDS) : undefined
-  const parts = suiteWith({ operations: facts.operations, probeWrites: facts.probeWrites, ...(vendor !== undefined ? { vendor } : {}) })
+  const parts = suiteWith({
+    operations: facts.operations,
+    probeWrites: facts.probeWrites,
+    ...(vendor !== undefined ? { vendor } : {}),
+  })
   const plan = buildPlan(parts)
   // `--module` picks a vendor's module alone (the shop's extension operations only in a run of every module).
   const modules = inject('shopModules') ?? []
-  const planned = selectPlan(plan, selectionOf(modules, inject('shopChecks') ?? [])).checks.filter((p) => p.origin !== 'spec')
+  const planned = selectPlan(plan, selectionOf(modules, inject('shopChecks') ?? [])).checks.filter(
+    (p) => p.origin !== 'spec',
+  )
   const starters = plannedWork(parts, planned)
   const started = new Map<string, Promise<Result>>()
 
   // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
-  if (planned.length === 0) return placeholder(`${EXTENSIONS_TITLE}: none in this run`, 'no extension operation or vendor check selected in this run')
+  if (planned.length === 0)
+    return placeholder(
+      `${EXTENSIONS_TITLE}: none in this run`,
+      'no extension operation or vendor check selected in this run',
+    )
   // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
   describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${endpointText(p.added!)}`)).size} operations`, () => {
     beforeAll(({}, suite) => {

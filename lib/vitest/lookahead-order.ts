@@ -9,9 +9,22 @@ import { moduleIdOf } from '../run/progress.ts'
  * vitest shards and sorts the files, so this does the same with vitest's own sequencer; an order that still
  * differs (the sequencer's cache changed meanwhile) only starts the work of a module sooner or later.
  */
-export async function lookaheadOrder(vitest: Vitest, specs: ReadonlyArray<TestSpecification>, project: TestProject): Promise<string[] | undefined> {
+export async function lookaheadOrder(
+  vitest: Vitest,
+  specs: ReadonlyArray<TestSpecification>,
+  project: TestProject,
+): Promise<string[] | undefined> {
   if (vitest.config.testNamePattern !== undefined || (vitest.config.tagsFilter?.length ?? 0) > 0) return undefined
-  if (specs.some((s) => (s.testLines?.length ?? 0) > 0 || (s.testIds?.length ?? 0) > 0 || s.testNamePattern !== undefined || (s.testTagsFilter?.length ?? 0) > 0)) return undefined
+  if (
+    specs.some(
+      (s) =>
+        (s.testLines?.length ?? 0) > 0 ||
+        (s.testIds?.length ?? 0) > 0 ||
+        s.testNamePattern !== undefined ||
+        (s.testTagsFilter?.length ?? 0) > 0,
+    )
+  )
+    return undefined
   const Sequencer = vitest.config.sequence.sequencer
   const sequencer = new Sequencer(vitest)
   // Sharded over every project's files, as vitest does, before keeping this project's.

@@ -8,8 +8,8 @@ import { modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
 const result = { id: 'x', status: 'passed' } as unknown as Result
 
-describe('the next module\'s work, started in this one\'s tail', () => {
-  it('starts two modules ahead, each once, in the run\'s order; a new run starts from nothing', async () => {
+describe("the next module's work, started in this one's tail", () => {
+  it("starts two modules ahead, each once, in the run's order; a new run starts from nothing", async () => {
     const order = ['a', 'b', 'c', 'd']
     expect(modulesAhead('run-1', 'a', order)).toEqual(['b', 'c'])
     expect(modulesAhead('run-1', 'b', order)).toEqual(['d'])
@@ -26,10 +26,17 @@ describe('the next module\'s work, started in this one\'s tail', () => {
     expect(startedIn('run-2').size).toBe(0)
   })
 
-  const project = { name: 'conformance', config: { sequence: { groupOrder: 2 }, isolate: false } } as unknown as TestProject
-  const spec = (module: string, extra: Partial<TestSpecification> = {}) => ({ project, moduleId: `/root/suites/${module}.conformance.ts`, ...extra }) as TestSpecification
+  const project = {
+    name: 'conformance',
+    config: { sequence: { groupOrder: 2 }, isolate: false },
+  } as unknown as TestProject
+  const spec = (module: string, extra: Partial<TestSpecification> = {}) =>
+    ({ project, moduleId: `/root/suites/${module}.conformance.ts`, ...extra }) as TestSpecification
   const vitest = (config: Record<string, unknown> = {}) => {
-    const v = { config: { root: '/root', sequence: { sequencer: BaseSequencer }, ...config }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } }
+    const v = {
+      config: { root: '/root', sequence: { sequencer: BaseSequencer }, ...config },
+      cache: { getFileTestResults: () => undefined, getFileStats: () => undefined },
+    }
     return v as unknown as Vitest
   }
 
@@ -50,7 +57,7 @@ describe('the next module\'s work, started in this one\'s tail', () => {
     expect(one!.filter((m) => two!.includes(m))).toEqual([])
   })
 
-  it('a stop announced by the main process reaches the run\'s listener, not another run\'s', async () => {
+  it("a stop announced by the main process reaches the run's listener, not another run's", async () => {
     const heard: string[] = []
     const offA = onStopAnnounced('run-a', () => heard.push('a'))
     const offB = onStopAnnounced('run-b', () => heard.push('b'))

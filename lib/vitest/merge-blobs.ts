@@ -19,7 +19,10 @@ export function mergeBlobs(modules: ReadonlyArray<TestModule>): Merged | undefin
   const byRun = new Map<string, { head: RunHead; results: Result[]; runErrors: string[] }>()
   for (const m of modules) {
     const { head, problem } = readRunHead(m)
-    if (problem !== undefined) throw new UsageError(`--merge-reports: the blob of ${moduleIdOf(m.moduleId)} holds run facts this version of shop-conformance cannot read (${problem}): merge blobs written by the same version`)
+    if (problem !== undefined)
+      throw new UsageError(
+        `--merge-reports: the blob of ${moduleIdOf(m.moduleId)} holds run facts this version of shop-conformance cannot read (${problem}): merge blobs written by the same version`,
+      )
     if (head === undefined) continue
     const shard = byRun.get(head.run.id) ?? { head, results: [], runErrors: [] }
     for (const t of m.children.allTests()) {
@@ -38,5 +41,8 @@ export function mergeBlobs(modules: ReadonlyArray<TestModule>): Merged | undefin
     const report: Report = { ...head, runErrors: [...head.runErrors, ...runErrors], results: [...results, ...na] }
     return report
   })
-  return mergeReports(reports, reports.map((r) => `shard ${r.run.shard ?? '1/1'} (run ${r.run.id})`))
+  return mergeReports(
+    reports,
+    reports.map((r) => `shard ${r.run.shard ?? '1/1'} (run ${r.run.id})`),
+  )
 }

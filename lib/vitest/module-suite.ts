@@ -22,7 +22,15 @@ import { WORKFLOWS } from '../workflows/index.ts'
 import { workflowStepId, type Result } from '../results/result.ts'
 import { PLAN, selectionOf, selectPlan, SUITE, type ExtensionFacts, type PlannedCheck } from '../plan/plan.ts'
 import { plannedWork, type Starter } from '../run/judge-planned.ts'
-import { deadlinesSoFar, sessionFor, sessionStopped, stopSession, takeNotes, takeServerErrors, tellServed } from '../run/worker-session.ts'
+import {
+  deadlinesSoFar,
+  sessionFor,
+  sessionStopped,
+  stopSession,
+  takeNotes,
+  takeServerErrors,
+  tellServed,
+} from '../run/worker-session.ts'
 import { carryResult, carryServerErrors, markSelected } from './task-meta.ts'
 import { laneOf, modulesAhead, startedIn, startOnce } from './lookahead.ts'
 
@@ -46,18 +54,24 @@ declare module 'vitest' {
  */
 export function moduleSuite(declared: { module: string; workflows: readonly string[] }): void {
   const module = MODULES.find((m) => m.id === declared.module)
-  if (module === undefined) throw new Error(`moduleSuite: unknown module "${declared.module}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
+  if (module === undefined)
+    throw new Error(`moduleSuite: unknown module "${declared.module}" (known: ${MODULES.map((m) => m.id).join(', ')})`)
   const workflows = WORKFLOWS.filter((w) => w.module === module.id)
   const names = workflows.map((w) => w.name)
   if (names.join('\n') !== declared.workflows.join('\n')) {
-    throw new Error(`suites/${module.id}.conformance.ts names the workflows ${JSON.stringify(declared.workflows)}; the module has ${JSON.stringify(names)}`)
+    throw new Error(
+      `suites/${module.id}.conformance.ts names the workflows ${JSON.stringify(declared.workflows)}; the module has ${JSON.stringify(names)}`,
+    )
   }
   const { planned, starters } = moduleWork(module.id)
 
   describe.concurrent(module.title, () => {
     beforeAll(({}, suite) => {
       const facts = inject('shopRun')
-      if (facts === undefined) throw new Error('no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds')
+      if (facts === undefined)
+        throw new Error(
+          'no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds',
+        )
       if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
       const runId = facts.seed!.runId
       const session = sessionFor(facts.seed!)
@@ -79,7 +93,9 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
     const work = () => startedIn(inject('shopRun')?.seed?.runId)
     for (const p of planned.filter((c) => c.kind !== 'workflow')) test(p.id, (ctx) => verdictOf(ctx, p.id, work()))
     for (const workflow of workflows) {
-      const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title)).filter((id) => starters.has(id))
+      const ids = workflow.steps
+        .map((step, i) => workflowStepId(workflow.name, i, step.title))
+        .filter((id) => starters.has(id))
       if (ids.length === 0) continue
       describe.concurrent(`workflow ${workflow.name}`, () => {
         for (const id of ids) test(id, (ctx) => verdictOf(ctx, id, work()))
@@ -113,14 +129,20 @@ export { quiet } from './lookahead.ts'
  * (deadline) aborts the test's signal: the worker's requests stop, and a verdict that may rest on a request
  * the stop cut off is not reported.
  */
-export async function verdictOf(ctx: TestContext, id: string, started: ReadonlyMap<string, Promise<Result>>): Promise<void> {
+export async function verdictOf(
+  ctx: TestContext,
+  id: string,
+  started: ReadonlyMap<string, Promise<Result>>,
+): Promise<void> {
   const running = started.get(id)
   if (running === undefined) {
     const refused = inject('shopRun')?.refused
     if (refused !== undefined) return ctx.skip(`not run: ${refused}`)
     throw new Error(`${id} was not started by its module's beforeAll`)
   }
-  const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
+  const aborted = new Promise<'aborted'>((resolve) =>
+    ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
+  )
   const raced = ctx.signal.aborted ? 'aborted' : await Promise.race([running, aborted])
   // A stop told by the main process (lib/shop/stop-channel.ts) may cut a request off before this test's signal aborts.
   const result = sessionStopped() ? 'aborted' : raced

@@ -17,7 +17,9 @@ import type { Reporter } from 'vitest/node'
 const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
 /** What the suite files import (module-suite.ts, extension-suite.ts), in one module: the worker's bundle of the suite. */
 const SUITE_ENTRY = fileURLToPath(new URL('./suite-entry.ts', import.meta.url))
-const SUITE_FACES = new Set(['module-suite.ts', 'extension-suite.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))))
+const SUITE_FACES = new Set(
+  ['module-suite.ts', 'extension-suite.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))),
+)
 const SUITE_MODULE = '\0virtual:shop-conformance-suite'
 const SUITE_FILE = /[\\/]suites[\\/][^\\/]+\.conformance\.ts$/
 const DEFERRED_BLOB = fileURLToPath(new URL('./deferred-blob.ts', import.meta.url))
@@ -47,7 +49,9 @@ export function conformance(): Plugin {
     },
     async load(id) {
       if (id !== SUITE_MODULE) return null
-      const { bundled } = nativeRequire('../base/bundled-import.mjs') as { bundled: (entry: string) => Promise<{ file: string; inputs: string[] }> }
+      const { bundled } = nativeRequire('../base/bundled-import.mjs') as {
+        bundled: (entry: string) => Promise<{ file: string; inputs: string[] }>
+      }
       try {
         const { file, inputs } = await bundled(SUITE_ENTRY)
         // A change to any of its files (watch mode) makes the module, and the suite files, anew.
@@ -59,14 +63,20 @@ export function conformance(): Plugin {
       }
     },
     async configureVitest({ vitest }) {
-      const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as { bundledImport: (entry: string) => Promise<unknown> }
+      const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as {
+        bundledImport: (entry: string) => Promise<unknown>
+      }
       // Instances: vitest takes them as they are, where a path would be loaded through its module runner.
-      const { default: RunReporter } = (await bundledImport(RUN_REPORTER)) as { default: new () => Reporter & { finished: Promise<void> } }
+      const { default: RunReporter } = (await bundledImport(RUN_REPORTER)) as {
+        default: new () => Reporter & { finished: Promise<void> }
+      }
       const run = new RunReporter()
       const reporters = vitest.config.reporters
       for (const [i, entry] of reporters.entries()) {
         if (!Array.isArray(entry) || entry[0] !== 'blob') continue
-        const { default: DeferredBlob } = (await bundledImport(DEFERRED_BLOB)) as { default: new (run: { finished: Promise<void> }, options: object) => Reporter }
+        const { default: DeferredBlob } = (await bundledImport(DEFERRED_BLOB)) as {
+          default: new (run: { finished: Promise<void> }, options: object) => Reporter
+        }
         reporters[i] = new DeferredBlob(run, entry[1])
       }
       // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.

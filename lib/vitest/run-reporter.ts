@@ -11,7 +11,15 @@
  * for the report to hold the cleanup. `onTestRunStart` is called for runs only (and `--merge-reports`, merged here).
  */
 import type { CancelReason } from 'vitest'
-import type { Reporter, TestCase, TestModule, TestProject, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import type {
+  Reporter,
+  TestCase,
+  TestModule,
+  TestProject,
+  TestRunEndReason,
+  TestSpecification,
+  Vitest,
+} from 'vitest/node'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
 import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
@@ -91,7 +99,13 @@ export default class RunReporter implements Reporter {
     // vitest's error after the preflight.
     if (vitest.config.shard !== undefined) vitest.config.passWithNoTests = true
     // Native sharding too: the shards' shared seed is what names them as one run for merging.
-    if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest)) fail(new UsageError('--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged'), this.#settings.underCli)
+    if (vitest.config.shard !== undefined && !config.seedGiven && !isMerge(vitest))
+      fail(
+        new UsageError(
+          '--shard: needs --seed N (or SHOP_SEED), the same in every shard, so that the shards can be merged',
+        ),
+        this.#settings.underCli,
+      )
   }
 
   // A working directory removed under the run (the ledger's write fails first): its one line, not a stack trace.
@@ -136,7 +150,11 @@ export default class RunReporter implements Reporter {
     if (run.keptLedger !== undefined) process.stdout.write(`shop-conformance: ${run.keptLedger}\n`)
     this.#beat(run)
     this.#armDeadline(run)
-    this.#detach = onInterrupt(run, () => this.#scope(), (why) => this.#stop(why))
+    this.#detach = onInterrupt(
+      run,
+      () => this.#scope(),
+      (why) => this.#stop(why),
+    )
     // Known before the first request: a shard with no suite file of the selection sends nothing and passes, saying so.
     const share = await shardShare(this.#vitest, specs, this.#project)
     if (share !== undefined && share.runs === 0) {
@@ -151,7 +169,12 @@ export default class RunReporter implements Reporter {
     // Before the suite files are collected: the extensions' file registers a test per operation from these.
     this.#project.provide('shopExtensions', extensionFacts(run))
     const lookahead = started ? await lookaheadOrder(this.#vitest, specs, this.#project) : undefined
-    this.#project.provide('shopRun', started ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) } : { refused: run.runErrors[0]! })
+    this.#project.provide(
+      'shopRun',
+      started
+        ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) }
+        : { refused: run.runErrors[0]! },
+    )
   }
 
   /**
@@ -163,7 +186,10 @@ export default class RunReporter implements Reporter {
     const left = run.stopAt - Date.now()
     if (left <= 0) return this.#stop('deadline')
     const untilBudgeting = run.endsAt - BUDGET_WITHIN_MS - Date.now()
-    this.#deadline = setTimeout(() => this.#armDeadline(run), Math.min(left, untilBudgeting > 0 ? untilBudgeting : BUDGET_EVERY_MS))
+    this.#deadline = setTimeout(
+      () => this.#armDeadline(run),
+      Math.min(left, untilBudgeting > 0 ? untilBudgeting : BUDGET_EVERY_MS),
+    )
   }
 
   /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
@@ -172,7 +198,9 @@ export default class RunReporter implements Reporter {
     // The worker's requests stop now, also those of work started ahead of its test (lookahead).
     if (this.#run.pre !== undefined) announceStop(this.#run.pre.seed.runId)
     const endsAt = new Date(this.#run.endsAt).toISOString()
-    process.stderr.write(`shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${endsAt})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`)
+    process.stderr.write(
+      `shop-conformance: ${why === 'deadline' ? `the run's deadline is near (it ends by ${endsAt})` : `${why} received`}: stopping, cleaning up and writing a partial report\n`,
+    )
     if (why !== 'deadline') return
     void this.#vitest.cancelCurrentRun(why as CancelReason)
     setTimeout(() => void this.#end(), STOP_ACK_MS).unref()
@@ -195,7 +223,8 @@ export default class RunReporter implements Reporter {
     const list = this.#byModule.get(testCase.module.moduleId) ?? []
     list.push(result)
     this.#byModule.set(testCase.module.moduleId, list)
-    if (this.#progress === 'failures' && (result.status === 'failed' || result.status === 'error')) this.#say(failureLine(result))
+    if (this.#progress === 'failures' && (result.status === 'failed' || result.status === 'error'))
+      this.#say(failureLine(result))
   }
 
   onTestModuleEnd(testModule: TestModule): void {
@@ -224,19 +253,29 @@ export default class RunReporter implements Reporter {
     this.#heartbeat = setInterval(() => {
       if (Date.now() - this.#saidAt < HEARTBEAT_MS - 1_000 || run.written) return
       const modules = [...this.#byModule.keys()].length
-      this.#say(`  … still running: ${run.results.size} results so far, ${modules} module${modules === 1 ? '' : 's'} under way or done (${Math.round((Date.now() - run.startedAt.getTime()) / 1000)} s)\n`)
+      this.#say(
+        `  … still running: ${run.results.size} results so far, ${modules} module${modules === 1 ? '' : 's'} under way or done (${Math.round((Date.now() - run.startedAt.getTime()) / 1000)} s)\n`,
+      )
     }, HEARTBEAT_MS)
     this.#heartbeat.unref()
   }
 
-  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, reason: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandled: ReadonlyArray<{ message?: string }>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
     await this.#ended(modules, unhandled, reason).catch(async (err: unknown) => {
       await stopIfTheDirectoryWent(err)
       throw err
     })
   }
 
-  async #ended(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>, _reason: TestRunEndReason): Promise<void> {
+  async #ended(
+    modules: ReadonlyArray<TestModule>,
+    unhandled: ReadonlyArray<{ message?: string }>,
+    _reason: TestRunEndReason,
+  ): Promise<void> {
     const own = modules.filter((m) => m.project.name === this.#project.name)
     if (isMerge(this.#vitest)) {
       try {
@@ -273,7 +312,8 @@ export default class RunReporter implements Reporter {
       // A suite file that failed to load, or a module's beforeAll that threw: errors of the run, never "not run".
       for (const m of own) {
         for (const e of m.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)}: ${e.message}`)
-        for (const s of m.children.allSuites()) for (const e of s.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)} › ${s.name}: ${e.message}`)
+        for (const s of m.children.allSuites())
+          for (const e of s.errors()) run.runErrors.push(`${moduleIdOf(m.moduleId)} › ${s.name}: ${e.message}`)
       }
       // The reports' time kept first: the cleanup is cut off before it.
       run.budgetWriting()
@@ -286,7 +326,10 @@ export default class RunReporter implements Reporter {
       const written = await writeReports(run.config.reportDir, report, run.secrets)
       run.written = true
       // A run that could not be made says why in one line, with what it had made by then (the report lists each).
-      if (runStory(report).kind === 'not made') process.stderr.write(`shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}${cleanupNote(cleanup)}\n`)
+      if (runStory(report).kind === 'not made')
+        process.stderr.write(
+          `shop-conformance: ${run.secrets.redactText(run.runErrors[0] ?? report.exit.reason)}${cleanupNote(cleanup)}\n`,
+        )
       else process.stdout.write(run.secrets.redactText(terminalSummary(written, run.config.reportDir)))
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)
@@ -296,7 +339,10 @@ export default class RunReporter implements Reporter {
       // loads the suite files, is left a moment, not the time to the end (at load 13 a run stopped in its preflight
       // ended 5.6 s past the end it printed).
       const left = run.endsAt - Date.now()
-      setTimeout(() => process.exit(status), Math.max(0, report.partial !== undefined ? Math.min(CUT_SHORT_EXIT_MS, left) : left)).unref()
+      setTimeout(
+        () => process.exit(status),
+        Math.max(0, report.partial !== undefined ? Math.min(CUT_SHORT_EXIT_MS, left) : left),
+      ).unref()
     } finally {
       run.releaseDir()
       await run.close()
@@ -312,7 +358,10 @@ export default class RunReporter implements Reporter {
     if (this.#refused !== undefined) throw this.#refused
     const { config } = this.#settings
     const report = mergeBlobs(own)
-    if (report === undefined) throw new UsageError('--merge-reports: no conformance run in these blobs (written by `--reporter=blob` of the conformance project)')
+    if (report === undefined)
+      throw new UsageError(
+        '--merge-reports: no conformance run in these blobs (written by `--reporter=blob` of the conformance project)',
+      )
     ensureWritableDir(config.reportDir, REPORT_DIR_SETTING, { create: true })
     // Not into a directory a run is writing: the last writer's report would win.
     const lock = lockReportDir(config.reportDir, REPORT_DIR_SETTING, 'vitest --merge-reports')

@@ -25,7 +25,8 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
     if (marked.length > 0) for (const id of marked) selected.add(id)
     else {
       const title = MODULES.find((x) => x.id === moduleIdOf(m.moduleId))?.title ?? ''
-      for (const p of selectPlan(PLAN, { ...flags, modules: [moduleIdOf(m.moduleId)] }).checks) if (pattern === undefined || pattern.test(`${title} ${p.id}`)) selected.add(p.id)
+      for (const p of selectPlan(PLAN, { ...flags, modules: [moduleIdOf(m.moduleId)] }).checks)
+        if (pattern === undefined || pattern.test(`${title} ${p.id}`)) selected.add(p.id)
     }
   }
   const limits = [
@@ -34,7 +35,8 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
     ...(pattern !== undefined ? [`-t ${String(pattern)}`] : []),
   ]
   // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole denominator).
-  const selection = limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
+  const selection =
+    limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
   return { selection, limits, ...(shard !== undefined ? { shard } : {}) }
 }
 
@@ -48,7 +50,11 @@ function commandLineFiles(vitest: Vitest): string[] {
  * A shard's share of the run's suite files, as vitest will split them (its own sequencer's `shard`: by file), known
  * before the run sends anything: how many this shard runs of how many the selection has. Undefined unsharded.
  */
-export async function shardShare(vitest: Vitest, specs: ReadonlyArray<TestSpecification>, project: TestProject): Promise<{ shard: string; runs: number; of: number } | undefined> {
+export async function shardShare(
+  vitest: Vitest,
+  specs: ReadonlyArray<TestSpecification>,
+  project: TestProject,
+): Promise<{ shard: string; runs: number; of: number } | undefined> {
   const shard = vitest.config.shard
   if (shard === undefined) return undefined
   const Sequencer = vitest.config.sequence.sequencer

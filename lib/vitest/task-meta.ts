@@ -56,7 +56,12 @@ export function markSelected(task: RunnerTask): void {
   task.meta.shopSelected = true
 }
 
-export function carryResult(task: RunnerTask, result: Result, notes: readonly string[], deadlines?: RunDeadlines): void {
+export function carryResult(
+  task: RunnerTask,
+  result: Result,
+  notes: readonly string[],
+  deadlines?: RunDeadlines,
+): void {
   task.meta.shopResult = result
   if (notes.length > 0) task.meta.shopNotes = [...notes]
   if (deadlines !== undefined) task.meta.shopDeadlines = deadlines
@@ -104,7 +109,10 @@ export function readCarried(test: TestCase): Carried {
 function isDeadlines(value: unknown): boolean {
   const ms = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0
   if (!isObject(value) || !isObject(value.used) || !isObject(value.slowestMs)) return false
-  return ['read', 'write', 'heavyWrite'].every((k) => ms((value.used as Record<string, unknown>)[k])) && Object.values(value.slowestMs).every(ms)
+  return (
+    ['read', 'write', 'heavyWrite'].every((k) => ms((value.used as Record<string, unknown>)[k])) &&
+    Object.values(value.slowestMs).every(ms)
+  )
 }
 
 /**
@@ -113,7 +121,10 @@ function isDeadlines(value: unknown): boolean {
  * that cannot be read — is an error of the suite (status `error`), never a silent gap and never the shop's
  * failure; one filtered out (-t, shard) or cut short by a stop (`stopped`) gives none.
  */
-export function outcomeOf(test: TestCase, stopped: boolean): Omit<Carried, 'problem' | 'listProblem'> & { runError?: string } {
+export function outcomeOf(
+  test: TestCase,
+  stopped: boolean,
+): Omit<Carried, 'problem' | 'listProblem'> & { runError?: string } {
   const { result, problem, listProblem, ...carried } = readCarried(test)
   const crashed = (why: string) => crashResult(test.name, moduleIdOf(test.module.moduleId), why)
   if (problem !== undefined) return { result: crashed(problem), ...carried, runError: `${test.name}: ${problem}` }
@@ -138,20 +149,39 @@ const ORIGINS: ReadonlySet<unknown> = new Set(['extension', 'vendor'])
 /** Why `value` is not a result of the test named `name` as this version makes one; undefined when it is. */
 export function problemOfResult(value: unknown, name: string): string | undefined {
   if (!isObject(value)) return 'not an object'
-  for (const field of ['id', 'module', 'check', 'message'] as const) if (typeof value[field] !== 'string') return `no ${field}`
+  for (const field of ['id', 'module', 'check', 'message'] as const)
+    if (typeof value[field] !== 'string') return `no ${field}`
   if (value.id !== name) return `its id ${JSON.stringify(value.id)} is not the test's`
   const { endpoint } = value
-  if (!isObject(endpoint) || typeof endpoint.method !== 'string' || typeof endpoint.path !== 'string' || !optional(endpoint.alias, 'string')) return 'its endpoint is not a method and a path'
-  if (!STATUSES.has(value.status)) return `its status ${JSON.stringify(value.status)} is none of passed, failed, skipped, error`
+  if (
+    !isObject(endpoint) ||
+    typeof endpoint.method !== 'string' ||
+    typeof endpoint.path !== 'string' ||
+    !optional(endpoint.alias, 'string')
+  )
+    return 'its endpoint is not a method and a path'
+  if (!STATUSES.has(value.status))
+    return `its status ${JSON.stringify(value.status)} is none of passed, failed, skipped, error`
   if (typeof value.durationMs !== 'number' || !Number.isFinite(value.durationMs)) return 'its duration is not a number'
   if (!isStrings(value.spec)) return 'its spec sections are not a list of text'
-  if (!Array.isArray(value.exchanges) || !value.exchanges.every(isObject)) return 'its exchanges are not a list of exchanges'
-  if (value.rules !== undefined && (!Array.isArray(value.rules) || !value.rules.every(isObject))) return 'its rules are not a list of rules'
+  if (!Array.isArray(value.exchanges) || !value.exchanges.every(isObject))
+    return 'its exchanges are not a list of exchanges'
+  if (value.rules !== undefined && (!Array.isArray(value.rules) || !value.rules.every(isObject)))
+    return 'its rules are not a list of rules'
   if (value.details !== undefined && !isObject(value.details)) return 'its details are not an object'
   if (value.warnings !== undefined && !isStrings(value.warnings)) return 'its warnings are not a list of text'
   if (value.applicable !== undefined && value.applicable !== false) return 'its applicable is not false'
-  if (value.reason !== undefined && !(typeof value.reason === 'string' && Object.hasOwn(NOT_JUDGED_REASONS, value.reason))) return `its reason ${JSON.stringify(value.reason)} is not one of the reasons a rule is not judged`
-  if (!(value.origin === undefined ? value.extension === undefined : ORIGINS.has(value.origin) && value.extension === true)) return 'its origin is neither absent nor an extension\'s or a vendor\'s, with `extension: true`'
+  if (
+    value.reason !== undefined &&
+    !(typeof value.reason === 'string' && Object.hasOwn(NOT_JUDGED_REASONS, value.reason))
+  )
+    return `its reason ${JSON.stringify(value.reason)} is not one of the reasons a rule is not judged`
+  if (
+    !(value.origin === undefined
+      ? value.extension === undefined
+      : ORIGINS.has(value.origin) && value.extension === true)
+  )
+    return "its origin is neither absent nor an extension's or a vendor's, with `extension: true`"
   return undefined
 }
 
@@ -161,13 +191,18 @@ const CALLERS: ReadonlySet<unknown> = new Set(CALLER_CLASSES)
 export function problemOfServerErrors(value: unknown): string | undefined {
   if (!isObject(value) || !Array.isArray(value.entries)) return 'not an object with a list of entries'
   const { unlisted } = value
-  if (!isObject(unlisted) || !Object.values(unlisted).every((n) => typeof n === 'number')) return 'its unlisted answers are not counts'
+  if (!isObject(unlisted) || !Object.values(unlisted).every((n) => typeof n === 'number'))
+    return 'its unlisted answers are not counts'
   for (const e of value.entries) {
     if (!isObject(e)) return 'an entry is not an object'
-    const missing = (['method', 'path', 'store', 'message', 'firstAt', 'lastAt'] as const).find((field) => typeof e[field] !== 'string')
+    const missing = (['method', 'path', 'store', 'message', 'firstAt', 'lastAt'] as const).find(
+      (field) => typeof e[field] !== 'string',
+    )
     if (missing !== undefined) return `an entry has no ${missing}`
-    if (!CALLERS.has(e.caller)) return `an entry's caller ${JSON.stringify(e.caller)} is none of ${CALLER_CLASSES.join(', ')}`
-    if (typeof e.status !== 'number' || typeof e.count !== 'number' || !isStrings(e.steps)) return 'an entry has no status, count or steps'
+    if (!CALLERS.has(e.caller))
+      return `an entry's caller ${JSON.stringify(e.caller)} is none of ${CALLER_CLASSES.join(', ')}`
+    if (typeof e.status !== 'number' || typeof e.count !== 'number' || !isStrings(e.steps))
+      return 'an entry has no status, count or steps'
   }
   return undefined
 }
@@ -192,10 +227,22 @@ export function dropServerErrors(test: TestCase): void {
 function problemOfHead(value: unknown): string | undefined {
   if (!isObject(value)) return 'not an object'
   const { run, plan, spec, target } = value
-  if (!isObject(run) || typeof run.id !== 'string' || !isStrings(run.modules) || !isStrings(run.checks) || !optional(run.shard, 'string')) return 'no run id, modules, checks or shard'
-  if (!Array.isArray(run.pathAliases) || !run.pathAliases.every((a) => isObject(a) && typeof a.from === 'string' && typeof a.to === 'string')) return 'its path aliases are not a list of aliases'
+  if (
+    !isObject(run) ||
+    typeof run.id !== 'string' ||
+    !isStrings(run.modules) ||
+    !isStrings(run.checks) ||
+    !optional(run.shard, 'string')
+  )
+    return 'no run id, modules, checks or shard'
+  if (
+    !Array.isArray(run.pathAliases) ||
+    !run.pathAliases.every((a) => isObject(a) && typeof a.from === 'string' && typeof a.to === 'string')
+  )
+    return 'its path aliases are not a list of aliases'
   if (!isObject(plan) || !isStrings(plan.modules)) return 'no plan block with its modules'
-  if (!isObject(spec) || typeof spec.version !== 'string' || !isObject(target) || typeof target.baseUrl !== 'string') return 'no spec version or target'
+  if (!isObject(spec) || typeof spec.version !== 'string' || !isObject(target) || typeof target.baseUrl !== 'string')
+    return 'no spec version or target'
   if (!isStrings(value.runErrors)) return 'its run errors are not a list of text'
   return undefined
 }

@@ -10,7 +10,11 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
   module: 'sales-tax-tfa',
   description:
     'A zero-total guest order paid with the configured invoice-refund payment method is invoiced and refunded through its invoice; the credit memo names the invoice and the quantities refunded.',
-  spec: ['Endpoints › Endpoints with detailed shape', 'Resources and their fields › Credit memo (`CreditmemoInterface`, body key `entity`)', 'Resources and their fields › Refund request parts'],
+  spec: [
+    'Endpoints › Endpoints with detailed shape',
+    'Resources and their fields › Credit memo (`CreditmemoInterface`, body key `entity`)',
+    'Resources and their fields › Refund request parts',
+  ],
   steps: [
     step('place a zero-total order', undefined, async (s: StepScope<SalesState>) => {
       const fx = s.ctx.session.seed.purchase
@@ -30,23 +34,41 @@ export const invoiceRefundWorkflow: Workflow<SalesState> = {
 
     step('invoice the order', undefined, async (s: StepScope<SalesState>) => invoiceOrder(s, s.need('orderId'))),
 
-    step('refund the invoice', endpointId('POST /V1/invoice/:invoiceId/refund'), async (s: StepScope<SalesState>) => {
-      const orderId = s.need('orderId')
-      const invoiceId = s.need('invoiceId')
-      const refunded = wholeOrder(s.need('orderItems'))
-      const call: SpecCall = {
-        method: 'POST',
-        path: `/V1/invoice/${invoiceId}/refund`,
-        actor: 'admin',
-        body: { items: refunded, isOnline: false, notify: false, appendComment: false },
-      }
-      const id = await refund(s, call, { orderId, setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD', paymentMethod: s.ctx.session.seed.purchase.invoiceRefundPaymentMethod })
-      s.keep('refundedItems', refunded)
-      return `invoice ${invoiceId} refunded: credit memo ${id}`
-    }, [SALES_RULES.refund]),
+    step(
+      'refund the invoice',
+      endpointId('POST /V1/invoice/:invoiceId/refund'),
+      async (s: StepScope<SalesState>) => {
+        const orderId = s.need('orderId')
+        const invoiceId = s.need('invoiceId')
+        const refunded = wholeOrder(s.need('orderItems'))
+        const call: SpecCall = {
+          method: 'POST',
+          path: `/V1/invoice/${invoiceId}/refund`,
+          actor: 'admin',
+          body: { items: refunded, isOnline: false, notify: false, appendComment: false },
+        }
+        const id = await refund(s, call, {
+          orderId,
+          setting: 'SHOP_INVOICE_REFUND_PAYMENT_METHOD',
+          paymentMethod: s.ctx.session.seed.purchase.invoiceRefundPaymentMethod,
+        })
+        s.keep('refundedItems', refunded)
+        return `invoice ${invoiceId} refunded: credit memo ${id}`
+      },
+      [SALES_RULES.refund],
+    ),
 
-    step('read the credit memo', endpointId('GET /V1/creditmemo/:id'), async (s: StepScope<SalesState>) =>
-      readCreditmemo(s, { id: s.need('creditmemoId'), orderId: s.need('orderId'), invoiceId: s.need('invoiceId'), items: s.need('refundedItems') }),
-    [SALES_RULES.creditmemoRead]),
+    step(
+      'read the credit memo',
+      endpointId('GET /V1/creditmemo/:id'),
+      async (s: StepScope<SalesState>) =>
+        readCreditmemo(s, {
+          id: s.need('creditmemoId'),
+          orderId: s.need('orderId'),
+          invoiceId: s.need('invoiceId'),
+          items: s.need('refundedItems'),
+        }),
+      [SALES_RULES.creditmemoRead],
+    ),
   ],
 }

@@ -11,16 +11,31 @@ describe('the workflow registry', () => {
     const names = WORKFLOWS.map((w) => w.name)
     expect(new Set(names).size).toBe(names.length)
     expect(names).toEqual(
-      expect.arrayContaining(['credit-memo', 'invoice-refund', 'guest-checkout', 'attribute-set', 'tier-prices-by-group', 'order-address', 'catalog-reads', 'customer-group-default', 'tax-rate', 'shipment-label', 'mine-isolation']),
+      expect.arrayContaining([
+        'credit-memo',
+        'invoice-refund',
+        'guest-checkout',
+        'attribute-set',
+        'tier-prices-by-group',
+        'order-address',
+        'catalog-reads',
+        'customer-group-default',
+        'tax-rate',
+        'shipment-label',
+        'mine-isolation',
+      ]),
     )
     for (const w of WORKFLOWS) {
-      expect(MODULES.map((m) => m.id), w.name).toContain(w.module)
+      expect(
+        MODULES.map((m) => m.id),
+        w.name,
+      ).toContain(w.module)
       expect(w.steps.length, w.name).toBeGreaterThan(0)
       expect(w.spec.length, w.name).toBeGreaterThan(0)
     }
   })
 
-  it('gives every step a unique title (a step\'s endpoint is a catalog row\'s id: endpointId throws for any other)', () => {
+  it("gives every step a unique title (a step's endpoint is a catalog row's id: endpointId throws for any other)", () => {
     for (const w of WORKFLOWS) {
       const titles = w.steps.map((s) => s.title)
       expect(new Set(titles).size, w.name).toBe(titles.length)

@@ -24,7 +24,11 @@ interface RunOptions<S extends object = object> extends Partial<WorkflowContext<
   guard?: (run: () => Promise<StepVerdict>) => Promise<StepVerdict>
 }
 
-export async function runWorkflow<S extends object>(workflow: Workflow<S>, session: Session, context: RunOptions<S> = {}): Promise<StepOutcome[]> {
+export async function runWorkflow<S extends object>(
+  workflow: Workflow<S>,
+  session: Session,
+  context: RunOptions<S> = {},
+): Promise<StepOutcome[]> {
   const ctx: WorkflowContext<S> = { session, fx: context.fx ?? provisionerOf(session), state: context.state ?? {} }
   const out: StepOutcome[] = []
   let stopped: string | undefined
@@ -36,9 +40,16 @@ export async function runWorkflow<S extends object>(workflow: Workflow<S>, sessi
       verdict = { status: 'skipped', message: `not run: ${stopped}`, exchanges: [], reason: 'earlier-step' }
     } else {
       verdict = await (context.guard ?? ((run) => run()))(() => step.run(ctx))
-      if (verdict.status !== 'passed') stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
+      if (verdict.status !== 'passed')
+        stopped = `step ${ordinal} "${step.title}" ${verdict.status === 'failed' ? 'failed' : 'was not judged'}`
     }
-    const outcome: StepOutcome = { ordinal, title: step.title, ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}), verdict, durationMs: Math.round(performance.now() - started) }
+    const outcome: StepOutcome = {
+      ordinal,
+      title: step.title,
+      ...(step.endpoint !== undefined ? { endpoint: step.endpoint } : {}),
+      verdict,
+      durationMs: Math.round(performance.now() - started),
+    }
     out.push(outcome)
     context.onStep?.(outcome, i)
   }

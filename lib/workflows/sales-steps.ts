@@ -37,7 +37,11 @@ function refundRefusal(setting: string, paymentMethod: string): (a: Answer) => s
 export async function invoiceOrder(s: StepScope<SalesState>, orderId: number): Promise<string> {
   const order = await s.readOrder(orderId)
   const items = orderItems(order)
-  if (items.length === 0) s.notJudged(`the order ${orderId} read back (GET /V1/orders/${orderId}) lists no items with an item_id`, 'unusable-answer')
+  if (items.length === 0)
+    s.notJudged(
+      `the order ${orderId} read back (GET /V1/orders/${orderId}) lists no items with an item_id`,
+      'unusable-answer',
+    )
   const invoiceId = await s.setup(() => s.fx.invoice(orderId))
   s.keep('orderItems', items)
   s.keep('invoiceId', invoiceId)
@@ -48,16 +52,30 @@ export async function invoiceOrder(s: StepScope<SalesState>, orderId: number): P
  * A refund call: a success with an int id (a digit string is a warning) that names a credit memo of the order
  * — read back with `GET /V1/creditmemo/:id`, since an id that names nothing is no refund.
  */
-export async function refund(s: StepScope<SalesState>, call: SpecCall, options: { orderId: number; setting: string; paymentMethod: string }): Promise<number> {
+export async function refund(
+  s: StepScope<SalesState>,
+  call: SpecCall,
+  options: { orderId: number; setting: string; paymentMethod: string },
+): Promise<number> {
   const answer = await s.call(call, { kind: 'credit memo', label: `credit memo of order ${options.orderId}` })
   s.expectSuccess(call, answer, { refusal: refundRefusal(options.setting, options.paymentMethod) })
   const id = s.judgeId(answer.body, 'the answer (the new credit memo id)')
   s.made(id)
   const read: SpecCall = { method: 'GET', path: `/V1/creditmemo/${id}`, actor: 'admin' }
   const memo = await s.call(read)
-  if (!isSuccess(memo)) s.fail(`answered ${JSON.stringify(answer.body)} as the new credit memo id, but ${endpointText(read)} answered ${describeAnswer(memo)}: the refund made no credit memo with that id`)
-  if (isObject(memo.body) && memo.body.order_id !== undefined && memo.body.order_id !== null && !sameNumber(memo.body.order_id, options.orderId)) {
-    s.fail(`answered ${id} as the new credit memo id, but credit memo ${id} belongs to order ${JSON.stringify(memo.body.order_id)}, not to the refunded order ${options.orderId}`)
+  if (!isSuccess(memo))
+    s.fail(
+      `answered ${JSON.stringify(answer.body)} as the new credit memo id, but ${endpointText(read)} answered ${describeAnswer(memo)}: the refund made no credit memo with that id`,
+    )
+  if (
+    isObject(memo.body) &&
+    memo.body.order_id !== undefined &&
+    memo.body.order_id !== null &&
+    !sameNumber(memo.body.order_id, options.orderId)
+  ) {
+    s.fail(
+      `answered ${id} as the new credit memo id, but credit memo ${id} belongs to order ${JSON.stringify(memo.body.order_id)}, not to the refunded order ${options.orderId}`,
+    )
   }
   s.keep('creditmemoId', id)
   return id
@@ -79,16 +97,23 @@ export async function readCreditmemo(
   if (!isObject(memo)) s.fail(`the credit memo is ${JSON.stringify(memo)}, not an object`)
   const wrong: string[] = []
   // A read of the run's own credit memo carries its id (issue 9: an answer without it is no such read).
-  if (!sameNumber(memo.entity_id, expected.id)) wrong.push(`entity_id ${JSON.stringify(memo.entity_id ?? null)} (asked for ${expected.id})`)
-  if (!sameNumber(memo.order_id, expected.orderId)) wrong.push(`order_id ${JSON.stringify(memo.order_id ?? null)} where the refunded order is ${expected.orderId}`)
+  if (!sameNumber(memo.entity_id, expected.id))
+    wrong.push(`entity_id ${JSON.stringify(memo.entity_id ?? null)} (asked for ${expected.id})`)
+  if (!sameNumber(memo.order_id, expected.orderId))
+    wrong.push(`order_id ${JSON.stringify(memo.order_id ?? null)} where the refunded order is ${expected.orderId}`)
   if (expected.invoiceId !== undefined && !sameNumber(memo.invoice_id, expected.invoiceId)) {
-    wrong.push(`invoice_id ${JSON.stringify(memo.invoice_id ?? null)} where the refunded invoice is ${expected.invoiceId}`)
+    wrong.push(
+      `invoice_id ${JSON.stringify(memo.invoice_id ?? null)} where the refunded invoice is ${expected.invoiceId}`,
+    )
   }
   const items = Array.isArray(memo.items) ? memo.items.filter(isObject) : []
   for (const want of expected.items) {
     const seen = items.filter((i) => sameNumber(i.order_item_id, want.order_item_id))
     if (seen.length === 0) wrong.push(`no item with order_item_id ${want.order_item_id} (the item refunded)`)
-    else if (!seen.some((i) => sameNumber(i.qty, want.qty))) wrong.push(`item of order_item_id ${want.order_item_id} has qty ${seen.map((i) => JSON.stringify(i.qty ?? null)).join(', ')} where ${want.qty} was refunded`)
+    else if (!seen.some((i) => sameNumber(i.qty, want.qty)))
+      wrong.push(
+        `item of order_item_id ${want.order_item_id} has qty ${seen.map((i) => JSON.stringify(i.qty ?? null)).join(', ')} where ${want.qty} was refunded`,
+      )
   }
   if (wrong.length > 0) s.fail(`credit memo ${expected.id}: ${wrong.join('; ')}`)
   // Money, as a note only (the spec states no arithmetic), compared with what the target itself reported.
@@ -102,7 +127,9 @@ function moneyNotes(s: StepScope, memo: Record<string, unknown>, refunded: Refun
     const row = items.find((i) => sameNumber(i.order_item_id, want.order_item_id))
     if (row === undefined || typeof row.price !== 'number' || typeof row.row_total !== 'number') continue
     if (!sameNumber(row.row_total, row.price * want.qty)) {
-      s.warnings.push(`credit memo item of order item ${want.order_item_id}: row_total ${row.row_total} is not price ${row.price} × qty ${want.qty}`)
+      s.warnings.push(
+        `credit memo item of order item ${want.order_item_id}: row_total ${row.row_total} is not price ${row.price} × qty ${want.qty}`,
+      )
     }
   }
 }

@@ -89,7 +89,8 @@ export class StepScope<S extends object = object> {
   /** A value an earlier step left in the state; its absence is a bug of the workflow, not of the target. */
   need<K extends keyof S & string>(key: K): NonNullable<S[K]> {
     const value = this.ctx.state[key]
-    if (value === undefined || value === null) throw new Error(`workflow state has no "${key}" (an earlier step did not leave it)`)
+    if (value === undefined || value === null)
+      throw new Error(`workflow state has no "${key}" (an earlier step did not leave it)`)
     return value
   }
 
@@ -120,7 +121,11 @@ export class StepScope<S extends object = object> {
 
   /** The order read back (`GET /V1/orders/:id`, a platform call the spec does not list), its exchange kept. */
   async readOrder(orderId: number): Promise<Record<string, unknown>> {
-    const answer = await this.setupCall('read the order', { ...platformCall('readOrder', { id: orderId }), actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+    const answer = await this.setupCall(
+      'read the order',
+      { ...platformCall('readOrder', { id: orderId }), actor: 'admin' },
+      (a) => a.status === 200 && isObject(a.body),
+    )
     return answer.body as Record<string, unknown>
   }
 
@@ -130,10 +135,17 @@ export class StepScope<S extends object = object> {
    * marks it refused, and the step tells what it made with `made`.
    */
   async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
-    const ticket = creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path)) ? this.fx.ledger.request(creates, { queued: true }) : undefined
+    const ticket =
+      creates !== undefined && !(this.ctx.session.seed.readOnly && !allowedInReadOnly(call.method, call.path))
+        ? this.fx.ledger.request(creates, { queued: true })
+        : undefined
     if (ticket !== undefined) this.#ticket = ticket
     try {
-      const { answer, exchange } = await this.fx.call(endpointText(call), { ...call, repeat: 'never', ...(ticket !== undefined ? { onSent: () => ticket.sent() } : {}) }, () => true)
+      const { answer, exchange } = await this.fx.call(
+        endpointText(call),
+        { ...call, repeat: 'never', ...(ticket !== undefined ? { onSent: () => ticket.sent() } : {}) },
+        () => true,
+      )
       this.exchanges.push(exchange)
       ticket?.settle({ answer }, undefined)
       return answer
@@ -141,9 +153,21 @@ export class StepScope<S extends object = object> {
       if (err instanceof SetupError) {
         // Never sent (read-only mode, no token to send), or sent without an answer (a timeout, a target gone):
         // nothing to judge — a slow shop is not a failing shop.
-        ticket?.settle({ failure: { message: err.exchange === undefined ? `not sent: ${err.message}` : (err.exchange.error ?? err.message) } }, undefined)
+        ticket?.settle(
+          {
+            failure: {
+              message: err.exchange === undefined ? `not sent: ${err.message}` : (err.exchange.error ?? err.message),
+            },
+          },
+          undefined,
+        )
         if (err.exchange !== undefined) this.exchanges.push(err.exchange)
-        this.notJudged(err.exchange === undefined ? err.message : `${endpointText(call)} got no answer (${err.message.replace(/^.*got no answer: /, '')})`, err.reason)
+        this.notJudged(
+          err.exchange === undefined
+            ? err.message
+            : `${endpointText(call)} got no answer (${err.message.replace(/^.*got no answer: /, '')})`,
+          err.reason,
+        )
       }
       throw err
     }
@@ -159,7 +183,12 @@ export class StepScope<S extends object = object> {
 
   /** Ends the step unless the answer is a success (judgeSuccess). */
   expectSuccess(call: SpecCall, answer: Answer, options: SuccessOptions = {}): void {
-    const end = judgeSuccess(call, answer, this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path)), options)
+    const end = judgeSuccess(
+      call,
+      answer,
+      this.ctx.session.looksLikeNoRoute(answer, this.ctx.session.targetPath(call.path)),
+      options,
+    )
     if (end !== undefined) throw end
   }
 
@@ -192,7 +221,12 @@ export class StepScope<S extends object = object> {
  * the suite's reading of the platform's, which a 5xx may be the fault of, and the step is not judged (`server-error`),
  * as it is for a gateway's or an unavailable shop's 5xx anywhere (lib/shop/server-error.ts). Pure.
  */
-export function judgeSuccess(call: SpecCall, answer: Answer, noRoute: boolean, options: SuccessOptions = {}): StepEnd | undefined {
+export function judgeSuccess(
+  call: SpecCall,
+  answer: Answer,
+  noRoute: boolean,
+  options: SuccessOptions = {},
+): StepEnd | undefined {
   if (isSuccess(answer)) return undefined
   const said = describeAnswer(answer)
   const what = endpointText(call)
@@ -201,12 +235,26 @@ export function judgeSuccess(call: SpecCall, answer: Answer, noRoute: boolean, o
   if (error !== undefined) {
     const row = rowOfCall(call.method, call.path)
     if (row !== undefined && requestTabled(row) && (error.kind === 'application' || error.kind === 'not-implemented')) {
-      return new StepEnd('failed', `${what} answered ${error.text} to the call the spec's detail table documents, where it gives ${row.returns ?? 'a return'}`)
+      return new StepEnd(
+        'failed',
+        `${what} answered ${error.text} to the call the spec's detail table documents, where it gives ${row.returns ?? 'a return'}`,
+      )
     }
-    const why = error.kind === 'application' || error.kind === 'not-implemented' ? 'the spec does not table this request, so the call may be the suite\'s own reading of the platform\'s' : 'no answer of the shop\'s application'
-    return new StepEnd('skipped', `not judged: ${what} answered ${error.text} where the step needed a success: ${why}; ${LISTED}`, 'server-error')
+    const why =
+      error.kind === 'application' || error.kind === 'not-implemented'
+        ? "the spec does not table this request, so the call may be the suite's own reading of the platform's"
+        : "no answer of the shop's application"
+    return new StepEnd(
+      'skipped',
+      `not judged: ${what} answered ${error.text} where the step needed a success: ${why}; ${LISTED}`,
+      'server-error',
+    )
   }
-  if (answer.status === 401 || answer.status === 403) return new StepEnd('failed', `${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`)
+  if (answer.status === 401 || answer.status === 403)
+    return new StepEnd(
+      'failed',
+      `${what} refused the ${actorName(call.actor)} (${said}), a caller the spec's access class admits`,
+    )
   const business = BUSINESS_STATUSES.has(answer.status) ? options.refusal?.(answer) : undefined
   if (business !== undefined) return new StepEnd('skipped', `not judged: ${business}`, 'target-refused')
   return new StepEnd('failed', `${what} answered ${said}`)
@@ -221,7 +269,12 @@ function actorName(actor: Actor): string {
  * A workflow step: `run` returns the message of a pass, or ends the step through the scope (fail, notJudged,
  * a SetupError inside `setup`). `rules`: what the step can fail the target for (none for a set-up step).
  */
-export function step<S extends object>(title: string, endpoint: EndpointId | undefined, run: (s: StepScope<S>) => Promise<string>, rules: readonly Rule[] = []): WorkflowStep<S> {
+export function step<S extends object>(
+  title: string,
+  endpoint: EndpointId | undefined,
+  run: (s: StepScope<S>) => Promise<string>,
+  rules: readonly Rule[] = [],
+): WorkflowStep<S> {
   return {
     title,
     ...(endpoint !== undefined ? { endpoint } : {}),
@@ -269,7 +322,9 @@ export function step<S extends object>(title: string, endpoint: EndpointId | und
 export function sameNumber(a: unknown, b: unknown): boolean {
   const x = typeof a === 'string' && a.trim() !== '' ? Number(a) : a
   const y = typeof b === 'string' && b.trim() !== '' ? Number(b) : b
-  return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) < 1e-6
+  return (
+    typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) < 1e-6
+  )
 }
 
 /** The fields by which an address sent is recognised in what the target answers. */
@@ -282,7 +337,10 @@ export function addressDifferences(sent: AddressDraft | Record<string, unknown>,
   for (const k of ADDRESS_KEYS) {
     const a = normaliseField((sent as Record<string, unknown>)[k])
     const b = normaliseField(seen[k])
-    if (a !== b) out.push(`${k} ${JSON.stringify(seen[k] ?? null)} where ${JSON.stringify((sent as Record<string, unknown>)[k])} was sent`)
+    if (a !== b)
+      out.push(
+        `${k} ${JSON.stringify(seen[k] ?? null)} where ${JSON.stringify((sent as Record<string, unknown>)[k])} was sent`,
+      )
   }
   return out
 }

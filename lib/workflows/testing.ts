@@ -6,7 +6,14 @@
 import { Secrets } from '../shop/secrets.ts'
 import { Builders } from '../setup/builders.ts'
 import { Ledger } from '../setup/ledger.ts'
-import { describeAnswer, isSuccess, SetupError, type CallOptions, type Called, type Provisioner } from '../setup/provision.ts'
+import {
+  describeAnswer,
+  isSuccess,
+  SetupError,
+  type CallOptions,
+  type Called,
+  type Provisioner,
+} from '../setup/provision.ts'
 import type { Answer } from '../shop/request.ts'
 import type { Session } from '../shop/session.ts'
 import type { StepOutcome } from './run-steps.ts'
@@ -26,7 +33,10 @@ export type Script = Record<string, ScriptedAnswer | ((options: CallOptions) => 
 export const NO_ROUTE: ScriptedAnswer = { status: 404, body: { message: 'Request does not match any route.' } }
 
 /** A context whose provisioner answers from the script; every call made is listed in `calls`. */
-export function scriptedContext<S extends object = object>(script: Script, state: Partial<S> = {}): WorkflowContext<S> & { calls: CallOptions[] } {
+export function scriptedContext<S extends object = object>(
+  script: Script,
+  state: Partial<S> = {},
+): WorkflowContext<S> & { calls: CallOptions[] } {
   const calls: CallOptions[] = []
   const session = {
     seed: {
@@ -41,7 +51,8 @@ export function scriptedContext<S extends object = object>(script: Script, state
     },
     targetPath: (p: string) => p,
     secrets: new Secrets(),
-    looksLikeNoRoute: (a: Answer) => a.status === 404 && (a.body as { message?: unknown } | null)?.message === NO_ROUTE_MESSAGE,
+    looksLikeNoRoute: (a: Answer) =>
+      a.status === 404 && (a.body as { message?: unknown } | null)?.message === NO_ROUTE_MESSAGE,
   } as unknown as Session
   const fx = {
     session,
@@ -52,9 +63,24 @@ export function scriptedContext<S extends object = object>(script: Script, state
       const entry = script[endpointText(options)]
       if (entry === undefined) throw new Error(`unscripted call ${endpointText(options)}`)
       const { status, body, text } = typeof entry === 'function' ? entry(options) : entry
-      const answer: Answer = { status, headers: {}, body, json: text === undefined, text: text ?? JSON.stringify(body) ?? '' }
-      const exchange = { request: { method: options.method, url: options.path, headers: {} }, response: { status, headers: {}, body }, durationMs: 0 }
-      if (!accept(answer)) throw new SetupError(step, `set-up step "${step}" (${endpointText(options)}) answered ${describeAnswer(answer)}`, exchange)
+      const answer: Answer = {
+        status,
+        headers: {},
+        body,
+        json: text === undefined,
+        text: text ?? JSON.stringify(body) ?? '',
+      }
+      const exchange = {
+        request: { method: options.method, url: options.path, headers: {} },
+        response: { status, headers: {}, body },
+        durationMs: 0,
+      }
+      if (!accept(answer))
+        throw new SetupError(
+          step,
+          `set-up step "${step}" (${endpointText(options)}) answered ${describeAnswer(answer)}`,
+          exchange,
+        )
       return { answer, exchange }
     },
   } as unknown as Provisioner
@@ -64,7 +90,11 @@ export function scriptedContext<S extends object = object>(script: Script, state
 const NO_ROUTE_MESSAGE = 'Request does not match any route.'
 
 /** Runs one step of a workflow, found by its title. */
-export async function runStep<S extends object>(workflow: Workflow<S>, title: string, ctx: WorkflowContext<S>): Promise<StepVerdict> {
+export async function runStep<S extends object>(
+  workflow: Workflow<S>,
+  title: string,
+  ctx: WorkflowContext<S>,
+): Promise<StepVerdict> {
   const step = workflow.steps.find((s) => s.title === title)
   if (step === undefined) throw new Error(`workflow ${workflow.name} has no step "${title}"`)
   return step.run(ctx)

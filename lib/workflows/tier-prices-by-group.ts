@@ -15,7 +15,6 @@ import { sameNumber, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { endpointId } from '../spec/catalog/index.ts'
 
-
 const ADD = endpointId('POST /V1/products/:sku/group-prices/:customerGroupId/tiers/:qty/price/:price')
 const LIST = endpointId('GET /V1/products/:sku/group-prices/:customerGroupId/tiers')
 
@@ -41,7 +40,11 @@ function describeEntries(entries: Record<string, unknown>[]): string {
 
 async function addTier(s: StepScope<TierPricesState>, t: Tier): Promise<string> {
   const product = s.need('product')
-  const call: SpecCall = { method: 'POST', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${t.group}/tiers/${t.qty}/price/${t.price}`, actor: 'admin' }
+  const call: SpecCall = {
+    method: 'POST',
+    path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${t.group}/tiers/${t.qty}/price/${t.price}`,
+    actor: 'admin',
+  }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
   // What the add returns is not shown: the lists read next tell whether the tier was added.
@@ -50,7 +53,11 @@ async function addTier(s: StepScope<TierPricesState>, t: Tier): Promise<string> 
 
 async function listTiers(s: StepScope<TierPricesState>, group: string): Promise<Record<string, unknown>[]> {
   const product = s.need('product')
-  const call: SpecCall = { method: 'GET', path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`, actor: 'admin' }
+  const call: SpecCall = {
+    method: 'GET',
+    path: `/V1/products/${encodeURIComponent(product.sku)}/group-prices/${group}/tiers`,
+    actor: 'admin',
+  }
   const answer = await s.call(call)
   s.expectSuccess(call, answer)
   s.judgeAnswerOf(LIST, answer.body)
@@ -69,7 +76,10 @@ export const tierPricesByGroupWorkflow: Workflow<TierPricesState> = {
   module: 'catalog-prices',
   description:
     "A product of the run's own gets a tier price for customer group 1 and one for `all`; group 1's list holds its tier, and `all`'s holds the tier added for all groups (with or without group 1's: the spec's words allow both).",
-  spec: ['Endpoints › Endpoints with detailed shape', 'Endpoints › Endpoint lists by module › Catalog: prices and costs'],
+  spec: [
+    'Endpoints › Endpoints with detailed shape',
+    'Endpoints › Endpoint lists by module › Catalog: prices and costs',
+  ],
   steps: [
     step('create a product', undefined, async (s: StepScope<TierPricesState>) => {
       const product = await s.setup(() => s.fx.product('tier prices'))
@@ -83,23 +93,45 @@ export const tierPricesByGroupWorkflow: Workflow<TierPricesState> = {
       return `product ${product.sku} created at ${product.price}`
     }),
 
-    step('add a tier for group 1', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').group1), [TIER_RULES.added]),
+    step('add a tier for group 1', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').group1), [
+      TIER_RULES.added,
+    ]),
 
-    step('add a tier for all groups', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').all), [TIER_RULES.added]),
+    step('add a tier for all groups', ADD, async (s: StepScope<TierPricesState>) => addTier(s, s.need('tiers').all), [
+      TIER_RULES.added,
+    ]),
 
-    step('list the tiers of group 1', LIST, async (s: StepScope<TierPricesState>) => {
-      const { group1 } = s.need('tiers')
-      const entries = await listTiers(s, '1')
-      if (!entries.some((e) => sameTier(e, group1))) s.fail(`the tier added for group 1 (${describeTier(group1)}) is not listed; listed: ${describeEntries(entries)}`)
-      return `group 1 lists its tier ${describeTier(group1)}`
-    }, [TIER_RULES.listed]),
+    step(
+      'list the tiers of group 1',
+      LIST,
+      async (s: StepScope<TierPricesState>) => {
+        const { group1 } = s.need('tiers')
+        const entries = await listTiers(s, '1')
+        if (!entries.some((e) => sameTier(e, group1)))
+          s.fail(
+            `the tier added for group 1 (${describeTier(group1)}) is not listed; listed: ${describeEntries(entries)}`,
+          )
+        return `group 1 lists its tier ${describeTier(group1)}`
+      },
+      [TIER_RULES.listed],
+    ),
 
-    step('list the tiers of all groups', LIST, async (s: StepScope<TierPricesState>) => {
-      const { group1, all } = s.need('tiers')
-      const entries = await listTiers(s, 'all')
-      if (!entries.some((e) => sameTier(e, all))) s.fail(`the tier added for all groups (${describeTier(all)}) is not listed under all; listed: ${describeEntries(entries)}`)
-      const reading = entries.some((e) => sameTier(e, group1)) ? "group 1's too: `all` read as the tiers of every group" : "not group 1's: `all` read as the all-groups group"
-      return `all lists its tier ${describeTier(all)}, and ${reading}`
-    }, [TIER_RULES.listed]),
+    step(
+      'list the tiers of all groups',
+      LIST,
+      async (s: StepScope<TierPricesState>) => {
+        const { group1, all } = s.need('tiers')
+        const entries = await listTiers(s, 'all')
+        if (!entries.some((e) => sameTier(e, all)))
+          s.fail(
+            `the tier added for all groups (${describeTier(all)}) is not listed under all; listed: ${describeEntries(entries)}`,
+          )
+        const reading = entries.some((e) => sameTier(e, group1))
+          ? "group 1's too: `all` read as the tiers of every group"
+          : "not group 1's: `all` read as the all-groups group"
+        return `all lists its tier ${describeTier(all)}, and ${reading}`
+      },
+      [TIER_RULES.listed],
+    ),
   ],
 }

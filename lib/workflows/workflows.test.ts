@@ -24,7 +24,9 @@ describe('workflows against the reference target', () => {
     for (const close of closers.reverse()) await close()
   })
   async function against(options: { faults?: FaultName[]; env?: Record<string, string> } = {}): Promise<Session> {
-    const target: ReferenceTarget = await startReferenceTarget({ faults: (options.faults ?? []).map((name) => ({ name })) })
+    const target: ReferenceTarget = await startReferenceTarget({
+      faults: (options.faults ?? []).map((name) => ({ name })),
+    })
     closers.push(() => target.close())
     const session = await openSession(target, [], options.env ?? {})
     closers.push(() => session.close())
@@ -49,12 +51,16 @@ describe('workflows against the reference target', () => {
     const session = await against()
     for (const w of WORKFLOWS) {
       const outcomes = await runWorkflow(w, session)
-      expect(outcomes.map((o) => o.verdict.status), `${w.name}\n${describeOutcomes(outcomes)}`).toEqual(w.steps.map(() => 'passed'))
+      expect(
+        outcomes.map((o) => o.verdict.status),
+        `${w.name}\n${describeOutcomes(outcomes)}`,
+      ).toEqual(w.steps.map(() => 'passed'))
       for (const o of outcomes) {
         expect(o.verdict.message, `${w.name} › ${o.title}`).not.toBe('')
         // A step that judges an endpoint shows the exchange with it (the provisioner's helpers keep theirs to
         // themselves on success, so the one set-up step filed under an endpoint has none).
-        if (o.endpoint !== undefined && o.endpoint !== endpointId('POST /V1/customers')) expect(o.verdict.exchanges.length, `${w.name} › ${o.title}`).toBeGreaterThan(0)
+        if (o.endpoint !== undefined && o.endpoint !== endpointId('POST /V1/customers'))
+          expect(o.verdict.exchanges.length, `${w.name} › ${o.title}`).toBeGreaterThan(0)
       }
     }
   })
@@ -68,9 +74,21 @@ describe('workflows against the reference target', () => {
   })
 
   const BROKEN: Record<string, { workflow: string; step: string; message: RegExp }> = {
-    'tier-all-ignored': { workflow: 'tier-prices-by-group', step: 'list the tiers of all groups', message: /tier added for all groups .* is not listed under all|listing all returns the tier of group 1/ },
-    'refund-no-creditmemo': { workflow: 'credit-memo', step: 'refund one unit offline', message: /made no credit memo with that id/ },
-    'mine-leaks-cart': { workflow: 'mine-isolation', step: "B updates A's item through its own cart", message: /changed customer A's item/ },
+    'tier-all-ignored': {
+      workflow: 'tier-prices-by-group',
+      step: 'list the tiers of all groups',
+      message: /tier added for all groups .* is not listed under all|listing all returns the tier of group 1/,
+    },
+    'refund-no-creditmemo': {
+      workflow: 'credit-memo',
+      step: 'refund one unit offline',
+      message: /made no credit memo with that id/,
+    },
+    'mine-leaks-cart': {
+      workflow: 'mine-isolation',
+      step: "B updates A's item through its own cart",
+      message: /changed customer A's item/,
+    },
   }
   it('knows what each fault switch that breaks a workflow breaks: every one the registry files under workflow', () => {
     const workflowFaults = (Object.keys(FAULTS) as FaultName[]).filter((f) => FAULTS[f].breaks === 'workflow')
@@ -88,7 +106,10 @@ describe('workflows against the reference target', () => {
       // Every other workflow is untouched by it.
       for (const w of WORKFLOWS.filter((x) => x.name !== broken.workflow)) {
         const outcomes = await runWorkflow(w, session)
-        expect(outcomes.every((o) => o.verdict.status === 'passed'), `${w.name} under ${fault}\n${describeOutcomes(outcomes)}`).toBe(true)
+        expect(
+          outcomes.every((o) => o.verdict.status === 'passed'),
+          `${w.name} under ${fault}\n${describeOutcomes(outcomes)}`,
+        ).toBe(true)
       }
     })
   }
@@ -97,11 +118,19 @@ describe('workflows against the reference target', () => {
     const session = await against({ env: { SHOP_INVOICE_REFUND_PAYMENT_METHOD: 'checkmo' } })
     const outcomes = await runWorkflow(workflow('invoice-refund'), session)
     const refund = outcomes.find((o) => o.title === 'refund the invoice')!
-    expect(outcomes.slice(0, 2).map((o) => o.verdict.status), describeOutcomes(outcomes)).toEqual(['passed', 'passed'])
+    expect(
+      outcomes.slice(0, 2).map((o) => o.verdict.status),
+      describeOutcomes(outcomes),
+    ).toEqual(['passed', 'passed'])
     expect(refund.verdict.status).toBe('skipped')
-    expect(refund.verdict.message).toMatch(/^not judged: the target refused the refund for a business reason of its own — 400 "We can't create creditmemo for the invoice\."/)
+    expect(refund.verdict.message).toMatch(
+      /^not judged: the target refused the refund for a business reason of its own — 400 "We can't create creditmemo for the invoice\."/,
+    )
     expect(refund.verdict.message).toContain('"checkmo" (setting SHOP_INVOICE_REFUND_PAYMENT_METHOD)')
     expect(refund.verdict.exchanges.at(-1)?.response?.status).toBe(400)
-    expect(outcomes.at(-1)!.verdict).toMatchObject({ status: 'skipped', message: 'not run: step 03 "refund the invoice" was not judged' })
+    expect(outcomes.at(-1)!.verdict).toMatchObject({
+      status: 'skipped',
+      message: 'not run: step 03 "refund the invoice" was not judged',
+    })
   })
 })

@@ -14,7 +14,10 @@ import { tagEvidence } from '../../shop/request-channel.ts'
 import { validPrice, Values } from './values.ts'
 
 /** An information call: known skus answer their prices, a known and an unknown sku are refused. */
-export async function judgeInformation(op: Extract<Operation, { kind: 'information' }>, session: Session): Promise<Judged> {
+export async function judgeInformation(
+  op: Extract<Operation, { kind: 'information' }>,
+  session: Session,
+): Promise<Judged> {
   const p = provisionerOf(session)
   const { family } = op
   const prefix = `batch ${op.key}`
@@ -26,13 +29,20 @@ export async function judgeInformation(op: Extract<Operation, { kind: 'informati
   // is quoted when the prices are missing.
   let stored: Answer | undefined
   if (family !== 'base') {
-    stored = await establish(p, family, [validPrice(family, v, known1.sku, 'known 1'), validPrice(family, v, known2.sku, 'known 2', 1)], `store the ${family} prices to ask for`, false)
+    stored = await establish(
+      p,
+      family,
+      [validPrice(family, v, known1.sku, 'known 1'), validPrice(family, v, known2.sku, 'known 2', 1)],
+      `store the ${family} prices to ask for`,
+      false,
+    )
   }
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const path = PATHS[family].info
   const known = await send(session, 'POST', path, { skus }, 'known skus')
   // What storing them answered is quoted where they are missing: told to the evidence, as the set-up call is no judged one.
-  if (stored !== undefined) tagEvidence(known.exchange, { _observed: { before: { status: stored.status, body: stored.body } } })
+  if (stored !== undefined)
+    tagEvidence(known.exchange, { _observed: { before: { status: stored.status, body: stored.body } } })
   const mixed = await send(session, 'POST', path, { skus: [known1.sku, unknownSku] }, 'unknown sku')
   tagEvidence(mixed.exchange, { _items: [{ valid: true }, { valid: false, kind: 'unknown sku' }] })
   return judgeInformationCalls(family, { known, mixed, unknownSku, ...(stored !== undefined ? { stored } : {}) })
@@ -56,23 +66,45 @@ export function judgeInformationCalls(family: PriceFamily, calls: InformationCal
   const problems: string[] = []
   let unjudged: string | undefined
   let missed: Judged['unanswered']
-  if (known.answer === undefined) missed = { reason: unanswered(known).reason, text: `the call naming known skus got no answer: ${unanswered(known).text}` }
-  else if (serverErrorOf(known.answer) !== undefined) missed = batchServerError('the call naming known skus', known.answer)
+  if (known.answer === undefined)
+    missed = {
+      reason: unanswered(known).reason,
+      text: `the call naming known skus got no answer: ${unanswered(known).text}`,
+    }
+  else if (serverErrorOf(known.answer) !== undefined)
+    missed = batchServerError('the call naming known skus', known.answer)
   else if (isSuccess(known.answer) && !Array.isArray(known.answer.body)) {
     unjudged = `the call naming known skus answered ${quoteReply(known.answer)}: not the platform's list of prices, and the spec does not show what it returns`
   } else {
     const why = judgeKnownSkusAnswer('information', skus, known.answer)
-    if (why !== undefined) problems.push(stored !== undefined ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})` : why)
+    if (why !== undefined)
+      problems.push(
+        stored !== undefined
+          ? `${why} (the set-up POST ${PATHS[family].update} storing them answered ${quoteReply(stored)})`
+          : why,
+      )
   }
   const mixedSkus = skusOf(mixed)
-  if (mixed.answer === undefined) missed ??= { reason: unanswered(mixed).reason, text: `the call naming an unknown sku got no answer: ${unanswered(mixed).text}` }
+  if (mixed.answer === undefined)
+    missed ??= {
+      reason: unanswered(mixed).reason,
+      text: `the call naming an unknown sku got no answer: ${unanswered(mixed).text}`,
+    }
   else {
     const why = judgeUnknownSkuAnswer('information', mixedSkus, [unknownSku], mixed.answer)
     if (why !== undefined) problems.push(why)
   }
   const entries = Array.isArray(known.answer?.body) ? (known.answer.body as unknown[]).length : 0
   const summary = `two known skus answered their prices (${known.answer?.status}, ${entries} entries); a known and an unknown sku were refused (${quoteOutcome(mixed)})`
-  return { problems, warnings: [], exchanges, details: { skus, unknownSku }, summary, ...(unjudged !== undefined ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
+  return {
+    problems,
+    warnings: [],
+    exchanges,
+    details: { skus, unknownSku },
+    summary,
+    ...(unjudged !== undefined ? { unjudged } : {}),
+    ...(missed !== undefined ? { unanswered: missed } : {}),
+  }
 }
 
 /** The skus a call of this check named (its `{skus}` body). */
@@ -91,7 +123,11 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   const cost2 = validPrice('cost', v, known2.sku, 'known 2')
   await establish(p, 'cost', [cost1, cost2], 'store the costs to delete', true)
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
-  const readCosts = async (sku: string, role: 'known skus read back' | 'unknown sku read back', before?: Price): Promise<JudgedCall> => {
+  const readCosts = async (
+    sku: string,
+    role: 'known skus read back' | 'unknown sku read back',
+    before?: Price,
+  ): Promise<JudgedCall> => {
     const o = await send(session, 'POST', PATHS.cost.info, { skus: [sku] }, role)
     // The cost the run stored, which a refused cost-delete must leave: told to the evidence for `judge --har`.
     if (before !== undefined) tagEvidence(o.exchange, { _observed: { before } })
@@ -104,8 +140,12 @@ export async function judgeCostDelete(session: Session): Promise<Judged> {
   // A known and an unknown sku: an error, and the known sku's cost is still there.
   const second = await send(session, 'POST', PATHS.cost.delete, { skus: [known2.sku, unknownSku] }, 'unknown sku')
   tagEvidence(second.exchange, { _items: [{ valid: true }, { valid: false, kind: 'unknown sku' }] })
-  const secondRead = second.answer !== undefined ? await readCosts(known2.sku, 'unknown sku read back', cost2) : undefined
-  const reads = { ...(firstRead !== undefined ? { firstRead } : {}), ...(secondRead !== undefined ? { secondRead } : {}) }
+  const secondRead =
+    second.answer !== undefined ? await readCosts(known2.sku, 'unknown sku read back', cost2) : undefined
+  const reads = {
+    ...(firstRead !== undefined ? { firstRead } : {}),
+    ...(secondRead !== undefined ? { secondRead } : {}),
+  }
   return judgeCostDeleteCalls({ first, second, ...reads, unknownSku, kept: cost2 })
 }
 
@@ -132,7 +172,9 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
   const [known1 = ''] = skusOf(first)
   const mixedSkus = skusOf(second)
   const known2 = mixedSkus.find((s) => s !== unknownSku) ?? ''
-  const exchanges: Exchange[] = [first, firstRead, second, secondRead].flatMap((c) => (c !== undefined ? [c.exchange] : []))
+  const exchanges: Exchange[] = [first, firstRead, second, secondRead].flatMap((c) =>
+    c !== undefined ? [c.exchange] : [],
+  )
   const problems: string[] = []
   let unjudged: string | undefined
   let missed: Judged['unanswered']
@@ -145,26 +187,53 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
     return of(storedOf('cost', o.answer.body), sku)
   }
 
-  if (first.answer === undefined) missed = { reason: unanswered(first).reason, text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}` }
-  else if (serverErrorOf(first.answer) !== undefined) missed = batchServerError('the cost-delete of a known sku', first.answer)
+  if (first.answer === undefined)
+    missed = {
+      reason: unanswered(first).reason,
+      text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}`,
+    }
+  else if (serverErrorOf(first.answer) !== undefined)
+    missed = batchServerError('the cost-delete of a known sku', first.answer)
   else {
     const why = judgeKnownSkusAnswer('cost-delete', [known1], first.answer)
     if (why !== undefined) problems.push(why)
     else {
       const left = firstRead !== undefined ? costsOf(firstRead, known1) : undefined
-      if (left !== undefined && left.length > 0) problems.push(`the cost-delete of ${known1} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`)
+      if (left !== undefined && left.length > 0)
+        problems.push(
+          `the cost-delete of ${known1} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`,
+        )
     }
   }
 
-  if (second.answer === undefined) missed ??= { reason: unanswered(second).reason, text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}` }
+  if (second.answer === undefined)
+    missed ??= {
+      reason: unanswered(second).reason,
+      text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}`,
+    }
   else {
     const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
     const left = secondRead !== undefined ? costsOf(secondRead, known2) : undefined
     const want = calls.kept !== undefined ? normalise('cost', calls.kept) : undefined
-    const kept = left === undefined || want === undefined ? undefined : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
-    if (why !== undefined) problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
-    else if (kept === false) problems.push(`the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left!.map((s) => s.raw))})`)
+    const kept =
+      left === undefined || want === undefined
+        ? undefined
+        : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
+    if (why !== undefined)
+      problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
+    else if (kept === false)
+      problems.push(
+        `the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left!.map((s) => s.raw))})`,
+      )
   }
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
-  return { problems, warnings: [], exchanges, details: { skus: [known1, known2], unknownSku }, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
+  return {
+    problems,
+    warnings: [],
+    exchanges,
+    details: { skus: [known1, known2], unknownSku },
+    summary,
+    ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}),
+    ...(missed !== undefined ? { unanswered: missed } : {}),
+  }
 }

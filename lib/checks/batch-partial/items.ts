@@ -6,14 +6,26 @@ import type { Exchange } from '../../results/exchange.ts'
 import type { Session } from '../../shop/session.ts'
 import { batchServerError, judgeMixedAnswer, judgeReadBack } from './judgements.ts'
 import { serverErrorOf } from '../../shop/server-error.ts'
-import { invalidKindsOf, PATHS, type InvalidKind, type Operation, type PlannedItem, type Price, type PriceFamily } from './operations.ts'
+import {
+  invalidKindsOf,
+  PATHS,
+  type InvalidKind,
+  type Operation,
+  type PlannedItem,
+  type Price,
+  type PriceFamily,
+} from './operations.ts'
 import { json, quoteOutcome, quoteReply } from './quote.ts'
 import { arrayAnswer, establish, send, type Judged, type JudgedCall } from './target.ts'
 import { tagEvidence } from '../../shop/request-channel.ts'
 import { spoil, validPrice, Values } from './values.ts'
 
 /** update / delete / replace: one mixed call, its read-back, then an all-valid call. */
-export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind: 'items' }>, session: Session): Promise<Judged> {
+export async function judgeItems(
+  row: EndpointRow,
+  op: Extract<Operation, { kind: 'items' }>,
+  session: Session,
+): Promise<Judged> {
   const p = provisionerOf(session)
   const { family } = op
   const prefix = `batch ${op.key}`
@@ -42,19 +54,31 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   if (op.op === 'update') {
     mixedValid = [validPrice(family, v, valid1.sku, 'valid 1'), validPrice(family, v, valid2.sku, 'valid 2', 1)]
     invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, k)]))
-    allValid = [validPrice(family, v, valid1.sku, 'valid 1 again'), validPrice(family, v, valid2.sku, 'valid 2 again', 1)]
+    allValid = [
+      validPrice(family, v, valid1.sku, 'valid 1 again'),
+      validPrice(family, v, valid2.sku, 'valid 2 again', 1),
+    ]
   } else {
     const existing1 = validPrice(family, v, valid1.sku, 'valid 1 existing')
     const existing2 = validPrice(family, v, valid2.sku, 'valid 2 existing', 1)
     const spare = validPrice(family, v, (spareProduct ?? valid1).sku, 'valid 1 existing spare')
     invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, `${k} existing`)]))
-    await establish(p, family, [existing1, existing2, spare, ...invalidBase.values()], `store the ${family} prices the ${op.op} works on`, true)
+    await establish(
+      p,
+      family,
+      [existing1, existing2, spare, ...invalidBase.values()],
+      `store the ${family} prices the ${op.op} works on`,
+      true,
+    )
     if (op.op === 'delete') {
       // Deleted items name the stored prices exactly; the invalid ones name a stored price, spoiled.
       mixedValid = [existing1, existing2]
       allValid = [spare]
     } else {
-      mixedValid = [validPrice(family, v, valid1.sku, 'valid 1 new'), validPrice(family, v, valid2.sku, 'valid 2 new', 1)]
+      mixedValid = [
+        validPrice(family, v, valid1.sku, 'valid 1 new'),
+        validPrice(family, v, valid2.sku, 'valid 2 new', 1),
+      ]
       allValid = [validPrice(family, v, valid1.sku, 'valid 1 newer')]
     }
   }
@@ -73,14 +97,23 @@ export async function judgeItems(row: EndpointRow, op: Extract<Operation, { kind
   for (const next of queue) items.push({ index: items.length, valid: false, kind: next.kind, fields: next.fields })
 
   const knownSkus = [valid1.sku, valid2.sku, ...invalidSku.values()]
-  const { answer: beforeAnswer } = await p.call(`read the ${family} prices before the ${op.op}`, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus: knownSkus } }, arrayAnswer)
+  const { answer: beforeAnswer } = await p.call(
+    `read the ${family} prices before the ${op.op}`,
+    { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus: knownSkus } },
+    arrayAnswer,
+  )
   const before = beforeAnswer.body as unknown[]
 
   const { method, path } = row
   const mixed = await send(session, method, path, { prices: items.map((it) => it.fields) }, 'mixed call')
   // Which items are valid, and why the others are not, is the check's plan: told to the evidence for `judge --har`.
-  tagEvidence(mixed.exchange, { _items: items.map((it) => ({ valid: it.valid, ...(it.kind !== undefined ? { kind: it.kind } : {}) })) })
-  const mixedCall: JudgedCall = { ...mixed, noRoute: mixed.answer !== undefined && session.looksLikeNoRoute(mixed.answer, session.targetPath(path)) }
+  tagEvidence(mixed.exchange, {
+    _items: items.map((it) => ({ valid: it.valid, ...(it.kind !== undefined ? { kind: it.kind } : {}) })),
+  })
+  const mixedCall: JudgedCall = {
+    ...mixed,
+    noRoute: mixed.answer !== undefined && session.looksLikeNoRoute(mixed.answer, session.targetPath(path)),
+  }
   const ended = endedAtMixedCall(items, mixedCall)
   if (ended !== undefined) return ended
   const readBack = await send(session, 'POST', PATHS[family].info, { skus: knownSkus }, 'read-back')
@@ -102,7 +135,14 @@ interface ItemsCalls {
 }
 
 function detailsOf(items: PlannedItem[]): Record<string, unknown> {
-  return { items: items.map((it) => ({ index: it.index, valid: it.valid, ...(it.kind ? { kind: it.kind } : {}), fields: it.fields })) }
+  return {
+    items: items.map((it) => ({
+      index: it.index,
+      valid: it.valid,
+      ...(it.kind ? { kind: it.kind } : {}),
+      fields: it.fields,
+    })),
+  }
 }
 
 /**
@@ -115,7 +155,11 @@ export function endedAtMixedCall(items: PlannedItem[], mixed: JudgedCall): Judge
     const why = unanswered(mixed)
     return { ...base, unanswered: { reason: why.reason, text: `the mixed call got no answer: ${why.text}` } }
   }
-  if (mixed.noRoute === true) return { ...base, problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`] }
+  if (mixed.noRoute === true)
+    return {
+      ...base,
+      problems: [`the mixed call answered like the target's no-route answer (${quoteReply(mixed.answer)})`],
+    }
   const mixedError = batchServerError('the mixed call', mixed.answer)
   return mixedError !== undefined ? { ...base, unanswered: mixedError } : undefined
 }
@@ -144,7 +188,8 @@ export function judgeItemsCalls(op: 'update' | 'delete' | 'replace', family: Pri
   // An all-valid call answers exactly [].
   const allValidItems: PlannedItem[] = allValid.map((fields, index) => ({ index, valid: true, fields }))
   let missed: Judged['unanswered']
-  if (clean.answer === undefined) missed = { reason: unanswered(clean).reason, text: `the all-valid call got no answer: ${unanswered(clean).text}` }
+  if (clean.answer === undefined)
+    missed = { reason: unanswered(clean).reason, text: `the all-valid call got no answer: ${unanswered(clean).text}` }
   else if (serverErrorOf(clean.answer) !== undefined) missed = batchServerError('the all-valid call', clean.answer)
   else {
     const j = judgeMixedAnswer(allValidItems, clean.answer)
@@ -155,5 +200,13 @@ export function judgeItemsCalls(op: 'update' | 'delete' | 'replace', family: Pri
   const summary =
     `${op} of ${items.length - invalid.length} valid and ${invalid.length} invalid items (${invalid.map((it) => it.kind).join(', ')}): every invalid item reported, ` +
     `no valid one; valid items ${op === 'delete' ? 'deleted' : 'stored'}${op === 'replace' ? ' (and the tiers not in the call gone)' : ''}, invalid ones left alone; an all-valid call answered []`
-  return { problems, warnings, exchanges, details, summary, ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}), ...(missed !== undefined ? { unanswered: missed } : {}) }
+  return {
+    problems,
+    warnings,
+    exchanges,
+    details,
+    summary,
+    ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}),
+    ...(missed !== undefined ? { unanswered: missed } : {}),
+  }
 }

@@ -24,7 +24,10 @@ interface MixedJudgement {
  * own reading, and a 5xx is no rule of the spec: not judged (`server-error`), never failed, and the run lists it.
  * Undefined when the answer is no server error.
  */
-export function batchServerError(what: string, answer: Pick<Answer, 'status' | 'body' | 'text'>): { reason: 'server-error'; text: string } | undefined {
+export function batchServerError(
+  what: string,
+  answer: Pick<Answer, 'status' | 'body' | 'text'>,
+): { reason: 'server-error'; text: string } | undefined {
   const error = serverErrorOf(answer)
   return error === undefined ? undefined : { reason: 'server-error', text: `${what} answered ${error.text}; ${LISTED}` }
 }
@@ -49,7 +52,10 @@ export function judgeMixedAnswer(items: PlannedItem[], answer: { status: number;
   const j = judgeBatchResult(items, answer.body)
   const kinds = new Map(items.map((it) => [it.index, it.kind]))
   // Name each item's kind in the judgement's words: "invalid item 3 {…}" → "invalid item 3 (invalid price) {…}".
-  const named = (text: string): string => text.replace(/\bitem (\d+) (?=[{\[])/g, (m, i: string) => (kinds.get(Number(i)) !== undefined ? `item ${i} (${kinds.get(Number(i))}) ` : m))
+  const named = (text: string): string =>
+    text.replace(/\bitem (\d+) (?=[{\[])/g, (m, i: string) =>
+      kinds.get(Number(i)) !== undefined ? `item ${i} (${kinds.get(Number(i))}) ` : m,
+    )
   return {
     problems: j.problems.map(named),
     warnings: j.warnings.map(named),
@@ -63,12 +69,18 @@ export function judgeMixedAnswer(items: PlannedItem[], answer: { status: number;
  * no list to look in: what these calls return is not shown by the spec, so the caller reports that answer not
  * judged, and a cost-delete's read-back, not its answer, tells whether the costs went.
  */
-export function judgeKnownSkusAnswer(kind: 'information' | 'cost-delete', skus: string[], answer: { status: number; body: unknown }): string | undefined {
-  if (!(answer.status >= 200 && answer.status < 300)) return `a call naming only known skus (${skus.join(', ')}) answered ${quoteReply(answer)}, not a success`
+export function judgeKnownSkusAnswer(
+  kind: 'information' | 'cost-delete',
+  skus: string[],
+  answer: { status: number; body: unknown },
+): string | undefined {
+  if (!(answer.status >= 200 && answer.status < 300))
+    return `a call naming only known skus (${skus.join(', ')}) answered ${quoteReply(answer)}, not a success`
   if (kind === 'cost-delete' || !Array.isArray(answer.body)) return undefined
   const body = answer.body as unknown[]
   const missing = skus.filter((s) => !body.some((e) => isObject(e) && typeof e.sku === 'string' && sameSku(e.sku, s)))
-  if (missing.length > 0) return `asked for the prices of ${skus.join(', ')} (all stored), the answer has no entry for ${missing.join(', ')}: ${json(body)}`
+  if (missing.length > 0)
+    return `asked for the prices of ${skus.join(', ')} (all stored), the answer has no entry for ${missing.join(', ')}: ${json(body)}`
   return undefined
 }
 
@@ -85,12 +97,15 @@ export function judgeUnknownSkuAnswer(
   if (answer.status >= 400) return undefined
   const named = `naming the unknown sku${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}${skus.length > unknown.length ? ` beside the known ${skus.filter((s) => !unknown.some((u) => sameSku(u, s))).join(', ')}` : ''}`
   const rule = 'per the spec (Errors 2) a call naming an unknown sku raises an exception'
-  if (answer.status < 200 || answer.status >= 300) return `a ${kind === 'cost-delete' ? 'cost-delete' : 'call'} ${named} answered ${quoteReply(answer)}, not an error: ${rule}`
+  if (answer.status < 200 || answer.status >= 300)
+    return `a ${kind === 'cost-delete' ? 'cost-delete' : 'call'} ${named} answered ${quoteReply(answer)}, not an error: ${rule}`
   if (kind === 'cost-delete') {
     return `the target dropped the unknown sku instead of raising: a cost-delete ${named} answered ${quoteReply(answer)}; ${rule}`
   }
   const body = Array.isArray(answer.body) ? (answer.body as unknown[]) : undefined
-  const echoed = body !== undefined && unknown.some((u) => body.some((e) => isObject(e) && typeof e.sku === 'string' && sameSku(e.sku, u)))
+  const echoed =
+    body !== undefined &&
+    unknown.some((u) => body.some((e) => isObject(e) && typeof e.sku === 'string' && sameSku(e.sku, u)))
   if (body !== undefined && !echoed) {
     return `the target dropped the unknown sku instead of raising: a call ${named} answered ${quoteReply(answer)}, silently leaving ${unknown.length === 1 ? 'it' : 'them'} out; ${rule}`
   }
@@ -102,7 +117,13 @@ export function judgeUnknownSkuAnswer(
  * (deleted; for a replace, the skus' other tiers gone), invalid items' skus as they were before. `before`
  * and `after` are the information answers' entries. Pure.
  */
-export function judgeReadBack(op: 'update' | 'delete' | 'replace', family: PriceFamily, items: PlannedItem[], beforeEntries: unknown[], afterEntries: unknown[]): string[] {
+export function judgeReadBack(
+  op: 'update' | 'delete' | 'replace',
+  family: PriceFamily,
+  items: PlannedItem[],
+  beforeEntries: unknown[],
+  afterEntries: unknown[],
+): string[] {
   const before = storedOf(family, beforeEntries)
   const after = storedOf(family, afterEntries)
   const problems: string[] = []
@@ -113,18 +134,24 @@ export function judgeReadBack(op: 'update' | 'delete' | 'replace', family: Price
     if (op === 'delete') {
       if (got !== undefined) problems.push(`valid ${itemName(it)} was not deleted: read back ${json(got.raw)}`)
     } else if (got === undefined) {
-      problems.push(`valid ${itemName(it)} was not ${verb}: read back ${of(after, want.sku).length === 0 ? `nothing for sku ${want.sku}` : `for sku ${want.sku} only ${json(of(after, want.sku).map((s) => s.raw))}`}`)
+      problems.push(
+        `valid ${itemName(it)} was not ${verb}: read back ${of(after, want.sku).length === 0 ? `nothing for sku ${want.sku}` : `for sku ${want.sku} only ${json(of(after, want.sku).map((s) => s.raw))}`}`,
+      )
     } else if (!sameValues(got.values, want.values)) {
       problems.push(`valid ${itemName(it)} was not ${verb}: read back ${json(got.raw)}`)
     }
   }
   if (op === 'replace') {
     // Tier prices of the replaced skus that are not in the call must be gone.
-    const validOf = (sku: string) => items.filter((i) => i.valid && sameSku(String(i.fields.sku), sku)).map((i) => normalise(family, i.fields)!)
+    const validOf = (sku: string) =>
+      items.filter((i) => i.valid && sameSku(String(i.fields.sku), sku)).map((i) => normalise(family, i.fields)!)
     for (const sku of new Set(items.filter((i) => i.valid).map((i) => String(i.fields.sku)))) {
       const keep = validOf(sku)
       const stale = of(after, sku).filter((s) => !keep.some((k) => k.key === s.key))
-      if (stale.length > 0) problems.push(`the replace left tier prices of sku ${sku} that are not in the call: ${json(stale.map((s) => s.raw))} (the spec: replace "removes existing tier prices and sets the new ones")`)
+      if (stale.length > 0)
+        problems.push(
+          `the replace left tier prices of sku ${sku} that are not in the call: ${json(stale.map((s) => s.raw))} (the spec: replace "removes existing tier prices and sets the new ones")`,
+        )
     }
   }
   const validSkus = items.filter((i) => i.valid).map((i) => String(i.fields.sku))
@@ -135,7 +162,9 @@ export function judgeReadBack(op: 'update' | 'delete' | 'replace', family: Price
     const was = of(before, sku)
     const now = of(after, sku)
     if (fingerprint(was) !== fingerprint(now)) {
-      problems.push(`invalid ${itemName(it)} was applied: sku ${sku} read back ${json(now.map((s) => s.raw))} where it had ${json(was.map((s) => s.raw))}`)
+      problems.push(
+        `invalid ${itemName(it)} was applied: sku ${sku} read back ${json(now.map((s) => s.raw))} where it had ${json(was.map((s) => s.raw))}`,
+      )
     }
   }
   return problems

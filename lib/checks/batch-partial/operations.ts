@@ -33,8 +33,16 @@ function pathOf(prices: PriceFamily, op: 'update' | 'information' | 'delete' | '
 /** Where each price family is updated, read and deleted: the paths of its rows. */
 export const PATHS = {
   base: { update: pathOf('base', 'update'), info: pathOf('base', 'information') },
-  cost: { update: pathOf('cost', 'update'), info: pathOf('cost', 'information'), delete: pathOf('cost', 'cost-delete') },
-  special: { update: pathOf('special', 'update'), info: pathOf('special', 'information'), delete: pathOf('special', 'delete') },
+  cost: {
+    update: pathOf('cost', 'update'),
+    info: pathOf('cost', 'information'),
+    delete: pathOf('cost', 'cost-delete'),
+  },
+  special: {
+    update: pathOf('special', 'update'),
+    info: pathOf('special', 'information'),
+    delete: pathOf('special', 'delete'),
+  },
   tier: { update: pathOf('tier', 'update'), info: pathOf('tier', 'information'), delete: pathOf('tier', 'delete') },
 } as const
 

@@ -22,4 +22,5 @@ export function quoteOutcome(o: Outcome): string {
   return o.answer !== undefined ? quoteReply(o.answer) : `no answer (${o.failure?.message ?? 'transport failure'})`
 }
 
-export const itemName = (it: PlannedItem): string => `item ${it.index}${it.kind !== undefined ? ` (${it.kind})` : ''} ${json(it.fields)}`
+export const itemName = (it: PlannedItem): string =>
+  `item ${it.index}${it.kind !== undefined ? ` (${it.kind})` : ''} ${json(it.fields)}`

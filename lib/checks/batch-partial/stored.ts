@@ -18,8 +18,15 @@ function num(x: unknown): number | undefined {
 }
 
 const keyNum = (x: unknown): string => (num(x) !== undefined ? String(num(x)) : String(x ?? '').trim())
-const keyText = (x: unknown): string => String(x ?? '').trim().toLowerCase()
-const keyDate = (x: unknown): string => String(x ?? '').trim().replace('T', ' ').slice(0, 19)
+const keyText = (x: unknown): string =>
+  String(x ?? '')
+    .trim()
+    .toLowerCase()
+const keyDate = (x: unknown): string =>
+  String(x ?? '')
+    .trim()
+    .replace('T', ' ')
+    .slice(0, 19)
 
 export function normalise(family: PriceFamily, e: unknown): Stored | undefined {
   if (!isObject(e) || typeof e.sku !== 'string') return undefined
@@ -30,12 +37,20 @@ export function normalise(family: PriceFamily, e: unknown): Stored | undefined {
     case 'cost':
       return { sku, key: `store ${keyNum(e.store_id)}`, values: { cost: num(e.cost) }, raw: e }
     case 'special':
-      return { sku, key: `store ${keyNum(e.store_id)} from ${keyDate(e.price_from)} to ${keyDate(e.price_to)}`, values: { price: num(e.price) }, raw: e }
+      return {
+        sku,
+        key: `store ${keyNum(e.store_id)} from ${keyDate(e.price_from)} to ${keyDate(e.price_to)}`,
+        values: { price: num(e.price) },
+        raw: e,
+      }
     case 'tier':
       return {
         sku,
         key: `website ${keyNum(e.website_id)} group ${keyText(e.customer_group)} quantity ${keyNum(e.quantity)}`,
-        values: { price: num(e.price), price_type: typeof e.price_type === 'string' ? e.price_type.toLowerCase() : undefined },
+        values: {
+          price: num(e.price),
+          price_type: typeof e.price_type === 'string' ? e.price_type.toLowerCase() : undefined,
+        },
         raw: e,
       }
   }

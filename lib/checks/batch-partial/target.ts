@@ -12,10 +12,23 @@ import type { UnansweredReason } from '../../results/verdict.ts'
  * A judged call (its exchange is evidence), made by the run's admin; never throws. `role`: what the call is to the
  * check, which the run's evidence tags it with (`_probe: "batch-partial: <role>"`), so `judge --har` finds it.
  */
-export async function send(session: Session, method: string, path: string, body: unknown, role: BatchRole): Promise<Outcome> {
+export async function send(
+  session: Session,
+  method: string,
+  path: string,
+  body: unknown,
+  role: BatchRole,
+): Promise<Outcome> {
   const token = session.tokenFor('admin')
   const probe = `${BATCH_PROBE}${role}`
-  return session.send({ method, path: session.targetPath(path), store: session.seed.storeCode, ...(token !== undefined ? { token } : {}), body, probe })
+  return session.send({
+    method,
+    path: session.targetPath(path),
+    store: session.seed.storeCode,
+    ...(token !== undefined ? { token } : {}),
+    body,
+    probe,
+  })
 }
 
 /** How the run's evidence tags the check's own calls (`_probe`): `batch-partial: ` and what the call is. */
@@ -38,7 +51,11 @@ export const arrayAnswer = (a: Answer): boolean => isSuccess(a) && Array.isArray
 
 /** The stored prices of `skus` through the family's information call, as a set-up step. */
 async function readState(p: Provisioner, family: PriceFamily, skus: string[], step: string): Promise<Stored[]> {
-  const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus } }, arrayAnswer)
+  const { answer } = await p.call(
+    step,
+    { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus } },
+    arrayAnswer,
+  )
   return storedOf(family, answer.body)
 }
 
@@ -46,9 +63,20 @@ async function readState(p: Provisioner, family: PriceFamily, skus: string[], st
  * Stores `prices` through the family's update (a set-up step). With `verify`, reads them back through the
  * information call and refuses to go on unless each is there: the row is then not judged, never passed.
  */
-export async function establish(p: Provisioner, family: PriceFamily, prices: Price[], step: string, verify: boolean): Promise<Answer> {
+export async function establish(
+  p: Provisioner,
+  family: PriceFamily,
+  prices: Price[],
+  step: string,
+  verify: boolean,
+): Promise<Answer> {
   refuseTwoSpecialPricesPerStore(family, prices)
-  const { answer } = await p.call(step, { method: 'POST', path: PATHS[family].update, actor: 'admin', body: { prices } })
+  const { answer } = await p.call(step, {
+    method: 'POST',
+    path: PATHS[family].update,
+    actor: 'admin',
+    body: { prices },
+  })
   if (!verify) return answer
   const stored = await readState(p, family, [...new Set(prices.map((x) => String(x.sku)))], `${step}: read back`)
   for (const price of prices) {
@@ -56,8 +84,14 @@ export async function establish(p: Provisioner, family: PriceFamily, prices: Pri
     const got = of(stored, want.sku).find((s) => s.key === want.key)
     if (got === undefined || !sameValues(got.values, want.values)) {
       // Say what the target's own answer shows: it refused the price, or it said every item was applied.
-      const said = Array.isArray(answer.body) && answer.body.length > 0 ? `reported items as invalid (${quoteReply(answer)})` : `answered ${quoteReply(answer)}`
-      throw new SetupError(step, `set-up step "${step}": POST ${PATHS[family].update} ${said}, and the read-back does not show ${json(price)} (read back ${got !== undefined ? json(got.raw) : 'nothing under that key'})`)
+      const said =
+        Array.isArray(answer.body) && answer.body.length > 0
+          ? `reported items as invalid (${quoteReply(answer)})`
+          : `answered ${quoteReply(answer)}`
+      throw new SetupError(
+        step,
+        `set-up step "${step}": POST ${PATHS[family].update} ${said}, and the read-back does not show ${json(price)} (read back ${got !== undefined ? json(got.raw) : 'nothing under that key'})`,
+      )
     }
   }
   return answer
@@ -72,7 +106,8 @@ function refuseTwoSpecialPricesPerStore(family: PriceFamily, prices: Price[]): v
   const seen = new Set<string>()
   for (const price of prices) {
     const key = `${String(price.sku).toLowerCase()} store ${String(price.store_id)}`
-    if (seen.has(key)) throw new Error(`set-up stores two special prices for ${key}: a shop keeps one per sku and store`)
+    if (seen.has(key))
+      throw new Error(`set-up stores two special prices for ${key}: a shop keeps one per sku and store`)
     seen.add(key)
   }
 }

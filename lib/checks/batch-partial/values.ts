@@ -49,7 +49,10 @@ export class Values {
     const n = this.#period++
     const day = String(1 + (n % 28)).padStart(2, '0')
     const month = 1 + Math.floor(n / 28)
-    return { price_from: `2031-${String(month).padStart(2, '0')}-${day} 00:00:00`, price_to: `2031-${String(month + 6).padStart(2, '0')}-${day} 00:00:00` }
+    return {
+      price_from: `2031-${String(month).padStart(2, '0')}-${day} 00:00:00`,
+      price_to: `2031-${String(month + 6).padStart(2, '0')}-${day} 00:00:00`,
+    }
   }
 }
 
@@ -71,8 +74,22 @@ export function validPrice(family: PriceFamily, v: Values, sku: string, label: s
     case 'tier':
       // A second kind of valid tier: a discount (a percentage) for the group General.
       return variant === 1
-        ? { sku, price: v.number(`discount ${label}`, 5, 40), price_type: 'discount', website_id: 0, customer_group: 'General', quantity: v.quantity(label) }
-        : { sku, price: v.price(label), price_type: 'fixed', website_id: 0, customer_group: 'ALL GROUPS', quantity: v.quantity(label) }
+        ? {
+            sku,
+            price: v.number(`discount ${label}`, 5, 40),
+            price_type: 'discount',
+            website_id: 0,
+            customer_group: 'General',
+            quantity: v.quantity(label),
+          }
+        : {
+            sku,
+            price: v.price(label),
+            price_type: 'fixed',
+            website_id: 0,
+            customer_group: 'ALL GROUPS',
+            quantity: v.quantity(label),
+          }
   }
 }
 

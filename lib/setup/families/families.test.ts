@@ -26,8 +26,14 @@ describe('endpoint families', () => {
     for (const row of needing) expect(scenarioOf(row)?.endpoint, rowId(row)).toBe(rowId(row))
   })
 
-  it('holds the two conventions the probes keep: the revoke with a customer of the run\'s own, the carts a probe creates', () => {
-    expect(CATALOG.filter((r) => conventionsOf(r).revokesCallerTokens).map(rowId)).toEqual(['POST /V1/integration/customer/revoke-customer-token'])
-    expect(CATALOG.filter((r) => conventionsOf(r).probeCreates === 'cart').map(rowId).sort()).toEqual(['POST /V1/carts', 'POST /V1/carts/mine'])
+  it("holds the two conventions the probes keep: the revoke with a customer of the run's own, the carts a probe creates", () => {
+    expect(CATALOG.filter((r) => conventionsOf(r).revokesCallerTokens).map(rowId)).toEqual([
+      'POST /V1/integration/customer/revoke-customer-token',
+    ])
+    expect(
+      CATALOG.filter((r) => conventionsOf(r).probeCreates === 'cart')
+        .map(rowId)
+        .sort(),
+    ).toEqual(['POST /V1/carts', 'POST /V1/carts/mine'])
   })
 })

@@ -34,14 +34,16 @@ function ownBulk(fx: Provisioner): Promise<Bulk> {
     'bulk operation',
     async () => {
       const step = 'queue a bulk operation'
-      const bulkUuid = (body: unknown) => (isObject(body) && typeof body.bulk_uuid === 'string' && body.bulk_uuid !== '' ? body.bulk_uuid : undefined)
+      const bulkUuid = (body: unknown) =>
+        isObject(body) && typeof body.bulk_uuid === 'string' && body.bulk_uuid !== '' ? body.bulk_uuid : undefined
       const { answer } = await fx.create(
         step,
         { ...platformCall('scheduleBulk'), actor: 'admin', body: [{ skus: [(await fx.mainProduct()).sku] }] },
         { kind: 'bulk operation', label: 'bulk operation of the run (a price read queued)', idOf: bulkUuid },
       )
       const uuid = bulkUuid(answer.body)
-      if (uuid === undefined) throw new SetupError(step, `set-up step "${step}" answered no bulk_uuid: ${JSON.stringify(answer.body)}`)
+      if (uuid === undefined)
+        throw new SetupError(step, `set-up step "${step}" answered no bulk_uuid: ${JSON.stringify(answer.body)}`)
       return { uuid, status: OPEN }
     },
     () => listedBulk(fx),
@@ -51,10 +53,17 @@ function ownBulk(fx: Provisioner): Promise<Bulk> {
 /** The first bulk operation the shop lists (read-only mode: the run makes none). */
 function listedBulk(fx: Provisioner): Promise<Bulk> {
   return fx.session.memo('valid request: a listed bulk operation', async () => {
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/bulk', actor: 'admin', query: SEARCH_PAGE }, fx.tokenOf('admin'))
+    const outcome = await sendOnce(
+      fx.session,
+      { method: 'GET', path: '/V1/bulk', actor: 'admin', query: SEARCH_PAGE },
+      fx.tokenOf('admin'),
+    )
     const operation = itemsOf(outcome)?.find((o) => typeof o.bulk_uuid === 'string' && o.bulk_uuid !== '')
     if (operation === undefined) {
-      const said = outcome.answer !== undefined ? `answered ${outcome.answer.status}` : `got no answer: ${outcome.failure?.message}`
+      const said =
+        outcome.answer !== undefined
+          ? `answered ${outcome.answer.status}`
+          : `got no answer: ${outcome.failure?.message}`
       throw new SetupError(
         'find a bulk operation',
         `read-only mode: no bulk operation to name: GET /V1/bulk ${said} and listed none (a shop has one once a mass action or an asynchronous request ran; read-only mode queues none)`,

@@ -32,11 +32,21 @@ const SETS_LIST = '/V1/products/attribute-sets/sets/list'
 export const catalogAttributesRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/products/attribute-sets'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { attributeSet: { attribute_set_name: fx.builders.attributeSetName(label), sort_order: 50 }, skeletonId: SKELETON_SET_ID } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: {},
+      body: {
+        attributeSet: { attribute_set_name: fx.builders.attributeSetName(label), sort_order: 50 },
+        skeletonId: SKELETON_SET_ID,
+      },
+    }),
     creates: {
       kind: 'attribute set',
       idOf: (b) => (isObject(b) ? idText(b.attribute_set_id) : undefined),
-      keyOf: (body) => (isObject(body.attributeSet) && typeof body.attributeSet.attribute_set_name === 'string' ? body.attributeSet.attribute_set_name : undefined),
+      keyOf: (body) =>
+        isObject(body.attributeSet) && typeof body.attributeSet.attribute_set_name === 'string'
+          ? body.attributeSet.attribute_set_name
+          : undefined,
     },
   },
   {
@@ -45,17 +55,28 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const [group, attribute] = await Promise.all([ownAttributeGroup(fx), ownAttribute(fx)])
-      return { actor: 'admin', path: {}, body: { attributeSetId: group.setId, attributeGroupId: group.id, attributeCode: attribute.code, sortOrder: 10 } }
+      return {
+        actor: 'admin',
+        path: {},
+        body: { attributeSetId: group.setId, attributeGroupId: group.id, attributeCode: attribute.code, sortOrder: 10 },
+      }
     },
   },
   {
     endpoint: endpointId('POST /V1/products/attribute-sets/groups'),
     // Group names are unique per set: each caller's success makes one, and the next gets a new name.
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { group: groupDraft(fx, (await ownAttributeSet(fx)).id, label) } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: {},
+      body: { group: groupDraft(fx, (await ownAttributeSet(fx)).id, label) },
+    }),
     creates: {
       kind: 'attribute group',
       idOf: groupIdOf,
-      keyOf: (body) => (isObject(body.group) && typeof body.group.attribute_group_name === 'string' ? body.group.attribute_group_name : undefined),
+      keyOf: (body) =>
+        isObject(body.group) && typeof body.group.attribute_group_name === 'string'
+          ? body.group.attribute_group_name
+          : undefined,
     },
   },
   {
@@ -63,7 +84,18 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const set = await ownAttributeSet(fx)
-      return { actor: 'admin', path: { attributeSetId: set.id }, body: { attributeSet: { attribute_set_id: set.id, attribute_set_name: set.name, sort_order: 50, entity_type_id: PRODUCT_ENTITY_TYPE_ID } } }
+      return {
+        actor: 'admin',
+        path: { attributeSetId: set.id },
+        body: {
+          attributeSet: {
+            attribute_set_id: set.id,
+            attribute_set_name: set.name,
+            sort_order: 50,
+            entity_type_id: PRODUCT_ENTITY_TYPE_ID,
+          },
+        },
+      }
     },
   },
   {
@@ -71,7 +103,13 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const group = await ownAttributeGroup(fx)
-      return { actor: 'admin', path: { attributeSetId: group.setId }, body: { group: { attribute_group_id: group.id, attribute_group_name: group.name, attribute_set_id: group.setId } } }
+      return {
+        actor: 'admin',
+        path: { attributeSetId: group.setId },
+        body: {
+          group: { attribute_group_id: group.id, attribute_group_name: group.name, attribute_set_id: group.setId },
+        },
+      }
     },
   },
   {
@@ -94,7 +132,11 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/products/attributes/:attributeCode/options'),
     // Option labels are unique per attribute: each success adds one (removed with the run's attribute).
-    prepare: async (fx, label) => ({ actor: 'admin', path: { attributeCode: (await ownAttribute(fx)).code }, body: { option: optionDraft(fx, label) } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: { attributeCode: (await ownAttribute(fx)).code },
+      body: { option: optionDraft(fx, label) },
+    }),
   },
   {
     endpoint: endpointId('PUT /V1/products/attributes/:attributeCode'),
@@ -108,7 +150,10 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
     endpoint: endpointId('PUT /V1/products/attributes/:attributeCode/is-filterable/:isFilterable'),
     // The run's attribute was made not filterable (0): setting 0 again is a no-op.
     again: 'reuse',
-    prepare: async (fx) => ({ actor: 'admin', path: { attributeCode: (await ownAttribute(fx)).code, isFilterable: 0 } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: { attributeCode: (await ownAttribute(fx)).code, isFilterable: 0 },
+    }),
   },
   {
     endpoint: endpointId('PUT /V1/products/attributes/:attributeCode/options/:optionId'),

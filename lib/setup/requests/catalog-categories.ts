@@ -25,15 +25,23 @@ function categoryDraft(fx: Provisioner, label: string, parentId = DEFAULT_CATEGO
 }
 
 /** Makes a category of the run's own: its id and what it was made with. */
-async function makeCategory(fx: Provisioner, label: string, parentId = DEFAULT_CATEGORY): Promise<{ id: number; body: CategoryBody }> {
+async function makeCategory(
+  fx: Provisioner,
+  label: string,
+  parentId = DEFAULT_CATEGORY,
+): Promise<{ id: number; body: CategoryBody }> {
   const category = categoryDraft(fx, label, parentId)
   const step = `create category ${label}`
-  const { answer } = await fx.create(step, { method: 'POST', path: '/V1/categories', actor: 'admin', body: { category } }, {
-    kind: 'category',
-    label: `category ${label}`,
-    key: category.name,
-    idOf: (b) => idText(isObject(b) ? b.id : undefined),
-  })
+  const { answer } = await fx.create(
+    step,
+    { method: 'POST', path: '/V1/categories', actor: 'admin', body: { category } },
+    {
+      kind: 'category',
+      label: `category ${label}`,
+      key: category.name,
+      idOf: (b) => idText(isObject(b) ? b.id : undefined),
+    },
+  )
   const id = toId(isObject(answer.body) ? answer.body.id : undefined)
   if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
   return { id, body: { ...category, id } }
@@ -51,12 +59,18 @@ function ownParent(fx: Provisioner): Promise<{ id: number; body: CategoryBody }>
 
 /** A product of the run's own to assign to its category. */
 function memberProduct(fx: Provisioner): Promise<string> {
-  return fx.session.memo('valid request: category member product', async () => (await fx.product('category member')).sku)
+  return fx.session.memo(
+    'valid request: category member product',
+    async () => (await fx.product('category member')).sku,
+  )
 }
 
 async function productLink(fx: Provisioner): Promise<{ categoryId: number; body: Record<string, unknown> }> {
   const category = await ownCategory(fx)
-  return { categoryId: category.id, body: { productLink: { sku: await memberProduct(fx), position: 1, category_id: category.id } } }
+  return {
+    categoryId: category.id,
+    body: { productLink: { sku: await memberProduct(fx), position: 1, category_id: category.id } },
+  }
 }
 
 export const catalogCategoriesRecipes: RequestRecipe[] = [
@@ -66,7 +80,8 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     creates: {
       kind: 'category',
       idOf: (b) => idText(isObject(b) ? b.id : undefined),
-      keyOf: (body) => (isObject(body.category) && typeof body.category.name === 'string' ? body.category.name : undefined),
+      keyOf: (body) =>
+        isObject(body.category) && typeof body.category.name === 'string' ? body.category.name : undefined,
     },
   },
   {
@@ -108,7 +123,14 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
     endpoint: endpointId('GET /V1/categories/:categoryId/products'),
     prepare: async (fx) => ({
       actor: 'admin',
-      path: { categoryId: await ownOrFound(fx, 'category to read', async () => (await ownCategory(fx)).id, async () => DEFAULT_CATEGORY) },
+      path: {
+        categoryId: await ownOrFound(
+          fx,
+          'category to read',
+          async () => (await ownCategory(fx)).id,
+          async () => DEFAULT_CATEGORY,
+        ),
+      },
     }),
   },
   {

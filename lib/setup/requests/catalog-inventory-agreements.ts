@@ -16,7 +16,11 @@ export const catalogInventoryAgreementsRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const { sku } = await ownProduct(fx, OWN)
-      return { actor: 'admin', path: { productSku: sku, itemId: await stockItemId(fx, sku) }, body: { stockItem: { qty: 1000, is_in_stock: true } } }
+      return {
+        actor: 'admin',
+        path: { productSku: sku, itemId: await stockItemId(fx, sku) },
+        body: { stockItem: { qty: 1000, is_in_stock: true } },
+      }
     },
   },
   {

@@ -27,21 +27,36 @@ export function productFields(fx: Provisioner, label: string, sku: string): Reco
 
 /** A product to read: the run's own (`label`), or in read-only mode the first the shop lists. */
 export function productToRead(fx: Provisioner, label: string): Promise<{ sku: string }> {
-  return ownOrFound(fx, `catalog product to read ${label}`, () => ownProduct(fx, label), async () => {
-    const found = await firstListed(fx, 'product', '/V1/products', SEARCH_PAGE)
-    if (typeof found.sku !== 'string' || found.sku === '') throw new SetupError('find a product', 'the first product the shop lists has no sku')
-    return { sku: found.sku }
-  })
+  return ownOrFound(
+    fx,
+    `catalog product to read ${label}`,
+    () => ownProduct(fx, label),
+    async () => {
+      const found = await firstListed(fx, 'product', '/V1/products', SEARCH_PAGE)
+      if (typeof found.sku !== 'string' || found.sku === '')
+        throw new SetupError('find a product', 'the first product the shop lists has no sku')
+      return { sku: found.sku }
+    },
+  )
 }
 
 /**
  * In read-only mode: a product the shop lists with at least one entry in `field` (`media_gallery_entries`,
  * `options`) and the id of its first, read from the entry's `idField`; a SetupError when none of the first 50 has one.
  */
-export function listedProductWith(fx: Provisioner, field: string, idField: string): Promise<{ sku: string; id: number }> {
+export function listedProductWith(
+  fx: Provisioner,
+  field: string,
+  idField: string,
+): Promise<{ sku: string; id: number }> {
   return fx.session.memo(`valid request: a listed product with ${field}`, async () => {
     const step = `find a product with ${field}`
-    const { answer } = await fx.call(step, { method: 'GET', path: '/V1/products', actor: 'admin', query: 'searchCriteria[pageSize]=50&searchCriteria[currentPage]=1' })
+    const { answer } = await fx.call(step, {
+      method: 'GET',
+      path: '/V1/products',
+      actor: 'admin',
+      query: 'searchCriteria[pageSize]=50&searchCriteria[currentPage]=1',
+    })
     const items = isObject(answer.body) && Array.isArray(answer.body.items) ? answer.body.items.filter(isObject) : []
     for (const item of items) {
       const entries = Array.isArray(item[field]) ? item[field].filter(isObject) : []
@@ -56,7 +71,11 @@ export function listedProductWith(fx: Provisioner, field: string, idField: strin
 export function stockItemId(fx: Provisioner, sku: string): Promise<number> {
   return fx.session.memo(`valid request: stock item of ${sku}`, async () => {
     const step = `read the stock item of ${sku}`
-    const { answer } = await fx.call(step, { method: 'GET', path: `/V1/stockItems/${encodeURIComponent(sku)}`, actor: 'admin' })
+    const { answer } = await fx.call(step, {
+      method: 'GET',
+      path: `/V1/stockItems/${encodeURIComponent(sku)}`,
+      actor: 'admin',
+    })
     const id = toId(isObject(answer.body) ? answer.body.item_id : undefined)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric item_id`)
     return id
@@ -70,12 +89,21 @@ export function ownAttributeSet(fx: Provisioner): Promise<{ id: number; name: st
 
 /** An attribute set to read: the run's own, or in read-only mode the first the list at `list` answers. */
 export function attributeSetToRead(fx: Provisioner, list: string): Promise<{ id: number }> {
-  return ownOrFound(fx, `attribute set to read from ${list}`, () => ownAttributeSet(fx), async () => {
-    const found = await firstListed(fx, 'attribute set', list, SEARCH_PAGE)
-    const id = toId(found.attribute_set_id)
-    if (id === undefined) throw new SetupError('find an attribute set', `the first attribute set ${list} lists has no numeric attribute_set_id`)
-    return { id }
-  })
+  return ownOrFound(
+    fx,
+    `attribute set to read from ${list}`,
+    () => ownAttributeSet(fx),
+    async () => {
+      const found = await firstListed(fx, 'attribute set', list, SEARCH_PAGE)
+      const id = toId(found.attribute_set_id)
+      if (id === undefined)
+        throw new SetupError(
+          'find an attribute set',
+          `the first attribute set ${list} lists has no numeric attribute_set_id`,
+        )
+      return { id }
+    },
+  )
 }
 
 /** A group of the run's own set (group names are unique per set): made once per session. */
@@ -91,17 +119,26 @@ export function groupDraft(fx: Provisioner, setId: number, label: string): Recor
   return { attribute_group_name: fx.builders.name(`group ${label}`), attribute_set_id: setId }
 }
 
-export const groupIdOf = (body: unknown): string | undefined => idText(isObject(body) ? body.attribute_group_id : undefined)
+export const groupIdOf = (body: unknown): string | undefined =>
+  idText(isObject(body) ? body.attribute_group_id : undefined)
 
-async function attributeGroup(fx: Provisioner, setId: number, label: string): Promise<{ id: number; name: string; setId: number }> {
+async function attributeGroup(
+  fx: Provisioner,
+  setId: number,
+  label: string,
+): Promise<{ id: number; name: string; setId: number }> {
   const group = groupDraft(fx, setId, label)
   const step = `create attribute group ${label}`
-  const { answer } = await fx.create(step, { method: 'POST', path: '/V1/products/attribute-sets/groups', actor: 'admin', body: { group } }, {
-    kind: 'attribute group',
-    label: `attribute group ${label}`,
-    key: String(group.attribute_group_name),
-    idOf: groupIdOf,
-  })
+  const { answer } = await fx.create(
+    step,
+    { method: 'POST', path: '/V1/products/attribute-sets/groups', actor: 'admin', body: { group } },
+    {
+      kind: 'attribute group',
+      label: `attribute group ${label}`,
+      key: String(group.attribute_group_name),
+      idOf: groupIdOf,
+    },
+  )
   const id = toId(isObject(answer.body) ? answer.body.attribute_group_id : undefined)
   if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric attribute_group_id`)
   return { id, name: String(group.attribute_group_name), setId }
@@ -129,7 +166,10 @@ export function attributeDraft(fx: Provisioner, label: string): Record<string, u
   }
 }
 
-export const attributeCodeOf = (body: unknown): string | undefined => (isObject(body) && typeof body.attribute_code === 'string' && body.attribute_code !== '' ? body.attribute_code : undefined)
+export const attributeCodeOf = (body: unknown): string | undefined =>
+  isObject(body) && typeof body.attribute_code === 'string' && body.attribute_code !== ''
+    ? body.attribute_code
+    : undefined
 
 /** The run's own dropdown attribute, made once per session: its code, and its id where the answer gave one. */
 export function ownAttribute(fx: Provisioner): Promise<{ code: string; fields: Record<string, unknown> }> {
@@ -137,12 +177,16 @@ export function ownAttribute(fx: Provisioner): Promise<{ code: string; fields: R
     const attribute = attributeDraft(fx, 'catalog own attribute')
     const code = String(attribute.attribute_code)
     const step = 'create product attribute catalog own attribute'
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/products/attributes', actor: 'admin', body: { attribute } }, {
-      kind: 'product attribute',
-      label: 'product attribute catalog own attribute',
-      key: code,
-      idOf: attributeCodeOf,
-    })
+    const { answer } = await fx.create(
+      step,
+      { method: 'POST', path: '/V1/products/attributes', actor: 'admin', body: { attribute } },
+      {
+        kind: 'product attribute',
+        label: 'product attribute catalog own attribute',
+        key: code,
+        idOf: attributeCodeOf,
+      },
+    )
     // A save names the attribute by its id too: without one the platform takes it for a new attribute of a taken code.
     const id = toId(isObject(answer.body) ? answer.body.attribute_id : undefined)
     return { code, fields: { ...attribute, ...(id !== undefined ? { attribute_id: id } : {}) } }
@@ -151,7 +195,12 @@ export function ownAttribute(fx: Provisioner): Promise<{ code: string; fields: R
 
 /** An attribute to read: the run's own, or in read-only mode `visibility`, a system dropdown every install has. */
 export function attributeToRead(fx: Provisioner): Promise<string> {
-  return ownOrFound(fx, 'catalog attribute to read', async () => (await ownAttribute(fx)).code, async () => 'visibility')
+  return ownOrFound(
+    fx,
+    'catalog attribute to read',
+    async () => (await ownAttribute(fx)).code,
+    async () => 'visibility',
+  )
 }
 
 /** The body of a new option of an attribute (labels are unique per attribute). */
@@ -160,7 +209,9 @@ export function optionDraft(fx: Provisioner, label: string): Record<string, unkn
 }
 
 /** An option of the run's own attribute, made once per session: its id (the platform answers it as a digit string). */
-export function ownAttributeOption(fx: Provisioner): Promise<{ code: string; id: number; option: Record<string, unknown> }> {
+export function ownAttributeOption(
+  fx: Provisioner,
+): Promise<{ code: string; id: number; option: Record<string, unknown> }> {
   return fx.session.memo('valid request: catalog attribute option', async () => {
     const { code } = await ownAttribute(fx)
     const option = optionDraft(fx, 'catalog own option')
@@ -169,13 +220,21 @@ export function ownAttributeOption(fx: Provisioner): Promise<{ code: string; id:
     // Removed with the attribute (see the module comment).
     const { answer } = await fx.call(step, { method: 'POST', path, actor: 'admin', body: { option } })
     const id = toId(answer.body) ?? (await optionIdByLabel(fx, path, String(option.label)))
-    if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no option id, and the attribute lists no option labelled ${String(option.label)}`)
+    if (id === undefined)
+      throw new SetupError(
+        step,
+        `set-up step "${step}" answered no option id, and the attribute lists no option labelled ${String(option.label)}`,
+      )
     return { code, id, option }
   })
 }
 
 async function optionIdByLabel(fx: Provisioner, path: string, label: string): Promise<number | undefined> {
-  const { answer } = await fx.call('read the options of the product attribute of the run', { method: 'GET', path, actor: 'admin' })
+  const { answer } = await fx.call('read the options of the product attribute of the run', {
+    method: 'GET',
+    path,
+    actor: 'admin',
+  })
   const found = Array.isArray(answer.body) ? answer.body.filter(isObject).find((o) => o.label === label) : undefined
   return toId(found?.value)
 }

@@ -31,7 +31,13 @@ function own(fx: Provisioner): Promise<Own> {
       base: { sku, price, store_id: 0 },
       cost: { sku, cost: below(0.5), store_id: 0 },
       // A period far ahead: the product's price today stays as it is.
-      special: { sku, price: below(0.8), store_id: 0, price_from: '2035-01-01 00:00:00', price_to: '2035-12-31 23:59:59' },
+      special: {
+        sku,
+        price: below(0.8),
+        store_id: 0,
+        price_from: '2035-01-01 00:00:00',
+        price_to: '2035-12-31 23:59:59',
+      },
       // `General` (id 1) is a customer group every install has.
       tier: { sku, price: below(0.9), price_type: 'fixed', website_id: 0, customer_group: 'General', quantity: 2 },
     }
@@ -41,7 +47,13 @@ function own(fx: Provisioner): Promise<Own> {
 const admin = (body: Record<string, unknown>): PreparedCall => ({ actor: 'admin', path: {}, body })
 
 /** A removal's request, after the call that sets what it removes (the set-up call of the run's own product). */
-async function afterSetting(fx: Provisioner, what: string, path: string, body: Record<string, unknown>, removal: Record<string, unknown>): Promise<PreparedCall> {
+async function afterSetting(
+  fx: Provisioner,
+  what: string,
+  path: string,
+  body: Record<string, unknown>,
+  removal: Record<string, unknown>,
+): Promise<PreparedCall> {
   await fx.call(`set the ${what} the removal removes`, { method: 'POST', path, actor: 'admin', body })
   return admin(removal)
 }
@@ -53,12 +65,27 @@ export const catalogPricesRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const { sku, price } = await ownProduct(fx, OWN)
-      return { actor: 'admin', path: { sku, customerGroupId: 1, qty: 3, price: Math.max(0.01, Math.round(price * 85) / 100) } }
+      return {
+        actor: 'admin',
+        path: { sku, customerGroupId: 1, qty: 3, price: Math.max(0.01, Math.round(price * 85) / 100) },
+      }
     },
   },
-  { endpoint: endpointId('POST /V1/products/base-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).base] }) },
-  { endpoint: endpointId('POST /V1/products/base-prices-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: endpointId('POST /V1/products/cost'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).cost] }) },
+  {
+    endpoint: endpointId('POST /V1/products/base-prices'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ prices: [(await own(fx)).base] }),
+  },
+  {
+    endpoint: endpointId('POST /V1/products/base-prices-information'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }),
+  },
+  {
+    endpoint: endpointId('POST /V1/products/cost'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ prices: [(await own(fx)).cost] }),
+  },
   {
     endpoint: endpointId('POST /V1/products/cost-delete'),
     prepare: async (fx) => {
@@ -66,17 +93,39 @@ export const catalogPricesRecipes: RequestRecipe[] = [
       return afterSetting(fx, 'cost', '/V1/products/cost', { prices: [o.cost] }, { skus: [o.sku] })
     },
   },
-  { endpoint: endpointId('POST /V1/products/cost-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: endpointId('POST /V1/products/special-price'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).special] }) },
+  {
+    endpoint: endpointId('POST /V1/products/cost-information'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }),
+  },
+  {
+    endpoint: endpointId('POST /V1/products/special-price'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ prices: [(await own(fx)).special] }),
+  },
   {
     endpoint: endpointId('POST /V1/products/special-price-delete'),
     prepare: async (fx) => {
       const o = await own(fx)
-      return afterSetting(fx, 'special price', '/V1/products/special-price', { prices: [o.special] }, { prices: [o.special] })
+      return afterSetting(
+        fx,
+        'special price',
+        '/V1/products/special-price',
+        { prices: [o.special] },
+        { prices: [o.special] },
+      )
     },
   },
-  { endpoint: endpointId('POST /V1/products/special-price-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
-  { endpoint: endpointId('POST /V1/products/tier-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
+  {
+    endpoint: endpointId('POST /V1/products/special-price-information'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }),
+  },
+  {
+    endpoint: endpointId('POST /V1/products/tier-prices'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }),
+  },
   {
     endpoint: endpointId('POST /V1/products/tier-prices-delete'),
     prepare: async (fx) => {
@@ -84,7 +133,15 @@ export const catalogPricesRecipes: RequestRecipe[] = [
       return afterSetting(fx, 'tier price', '/V1/products/tier-prices', { prices: [o.tier] }, { prices: [o.tier] })
     },
   },
-  { endpoint: endpointId('POST /V1/products/tier-prices-information'), again: 'reuse', prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }) },
+  {
+    endpoint: endpointId('POST /V1/products/tier-prices-information'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ skus: [(await own(fx)).sku] }),
+  },
   // Replaces the product's tiers with the one it has (or gets) from the update: the same every time.
-  { endpoint: endpointId('PUT /V1/products/tier-prices'), again: 'reuse', prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }) },
+  {
+    endpoint: endpointId('PUT /V1/products/tier-prices'),
+    again: 'reuse',
+    prepare: async (fx) => admin({ prices: [(await own(fx)).tier] }),
+  },
 ]

@@ -20,7 +20,17 @@ const LINKED = 'products linked'
 /** A product body as `CatalogMaker.product` makes one (platform conventions, "Set-up calls"). */
 function productDraft(fx: Provisioner, label: string): Record<string, unknown> {
   const { sku, name, price } = fx.builders.product(`catalog ${label}`)
-  return { sku, name, price, status: 1, visibility: 4, type_id: 'simple', attribute_set_id: 4, weight: 1, extension_attributes: { stock_item: { qty: 100, is_in_stock: true } } }
+  return {
+    sku,
+    name,
+    price,
+    status: 1,
+    visibility: 4,
+    type_id: 'simple',
+    attribute_set_id: 4,
+    weight: 1,
+    extension_attributes: { stock_item: { qty: 100, is_in_stock: true } },
+  }
 }
 
 /**
@@ -30,7 +40,13 @@ function productDraft(fx: Provisioner, label: string): Record<string, unknown> {
  */
 async function relatedLink(fx: Provisioner, label: string): Promise<Record<string, unknown>> {
   const [own, linked] = await Promise.all([fx.product(`catalog link ${label}`), ownProduct(fx, LINKED)])
-  return { sku: own.sku, link_type: 'related', linked_product_sku: linked.sku, linked_product_type: 'simple', position: 1 }
+  return {
+    sku: own.sku,
+    link_type: 'related',
+    linked_product_sku: linked.sku,
+    linked_product_type: 'simple',
+    position: 1,
+  }
 }
 
 /**
@@ -38,7 +54,8 @@ async function relatedLink(fx: Provisioner, label: string): Promise<Record<strin
  * image library opens, which the platform's image content validator and its re-render of uploads take
  * (catalog-products.test.ts decodes it).
  */
-export const SMALL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAJUlEQVR42mM0TjvDwMBwZqYxAwMDEwMSYDxjbMzAwJCexoAuAwC43gUDu2BgNgAAAABJRU5ErkJggg=='
+export const SMALL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAJUlEQVR42mM0TjvDwMBwZqYxAwMDEwMSYDxjbMzAwJCexoAuAwC43gUDu2BgNgAAAABJRU5ErkJggg=='
 
 function mediaDraft(fx: Provisioner, label: string): Record<string, unknown> {
   return {
@@ -57,7 +74,12 @@ function ownMediaEntry(fx: Provisioner): Promise<{ sku: string; id: number; entr
     const { sku } = await ownProduct(fx, OWN)
     const entry = mediaDraft(fx, 'own')
     const step = 'add an image to the product of the run'
-    const { answer } = await fx.call(step, { method: 'POST', path: `/V1/products/${encodeURIComponent(sku)}/media`, actor: 'admin', body: { entry } })
+    const { answer } = await fx.call(step, {
+      method: 'POST',
+      path: `/V1/products/${encodeURIComponent(sku)}/media`,
+      actor: 'admin',
+      body: { entry },
+    })
     const id = toId(answer.body)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric entry id`)
     const { content: _content, ...fields } = entry
@@ -67,12 +89,26 @@ function ownMediaEntry(fx: Provisioner): Promise<{ sku: string; id: number; entr
 
 /** A media entry to read: the run's own, or in read-only mode the first of a product the shop lists with one. */
 function mediaEntryToRead(fx: Provisioner): Promise<{ sku: string; id: number }> {
-  return ownOrFound(fx, 'catalog media entry to read', () => ownMediaEntry(fx), () => listedProductWith(fx, 'media_gallery_entries', 'id'))
+  return ownOrFound(
+    fx,
+    'catalog media entry to read',
+    () => ownMediaEntry(fx),
+    () => listedProductWith(fx, 'media_gallery_entries', 'id'),
+  )
 }
 
 /** A text-field custom option (`ProductCustomOptionInterface`), optional so the product stays buyable as it is. */
 function optionDraft(fx: Provisioner, sku: string, label: string): Record<string, unknown> {
-  return { product_sku: sku, title: fx.builders.name(`custom option ${label}`), type: 'field', sort_order: 1, is_require: false, price: 1.5, price_type: 'fixed', max_characters: 20 }
+  return {
+    product_sku: sku,
+    title: fx.builders.name(`custom option ${label}`),
+    type: 'field',
+    sort_order: 1,
+    is_require: false,
+    price: 1.5,
+    price_type: 'fixed',
+    max_characters: 20,
+  }
 }
 
 /** A custom option of the run's own product, added once per session (removed with the product). */
@@ -81,7 +117,12 @@ function ownCustomOption(fx: Provisioner): Promise<{ sku: string; id: number; op
     const { sku } = await ownProduct(fx, OWN)
     const option = optionDraft(fx, sku, 'own')
     const step = 'add a custom option to the product of the run'
-    const { answer } = await fx.call(step, { method: 'POST', path: '/V1/products/options', actor: 'admin', body: { option } })
+    const { answer } = await fx.call(step, {
+      method: 'POST',
+      path: '/V1/products/options',
+      actor: 'admin',
+      body: { option },
+    })
     const id = toId(isObject(answer.body) ? answer.body.option_id : undefined)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric option_id`)
     return { sku, id, option }
@@ -89,7 +130,12 @@ function ownCustomOption(fx: Provisioner): Promise<{ sku: string; id: number; op
 }
 
 function customOptionToRead(fx: Provisioner): Promise<{ sku: string; id: number }> {
-  return ownOrFound(fx, 'catalog custom option to read', () => ownCustomOption(fx), () => listedProductWith(fx, 'options', 'option_id'))
+  return ownOrFound(
+    fx,
+    'catalog custom option to read',
+    () => ownCustomOption(fx),
+    () => listedProductWith(fx, 'options', 'option_id'),
+  )
 }
 
 /** The related link type: every install has it (`GET /V1/products/links/types`). */
@@ -145,7 +191,11 @@ export const catalogProductsRecipes: RequestRecipe[] = [
     // The first image of a product of its own each time: a real 2.4.7 took the first image of the run's product and
     // answered the second, added under the store view while other writes of that product were in flight, 400 "The
     // product can't be saved.". Each success adds an image: the next caller's request is prepared afresh.
-    prepare: async (fx, label) => ({ actor: 'admin', path: { sku: (await fx.product(`catalog image ${label}`)).sku }, body: { entry: mediaDraft(fx, label) } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: { sku: (await fx.product(`catalog image ${label}`)).sku },
+      body: { entry: mediaDraft(fx, label) },
+    }),
   },
   {
     endpoint: endpointId('PUT /V1/products/:sku/media/:entryId'),
@@ -186,7 +236,11 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/products/options'),
     // Each success adds another option to the run's product (removed with it).
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { option: optionDraft(fx, (await ownProduct(fx, OWN)).sku, label) } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: {},
+      body: { option: optionDraft(fx, (await ownProduct(fx, OWN)).sku, label) },
+    }),
   },
   {
     endpoint: endpointId('PUT /V1/products/options/:optionId'),

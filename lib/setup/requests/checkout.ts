@@ -18,7 +18,12 @@ const mine = (own: OwnCart) => ({ token: own.customer.token })
 function addressInformation(fx: Provisioner, own: OwnCart): Record<string, unknown> {
   const { carrier, method } = fx.session.seed.purchase.shipping
   const address = shippingAddress(fx, own)
-  return { shipping_address: address, billing_address: address, shipping_carrier_code: carrier, shipping_method_code: method }
+  return {
+    shipping_address: address,
+    billing_address: address,
+    shipping_carrier_code: carrier,
+    shipping_method_code: method,
+  }
 }
 
 /** `TotalsInformationInterface`: one address and the configured carrier. */
@@ -33,7 +38,11 @@ export const checkoutRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { cartId: own.cart.id }, body: { addressInformation: addressInformation(fx, own) } }
+      return {
+        actor: 'admin',
+        path: { cartId: own.cart.id },
+        body: { addressInformation: addressInformation(fx, own) },
+      }
     },
   },
   {
@@ -49,7 +58,14 @@ export const checkoutRecipes: RequestRecipe[] = [
     // Places the order: a customer of its own with a cart ready to order each time.
     prepare: async (fx, label) => {
       const { customer } = await fx.customerCartReadyToOrder(label)
-      return { actor: { token: customer.token }, path: {}, body: { paymentMethod: paymentMethod(fx), billingAddress: fx.builders.address(`${label} billing`, customer.email) } }
+      return {
+        actor: { token: customer.token },
+        path: {},
+        body: {
+          paymentMethod: paymentMethod(fx),
+          billingAddress: fx.builders.address(`${label} billing`, customer.email),
+        },
+      }
     },
     creates: { kind: 'order', idOf: idText },
   },
@@ -58,7 +74,11 @@ export const checkoutRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: mine(own), path: {}, body: { paymentMethod: paymentMethod(fx), billingAddress: shippingAddress(fx, own) } }
+      return {
+        actor: mine(own),
+        path: {},
+        body: { paymentMethod: paymentMethod(fx), billingAddress: shippingAddress(fx, own) },
+      }
     },
   },
   {

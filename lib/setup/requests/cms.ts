@@ -17,19 +17,25 @@ const PATH: Record<Kind, `/V1/${string}`> = { block: '/V1/cmsBlock', page: '/V1/
 function draft(fx: Provisioner, kind: Kind, label: string): Record<string, unknown> {
   const identifier = fx.builders.code(`cms ${kind} ${label}`)
   const title = fx.builders.name(`cms ${kind} ${label}`)
-  return kind === 'block' ? { identifier, title, content: `<p>${title}</p>`, active: true } : { identifier, title, content: `<p>${title}</p>`, active: false, page_layout: '1column' }
+  return kind === 'block'
+    ? { identifier, title, content: `<p>${title}</p>`, active: true }
+    : { identifier, title, content: `<p>${title}</p>`, active: false, page_layout: '1column' }
 }
 
 /** Makes a block or page of the run's own: its id and what it was made with. */
 async function make(fx: Provisioner, kind: Kind, label: string): Promise<Record<string, unknown> & { id: number }> {
   const body = draft(fx, kind, label)
   const step = `create CMS ${kind} ${label}`
-  const { answer } = await fx.create(step, { method: 'POST', path: PATH[kind], actor: 'admin', body: { [kind]: body } }, {
-    kind: `cms ${kind}`,
-    label: `CMS ${kind} ${label}`,
-    key: String(body.identifier),
-    idOf: (b) => idText(isObject(b) ? b.id : undefined),
-  })
+  const { answer } = await fx.create(
+    step,
+    { method: 'POST', path: PATH[kind], actor: 'admin', body: { [kind]: body } },
+    {
+      kind: `cms ${kind}`,
+      label: `CMS ${kind} ${label}`,
+      key: String(body.identifier),
+      idOf: (b) => idText(isObject(b) ? b.id : undefined),
+    },
+  )
   const id = toId(isObject(answer.body) ? answer.body.id : undefined)
   if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
   return { ...body, id }
@@ -37,12 +43,18 @@ async function make(fx: Provisioner, kind: Kind, label: string): Promise<Record<
 
 /** The run's own block or page, made once; in read-only mode the first the shop lists. */
 function one(fx: Provisioner, kind: Kind): Promise<Record<string, unknown> & { id: number }> {
-  return ownOrFound(fx, `cms ${kind}`, () => make(fx, kind, 'shared'), async () => {
-    const found = await firstListed(fx, `CMS ${kind}`, `${PATH[kind]}/search`, SEARCH_PAGE)
-    const id = toId(found.id)
-    if (id === undefined) throw new SetupError(`find a CMS ${kind}`, `the first CMS ${kind} the shop lists has no numeric id`)
-    return { ...found, id }
-  })
+  return ownOrFound(
+    fx,
+    `cms ${kind}`,
+    () => make(fx, kind, 'shared'),
+    async () => {
+      const found = await firstListed(fx, `CMS ${kind}`, `${PATH[kind]}/search`, SEARCH_PAGE)
+      const id = toId(found.id)
+      if (id === undefined)
+        throw new SetupError(`find a CMS ${kind}`, `the first CMS ${kind} the shop lists has no numeric id`)
+      return { ...found, id }
+    },
+  )
 }
 
 function recipes(kind: Kind, idParam: string): RequestRecipe[] {
@@ -50,7 +62,11 @@ function recipes(kind: Kind, idParam: string): RequestRecipe[] {
     {
       endpoint: endpointId(`POST ${PATH[kind]}`),
       prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { [kind]: draft(fx, kind, label) } }),
-      creates: { kind: `cms ${kind}`, idOf: (b) => idText(isObject(b) ? b.id : undefined), keyOf: (body) => (isObject(body[kind]) ? String(body[kind].identifier) : undefined) },
+      creates: {
+        kind: `cms ${kind}`,
+        idOf: (b) => idText(isObject(b) ? b.id : undefined),
+        keyOf: (body) => (isObject(body[kind]) ? String(body[kind].identifier) : undefined),
+      },
     },
     {
       endpoint: endpointId(`PUT ${PATH[kind]}/:id`),

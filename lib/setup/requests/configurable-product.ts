@@ -41,13 +41,19 @@ interface OwnAttribute {
 
 /** The id of the attribute's option labelled `label`: from `options` as given, else as the attribute lists them. */
 async function valueOf(fx: Provisioner, code: string, label: string, options?: unknown): Promise<number> {
-  const byLabel = (list: unknown) => (Array.isArray(list) ? toId(list.find((o) => isObject(o) && o.label === label)?.value) : undefined)
+  const byLabel = (list: unknown) =>
+    Array.isArray(list) ? toId(list.find((o) => isObject(o) && o.label === label)?.value) : undefined
   const given = byLabel(options)
   if (given !== undefined) return given
   const step = `read the options of attribute ${code}`
-  const { answer } = await fx.call(step, { method: 'GET', path: `/V1/products/attributes/${encodeURIComponent(code)}/options`, actor: 'admin' })
+  const { answer } = await fx.call(step, {
+    method: 'GET',
+    path: `/V1/products/attributes/${encodeURIComponent(code)}/options`,
+    actor: 'admin',
+  })
   const listed = byLabel(answer.body)
-  if (listed === undefined) throw new SetupError(step, `the attribute ${code} lists no option labelled ${JSON.stringify(label)}`)
+  if (listed === undefined)
+    throw new SetupError(step, `the attribute ${code} lists no option labelled ${JSON.stringify(label)}`)
   return listed
 }
 
@@ -57,14 +63,19 @@ function ownAttribute(fx: Provisioner): Promise<OwnAttribute> {
     const set = await fx.attributeSet('configurable set')
     const group = { attribute_group_name: fx.builders.name('configurable group'), attribute_set_id: set.id }
     const groupStep = 'create an attribute group for the configurable attribute'
-    const { answer: groupAnswer } = await fx.create(groupStep, { method: 'POST', path: '/V1/products/attribute-sets/groups', actor: 'admin', body: { group } }, {
-      kind: 'attribute group',
-      label: 'attribute group configurable',
-      key: group.attribute_group_name,
-      idOf: (b) => idText(isObject(b) ? b.attribute_group_id : undefined),
-    })
+    const { answer: groupAnswer } = await fx.create(
+      groupStep,
+      { method: 'POST', path: '/V1/products/attribute-sets/groups', actor: 'admin', body: { group } },
+      {
+        kind: 'attribute group',
+        label: 'attribute group configurable',
+        key: group.attribute_group_name,
+        idOf: (b) => idText(isObject(b) ? b.attribute_group_id : undefined),
+      },
+    )
     const groupId = toId(isObject(groupAnswer.body) ? groupAnswer.body.attribute_group_id : undefined)
-    if (groupId === undefined) throw new SetupError(groupStep, `set-up step "${groupStep}" answered no numeric attribute_group_id`)
+    if (groupId === undefined)
+      throw new SetupError(groupStep, `set-up step "${groupStep}" answered no numeric attribute_group_id`)
 
     const code = attributeCode(fx, 'configurable')
     const title = fx.builders.name('configurable attribute')
@@ -79,18 +90,31 @@ function ownAttribute(fx: Provisioner): Promise<OwnAttribute> {
       options: [{ label: valueLabel, sort_order: 1 }],
     }
     const step = 'create the configurable attribute'
-    const { answer } = await fx.create(step, { method: 'POST', path: '/V1/products/attributes', actor: 'admin', body: { attribute } }, {
-      kind: 'product attribute',
-      label: 'product attribute configurable',
-      key: code,
-      idOf: (b) => (isObject(b) && typeof b.attribute_code === 'string' && b.attribute_code !== '' ? b.attribute_code : undefined),
-    })
+    const { answer } = await fx.create(
+      step,
+      { method: 'POST', path: '/V1/products/attributes', actor: 'admin', body: { attribute } },
+      {
+        kind: 'product attribute',
+        label: 'product attribute configurable',
+        key: code,
+        idOf: (b) =>
+          isObject(b) && typeof b.attribute_code === 'string' && b.attribute_code !== '' ? b.attribute_code : undefined,
+      },
+    )
     let id = toId(isObject(answer.body) ? answer.body.attribute_id : undefined)
     if (id === undefined) {
-      const { answer: read } = await fx.call('read the configurable attribute back', { method: 'GET', path: `/V1/products/attributes/${code}`, actor: 'admin' })
+      const { answer: read } = await fx.call('read the configurable attribute back', {
+        method: 'GET',
+        path: `/V1/products/attributes/${code}`,
+        actor: 'admin',
+      })
       id = toId(isObject(read.body) ? read.body.attribute_id : undefined)
     }
-    if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric attribute_id, nor did the attribute read back`)
+    if (id === undefined)
+      throw new SetupError(
+        step,
+        `set-up step "${step}" answered no numeric attribute_id, nor did the attribute read back`,
+      )
     const value = await valueOf(fx, code, valueLabel, isObject(answer.body) ? answer.body.options : undefined)
 
     await fx.call('put the configurable attribute in the set', {
@@ -107,7 +131,12 @@ function ownAttribute(fx: Provisioner): Promise<OwnAttribute> {
 async function newValue(fx: Provisioner, label: string): Promise<number> {
   const { code } = await ownAttribute(fx)
   const option = { label: fx.builders.name(`configurable value ${label}`), sort_order: 2, is_default: false }
-  const { answer } = await fx.call(`add a value to attribute ${code}`, { method: 'POST', path: `/V1/products/attributes/${encodeURIComponent(code)}/options`, actor: 'admin', body: { option } })
+  const { answer } = await fx.call(`add a value to attribute ${code}`, {
+    method: 'POST',
+    path: `/V1/products/attributes/${encodeURIComponent(code)}/options`,
+    actor: 'admin',
+    body: { option },
+  })
   return toId(answer.body) ?? valueOf(fx, code, option.label)
 }
 
@@ -122,7 +151,13 @@ async function child(fx: Provisioner, label: string, value: number): Promise<str
 }
 
 function optionBody(fx: Provisioner, attribute: OwnAttribute, label: string): Record<string, unknown> {
-  return { attribute_id: attribute.id, label: fx.builders.name(`configurable option ${label}`), position: 0, is_use_default: true, values: [{ value_index: attribute.value }] }
+  return {
+    attribute_id: attribute.id,
+    label: fx.builders.name(`configurable option ${label}`),
+    position: 0,
+    is_use_default: true,
+    values: [{ value_index: attribute.value }],
+  }
 }
 
 interface OwnConfigurable {
@@ -140,8 +175,14 @@ async function configurableWithChild(fx: Provisioner, label: string): Promise<Ow
   const step = `add the option to the ${label} product`
   const path = `/V1/configurable-products/${encodeURIComponent(product.sku)}`
   const { answer } = await fx.call(step, { method: 'POST', path: `${path}/options`, actor: 'admin', body: { option } })
-  if (toId(answer.body) === undefined) throw new SetupError(step, `set-up step "${step}" answered no option id: ${JSON.stringify(answer.body)}`)
-  await fx.call(`attach a child to the ${label} product`, { method: 'POST', path: `${path}/child`, actor: 'admin', body: { childSku: await child(fx, label === 'configurable' ? 'shared' : label, attribute.value) } })
+  if (toId(answer.body) === undefined)
+    throw new SetupError(step, `set-up step "${step}" answered no option id: ${JSON.stringify(answer.body)}`)
+  await fx.call(`attach a child to the ${label} product`, {
+    method: 'POST',
+    path: `${path}/child`,
+    actor: 'admin',
+    body: { childSku: await child(fx, label === 'configurable' ? 'shared' : label, attribute.value) },
+  })
   return { sku: product.sku, name: fx.builders.product(label).name, price: product.price, option }
 }
 
@@ -152,7 +193,9 @@ function ownConfigurable(fx: Provisioner): Promise<OwnConfigurable> {
 
 /** The run's configurable product the child endpoint attaches its children to, whose options that rebuilds: made once. */
 function configurableToAttachTo(fx: Provisioner): Promise<OwnConfigurable> {
-  return fx.session.memo('valid request: configurable product to attach children to', () => configurableWithChild(fx, 'configurable parent'))
+  return fx.session.memo('valid request: configurable product to attach children to', () =>
+    configurableWithChild(fx, 'configurable parent'),
+  )
 }
 
 /**
@@ -162,16 +205,31 @@ function configurableToAttachTo(fx: Provisioner): Promise<OwnConfigurable> {
 async function currentOptionId(fx: Provisioner, sku: string): Promise<number> {
   const attribute = await ownAttribute(fx)
   const step = `read the options of the configurable product ${sku}`
-  const { answer } = await fx.call(step, { method: 'GET', path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`, actor: 'admin' })
-  const mine = Array.isArray(answer.body) ? answer.body.find((o) => isObject(o) && String(o.attribute_id) === String(attribute.id)) : undefined
+  const { answer } = await fx.call(step, {
+    method: 'GET',
+    path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`,
+    actor: 'admin',
+  })
+  const mine = Array.isArray(answer.body)
+    ? answer.body.find((o) => isObject(o) && String(o.attribute_id) === String(attribute.id))
+    : undefined
   const id = toId(isObject(mine) ? mine.id : undefined)
-  if (id === undefined) throw new SetupError(step, `the configurable product ${sku} lists no option on attribute ${attribute.code}: ${JSON.stringify(answer.body)}`)
+  if (id === undefined)
+    throw new SetupError(
+      step,
+      `the configurable product ${sku} lists no option on attribute ${attribute.code}: ${JSON.stringify(answer.body)}`,
+    )
   return id
 }
 
 /** The configurable product a read names: the run's, or in read-only mode the first the shop lists. */
 function configurableToRead(fx: Provisioner): Promise<string> {
-  return ownOrFound(fx, 'configurable product to read', async () => (await ownConfigurable(fx)).sku, () => listedProduct(fx, 'configurable'))
+  return ownOrFound(
+    fx,
+    'configurable product to read',
+    async () => (await ownConfigurable(fx)).sku,
+    () => listedProduct(fx, 'configurable'),
+  )
 }
 
 /** An option of the configurable product a read names: the run's, or in read-only mode the listed one's first. */
@@ -186,9 +244,21 @@ function optionToRead(fx: Provisioner): Promise<{ sku: string; id: number }> {
     async () => {
       const sku = await listedProduct(fx, 'configurable')
       const step = 'find an option of the listed configurable product'
-      const { answer } = await fx.call(step, { method: 'GET', path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`, actor: 'admin' })
-      const id = Array.isArray(answer.body) ? answer.body.map((o) => toId(isObject(o) ? o.id : undefined)).find((i) => i !== undefined) : undefined
-      if (id === undefined) throw new SetupError(step, `the configurable product ${sku} the shop lists has no option`, [], 'no-valid-request')
+      const { answer } = await fx.call(step, {
+        method: 'GET',
+        path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`,
+        actor: 'admin',
+      })
+      const id = Array.isArray(answer.body)
+        ? answer.body.map((o) => toId(isObject(o) ? o.id : undefined)).find((i) => i !== undefined)
+        : undefined
+      if (id === undefined)
+        throw new SetupError(
+          step,
+          `the configurable product ${sku} the shop lists has no option`,
+          [],
+          'no-valid-request',
+        )
       return { sku, id }
     },
   )
@@ -201,7 +271,9 @@ export const configurableProductRecipes: RequestRecipe[] = [
     // the option makes configurable.
     prepare: async (fx, label) => {
       const attribute = await ownAttribute(fx)
-      const product = await typedProduct(fx, `configurable by option ${label}`, 'simple', { attribute_set_id: attribute.setId })
+      const product = await typedProduct(fx, `configurable by option ${label}`, 'simple', {
+        attribute_set_id: attribute.setId,
+      })
       return { actor: 'admin', path: { sku: product.sku }, body: { option: optionBody(fx, attribute, label) } }
     },
   },
@@ -211,7 +283,11 @@ export const configurableProductRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownConfigurable(fx)
-      return { actor: 'admin', path: { sku: own.sku, id: await currentOptionId(fx, own.sku) }, body: { option: own.option } }
+      return {
+        actor: 'admin',
+        path: { sku: own.sku, id: await currentOptionId(fx, own.sku) },
+        body: { option: own.option },
+      }
     },
   },
   {
@@ -220,7 +296,11 @@ export const configurableProductRecipes: RequestRecipe[] = [
     // to a configurable product of its own (an attachment rebuilds the options the other requests name).
     prepare: async (fx, label) => {
       const parent = await configurableToAttachTo(fx)
-      return { actor: 'admin', path: { sku: parent.sku }, body: { childSku: await child(fx, label, await newValue(fx, label)) } }
+      return {
+        actor: 'admin',
+        path: { sku: parent.sku },
+        body: { childSku: await child(fx, label, await newValue(fx, label)) },
+      }
     },
   },
   {
@@ -229,7 +309,15 @@ export const configurableProductRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const [own, attribute] = await Promise.all([ownConfigurable(fx), ownAttribute(fx)])
-      const product = { sku: own.sku, name: own.name, price: own.price, type_id: 'configurable', attribute_set_id: attribute.setId, status: 2, visibility: 1 }
+      const product = {
+        sku: own.sku,
+        name: own.name,
+        price: own.price,
+        type_id: 'configurable',
+        attribute_set_id: attribute.setId,
+        status: 2,
+        visibility: 1,
+      }
       return { actor: 'admin', path: {}, body: { product, options: [own.option] } }
     },
   },

@@ -29,7 +29,11 @@ const isGroupId = (v: unknown): v is number => typeof v === 'number' && Number.i
  */
 function defaultGroup(fx: Provisioner): Promise<Rec & { id: number }> {
   return fx.session.memo('valid request: default customer group', async () => {
-    const { answer } = await fx.call('read the default customer group', { method: 'GET', path: '/V1/customerGroups/default/0', actor: 'admin' }, (a) => a.status === 200 && isObject(a.body) && isGroupId(a.body.id))
+    const { answer } = await fx.call(
+      'read the default customer group',
+      { method: 'GET', path: '/V1/customerGroups/default/0', actor: 'admin' },
+      (a) => a.status === 200 && isObject(a.body) && isGroupId(a.body.id),
+    )
     return answer.body as Rec & { id: number }
   })
 }
@@ -49,14 +53,19 @@ function ownGroup(fx: Provisioner): Promise<Rec & { id: number }> {
     async () => {
       const group = groupDraft(fx, 'shared', (await defaultGroup(fx)).tax_class_id)
       const step = 'create a customer group'
-      const { answer } = await fx.create(step, { method: 'POST', path: '/V1/customerGroups', actor: 'admin', body: { group } }, { ...GROUP_CREATED, label: 'customer group shared', key: String(group.code) })
+      const { answer } = await fx.create(
+        step,
+        { method: 'POST', path: '/V1/customerGroups', actor: 'admin', body: { group } },
+        { ...GROUP_CREATED, label: 'customer group shared', key: String(group.code) },
+      )
       const id = toId(isObject(answer.body) ? answer.body.id : undefined)
       if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
       return { ...group, id }
     },
     async () => {
       const found = await firstListed(fx, 'customer group', '/V1/customerGroups/search', SEARCH_PAGE)
-      if (!isGroupId(found.id)) throw new SetupError('find a customer group', 'the first customer group the shop lists has no numeric id')
+      if (!isGroupId(found.id))
+        throw new SetupError('find a customer group', 'the first customer group the shop lists has no numeric id')
       return { ...found, id: found.id }
     },
   )
@@ -65,7 +74,11 @@ function ownGroup(fx: Provisioner): Promise<Rec & { id: number }> {
 // ── customers ──────────────────────────────────────────────────────────────────────────────────────
 
 async function readCustomer(fx: Provisioner, id: number): Promise<Rec> {
-  const { answer } = await fx.call('read the customer', { method: 'GET', path: `/V1/customers/${id}`, actor: 'admin' }, (a) => a.status === 200 && isObject(a.body))
+  const { answer } = await fx.call(
+    'read the customer',
+    { method: 'GET', path: `/V1/customers/${id}`, actor: 'admin' },
+    (a) => a.status === 200 && isObject(a.body),
+  )
   return answer.body as Rec
 }
 
@@ -95,10 +108,16 @@ function addressedCustomer(fx: Provisioner): Promise<AddressedCustomer> {
     }
     const step = 'give the customer an address'
     const record = await readCustomer(fx, customer.id)
-    const { answer } = await fx.call(step, { method: 'PUT', path: `/V1/customers/${customer.id}`, actor: 'admin', body: { customer: { ...record, addresses: [address] } } })
+    const { answer } = await fx.call(step, {
+      method: 'PUT',
+      path: `/V1/customers/${customer.id}`,
+      actor: 'admin',
+      body: { customer: { ...record, addresses: [address] } },
+    })
     const addresses = isObject(answer.body) && Array.isArray(answer.body.addresses) ? answer.body.addresses : []
     const addressId = toId(isObject(addresses[0]) ? addresses[0].id : undefined)
-    if (addressId === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without an address id`)
+    if (addressId === undefined)
+      throw new SetupError(step, `set-up step "${step}" answered a customer without an address id`)
     return { customer, addressId }
   })
 }
@@ -116,13 +135,31 @@ function customerToRead(fx: Provisioner): Promise<{ id: number; addressId?: numb
       return { id: own.customer.id, addressId: own.addressId }
     },
     async () => {
-      const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/customers/search', actor: 'admin', query: searchQuery([], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
+      const outcome = await sendOnce(
+        fx.session,
+        {
+          method: 'GET',
+          path: '/V1/customers/search',
+          actor: 'admin',
+          query: searchQuery([], { size: 50, current: 1 }),
+        },
+        fx.tokenOf('admin'),
+      )
       const items = itemsOf(outcome) ?? []
-      const withAddress = items.find((c) => Array.isArray(c.addresses) && c.addresses.some((x) => isObject(x) && toId(x.id) !== undefined))
+      const withAddress = items.find(
+        (c) => Array.isArray(c.addresses) && c.addresses.some((x) => isObject(x) && toId(x.id) !== undefined),
+      )
       const chosen = withAddress ?? items[0]
       const id = toId(chosen?.id)
-      if (chosen === undefined || id === undefined) throw new SetupError('find a customer', `no customer to name: GET /V1/customers/search listed none (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
-      const address = Array.isArray(chosen.addresses) ? chosen.addresses.find((x) => isObject(x) && toId(x.id) !== undefined) : undefined
+      if (chosen === undefined || id === undefined)
+        throw new SetupError(
+          'find a customer',
+          `no customer to name: GET /V1/customers/search listed none (${outcome.answer?.status ?? outcome.failure?.message})`,
+          outcome.exchange,
+        )
+      const address = Array.isArray(chosen.addresses)
+        ? chosen.addresses.find((x) => isObject(x) && toId(x.id) !== undefined)
+        : undefined
       const addressId = isObject(address) ? toId(address.id) : undefined
       return { id, ...(addressId !== undefined ? { addressId } : {}) }
     },
@@ -142,7 +179,12 @@ async function addressedActor(fx: Provisioner): Promise<Actor> {
 async function newConfirmationKey(fx: Provisioner, customer: MadeCustomer): Promise<{ key: string; record: Rec }> {
   const key = randomBytes(16).toString('hex')
   const record = await readCustomer(fx, customer.id)
-  await fx.call('give the customer an activation key', { method: 'PUT', path: `/V1/customers/${customer.id}`, actor: 'admin', body: { customer: { ...record, confirmation: key } } })
+  await fx.call('give the customer an activation key', {
+    method: 'PUT',
+    path: `/V1/customers/${customer.id}`,
+    actor: 'admin',
+    body: { customer: { ...record, confirmation: key } },
+  })
   return { key, record }
 }
 
@@ -163,16 +205,32 @@ const byCustomerId = (endpoint: EndpointId): RequestRecipe => ({
  * account-edit and address-edit forms (the platform's install data puts them there).
  */
 const METADATA: { endpoint: EndpointId; path: Record<string, string> }[] = [
-  { endpoint: endpointId('GET /V1/attributeMetadata/customer/attribute/:attributeCode'), path: { attributeCode: 'firstname' } },
-  { endpoint: endpointId('GET /V1/attributeMetadata/customer/form/:formCode'), path: { formCode: 'customer_account_edit' } },
-  { endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/attribute/:attributeCode'), path: { attributeCode: 'city' } },
-  { endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/form/:formCode'), path: { formCode: 'customer_address_edit' } },
+  {
+    endpoint: endpointId('GET /V1/attributeMetadata/customer/attribute/:attributeCode'),
+    path: { attributeCode: 'firstname' },
+  },
+  {
+    endpoint: endpointId('GET /V1/attributeMetadata/customer/form/:formCode'),
+    path: { formCode: 'customer_account_edit' },
+  },
+  {
+    endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/attribute/:attributeCode'),
+    path: { attributeCode: 'city' },
+  },
+  {
+    endpoint: endpointId('GET /V1/attributeMetadata/customerAddress/form/:formCode'),
+    path: { formCode: 'customer_address_edit' },
+  },
 ]
 
 export const customerRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/customerGroups'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { group: groupDraft(fx, label, (await defaultGroup(fx)).tax_class_id) } }),
+    prepare: async (fx, label) => ({
+      actor: 'admin',
+      path: {},
+      body: { group: groupDraft(fx, label, (await defaultGroup(fx)).tax_class_id) },
+    }),
     creates: { ...GROUP_CREATED, keyOf: (body) => (isObject(body.group) ? String(body.group.code) : undefined) },
   },
   {
@@ -181,7 +239,11 @@ export const customerRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownGroup(fx)
-      return { actor: 'admin', path: { id: own.id }, body: { group: { id: own.id, code: own.code, tax_class_id: own.tax_class_id } } }
+      return {
+        actor: 'admin',
+        path: { id: own.id },
+        body: { group: { id: own.id, code: own.code, tax_class_id: own.tax_class_id } },
+      }
     },
   },
   {
@@ -190,10 +252,19 @@ export const customerRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: { id: (await defaultGroup(fx)).id } }),
   },
-  { endpoint: endpointId('GET /V1/customerGroups/:id'), prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
-  { endpoint: endpointId('GET /V1/customerGroups/:id/permissions'), prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }) },
+  {
+    endpoint: endpointId('GET /V1/customerGroups/:id'),
+    prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }),
+  },
+  {
+    endpoint: endpointId('GET /V1/customerGroups/:id/permissions'),
+    prepare: async (fx) => ({ actor: 'admin', path: { id: (await ownGroup(fx)).id } }),
+  },
   // Store 1 is the default store view, made at install (the platform does not delete a default store view).
-  { endpoint: endpointId('GET /V1/customerGroups/default/:storeId'), prepare: async () => ({ actor: 'admin', path: { storeId: 1 } }) },
+  {
+    endpoint: endpointId('GET /V1/customerGroups/default/:storeId'),
+    prepare: async () => ({ actor: 'admin', path: { storeId: 1 } }),
+  },
   {
     endpoint: endpointId('POST /V1/customers/confirm'),
     // Sends the confirmation e-mail (to the run's own address on the reserved domain) again: nothing is used up.
@@ -212,7 +283,11 @@ export const customerRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const { customer } = await addressedCustomer(fx)
-      return { actor: 'admin', path: { customerId: customer.id }, body: { customer: await readCustomer(fx, customer.id) } }
+      return {
+        actor: 'admin',
+        path: { customerId: customer.id },
+        body: { customer: await readCustomer(fx, customer.id) },
+      }
     },
   },
   {
@@ -220,7 +295,11 @@ export const customerRecipes: RequestRecipe[] = [
     // An activation uses its key up: each caller's success is followed by a new key.
     prepare: async (fx) => {
       const customer = await activationCustomer(fx, 'e-mail')
-      return { actor: 'admin', path: { email: customer.email }, body: { confirmationKey: (await newConfirmationKey(fx, customer)).key } }
+      return {
+        actor: 'admin',
+        path: { email: customer.email },
+        body: { confirmationKey: (await newConfirmationKey(fx, customer)).key },
+      }
     },
   },
   {
@@ -228,7 +307,11 @@ export const customerRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const { customer } = await addressedCustomer(fx)
-      const { answer } = await fx.call('read the customer as the customer', { method: 'GET', path: '/V1/customers/me', actor: { token: customer.token } }, (a) => a.status === 200 && isObject(a.body))
+      const { answer } = await fx.call(
+        'read the customer as the customer',
+        { method: 'GET', path: '/V1/customers/me', actor: { token: customer.token } },
+        (a) => a.status === 200 && isObject(a.body),
+      )
       return { actor: { token: customer.token }, path: {}, body: { customer: answer.body as Rec } }
     },
   },
@@ -236,7 +319,11 @@ export const customerRecipes: RequestRecipe[] = [
     endpoint: endpointId('PUT /V1/customers/me/activate'),
     prepare: async (fx) => {
       const customer = await activationCustomer(fx, 'token')
-      return { actor: { token: customer.token }, path: {}, body: { confirmationKey: (await newConfirmationKey(fx, customer)).key } }
+      return {
+        actor: { token: customer.token },
+        path: {},
+        body: { confirmationKey: (await newConfirmationKey(fx, customer)).key },
+      }
     },
   },
   {
@@ -253,7 +340,11 @@ export const customerRecipes: RequestRecipe[] = [
     endpoint: endpointId('PUT /V1/customers/validate'),
     // Validates the run's own customer's data: writes nothing.
     again: 'reuse',
-    prepare: async (fx) => ({ actor: 'admin', path: {}, body: { customer: await readCustomer(fx, (await addressedCustomer(fx)).customer.id) } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: {},
+      body: { customer: await readCustomer(fx, (await addressedCustomer(fx)).customer.id) },
+    }),
   },
   byCustomerId(endpointId('GET /V1/customers/:customerId')),
   byCustomerId(endpointId('GET /V1/customers/:customerId/billingAddress')),
@@ -264,11 +355,20 @@ export const customerRecipes: RequestRecipe[] = [
     endpoint: endpointId('GET /V1/customers/addresses/:addressId'),
     prepare: async (fx) => {
       const { addressId } = await customerToRead(fx)
-      if (addressId === undefined) throw new SetupError('find a customer address', 'no customer the shop lists has an address')
+      if (addressId === undefined)
+        throw new SetupError('find a customer address', 'no customer the shop lists has an address')
       return { actor: 'admin', path: { addressId } }
     },
   },
-  { endpoint: endpointId('GET /V1/customers/me/billingAddress'), prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
-  { endpoint: endpointId('GET /V1/customers/me/shippingAddress'), prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }) },
-  ...METADATA.map(({ endpoint, path }): RequestRecipe => ({ endpoint, prepare: async () => ({ actor: 'admin', path }) })),
+  {
+    endpoint: endpointId('GET /V1/customers/me/billingAddress'),
+    prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }),
+  },
+  {
+    endpoint: endpointId('GET /V1/customers/me/shippingAddress'),
+    prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }),
+  },
+  ...METADATA.map(
+    ({ endpoint, path }): RequestRecipe => ({ endpoint, prepare: async () => ({ actor: 'admin', path }) }),
+  ),
 ]

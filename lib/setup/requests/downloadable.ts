@@ -20,19 +20,33 @@ type Part = 'link' | 'sample'
 const PATH: Record<Part, string> = { link: 'downloadable-links', sample: 'downloadable-links/samples' }
 
 function ownDownloadable(fx: Provisioner): Promise<string> {
-  return fx.session.memo('valid request: own downloadable product', async () => (await typedProduct(fx, 'downloadable', 'downloadable')).sku)
+  return fx.session.memo(
+    'valid request: own downloadable product',
+    async () => (await typedProduct(fx, 'downloadable', 'downloadable')).sku,
+  )
 }
 
 /** A small text file of the run's, as the platform takes a file's content. */
 function fileContent(fx: Provisioner, label: string): { file_data: string; name: string } {
   const name = `${fx.builders.code(`file ${label}`)}.txt`
-  return { file_data: Buffer.from(`A file of the conformance run ${fx.builders.runId} (${label}).\n`).toString('base64'), name }
+  return {
+    file_data: Buffer.from(`A file of the conformance run ${fx.builders.runId} (${label}).\n`).toString('base64'),
+    name,
+  }
 }
 
 function draft(fx: Provisioner, part: Part, label: string): Record<string, unknown> {
   const title = fx.builders.name(`downloadable ${part} ${label}`)
   return part === 'link'
-    ? { title, sort_order: 1, price: 0, is_shareable: 0, number_of_downloads: 0, link_type: 'file', link_file_content: fileContent(fx, `link ${label}`) }
+    ? {
+        title,
+        sort_order: 1,
+        price: 0,
+        is_shareable: 0,
+        number_of_downloads: 0,
+        link_type: 'file',
+        link_file_content: fileContent(fx, `link ${label}`),
+      }
     : { title, sort_order: 1, sample_type: 'file', sample_file_content: fileContent(fx, `sample ${label}`) }
 }
 
@@ -49,21 +63,36 @@ function ownPart(fx: Provisioner, part: Part): Promise<{ id: number; body: Recor
     const sku = await ownDownloadable(fx)
     const made = draft(fx, part, 'shared')
     const step = `add a ${part} to the downloadable product`
-    const { answer } = await fx.call(step, { method: 'POST', path: partPath(sku, part), actor: 'admin', body: { [part]: made, isGlobalScopeContent: true } })
+    const { answer } = await fx.call(step, {
+      method: 'POST',
+      path: partPath(sku, part),
+      actor: 'admin',
+      body: { [part]: made, isGlobalScopeContent: true },
+    })
     const id = toId(answer.body)
-    if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no ${part} id: ${JSON.stringify(answer.body)}`)
+    if (id === undefined)
+      throw new SetupError(step, `set-up step "${step}" answered no ${part} id: ${JSON.stringify(answer.body)}`)
     const readStep = `read the downloadable ${part}s back`
     const { answer: list } = await fx.call(readStep, { method: 'GET', path: partPath(sku, part), actor: 'admin' })
     const stored = Array.isArray(list.body) ? list.body.find((p) => isObject(p) && toId(p.id) === id) : undefined
     const file = isObject(stored) ? stored[`${part}_file`] : undefined
-    if (typeof file !== 'string' || file === '') throw new SetupError(readStep, `the ${part} ${id} the list reads back names no stored file: ${JSON.stringify(stored)}`)
+    if (typeof file !== 'string' || file === '')
+      throw new SetupError(
+        readStep,
+        `the ${part} ${id} the list reads back names no stored file: ${JSON.stringify(stored)}`,
+      )
     const { [`${part}_file_content`]: _content, ...fields } = made
     return { id, body: { ...fields, id, [`${part}_file`]: file } }
   })
 }
 
 function downloadableToRead(fx: Provisioner): Promise<string> {
-  return ownOrFound(fx, 'downloadable product to read', () => ownDownloadable(fx), () => listedProduct(fx, 'downloadable'))
+  return ownOrFound(
+    fx,
+    'downloadable product to read',
+    () => ownDownloadable(fx),
+    () => listedProduct(fx, 'downloadable'),
+  )
 }
 
 function recipes(part: Part): RequestRecipe[] {
@@ -72,7 +101,11 @@ function recipes(part: Part): RequestRecipe[] {
     {
       endpoint: endpointId(`POST ${path}`),
       // Each success adds a link (sample) to the run's product, removed with it.
-      prepare: async (fx, label) => ({ actor: 'admin', path: { sku: await ownDownloadable(fx) }, body: { [part]: draft(fx, part, label), isGlobalScopeContent: true } }),
+      prepare: async (fx, label) => ({
+        actor: 'admin',
+        path: { sku: await ownDownloadable(fx) },
+        body: { [part]: draft(fx, part, label), isGlobalScopeContent: true },
+      }),
     },
     {
       endpoint: endpointId(`PUT ${path}/:id`),

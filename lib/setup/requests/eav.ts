@@ -9,7 +9,10 @@ import { endpointId } from '../../spec/catalog/index.ts'
 export const eavRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('GET /V1/eav/attribute-sets/:attributeSetId'),
-    prepare: async (fx) => ({ actor: 'admin', path: { attributeSetId: (await attributeSetToRead(fx, '/V1/eav/attribute-sets/list')).id } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: { attributeSetId: (await attributeSetToRead(fx, '/V1/eav/attribute-sets/list')).id },
+    }),
   },
   {
     endpoint: endpointId('DELETE /V1/eav/attribute-sets/:attributeSetId'),

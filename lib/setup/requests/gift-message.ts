@@ -37,7 +37,11 @@ export const giftMessageRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { cartId: own.cart.id, itemId: own.itemId }, body: { giftMessage: giftMessage(fx, own) } }
+      return {
+        actor: 'admin',
+        path: { cartId: own.cart.id, itemId: own.itemId },
+        body: { giftMessage: giftMessage(fx, own) },
+      }
     },
   },
   {

@@ -65,11 +65,16 @@ const BY_MODULE: Readonly<Record<string, readonly RequestRecipe[]>> = {
 export const NO_VALID_REQUEST: Readonly<Partial<Record<EndpointId, string>>> = {
   [endpointId('PUT /V1/tfa/default-provider-code/:userId')]: "it would change an admin user's two-factor settings",
   [endpointId('PUT /V1/tfa/user-providers/:userId')]: "it would change an admin user's two-factor settings",
-  [endpointId('POST /V1/carts/mine/payment-order')]: 'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
-  [endpointId('POST /V1/carts/mine/payment-order/:id')]: "syncs a payment order the external payment services provider made: needs that service and an order id of its",
-  [endpointId('POST /V1/cardvault/mine/payment/vault')]: "vaults a card through the external payment partner: needs a setup token that partner issued",
-  [endpointId('GET /V1/analytics/link')]: "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
-  [endpointId('GET /V1/stockmedia/search')]: "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
+  [endpointId('POST /V1/carts/mine/payment-order')]:
+    'creates a payment order at the payment services provider: needs the shop onboarded with that external service',
+  [endpointId('POST /V1/carts/mine/payment-order/:id')]:
+    'syncs a payment order the external payment services provider made: needs that service and an order id of its',
+  [endpointId('POST /V1/cardvault/mine/payment/vault')]:
+    'vaults a card through the external payment partner: needs a setup token that partner issued',
+  [endpointId('GET /V1/analytics/link')]:
+    "the link exists only once the advanced-reporting service (the vendor's, outside the shop) has collected the shop's data; a default-configured 2.4.7 refuses it (400)",
+  [endpointId('GET /V1/stockmedia/search')]:
+    "it searches the stock-media vendor's service, which needs the shop's account credentials for it; without them a 2.4.7 refuses it (400)",
 }
 
 /**
@@ -78,10 +83,14 @@ export const NO_VALID_REQUEST: Readonly<Partial<Record<EndpointId, string>>> = {
  * another implementation, answers them. docs/checks.md lists them; requests.test.ts keeps both in step.
  */
 export const NO_SUCCESS_ON_DEFAULT_PLATFORM: Readonly<Partial<Record<EndpointId, string>>> = {
-  [endpointId('GET /V1/inventory/get-distance')]: 'the default distance provider is Google\'s: without a Google API key configured a 2.4.7 answers 400 "Google API key is not defined" (the offline provider needs the geonames data imported)',
-  [endpointId('GET /V1/inventory/get-latlng-from-address')]: 'the same: the Google provider needs an API key, the offline one the geonames data',
-  [endpointId('GET /V1/inventory/get-latslngs-from-address')]: 'the same: the Google provider needs an API key, the offline one the geonames data',
-  [endpointId('PUT /V1/creditmemo/:id')]: 'a 2.4.x release refuses every cancel of a credit memo (400 "You can not cancel Credit Memo"); the spec lists the call',
+  [endpointId('GET /V1/inventory/get-distance')]:
+    'the default distance provider is Google\'s: without a Google API key configured a 2.4.7 answers 400 "Google API key is not defined" (the offline provider needs the geonames data imported)',
+  [endpointId('GET /V1/inventory/get-latlng-from-address')]:
+    'the same: the Google provider needs an API key, the offline one the geonames data',
+  [endpointId('GET /V1/inventory/get-latslngs-from-address')]:
+    'the same: the Google provider needs an API key, the offline one the geonames data',
+  [endpointId('PUT /V1/creditmemo/:id')]:
+    'a 2.4.x release refuses every cancel of a credit memo (400 "You can not cancel Credit Memo"); the spec lists the call',
 }
 
 const RECIPES: ReadonlyMap<EndpointId, RequestRecipe> = (() => {
@@ -95,7 +104,6 @@ const RECIPES: ReadonlyMap<EndpointId, RequestRecipe> = (() => {
   return map
 })()
 
-
 /** The row's valid request, or undefined when none is known (NO_VALID_REQUEST says why where that is by design). */
 export function recipeOf(row: EndpointRow): RequestRecipe | undefined {
   const id = rowId(row)
@@ -103,10 +111,21 @@ export function recipeOf(row: EndpointRow): RequestRecipe | undefined {
   if (own !== undefined) return own
   const scenario = scenarioOf(row)
   if (scenario !== undefined) {
-    return { endpoint: id, prepare: (fx, label) => scenario.prepare(fx, label), ...(scenario.creates !== undefined ? { creates: scenario.creates } : {}) }
+    return {
+      endpoint: id,
+      prepare: (fx, label) => scenario.prepare(fx, label),
+      ...(scenario.creates !== undefined ? { creates: scenario.creates } : {}),
+    }
   }
   if (row.method === 'GET' && !row.path.includes(':') && row.access !== 'anon' && NO_VALID_REQUEST[id] === undefined) {
-    return { endpoint: id, prepare: async (fx) => ({ actor: row.access === 'self' ? await ownCustomerActor(fx) : 'admin', path: {}, query: SEARCH_PAGE }) }
+    return {
+      endpoint: id,
+      prepare: async (fx) => ({
+        actor: row.access === 'self' ? await ownCustomerActor(fx) : 'admin',
+        path: {},
+        query: SEARCH_PAGE,
+      }),
+    }
   }
   return undefined
 }

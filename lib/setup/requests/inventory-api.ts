@@ -36,13 +36,17 @@ function sourceDraft(fx: Provisioner, label: string): SourceBody {
 export function ownSource(fx: Provisioner): Promise<SourceBody> {
   return fx.session.memo('valid request: own inventory source', async () => {
     const source = sourceDraft(fx, 'shared')
-    await fx.create('create an inventory source', { method: 'POST', path: '/V1/inventory/sources', actor: 'admin', body: { source } }, {
-      kind: 'inventory source',
-      label: 'inventory source shared',
-      key: source.source_code,
-      // The platform answers nothing of it (the save returns void): the code the run gave it is its id.
-      idOf: () => source.source_code,
-    })
+    await fx.create(
+      'create an inventory source',
+      { method: 'POST', path: '/V1/inventory/sources', actor: 'admin', body: { source } },
+      {
+        kind: 'inventory source',
+        label: 'inventory source shared',
+        key: source.source_code,
+        // The platform answers nothing of it (the save returns void): the code the run gave it is its id.
+        idOf: () => source.source_code,
+      },
+    )
     return source
   })
 }
@@ -55,14 +59,19 @@ function stockDraft(fx: Provisioner, label: string): Record<string, unknown> & {
 async function makeStock(fx: Provisioner, label: string): Promise<{ id: number; body: Record<string, unknown> }> {
   const stock = stockDraft(fx, label)
   const step = `create inventory stock ${label}`
-  const { answer } = await fx.create(step, { method: 'POST', path: '/V1/inventory/stocks', actor: 'admin', body: { stock } }, {
-    kind: 'inventory stock',
-    label: `inventory stock ${label}`,
-    key: stock.name,
-    idOf: idText,
-  })
+  const { answer } = await fx.create(
+    step,
+    { method: 'POST', path: '/V1/inventory/stocks', actor: 'admin', body: { stock } },
+    {
+      kind: 'inventory stock',
+      label: `inventory stock ${label}`,
+      key: stock.name,
+      idOf: idText,
+    },
+  )
   const id = toId(answer.body)
-  if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no stock id: ${JSON.stringify(answer.body)}`)
+  if (id === undefined)
+    throw new SetupError(step, `set-up step "${step}" answered no stock id: ${JSON.stringify(answer.body)}`)
   return { id, body: { ...stock, stock_id: id } }
 }
 
@@ -78,16 +87,36 @@ function ownStock(fx: Provisioner, purpose = 'shared'): Promise<{ id: number; bo
 export const STOCK_REINDEX = 'inventory stock reindex'
 
 /** Links the run's source to a stock of the run's (saving the link again changes nothing). */
-async function linkOwnSource(fx: Provisioner, stockId: number): Promise<{ stock_id: number; source_code: string; priority: number }> {
+async function linkOwnSource(
+  fx: Provisioner,
+  stockId: number,
+): Promise<{ stock_id: number; source_code: string; priority: number }> {
   const link = { stock_id: stockId, source_code: (await ownSource(fx)).source_code, priority: 1 }
-  await fx.call('link the run\'s source to its stock', { method: 'POST', path: '/V1/inventory/stock-source-links', actor: 'admin', body: { links: [link] }, repeat: 'safe' })
+  await fx.call("link the run's source to its stock", {
+    method: 'POST',
+    path: '/V1/inventory/stock-source-links',
+    actor: 'admin',
+    body: { links: [link] },
+    repeat: 'safe',
+  })
   return link
 }
 
 /** Puts the product at sources (a source item each): `quantities` by source code. */
 export async function putAtSources(fx: Provisioner, sku: string, quantities: Record<string, number>): Promise<void> {
-  const sourceItems = Object.entries(quantities).map(([source_code, quantity]) => ({ sku, source_code, quantity, status: quantity > 0 ? 1 : 0 }))
-  await fx.call(`put ${sku} at ${Object.keys(quantities).join(', ')}`, { method: 'POST', path: '/V1/inventory/source-items', actor: 'admin', body: { sourceItems }, repeat: 'safe' })
+  const sourceItems = Object.entries(quantities).map(([source_code, quantity]) => ({
+    sku,
+    source_code,
+    quantity,
+    status: quantity > 0 ? 1 : 0,
+  }))
+  await fx.call(`put ${sku} at ${Object.keys(quantities).join(', ')}`, {
+    method: 'POST',
+    path: '/V1/inventory/source-items',
+    actor: 'admin',
+    body: { sourceItems },
+    repeat: 'safe',
+  })
 }
 
 /**
@@ -104,12 +133,22 @@ export function inventoryProduct(fx: Provisioner, purpose: string): Promise<Prod
 
 /** The run's source's code; in read-only mode the default source's. */
 function sourceToRead(fx: Provisioner): Promise<string> {
-  return ownOrFound(fx, 'inventory source to read', async () => (await ownSource(fx)).source_code, async () => DEFAULT_SOURCE)
+  return ownOrFound(
+    fx,
+    'inventory source to read',
+    async () => (await ownSource(fx)).source_code,
+    async () => DEFAULT_SOURCE,
+  )
 }
 
 /** The run's stock's id; in read-only mode the default stock's. */
 function stockToRead(fx: Provisioner): Promise<number> {
-  return ownOrFound(fx, 'inventory stock to read', async () => (await ownStock(fx)).id, async () => DEFAULT_STOCK)
+  return ownOrFound(
+    fx,
+    'inventory stock to read',
+    async () => (await ownStock(fx)).id,
+    async () => DEFAULT_STOCK,
+  )
 }
 
 export const inventoryApiRecipes: RequestRecipe[] = [
@@ -135,7 +174,11 @@ export const inventoryApiRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/inventory/stocks'),
     prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { stock: stockDraft(fx, label) } }),
-    creates: { kind: 'inventory stock', idOf: idText, keyOf: (body) => (isObject(body.stock) && typeof body.stock.name === 'string' ? body.stock.name : undefined) },
+    creates: {
+      kind: 'inventory stock',
+      idOf: idText,
+      keyOf: (body) => (isObject(body.stock) && typeof body.stock.name === 'string' ? body.stock.name : undefined),
+    },
   },
   {
     endpoint: endpointId('PUT /V1/inventory/stocks/:stockId'),
@@ -173,14 +216,24 @@ export const inventoryApiRecipes: RequestRecipe[] = [
     endpoint: endpointId('POST /V1/inventory/stock-source-links-delete'),
     lane: STOCK_REINDEX,
     // A stock of its own, linked afresh before each caller: what the removal names is there to remove.
-    prepare: async (fx) => ({ actor: 'admin', path: {}, body: { links: [await linkOwnSource(fx, (await ownStock(fx, 'unlinked')).id)] } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: {},
+      body: { links: [await linkOwnSource(fx, (await ownStock(fx, 'unlinked')).id)] },
+    }),
   },
   {
     endpoint: endpointId('POST /V1/inventory/source-items'),
     again: 'reuse',
     prepare: async (fx) => {
       const product = await inventoryProduct(fx, 'assigned')
-      return { actor: 'admin', path: {}, body: { sourceItems: [{ sku: product.sku, source_code: (await ownSource(fx)).source_code, quantity: 5, status: 1 }] } }
+      return {
+        actor: 'admin',
+        path: {},
+        body: {
+          sourceItems: [{ sku: product.sku, source_code: (await ownSource(fx)).source_code, quantity: 5, status: 1 }],
+        },
+      }
     },
   },
   {
@@ -190,7 +243,11 @@ export const inventoryApiRecipes: RequestRecipe[] = [
       const product = await inventoryProduct(fx, 'unassigned')
       const sourceCode = (await ownSource(fx)).source_code
       await putAtSources(fx, product.sku, { [sourceCode]: 0 })
-      return { actor: 'admin', path: {}, body: { sourceItems: [{ sku: product.sku, source_code: sourceCode, quantity: 0, status: 0 }] } }
+      return {
+        actor: 'admin',
+        path: {},
+        body: { sourceItems: [{ sku: product.sku, source_code: sourceCode, quantity: 0, status: 0 }] },
+      }
     },
   },
 ]

@@ -8,7 +8,14 @@
  * qty}]} and `algorithmCode`; `orderIds`.
  */
 import type { Provisioner } from '../provision.ts'
-import { DEFAULT_SOURCE, DEFAULT_STOCK, inventoryProduct, ownSource, putAtSources, STOCK_REINDEX } from './inventory-api.ts'
+import {
+  DEFAULT_SOURCE,
+  DEFAULT_STOCK,
+  inventoryProduct,
+  ownSource,
+  putAtSources,
+  STOCK_REINDEX,
+} from './inventory-api.ts'
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { endpointId } from '../../spec/catalog/index.ts'
@@ -30,7 +37,13 @@ const DISTANCE_QUERY = new URLSearchParams({
 /** An address to geocode (the platform's source-selection address: country, postcode, region, city, street). */
 function addressQuery(fx: Provisioner, label: string): string {
   const a = fx.builders.address(label)
-  return new URLSearchParams({ 'address[country]': a.country_id, 'address[postcode]': a.postcode, 'address[region]': a.region, 'address[city]': a.city, 'address[street]': a.street[0]! }).toString()
+  return new URLSearchParams({
+    'address[country]': a.country_id,
+    'address[postcode]': a.postcode,
+    'address[region]': a.region,
+    'address[city]': a.city,
+    'address[street]': a.street[0]!,
+  }).toString()
 }
 
 /** The run's source's code. */
@@ -40,7 +53,10 @@ async function ownCode(fx: Provisioner): Promise<string> {
 
 /** An order of the run's own (a guest's, unshipped): the pickup notice names it. */
 function ownOrder(fx: Provisioner): Promise<number> {
-  return fx.session.memo('valid request: own order for a pickup notice', async () => (await fx.guestOrder('pickup notice')).orderId)
+  return fx.session.memo(
+    'valid request: own order for a pickup notice',
+    async () => (await fx.guestOrder('pickup notice')).orderId,
+  )
 }
 
 export const inventoryOtherRecipes: RequestRecipe[] = [
@@ -48,7 +64,11 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     endpoint: endpointId('POST /V1/inventory/bulk-product-source-assign'),
     // Assigning what is assigned already changes nothing.
     again: 'reuse',
-    prepare: async (fx) => ({ actor: 'admin', path: {}, body: { skus: [(await inventoryProduct(fx, 'assigned')).sku], sourceCodes: [await ownCode(fx)] } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: {},
+      body: { skus: [(await inventoryProduct(fx, 'assigned')).sku], sourceCodes: [await ownCode(fx)] },
+    }),
   },
   {
     endpoint: endpointId('POST /V1/inventory/bulk-product-source-unassign'),
@@ -69,7 +89,12 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({
       actor: 'admin',
       path: {},
-      body: { skus: [(await inventoryProduct(fx, 'transferred')).sku], originSource: DEFAULT_SOURCE, destinationSource: await ownCode(fx), unassignFromOrigin: false },
+      body: {
+        skus: [(await inventoryProduct(fx, 'transferred')).sku],
+        originSource: DEFAULT_SOURCE,
+        destinationSource: await ownCode(fx),
+        unassignFromOrigin: false,
+      },
     }),
   },
   {
@@ -84,7 +109,11 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({
       actor: 'admin',
       path: {},
-      body: { originSourceCode: DEFAULT_SOURCE, destinationSourceCode: await ownCode(fx), items: [{ sku: (await inventoryProduct(fx, 'partly transferred')).sku, qty: 1 }] },
+      body: {
+        originSourceCode: DEFAULT_SOURCE,
+        destinationSourceCode: await ownCode(fx),
+        items: [{ sku: (await inventoryProduct(fx, 'partly transferred')).sku, qty: 1 }],
+      },
     }),
   },
   {
@@ -93,7 +122,11 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({
       actor: 'admin',
       path: {},
-      body: { sourceItemConfigurations: [{ source_code: await ownCode(fx), sku: (await inventoryProduct(fx, 'assigned')).sku, notify_stock_qty: 2 }] },
+      body: {
+        sourceItemConfigurations: [
+          { source_code: await ownCode(fx), sku: (await inventoryProduct(fx, 'assigned')).sku, notify_stock_qty: 2 },
+        ],
+      },
     }),
   },
   {
@@ -120,7 +153,13 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({
       actor: 'admin',
       path: {},
-      body: { inventoryRequest: { stockId: DEFAULT_STOCK, items: [{ sku: (await inventoryProduct(fx, 'assigned')).sku, qty: 1 }] }, algorithmCode: 'priority' },
+      body: {
+        inventoryRequest: {
+          stockId: DEFAULT_STOCK,
+          items: [{ sku: (await inventoryProduct(fx, 'assigned')).sku, qty: 1 }],
+        },
+        algorithmCode: 'priority',
+      },
     }),
   },
   {
@@ -130,7 +169,12 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
     // shipped already is answered as not ready (the answer's `errors`), and nothing more is made.
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { orderIds: [await ownOrder(fx)] } }),
-    creates: { kind: 'shipment', idOf: () => undefined, keyOf: (body) => (Array.isArray(body.orderIds) && body.orderIds.length === 1 ? String(body.orderIds[0]) : undefined) },
+    creates: {
+      kind: 'shipment',
+      idOf: () => undefined,
+      keyOf: (body) =>
+        Array.isArray(body.orderIds) && body.orderIds.length === 1 ? String(body.orderIds[0]) : undefined,
+    },
   },
   {
     endpoint: endpointId('GET /V1/inventory/get-distance'),

@@ -38,30 +38,68 @@ interface MineAdminRequest {
 /** By endpoint: the admin's request at every `mine`/`me` write (mine-admin.test.ts checks that none is missing). */
 export const MINE_ADMIN_REQUESTS: Readonly<Partial<Record<EndpointId, MineAdminRequest>>> = {
   [endpointId('POST /V1/carts/mine')]: { body: { customerId: NOT_A_NUMBER }, creates: 'cart' },
-  [endpointId('PUT /V1/carts/mine')]: { body: { quote: { id: NOT_A_NUMBER, store_id: NOT_A_NUMBER } }, creates: 'cart' },
-  [endpointId('POST /V1/carts/mine/billing-address')]: { body: { cartId: NOT_A_NUMBER, address: ADDRESS, useForShipping: false } },
-  [endpointId('POST /V1/carts/mine/estimate-shipping-methods')]: { body: { cartId: NOT_A_NUMBER, address: ADDRESS } },
-  [endpointId('POST /V1/carts/mine/estimate-shipping-methods-by-address-id')]: { body: { cartId: NOT_A_NUMBER, addressId: NOT_A_NUMBER } },
-  [endpointId('POST /V1/carts/mine/gift-message')]: { body: { cartId: NOT_A_NUMBER, giftMessage: { gift_message_id: NOT_A_NUMBER, message: '' } } },
-  [endpointId('POST /V1/carts/mine/gift-message/:itemId')]: { body: { cartId: NOT_A_NUMBER, giftMessage: { gift_message_id: NOT_A_NUMBER, message: '' } } },
-  [endpointId('POST /V1/carts/mine/payment-information')]: { body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT, billingAddress: ADDRESS }, creates: 'order' },
-  [endpointId('POST /V1/carts/mine/set-payment-information')]: { body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT, billingAddress: ADDRESS } },
-  [endpointId('POST /V1/carts/mine/shipping-information')]: {
-    body: { cartId: NOT_A_NUMBER, addressInformation: { shipping_address: ADDRESS, billing_address: ADDRESS, shipping_carrier_code: NOT_A_STRING, shipping_method_code: NOT_A_STRING } },
+  [endpointId('PUT /V1/carts/mine')]: {
+    body: { quote: { id: NOT_A_NUMBER, store_id: NOT_A_NUMBER } },
+    creates: 'cart',
   },
-  [endpointId('POST /V1/carts/mine/totals-information')]: { body: { cartId: NOT_A_NUMBER, addressInformation: { address: ADDRESS, shipping_carrier_code: NOT_A_STRING } } },
+  [endpointId('POST /V1/carts/mine/billing-address')]: {
+    body: { cartId: NOT_A_NUMBER, address: ADDRESS, useForShipping: false },
+  },
+  [endpointId('POST /V1/carts/mine/estimate-shipping-methods')]: { body: { cartId: NOT_A_NUMBER, address: ADDRESS } },
+  [endpointId('POST /V1/carts/mine/estimate-shipping-methods-by-address-id')]: {
+    body: { cartId: NOT_A_NUMBER, addressId: NOT_A_NUMBER },
+  },
+  [endpointId('POST /V1/carts/mine/gift-message')]: {
+    body: { cartId: NOT_A_NUMBER, giftMessage: { gift_message_id: NOT_A_NUMBER, message: '' } },
+  },
+  [endpointId('POST /V1/carts/mine/gift-message/:itemId')]: {
+    body: { cartId: NOT_A_NUMBER, giftMessage: { gift_message_id: NOT_A_NUMBER, message: '' } },
+  },
+  [endpointId('POST /V1/carts/mine/payment-information')]: {
+    body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT, billingAddress: ADDRESS },
+    creates: 'order',
+  },
+  [endpointId('POST /V1/carts/mine/set-payment-information')]: {
+    body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT, billingAddress: ADDRESS },
+  },
+  [endpointId('POST /V1/carts/mine/shipping-information')]: {
+    body: {
+      cartId: NOT_A_NUMBER,
+      addressInformation: {
+        shipping_address: ADDRESS,
+        billing_address: ADDRESS,
+        shipping_carrier_code: NOT_A_STRING,
+        shipping_method_code: NOT_A_STRING,
+      },
+    },
+  },
+  [endpointId('POST /V1/carts/mine/totals-information')]: {
+    body: { cartId: NOT_A_NUMBER, addressInformation: { address: ADDRESS, shipping_carrier_code: NOT_A_STRING } },
+  },
   [endpointId('POST /V1/carts/mine/payment-order')]: { body: { cartId: NOT_A_NUMBER, methodCode: NOT_A_STRING } },
   [endpointId('POST /V1/carts/mine/payment-order/:id')]: { body: { cartId: NOT_A_NUMBER } },
   [endpointId('PUT /V1/carts/mine/collect-totals')]: { body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT } },
   [endpointId('PUT /V1/carts/mine/coupons/:couponCode')]: { body: { cartId: NOT_A_NUMBER } },
-  [endpointId('PUT /V1/carts/mine/items/:itemId')]: { body: { cartItem: { qty: NOT_A_NUMBER, quote_id: NOT_A_NUMBER } } },
-  [endpointId('PUT /V1/carts/mine/order')]: { body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT }, creates: 'order' },
+  [endpointId('PUT /V1/carts/mine/items/:itemId')]: {
+    body: { cartItem: { qty: NOT_A_NUMBER, quote_id: NOT_A_NUMBER } },
+  },
+  [endpointId('PUT /V1/carts/mine/order')]: {
+    body: { cartId: NOT_A_NUMBER, paymentMethod: PAYMENT },
+    creates: 'order',
+  },
   [endpointId('PUT /V1/carts/mine/selected-payment-method')]: { body: { cartId: NOT_A_NUMBER, method: PAYMENT } },
-  [endpointId('POST /V1/cardvault/mine/payment/vault')]: { body: { customerId: NOT_A_NUMBER, setupTokenId: NOT_A_STRING } },
+  [endpointId('POST /V1/cardvault/mine/payment/vault')]: {
+    body: { customerId: NOT_A_NUMBER, setupTokenId: NOT_A_STRING },
+  },
   // No e-mail: even a shop that took the rest could not save a customer from it.
-  [endpointId('PUT /V1/customers/me')]: { body: { customer: { group_id: NOT_A_NUMBER, website_id: NOT_A_NUMBER } }, creates: 'customer' },
+  [endpointId('PUT /V1/customers/me')]: {
+    body: { customer: { group_id: NOT_A_NUMBER, website_id: NOT_A_NUMBER } },
+    creates: 'customer',
+  },
   [endpointId('PUT /V1/customers/me/activate')]: { body: { customerId: NOT_A_NUMBER, confirmationKey: NOT_A_STRING } },
-  [endpointId('PUT /V1/customers/me/password')]: { body: { customerId: NOT_A_NUMBER, currentPassword: NOT_A_STRING, newPassword: NOT_A_STRING } },
+  [endpointId('PUT /V1/customers/me/password')]: {
+    body: { customerId: NOT_A_NUMBER, currentPassword: NOT_A_STRING, newPassword: NOT_A_STRING },
+  },
 }
 
 /** A write whose path names the calling customer's own cart or account (`/mine`, `/me`): the admin gets its request above. */

@@ -21,7 +21,11 @@ export interface OwnCart {
 export function readyCart(fx: Provisioner): Promise<OwnCart> {
   return fx.session.memo('valid request: own cart ready', async () => {
     const own = await ownCart(fx)
-    await fx.shippingInformation(own.cart, fx.builders.address('own cart shipping', own.customer.email), fx.session.seed.purchase.shipping)
+    await fx.shippingInformation(
+      own.cart,
+      fx.builders.address('own cart shipping', own.customer.email),
+      fx.session.seed.purchase.shipping,
+    )
     return own
   })
 }
@@ -34,13 +38,19 @@ interface CartToRead {
   customer: Actor
 }
 
-const toRead = (own: OwnCart): CartToRead => ({ cartId: own.cart.id, itemId: own.itemId, customer: { token: own.customer.token } })
+const toRead = (own: OwnCart): CartToRead => ({
+  cartId: own.cart.id,
+  itemId: own.itemId,
+  customer: { token: own.customer.token },
+})
 
 /** The first item of a cart as the platform answers it, with the cart's id. */
 function cartWithItem(body: unknown): { cartId: number; itemId: number } | undefined {
   if (!isObject(body) || !Array.isArray(body.items)) return undefined
   const cartId = toId(body.id)
-  const item = body.items.find((i: unknown) => isObject(i) && toId(i.item_id) !== undefined) as Record<string, unknown> | undefined
+  const item = body.items.find((i: unknown) => isObject(i) && toId(i.item_id) !== undefined) as
+    | Record<string, unknown>
+    | undefined
   return cartId === undefined || item === undefined ? undefined : { cartId, itemId: toId(item.item_id)! }
 }
 
@@ -49,13 +59,27 @@ function cartWithItem(body: unknown): { cartId: number; itemId: number } | undef
  * active cart (GET /V1/carts/mine), which must hold an item.
  */
 export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
-  return ownOrFound(fx, 'cart to read as its customer', async () => toRead(await readyCart(fx)), async () => {
-    const step = "read the configured customer's cart"
-    const outcome = await sendOnce(fx.session, { ...platformCall('readMineCart'), actor: 'customer' }, fx.tokenOf('customer'))
-    const found = outcome.answer?.status === 200 ? cartWithItem(outcome.answer.body) : undefined
-    if (found === undefined) throw new SetupError(step, `read-only mode: the configured customer has no active cart with an item to read (GET /V1/carts/mine answered ${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
-    return { ...found, customer: 'customer' }
-  })
+  return ownOrFound(
+    fx,
+    'cart to read as its customer',
+    async () => toRead(await readyCart(fx)),
+    async () => {
+      const step = "read the configured customer's cart"
+      const outcome = await sendOnce(
+        fx.session,
+        { ...platformCall('readMineCart'), actor: 'customer' },
+        fx.tokenOf('customer'),
+      )
+      const found = outcome.answer?.status === 200 ? cartWithItem(outcome.answer.body) : undefined
+      if (found === undefined)
+        throw new SetupError(
+          step,
+          `read-only mode: the configured customer has no active cart with an item to read (GET /V1/carts/mine answered ${outcome.answer?.status ?? outcome.failure?.message})`,
+          outcome.exchange,
+        )
+      return { ...found, customer: 'customer' }
+    },
+  )
 }
 
 /**
@@ -63,13 +87,31 @@ export function mineCartToRead(fx: Provisioner): Promise<CartToRead> {
  * with an item that the platform's cart search lists (`GET /V1/carts/search`, `Shop_Cart::manage`).
  */
 export function cartToRead(fx: Provisioner): Promise<CartToRead> {
-  return ownOrFound(fx, 'cart to read as the admin', async () => toRead(await readyCart(fx)), async () => {
-    const step = 'find an active cart'
-    const outcome = await sendOnce(fx.session, { ...platformCall('searchCarts'), actor: 'admin', query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }) }, fx.tokenOf('admin'))
-    const found = (itemsOf(outcome) ?? []).map(cartWithItem).find((c) => c !== undefined)
-    if (found === undefined) throw new SetupError(step, `read-only mode: GET /V1/carts/search listed no active cart with an item (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange)
-    return { ...found, customer: 'customer' }
-  })
+  return ownOrFound(
+    fx,
+    'cart to read as the admin',
+    async () => toRead(await readyCart(fx)),
+    async () => {
+      const step = 'find an active cart'
+      const outcome = await sendOnce(
+        fx.session,
+        {
+          ...platformCall('searchCarts'),
+          actor: 'admin',
+          query: searchQuery([['is_active', '1', 'eq']], { size: 50, current: 1 }),
+        },
+        fx.tokenOf('admin'),
+      )
+      const found = (itemsOf(outcome) ?? []).map(cartWithItem).find((c) => c !== undefined)
+      if (found === undefined)
+        throw new SetupError(
+          step,
+          `read-only mode: GET /V1/carts/search listed no active cart with an item (${outcome.answer?.status ?? outcome.failure?.message})`,
+          outcome.exchange,
+        )
+      return { ...found, customer: 'customer' }
+    },
+  )
 }
 
 /**
@@ -83,11 +125,27 @@ export function addressedCart(fx: Provisioner): Promise<OwnCart & { addressId: n
     const draft = fx.builders.customer(label)
     const a = fx.builders.address(`${label} home`, draft.email)
     // A customer address has no email or region_code of its own (the platform refuses fields its type lacks).
-    const address = { firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, postcode: a.postcode, country_id: a.country_id, region_id: a.region_id, region: { region: a.region, region_code: a.region_code, region_id: a.region_id }, telephone: a.telephone }
+    const address = {
+      firstname: a.firstname,
+      lastname: a.lastname,
+      street: a.street,
+      city: a.city,
+      postcode: a.postcode,
+      country_id: a.country_id,
+      region_id: a.region_id,
+      region: { region: a.region, region_code: a.region_code, region_id: a.region_id },
+      telephone: a.telephone,
+    }
     const step = `register customer ${label}`
-    const { customer, account } = await fx.registerCustomer(label, { ...draft, addresses: [{ ...address, default_billing: true, default_shipping: true }] })
-    const addressId = Array.isArray(account.addresses) ? toId((account.addresses.find(isObject) as Record<string, unknown> | undefined)?.id) : undefined
-    if (addressId === undefined) throw new SetupError(step, `set-up step "${step}" answered a customer without the address it was given`)
+    const { customer, account } = await fx.registerCustomer(label, {
+      ...draft,
+      addresses: [{ ...address, default_billing: true, default_shipping: true }],
+    })
+    const addressId = Array.isArray(account.addresses)
+      ? toId((account.addresses.find(isObject) as Record<string, unknown> | undefined)?.id)
+      : undefined
+    if (addressId === undefined)
+      throw new SetupError(step, `set-up step "${step}" answered a customer without the address it was given`)
     const cart = await fx.customerCart(customer, label)
     const { item_id } = await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
     return { customer, cart, itemId: item_id, addressId }

@@ -19,7 +19,11 @@ const mine = (own: OwnCart) => ({ token: own.customer.token })
 /** A guest cart made by the admin (`createEmptyCart`: no customer, no masked id), its id. */
 async function adminGuestCart(fx: Provisioner, label: string): Promise<number> {
   const step = `create a cart as the admin ${label}`
-  const { answer } = await fx.create(step, { method: 'POST', path: '/V1/carts', actor: 'admin' }, { kind: 'cart', label: `cart ${label}`, idOf: idText })
+  const { answer } = await fx.create(
+    step,
+    { method: 'POST', path: '/V1/carts', actor: 'admin' },
+    { kind: 'cart', label: `cart ${label}`, idOf: idText },
+  )
   const id = toId(answer.body)
   if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no cart id`)
   return id
@@ -37,7 +41,11 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { cartId: own.cart.id }, body: { address: billing(fx, own), useForShipping: false } }
+      return {
+        actor: 'admin',
+        path: { cartId: own.cart.id },
+        body: { address: billing(fx, own), useForShipping: false },
+      }
     },
   },
   {
@@ -45,7 +53,11 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { cartId: own.cart.id }, body: { address: fx.builders.address('own cart estimate', own.customer.email) } }
+      return {
+        actor: 'admin',
+        path: { cartId: own.cart.id },
+        body: { address: fx.builders.address('own cart estimate', own.customer.email) },
+      }
     },
   },
   {
@@ -61,7 +73,11 @@ export const quoteRecipes: RequestRecipe[] = [
     // Adds one more of the main product to the run's cart (the item's qty grows; nothing else changes).
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { quoteId: own.cart.id }, body: { cartItem: { sku: (await fx.mainProduct()).sku, qty: 1, quote_id: own.cart.id } } }
+      return {
+        actor: 'admin',
+        path: { quoteId: own.cart.id },
+        body: { cartItem: { sku: (await fx.mainProduct()).sku, qty: 1, quote_id: own.cart.id } },
+      }
     },
   },
   {
@@ -93,7 +109,11 @@ export const quoteRecipes: RequestRecipe[] = [
     prepare: async (fx, label) => {
       const cartId = await adminGuestCart(fx, label)
       const customer = await fx.customer(label)
-      const { answer } = await fx.call(`read customer ${label}`, { method: 'GET', path: `/V1/customers/${customer.id}`, actor: 'admin' })
+      const { answer } = await fx.call(`read customer ${label}`, {
+        method: 'GET',
+        path: `/V1/customers/${customer.id}`,
+        actor: 'admin',
+      })
       // The store the customer registered in: one the customer's website shares, as the assignment requires.
       const storeId = (isObject(answer.body) ? toId(answer.body.store_id) : undefined) ?? 1
       return { actor: 'admin', path: { cartId }, body: { customerId: customer.id, storeId } }
@@ -114,13 +134,21 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: 'admin', path: { cartId: own.cart.id, itemId: own.itemId }, body: { cartItem: { item_id: own.itemId, qty: 2, quote_id: own.cart.id } } }
+      return {
+        actor: 'admin',
+        path: { cartId: own.cart.id, itemId: own.itemId },
+        body: { cartItem: { item_id: own.itemId, qty: 2, quote_id: own.cart.id } },
+      }
     },
   },
   {
     endpoint: endpointId('PUT /V1/carts/:cartId/selected-payment-method'),
     again: 'reuse',
-    prepare: async (fx) => ({ actor: 'admin', path: { cartId: (await readyCart(fx)).cart.id }, body: { method: paymentMethod(fx) } }),
+    prepare: async (fx) => ({
+      actor: 'admin',
+      path: { cartId: (await readyCart(fx)).cart.id },
+      body: { method: paymentMethod(fx) },
+    }),
   },
   {
     // "(listed as self)": a guest cart assigned to the customer whose token calls. A guest cart's masked id names
@@ -129,7 +157,11 @@ export const quoteRecipes: RequestRecipe[] = [
     prepare: async (fx, label) => {
       const [cart, customer] = await Promise.all([fx.guestCart(`${label} claimed`), fx.customer(`${label} claims`)])
       await fx.addItem(cart, (await fx.mainProduct()).sku, 1)
-      return { actor: { token: customer.token }, path: { cartId: cart.maskedId }, body: { customerId: customer.id, storeId: 1 } }
+      return {
+        actor: { token: customer.token },
+        path: { cartId: cart.maskedId },
+        body: { customerId: customer.id, storeId: 1 },
+      }
     },
   },
   {
@@ -139,7 +171,11 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      const { answer } = await fx.call('read the own customer as itself', { method: 'GET', path: '/V1/customers/me', actor: mine(own) }, (a) => a.status === 200 && isObject(a.body))
+      const { answer } = await fx.call(
+        'read the own customer as itself',
+        { method: 'GET', path: '/V1/customers/me', actor: mine(own) },
+        (a) => a.status === 200 && isObject(a.body),
+      )
       return { actor: mine(own), path: {}, body: { quote: { id: own.cart.id, customer: answer.body } } }
     },
   },
@@ -149,7 +185,11 @@ export const quoteRecipes: RequestRecipe[] = [
     prepare: async (fx) => {
       const own = await readyCart(fx)
       const { carrier, method } = fx.session.seed.purchase.shipping
-      return { actor: mine(own), path: {}, body: { paymentMethod: paymentMethod(fx), shippingCarrierCode: carrier, shippingMethodCode: method } }
+      return {
+        actor: mine(own),
+        path: {},
+        body: { paymentMethod: paymentMethod(fx), shippingCarrierCode: carrier, shippingMethodCode: method },
+      }
     },
   },
   {
@@ -167,7 +207,11 @@ export const quoteRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await readyCart(fx)
-      return { actor: mine(own), path: { itemId: own.itemId }, body: { cartItem: { item_id: own.itemId, qty: 1, quote_id: own.cart.id } } }
+      return {
+        actor: mine(own),
+        path: { itemId: own.itemId },
+        body: { cartItem: { item_id: own.itemId, qty: 1, quote_id: own.cart.id } },
+      }
     },
   },
   {

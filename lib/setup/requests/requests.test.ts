@@ -13,10 +13,16 @@ describe('the valid requests', () => {
   const restricted = CATALOG.filter((r) => r.access !== 'anon')
 
   it('cover every restricted endpoint but those no valid request can be built for, which say why', () => {
-    const without = restricted.filter((r) => recipeOf(r) === undefined).map(rowId).sort()
+    const without = restricted
+      .filter((r) => recipeOf(r) === undefined)
+      .map(rowId)
+      .sort()
     expect(without).toEqual(Object.keys(NO_VALID_REQUEST).sort())
     for (const [endpoint, why = ''] of Object.entries(NO_VALID_REQUEST)) {
-      expect(restricted.some((r) => rowId(r) === endpoint), endpoint).toBe(true)
+      expect(
+        restricted.some((r) => rowId(r) === endpoint),
+        endpoint,
+      ).toBe(true)
       expect(why.length, endpoint).toBeGreaterThan(20)
     }
     // At least 95 % of the admin endpoints (the bar).

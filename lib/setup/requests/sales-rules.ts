@@ -31,10 +31,18 @@ interface OwnCoupon {
  * customers join another group still applies the coupon to the carts the access probes use): all exist on the shop.
  */
 async function ruleGroups(fx: Provisioner): Promise<number[]> {
-  const { answer } = await fx.call('read the default customer group', { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' }, (a) => isSuccess(a) && isObject(a.body) && Number.isInteger(a.body.id))
+  const { answer } = await fx.call(
+    'read the default customer group',
+    { method: 'GET', path: '/V1/customerGroups/default', actor: 'admin' },
+    (a) => isSuccess(a) && isObject(a.body) && Number.isInteger(a.body.id),
+  )
   const id = (answer.body as { id: number }).id
   const own = await ownCustomer(fx)
-  const { answer: read } = await fx.call('read the own customer', { method: 'GET', path: `/V1/customers/${own.id}`, actor: 'admin' })
+  const { answer: read } = await fx.call('read the own customer', {
+    method: 'GET',
+    path: `/V1/customers/${own.id}`,
+    actor: 'admin',
+  })
   const group = isObject(read.body) && Number.isInteger(read.body.group_id) ? [read.body.group_id as number] : []
   return [...new Set([0, id, ...group])]
 }
@@ -66,12 +74,16 @@ export function ownSalesRule(fx: Provisioner): Promise<OwnSalesRule> {
       uses_per_coupon: 0,
     }
     const step = 'create a sales rule'
-    const { answer } = await fx.create(step, { ...platformCall('createSalesRule'), actor: 'admin', body: { rule } }, {
-      kind: 'sales rule',
-      label: 'sales rule shared',
-      key: name,
-      idOf: (b) => idText(isObject(b) ? b.rule_id : undefined),
-    })
+    const { answer } = await fx.create(
+      step,
+      { ...platformCall('createSalesRule'), actor: 'admin', body: { rule } },
+      {
+        kind: 'sales rule',
+        label: 'sales rule shared',
+        key: name,
+        idOf: (b) => idText(isObject(b) ? b.rule_id : undefined),
+      },
+    )
     const id = toId(isObject(answer.body) ? answer.body.rule_id : undefined)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric rule_id`)
     return { id, rule: { ...rule, ...(answer.body as Record<string, unknown>), rule_id: id } }
@@ -85,12 +97,16 @@ export function ownCoupon(fx: Provisioner): Promise<OwnCoupon> {
     const code = fx.builders.code('coupon shared')
     const coupon = { rule_id: rule.id, code, times_used: 0, is_primary: false, type: 1 }
     const step = 'create a coupon'
-    const { answer } = await fx.create(step, { ...platformCall('createCoupon'), actor: 'admin', body: { coupon } }, {
-      kind: 'coupon',
-      label: 'coupon shared',
-      key: code,
-      idOf: (b) => idText(isObject(b) ? b.coupon_id : undefined),
-    })
+    const { answer } = await fx.create(
+      step,
+      { ...platformCall('createCoupon'), actor: 'admin', body: { coupon } },
+      {
+        kind: 'coupon',
+        label: 'coupon shared',
+        key: code,
+        idOf: (b) => idText(isObject(b) ? b.coupon_id : undefined),
+      },
+    )
     const id = toId(isObject(answer.body) ? answer.body.coupon_id : undefined)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric coupon_id`)
     return { id, code, coupon: { ...coupon, ...(answer.body as Record<string, unknown>), coupon_id: id } }

@@ -45,7 +45,8 @@ function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promis
     },
     async () => {
       const id = toId((await firstListed(fx, what, list, SEARCH_PAGE)).entity_id)
-      if (id === undefined) throw new SetupError(`find a ${what}`, `the first ${what} the shop lists has no numeric entity_id`)
+      if (id === undefined)
+        throw new SetupError(`find a ${what}`, `the first ${what} the shop lists has no numeric entity_id`)
       return id
     },
   )
@@ -53,24 +54,37 @@ function saleDocument(fx: Provisioner, what: 'credit memo' | 'shipment'): Promis
 
 /** The run's own tax rate (country US, every postcode), made once; in read-only mode the first the shop lists. */
 function ownTaxRate(fx: Provisioner): Promise<{ id: number; code: string; rate: number }> {
-  return ownOrFound(fx, 'tax rate', () => fx.taxRate('shared'), async () => {
-    const found = await firstListed(fx, 'tax rate', platformCall('searchTaxRates').path, SEARCH_PAGE)
-    const id = toId(found.id)
-    if (id === undefined) throw new SetupError('find a tax rate', 'the first tax rate the shop lists has no numeric id')
-    return { id, code: String(found.code), rate: Number(found.rate) }
-  })
+  return ownOrFound(
+    fx,
+    'tax rate',
+    () => fx.taxRate('shared'),
+    async () => {
+      const found = await firstListed(fx, 'tax rate', platformCall('searchTaxRates').path, SEARCH_PAGE)
+      const id = toId(found.id)
+      if (id === undefined)
+        throw new SetupError('find a tax rate', 'the first tax rate the shop lists has no numeric id')
+      return { id, code: String(found.code), rate: Number(found.rate) }
+    },
+  )
 }
 
 type ClassType = 'CUSTOMER' | 'PRODUCT'
 
 /** A tax class of the run's own of each type, made once. */
-function ownTaxClass(fx: Provisioner, type: ClassType): Promise<{ class_id: number; class_name: string; class_type: ClassType }> {
+function ownTaxClass(
+  fx: Provisioner,
+  type: ClassType,
+): Promise<{ class_id: number; class_name: string; class_type: ClassType }> {
   return fx.session.memo(`valid request: own ${type} tax class`, async () => {
     const label = `${type.toLowerCase()} tax class shared`
     const taxClass = { class_name: fx.builders.name(label), class_type: type }
     const step = `create a ${type.toLowerCase()} tax class`
     // The platform answers the new class's id (a digit string).
-    const { answer } = await fx.create(step, { ...platformCall('createTaxClass'), actor: 'admin', body: { taxClass } }, { kind: 'tax class', label, key: taxClass.class_name, idOf: idText })
+    const { answer } = await fx.create(
+      step,
+      { ...platformCall('createTaxClass'), actor: 'admin', body: { taxClass } },
+      { kind: 'tax class', label, key: taxClass.class_name, idOf: idText },
+    )
     const id = toId(answer.body)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
     return { ...taxClass, class_id: id }
@@ -80,7 +94,11 @@ function ownTaxClass(fx: Provisioner, type: ClassType): Promise<{ class_id: numb
 /** The run's own tax rule: its own classes and rate only, so it applies to nothing of the shop's. */
 function ownTaxRule(fx: Provisioner): Promise<Record<string, unknown> & { id: number }> {
   return fx.session.memo('valid request: own tax rule', async () => {
-    const [customerClass, productClass, rate] = await Promise.all([ownTaxClass(fx, 'CUSTOMER'), ownTaxClass(fx, 'PRODUCT'), ownTaxRate(fx)])
+    const [customerClass, productClass, rate] = await Promise.all([
+      ownTaxClass(fx, 'CUSTOMER'),
+      ownTaxClass(fx, 'PRODUCT'),
+      ownTaxRate(fx),
+    ])
     const rule = {
       code: fx.builders.code('tax rule shared'),
       priority: 0,
@@ -92,12 +110,16 @@ function ownTaxRule(fx: Provisioner): Promise<Record<string, unknown> & { id: nu
     }
     const step = 'create a tax rule'
     // PUT /V1/taxRules without an id creates one.
-    const { answer } = await fx.create(step, { method: 'PUT', path: '/V1/taxRules', actor: 'admin', body: { rule } }, {
-      kind: 'tax rule',
-      label: 'tax rule shared',
-      key: rule.code,
-      idOf: (b) => idText(isObject(b) ? b.id : undefined),
-    })
+    const { answer } = await fx.create(
+      step,
+      { method: 'PUT', path: '/V1/taxRules', actor: 'admin', body: { rule } },
+      {
+        kind: 'tax rule',
+        label: 'tax rule shared',
+        key: rule.code,
+        idOf: (b) => idText(isObject(b) ? b.id : undefined),
+      },
+    )
     const id = toId(isObject(answer.body) ? answer.body.id : undefined)
     if (id === undefined) throw new SetupError(step, `set-up step "${step}" answered no numeric id`)
     return { ...rule, id }
@@ -121,13 +143,30 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     endpoint: endpointId('PUT /V1/creditmemo/:id'),
     prepare: async (fx, label) => ({ actor: 'admin', path: { id: await creditmemoToCancel(fx, label) } }),
   },
-  { endpoint: endpointId('GET /V1/creditmemo/:id'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
-  { endpoint: endpointId('GET /V1/creditmemo/:id/comments'), prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }) },
+  {
+    endpoint: endpointId('GET /V1/creditmemo/:id'),
+    prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }),
+  },
+  {
+    endpoint: endpointId('GET /V1/creditmemo/:id/comments'),
+    prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }),
+  },
   {
     endpoint: endpointId('POST /V1/creditmemo/:id/comments'),
     prepare: async (fx, label) => {
       const path = await creditmemoPath(fx)
-      return { actor: 'admin', path, body: { entity: { parent_id: path.id, comment: fx.builders.comment(label), is_customer_notified: 0, is_visible_on_front: 0 } } }
+      return {
+        actor: 'admin',
+        path,
+        body: {
+          entity: {
+            parent_id: path.id,
+            comment: fx.builders.comment(label),
+            is_customer_notified: 0,
+            is_visible_on_front: 0,
+          },
+        },
+      }
     },
   },
   {
@@ -136,7 +175,10 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: await creditmemoPath(fx) }),
   },
-  { endpoint: endpointId('GET /V1/shipment/:id/label'), prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }) },
+  {
+    endpoint: endpointId('GET /V1/shipment/:id/label'),
+    prepare: async (fx) => ({ actor: 'admin', path: { id: await saleDocument(fx, 'shipment') } }),
+  },
   {
     endpoint: endpointId('PUT /V1/orders/create'),
     // The run's own order saved by its id alone: the platform's OrderUpdateTest saves an order so, changing nothing.
@@ -173,7 +215,20 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => {
       const own = await ownTaxRate(fx)
-      return { actor: 'admin', path: {}, body: { taxRate: { id: own.id, tax_country_id: 'US', tax_region_id: 0, tax_postcode: '*', rate: own.rate, code: own.code } } }
+      return {
+        actor: 'admin',
+        path: {},
+        body: {
+          taxRate: {
+            id: own.id,
+            tax_country_id: 'US',
+            tax_region_id: 0,
+            tax_postcode: '*',
+            rate: own.rate,
+            code: own.code,
+          },
+        },
+      }
     },
   },
   {
@@ -181,5 +236,8 @@ export const salesTaxTfaRecipes: RequestRecipe[] = [
     again: 'reuse',
     prepare: async (fx) => ({ actor: 'admin', path: {}, body: { rule: await ownTaxRule(fx) } }),
   },
-  { endpoint: endpointId('GET /V1/taxRates/:rateId'), prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }) },
+  {
+    endpoint: endpointId('GET /V1/taxRates/:rateId'),
+    prepare: async (fx) => ({ actor: 'admin', path: { rateId: (await ownTaxRate(fx)).id } }),
+  },
 ]

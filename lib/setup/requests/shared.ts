@@ -20,7 +20,12 @@ export function ownCustomer(fx: Provisioner): Promise<MadeCustomer> {
 export async function ownCustomerActor(fx: Provisioner): Promise<Actor> {
   if (!fx.session.seed.readOnly) return { token: (await ownCustomer(fx)).token }
   if (fx.session.tokenFor('customer') === undefined) {
-    throw new SetupError('customer', 'read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD', [], 'no-customer-token')
+    throw new SetupError(
+      'customer',
+      'read-only mode registers no customer: configure SHOP_CUSTOMER_EMAIL and SHOP_CUSTOMER_PASSWORD',
+      [],
+      'no-customer-token',
+    )
   }
   return 'customer'
 }
@@ -39,14 +44,33 @@ export function ownCart(fx: Provisioner): Promise<{ customer: MadeCustomer; cart
  * The first item a search or list GET answers (`items` of a search result, or a plain list), for read-only mode's
  * requests on the shop's own data; a SetupError when the shop lists none.
  */
-export function firstListed(fx: Provisioner, what: string, path: string, query?: string): Promise<Record<string, unknown>> {
+export function firstListed(
+  fx: Provisioner,
+  what: string,
+  path: string,
+  query?: string,
+): Promise<Record<string, unknown>> {
   return fx.session.memo(`valid request: first ${path}?${query ?? ''}`, async () => {
-    const outcome = await sendOnce(fx.session, { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) }, fx.tokenOf('admin'))
+    const outcome = await sendOnce(
+      fx.session,
+      { method: 'GET', path, actor: 'admin', ...(query !== undefined ? { query } : {}) },
+      fx.tokenOf('admin'),
+    )
     const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
-    const items = itemsOf(outcome) ?? (Array.isArray(body) ? body.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object') : undefined)
+    const items =
+      itemsOf(outcome) ??
+      (Array.isArray(body)
+        ? body.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object')
+        : undefined)
     const first = items?.[0]
     // Read-only mode makes nothing: a shop that has none of it leaves the request without a valid form.
-    if (first === undefined) throw new SetupError(`find ${what}`, `no ${what} to name: GET ${path} listed none (${outcome.answer?.status ?? outcome.failure?.message})`, outcome.exchange, 'no-valid-request')
+    if (first === undefined)
+      throw new SetupError(
+        `find ${what}`,
+        `no ${what} to name: GET ${path} listed none (${outcome.answer?.status ?? outcome.failure?.message})`,
+        outcome.exchange,
+        'no-valid-request',
+      )
     return first
   })
 }
@@ -55,6 +79,11 @@ export function firstListed(fx: Provisioner, what: string, path: string, query?:
  * The run's own entity of a kind, made once per session (`make`); in read-only mode, which makes nothing, one the
  * shop already has (`find`, through its list and search endpoints: only GETs).
  */
-export function ownOrFound<T>(fx: Provisioner, what: string, make: () => Promise<T>, find: () => Promise<T>): Promise<T> {
+export function ownOrFound<T>(
+  fx: Provisioner,
+  what: string,
+  make: () => Promise<T>,
+  find: () => Promise<T>,
+): Promise<T> {
   return fx.session.memo(`valid request: ${what}`, () => (fx.session.seed.readOnly ? find() : make()))
 }

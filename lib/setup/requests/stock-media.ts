@@ -16,10 +16,19 @@ import { endpointId } from '../../spec/catalog/index.ts'
 /** The id of the first stock-media asset the shop lists. */
 function listedAsset(fx: Provisioner): Promise<number> {
   return fx.session.memo('valid request: a listed stock-media asset', async () => {
-    const outcome = await sendOnce(fx.session, { method: 'GET', path: '/V1/stockmedia/asset/search', actor: 'admin', query: SEARCH_PAGE }, fx.tokenOf('admin'))
-    const id = itemsOf(outcome)?.map((a) => toId(a.id)).find((i) => i !== undefined)
+    const outcome = await sendOnce(
+      fx.session,
+      { method: 'GET', path: '/V1/stockmedia/asset/search', actor: 'admin', query: SEARCH_PAGE },
+      fx.tokenOf('admin'),
+    )
+    const id = itemsOf(outcome)
+      ?.map((a) => toId(a.id))
+      .find((i) => i !== undefined)
     if (id === undefined) {
-      const said = outcome.answer !== undefined ? `answered ${outcome.answer.status}` : `got no answer: ${outcome.failure?.message}`
+      const said =
+        outcome.answer !== undefined
+          ? `answered ${outcome.answer.status}`
+          : `got no answer: ${outcome.failure?.message}`
       throw new SetupError(
         'find a stock-media asset',
         `no stock-media asset to name: GET /V1/stockmedia/asset/search ${said} and listed none (assets come from the stock-media vendor's service; the interface has no call that makes one)`,

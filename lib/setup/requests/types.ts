@@ -34,5 +34,9 @@ export interface RequestRecipe {
    */
   lane?: string
   /** What a success creates: each send is in the ledger before it leaves (its id from the answer, or its key). */
-  creates?: { kind: EntityKind; idOf(answerBody: unknown): string | undefined; keyOf?(body: Record<string, unknown>): string | undefined }
+  creates?: {
+    kind: EntityKind
+    idOf(answerBody: unknown): string | undefined
+    keyOf?(body: Record<string, unknown>): string | undefined
+  }
 }

@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'analytics-async-backend',
     contract: 'LinkProviderInterface::get',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
   {
     method: 'GET',
@@ -21,9 +19,7 @@ export const rows: EndpointRow[] = [
     contract: 'OperationRepositoryInterface::getList',
     access: 'admin',
     purpose: 'bulk operation items by criteria',
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
   {
     method: 'GET',
@@ -31,13 +27,9 @@ export const rows: EndpointRow[] = [
     module: 'analytics-async-backend',
     contract: 'BulkStatusInterface::getBulkDetailedStatus',
     access: 'admin',
-    params: [
-      { name: 'bulkUuid', in: 'path' },
-    ],
+    params: [{ name: 'bulkUuid', in: 'path' }],
     purpose: 'summary plus full operation items',
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
   {
     method: 'GET',
@@ -49,9 +41,7 @@ export const rows: EndpointRow[] = [
       { name: 'bulkUuid', in: 'path' },
       { name: 'status', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
   {
     method: 'GET',
@@ -59,13 +49,9 @@ export const rows: EndpointRow[] = [
     module: 'analytics-async-backend',
     contract: 'BulkStatusInterface::getBulkShortStatus',
     access: 'admin',
-    params: [
-      { name: 'bulkUuid', in: 'path' },
-    ],
+    params: [{ name: 'bulkUuid', in: 'path' }],
     purpose: 'summary plus short items',
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
   {
     method: 'GET',
@@ -74,8 +60,6 @@ export const rows: EndpointRow[] = [
     contract: 'ModuleServiceInterface::getModules',
     access: 'admin',
     purpose: 'enabled modules',
-    sections: [
-      'Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Analytics, AsynchronousOperations, Backend'],
   },
 ]

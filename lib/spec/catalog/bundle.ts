@@ -14,9 +14,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'optionId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'POST',
@@ -24,9 +22,7 @@ export const rows: EndpointRow[] = [
     module: 'bundle',
     contract: 'ProductOptionManagementInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'PUT',
@@ -38,9 +34,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'id', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'PUT',
@@ -48,12 +42,8 @@ export const rows: EndpointRow[] = [
     module: 'bundle',
     contract: 'ProductOptionManagementInterface::save',
     access: 'admin',
-    params: [
-      { name: 'optionId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    params: [{ name: 'optionId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'GET',
@@ -61,12 +51,8 @@ export const rows: EndpointRow[] = [
     module: 'bundle',
     contract: 'ProductLinkManagementInterface::getChildren',
     access: 'admin',
-    params: [
-      { name: 'productSku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    params: [{ name: 'productSku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'GET',
@@ -78,9 +64,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'optionId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'GET',
@@ -88,12 +72,8 @@ export const rows: EndpointRow[] = [
     module: 'bundle',
     contract: 'ProductOptionRepositoryInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
   {
     method: 'GET',
@@ -101,8 +81,6 @@ export const rows: EndpointRow[] = [
     module: 'bundle',
     contract: 'ProductOptionTypeListInterface::getItems',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Bundle',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Bundle'],
   },
 ]

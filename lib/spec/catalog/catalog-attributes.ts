@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'AttributeSetManagementInterface::create',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'POST',
@@ -20,9 +18,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeManagementInterface::assign',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'POST',
@@ -30,9 +26,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeGroupRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'PUT',
@@ -40,12 +34,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'AttributeSetRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'PUT',
@@ -53,12 +43,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeGroupRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -66,12 +52,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'AttributeSetRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -79,12 +61,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeManagementInterface::getAttributes',
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -92,9 +70,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeGroupRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -102,9 +78,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'AttributeSetRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'POST',
@@ -112,9 +86,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'POST',
@@ -122,12 +94,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeOptionManagementInterface::add',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'PUT',
@@ -135,12 +103,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'PUT',
@@ -152,9 +116,7 @@ export const rows: EndpointRow[] = [
       { name: 'attributeCode', in: 'path' },
       { name: 'isFilterable', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'PUT',
@@ -166,9 +128,7 @@ export const rows: EndpointRow[] = [
       { name: 'attributeCode', in: 'path' },
       { name: 'optionId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -176,9 +136,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -186,12 +144,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -199,12 +153,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeIsFilterableManagementInterface::get',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -212,12 +162,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeOptionManagementInterface::getItems',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
   {
     method: 'GET',
@@ -225,8 +171,6 @@ export const rows: EndpointRow[] = [
     module: 'catalog-attributes',
     contract: 'ProductAttributeTypesListInterface::getItems',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes'],
   },
 ]

@@ -11,9 +11,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'POST',
@@ -21,13 +19,9 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryLinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'categoryId', in: 'path' },
-    ],
+    params: [{ name: 'categoryId', in: 'path' }],
     purpose: 'assign product to category',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'PUT',
@@ -35,12 +29,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryManagementInterface::move',
     access: 'admin',
-    params: [
-      { name: 'categoryId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'categoryId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'PUT',
@@ -48,12 +38,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryLinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'categoryId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'categoryId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'PUT',
@@ -61,12 +47,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -74,9 +56,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryManagementInterface::getTree',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -84,12 +64,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryLinkManagementInterface::getAssignedProducts',
     access: 'admin',
-    params: [
-      { name: 'categoryId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'categoryId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -97,9 +73,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryAttributeRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -107,12 +81,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryAttributeRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -120,12 +90,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryAttributeOptionManagementInterface::getItems',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -133,9 +99,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-categories',
     contract: 'CategoryListInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: categories',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: categories'],
   },
   {
     method: 'GET',
@@ -151,8 +115,6 @@ export const rows: EndpointRow[] = [
       { name: 'storeId', in: 'query', type: 'int', default: 'null' },
     ],
     returns: 'CategoryInterface',
-    sections: [
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoints with detailed shape'],
   },
 ]

@@ -14,9 +14,7 @@ export const rows: EndpointRow[] = [
       { name: 'productSku', in: 'path' },
       { name: 'itemId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
   {
     method: 'GET',
@@ -24,12 +22,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-inventory-agreements',
     contract: 'StockRegistryInterface::getStockItemBySku',
     access: 'admin',
-    params: [
-      { name: 'productSku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    params: [{ name: 'productSku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
   {
     method: 'GET',
@@ -38,9 +32,7 @@ export const rows: EndpointRow[] = [
     contract: 'StockRegistryInterface::getLowStockItems',
     access: 'admin',
     purpose: 'SKUs with low quantity',
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
   {
     method: 'GET',
@@ -48,12 +40,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-inventory-agreements',
     contract: 'StockRegistryInterface::getStockStatusBySku',
     access: 'admin',
-    params: [
-      { name: 'productSku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    params: [{ name: 'productSku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
   {
     method: 'GET',
@@ -62,9 +50,7 @@ export const rows: EndpointRow[] = [
     contract: 'CheckoutAgreementsRepositoryInterface::getList',
     access: 'admin',
     purpose: 'active agreements',
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
   {
     method: 'GET',
@@ -72,8 +58,6 @@ export const rows: EndpointRow[] = [
     module: 'catalog-inventory-agreements',
     contract: 'CheckoutAgreementsListInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › CatalogInventory and CheckoutAgreements'],
   },
 ]

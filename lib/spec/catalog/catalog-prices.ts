@@ -16,9 +16,7 @@ export const rows: EndpointRow[] = [
       { name: 'qty', in: 'path' },
       { name: 'price', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'GET',
@@ -47,9 +45,7 @@ export const rows: EndpointRow[] = [
     contract: 'BasePriceStorageInterface::update',
     access: 'admin',
     purpose: 'input items correspond to the cost item type; invalid price, store id or sku fail the item',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -59,9 +55,7 @@ export const rows: EndpointRow[] = [
     contract: 'BasePriceStorageInterface::get',
     access: 'admin',
     purpose: 'exception if any sku is unknown',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -71,9 +65,7 @@ export const rows: EndpointRow[] = [
     contract: 'CostStorageInterface::update',
     access: 'admin',
     purpose: 'invalid cost, store id or sku fail the item',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -83,9 +75,7 @@ export const rows: EndpointRow[] = [
     contract: 'CostStorageInterface::delete',
     access: 'admin',
     purpose: 'exception if any sku is unknown or on delete error',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -95,21 +85,21 @@ export const rows: EndpointRow[] = [
     contract: 'CostStorageInterface::get',
     access: 'admin',
     purpose: 'exception if any sku is unknown',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
     path: '/V1/products/special-price',
     module: 'catalog-prices',
-    batch: { prices: 'special', op: 'update', invalid: ['unknown sku', 'invalid price', 'unknown store id', 'malformed date'] },
+    batch: {
+      prices: 'special',
+      op: 'update',
+      invalid: ['unknown sku', 'invalid price', 'unknown store id', 'malformed date'],
+    },
     contract: 'SpecialPriceStorageInterface::update',
     access: 'admin',
     purpose: 'invalid price, store id, sku or dates fail the item',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -118,9 +108,7 @@ export const rows: EndpointRow[] = [
     batch: { prices: 'special', op: 'delete' },
     contract: 'SpecialPriceStorageInterface::delete',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -130,9 +118,7 @@ export const rows: EndpointRow[] = [
     contract: 'SpecialPriceStorageInterface::get',
     access: 'admin',
     purpose: 'exception if any sku is unknown',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -141,14 +127,19 @@ export const rows: EndpointRow[] = [
     batch: {
       prices: 'tier',
       op: 'update',
-      invalid: ['unknown sku', 'invalid price', 'invalid price type', 'unknown website id', 'unknown customer group', 'invalid quantity'],
+      invalid: [
+        'unknown sku',
+        'invalid price',
+        'invalid price type',
+        'unknown website id',
+        'unknown customer group',
+        'invalid quantity',
+      ],
     },
     contract: 'TierPriceStorageInterface::update',
     access: 'admin',
     purpose: 'invalid price, price type, website id, sku, customer group or quantity fail the item',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -157,9 +148,7 @@ export const rows: EndpointRow[] = [
     batch: { prices: 'tier', op: 'delete' },
     contract: 'TierPriceStorageInterface::delete',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'POST',
@@ -169,9 +158,7 @@ export const rows: EndpointRow[] = [
     contract: 'TierPriceStorageInterface::get',
     access: 'admin',
     purpose: 'exception if any sku is unknown',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
   {
     method: 'PUT',
@@ -181,8 +168,6 @@ export const rows: EndpointRow[] = [
     contract: 'TierPriceStorageInterface::replace',
     access: 'admin',
     purpose: 'removes existing tier prices and sets the new ones',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: prices and costs',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: prices and costs'],
   },
 ]

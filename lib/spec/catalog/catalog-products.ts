@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'PUT',
@@ -20,12 +18,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -33,9 +27,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -43,12 +35,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -56,9 +44,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductRenderListInterface::getList',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'POST',
@@ -66,12 +52,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductLinkManagementInterface::setProductLinks',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'PUT',
@@ -79,12 +61,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductLinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -96,9 +74,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'type', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -106,12 +82,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductLinkTypeListInterface::getItemAttributes',
     access: 'admin',
-    params: [
-      { name: 'type', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'type', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -119,9 +91,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductLinkTypeListInterface::getItems',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'POST',
@@ -129,12 +99,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductAttributeMediaGalleryManagementInterface::create',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'PUT',
@@ -146,9 +112,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'entryId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -156,12 +120,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductAttributeMediaGalleryManagementInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -173,9 +133,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'entryId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -183,13 +141,9 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductMediaAttributeManagementInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'attributeSetName', in: 'path' },
-    ],
+    params: [{ name: 'attributeSetName', in: 'path' }],
     purpose: 'media_image attributes of the set',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'POST',
@@ -197,12 +151,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductWebsiteLinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'PUT',
@@ -210,12 +160,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductWebsiteLinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'POST',
@@ -223,9 +169,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductCustomOptionRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'PUT',
@@ -233,12 +177,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductCustomOptionRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'optionId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'optionId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -246,12 +186,8 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductCustomOptionRepositoryInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -263,9 +199,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'optionId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -273,9 +207,7 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductCustomOptionTypeListInterface::getItems',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
   {
     method: 'GET',
@@ -283,8 +215,6 @@ export const rows: EndpointRow[] = [
     module: 'catalog-products',
     contract: 'ProductTypeListInterface::getProductTypes',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Catalog: products, links, media, options',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Catalog: products, links, media, options'],
   },
 ]

@@ -10,12 +10,8 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'ShippingInformationManagementInterface::saveAddressInformation',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -23,13 +19,9 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'TotalsInformationManagementInterface::calculate',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'totals from address and shipping method',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -37,9 +29,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'PaymentInformationManagementInterface::savePaymentInformationAndPlaceOrder',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -47,9 +37,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'PaymentInformationManagementInterface::savePaymentInformation',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -57,9 +45,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'ShippingInformationManagementInterface::saveAddressInformation',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -67,9 +53,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'TotalsInformationManagementInterface::calculate',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'GET',
@@ -77,9 +61,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'PaymentInformationManagementInterface::getPaymentInformation',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -87,12 +69,8 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'GuestPaymentInformationManagementInterface::savePaymentInformationAndPlaceOrder',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -100,12 +78,8 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'GuestPaymentInformationManagementInterface::savePaymentInformation',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -113,12 +87,8 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'GuestShippingInformationManagementInterface::saveAddressInformation',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'POST',
@@ -126,12 +96,8 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'GuestTotalsInformationManagementInterface::calculate',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
   {
     method: 'GET',
@@ -139,11 +105,7 @@ export const rows: EndpointRow[] = [
     module: 'checkout',
     contract: 'GuestPaymentInformationManagementInterface::getPaymentInformation',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Checkout',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Checkout'],
   },
 ]

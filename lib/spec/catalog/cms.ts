@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'BlockRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'PUT',
@@ -20,12 +18,8 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'BlockRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'GET',
@@ -33,12 +27,8 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'BlockRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'blockId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    params: [{ name: 'blockId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'GET',
@@ -46,9 +36,7 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'BlockRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'POST',
@@ -56,9 +44,7 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'PageRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'PUT',
@@ -66,12 +52,8 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'PageRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'GET',
@@ -79,12 +61,8 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'PageRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'pageId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    params: [{ name: 'pageId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
   {
     method: 'GET',
@@ -92,8 +70,6 @@ export const rows: EndpointRow[] = [
     module: 'cms',
     contract: 'PageRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Cms',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Cms'],
   },
 ]

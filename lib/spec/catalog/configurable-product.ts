@@ -10,12 +10,8 @@ export const rows: EndpointRow[] = [
     module: 'configurable-product',
     contract: 'LinkManagementInterface::addChild',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'POST',
@@ -23,12 +19,8 @@ export const rows: EndpointRow[] = [
     module: 'configurable-product',
     contract: 'OptionRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'PUT',
@@ -40,9 +32,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'id', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'PUT',
@@ -50,9 +40,7 @@ export const rows: EndpointRow[] = [
     module: 'configurable-product',
     contract: 'ConfigurableProductManagementInterface::generateVariation',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'GET',
@@ -60,12 +48,8 @@ export const rows: EndpointRow[] = [
     module: 'configurable-product',
     contract: 'LinkManagementInterface::getChildren',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'GET',
@@ -77,9 +61,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'id', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
   {
     method: 'GET',
@@ -87,11 +69,7 @@ export const rows: EndpointRow[] = [
     module: 'configurable-product',
     contract: 'OptionRepositoryInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › ConfigurableProduct',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › ConfigurableProduct'],
   },
 ]

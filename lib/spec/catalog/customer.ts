@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -20,12 +18,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -33,12 +27,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerGroupConfigInterface::setDefaultCustomerGroup',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -46,12 +36,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -59,13 +45,9 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupManagementInterface::isReadonly',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
+    params: [{ name: 'id', in: 'path' }],
     purpose: 'whether the group can be deleted',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -76,14 +58,9 @@ export const rows: EndpointRow[] = [
     contractModule: 'Customer',
     access: 'admin',
     acl: 'Shop_Customer::group',
-    params: [
-      { name: 'storeId', in: 'query', type: 'int', default: 'null' },
-    ],
+    params: [{ name: 'storeId', in: 'query', type: 'int', default: 'null' }],
     returns: 'GroupInterface',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer', 'Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'GET',
@@ -91,12 +68,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupManagementInterface::getDefaultGroup',
     access: 'admin',
-    params: [
-      { name: 'storeId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'storeId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -104,9 +77,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'GroupRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'POST',
@@ -115,9 +86,7 @@ export const rows: EndpointRow[] = [
     contract: 'AccountManagementInterface::createAccount',
     access: 'anon',
     purpose: 'also sends an email',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'POST',
@@ -126,9 +95,7 @@ export const rows: EndpointRow[] = [
     contract: 'AccountManagementInterface::activate',
     access: 'anon',
     purpose: 'key from the confirmation email',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'POST',
@@ -136,9 +103,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::resendConfirmation',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'POST',
@@ -147,9 +112,7 @@ export const rows: EndpointRow[] = [
     contract: 'AccountManagementInterface::isEmailAvailable',
     access: 'anon',
     purpose: 'for a given website',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'POST',
@@ -157,9 +120,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::resetPassword',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -167,13 +128,9 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
     purpose: 'create or update',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -181,12 +138,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::activate',
     access: 'admin',
-    params: [
-      { name: 'email', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'email', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -205,9 +158,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::activateById',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -215,9 +166,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::changePasswordById',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -226,9 +175,7 @@ export const rows: EndpointRow[] = [
     contract: 'AccountManagementInterface::initiatePasswordReset',
     access: 'anon',
     purpose: 'sends a reset-link email',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'PUT',
@@ -236,9 +183,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::validate',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -246,12 +191,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -259,12 +200,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::getDefaultBillingAddress',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -272,12 +209,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::getDefaultShippingAddress',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -285,12 +218,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::getConfirmationStatus',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -302,9 +231,7 @@ export const rows: EndpointRow[] = [
       { name: 'customerId', in: 'path' },
       { name: 'resetPasswordLinkToken', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -312,13 +239,9 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AccountManagementInterface::isReadonly',
     access: 'admin',
-    params: [
-      { name: 'customerId', in: 'path' },
-    ],
+    params: [{ name: 'customerId', in: 'path' }],
     purpose: 'whether the customer can be deleted',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -326,12 +249,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AddressRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'addressId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'addressId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -339,9 +258,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerRepositoryInterface::getById',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -350,9 +267,7 @@ export const rows: EndpointRow[] = [
     // The spec names no contract for this endpoint.
     access: 'self',
     purpose: 'default address getters',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -361,9 +276,7 @@ export const rows: EndpointRow[] = [
     // The spec names no contract for this endpoint.
     access: 'self',
     purpose: 'default address getters',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -371,9 +284,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -381,9 +292,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerMetadataInterface::getAllAttributesMetadata',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -391,12 +300,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerMetadataInterface::getAttributeMetadata',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -404,9 +309,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerMetadataInterface::getCustomAttributesMetadata',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -414,12 +317,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'CustomerMetadataInterface::getAttributes',
     access: 'admin',
-    params: [
-      { name: 'formCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'formCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -427,9 +326,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AddressMetadataInterface::getAllAttributesMetadata',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -437,12 +334,8 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AddressMetadataInterface::getAttributeMetadata',
     access: 'admin',
-    params: [
-      { name: 'attributeCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'attributeCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -450,9 +343,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AddressMetadataInterface::getCustomAttributesMetadata',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
   {
     method: 'GET',
@@ -460,11 +351,7 @@ export const rows: EndpointRow[] = [
     module: 'customer',
     contract: 'AddressMetadataInterface::getAttributes',
     access: 'admin',
-    params: [
-      { name: 'formCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Customer',
-    ],
+    params: [{ name: 'formCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Customer'],
   },
 ]

@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'directory',
     contract: 'CountryInformationAcquirerInterface::getCountriesInfo',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › Directory',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Directory'],
   },
   {
     method: 'GET',
@@ -20,12 +18,8 @@ export const rows: EndpointRow[] = [
     module: 'directory',
     contract: 'CountryInformationAcquirerInterface::getCountryInfo',
     access: 'anon',
-    params: [
-      { name: 'countryId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Directory',
-    ],
+    params: [{ name: 'countryId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Directory'],
   },
   {
     method: 'GET',
@@ -33,8 +27,6 @@ export const rows: EndpointRow[] = [
     module: 'directory',
     contract: 'CurrencyInformationAcquirerInterface::getCurrencyInfo',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › Directory',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Directory'],
   },
 ]

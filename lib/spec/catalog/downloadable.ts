@@ -10,13 +10,9 @@ export const rows: EndpointRow[] = [
     module: 'downloadable',
     contract: 'LinkRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
+    params: [{ name: 'sku', in: 'path' }],
     purpose: 'link type and its resources cannot be changed',
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
   {
     method: 'PUT',
@@ -29,9 +25,7 @@ export const rows: EndpointRow[] = [
       { name: 'id', in: 'path' },
     ],
     purpose: 'link type and its resources cannot be changed',
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
   {
     method: 'POST',
@@ -39,12 +33,8 @@ export const rows: EndpointRow[] = [
     module: 'downloadable',
     contract: 'SampleRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
   {
     method: 'PUT',
@@ -56,9 +46,7 @@ export const rows: EndpointRow[] = [
       { name: 'sku', in: 'path' },
       { name: 'id', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
   {
     method: 'GET',
@@ -66,12 +54,8 @@ export const rows: EndpointRow[] = [
     module: 'downloadable',
     contract: 'LinkRepositoryInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
   {
     method: 'GET',
@@ -79,11 +63,7 @@ export const rows: EndpointRow[] = [
     module: 'downloadable',
     contract: 'SampleRepositoryInterface::getList',
     access: 'admin',
-    params: [
-      { name: 'sku', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Downloadable',
-    ],
+    params: [{ name: 'sku', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Downloadable'],
   },
 ]

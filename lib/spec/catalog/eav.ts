@@ -20,10 +20,7 @@ export const rows: EndpointRow[] = [
       { name: 'skeletonId', in: 'body', type: 'number' },
     ],
     returns: 'AttributeSetInterface',
-    sections: [
-      'Endpoints › Endpoint lists by module › Eav',
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Eav', 'Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'PUT',
@@ -39,10 +36,7 @@ export const rows: EndpointRow[] = [
       { name: 'attributeSet', in: 'body', type: 'AttributeSetInterface', required: true },
     ],
     returns: 'AttributeSetInterface (saved set)',
-    sections: [
-      'Endpoints › Endpoint lists by module › Eav',
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Eav', 'Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'GET',
@@ -50,12 +44,8 @@ export const rows: EndpointRow[] = [
     module: 'eav',
     // The spec names no contract for this endpoint.
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Eav',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Eav'],
   },
   {
     method: 'GET',
@@ -63,9 +53,7 @@ export const rows: EndpointRow[] = [
     module: 'eav',
     contract: 'AttributeSetRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Eav',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Eav'],
   },
   {
     method: 'DELETE',
@@ -74,11 +62,7 @@ export const rows: EndpointRow[] = [
     contract: 'AttributeSetRepositoryInterface::deleteById',
     contractModule: 'Eav',
     access: 'admin',
-    params: [
-      { name: 'attributeSetId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    params: [{ name: 'attributeSetId', in: 'path' }],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
 ]

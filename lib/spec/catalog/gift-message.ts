@@ -10,13 +10,9 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'CartRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'whole order',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -24,13 +20,9 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'CartRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'whole order',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'POST',
@@ -43,9 +35,7 @@ export const rows: EndpointRow[] = [
       { name: 'itemId', in: 'path' },
     ],
     purpose: 'one item',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -58,9 +48,7 @@ export const rows: EndpointRow[] = [
       { name: 'itemId', in: 'path' },
     ],
     purpose: 'one item',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'POST',
@@ -68,9 +56,7 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'CartRepositoryInterface::save',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -78,9 +64,7 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'CartRepositoryInterface::get',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'POST',
@@ -88,12 +72,8 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'ItemRepositoryInterface::save',
     access: 'self',
-    params: [
-      { name: 'itemId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    params: [{ name: 'itemId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -101,12 +81,8 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'ItemRepositoryInterface::get',
     access: 'self',
-    params: [
-      { name: 'itemId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    params: [{ name: 'itemId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'POST',
@@ -114,12 +90,8 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'GuestCartRepositoryInterface::save',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -127,12 +99,8 @@ export const rows: EndpointRow[] = [
     module: 'gift-message',
     contract: 'GuestCartRepositoryInterface::get',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'POST',
@@ -144,9 +112,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'itemId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
   {
     method: 'GET',
@@ -158,8 +124,6 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'itemId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › GiftMessage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › GiftMessage'],
   },
 ]

@@ -65,7 +65,9 @@ for (const m of MODULES) {
 export const CATALOG: readonly EndpointRow[] = Object.freeze(MODULES.flatMap((m) => ROWS_BY_MODULE[m.id] ?? []))
 
 /** The ACL resources the detail table names (Authentication 2), in catalog order: the only ones a limited admin's role can be judged by. */
-export const ACL_RESOURCES: readonly string[] = Object.freeze([...new Set(CATALOG.flatMap((r) => (r.acl !== undefined ? [r.acl] : [])))])
+export const ACL_RESOURCES: readonly string[] = Object.freeze([
+  ...new Set(CATALOG.flatMap((r) => (r.acl !== undefined ? [r.acl] : []))),
+])
 
 // The catalog's ids, made here alone (the one cast to EndpointId): every row has one, and no two rows one id
 // (catalog.test.ts checks there is no duplicate method and path).
@@ -135,7 +137,8 @@ export function rowOfCall(method: string, path: string): EndpointRow | undefined
   for (const row of CATALOG) {
     if (row.method !== upper) continue
     const m = matchTemplate(row.path, path)
-    if (m !== undefined && (best === undefined || m.literalSegments > best.literal)) best = { row, literal: m.literalSegments }
+    if (m !== undefined && (best === undefined || m.literalSegments > best.literal))
+      best = { row, literal: m.literalSegments }
   }
   return best?.row
 }

@@ -11,10 +11,7 @@ export const rows: EndpointRow[] = [
     contract: 'AdminTokenServiceInterface::createAdminAccessToken',
     access: 'anon',
     purpose: 'admin credentials in, access token out',
-    sections: [
-      'Endpoints › Endpoint lists by module › Integration (tokens)',
-      'Authentication',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Integration (tokens)', 'Authentication'],
   },
   {
     method: 'POST',
@@ -23,10 +20,7 @@ export const rows: EndpointRow[] = [
     contract: 'CustomerTokenServiceInterface::createCustomerAccessToken',
     access: 'anon',
     purpose: 'customer credentials in, access token out',
-    sections: [
-      'Endpoints › Endpoint lists by module › Integration (tokens)',
-      'Authentication',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Integration (tokens)', 'Authentication'],
   },
   {
     method: 'POST',
@@ -36,9 +30,6 @@ export const rows: EndpointRow[] = [
     contract: 'CustomerTokenServiceInterface::revokeCustomerAccessToken',
     access: 'self',
     purpose: 'revokes by customer id',
-    sections: [
-      'Endpoints › Endpoint lists by module › Integration (tokens)',
-      'Authentication',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Integration (tokens)', 'Authentication'],
   },
 ]

@@ -11,9 +11,7 @@ export const rows: EndpointRow[] = [
     contract: 'SourceItemsSaveInterface::execute',
     access: 'admin',
     purpose: 'multiple',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'POST',
@@ -21,9 +19,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceItemsDeleteInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'POST',
@@ -31,9 +27,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'PUT',
@@ -41,12 +35,8 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'sourceCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    params: [{ name: 'sourceCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'POST',
@@ -54,9 +44,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockSourceLinksSaveInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'POST',
@@ -64,9 +52,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockSourceLinksDeleteInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'POST',
@@ -74,9 +60,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'PUT',
@@ -84,12 +68,8 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'stockId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    params: [{ name: 'stockId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -97,12 +77,8 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'GetSourcesAssignedToStockOrderedByPriorityInterface::execute',
     access: 'admin',
-    params: [
-      { name: 'stockId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    params: [{ name: 'stockId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -110,9 +86,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceItemRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -120,9 +94,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -130,12 +102,8 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'SourceRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'sourceCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    params: [{ name: 'sourceCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -143,9 +111,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'GetStockSourceLinksInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -153,9 +119,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
   {
     method: 'GET',
@@ -163,11 +127,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-api',
     contract: 'StockRepositoryInterface::get',
     access: 'admin',
-    params: [
-      { name: 'stockId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › InventoryApi',
-    ],
+    params: [{ name: 'stockId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › InventoryApi'],
   },
 ]

@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'BulkPartialInventoryTransferInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -20,9 +18,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'BulkSourceAssignInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -30,9 +26,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'BulkInventoryTransferInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -40,9 +34,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'BulkSourceUnassignInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -51,9 +43,7 @@ export const rows: EndpointRow[] = [
     contract: 'GetPickupLocationsInterface::execute',
     access: 'anon',
     purpose: 'search request in',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -62,9 +52,7 @@ export const rows: EndpointRow[] = [
     // The spec names no contract for this endpoint.
     access: 'anon',
     purpose: 'pickup location lookup (cut off in the listing)',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -72,9 +60,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'NotifyOrdersAreReadyForPickupInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -82,9 +68,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'SourceItemConfigurationsSaveInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -92,9 +76,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'DeleteSourceItemsConfigurationInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'POST',
@@ -103,9 +85,7 @@ export const rows: EndpointRow[] = [
     contract: 'SourceSelectionServiceInterface::execute',
     access: 'admin',
     purpose: 'inventory request and algorithm code in',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -113,9 +93,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'GetDistanceInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -123,9 +101,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'GetDistanceProviderCodeInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -136,9 +112,7 @@ export const rows: EndpointRow[] = [
     contractModule: 'InventoryDistanceBasedSourceSelectionApi',
     access: 'admin',
     acl: 'Shop_InventoryApi::source',
-    params: [
-      { name: 'address', in: 'query', type: 'AddressInterface', required: true },
-    ],
+    params: [{ name: 'address', in: 'query', type: 'AddressInterface', required: true }],
     returns: 'LatLngInterface',
     sections: [
       'Endpoints › Endpoint lists by module › Other inventory modules',
@@ -151,9 +125,7 @@ export const rows: EndpointRow[] = [
     module: 'inventory-other',
     contract: 'GetLatsLngsFromAddressInterface::execute',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -165,9 +137,7 @@ export const rows: EndpointRow[] = [
       { name: 'salesChannelType', in: 'path' },
       { name: 'salesChannelCode', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
   {
     method: 'GET',
@@ -179,8 +149,6 @@ export const rows: EndpointRow[] = [
       { name: 'salesChannelType', in: 'path' },
       { name: 'salesChannelCode', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Other inventory modules',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Other inventory modules'],
   },
 ]

@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'payment-partner-core',
     contract: 'CustomerAddPaymentToVaultInterface::execute',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentPartnerCore',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentPartnerCore'],
   },
   {
     method: 'POST',
@@ -20,9 +18,7 @@ export const rows: EndpointRow[] = [
     module: 'payment-partner-core',
     contract: 'GetLineItemsAndAmountBreakDownInterface::execute',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentPartnerCore',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentPartnerCore'],
   },
   {
     method: 'POST',
@@ -30,9 +26,7 @@ export const rows: EndpointRow[] = [
     module: 'payment-partner-core',
     contract: 'PartnerOneClickInterface::execute',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentPartnerCore',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentPartnerCore'],
   },
   {
     method: 'POST',
@@ -40,9 +34,7 @@ export const rows: EndpointRow[] = [
     module: 'payment-partner-core',
     contract: 'PhoneNumberServiceInterface::execute',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentPartnerCore',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentPartnerCore'],
   },
   {
     method: 'GET',
@@ -50,8 +42,6 @@ export const rows: EndpointRow[] = [
     module: 'payment-partner-core',
     contract: 'AuthInterface::get',
     access: 'anon',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentPartnerCore',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentPartnerCore'],
   },
 ]

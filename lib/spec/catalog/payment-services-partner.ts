@@ -10,9 +10,7 @@ export const rows: EndpointRow[] = [
     module: 'payment-services-partner',
     contract: 'PaymentOrderRequestInterface::create',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentServicesPartner',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentServicesPartner'],
   },
   {
     method: 'POST',
@@ -20,12 +18,8 @@ export const rows: EndpointRow[] = [
     module: 'payment-services-partner',
     contract: 'PaymentOrderRequestInterface::sync',
     access: 'self',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentServicesPartner',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › PaymentServicesPartner'],
   },
   {
     method: 'POST',
@@ -33,12 +27,8 @@ export const rows: EndpointRow[] = [
     module: 'payment-services-partner',
     contract: 'PaymentOrderRequestInterface::createGuest',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentServicesPartner',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › PaymentServicesPartner'],
   },
   {
     method: 'POST',
@@ -50,9 +40,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'id', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentServicesPartner',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentServicesPartner'],
   },
   {
     method: 'POST',
@@ -61,8 +49,6 @@ export const rows: EndpointRow[] = [
     contract: 'CompleteOrderInterface::execute',
     access: 'anon',
     purpose: 'places an order',
-    sections: [
-      'Endpoints › Endpoint lists by module › PaymentServicesPartner',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › PaymentServicesPartner'],
   },
 ]

@@ -13,9 +13,7 @@ export const rows: EndpointRow[] = [
     contract: 'CartManagementInterface::createEmptyCart',
     access: 'admin',
     purpose: 'guest cart',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -23,12 +21,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'BillingAddressManagementInterface::assign',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -36,12 +30,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'ShipmentEstimationInterface::estimateByExtendedAddress',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -49,12 +39,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'ShippingMethodManagementInterface::estimateByAddressId',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -62,13 +48,9 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CartItemRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'quoteId', in: 'path' },
-    ],
+    params: [{ name: 'quoteId', in: 'path' }],
     purpose: 'add or update item',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -78,9 +60,7 @@ export const rows: EndpointRow[] = [
     contract: 'CartManagementInterface::createEmptyCartForCustomer',
     access: 'self',
     purpose: 'only if the customer has no cart',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -88,9 +68,7 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'BillingAddressManagementInterface::assign',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -105,10 +83,7 @@ export const rows: EndpointRow[] = [
       { name: 'address', in: 'body', type: 'AddressInterface', required: true },
     ],
     returns: 'ShippingMethodInterface[]',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote', 'Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'POST',
@@ -116,9 +91,7 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'ShippingMethodManagementInterface::estimateByAddressId',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -126,12 +99,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CartManagementInterface::assignCustomer',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -143,9 +112,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'couponCode', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -157,9 +124,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'itemId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -188,12 +153,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'PaymentMethodManagementInterface::set',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -201,9 +162,7 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CartRepositoryInterface::save',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -212,9 +171,7 @@ export const rows: EndpointRow[] = [
     contract: 'CartTotalManagementInterface::collectTotals',
     access: 'self',
     purpose: 'sets shipping/billing methods and extra data, then collects totals',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -222,12 +179,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CouponManagementInterface::set',
     access: 'self',
-    params: [
-      { name: 'couponCode', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'couponCode', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -235,12 +188,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CartItemRepositoryInterface::save',
     access: 'self',
-    params: [
-      { name: 'itemId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'itemId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -248,9 +197,7 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'CartManagementInterface::placeOrder',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -258,9 +205,7 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'PaymentMethodManagementInterface::set',
     access: 'self',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -269,12 +214,8 @@ export const rows: EndpointRow[] = [
     contract: 'GuestCartManagementInterface::assignCustomer',
     access: 'self',
     accessNote: 'listed as self',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -282,12 +223,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'GuestCartTotalManagementInterface::collectTotals',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -299,9 +236,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'couponCode', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -313,9 +248,7 @@ export const rows: EndpointRow[] = [
       { name: 'cartId', in: 'path' },
       { name: 'itemId', in: 'path' },
     ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -323,12 +256,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'GuestCartManagementInterface::placeOrder',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'PUT',
@@ -336,12 +265,8 @@ export const rows: EndpointRow[] = [
     module: 'quote',
     contract: 'GuestPaymentMethodManagementInterface::set',
     access: 'anon',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Quote'],
   },
   {
     method: 'POST',
@@ -357,10 +282,7 @@ export const rows: EndpointRow[] = [
       { name: 'useForShipping', in: 'body', type: 'boolean' },
     ],
     returns: 'int (address ID)',
-    sections: [
-      'Endpoints › Endpoint lists by module › Quote',
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Quote', 'Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'DELETE',
@@ -376,9 +298,7 @@ export const rows: EndpointRow[] = [
       { name: 'itemId', in: 'path', type: 'int', required: true, note: 'item to remove' },
     ],
     returns: 'bool',
-    sections: [
-      'Endpoints › Endpoints with detailed shape',
-    ],
+    sections: ['Endpoints › Endpoints with detailed shape'],
   },
   {
     method: 'GET',
@@ -387,13 +307,9 @@ export const rows: EndpointRow[] = [
     contract: 'CartRepositoryInterface::get',
     contractModule: 'Quote',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'returns a cart for an administrative user.',
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
   {
     method: 'GET',
@@ -404,13 +320,9 @@ export const rows: EndpointRow[] = [
     contract: 'BillingAddressManagementInterface::get',
     contractModule: 'Quote',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'billing address of a quote.',
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
   {
     method: 'DELETE',
@@ -419,12 +331,8 @@ export const rows: EndpointRow[] = [
     contract: 'CouponManagementInterface::remove',
     contractModule: 'Quote',
     access: 'admin',
-    params: [
-      { name: 'cartId', in: 'path' },
-    ],
+    params: [{ name: 'cartId', in: 'path' }],
     purpose: 'removes a coupon.',
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
 ]

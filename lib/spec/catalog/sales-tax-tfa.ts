@@ -14,9 +14,7 @@ export const rows: EndpointRow[] = [
     contractModule: 'Sales',
     access: 'admin',
     acl: 'Shop_Sales::sales_creditmemo',
-    params: [
-      { name: 'entity', in: 'body', type: 'CreditmemoInterface', required: true },
-    ],
+    params: [{ name: 'entity', in: 'body', type: 'CreditmemoInterface', required: true }],
     returns: 'CreditmemoInterface',
     sections: [
       'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
@@ -29,14 +27,9 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     // The spec names no contract for this endpoint.
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
+    params: [{ name: 'id', in: 'path' }],
     purpose: 'cancel credit memo',
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-      'States and transitions',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth', 'States and transitions'],
   },
   {
     method: 'PUT',
@@ -114,9 +107,7 @@ export const rows: EndpointRow[] = [
     contractModule: 'Sales',
     access: 'admin',
     acl: 'Shop_Sales::shipment',
-    params: [
-      { name: 'id', in: 'path', type: 'int', required: true, note: 'shipment label ID' },
-    ],
+    params: [{ name: 'id', in: 'path', type: 'int', required: true, note: 'shipment label ID' }],
     returns: 'string (shipment label)',
     sections: [
       'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
@@ -129,9 +120,7 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'OrderRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -139,12 +128,8 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'CouponRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'couponId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    params: [{ name: 'couponId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -152,12 +137,8 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'RuleRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'ruleId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    params: [{ name: 'ruleId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -165,12 +146,8 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'TaxClassRepositoryInterface::save',
     access: 'admin',
-    params: [
-      { name: 'classId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    params: [{ name: 'classId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -179,9 +156,7 @@ export const rows: EndpointRow[] = [
     contract: 'TaxRateRepositoryInterface::save',
     access: 'admin',
     purpose: 'create or update',
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -189,9 +164,7 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'TaxRuleRepositoryInterface::save',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'GET',
@@ -202,9 +175,7 @@ export const rows: EndpointRow[] = [
     contractModule: 'Tax',
     access: 'admin',
     acl: 'Shop_Tax::manage_tax',
-    params: [
-      { name: 'rateId', in: 'path', type: 'int', required: true },
-    ],
+    params: [{ name: 'rateId', in: 'path', type: 'int', required: true }],
     returns: 'TaxRateInterface',
     sections: [
       'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
@@ -217,12 +188,8 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'TfaInterface::setDefaultProviderCode',
     access: 'admin',
-    params: [
-      { name: 'userId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    params: [{ name: 'userId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'PUT',
@@ -230,12 +197,8 @@ export const rows: EndpointRow[] = [
     module: 'sales-tax-tfa',
     contract: 'TfaInterface::setProvidersCodes',
     access: 'admin',
-    params: [
-      { name: 'userId', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth',
-    ],
+    params: [{ name: 'userId', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth'],
   },
   {
     method: 'GET',
@@ -246,13 +209,9 @@ export const rows: EndpointRow[] = [
     contract: 'CreditmemoRepositoryInterface::get',
     contractModule: 'Sales',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
+    params: [{ name: 'id', in: 'path' }],
     purpose: 'loads a credit memo.',
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
   {
     method: 'GET',
@@ -261,12 +220,8 @@ export const rows: EndpointRow[] = [
     contract: 'CreditmemoManagementInterface::getCommentsList',
     contractModule: 'Sales',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
   {
     method: 'POST',
@@ -275,12 +230,8 @@ export const rows: EndpointRow[] = [
     contract: 'CreditmemoCommentRepositoryInterface::save',
     contractModule: 'Sales',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
   {
     method: 'POST',
@@ -289,12 +240,8 @@ export const rows: EndpointRow[] = [
     contract: 'CreditmemoManagementInterface::notify',
     contractModule: 'Sales',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
+    params: [{ name: 'id', in: 'path' }],
     purpose: 'emails the credit memo.',
-    sections: [
-      'Endpoints › Additional operations known only by path and purpose',
-    ],
+    sections: ['Endpoints › Additional operations known only by path and purpose'],
   },
 ]

@@ -10,12 +10,8 @@ export const rows: EndpointRow[] = [
     module: 'stock-media',
     contract: 'AssetRepositoryInterface::getById',
     access: 'admin',
-    params: [
-      { name: 'id', in: 'path' },
-    ],
-    sections: [
-      'Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage',
-    ],
+    params: [{ name: 'id', in: 'path' }],
+    sections: ['Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage'],
   },
   {
     method: 'GET',
@@ -26,9 +22,7 @@ export const rows: EndpointRow[] = [
     contractModule: 'StockMediaAsset',
     access: 'admin',
     acl: 'Shop_StockMediaAsset::actions_view',
-    params: [
-      { name: 'searchCriteria', in: 'query', type: 'SearchCriteriaInterface', required: true },
-    ],
+    params: [{ name: 'searchCriteria', in: 'query', type: 'SearchCriteriaInterface', required: true }],
     returns: 'SearchResultInterface',
     purpose: 'search by criteria',
     sections: [
@@ -42,9 +36,7 @@ export const rows: EndpointRow[] = [
     module: 'stock-media',
     contract: 'AssetRepositoryInterface::getList',
     access: 'admin',
-    sections: [
-      'Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage'],
   },
   {
     method: 'GET',
@@ -53,8 +45,6 @@ export const rows: EndpointRow[] = [
     contract: 'GetImageListInterface::execute',
     access: 'admin',
     purpose: 'search images by criteria',
-    sections: [
-      'Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage',
-    ],
+    sections: ['Endpoints › Endpoint lists by module › StockMediaAsset and StockMediaImage'],
   },
 ]
