@@ -21,7 +21,7 @@ const INTEGRATION_TESTS = [
   'lib/dead-code.test.ts',
   'lib/bench/{preload,replay-send}.test.ts',
   'lib/checks/{access,access-route-missing,acl,batch-partial,body-keys,route,shape,store-code,tokens,variants}.test.ts',
-  'lib/cli/{certificate,cli,cleanup,commands-bin,dry-run-log,evidence,extensions,judge,pipes,proxy,server-errors,settings,usage-bin}.test.ts',
+  'lib/cli/{certificate,child-processes,cli,cleanup,commands-bin,dry-run-log,evidence,extensions,judge,pipes,proxy,server-errors,settings,usage-bin}.test.ts',
   'lib/extend/load.test.ts',
   'lib/package/{action,pack}.test.ts',
   'lib/report/{curl,merge,sign-openssl}.test.ts',
@@ -31,7 +31,7 @@ const INTEGRATION_TESTS = [
   'lib/shop/{client,preflight,store-codes}.test.ts',
   'lib/workflows/workflows.test.ts',
   'reference-target/{accounts,behaviour-faults,cart-calls,catalog,cli,composite-inventory,faults,prices,product-parts,quote,real-shop,sales,schema,search,shapes,snapshot,target,tax-rules,testing,transport,variants}.test.ts',
-  'test-setup/{child-processes,chromium,deadlines}.test.ts',
+  'test-setup/{chromium,deadlines}.test.ts',
 ]
 /**
  * The own tests' files that take longest, started first in this order (then the others, in vitest's order). Most

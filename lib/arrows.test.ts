@@ -5,8 +5,9 @@
  * checks or the runner behind it (issue 11, design section 3).
  *
  * TypeScript's parser reads every relative `import`, `export … from` and `import()` of lib/, suites/,
- * reference-target/ and fixtures/ (type-only imports too: a type pulls its folder's meaning in as much as a value
- * does). A file's part is its folder under lib/ (suites/, reference-target/ and fixtures/ are a part each). Tests and test helpers (`*.test.ts`,
+ * reference-target/, fixtures/ and test-setup/ (type-only imports too: a type pulls its folder's meaning in as much as
+ * a value does). A file's part is its folder under lib/ (suites/, reference-target/, fixtures/ and test-setup/ are a
+ * part each). Tests and test helpers (`*.test.ts`,
  * `testing*.ts`, `*-testing.ts`) may import anything.
  *
  * Within a part too, no file imports itself back through others (issue 24): a circle of imports, type-only
@@ -59,6 +60,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // fixtures/ holds test doubles and recorded answers (never shipped); the observed target serves the reference
   // target's route table with a real release's answers.
   fixtures: ['reference-target'],
+  // The tests' own set-up (child processes, run directories, the layers): beneath every test, so it stands on the
+  // smallest helpers only, and the test helpers of lib/ use it (lib/cli/testing.ts), never the other way (issue 33.4).
+  'test-setup': ['base'],
 }
 
 /**
@@ -100,11 +104,11 @@ function importsOf(file: string, text: string): string[] {
   return found.filter((name) => name.startsWith('.'))
 }
 
-/** `lib/<folder>/…` → the folder; `suites/…`, `reference-target/…`, `fixtures/…` → that; anything else (a file right in lib/) → undefined. */
+/** `lib/<folder>/…` → the folder; `suites/…`, `reference-target/…`, `fixtures/…`, `test-setup/…` → that; anything else (a file right in lib/) → undefined. */
 function partOf(file: string): string | undefined {
   const [top, folder, ...rest] = file.split('/')
   if (top === 'lib') return rest.length > 0 ? folder : undefined
-  return top === 'suites' || top === 'reference-target' || top === 'fixtures' ? top : undefined
+  return top === 'suites' || top === 'reference-target' || top === 'fixtures' || top === 'test-setup' ? top : undefined
 }
 
 function exempt(file: string): boolean {
@@ -135,7 +139,9 @@ function* sources(dir: string): Generator<string> {
 function arrowsOfTree(): { arrows: Arrow[]; unplaced: string[] } {
   const arrows: Arrow[] = []
   const unplaced: string[] = []
-  for (const file of ['lib', 'suites', 'reference-target', 'fixtures'].flatMap((dir) => [...sources(dir)])) {
+  for (const file of ['lib', 'suites', 'reference-target', 'fixtures', 'test-setup'].flatMap((dir) => [
+    ...sources(dir),
+  ])) {
     if (exempt(file)) continue
     if (partOf(file) === undefined || MAY_IMPORT[partOf(file)!] === undefined) unplaced.push(file)
     for (const name of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {

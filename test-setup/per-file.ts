@@ -4,8 +4,8 @@
  * that imported it only. What must happen around each test and after each file is registered here.
  */
 import { afterAll, afterEach, aroundAll, aroundEach } from 'vitest'
-import { removeRunDirs } from '../lib/cli/testing.ts'
 import { asFile, asTest, endAll, leaveTest } from './child-processes.ts'
+import { removeRunDirs } from './run-dirs.ts'
 
 // The processes a test starts end with it, passed, failed or timed out (child-processes.ts).
 aroundAll((runFile) => asFile(runFile))

@@ -16,18 +16,9 @@ import { setTimeout as delay } from 'node:timers/promises'
 import type { Report } from '../report/model.ts'
 import { alive } from '../run/report-dir-lock.ts'
 import { runInTest, spawnInTest } from '../../test-setup/child-processes.ts'
+import { madeRunDir } from '../../test-setup/run-dirs.ts'
 
 const BIN = resolve(import.meta.dirname, 'bin.mjs')
-
-// Each run's directory lives until the end of the test file that made it (its tests read the reports). The
-// test files share this module in a worker (vitest.config.ts: isolate off), so the removal is registered per
-// file by the integration project's set-up file (test-setup/per-file.ts), not here once.
-const made: string[] = []
-
-/** Removes the run directories made so far (after each test file). */
-export function removeRunDirs(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
-}
 
 export interface CliRun {
   status: number | null
@@ -45,7 +36,7 @@ export interface CliRun {
  */
 export function cli(args: string[], env: Record<string, string> = {}, options: CliOptions = {}): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-conformance-'))
-  made.push(dir)
+  madeRunDir(dir)
   return cliIn(dir, args, env, options)
 }
 

@@ -1,5 +1,5 @@
 /**
- * The processes a test starts end with it (child-processes.ts), however it ends: the three tests before the last
+ * The processes a test starts end with it (test-setup/child-processes.ts), however it ends: the three tests before the last
  * leave a run of the CLI and a shell with a child of its own running (one passes, one fails, one times out),
  * and the last finds none of their process groups left. Before, a timed-out test's run went on after `npm
  * test` had exited.
@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, expect, it, type TestContext } from 'vitest'
-import { cli } from '../lib/cli/testing.ts'
-import { runningOf, spawnInTest } from './child-processes.ts'
+import { runningOf, spawnInTest } from '../../test-setup/child-processes.ts'
+import { cli } from './testing.ts'
 
-const BIN = resolve(import.meta.dirname, '../lib/cli/bin.mjs')
+const BIN = resolve(import.meta.dirname, 'bin.mjs')
 
 /** Process groups left running by the tests below, by how their test ended. */
 const left: Record<string, number[]> = {}
