@@ -50,7 +50,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
   }
   if (report.schema !== undefined) lines.push(report.schema.text)
   const serverErrors = report.serverErrors
-  if (serverErrors !== undefined && serverErrors.answers > 0) lines.push(serverErrors.text)
+  if (serverErrors?.answers !== undefined && serverErrors.answers > 0) lines.push(serverErrors.text)
   if (report.extensions !== undefined) lines.push(report.extensions.text)
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)
