@@ -1,6 +1,7 @@
 /** What `npm run bench` is asked to do: the configurations it can measure, and its arguments choosing among them. */
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defined } from '../base/defined.ts'
 
 /** The project's root: the suite and the target run from it, and the default --out is under it. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -74,7 +75,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     writeDocs: false,
   }
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
+    const a = defined(argv[i], 'an argument inside argv')
     const value = () => {
       const v = argv[++i]
       if (v === undefined) throw new Error(`${a} needs a value`)

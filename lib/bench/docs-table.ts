@@ -5,6 +5,7 @@
  * A block is keyed by its configurations, so measuring the busy shop alone never overwrites the default table.
  */
 import { execFileSync } from 'node:child_process'
+import { defined } from '../base/defined.ts'
 import type { ConfigurationResult, Machine } from './figures.ts'
 import { tableCells, tableNotes } from './table.ts'
 
@@ -62,7 +63,7 @@ export function benchBlock(record: BenchRecord): string {
 
 /** The configurations of each bench block of a document, in its order. */
 export function blocksOf(doc: string): string[][] {
-  return [...doc.matchAll(MARKER)].map((m) => m[1]!.split(' '))
+  return [...doc.matchAll(MARKER)].map((m) => defined(m[1], "the bench marker's configuration group").split(' '))
 }
 
 /** The document with the block of the record's configurations written anew; refused when the document has no such block. */

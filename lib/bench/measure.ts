@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { defined } from '../base/defined.ts'
 import type { RunStats } from './hooks.ts'
 import { readRequestLog, type LoggedRequest } from './request-log.ts'
 
@@ -21,8 +22,9 @@ export function spread(values: readonly number[]): Spread | null {
   if (values.length === 0) return null
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! }
+  const at = (i: number) => defined(sorted[i], 'a value inside the sorted list')
+  const median = sorted.length % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2
+  return { median, min: at(0), max: at(sorted.length - 1) }
 }
 
 let ticks: number | undefined
@@ -102,7 +104,7 @@ export async function startTarget(
       const m = /listening on (http:\/\/\S+)/.exec(out)
       if (m !== null) {
         clearTimeout(timer)
-        resolve(m[1]!)
+        resolve(defined(m[1], 'the URL group of the listening line'))
       }
     })
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
@@ -111,7 +113,7 @@ export async function startTarget(
       reject(new Error(`reference target exited (${code}) before listening: ${err.trim() || out.trim()}`))
     })
   })
-  return { url, pid: child.pid!, stop: () => stopChild(child) }
+  return { url, pid: defined(child.pid, 'the pid of a target that has printed its URL'), stop: () => stopChild(child) }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defined } from '../base/defined.ts'
 
 interface ProfileNode {
   id: number
@@ -38,9 +39,9 @@ export function placeOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)'
   if (url.startsWith('node:')) return '(node)'
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
-  if (pkg !== null) return pkg[1]!
+  if (pkg !== null) return defined(pkg[1], 'the package group of the node_modules pattern')
   const own = /\/(lib\/[^/]+|fixtures|suites)\//.exec(url)
-  return own !== null ? own[1]! : url
+  return own !== null ? defined(own[1], 'the folder group of the own-code pattern') : url
 }
 
 export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp, sliceMs = 250): ProfileSummary {
@@ -52,7 +53,7 @@ export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp,
   const functions = new Map<string, number>()
   const places = new Map<string, number>()
   for (const [id, ms] of self) {
-    const n = byId.get(id)!
+    const n = defined(byId.get(id), 'the profile node of a sampled id')
     functions.set(key(n), (functions.get(key(n)) ?? 0) + ms)
     const p = placeOf(n.callFrame.url, n.callFrame.functionName)
     places.set(p, (places.get(p) ?? 0) + ms)
@@ -65,7 +66,7 @@ export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp,
       // Each sample counts once per matching function on its stack, however often the function recurses.
       const seen = new Set<string>()
       for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-        const n = byId.get(cur)!
+        const n = defined(byId.get(cur), 'the profile node of a parent id')
         const k = key(n)
         if (!seen.has(k) && inclusivePattern.test(k)) {
           seen.add(k)
@@ -81,7 +82,7 @@ export function summariseProfile(profile: CpuProfile, inclusivePattern?: RegExp,
     const ms = (profile.timeDeltas[i] ?? 0) / 1000
     const from = at
     at += ms
-    const n = byId.get(id)!
+    const n = defined(byId.get(id), 'the profile node of a sampled id')
     const p = placeOf(n.callFrame.url, n.callFrame.functionName)
     if (p === '(idle)') return
     const slice = (slices[Math.floor(from / sliceMs)] ??= new Map())
@@ -106,10 +107,11 @@ function main(argv: string[]): void {
   let pattern: RegExp | undefined
   let sliceMs: number | undefined
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--top') top = Number(argv[++i])
-    else if (argv[i] === '--inclusive') pattern = new RegExp(argv[++i]!)
-    else if (argv[i] === '--timeline') sliceMs = Number(argv[++i])
-    else files.push(argv[i]!)
+    const arg = defined(argv[i], 'an argument inside argv')
+    if (arg === '--top') top = Number(argv[++i])
+    else if (arg === '--inclusive') pattern = new RegExp(argv[++i] ?? '')
+    else if (arg === '--timeline') sliceMs = Number(argv[++i])
+    else files.push(arg)
   }
   for (const file of files) {
     const s = summariseProfile(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, pattern, sliceMs)

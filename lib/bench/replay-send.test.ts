@@ -1,5 +1,5 @@
 /** The bench's replay sent to a server that records what it gets: every request once, an issued token handed on. Planning it: replay.test.ts. */
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import { planReplay, sendPlan } from './replay.ts'
@@ -8,7 +8,7 @@ import { creds, line } from './testing.ts'
 describe('sendPlan', () => {
   test('sends every request once with its method, headers and body, and hands an issued token to its users', async () => {
     const seen: { method: string; url: string; auth?: string; body: string }[] = []
-    const server = createServer(async (req: IncomingMessage, res) => {
+    const answer = async (req: IncomingMessage, res: ServerResponse) => {
       let body = ''
       for await (const chunk of req) body += chunk
       seen.push({
@@ -19,7 +19,9 @@ describe('sendPlan', () => {
       })
       res.setHeader('content-type', 'application/json')
       res.end(req.url!.endsWith('/token') ? JSON.stringify('ISSUED-TOKEN') : '{}')
-    })
+    }
+    // node:http ignores a handler's promise: the answer's own rejection would go unseen, so it is voided here.
+    const server = createServer((req, res) => void answer(req, res))
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -6,7 +6,7 @@
  * transport and the target's work, not verdicts.
  */
 import { randomBytes } from 'node:crypto'
-import { Agent, type Dispatcher } from 'undici'
+import { Agent } from 'undici'
 import pLimit from 'p-limit'
 import { PASSWORD_PLACEHOLDER, type CallerLabel, type LoggedRequest } from './request-log.ts'
 
@@ -132,7 +132,7 @@ export async function sendPlan(
             const res = await agent.request({
               origin,
               path: r.path,
-              method: r.method as Dispatcher.HttpMethod,
+              method: r.method,
               headers,
               ...(r.body !== undefined ? { body: r.body } : {}),
             })

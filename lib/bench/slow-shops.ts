@@ -53,17 +53,18 @@ export function slowShopCells(results: readonly ConfigurationResult[]): { header
     'exit',
   ]
   const sec = (n: number) => (n / 1000).toFixed(1)
+  /** What a configuration's wall time is held against: its floor, or the best fixed run of its group for an adaptive one. */
+  const boundOf = (r: ConfigurationResult): number | undefined => {
+    if (r.group === undefined) return r.floorWallMs?.median
+    if (r.pace === 'fixed') return undefined
+    const fixedWalls = results.flatMap((o) =>
+      o.group === r.group && o.pace === 'fixed' && o.suiteWallMs !== null ? [o.suiteWallMs.median] : [],
+    )
+    return Math.min(...fixedWalls)
+  }
   const rows = results.map((r) => {
     const wall = r.suiteWallMs?.median
-    const fixed = results.filter(
-      (o) => o.group !== undefined && o.group === r.group && o.pace === 'fixed' && o.suiteWallMs !== null,
-    )
-    const bound =
-      r.group === undefined
-        ? r.floorWallMs?.median
-        : r.pace === 'fixed'
-          ? undefined
-          : Math.min(...fixed.map((o) => o.suiteWallMs!.median))
+    const bound = boundOf(r)
     const usable = bound !== undefined && Number.isFinite(bound) && bound > 0
     return [
       label(r),

@@ -1,4 +1,5 @@
 /** The table `npm run bench` prints, and the notes under it that say what its columns mean. */
+import { defined } from '../base/defined.ts'
 import type { ConfigurationResult, Machine } from './figures.ts'
 import type { Spread } from './measure.ts'
 import { slowShopCells, slowShopNotes } from './slow-shops.ts'
@@ -23,8 +24,10 @@ export function tableCells(results: readonly ConfigurationResult[]): { header: s
     'latencyRatio',
   ]
   const med = (x: Spread | null, f: (n: number) => string) => (x === null ? '—' : f(x.median))
-  const range = (x: Spread | null, f: (n: number) => string) =>
-    x === null ? '—' : x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`
+  const range = (x: Spread | null, f: (n: number) => string) => {
+    if (x === null) return '—'
+    return x.min === x.max ? f(x.median) : `${f(x.median)} (${f(x.min)}–${f(x.max)})`
+  }
   const sec = (n: number) => (n / 1000).toFixed(2)
   const rows = results.map((r) => [
     r.latencyMs > 0 ? `c${r.concurrency}, ${r.latencyMs} ms latency` : `c${r.concurrency}`,
@@ -51,9 +54,16 @@ export function tableCells(results: readonly ConfigurationResult[]): { header: s
 /** The table `npm run bench` prints: the cells in aligned columns. */
 export function table(results: readonly ConfigurationResult[]): string {
   const { header, rows } = tableCells(results)
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => defined(row[i], 'a cell of a row as long as the header').length)),
+  )
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+    cells
+      .map((c, i) => {
+        const width = defined(widths[i], 'the width of a column of the header')
+        return i === 0 ? c.padEnd(width) : c.padStart(width)
+      })
+      .join('  ')
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
 }
 

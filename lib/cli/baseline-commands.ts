@@ -100,7 +100,8 @@ export async function rebaselineCommand(argv: string[], io: CommandIo): Promise<
     },
     true,
   )
-  if (positionals.length !== 1)
+  const [input, ...more] = positionals
+  if (input === undefined || more.length > 0)
     throw new UsageError(
       `report rebaseline: one report expected (report rebaseline REPORT --baseline FILE --out DIR), got ${positionals.length}`,
     )
@@ -110,7 +111,6 @@ export async function rebaselineCommand(argv: string[], io: CommandIo): Promise<
     values.extensions !== undefined
       ? oneOf('report rebaseline', '--extensions', values.extensions, EXTENSIONS_MODES)
       : undefined
-  const input = positionals[0]!
   const report = readReport(input)
   const never = neverStarted(report)
   if (never !== undefined)

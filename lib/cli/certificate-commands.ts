@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { writeTar } from '../base/tar.ts'
 import { isProfileName, parseBaseline } from '../report/baseline.ts'
@@ -64,7 +65,8 @@ export async function certifyCommand(argv: string[], io: CommandIo): Promise<num
   const refusal = certificationRefusal(report)
   if (refusal !== undefined) throw new UsageError(`certify: ${file}: ${refusal}`)
   const target = targetOf(report, values['target-name'], values['target-version'], file)
-  const evidenceFile = join(dirname(file), report.evidence!.file)
+  // certificationRefusal refuses a report without evidence.
+  const evidenceFile = join(dirname(file), defined(report.evidence, 'the evidence of a report certification took').file)
   if (!existsSync(evidenceFile))
     throw new UsageError(
       `certify: ${file}: its evidence ${evidenceFile} is missing: a certification is re-judged from it`,

@@ -48,6 +48,20 @@ type Trust =
   | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string }
   | undefined
 
+/** The key the verifier trusts for the signer's key id: the one given, the registry's, or none when it trusts no key. */
+function trustedKey(trust: Trust, keyId: string, implementation: string): KeyObject | undefined {
+  if (trust === undefined) return undefined
+  return 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId, implementation)
+}
+
+/** Why the packaged report.json is no report the package's checks can read; none when it is one. */
+function reportShapeProblems(report: Report | undefined): string[] {
+  if (report === undefined) return ['no readable report.json']
+  if (!Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object')
+    return ['report.json is no shop-conformance report with results, plan and certification']
+  return []
+}
+
 /** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
 export async function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): Promise<PackageVerdict> {
   const checks: PackageCheck[] = []
@@ -77,16 +91,14 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
       ? ['no readable manifest.json']
       : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
     ...(signatureData === undefined ? ['no readable signature.json'] : []),
-    ...(report === undefined
-      ? ['no readable report.json']
-      : !Array.isArray(report.results) || typeof report.certification !== 'object' || typeof report.plan !== 'object'
-        ? ['report.json is no shop-conformance report with results, plan and certification']
-        : []),
+    ...reportShapeProblems(report),
     ...('problem' in evidence ? [`no readable evidence.har: ${evidence.problem}`] : []),
   ]
   fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
-  if (shapeProblems.length > 0) return { checks, ...(manifest !== undefined ? { manifest } : {}) }
-  const m = manifest!
+  // A missing manifest or report is among the shape's problems; the compiler is told so again.
+  if (shapeProblems.length > 0 || manifest === undefined || report === undefined)
+    return { checks, ...(manifest !== undefined ? { manifest } : {}) }
+  const m = manifest
   const keyId = m.statement.keyId
 
   // The signature: over the manifest's canonical JSON, with the key the verifier trusts.
@@ -95,12 +107,7 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
     const sig = parseSignatureFile(signatureData, PACKAGE_FILES.signature)
     const own =
       sig.publicKey !== '' ? ed25519PublicKey(sig.publicKey, `${PACKAGE_FILES.signature} publicKey`) : undefined
-    const trusted =
-      trust === undefined
-        ? undefined
-        : 'publicKey' in trust
-          ? trust.publicKey
-          : trust.keyOf(keyId, m.statement.target.name)
+    const trusted = trustedKey(trust, keyId, m.statement.target.name)
     const key = trusted ?? own
     const problems: string[] = []
     if (trust !== undefined && trusted === undefined)
@@ -130,7 +137,7 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   }
 
   fail('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
-  const r = report!
+  const r = report
   guarded(
     'statement',
     () => statementProblems(m.statement, r),

@@ -87,13 +87,14 @@ export async function cleanupCommand(
     lock = lockReportDir(dirname(file), `cleanup: --ledger ${file}`, 'shop-conformance cleanup')
   const store = values.store ?? head?.store ?? config.storeCode
   const secrets = new Secrets()
+  // --max-rps caps its calls as a run's (one limiter in the client).
+  const rate = rateShare(config.maxRps)
   const client = new TargetClient({
     baseUrl,
     timeoutMs: config.timeoutMs,
     maxTimeoutMs: config.maxTimeoutMs,
     concurrency: config.concurrency,
-    // --max-rps caps its calls as a run's (one limiter in the client).
-    ...(config.maxRps !== undefined ? { rate: rateShare(config.maxRps)! } : {}),
+    ...(rate !== undefined ? { rate } : {}),
     secrets,
     insecure: config.insecure,
   })

@@ -54,29 +54,32 @@ export function reportPath(path: string): string {
   return path
 }
 
+/** Why what report.json holds is no shop-conformance report; undefined when it is one. */
+function reportProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object'
+  const r = data as Partial<Report>
+  if (!Array.isArray(r.results)) return 'no "results" list'
+  if (
+    typeof r.spec?.version !== 'string' ||
+    typeof r.target?.baseUrl !== 'string' ||
+    typeof r.run?.id !== 'string' ||
+    typeof r.summary !== 'object'
+  )
+    return 'no spec version, target, run id or summary'
+  const malformed = r.results.some(
+    (x) =>
+      typeof x?.id !== 'string' ||
+      !['passed', 'failed', 'skipped', 'error'].includes(x.status) ||
+      typeof x.check !== 'string',
+  )
+  return malformed ? 'a result without an id, check or status' : undefined
+}
+
 /** Reads report.json (or a directory holding one) and checks it is a report. */
 export function readReport(path: string): Report {
   const file = reportPath(path)
   const data = readJson(file, 'report')
-  const r = data as Partial<Report>
-  const problem =
-    typeof data !== 'object' || data === null || Array.isArray(data)
-      ? 'not a JSON object'
-      : !Array.isArray(r.results)
-        ? 'no "results" list'
-        : typeof r.spec?.version !== 'string' ||
-            typeof r.target?.baseUrl !== 'string' ||
-            typeof r.run?.id !== 'string' ||
-            typeof r.summary !== 'object'
-          ? 'no spec version, target, run id or summary'
-          : r.results.some(
-                (x) =>
-                  typeof x?.id !== 'string' ||
-                  !['passed', 'failed', 'skipped', 'error'].includes(x.status) ||
-                  typeof x.check !== 'string',
-              )
-            ? 'a result without an id, check or status'
-            : undefined
+  const problem = reportProblem(data)
   if (problem !== undefined) throw new UsageError(`report ${file}: not a shop-conformance report (${problem})`)
   return data as Report
 }
@@ -143,7 +146,8 @@ export function args<O extends Options>(command: string, argv: string[], options
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: positionals })
   } catch (err) {
-    const message = (err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')
+    const [firstLine = ''] = (err as Error).message.split('\n')
+    const message = firstLine.replace(/\. To specify a positional argument.*$/, '')
     throw new UsageError(`${command}: ${message}`)
   }
 }

@@ -6,6 +6,7 @@ import type { Report } from '../report/model.ts'
 import { ed25519PrivateKey, ed25519PublicKey, parseSignatureFile, signReport, verifyReport } from '../report/sign.ts'
 import { statementOf } from '../report/target.ts'
 import { headline } from '../report/certify.ts'
+import { defined } from '../base/defined.ts'
 import { plural } from '../base/text.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { AccessClass } from '../spec/types.ts'
@@ -149,7 +150,12 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
 }
 
 /** `diff A B [--format text|json]`: 1 when something fails in B that did not fail in A. */
-export async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
+export function diffCommand(argv: string[], io: CommandIo): Promise<number> {
+  // Nothing to wait for; a usage error is still the promise's rejection, as every command's is.
+  return new Promise((resolve) => resolve(diffNow(argv, io)))
+}
+
+function diffNow(argv: string[], io: CommandIo): number {
   const { values, positionals } = args('diff', argv, { format: { type: 'string' } }, true)
   const format = oneOf('diff', '--format', values.format ?? 'text', ['text', 'json'])
   if (positionals.length !== 2)
@@ -193,7 +199,7 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
     )
   // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not applicable.
   const c = written.certification
-  const errors = (s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''
+  const errors = s.errors !== undefined && s.errors > 0 ? `, ${plural(s.errors, 'error')}` : ''
   const counts = `${s.passed} passed, ${s.failed} failed${errors}, ${c.notJudged} not judged, ${s.notApplicable} not applicable`
   io.out(
     `merged ${plural(positionals.length - duplicates.length, 'report')} into ${out}/report.json: ${headline(c)}${c.scope.whole ? ` (${c.scope.text})` : ''}; ${counts}\n`,
@@ -232,7 +238,9 @@ export function catalogListing(
   const byEndpoint = <T extends PlannedCheck>(list: readonly T[]) => {
     const at = new Map<string, T[]>()
     for (const p of list) {
-      const endpoint = p.endpoint ?? (p.origin === 'vendor' ? endpointText(p.added!) : undefined)
+      const endpoint =
+        p.endpoint ??
+        (p.origin === 'vendor' ? endpointText(defined(p.added, "the row of a vendor's planned check")) : undefined)
       if (endpoint !== undefined) at.set(endpoint, [...(at.get(endpoint) ?? []), p])
     }
     return at

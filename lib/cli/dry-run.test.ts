@@ -15,6 +15,7 @@ import { loadConfig } from '../settings/config.ts'
 import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import { PLATFORM_CALLS, type PlatformCall } from '../setup/platform-calls.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import type { AccessClass } from '../spec/types.ts'
 import { dryRunPlan } from './dry-run.ts'
 
 const BASE = 'https://shop.example'
@@ -90,8 +91,9 @@ describe('run --dry-run', () => {
   })
 
   it("lists the platform's calls the set-up, workflows and cleanup send beyond the spec: the table, once each (read-only: its GETs)", async () => {
+    const caller: Record<AccessClass, string> = { admin: 'admin', self: 'customer', anon: 'none' }
     const line = (c: PlatformCall) =>
-      `${endpointText({ method: c.method, path: `${BASE}/rest/default${c.path}` })}  [${c.access === 'admin' ? 'admin' : c.access === 'self' ? 'customer' : 'none'}]   # ${c.for}`
+      `${endpointText({ method: c.method, path: `${BASE}/rest/default${c.path}` })}  [${caller[c.access]}]   # ${c.for}`
     const table = Object.values(PLATFORM_CALLS)
     const text = (await dry()).split('\n')
     for (const c of table)

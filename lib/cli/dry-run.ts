@@ -1,3 +1,4 @@
+import { defined } from '../base/defined.ts'
 import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
 import { applyAliases } from '../shop/aliases.ts'
 import { impossiblePaths, impossibleStore } from '../shop/calibration.ts'
@@ -60,12 +61,10 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   // What these settings can judge: a kind that lacks a setting sends nothing.
   const plan = selectPlan(buildPlan(SUITE, { limitedAdmin: limited }), selection)
   const suite = PLAN.checks.length
-  const scope =
-    config.shard !== undefined
-      ? `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
-      : planned.length === suite
-        ? `the whole suite: ${suite} checks`
-        : `partial: ${planned.length} of ${suite} checks selected`
+  let scope = `partial: ${planned.length} of ${suite} checks selected`
+  if (config.shard !== undefined)
+    scope = `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
+  else if (planned.length === suite) scope = `the whole suite: ${suite} checks`
   // A customer token: one configured, or (in full mode) one the run registers.
   const customerToken = config.customer !== undefined || !config.readOnly
   const out: string[] = [
@@ -179,7 +178,10 @@ function describedChecks(plan: Plan): [string, string[]][] {
     if (kind === undefined || row === undefined || 'probes' in kind) continue
     at.set(p.kind, [...(at.get(p.kind) ?? []), endpointText(row)])
   }
-  return CHECKS.flatMap((k) => (at.has(k.name) ? [[k.name, at.get(k.name)!] as [string, string[]]] : []))
+  return CHECKS.flatMap((k): [string, string[]][] => {
+    const endpoints = at.get(k.name)
+    return endpoints === undefined ? [] : [[k.name, endpoints]]
+  })
 }
 
 /** The reads of the shop's published schema (lib/run/shop-schema.ts), as --target-schema says. */
@@ -248,13 +250,17 @@ async function extensionProbes(config: RunConfig, url: UrlOf, customerToken: boo
     views
       ? `#   a GET: to each of ${callers} that its declared access class decides, and once more under the second store code (${config.secondStoreCode}) by the caller it admits`
       : '#   a GET: as the admin, under both store codes (a schema from a file or a URL has no caller views: no class is known)',
-    config.readOnly
-      ? '#   a POST, PUT or DELETE: not sent (read-only mode)'
-      : config.extensionsProbeWrites
-        ? `#   a POST, PUT or DELETE: to every caller its class decides, also those it admits (--extensions-probe-writes: IT MAY CHANGE OR DELETE DATA)${views ? '' : '; as the admin where no class is known'}`
-        : `#   a POST, PUT or DELETE: only to the callers its class must refuse${views ? '' : ' (none where no class is known)'}, never to one it admits (--extensions-probe-writes would)`,
+    extensionWritesLine(config, views),
     ...(customerToken ? [] : ["#   the customer token's calls are not sent: no customer token in this run"]),
   ]
+}
+
+/** What the extension probes send as a POST, PUT or DELETE, in the run's mode. */
+function extensionWritesLine(config: RunConfig, views: boolean): string {
+  if (config.readOnly) return '#   a POST, PUT or DELETE: not sent (read-only mode)'
+  if (config.extensionsProbeWrites)
+    return `#   a POST, PUT or DELETE: to every caller its class decides, also those it admits (--extensions-probe-writes: IT MAY CHANGE OR DELETE DATA)${views ? '' : '; as the admin where no class is known'}`
+  return `#   a POST, PUT or DELETE: only to the callers its class must refuse${views ? '' : ' (none where no class is known)'}, never to one it admits (--extensions-probe-writes would)`
 }
 
 /** A vendor's config (loaded as the run loads it): its checks of the selected modules named; what they send is their own code's. */
@@ -265,7 +271,11 @@ function vendorChecks(vendor: VendorParts, modules: readonly string[]): string[]
   )
   if (plan.checks.length === 0) return []
   const byKind = new Map<string, string[]>()
-  for (const p of plan.checks) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), endpointText(p.added!)])
+  for (const p of plan.checks)
+    byKind.set(p.kind, [
+      ...(byKind.get(p.kind) ?? []),
+      endpointText(defined(p.added, "the row of a vendor's planned check")),
+    ])
   const lines = [...byKind].map(([kind, endpoints]) => `# ${kind}: at ${endpoints.join(', ')}`)
   return ['', `# a vendor's checks (${vendor.file}): what each sends is its own code's — not listed`, ...lines]
 }

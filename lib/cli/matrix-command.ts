@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { defined } from '../base/defined.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { plural } from '../base/text.ts'
 import { UsageError } from '../base/usage-error.ts'
@@ -75,11 +76,9 @@ export async function matrixCommand(argv: string[], io: CommandIo): Promise<numb
   const lines = [
     `matrix ${join(out, 'matrix.html')} (also matrix.json, history.json): ${matrix.scope.text}`,
     ...matrix.columns.map((c, i) => {
-      const from = built.carried.includes(i)
-        ? `; carried from ${previousMatrixFile}`
-        : c.reports > 1
-          ? `; newest of ${c.reports} reports`
-          : ''
+      let from = ''
+      if (built.carried.includes(i)) from = `; carried from ${previousMatrixFile}`
+      else if (c.reports > 1) from = `; newest of ${c.reports} reports`
       return `  ${c.label}: ${c.certification.headline} (${c.report.file}, run ${c.report.runId}, ${c.report.startedAt}${from})`
     }),
     `history ${join(out, 'history.json')}: ${plural(runs, 'run')} of ${plural(history.implementations.length, 'implementation')}, ${plural(transitionCount(history), 'transition')}${previous !== undefined ? ` (${added} added to ${values.history})` : ''}`,
@@ -103,7 +102,10 @@ function identities(
       )
     const identity = value.slice(report.length + 1)
     const at = identity.lastIndexOf('@')
-    const name = labelSetting('matrix: --as NAME', at > 0 ? identity.slice(0, at) : identity)!
+    const name = defined(
+      labelSetting('matrix: --as NAME', at > 0 ? identity.slice(0, at) : identity),
+      'the label of a given name',
+    )
     const version = at > 0 ? labelSetting('matrix: --as VERSION', identity.slice(at + 1)) : undefined
     out.set(resolve(reportPath(report)), { name, ...(version !== undefined ? { version } : {}) })
   }

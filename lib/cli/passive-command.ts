@@ -4,12 +4,13 @@
  * its report. The judging is lib/checks/passive.ts, the report lib/run/passive-report.ts; here the flags, the file
  * and the output. `proxy` judges its capture with `judgeCapture` at its end.
  */
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { plural } from '../base/text.ts'
 import { judgePassively, type ObservedEntry } from '../checks/passive.ts'
 import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
-import { CALLER_CLASSES, type CallerClass } from '../results/exchange.ts'
+import { CALLER_CLASSES } from '../results/exchange.ts'
 import { headline } from '../report/certify.ts'
 import { writeReports } from '../report/write.ts'
 import { passiveReport } from '../run/passive-report.ts'
@@ -57,7 +58,10 @@ export function tokenHints(command: string, flags: readonly string[]): TokenHint
       throw new UsageError(
         `${command}: --token-class must be TOKEN-PREFIX=admin or TOKEN-PREFIX=customer, not "${flag}"`,
       )
-    return { prefix: m[1]!, caller: m[2] as 'admin' | 'customer' }
+    return {
+      prefix: defined(m[1], 'the prefix group of the token-class pattern'),
+      caller: m[2] as 'admin' | 'customer',
+    }
   })
 }
 
@@ -139,7 +143,7 @@ export function readHar(file: string): { entries: ObservedEntry[]; run?: Capture
     const content = decoded !== undefined ? { ...given, text: decoded } : given
     const request = { ...entry.request, headers: entry.request.headers ?? [] }
     const fixed = { ...entry, request, response: { ...entry.response, headers: entry.response.headers ?? [], content } }
-    const caller = CALLER_CLASSES.includes(entry._caller) ? { caller: entry._caller as CallerClass } : {}
+    const caller = CALLER_CLASSES.includes(entry._caller) ? { caller: entry._caller } : {}
     const bodyKept = content.text !== undefined || content.size === 0 || entry.response.status === 204
     return { exchange: exchangeOfEntry(fixed), startedDateTime: entry.startedDateTime ?? '', bodyKept, ...caller }
   })

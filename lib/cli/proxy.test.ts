@@ -85,7 +85,7 @@ async function session(proxy: string, target: ReferenceTarget): Promise<string[]
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     })
-    return { status: res.status, body: (await res.json()) as unknown }
+    return { status: res.status, body: await res.json() }
   }
   const password = 'Proxy-Pass-2024!'
   const email = `proxy.${Date.now()}@example.com`

@@ -190,7 +190,12 @@ class Recorder {
     const answer =
       x.response === undefined
         ? undefined
-        : { status: x.response.status, headers: answerHeaders, ...bodyOf(x.response.body, answerHeaders) }
+        : {
+            status: x.response.status,
+            headers: answerHeaders,
+            bytes: x.response.body.bytes,
+            ...bodyOf(x.response.body, answerHeaders),
+          }
     // A token call's answer is the token: known (with its class) before the exchange is redacted, so never written.
     const whose = tokenCallOf(pathnameOf(x.url))
     const success = answer !== undefined && answer.status >= 200 && answer.status < 300
@@ -211,7 +216,7 @@ class Recorder {
       runId: this.#runId,
       caller: caller ?? 'none',
       startedAt: x.startedAt,
-      ...(answer !== undefined ? { json: answer.json, size: x.response!.body.bytes } : {}),
+      ...(answer !== undefined ? { json: answer.json, size: answer.bytes } : {}),
       ...(request.body !== undefined ? { requestJson: request.json } : {}),
     })
     // A caller the capture did not show is left untagged: `judge --passive` reads it as unknown, never as a class.

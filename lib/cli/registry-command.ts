@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { PACKAGE_FILES, sha256 } from '../report/certificate.ts'
 import { reportHtml } from '../report/html.ts'
@@ -26,11 +27,11 @@ export async function registryCommand(argv: string[], io: CommandIo): Promise<nu
 async function add(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = args('registry add', argv, { registry: { type: 'string' } }, true)
   const dir = required('registry add', values.registry, '--registry DIR')
-  if (positionals.length !== 1)
+  const [file, ...more] = positionals
+  if (file === undefined || more.length > 0)
     throw new UsageError(
       `registry add: one package expected (registry add PACKAGE --registry DIR), got ${positionals.length}`,
     )
-  const file = positionals[0]!
   const archive = readBytes(file, 'registry add:')
   mkdirSync(dir, { recursive: true })
   const registry = readRegistry(dir, 'empty')
@@ -49,17 +50,25 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
   }
   const listed = said !== undefined ? registry.signers[said.target.name] : undefined
   const verdict = listed !== undefined ? await verifyPackage(archive, registryTrust(dir, registry.signers)) : unverified
-  if (outcome === undefined || verdict.checks.some((c) => c.problems.length > 0)) {
+  // No statement, no outcome: a package without a readable manifest is refused here too.
+  if (said === undefined || outcome === undefined || verdict.checks.some((c) => c.problems.length > 0)) {
     io.out(`${verdictLines(file, verdict).join('\n')}\nregistry add: refused ${file}: it does not verify\n`)
     return 1
   }
-  const statement = said!
-  const entry = outcome.registry.implementations
-    .find((i) => i.name === statement.target.name)!
-    .certifications.find((c) => c.runId === statement.run.id)!
+  const statement = said
+  const implementation = defined(
+    outcome.registry.implementations.find((i) => i.name === statement.target.name),
+    'the implementation admit() has just listed',
+  )
+  const entry = defined(
+    implementation.certifications.find((c) => c.runId === statement.run.id),
+    'the certification admit() has just listed',
+  )
+  // The package verified: it holds every file a package has.
   const files = packageFiles(archive)
-  const report = JSON.parse(files.get(PACKAGE_FILES.report)!.toString('utf8')) as Report
-  const ownKey = JSON.parse(files.get(PACKAGE_FILES.signature)!.toString('utf8')) as { publicKey: string }
+  const fileText = (name: string) => defined(files.get(name), `${name} of a verified package`).toString('utf8')
+  const report = JSON.parse(fileText(PACKAGE_FILES.report)) as Report
+  const ownKey = JSON.parse(fileText(PACKAGE_FILES.signature)) as { publicKey: string }
   mkdirSync(join(dir, 'keys'), { recursive: true })
   const keyFile = join(dir, 'keys', `${statement.keyId}.pem`)
   if (!existsSync(keyFile)) await writeWhole(keyFile, ownKey.publicKey, 'registry add:')
@@ -77,11 +86,11 @@ async function add(argv: string[], io: CommandIo): Promise<number> {
 
 async function verifyRegistry(argv: string[], io: CommandIo): Promise<number> {
   const { positionals } = args('registry verify', argv, {}, true)
-  if (positionals.length !== 1)
+  const [dir, ...more] = positionals
+  if (dir === undefined || more.length > 0)
     throw new UsageError(
       `registry verify: one registry directory expected (registry verify DIR), got ${positionals.length}`,
     )
-  const dir = positionals[0]!
   const registry = readRegistry(dir, 'refuse')
   const lines: string[] = []
   let failed = 0

@@ -45,9 +45,12 @@ describe('one usage text', () => {
 
   it('is the settings table of docs/running.md, row by row', () => {
     const code = (t: string) => `\`${t}\``
+    const settingCell = (r: SettingRow) => {
+      if (r.shownAs !== undefined) return code(r.shownAs)
+      return r.variables !== undefined ? r.variables.map(code).join(', ') : '—'
+    }
     const rows = (SETTINGS as readonly SettingRow[]).map(
-      (r) =>
-        `| ${r.shownAs !== undefined ? code(r.shownAs) : r.variables !== undefined ? r.variables.map(code).join(', ') : '—'} | ${r.flag !== undefined ? code(r.flag) : '—'} | ${r.default} |`,
+      (r) => `| ${settingCell(r)} | ${r.flag !== undefined ? code(r.flag) : '—'} | ${r.default} |`,
     )
     const table = /\n\| setting \| flag \| default \|\n\|---\|---\|---\|\n((?:\|.*\n)+)/.exec(RUNNING)?.[1]
     expect(table).toBe(`${rows.join('\n')}\n`)

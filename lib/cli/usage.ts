@@ -3,6 +3,7 @@
  * README's usage block (a test compares them). Free of heavy imports: every command loads it at start.
  */
 import { TARGET_FLAG_LINES } from '../../reference-target/usage.ts'
+import { defined } from '../base/defined.ts'
 import { SETTINGS, type SettingRow } from '../settings/config.ts'
 
 export type CommandName =
@@ -209,7 +210,7 @@ function settingLines(): string {
       const name =
         row.flag !== undefined
           ? `${row.flag}${row.value !== undefined ? ` ${row.value}` : ''}${row.multiple === true ? ' ...' : ''}${variables !== undefined ? ` (${variables})` : ''}`
-          : variables!
+          : defined(variables, 'the variables of a setting without a flag')
       return `  ${name}: ${plainText(row.default)}`
     })
     .join('\n')

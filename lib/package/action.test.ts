@@ -17,7 +17,7 @@ import type { Report } from '../report/model.ts'
 import { spawnInTest } from '../../test-setup/child-processes.ts'
 import { inRunSlot } from '../cli/testing.ts'
 // @ts-expect-error: plain JavaScript without types (it runs before anything is installed)
-import { inputName, planRun, redactorOf, SCRIPT_INPUTS, SECRET_INPUTS } from '../../action/run.mjs'
+import { inputName } from '../../action/run.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SCRIPT = join(ROOT, 'action/run.mjs')

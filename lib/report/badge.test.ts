@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Result } from '../results/result.ts'
+import type { Status } from '../results/verdict.ts'
 import { BADGE_COLOURS, badgeSvg, renderBadge } from './badge.ts'
 import { planResults, reportOf } from './testing.ts'
 
@@ -56,9 +57,11 @@ describe('badgeSvg', () => {
     const total = planResults().length
     // 97.3 % of the suite's checks passed, one failed, the rest not judged.
     const passing = Math.ceil(total * 0.973)
-    const svg = badgeSvg(
-      reportOf(planResults(undefined, (_, i) => (i < passing ? 'passed' : i === passing ? 'failed' : 'skipped'))),
-    )
+    const statusAt = (_: unknown, i: number): Status => {
+      if (i < passing) return 'passed'
+      return i === passing ? 'failed' : 'skipped'
+    }
+    const svg = badgeSvg(reportOf(planResults(undefined, statusAt)))
     expectWellFormed(svg)
     expect(svg).toContain('>97.3%</text>')
     expect(svg).toContain(`fill="${BADGE_COLOURS['does not conform']}"`)

@@ -28,7 +28,9 @@ export function badgeSvg(report: Report): string {
   const left = leftoversText(report)
   // A passive report is no certification: its badge says so, not a percentage of the suite.
   const share = c.scope.whole ? percent : `partial ${c.scope.selected}/${c.scope.suite} · ${percent}`
-  const value = c.verdict === 'not run' ? 'not run' : c.verdict === PASSIVE ? `passive · ${c.failed} failed` : share
+  let value = share
+  if (c.verdict === 'not run') value = 'not run'
+  else if (c.verdict === PASSIVE) value = `passive · ${c.failed} failed`
   const what = implementationOf(report.target)
   const title = [
     `${report.suite.name} ${report.suite.version}, spec ${report.spec.version}${what !== undefined ? `, target ${what}` : ''}: ${c.passed} of ${c.required} required checks passed (${percent}), ${c.verdict}; ${c.scope.text}`,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Result } from '../results/result.ts'
 import { UsageError } from '../base/usage-error.ts'
+import { defined } from '../base/defined.ts'
 import type { BaselineEntry, Report } from './model.ts'
 import { isObject } from '../base/is-object.ts'
 import { plural } from '../base/text.ts'
@@ -186,7 +187,7 @@ export function staleRemedy(b: Pick<NonNullable<Report['baseline']>, 'file'>, n:
  * extension's or a vendor's (as the exit reason counts them), then the entries' states.
  */
 export function baselineTally(report: Pick<Report, 'baseline' | 'results'>): string {
-  const b = report.baseline!
+  const b = defined(report.baseline, 'the baseline of a report its caller saw had one')
   const extension = new Set(report.results.filter((r) => r.extension === true).map((r) => r.id))
   const ext = b.newFailures.filter((id) => extension.has(id)).length
   const allowed = b.allowStale && b.stale.length > 0 ? ' (allowed)' : ''
@@ -195,7 +196,7 @@ export function baselineTally(report: Pick<Report, 'baseline' | 'results'>): str
 
 /** Readable lines on where the baseline stands, for the end of a run. */
 export function baselineSummary(report: Pick<Report, 'baseline' | 'results'>): string {
-  const b = report.baseline!
+  const b = defined(report.baseline, 'the baseline of a report its caller saw had one')
   const extension = new Set(report.results.filter((r) => r.extension === true).map((r) => r.id))
   const lines = [`Baseline ${b.file}: ${baselineTally(report)}`]
   const fresh = b.newFailures

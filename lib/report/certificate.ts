@@ -142,11 +142,8 @@ export function digestProblems(manifest: Manifest, files: ReadonlyMap<string, Bu
   if (!listed.has(PACKAGE_FILES.report) || !listed.has(PACKAGE_FILES.evidence))
     problems.push('the manifest lists no report.json or evidence.har')
   const baseline = manifest.statement.baseline
-  if (
-    baseline !== undefined &&
-    files.get(baseline.file) !== undefined &&
-    sha256(files.get(baseline.file)!) !== baseline.sha256
-  )
+  const baselineBytes = baseline !== undefined ? files.get(baseline.file) : undefined
+  if (baseline !== undefined && baselineBytes !== undefined && sha256(baselineBytes) !== baseline.sha256)
     problems.push(`${baseline.file}: not the baseline the statement names (sha256 ${baseline.sha256})`)
   if ((baseline !== undefined) !== listed.has(PACKAGE_FILES.baseline))
     problems.push(

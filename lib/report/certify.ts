@@ -1,3 +1,4 @@
+import { defined } from '../base/defined.ts'
 import { plural } from '../base/text.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { Result } from '../results/result.ts'
@@ -174,16 +175,10 @@ function judge(
   const excused = count((id) => status(id) === 'failed' && baselined.has(id))
   const errors = count((id) => status(id) === 'error')
   const notJudged = count((id) => status(id) === 'skipped' || status(id) === undefined)
-  const verdict: ConformanceVerdict =
-    applicable.length === 0
-      ? 'not run'
-      : failed > 0
-        ? 'does not conform'
-        : notJudged > 0 || excused > 0 || errors > 0
-          ? 'incomplete'
-          : whole
-            ? 'conforms'
-            : 'partial'
+  let verdict: ConformanceVerdict = whole ? 'conforms' : 'partial'
+  if (applicable.length === 0) verdict = 'not run'
+  else if (failed > 0) verdict = 'does not conform'
+  else if (notJudged > 0 || excused > 0 || errors > 0) verdict = 'incomplete'
   return {
     percent: required.size === 0 ? 0 : Math.floor((passed / required.size) * 1000) / 10,
     required: required.size,
@@ -203,7 +198,10 @@ function notConfiguredOf(results: readonly Result[]): NotConfigured[] {
     if (r.status === 'skipped' && r.applicable !== false && r.reason === 'not-configured')
       byCheck.set(r.check, [...(byCheck.get(r.check) ?? []), r])
   return [...byCheck].map(([check, rs]) => {
-    const how = rs[0]!.message.replace(new RegExp(`^${NOT_CONFIGURED}: `), '')
+    const how = defined(rs[0], 'the first result of a check grouped from it').message.replace(
+      new RegExp(`^${NOT_CONFIGURED}: `),
+      '',
+    )
     return {
       check,
       count: rs.length,

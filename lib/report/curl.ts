@@ -65,19 +65,19 @@ const TOKEN_CALLS = {
   },
 } as const
 
+/** Whose token an exchange's caller names: an admin's, a customer's, or neither. */
+function tokenKindOf(what: string): keyof typeof TOKEN_CALLS | undefined {
+  if (/\badmin token\b/.test(what)) return 'admin'
+  if (/\bcustomer token\b/.test(what)) return 'customer'
+  return undefined
+}
+
 /** Comment lines with the call that gets `$TOKEN`, for a token the exchange names as admin or customer. */
 function tokenCall(what: string | undefined, url: string): string[] {
   // A token the user gave (SHOP_ADMIN_TOKEN, …): no token call gets it (a shop with two-factor admin login gives none for a password).
   const given = what === undefined ? undefined : /\bgiven as (SHOP_[A-Z_]+)/.exec(what)?.[1]
   if (given !== undefined) return [`# TOKEN is the token you gave as ${given}`]
-  const kind =
-    what === undefined
-      ? undefined
-      : /\badmin token\b/.test(what)
-        ? 'admin'
-        : /\bcustomer token\b/.test(what)
-          ? 'customer'
-          : undefined
+  const kind = what === undefined ? undefined : tokenKindOf(what)
   const base = /^(.*?\/rest\/[^/?#]+)\/V1\//.exec(url)?.[1]
   if (kind === undefined || base === undefined || base.includes('[redacted')) return []
   const call = TOKEN_CALLS[kind]
@@ -121,7 +121,9 @@ function variableName(label: string): string {
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
-  return name === '' ? 'SECRET' : /^[0-9]/.test(name) ? `_${name}` : name
+  if (name === '') return 'SECRET'
+  // A shell variable's name cannot start with a digit.
+  return /^[0-9]/.test(name) ? `_${name}` : name
 }
 
 /** POSIX single quotes: nothing inside expands; a `'` is closed, escaped and reopened. */

@@ -35,7 +35,10 @@ function bug(): never {
   return stock.count as never
 }
 
-const throwing: Check = { ...CHECKS[0]!, run: async () => bug() }
+/** The bug met in async code: a promise that rejects with it. */
+const rejectsWithBug = (): Promise<never> => Promise.resolve().then(bug)
+
+const throwing: Check = { ...CHECKS[0]!, run: rejectsWithBug }
 const vendorThrowing = { ...throwing, name: 'warehouse-stock', origin: 'vendor' as const }
 
 describe('a check whose code throws', () => {
@@ -59,7 +62,7 @@ describe('a check whose code throws', () => {
   it("is the vendor's error when a vendor's check resolves to something that is no verdict", async () => {
     const config = {
       endpoints: [{ method: 'GET', path: '/V1/ref-example/warehouses', access: 'admin', module: 'vendor-warehouses' }],
-      checks: [{ name: 'sloppy', description: 'd', run: async () => ({ status: 'ok' }) }],
+      checks: [{ name: 'sloppy', description: 'd', run: () => Promise.resolve({ status: 'ok' }) }],
     }
     const parts = vendorParts(config, 'x.config.ts', CHECK_KINDS)
     const r = await judgeCheck(session, parts.rows[0]!, parts.kinds[0]!)
@@ -73,16 +76,14 @@ describe('a check whose code throws', () => {
   it('never writes a secret its error names', async () => {
     const r = await judgeCheck(session, ROW, {
       ...throwing,
-      run: async () => {
-        throw new Error('refused with Bearer s3cret-token-value')
-      },
+      run: () => Promise.reject(new Error('refused with Bearer s3cret-token-value')),
     })
     expect(r.message).not.toContain('s3cret-token-value')
     expect(r.message).toContain('[redacted admin token]')
   })
 
   it("in a workflow step, and a test that ended without a result: the suite's error too", async () => {
-    const s = await step('b', undefined, async () => bug()).run(scriptedContext({}))
+    const s = await step('b', undefined, rejectsWithBug).run(scriptedContext({}))
     expect(s.status).toBe('error')
     expect(s.message).toMatch(
       /^error of the suite \(a bug of the suite, not a finding about the shop\): the step threw TypeError: Cannot read/,

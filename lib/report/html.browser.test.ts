@@ -350,7 +350,7 @@ describe('report.html in a real browser', () => {
     const id = 'GET /V1/directory/countries › route'
     await filter({})
     await page.locator(`.row[data-id="${id}"] .head`).click()
-    const link = (await page.evaluate('location.href')) as string
+    const link = await page.evaluate<string>('location.href')
     expect(link).toBe(`${fileUrl}#result=${encodeURIComponent(id)}`)
     const one = await open(link)
     const row = one.locator(`.row[data-id="${id}"]`)

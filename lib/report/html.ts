@@ -119,12 +119,9 @@ export function pageHead(title: string, style: string, script: string): string {
  * `$TOKEN`), the suite's made-up malformed token as one (no secret), the body as it was sent.
  */
 function serverErrorRequest(baseUrl: string, e: ServerErrorEntry): Pick<Exchange, 'request'> {
-  const token =
-    e.caller === 'none'
-      ? undefined
-      : e.caller === 'malformed'
-        ? `${MALFORMED_TOKEN_PREFIX}0`
-        : `[redacted ${e.caller} token]`
+  let token: string | undefined = `[redacted ${e.caller} token]`
+  if (e.caller === 'none') token = undefined
+  else if (e.caller === 'malformed') token = `${MALFORMED_TOKEN_PREFIX}0`
   const headers: Record<string, string> = token !== undefined ? { authorization: `Bearer ${token}` } : {}
   return {
     request: {

@@ -20,17 +20,19 @@ interface XmlElement {
 const XML_CHAR = /^[\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u
 const NAME = /^[A-Za-z_:][\w.:-]*/
 
+/** The code point a character reference (`#x41`, `#65`) names; NaN for any other reference. */
+function codePointOf(ref: string): number {
+  if (/^#x[0-9a-fA-F]+$/.test(ref)) return parseInt(ref.slice(2), 16)
+  return /^#[0-9]+$/.test(ref) ? parseInt(ref.slice(1), 10) : NaN
+}
+
 function decode(raw: string, where: string): string {
   if (/[<]/.test(raw)) throw new Error(`raw "<" in ${where}`)
   return raw.replace(/&([^;]*);|&/g, (m, ref: string | undefined) => {
     if (ref === undefined) throw new Error(`bare "&" in ${where}`)
     const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
     if (ref in named) return named[ref]!
-    const code = /^#x[0-9a-fA-F]+$/.test(ref)
-      ? parseInt(ref.slice(2), 16)
-      : /^#[0-9]+$/.test(ref)
-        ? parseInt(ref.slice(1), 10)
-        : NaN
+    const code = codePointOf(ref)
     if (Number.isNaN(code)) throw new Error(`unknown entity &${ref}; in ${where}`)
     const ch = String.fromCodePoint(code)
     if (!XML_CHAR.test(ch)) throw new Error(`character reference to a non-XML character &${ref}; in ${where}`)

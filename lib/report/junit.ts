@@ -13,6 +13,13 @@ interface Case {
   outcome?: { kind: 'failure' | 'skipped' | 'error'; message: string; type?: string; text?: string }
 }
 
+/** A run error's `type`, by how far the run got. */
+const RUN_ERROR_TYPE: Readonly<Record<ReturnType<typeof runStory>['kind'], string>> = {
+  'not made': 'run not made',
+  'cut short': 'run cut short',
+  whole: 'run error',
+}
+
 /**
  * junit.xml: one testsuite per module, one testcase per endpoint × check, so a CI's test view agrees with
  * the run's exit status:
@@ -41,6 +48,24 @@ export function junitXml(report: Report): string {
       { name: 'extension endpoints › not checked', time: 0, outcome: { kind: 'skipped', message: report.schema.text } },
     ])
   const story = runStory(report).kind
+  const baseline = report.baseline
+  const stale: Case[] =
+    baseline === undefined
+      ? []
+      : staleEntries(report).map((e) => ({
+          name: `baseline › stale entry ${e.id}`,
+          time: 0,
+          outcome: baseline.allowStale
+            ? {
+                kind: 'skipped' as const,
+                message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}`,
+              }
+            : {
+                kind: 'failure' as const,
+                message: `stale baseline entry: the check now passes; ${staleRemedy(baseline, 1)} (${e.reason})`,
+                type: 'stale-baseline',
+              },
+        }))
   const run: Case[] = [
     ...report.runErrors.map((e, i) => ({
       name: `run error ${i + 1}`,
@@ -48,7 +73,7 @@ export function junitXml(report: Report): string {
       outcome: {
         kind: 'error' as const,
         message: e,
-        type: story === 'not made' ? 'run not made' : story === 'cut short' ? 'run cut short' : 'run error',
+        type: RUN_ERROR_TYPE[story],
       },
     })),
     // Once per check, beside its results' own skips: a CI's test view shows the rule no request judged.
@@ -57,20 +82,7 @@ export function junitXml(report: Report): string {
       time: 0,
       outcome: { kind: 'skipped' as const, message: `${NOT_CONFIGURED}: ${n.text}` },
     })),
-    ...staleEntries(report).map((e) => ({
-      name: `baseline › stale entry ${e.id}`,
-      time: 0,
-      outcome: report.baseline!.allowStale
-        ? {
-            kind: 'skipped' as const,
-            message: `stale baseline entry (now passes; allowed by --allow-stale): ${e.reason}`,
-          }
-        : {
-            kind: 'failure' as const,
-            message: `stale baseline entry: the check now passes; ${staleRemedy(report.baseline!, 1)} (${e.reason})`,
-            type: 'stale-baseline',
-          },
-    })),
+    ...stale,
   ]
   if (run.length > 0) byModule.set('run', run)
   const all = [...byModule.values()].flat()

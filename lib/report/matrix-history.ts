@@ -148,12 +148,12 @@ interface RunChanges extends HistoryRun {
 export function runChanges(h: ImplementationHistory): RunChanges[] {
   const byRun = new Map<string, RunChanges['changes']>()
   for (const [id, transitions] of Object.entries(h.results)) {
-    transitions.forEach((t, i) =>
-      byRun.set(t.runId, [
-        ...(byRun.get(t.runId) ?? []),
-        { id, from: i === 0 ? null : transitions[i - 1]!.status, to: t.status },
-      ]),
-    )
+    // The first transition is the result new (from null); each later one from the status before it.
+    let from: RunChanges['changes'][number]['from'] = null
+    for (const t of transitions) {
+      byRun.set(t.runId, [...(byRun.get(t.runId) ?? []), { id, from, to: t.status }])
+      from = t.status
+    }
   }
   return h.runs.map((run, i) => {
     const all = byRun.get(run.runId) ?? []

@@ -34,12 +34,14 @@ function problems(validate: ValidateFunction, data: unknown): string[] {
   return (validate.errors ?? []).slice(0, 5).map(line)
 }
 
+/** What an error names beyond its message: the property not allowed, or the values allowed. */
+function detailOf(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties')
+    return ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+  return e.keyword === 'enum' || e.keyword === 'const' ? ` (${JSON.stringify(e.params)})` : ''
+}
+
 function line(e: ErrorObject): string {
-  const detail =
-    e.keyword === 'additionalProperties'
-      ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
-      : e.keyword === 'enum' || e.keyword === 'const'
-        ? ` (${JSON.stringify(e.params)})`
-        : ''
+  const detail = detailOf(e)
   return `${e.instancePath === '' ? '(top)' : e.instancePath} ${e.message ?? e.keyword}${detail}`
 }

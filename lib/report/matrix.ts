@@ -1,3 +1,4 @@
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import { plural } from '../base/text.ts'
 import type { Result } from '../results/result.ts'
@@ -135,7 +136,7 @@ const REFERENCE = 'bundled reference target'
 export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptions = {}): Built {
   if (inputs.length === 0) throw new UsageError('matrix: no reports given (matrix REPORT.json ... --out DIR)')
   for (const input of inputs) admit(input, options)
-  const byImplementation = new Map<string, { implementation: Implementation; inputs: MatrixInput[] }>()
+  const byImplementation = new Map<string, Group>()
   const duplicates: string[] = []
   for (const input of inputs) {
     const implementation = implementationOf(input)
@@ -150,15 +151,18 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)),
   }))
   const sources = columnSources(groups, options.previous)
-  const reportOf = (s: ColumnSource) => (s.kind === 'report' ? s.group.inputs.at(-1)!.report : undefined)
+  const reportOf = (s: ColumnSource) => (s.kind === 'report' ? newestInput(s.group).report : undefined)
   const spec = (r: Report) => r.results.filter((x) => x.extension !== true)
-  const results = sources.map((s) =>
-    s.kind === 'report' ? new Map(spec(reportOf(s)!).map((r) => [r.id, r])) : undefined,
-  )
+  const results = sources.map((s) => {
+    const report = reportOf(s)
+    return report !== undefined ? new Map(spec(report).map((r) => [r.id, r])) : undefined
+  })
   const heads = new Map<string, RowHead>()
   for (const s of sources) {
     const found =
-      s.kind === 'report' ? spec(reportOf(s)!).map(resultHead) : [...s.rows.values()].map(({ row }) => carriedHead(row))
+      s.kind === 'report'
+        ? spec(newestInput(s.group).report).map(resultHead)
+        : [...s.rows.values()].map(({ row }) => carriedHead(row))
     for (const head of found) if (!heads.has(head.id)) heads.set(head.id, head)
   }
   const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
@@ -177,15 +181,15 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     r.position ?? Number.MAX_SAFE_INTEGER,
   ]
   const place = new Map([...heads.values()].map((r) => [r.id, placeOf(r)]))
-  const ordered = [...heads.values()].sort(
-    (a, b) => compare(place.get(a.id)!, place.get(b.id)!) || a.id.localeCompare(b.id),
-  )
+  const placed = (r: RowHead) => defined(place.get(r.id), 'the place of a row head')
+  const ordered = [...heads.values()].sort((a, b) => compare(placed(a), placed(b)) || a.id.localeCompare(b.id))
 
   let notApplicableEverywhere = 0
   const rows: MatrixRow[] = []
   for (const r of ordered) {
     const cells = sources.map((s, c) => {
-      if (s.kind === 'report') return cellOf(results[c]!.get(r.id), reportOf(s)!)
+      if (s.kind === 'report')
+        return cellOf(defined(results[c], 'the results of a report column').get(r.id), newestInput(s.group).report)
       return s.rows.get(r.id)?.cell ?? leftOut(s.column)
     })
     if (cells.every((cell) => cell.outcome === 'not applicable' || cell.outcome === 'not run')) {
@@ -202,13 +206,13 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     })
   }
   const columns = sources.map((s, c): MatrixColumn => {
-    const cells = rows.map((row) => row.cells[c]!)
+    const cells = rows.map((row) => defined(row.cells[c], "a row's cell of each column"))
     if (s.kind === 'carried') return { ...s.column, counts: countsOf(cells) }
-    return columnOf(s.group.implementation, s.group.inputs.at(-1)!, s.group.inputs.length, cells)
+    return columnOf(s.group.implementation, newestInput(s.group), s.group.inputs.length, cells)
   })
   const otherVersions = [...new Set(columns.map((c) => c.report.specVersion).filter((v) => v !== SPEC_VERSION))]
   // What the options let in, a column's or an older report's (its runs are in the history), a carried column's too.
-  const carriedColumns = columns.filter((_, c) => sources[c]!.kind === 'carried')
+  const carriedColumns = columns.filter((_, c) => defined(sources[c], 'the source of a column').kind === 'carried')
   const partialInput = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined)
   const partial = partialInput || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
   const mismatch =
@@ -252,31 +256,42 @@ interface RowHead {
   position: number | undefined
 }
 
-/** What a column is made of: an implementation's reports given, or its column in the earlier matrix, carried over. */
+/** An implementation's reports given, oldest first: a group is made with its first report, so it has one. */
+interface Group {
+  implementation: Implementation
+  inputs: MatrixInput[]
+}
+
+function newestInput(group: Group): MatrixInput {
+  return defined(group.inputs.at(-1), "the newest report of an implementation's group")
+}
+
+/**
+ * What a column is made of: an implementation's reports given, or its column in the earlier matrix, carried over
+ * (a cell the earlier matrix lacks is left out, as a row it did not have).
+ */
 type ColumnSource =
-  | { kind: 'report'; group: { implementation: Implementation; inputs: MatrixInput[] } }
-  | { kind: 'carried'; column: MatrixColumn; rows: Map<string, { row: MatrixRow; cell: MatrixCell }> }
+  | { kind: 'report'; group: Group }
+  | { kind: 'carried'; column: MatrixColumn; rows: Map<string, { row: MatrixRow; cell: MatrixCell | undefined }> }
 
 /**
  * The columns in order: the earlier matrix's first (a CI's page keeps its order), each from the reports given for
  * its implementation unless its own run is newer, then the implementations it did not have.
  */
-function columnSources(
-  groups: readonly { implementation: Implementation; inputs: MatrixInput[] }[],
-  previous: Matrix | undefined,
-): ColumnSource[] {
+function columnSources(groups: readonly Group[], previous: Matrix | undefined): ColumnSource[] {
   const sources: ColumnSource[] = []
   const used = new Set<string>()
+  const previousRows = previous?.rows ?? []
   for (const [c, column] of (previous?.columns ?? []).entries()) {
     const key = keyOf(column.implementation)
     const group = groups.find((g) => keyOf(g.implementation) === key)
     used.add(key)
     const shownBefore = { startedAt: column.report.startedAt, run: { id: column.report.runId } }
-    if (group !== undefined && runOrder(group.inputs.at(-1)!.report, shownBefore) >= 0) {
+    if (group !== undefined && runOrder(newestInput(group).report, shownBefore) >= 0) {
       sources.push({ kind: 'report', group })
       continue
     }
-    const rows = new Map(previous!.rows.map((row) => [row.id, { row, cell: row.cells[c]! }]))
+    const rows = new Map(previousRows.map((row) => [row.id, { row, cell: row.cells[c] }]))
     sources.push({ kind: 'carried', column, rows })
   }
   for (const group of groups) if (!used.has(keyOf(group.implementation))) sources.push({ kind: 'report', group })
@@ -286,7 +301,13 @@ function columnSources(
 /** An earlier matrix's row as a row head: its endpoint read back from its label (`METHOD /V1/path`), a workflow step's from none. */
 function carriedHead(row: MatrixRow): RowHead {
   const endpoint = row.check === 'workflow' ? null : /^([A-Z]+) (\/\S+)$/.exec(row.label)
-  const position = endpoint !== null ? catalogPosition({ method: endpoint[1]!, path: endpoint[2]! }) : undefined
+  const position =
+    endpoint !== null
+      ? catalogPosition({
+          method: defined(endpoint[1], "the method group of a row's label"),
+          path: defined(endpoint[2], "the path group of a row's label"),
+        })
+      : undefined
   return { id: row.id, module: row.module, check: row.check, label: row.label, position }
 }
 
@@ -434,8 +455,12 @@ function labelOf(r: Result): string {
   return r.id.endsWith(suffix) ? r.id.slice(0, -suffix.length) : r.id
 }
 
+/** Two places (as long as each other), in order of their first differing number. */
 function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+  for (const [i, x] of a.entries()) {
+    const y = defined(b[i], 'a number of a place as long as the other')
+    if (x !== y) return x - y
+  }
   return 0
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Result } from '../results/result.ts'
 import { UsageError } from '../base/usage-error.ts'
+import { defined } from '../base/defined.ts'
 import { completeReport, type ReportDraft } from './complete.ts'
 import { sortResults, summarise, type Report } from './model.ts'
 import { canonicalJson, reportDigest } from './sign.ts'
@@ -99,14 +100,15 @@ export function mergeReports(
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
   const { shard: _shard, deadlines: _deadlines, emptyShard: _empty, ...run } = first.run
   // An empty shard read no schema (nor the extension operations the plan adds from it): a shard that ran says them.
-  const ran = given.find((r) => r.run.emptyShard === undefined) ?? given[0]!
+  const ran =
+    given.find((r) => r.run.emptyShard === undefined) ?? defined(given[0], 'the report of the first shard given')
   // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
   const deadlines = given
     .map((r) => r.run.deadlines)
-    .reduce<DeadlinesUsed | undefined>(
-      (a, b) => (a === undefined ? b : b === undefined ? a : longestDeadlines(a, b)),
-      undefined,
-    )
+    .reduce<DeadlinesUsed | undefined>((a, b) => {
+      if (a === undefined) return b
+      return b === undefined ? a : longestDeadlines(a, b)
+    }, undefined)
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
   const plan = mergedPlan(ran, given, missing)
   const draft: ReportDraft = {

@@ -13,13 +13,18 @@ import type { Exit, ExitStatus, Report } from './model.ts'
  * A run cut short gets its own status, never 1: it says "we do not know", not "the target fails", so a CI can
  * retry it or give it more time instead of blaming the target (124 is what timeout(1) exits with).
  */
+/** The exit status of a run cut short by its deadline or a signal (timeout(1)'s 124; 128 + the signal's number). */
+const STOPPED_STATUS: Readonly<Record<Exclude<NonNullable<Report['partial']>['reason'], 'target-gone'>, ExitStatus>> = {
+  deadline: 124,
+  SIGINT: 130,
+  SIGTERM: 143,
+}
+
 /** How every format names what cut a run short. */
 export function stopWords(reason: NonNullable<Report['partial']>['reason']): string {
-  return reason === 'deadline'
-    ? 'the run deadline (--run-timeout-ms)'
-    : reason === 'target-gone'
-      ? 'the target, which stopped answering'
-      : reason
+  if (reason === 'deadline') return 'the run deadline (--run-timeout-ms)'
+  if (reason === 'target-gone') return 'the target, which stopped answering'
+  return reason
 }
 
 /** How every output says a shard that got none of the selection's suite files (vitest splits a run by suite file). */
@@ -43,15 +48,15 @@ export function exitOf(
   const stale = b !== undefined && !b.allowStale ? b.stale.length : 0
   const errors = errorCounts(report.results)
   const notTheSpecs = "not the spec's; --extensions report-only reports them without failing the run"
+  let specFailures = ''
+  if (spec > 0)
+    specFailures =
+      b !== undefined ? `${plural(spec, 'new failure')} (not in the baseline)` : `${plural(spec, 'check')} failed`
   const findings = [
-    spec > 0
-      ? b !== undefined
-        ? `${plural(spec, 'new failure')} (not in the baseline)`
-        : `${plural(spec, 'check')} failed`
-      : '',
+    specFailures,
     extension > 0 && gate ? `${plural(extension, 'extension check')} failed (${notTheSpecs})` : '',
-    stale > 0
-      ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b!, stale)})`
+    stale > 0 && b !== undefined
+      ? `${plural(stale, 'stale baseline entry', 'stale baseline entries')} (now passing: ${staleRemedy(b, stale)})`
       : '',
     errors.spec > 0 ? `${plural(errors.spec, 'check')} errored (${ERROR_WORDS.suite})` : '',
     ...(gate
@@ -72,7 +77,7 @@ export function exitOf(
     }
   }
   if (stop !== undefined) {
-    const status: ExitStatus = stop === 'deadline' ? 124 : stop === 'SIGINT' ? 130 : 143
+    const status = STOPPED_STATUS[stop]
     const what = stop === 'deadline' ? 'cut short by the run deadline (--run-timeout-ms)' : `interrupted by ${stop}`
     return {
       status,

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import {
   baselineFromReport,
@@ -12,6 +13,7 @@ import {
 } from './baseline.ts'
 import type { BaselineEntry } from './model.ts'
 import type { Report } from './model.ts'
+import type { Result } from '../results/result.ts'
 
 /**
  * Release profiles: a baseline per release of an implementation, shipped in the package, listing what that
@@ -121,13 +123,7 @@ export function profileFromReport(
     )
   // What a release fails is known from a run that judged everything: a slice or a read-only run would leave out
   // what it did not judge, and a shop on that release would find its deviations "new".
-  const narrowed = report.run.readOnly
-    ? 'read-only'
-    : report.partial !== undefined
-      ? 'cut short'
-      : report.certification?.scope.whole === false
-        ? report.certification.scope.text
-        : undefined
+  const narrowed = narrowing(report)
   if (narrowed !== undefined)
     throw new UsageError(
       `baseline --profile: ${reportName} is of a run that is ${narrowed}: make a profile from a whole run in full mode`,
@@ -146,9 +142,10 @@ export function profileFromReport(
       { results: specResults },
       request.reason,
       new Date(report.startedAt),
-    ).entries.map(
-      (e): BaselineEntry => ({ ...e, release, evidence: { kind: 'untraced', why: oneLine(byId.get(e.id)!.message) } }),
-    )
+    ).entries.map((e): BaselineEntry => {
+      const failed = defined(byId.get(e.id), 'the result a baseline entry was made from')
+      return { ...e, release, evidence: { kind: 'untraced', why: oneLine(failed.message) } }
+    })
     const about = `release ${release}: the spec's failures of run ${made.run}, not traced yet (each entry's evidence is the run's message)`
     return { version: 1, profile: { name: request.name, release, about, madeFrom: made }, entries }
   }
@@ -165,9 +162,8 @@ export function profileFromReport(
   }
   const passing = deviations.find((d) => status.get(d.id) !== 'failed')
   if (passing !== undefined) {
-    const s = status.get(passing.id)
     throw new UsageError(
-      `deviations ${file}: line ${passing.line} (${passing.id}) ${s === undefined ? 'is no result' : s === 'passed' ? 'passed' : 'was not judged'} in ${reportName}: a profile lists only what its run fails`,
+      `deviations ${file}: line ${passing.line} (${passing.id}) ${unfailedWords(status.get(passing.id))} in ${reportName}: a profile lists only what its run fails`,
     )
   }
   const entries = deviations.map(
@@ -190,15 +186,29 @@ export function profileFromReport(
   }
 }
 
+/** What a run that is no whole run in full mode is (a profile is made from whole runs only); undefined for a whole one. */
+function narrowing(report: Pick<Report, 'run' | 'partial' | 'certification'>): string | undefined {
+  if (report.run.readOnly) return 'read-only'
+  if (report.partial !== undefined) return 'cut short'
+  return report.certification?.scope.whole === false ? report.certification.scope.text : undefined
+}
+
+/** What a deviation's result was in the run, when it did not fail. */
+function unfailedWords(status: Result['status'] | undefined): string {
+  if (status === undefined) return 'is no result'
+  return status === 'passed' ? 'passed' : 'was not judged'
+}
+
 /** `same as base-prices-information` with the why it refers to: a reason must read on its own in every format. */
 function expanded(d: Deviation, all: readonly Deviation[]): string {
   const ref = /^same as (.+)$/.exec(d.why)?.[1]
   if (ref === undefined) return d.why
-  const endpoint = (id: string) => id.split(' › ')[0]!
+  const endpoint = (id: string) => defined(id.split(' › ')[0], 'the first part of a split id')
   const meant = all.filter(
     (o) => o !== d && !o.why.startsWith('same as ') && (endpoint(o.id) === ref || endpoint(o.id).endsWith(`/${ref}`)),
   )
-  return meant.length === 1 ? `same as ${ref} — ${meant[0]!.why}` : d.why
+  const [only, ...more] = meant
+  return only !== undefined && more.length === 0 ? `same as ${ref} — ${only.why}` : d.why
 }
 
 /** The shipped profiles as `baseline list` shows them. */

@@ -171,7 +171,7 @@ describe('a registry of certified implementations', () => {
       as.map((a) => [a.textContent, (a as unknown as { href: string }).href]),
     )
     expect(links.map((l) => l[0])).toEqual(['package', 'report', 'package', 'report'])
-    for (const [, href] of links) expect(existsSync(new URL(href!)), href).toBe(true)
+    for (const [, href] of links) expect(existsSync(new URL(href)), href).toBe(true)
     // A rendered report opens from its link, as report.html does.
     await page.click('#registry tbody tr:last-child a:text("report")')
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 })

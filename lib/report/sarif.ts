@@ -2,6 +2,7 @@ import { leftoversText, runStory } from './outcome.ts'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { defined } from '../base/defined.ts'
 import type { Result } from '../results/result.ts'
 import { extractSpecOccurrences } from '../spec/extract-spec-endpoints.ts'
 import { NOT_CONFIGURED } from './certify.ts'
@@ -54,12 +55,16 @@ export function sarifLog(report: Report): SarifLog {
       level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const),
       message: { text: `${r.id}: ${r.message}` },
     }))
-  const stale = staleEntries(report).map((e) => ({
-    level: report.baseline!.allowStale ? ('warning' as const) : ('error' as const),
-    message: {
-      text: `stale baseline entry ${e.id}: the check now passes${report.baseline!.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(report.baseline!, 1)}`} (${e.reason})`,
-    },
-  }))
+  const baseline = report.baseline
+  const stale =
+    baseline === undefined
+      ? []
+      : staleEntries(report).map((e) => ({
+          level: baseline.allowStale ? ('warning' as const) : ('error' as const),
+          message: {
+            text: `stale baseline entry ${e.id}: the check now passes${baseline.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(baseline, 1)}`} (${e.reason})`,
+          },
+        }))
   const story = runStory(report)
   const left = leftoversText(report)
   return {
@@ -150,6 +155,19 @@ function rule(id: string, description: string, spec: readonly string[]): SarifRu
 }
 
 /** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
+function levelOf(r: Result, reason: string | null | undefined, extensionsReportOnly: boolean): SarifResult['level'] {
+  if (typeof reason === 'string') return 'note'
+  return r.extension === true && extensionsReportOnly ? 'warning' : 'error'
+}
+
+/** A result against the baseline: nothing without one, new where it does not list it, else excused with its reason. */
+function baselineStateOf(reason: string | null | undefined): Pick<SarifResult, 'baselineState' | 'suppressions'> {
+  if (reason === undefined) return {}
+  if (reason === null) return { baselineState: 'new' }
+  return { baselineState: 'unchanged', suppressions: [{ kind: 'external', status: 'accepted', justification: reason }] }
+}
+
+/** `reason`: undefined without a baseline, null for a failure the baseline does not list. */
 function sarifResult(
   r: Result,
   ruleIndex: number,
@@ -157,11 +175,13 @@ function sarifResult(
   extensionsReportOnly: boolean,
 ): SarifResult {
   const workflowOnly = r.endpoint.method === '-'
-  const fullyQualifiedName = workflowOnly ? r.id.split(' › ')[0]! : endpointText(r.endpoint)
+  const fullyQualifiedName = workflowOnly
+    ? defined(r.id.split(' › ')[0], 'the first part of a split result id')
+    : endpointText(r.endpoint)
   return {
     ruleId: r.check,
     ruleIndex,
-    level: typeof reason === 'string' ? 'note' : r.extension === true && extensionsReportOnly ? 'warning' : 'error',
+    level: levelOf(r, reason, extensionsReportOnly),
     message: { text: r.spec.length > 0 ? `${r.message} (spec: ${r.spec.join('; ')})` : r.message },
     locations: [
       {
@@ -176,14 +196,7 @@ function sarifResult(
       },
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: r.id },
-    ...(reason === undefined
-      ? {}
-      : reason === null
-        ? { baselineState: 'new' as const }
-        : {
-            baselineState: 'unchanged' as const,
-            suppressions: [{ kind: 'external' as const, status: 'accepted' as const, justification: reason }],
-          }),
+    ...baselineStateOf(reason),
     properties: {
       resultId: r.id,
       module: r.module,

@@ -7,6 +7,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto'
+import { defined } from '../base/defined.ts'
 import { UsageError } from '../base/usage-error.ts'
 import type { Report } from './model.ts'
 
@@ -238,5 +239,5 @@ export function verifyReport(
 }
 
 function firstLine(err: unknown): string {
-  return String((err as Error).message ?? err).split('\n')[0]!
+  return defined(String((err as Error).message ?? err).split('\n')[0], 'the first line of a split text')
 }

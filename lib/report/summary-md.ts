@@ -72,7 +72,7 @@ export function markdownSummary(report: Report): string {
       ? ['**Read-only:** only token calls and GET requests were sent; checks that need a write are not judged.']
       : []),
     ...c.notConfigured.map((n) => `**Not configured:** ${oneLine(n.text)}`),
-    ...(report.baseline !== undefined ? [baselineMark(report)] : []),
+    ...(report.baseline !== undefined ? [baselineMark(report, report.baseline)] : []),
     ...report.runErrors.map((e) => `**Run error:** ${oneLine(e)}`),
     // Not the spec's, but what a reader must not miss: the checks of the shop's own endpoints did not run.
     ...(report.schema?.status === 'broken'
@@ -126,7 +126,8 @@ export function markdownSummary(report: Report): string {
     if (failures.length === 0) continue
     out.push('', `## ${title}`, '', '| result | message | spec |', '|---|---|---|')
     for (const r of failures.slice(0, MAX_FAILURES)) {
-      const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reasons.has(r.id) ? ` **baselined**: ${cell(reasons.get(r.id)!)} —` : ''}`
+      const reason = reasons.get(r.id)
+      const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reason !== undefined ? ` **baselined**: ${cell(reason)} —` : ''}`
       out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
     if (failures.length > MAX_FAILURES)
@@ -157,12 +158,14 @@ export function markdownSummary(report: Report): string {
       )
   }
   const stale = staleEntries(report)
-  if (stale.length > 0) {
+  // Stale entries are the baseline's: there are some only where the report has one.
+  const baseline = report.baseline
+  if (stale.length > 0 && baseline !== undefined) {
     out.push(
       '',
       `## Stale baseline entries (${stale.length})`,
       '',
-      `These checks now pass: ${isProfileName(report.baseline!.file) ? staleRemedy(report.baseline!, stale.length) : `remove the entries from ${report.baseline!.file}`}${report.baseline!.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`,
+      `These checks now pass: ${isProfileName(baseline.file) ? staleRemedy(baseline, stale.length) : `remove the entries from ${baseline.file}`}${baseline.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`,
       '',
       '| entry | reason |',
       '|---|---|',
@@ -240,8 +243,8 @@ function facts(report: Report): string {
   return `Target ${what !== undefined ? `${cell(what)} at ` : ''}\`${report.target.baseUrl}\`, store \`${report.target.storeCode}\`; spec ${report.spec.version}; suite ${report.suite.name} ${report.suite.version}; run ${report.run.id}${report.run.shard !== undefined ? ` (shard ${report.run.shard})` : ''}; seed ${report.run.seed}${report.run.deadlines !== undefined ? `; deadlines used: ${deadlinesText(report.run.deadlines)}` : ''}.`
 }
 
-function baselineMark(report: Report): string {
-  return `**Baseline** \`${report.baseline!.file}\`: ${baselineTally(report)}.`
+function baselineMark(report: Report, baseline: NonNullable<Report['baseline']>): string {
+  return `**Baseline** \`${baseline.file}\`: ${baselineTally(report)}.`
 }
 
 function table(out: string[], title: string, note: string, head: [string, string, string], rows: Tally[]): void {

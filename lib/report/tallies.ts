@@ -22,7 +22,8 @@ export const ERRORS_WHOSE = "the suite's or a vendor check's code, not the shop"
 
 export function outcomeLabel(r: Pick<Result, 'status' | 'applicable' | 'reason'>): OutcomeLabel {
   if (r.status !== 'skipped') return r.status
-  return r.applicable === false ? 'not applicable' : r.reason === 'not-configured' ? 'not configured' : 'not judged'
+  if (r.applicable === false) return 'not applicable'
+  return r.reason === 'not-configured' ? 'not configured' : 'not judged'
 }
 
 /**

@@ -21,7 +21,7 @@ export function terminalSummary(report: Report, reportDir: string): string {
   const notJudged = notJudgedTally(report)
   const lines = [
     `shop-conformance ${report.suite.version} · spec ${report.spec.version} · target ${targetText(report.target)} · store ${report.target.storeCode}${report.target.tlsVerification !== undefined ? ' · TLS certificates NOT verified' : ''}${report.run.readOnly ? ' · read-only' : ''}`,
-    `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}${(s.errors ?? 0) > 0 ? `, ${plural(s.errors!, 'error')}` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
+    `${s.endpointsChecked} of ${s.endpointsInCatalog} catalog endpoints · ${s.total} results: ${s.passed} passed, ${s.failed} failed${c.baselined > 0 ? ` (${c.baselined} baselined)` : ''}${s.errors !== undefined && s.errors > 0 ? `, ${plural(s.errors, 'error')}` : ''}, ${c.notJudged} not judged, ${s.notApplicable} not applicable${s.warnings > 0 ? `, ${s.warnings} warnings` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
   ]
   if (notJudged.length > 0) lines.push(`Not judged: ${notJudged.map((t) => `${t.count} ${t.label}`).join(', ')}`)
   for (const n of c.notConfigured) lines.push(`Not configured: ${n.text}`)
@@ -49,7 +49,8 @@ export function terminalSummary(report: Report, reportDir: string): string {
     if (errors.length > 50) lines.push(`  … and ${errors.length - 50} more in the report`)
   }
   if (report.schema !== undefined) lines.push(report.schema.text)
-  if ((report.serverErrors?.answers ?? 0) > 0) lines.push(report.serverErrors!.text)
+  const serverErrors = report.serverErrors
+  if (serverErrors?.answers !== undefined && serverErrors.answers > 0) lines.push(serverErrors.text)
   if (report.extensions !== undefined) lines.push(report.extensions.text)
   for (const e of report.runErrors) lines.push(`Run error: ${e}`)
   for (const n of report.notes ?? []) lines.push(`Note: ${n}`)

@@ -6,6 +6,7 @@
  * and its describe name says so. Results carry `origin` and `extension: true`: never the spec's.
  */
 import { beforeAll, describe, inject, test } from 'vitest'
+import { defined } from '../base/defined.ts'
 import { CHECK_KINDS } from '../checks/index.ts'
 import { loadVendorConfig } from '../extend/load.ts'
 import { buildPlan, selectionOf, selectPlan, suiteWith } from '../plan/plan.ts'
@@ -49,7 +50,12 @@ export async function extensionSuite(): Promise<void> {
       'no extension operation or vendor check selected in this run',
     )
   // By origin too: a vendor may declare an operation the shop's schema lists as an extension.
-  describe.concurrent(`${EXTENSIONS_TITLE}: ${new Set(planned.map((p) => `${p.origin} ${endpointText(p.added!)}`)).size} operations`, () => {
+  const operations = new Set(
+    planned.map(
+      (p) => `${p.origin} ${endpointText(defined(p.added, "the row of an extension's or a vendor's check"))}`,
+    ),
+  )
+  describe.concurrent(`${EXTENSIONS_TITLE}: ${operations.size} operations`, () => {
     beforeAll(({}, suite) => {
       const run = inject('shopRun')
       if (run === undefined || run.refused !== undefined) return
@@ -57,7 +63,7 @@ export async function extensionSuite(): Promise<void> {
         const starter = starters.get(task.name)
         if (starter === undefined) continue
         markSelected(task)
-        started.set(task.name, quiet(starter(sessionFor(run.seed!))()))
+        started.set(task.name, quiet(starter(sessionFor(run.seed))()))
       }
     })
     for (const p of planned) test(p.id, (ctx) => verdictOf(ctx, p.id, started))

@@ -16,7 +16,10 @@ describe("the next module's work, started in this one's tail", () => {
     expect(modulesAhead('run-1', 'c', order)).toEqual([])
     expect(modulesAhead('run-1', 'd', order)).toEqual([])
     let starts = 0
-    const start = async () => (starts++, result)
+    const start = () => {
+      starts++
+      return Promise.resolve(result)
+    }
     startOnce('run-1', 'GET /x › status', start)
     startOnce('run-1', 'GET /x › status', start)
     expect(starts).toBe(1)

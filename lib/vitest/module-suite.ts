@@ -73,8 +73,8 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
           'no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds',
         )
       if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
-      const runId = facts.seed!.runId
-      const session = sessionFor(facts.seed!)
+      const runId = facts.seed.runId
+      const session = sessionFor(facts.seed)
       // Work of this module started ahead (by an earlier file) now goes before any still ahead.
       laneOf(runId, module.id).begin()
       for (const task of selectedTests(suite)) {
@@ -159,15 +159,24 @@ export async function verdictOf(
   if (result.status === 'skipped') ctx.skip(result.message)
 }
 
-/** What the run's reporter provides to the suite files (vitest `provide`: in memory, never on disk). */
-interface RunFacts {
-  /** The preflight's seed (tokens included); absent when the preflight refused the target. */
-  seed?: SessionSeed
-  /** Why the run could not be made: the tests are skipped, and send nothing. */
-  refused?: string
-  /**
-   * The run's modules in the order the worker runs their files, given only when each file will run its whole
-   * module (no `-t`, test ids or lines): a module's `beforeAll` then starts the next one's work (lookahead.ts).
-   */
-  lookahead?: string[]
-}
+/**
+ * What the run's reporter provides to the suite files (vitest `provide`: in memory, never on disk): a started run's
+ * seed, or why the preflight refused the target — one or the other, so a suite file that is not refused has a seed.
+ */
+type RunFacts =
+  | {
+      /** The preflight's seed (tokens included). */
+      seed: SessionSeed
+      refused?: undefined
+      /**
+       * The run's modules in the order the worker runs their files, given only when each file will run its whole
+       * module (no `-t`, test ids or lines): a module's `beforeAll` then starts the next one's work (lookahead.ts).
+       */
+      lookahead?: string[]
+    }
+  | {
+      /** Why the run could not be made: the tests are skipped, and send nothing. */
+      refused: string
+      seed?: undefined
+      lookahead?: undefined
+    }

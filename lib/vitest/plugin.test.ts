@@ -22,7 +22,7 @@ describe('the conformance plugin', () => {
     const load = hook<(this: unknown, id: string) => Promise<string | null>>(plugin.load)
     const watched: string[] = []
     const context = {
-      resolve: async (source: string, importer: string) => ({ id: resolve(importer, '..', source) }),
+      resolve: (source: string, importer: string) => Promise.resolve({ id: resolve(importer, '..', source) }),
       addWatchFile: (f: string) => watched.push(f),
     }
     const suiteFile = resolve(ROOT, 'suites/cms.conformance.ts')

@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import type { Reporter } from 'vitest/node'
+import type { Reporter, VitestPluginContext } from 'vitest/node'
 
 const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
 /** What the suite files import (module-suite.ts, extension-suite.ts), in one module: the worker's bundle of the suite. */
@@ -30,7 +30,16 @@ const DEFERRED_BLOB = fileURLToPath(new URL('./deferred-blob.ts', import.meta.ur
  */
 const nativeRequire = createRequire(import.meta.url)
 
-export function conformance(): Plugin {
+/**
+ * vite's Plugin, but with `configureVitest` returning the promise it does: vitest's type has the hook return void,
+ * yet vitest awaits what each returns (Promise.all over the hooks, in Vitest#_setServer of vitest 4.1), so the
+ * reporters are in place before it reads them.
+ */
+interface ConformancePlugin extends Omit<Plugin, 'configureVitest'> {
+  configureVitest(context: VitestPluginContext): Promise<void>
+}
+
+export function conformance(): ConformancePlugin {
   return {
     name: 'shop-conformance',
     // Before vite's own resolver, which would resolve the suite files' imports first.
@@ -62,26 +71,29 @@ export function conformance(): Plugin {
         return `export * from ${JSON.stringify(SUITE_ENTRY)}\n`
       }
     },
-    async configureVitest({ vitest }) {
-      const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as {
-        bundledImport: (entry: string) => Promise<unknown>
-      }
-      // Instances: vitest takes them as they are, where a path would be loaded through its module runner.
-      const { default: RunReporter } = (await bundledImport(RUN_REPORTER)) as {
-        default: new () => Reporter & { finished: Promise<void> }
-      }
-      const run = new RunReporter()
-      const reporters = vitest.config.reporters
-      for (const [i, entry] of reporters.entries()) {
-        if (!Array.isArray(entry) || entry[0] !== 'blob') continue
-        const { default: DeferredBlob } = (await bundledImport(DEFERRED_BLOB)) as {
-          default: new (run: { finished: Promise<void> }, options: object) => Reporter
-        }
-        reporters[i] = new DeferredBlob(run, entry[1])
-      }
-      // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.
-      if (process.env.SHOP_RUN_FLAGS !== undefined) reporters.length = 0
-      reporters.unshift(run)
-    },
+    configureVitest: addRunReporter,
   }
+}
+
+/** The run's reporter put first among vitest's, a `blob` reporter deferred behind it. */
+async function addRunReporter({ vitest }: VitestPluginContext): Promise<void> {
+  const { bundledImport } = nativeRequire('../base/bundled-import.mjs') as {
+    bundledImport: (entry: string) => Promise<unknown>
+  }
+  // Instances: vitest takes them as they are, where a path would be loaded through its module runner.
+  const { default: RunReporter } = (await bundledImport(RUN_REPORTER)) as {
+    default: new () => Reporter & { finished: Promise<void> }
+  }
+  const run = new RunReporter()
+  const reporters = vitest.config.reporters
+  for (const [i, entry] of reporters.entries()) {
+    if (!Array.isArray(entry) || entry[0] !== 'blob') continue
+    const { default: DeferredBlob } = (await bundledImport(DEFERRED_BLOB)) as {
+      default: new (run: { finished: Promise<void> }, options: object) => Reporter
+    }
+    reporters[i] = new DeferredBlob(run, entry[1])
+  }
+  // Started by `shop-conformance run`: the run prints its own progress and summary; a line per test is noise.
+  if (process.env.SHOP_RUN_FLAGS !== undefined) reporters.length = 0
+  reporters.unshift(run)
 }

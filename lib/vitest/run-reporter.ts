@@ -20,6 +20,8 @@ import type {
   TestSpecification,
   Vitest,
 } from 'vitest/node'
+import { inspect } from 'node:util'
+import { defined } from '../base/defined.ts'
 import { ensureWritableDir } from '../base/output-dir.ts'
 import { lockReportDir, type ReportDirLock } from '../run/report-dir-lock.ts'
 import { stopIfTheDirectoryWent } from '../base/working-directory.mjs'
@@ -65,7 +67,7 @@ export default class RunReporter implements Reporter {
    * A setting refused in a native vitest run: said once a suite file is to run (or blobs merged), not when only
    * the other projects' files are (`npx vitest run lib/report/badge.test.ts` reads no setting of a run).
    */
-  #refused: unknown
+  #refused: Error | undefined
   #vitest!: Vitest
   #project!: TestProject
   #run: Run | undefined
@@ -85,7 +87,8 @@ export default class RunReporter implements Reporter {
     try {
       this.#settings = settingsOrExit()
     } catch (err) {
-      this.#refused = err
+      // The settings throw Errors (a UsageError for bad input); anything else is kept as the cause of one.
+      this.#refused = err instanceof Error ? err : new Error(`the run's settings threw ${inspect(err)}`, { cause: err })
       return
     }
     const { config } = this.#settings
@@ -172,8 +175,11 @@ export default class RunReporter implements Reporter {
     this.#project.provide(
       'shopRun',
       started
-        ? { seed: run.pre!.seed, ...(lookahead !== undefined ? { lookahead } : {}) }
-        : { refused: run.runErrors[0]! },
+        ? {
+            seed: defined(run.pre, 'the preflight of a run that started').seed,
+            ...(lookahead !== undefined ? { lookahead } : {}),
+          }
+        : { refused: defined(run.runErrors[0], 'the error of a run that could not start') },
     )
   }
 
@@ -284,7 +290,8 @@ export default class RunReporter implements Reporter {
         this.#finish()
       }
     }
-    for (const e of unhandled) this.#run?.runErrors.push(e.message ?? String(e))
+    // An error without a message is shown as what it holds, not as "[object Object]".
+    for (const e of unhandled) this.#run?.runErrors.push(e.message ?? inspect(e, { breakLength: Infinity }))
     await this.#end(own)
     // Again when the report was written before vitest ended the run (a deadline): vitest has set its own 1 since.
     if (this.#status !== undefined) process.exitCode = this.#status

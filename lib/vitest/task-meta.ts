@@ -92,14 +92,10 @@ export function readCarried(test: TestCase): Carried {
   const list = carriedList(shopServerErrors)
   const resultProblem = shopResult === undefined ? undefined : problemOfResult(shopResult, test.name)
   const deadlinesOk = shopDeadlines === undefined || isDeadlines(shopDeadlines)
-  const problem =
-    resultProblem !== undefined
-      ? `the result it carried cannot be read (${resultProblem})`
-      : !notesOk
-        ? 'the notes it carried are not lines of text'
-        : !deadlinesOk
-          ? 'the deadlines it carried are not milliseconds per kind of call'
-          : undefined
+  let problem: string | undefined
+  if (resultProblem !== undefined) problem = `the result it carried cannot be read (${resultProblem})`
+  else if (!notesOk) problem = 'the notes it carried are not lines of text'
+  else if (!deadlinesOk) problem = 'the deadlines it carried are not milliseconds per kind of call'
   if (problem !== undefined) return { notes, ...list, problem }
   const deadlines = shopDeadlines !== undefined ? { deadlines: shopDeadlines as RunDeadlines } : {}
   return { ...(shopResult !== undefined ? { result: shopResult as Result } : {}), notes, ...list, ...deadlines }
