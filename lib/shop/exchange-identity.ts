@@ -222,7 +222,7 @@ interface ObservedExchange {
 export function observedCallers(
   exchanges: readonly ObservedExchange[],
   hints: readonly TokenHint[] = [],
-): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
+): { callerOf: (x: ObservedExchange) => ObservedCaller; tokens: Map<string, ObservedCaller> } {
   const issued = new Map<string, ObservedCaller>()
   for (const x of exchanges) {
     const whose = tokenCallOf(pathnameOf(x.request.url))
