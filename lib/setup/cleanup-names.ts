@@ -130,7 +130,7 @@ export async function nameLeftovers(
   return named
 }
 
-/** An id as the shop answered it: a string or a number as its text, '' when there is none, any other value as its JSON. */
+/** An id as the shop answered it: a string or a number as its text, '' when there is none, anything else as JSON. */
 function idText(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
