@@ -111,6 +111,9 @@ export function loadConfig(
     '--target-version / SHOP_TARGET_VERSION',
     flags['target-version'] ?? setting('SHOP_TARGET_VERSION'),
   )
+  const maxRps = flags['max-rps'] ?? setting('SHOP_MAX_RPS')
+  const configFile = flags.config ?? setting('SHOP_CONFIG')
+  const fixtureSku = setting('SHOP_FIXTURE_SKU')
 
   return {
     baseUrl,
@@ -128,9 +131,7 @@ export function loadConfig(
       flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8',
       256,
     ),
-    ...((flags['max-rps'] ?? setting('SHOP_MAX_RPS'))
-      ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', (flags['max-rps'] ?? setting('SHOP_MAX_RPS'))!, 10_000) }
-      : {}),
+    ...(maxRps ? { maxRps: positiveInt('--max-rps / SHOP_MAX_RPS', maxRps, 10_000) } : {}),
     pace: paceMode(flags.pace ?? setting('SHOP_PACE') ?? 'adaptive'),
     timeoutMs: positiveInt(
       '--timeout-ms / SHOP_TIMEOUT_MS',
@@ -150,7 +151,7 @@ export function loadConfig(
     ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
     allowStale: flags['allow-stale'] === true,
     insecure: flags.insecure === true,
-    progress: flags.quiet === true ? 'off' : flags.progress === true || env.CI !== 'true' ? 'failures' : 'modules',
+    progress: progressMode(flags.quiet === true, flags.progress === true, env.CI === 'true'),
     dryRun: flags['dry-run'] === true,
     ...(shard !== undefined ? { shard } : {}),
     runTimeoutMs: runTimeoutSetting(
@@ -163,10 +164,10 @@ export function loadConfig(
     extensionsProbeWrites:
       flags['extensions-probe-writes'] === true ||
       booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
-    ...((flags.config ?? setting('SHOP_CONFIG')) ? { configFile: (flags.config ?? setting('SHOP_CONFIG'))! } : {}),
+    ...(configFile ? { configFile } : {}),
     ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
     purchase: {
-      ...(setting('SHOP_FIXTURE_SKU') !== undefined ? { sku: setting('SHOP_FIXTURE_SKU')! } : {}),
+      ...(fixtureSku !== undefined ? { sku: fixtureSku } : {}),
       paymentMethod: codeSetting('SHOP_PAYMENT_METHOD', setting('SHOP_PAYMENT_METHOD') ?? 'checkmo'),
       shipping: shippingSetting('SHOP_SHIPPING_METHOD', setting('SHOP_SHIPPING_METHOD') ?? 'flatrate/flatrate'),
       invoiceRefundPaymentMethod: codeSetting(
@@ -180,6 +181,13 @@ export function loadConfig(
     },
     warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
   }
+}
+
+/** `--quiet` silences; `--progress`, or a terminal outside CI, names each failure; a CI log names modules only. */
+function progressMode(quiet: boolean, progress: boolean, inCi: boolean): RunConfig['progress'] {
+  if (quiet) return 'off'
+  if (progress || !inCi) return 'failures'
+  return 'modules'
 }
 
 function paceMode(raw: string): RunConfig['pace'] {

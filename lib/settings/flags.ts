@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from '../base/usage-error.ts'
 import { SETTINGS, type SettingRow } from './settings-table.ts'
+import { defined } from '../base/defined.ts'
 
 type FlagRow = Extract<(typeof SETTINGS)[number], { flag: string }>
 type FlagOptions = {
@@ -32,7 +33,7 @@ export function parseFlags(argv: string[]) {
   try {
     values = parseArgs({ args: valuesAttached(argv), options: FLAGS, strict: true, allowPositionals: false }).values
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0]!)
+    throw new UsageError(defined((err as Error).message.split('\n')[0], "the message's first line"))
   }
   for (const [name, value] of Object.entries(values)) {
     if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name}: an empty value`)
@@ -47,7 +48,8 @@ export function parseFlags(argv: string[]) {
 function valuesAttached(argv: string[]): string[] {
   const out: string[] = []
   for (let i = 0; i < argv.length; i++) {
-    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined
+    const arg = defined(argv[i], 'an argument inside argv')
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined
     const next = argv[i + 1]
     const takesValue =
       name !== undefined && Object.hasOwn(FLAGS, name) && FLAGS[name as keyof typeof FLAGS].type === 'string'
@@ -55,11 +57,11 @@ function valuesAttached(argv: string[]): string[] {
       takesValue &&
       next !== undefined &&
       next.startsWith('-') &&
-      !Object.hasOwn(FLAGS, next.replace(/^--/, '').split('=')[0]!)
+      !Object.hasOwn(FLAGS, defined(next.replace(/^--/, '').split('=')[0], "the flag's name"))
     ) {
-      out.push(`${argv[i]}=${next}`)
+      out.push(`${arg}=${next}`)
       i++
-    } else out.push(argv[i]!)
+    } else out.push(arg)
   }
   return out
 }

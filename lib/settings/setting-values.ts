@@ -6,6 +6,7 @@ import { UsageError } from '../base/usage-error.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { LimitedAdmin, PathAlias, ShippingMethod, SignIn } from './run-config.ts'
 import { withoutUserInfo } from './user-info.mjs'
+import { defined } from '../base/defined.ts'
 
 export function seedSetting(raw: string | undefined): { seed: number; seedGiven: boolean } {
   if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31), seedGiven: false }
@@ -81,7 +82,7 @@ export function codeSetting(name: string, value: string): string {
 export function shippingSetting(name: string, value: string): ShippingMethod {
   const m = /^([A-Za-z0-9_]+)\/([A-Za-z0-9_]+)$/.exec(value)
   if (m === null) throw new UsageError(`${name}: "${value}" must be carrier/method, e.g. flatrate/flatrate`)
-  return { carrier: m[1]!, method: m[2]! }
+  return { carrier: defined(m[1], 'the carrier group'), method: defined(m[2], 'the method group') }
 }
 
 export function normaliseBaseUrl(raw: string | undefined): string | undefined {
@@ -215,7 +216,10 @@ export function parseAliases(entries: string[]): PathAlias[] {
     if (m === null) {
       throw new UsageError(`--path-alias / SHOP_PATH_ALIASES: "${entry}" must look like /V1/stockmedia=/V1/adobestock`)
     }
-    return { from: m[1]!.replace(/\/+$/, ''), to: m[2]!.replace(/\/+$/, '') }
+    return {
+      from: defined(m[1], 'the alias group').replace(/\/+$/, ''),
+      to: defined(m[2], 'the target group').replace(/\/+$/, ''),
+    }
   })
 }
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseDotenv } from 'dotenv'
 import { UsageError } from '../base/usage-error.ts'
+import { defined } from '../base/defined.ts'
 
 /** Variables by name: the environment's, or those of `.env`. */
 export type Env = Record<string, string | undefined>
@@ -50,17 +51,18 @@ export function unknownVariables(env: Env, dotenv: Env, known: readonly string[]
 function unreadableLine(text: string): number | undefined {
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
+    const line = defined(lines[i], 'a line inside the text')
     if (/^\s*(#.*)?$/.test(line)) continue
     // dotenv's own grammar: optional `export`, a name of word characters, dots and dashes, `=` or `: `.
     const m = /^\s*(?:export\s+)?[\w.-]+(?:\s*=|:\s)\s*(.*)$/.exec(line)
     if (m === null) return i + 1
-    const quote = /^["'`]/.exec(m[1]!)?.[0]
-    if (quote === undefined || closes(m[1]!.slice(1), quote)) continue
+    const value = defined(m[1], 'the value group')
+    const quote = /^["'`]/.exec(value)?.[0]
+    if (quote === undefined || closes(value.slice(1), quote)) continue
     // A quoted value may run over several lines, up to its closing quote.
     const start = i
     do i++
-    while (i < lines.length && !closes(lines[i]!, quote))
+    while (i < lines.length && !closes(defined(lines[i], 'a line inside the text'), quote))
     if (i === lines.length) return start + 1
   }
   return undefined
@@ -77,16 +79,19 @@ function nearName(name: string, known: readonly string[]): string | undefined {
 
 /** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
+  // The first row and column: the distance from or to the empty prefix (i + j, one of them 0).
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 || j === 0 ? i + j : 0)),
   )
+  const at = (i: number, j: number): number => defined(d[i]?.[j], 'a cell inside the edit table')
   for (let i = 1; i <= a.length; i++) {
+    const row = defined(d[i], 'a row inside the edit table')
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+        row[j] = Math.min(at(i, j), at(i - 2, j - 2) + 1)
     }
   }
-  return d[a.length]![b.length]!
+  return at(a.length, b.length)
 }

@@ -20,21 +20,23 @@ describe('cleanup', () => {
   it('removes only what carries the run mark when the target ignores the search filter, and says when it could not search', async () => {
     const sent: string[] = []
     const fake = {
-      send: async (spec: RequestSpec): Promise<Outcome> => {
+      send: (spec: RequestSpec): Promise<Outcome> => {
         sent.push(endpointText(spec))
-        if (spec.method === 'DELETE') return answered(200, true)
+        if (spec.method === 'DELETE') return Promise.resolve(answered(200, true))
         if (spec.path === '/V1/products')
-          return answered(200, {
-            items: [
-              { sku: 'MB01', id: 1 },
-              { sku: `sc-${RUN}-x-00000001`, id: 9 },
-              { sku: `sc-${RUN}x-other-run`, id: 10 },
-            ],
-            total_count: 3,
-          })
+          return Promise.resolve(
+            answered(200, {
+              items: [
+                { sku: 'MB01', id: 1 },
+                { sku: `sc-${RUN}-x-00000001`, id: 9 },
+                { sku: `sc-${RUN}x-other-run`, id: 10 },
+              ],
+              total_count: 3,
+            }),
+          )
         if (spec.path === '/V1/customers/search')
-          return answered(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 })
-        return answered(500, { message: 'Internal Error' })
+          return Promise.resolve(answered(200, { items: [{ email: 'roni_cost@example.com', id: 1 }], total_count: 1 }))
+        return Promise.resolve(answered(500, { message: 'Internal Error' }))
       },
     } as unknown as TargetClient
     const out = await cleanUp([], fake, 'token', 'default', { id: RUN })
@@ -64,16 +66,18 @@ describe('cleanup', () => {
   it('names every order of the run by its id and increment id, found by its e-mail, instead of a "?"', async () => {
     const email = runEmail(RUN, 'guest', 'address ')
     const fake = {
-      send: async (spec: RequestSpec): Promise<Outcome> => {
+      send: (spec: RequestSpec): Promise<Outcome> => {
         if (spec.path === '/V1/orders')
-          return answered(200, {
-            items: [
-              { entity_id: 41, increment_id: '000000041', customer_email: email },
-              { entity_id: 42, increment_id: '000000042', customer_email: 'roni_cost@example.com' },
-            ],
-            total_count: 2,
-          })
-        return answered(200, { items: [], total_count: 0 })
+          return Promise.resolve(
+            answered(200, {
+              items: [
+                { entity_id: 41, increment_id: '000000041', customer_email: email },
+                { entity_id: 42, increment_id: '000000042', customer_email: 'roni_cost@example.com' },
+              ],
+              total_count: 2,
+            }),
+          )
+        return Promise.resolve(answered(200, { items: [], total_count: 0 }))
       },
     } as unknown as TargetClient
     const ledger = new Ledger()
@@ -93,14 +97,14 @@ describe('cleanup', () => {
   it('removes what uses other entities before what they use', async () => {
     const gone = new Set<string>()
     const fake = {
-      send: async (spec: RequestSpec): Promise<Outcome> => {
+      send: (spec: RequestSpec): Promise<Outcome> => {
         if (spec.method === 'DELETE') {
           if (spec.path.startsWith('/V1/taxClasses/') && !gone.has('/V1/taxRules/5'))
-            return answered(400, { message: 'The tax class is used by a tax rule.' })
+            return Promise.resolve(answered(400, { message: 'The tax class is used by a tax rule.' }))
           gone.add(spec.path)
-          return answered(200, true)
+          return Promise.resolve(answered(200, true))
         }
-        return answered(200, { items: [], total_count: 0 })
+        return Promise.resolve(answered(200, { items: [], total_count: 0 }))
       },
     } as unknown as TargetClient
     const ledger = new Ledger()
@@ -151,15 +155,15 @@ describe('cleanup', () => {
     let copies = 2
     const deletes: string[] = []
     const fake = {
-      send: async (spec: RequestSpec): Promise<Outcome> => {
+      send: (spec: RequestSpec): Promise<Outcome> => {
         if (spec.method === 'DELETE') {
           deletes.push(spec.path)
           copies = Math.max(0, copies - 1)
-          return answered(200, true)
+          return Promise.resolve(answered(200, true))
         }
         if (spec.path === '/V1/products')
-          return answered(200, { items: Array(copies).fill({ sku, id: 7 }), total_count: copies })
-        return answered(200, { items: [], total_count: 0 })
+          return Promise.resolve(answered(200, { items: Array(copies).fill({ sku, id: 7 }), total_count: copies }))
+        return Promise.resolve(answered(200, { items: [], total_count: 0 }))
       },
     } as unknown as TargetClient
     const ledger = new Ledger()

@@ -13,6 +13,7 @@ import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
 import { itemsOf, searchQuery } from '../shop/lookup.ts'
 import { sendRepeating } from '../shop/retry.ts'
+import { isObject } from '../base/is-object.ts'
 
 export interface Leftover {
   kind: string
@@ -60,7 +61,8 @@ export function searcher(client: TargetClient, store: string, token: string): Se
       const found = itemsOf(last)
       if (found === undefined) return { failed: describeOutcome(last) }
       items.push(...found.filter((i) => matches(i[field])))
-      const total = (last.answer!.body as { total_count?: unknown }).total_count
+      const body = last.answer?.body
+      const total = isObject(body) ? body.total_count : undefined
       if (typeof total !== 'number' || page * PAGE_SIZE >= total || found.length === 0) break
     }
     return { items }
@@ -70,8 +72,10 @@ export function searcher(client: TargetClient, store: string, token: string): Se
 /** The kinds named here: what the run's orders are made of and made into. */
 const OF_ORDERS: ReadonlySet<string> = new Set(['order', 'cart', 'guest cart', 'shipment'])
 
+type ShippedByOrder = LedgerEntity & { key: string }
+
 /** A sales document the ledger knows only by its order (its `key`): a shipment of the pickup notice. */
-function byOrder(e: LedgerEntity): boolean {
+function byOrder(e: LedgerEntity): e is ShippedByOrder {
   return e.kind === 'shipment' && e.id === '' && e.key !== undefined && e.state !== 'refused'
 }
 
@@ -94,7 +98,7 @@ export function withNamingSearches(entities: readonly LedgerEntity[], search: Se
   const shipped = entities.filter(byOrder)
   if (entities.some((e) => OF_ORDERS.has(e.kind)) || shipped.length > 0)
     start(ORDERS, 'customer_email', runEmailPrefix(runId), 'like')
-  for (const e of shipped) start(SHIPMENTS, 'order_id', e.key!, 'eq')
+  for (const e of shipped) start(SHIPMENTS, 'order_id', e.key, 'eq')
   return (list, field, value, condition) => {
     const k = key(list, field, value, condition)
     const found = early.get(k)
@@ -126,6 +130,14 @@ export async function nameLeftovers(
   return named
 }
 
+/** An id as the shop answered it: a string or a number as its text, '' when there is none, anything else as JSON. */
+function idText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  if (value === undefined || value === null) return ''
+  return JSON.stringify(value)
+}
+
 /** `order 000000041 (sc.….@example.com)`. */
 function orderName(order: Record<string, unknown>): string {
   return `order ${String(order.increment_id ?? order.entity_id)} (${String(order.customer_email)})`
@@ -135,7 +147,7 @@ function orderName(order: Record<string, unknown>): string {
 function nameOrders(out: Leftover[], orders: readonly Record<string, unknown>[]): Leftover[] {
   const named = out.filter((l) => !(l.kind === 'order' && l.id === '?'))
   for (const order of orders) {
-    const id = String(order.entity_id ?? '')
+    const id = idText(order.entity_id)
     const known = named.find((l) => l.kind === 'order' && l.id === id)
     if (known !== undefined) known.label = `${known.label}: ${orderName(order)}`
     else
@@ -162,7 +174,7 @@ function nameCarts(
     if (l.kind !== 'cart' && l.kind !== 'guest cart') return l
     const aka = l.kind === 'guest cart' ? entities.find((e) => e.kind === l.kind && e.id === l.id)?.aka : undefined
     const cartId = aka ?? l.id
-    const order = orders.find((o) => o.quote_id !== undefined && o.quote_id !== null && String(o.quote_id) === cartId)
+    const order = orders.find((o) => o.quote_id !== undefined && o.quote_id !== null && idText(o.quote_id) === cartId)
     const became = order === undefined ? '' : `, which became ${orderName(order)}`
     return { ...l, id: cartId, label: `${l.label}${aka !== undefined ? ` (cart ${aka})` : ''}${became}` }
   })
@@ -170,14 +182,14 @@ function nameCarts(
 
 /** The shipments of the order a ledger entity names by its key, each not listed yet: found by their order. */
 async function shipmentsOf(
-  e: LedgerEntity,
+  e: ShippedByOrder,
   listed: readonly Leftover[],
   orders: readonly Record<string, unknown>[],
   search: Search,
 ): Promise<Leftover[]> {
   const order = orders.find((o) => String(o.entity_id) === e.key)
   const ofOrder = order !== undefined ? orderName(order) : `order ${e.key}`
-  const found = await search(SHIPMENTS, 'order_id', e.key!, 'eq')
+  const found = await search(SHIPMENTS, 'order_id', e.key, 'eq')
   if ('failed' in found)
     return [
       {

@@ -18,6 +18,7 @@ import { sendRepeating } from '../shop/retry.ts'
 import { sideBySideGroup } from '../shop/pace.ts'
 import { Lane } from '../shop/bound.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import { defined } from '../base/defined.ts'
 
 export interface CleanupOutcome {
   /** `alreadyGone`: its removal answered 404 — gone before (an earlier cleanup of the same ledger), nothing removed now. */
@@ -73,7 +74,7 @@ export async function cleanUp(
   // link queueing behind them (issue 29.9: behind a round's hundred-odd products, three groups took 0.45 s).
   const others = new Lane()
   const remove = (kind: string, id: string) => {
-    const removal = removalOf(kind, id)!
+    const removal = defined(removalOf(kind, id), `the removal of a ${kind} (only removable kinds are removed)`)
     const lane = sideBySideGroup(removal.method, removal.path) === undefined ? others : undefined
     // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
     return sendRepeating(
@@ -151,7 +152,7 @@ export async function cleanUp(
         if (pending.length === 0) return
         for (const item of pending) {
           const key = String(item[field])
-          const rawId = kind === 'product' ? key : kind === 'customer' ? item.id : item.attribute_set_id
+          const rawId = kind === 'product' ? key : item[ID_FIELD[kind]]
           if (typeof rawId !== 'string' && typeof rawId !== 'number') {
             out.leftovers.push({
               kind,
@@ -234,10 +235,13 @@ async function writesEnded(
 
 /** Whether every entity is of a findable kind and found by its key (made: its request has ended). */
 async function allFound(entities: readonly LedgerEntity[], search: Search): Promise<boolean> {
-  if (!entities.every((e) => e.key !== undefined && Object.hasOwn(FINDABLE, e.kind))) return false
-  for (const e of entities) {
-    const { list, field } = FINDABLE[e.kind as FindableKind]
-    const found = await search(list, field, e.key!, 'eq')
+  const keyed = entities.flatMap((e) =>
+    e.key !== undefined && Object.hasOwn(FINDABLE, e.kind) ? [{ kind: e.kind as FindableKind, key: e.key }] : [],
+  )
+  if (keyed.length < entities.length) return false
+  for (const { kind, key } of keyed) {
+    const { list, field } = FINDABLE[kind]
+    const found = await search(list, field, key, 'eq')
     if ('failed' in found || found.items.length === 0) return false
   }
   return true
@@ -270,8 +274,15 @@ async function removeInRounds<T>(
 /** Rounds of search-and-remove for what carries the run's mark (a second copy of one key is found by the second). */
 const SEARCH_ROUNDS = 3
 
+/** The field of a found item that holds the id it is removed by (a product's is its sku). */
+const ID_FIELD: Readonly<Record<FindableKind, string>> = {
+  product: 'sku',
+  customer: 'id',
+  'attribute set': 'attribute_set_id',
+}
+
 function idOf(kind: FindableKind, item: Record<string, unknown>): string {
-  return String(kind === 'product' ? item.sku : kind === 'customer' ? item.id : item.attribute_set_id)
+  return String(item[ID_FIELD[kind]])
 }
 
 function gone(o: Outcome | { status: number }): boolean {

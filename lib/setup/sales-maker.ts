@@ -6,6 +6,7 @@ import { isSuccess, SetupError, sendOnce, type Actor, type Called, type Creation
 import { platformCall } from './platform-calls.ts'
 import { isObject } from '../base/is-object.ts'
 import { findOrder, type AdminGet } from '../shop/lookup.ts'
+import { defined } from '../base/defined.ts'
 
 /** A cart as the interface addresses it: the customer's own, a guest's masked id, or its id for the admin. */
 export type CartRef = { kind: 'mine'; token: string; id?: number } | GuestCart | { kind: 'admin'; id: number }
@@ -34,7 +35,7 @@ export abstract class SalesMaker extends CatalogMaker {
       { kind: 'cart', label: `customer cart ${label}`, idOf: idText },
       (a) => isSuccess(a) && toId(a.body) !== undefined,
     )
-    return { kind: 'mine', token: customer.token, id: toId(answer.body)! }
+    return { kind: 'mine', token: customer.token, id: acceptedId(answer.body) }
   }
 
   async guestCart(label: string): Promise<GuestCart> {
@@ -53,11 +54,14 @@ export abstract class SalesMaker extends CatalogMaker {
   }
 
   cartPath(cart: CartRef): string {
-    return cart.kind === 'mine'
-      ? '/V1/carts/mine'
-      : cart.kind === 'guest'
-        ? `/V1/guest-carts/${cart.maskedId}`
-        : `/V1/carts/${cart.id}`
+    switch (cart.kind) {
+      case 'mine':
+        return '/V1/carts/mine'
+      case 'guest':
+        return `/V1/guest-carts/${cart.maskedId}`
+      case 'admin':
+        return `/V1/carts/${cart.id}`
+    }
   }
 
   /**
@@ -75,7 +79,14 @@ export abstract class SalesMaker extends CatalogMaker {
   }
 
   cartActor(cart: CartRef): Actor {
-    return cart.kind === 'mine' ? { token: cart.token } : cart.kind === 'guest' ? 'guest' : 'admin'
+    switch (cart.kind) {
+      case 'mine':
+        return { token: cart.token }
+      case 'guest':
+        return 'guest'
+      case 'admin':
+        return 'admin'
+    }
   }
 
   /** The item added; `quote_id`, the cart's id as the shop answers it (a guest cart's is known only so), when it says. */
@@ -112,10 +123,8 @@ export abstract class SalesMaker extends CatalogMaker {
       this.tokenOf(this.cartActor(cart)),
     )
     const body = outcome.answer?.status === 200 ? outcome.answer.body : undefined
-    const item =
-      isObject(body) && Array.isArray(body.items)
-        ? body.items.find((i: unknown) => isObject(i) && i.sku === sku)
-        : undefined
+    const items: unknown[] = isObject(body) && Array.isArray(body.items) ? body.items : []
+    const item = items.find((i) => isObject(i) && i.sku === sku)
     return item === undefined ? { exchanges: [outcome.exchange] } : { body: item, exchanges: [outcome.exchange] }
   }
 
@@ -174,7 +183,7 @@ export abstract class SalesMaker extends CatalogMaker {
       },
       (a) => isSuccess(a) && toId(a.body) !== undefined,
     )
-    return toId(answer.body)!
+    return acceptedId(answer.body)
   }
 
   /**
@@ -271,8 +280,27 @@ export abstract class SalesMaker extends CatalogMaker {
       { kind, label, idOf: idText },
       (a) => isSuccess(a) && toId(a.body) !== undefined,
     )
-    return toId(answer.body)!
+    return acceptedId(answer.body)
   }
+}
+
+/** The id an answer carries, once `accept` has taken it for carrying one (`toId(a.body) !== undefined`). */
+function acceptedId(body: unknown): number {
+  return defined(toId(body), 'the id of an answer accepted for carrying one')
+}
+
+/**
+ * The id of an order's first item, as the order read back lists it: what a refund or a shipment of part of it names.
+ * An order the shop read back without an item leaves the step that needs one not made.
+ */
+export function firstItemId(order: PlacedOrder): number {
+  const item = order.items[0]
+  if (item === undefined)
+    throw new SetupError(
+      'read the order',
+      `set-up step "read the order" answered order ${order.orderId} without an item`,
+    )
+  return item.item_id
 }
 
 export function orderItems(order: Record<string, unknown>): PlacedOrder['items'] {

@@ -12,15 +12,20 @@ export function messageText(body: unknown): string | undefined {
   if (typeof message !== 'string') return undefined
   if (Array.isArray(parameters))
     return message.replace(/%(\d+)/g, (m, i: string) =>
-      parameters[Number(i) - 1] !== undefined ? String(parameters[Number(i) - 1]) : m,
+      parameters[Number(i) - 1] !== undefined ? parameterText(parameters[Number(i) - 1]) : m,
     )
   if (parameters !== null && typeof parameters === 'object') {
     return message.replace(/%([A-Za-z_]\w*)/g, (m, name: string) => {
       const v = (parameters as Record<string, unknown>)[name]
-      return v === undefined ? m : String(v)
+      return v === undefined ? m : parameterText(v)
     })
   }
   return message
+}
+
+/** A parameter as the message shows it: a scalar as itself, an object or a list as its JSON (not `[object Object]`). */
+function parameterText(value: unknown): string {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
 /**

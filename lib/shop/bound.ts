@@ -4,6 +4,7 @@
  * any request of current work waits. So starting work ahead keeps the bound busy through a module's last
  * chains without slowing the module that is running — whose results are the ones a stopped run can report.
  */
+import { defined } from '../base/defined.ts'
 
 /** The turn of some started work: ahead until `begin()`, then current for good. */
 export class Lane {
@@ -101,7 +102,7 @@ export class Bound {
       const i = queue.findIndex(fits)
       if (i < 0) return
       const [w] = queue.splice(i, 1)
-      w!.start()
+      defined(w, 'the waiting request just found').start()
     }
   }
 }

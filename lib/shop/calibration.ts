@@ -53,7 +53,7 @@ export async function calibrate(
     })),
   )
   const badStore = impossibleStore(nonce)
-  const storeProbes = [anonProbePath, impossible[0]!].map((path) => ({
+  const storeProbes = [anonProbePath, impossible[0]].map((path) => ({
     method: 'GET',
     path,
     store: badStore,

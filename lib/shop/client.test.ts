@@ -432,7 +432,9 @@ describe('the client, writing to a cart', () => {
     const server = createServer((req, res) => {
       const path = req.url!.replace(/^\/rest\/[^/]+/, '')
       // Cart 12 is the customer's own (`mine` with tok-a) and the admin's `/V1/carts/12`; cart 13 another one.
-      const cart = /^\/V1\/carts\/(mine|12)\b/.test(path) ? '12' : /^\/V1\/carts\/13\b/.test(path) ? '13' : 'other'
+      let cart = 'other'
+      if (/^\/V1\/carts\/(mine|12)\b/.test(path)) cart = '12'
+      else if (/^\/V1\/carts\/13\b/.test(path)) cart = '13'
       const keys = req.method === 'GET' ? [`read ${cart}`] : [cart, 'writes']
       for (const key of keys) {
         inFlight.set(key, (inFlight.get(key) ?? 0) + 1)

@@ -230,7 +230,7 @@ export class TargetClient {
           outcome.failure?.kind === 'rate-limited'
         ) {
           const status = outcome.answer?.status
-          const work = heavy && (outcome.answer === undefined || (status! >= 200 && status! < 300))
+          const work = heavy && (status === undefined || (status >= 200 && status < 300))
           this.#pace.observe({
             ms: performance.now() - startMs,
             heavy: work,
@@ -336,7 +336,7 @@ export class TargetClient {
         {
           origin: target.origin,
           path: target.pathname + target.search,
-          method: spec.method as Dispatcher.HttpMethod,
+          method: spec.method,
           headers,
           body: payload,
           signal,
@@ -379,7 +379,7 @@ export class TargetClient {
    * Its time is its kind's deadline; when that is reached, the kind's deadline is asked again: grown meanwhile (a call
    * of the kind answered slowly or timed out), the exchange waits on until the new one. `deadlineMs` is the last.
    */
-  #exchangeSignal(kind: CallKind): { signal: AbortSignal; release(): void; deadlineMs(): number } {
+  #exchangeSignal(kind: CallKind): { signal: AbortSignal; release: () => void; deadlineMs: () => number } {
     const controller = new AbortController()
     const stopping = this.#stopping.signal
     const stop = () => controller.abort(stopping.reason)

@@ -131,8 +131,10 @@ function issuedBy(path: string, answer: Answer | undefined): string | undefined 
 /** A token call's answer with the token it issued redacted: its caller registers it as a secret only after this. */
 function issuedToken(x: Exchange, path: string): Exchange {
   const kind = tokenCallOf(path)
-  const body = x.response?.body
-  const issued = x.response !== undefined && x.response.status >= 200 && x.response.status < 300
-  if (kind === undefined || !issued || typeof body !== 'string' || body === '' || body.startsWith('[redacted')) return x
-  return { ...x, response: { ...x.response!, body: `[redacted ${kind} token]` } }
+  const response = x.response
+  if (kind === undefined || response === undefined) return x
+  const body = response.body
+  const issued = response.status >= 200 && response.status < 300
+  if (!issued || typeof body !== 'string' || body === '' || body.startsWith('[redacted')) return x
+  return { ...x, response: { ...response, body: `[redacted ${kind} token]` } }
 }

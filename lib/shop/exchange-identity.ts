@@ -14,6 +14,7 @@ import { MALFORMED_BEARER } from '../results/redactor.ts'
 import type { PathAlias } from '../settings/config.ts'
 import { applyAliases } from './aliases.ts'
 import type { SessionSeed } from './session.ts'
+import { defined } from '../base/defined.ts'
 
 /** Where a URL is below its `/rest/{store}` base: the store code, the path (`/V1/…`) and the query (encoded, no `?`). */
 interface RestPath {
@@ -198,7 +199,7 @@ export function tokenCallOf(path: string): 'admin' | 'customer' | undefined {
 
 /** A URL's path without its query. */
 export function pathnameOf(url: string): string {
-  return url.split('?')[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+  return defined(url.split('?')[0], "the URL's path").replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
 }
 
 /** One exchange of observed traffic as the callers' reading needs it: its request, its answer, the class a suite's HAR tags. */
@@ -221,7 +222,7 @@ interface ObservedExchange {
 export function observedCallers(
   exchanges: readonly ObservedExchange[],
   hints: readonly TokenHint[] = [],
-): { callerOf(x: ObservedExchange): ObservedCaller; tokens: Map<string, ObservedCaller> } {
+): { callerOf: (x: ObservedExchange) => ObservedCaller; tokens: Map<string, ObservedCaller> } {
   const issued = new Map<string, ObservedCaller>()
   for (const x of exchanges) {
     const whose = tokenCallOf(pathnameOf(x.request.url))

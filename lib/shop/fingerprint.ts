@@ -1,4 +1,5 @@
 import type { Answer } from './request.ts'
+import { defined } from '../base/defined.ts'
 
 /**
  * What makes two answers "the same kind of answer": the status and the message (JSON `message`), or the
@@ -39,6 +40,6 @@ export function describeFingerprint(f: Fingerprint): string {
 }
 
 function blankPath(text: string, path: string): string {
-  const bare = path.split('?')[0]!
+  const bare = defined(path.split('?')[0], 'the path without its query')
   return bare.length > 1 ? text.split(bare).join('{path}') : text
 }

@@ -6,6 +6,7 @@
 import type { Exchange } from '../results/exchange.ts'
 import type { Outcome } from './request.ts'
 import type { Found } from './retry.ts'
+import { defined } from '../base/defined.ts'
 
 /** `[field, value, condition_type]`: one filter group each (all must match). */
 type Filter = [field: string, value: string, condition: 'eq' | 'like']
@@ -72,7 +73,7 @@ export async function findOrder(
   const orders = (itemsOf(outcome) ?? []).filter((o) => same(o.customer_email, cart.email))
   const fromCart =
     cart.quoteId === undefined ? orders : orders.filter((o) => String(o.quote_id) === String(cart.quoteId))
-  const id = fromCart.length === 1 ? Number(fromCart[0]!.entity_id) : Number.NaN
+  const id = fromCart.length === 1 ? Number(defined(fromCart[0], 'the one order found').entity_id) : Number.NaN
   return Number.isInteger(id) && id > 0
     ? { body: id, exchanges: [outcome.exchange] }
     : { exchanges: [outcome.exchange] }

@@ -199,7 +199,7 @@ describe('Bound', () => {
   it('keeps heavy writes within their share and lets lighter requests past a waiting one', async () => {
     const bound = new Bound(() => ({ size: 3, heavy: 1 }))
     const log: string[] = []
-    let release: (() => void)[] = []
+    const release: (() => void)[] = []
     const work = (name: string) => () => new Promise<void>((r) => (log.push(name), release.push(r)))
     const all = [
       bound.run(work('heavy 1'), undefined, 'heavy'),

@@ -17,6 +17,7 @@
  *   a time;
  * - `--max-rps` caps the rate outright, for a shop behind a rate-limiting gateway (a 429 is still waited out).
  */
+import { defined } from '../base/defined.ts'
 
 /** Light answers a window's median is read over. */
 const WINDOW = 20
@@ -108,6 +109,13 @@ interface HeavySeen {
   demand: boolean
 }
 
+/** A trial of more heavy writes at once: from how many, the kinds seen before it, what went with more. */
+interface HeavyTrial {
+  from: number
+  kinds: ReadonlySet<string>
+  more: HeavySeen[]
+}
+
 /**
  * What heavy writes cost against their kinds' fastest: their time over their fastest times, summed — a write of
  * seconds weighs as much as it holds a worker. (A mean of each one's slowdown let a write of 40 ms that took 400 ms on
@@ -143,8 +151,7 @@ export class Pace {
   readonly #fastest = new Map<string, number>()
   #fewer: HeavySeen[] = []
   #sinceDecision = 0
-  /** A trial of more heavy writes at once: from how many, the kinds seen before it, what went with more. */
-  #heavyTrial: { from: number; kinds: ReadonlySet<string>; more: HeavySeen[] } | undefined
+  #heavyTrial: HeavyTrial | undefined
   /** Whether the next trial is of twice as many: until more at once first cost something. */
   #doubling = true
   #noGainAt: { level: number; windows: number } | undefined
@@ -195,7 +202,7 @@ export class Pace {
     if (this.#trial !== undefined && sample.startedAt < this.#trial.since) return
     this.#recent.push(Math.round(sample.ms))
     if (this.#recent.length < WINDOW) return
-    const median = [...this.#recent].sort((a, b) => a - b)[Math.floor(WINDOW / 2)]!
+    const median = defined([...this.#recent].sort((a, b) => a - b)[Math.floor(WINDOW / 2)], "the full window's middle")
     this.#recent = []
     const trial = this.#trial
     if (trial !== undefined) {
@@ -263,7 +270,7 @@ export class Pace {
       if (!seen.timedOut || !kindSeenBefore) return
     } else if (kindSeenBefore) trial.more.push(seen)
     else return
-    if (seen.timedOut) return this.#endHeavyTrial(false)
+    if (seen.timedOut) return this.#endHeavyTrial(trial, false)
     if (trial.more.length < HEAVY_WINDOW) return
     // `to` of `from` at once gets more done only if each costs less than (to / from) / (1 + ½ (to / from − 1)) times as
     // much: one more, (from + 1) / (from + ½); twice as many, 4/3.
@@ -273,7 +280,7 @@ export class Pace {
     const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
     // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
     if (!kept || cost > FREE_COST) this.#doubling = false
-    this.#endHeavyTrial(kept)
+    this.#endHeavyTrial(trial, kept)
   }
 
   /** A heavy write that went with at most the current number at once: what the next trial compares with; a raise when due. */
@@ -298,8 +305,7 @@ export class Pace {
     this.#events.changed()
   }
 
-  #endHeavyTrial(kept: boolean): void {
-    const trial = this.#heavyTrial!
+  #endHeavyTrial(trial: HeavyTrial, kept: boolean): void {
     this.#heavyTrial = undefined
     this.#sinceDecision = 0
     if (kept) {

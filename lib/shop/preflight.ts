@@ -275,7 +275,8 @@ const ADMIN_TOKEN_ENDPOINT = endpointId('POST /V1/integration/admin/token')
 async function settledAll<T extends readonly unknown[]>(
   promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }],
 ): Promise<T> {
-  const settled = await Promise.allSettled(promises)
+  // Promise.resolve as allSettled itself applies it: a value given for a call not made (undefined) settles as itself.
+  const settled = await Promise.allSettled(promises.map((p) => Promise.resolve(p)))
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failed !== undefined) throw failed.reason
   return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T

@@ -21,6 +21,7 @@ import {
   type SequencePlan,
   type Unbuilt,
 } from './probe.ts'
+import { defined } from '../base/defined.ts'
 
 /** One recorded exchange as a probe: whom it was sent as, under which store code, at which method and path. */
 interface RecordedProbe {
@@ -164,7 +165,10 @@ export function answersFromRecorded(
       : undefined)
   if (placeholders !== undefined) {
     const probes = new Map<SequenceCaller, Probe>()
-    for (const c of s.fallback) if (calls.has(callKey(c))) probes.set(c.request.caller, calls.get(callKey(c))!)
+    for (const c of s.fallback) {
+      const probe = calls.get(callKey(c))
+      if (probe !== undefined) probes.set(c.request.caller, probe)
+    }
     return { plan, calls, sequence: { witness: s.witness, probes, unbuilt: { ...placeholders, exchanges: [] } } }
   }
   const probes = sequenceProbes(s, recorded, stores.first)
@@ -236,7 +240,7 @@ function sequenceProbes(
   const take = (caller: SequenceCaller, from: 'first' | 'last'): Probe | undefined => {
     const fits = (r: RecordedProbe) => r.caller === probeCallerOf(caller)
     const i = from === 'first' ? left.findIndex(fits) : left.findLastIndex(fits)
-    return i < 0 ? undefined : left.splice(i, 1)[0]!.probe
+    return i < 0 ? undefined : defined(left.splice(i, 1)[0], 'the recorded probe just found').probe
   }
   const witness = take(s.witness, 'last')
   const probes = new Map<SequenceCaller, Probe>()

@@ -47,7 +47,7 @@ async function ask(
     {
       origin: ORIGIN,
       path: `/rest/default${path}`,
-      method: method as 'GET',
+      method,
       headers,
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       signal: new AbortController().signal,

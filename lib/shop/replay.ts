@@ -18,6 +18,7 @@ import type { PathAlias } from '../settings/config.ts'
 import type { Transport } from './client.ts'
 import type { Fingerprint } from './fingerprint.ts'
 import type { SessionSeed } from './session.ts'
+import { defined } from '../base/defined.ts'
 
 /** What of a run's session its evidence keeps (`_run.session`) for its workflows to run again on the recording: no secret. */
 export interface RecordedSession {
@@ -129,7 +130,7 @@ export class ReplayTransport implements Transport {
       )
     }
     this.#used.add(found)
-    const e = this.#entries[found]!
+    const e = this.#entry(found)
     if (e.response.status === 0) return Promise.reject(failureOf(e._error ?? 'no answer'))
     const text = e._issued !== undefined ? JSON.stringify(`${STAND_IN}${e._issued}`) : (e.response.content.text ?? '')
     // A body the run kept only the start of is not the answer the step read.
@@ -148,7 +149,7 @@ export class ReplayTransport implements Transport {
     asked: { token: string | undefined; step: string | undefined; sent: unknown },
   ): number | undefined {
     const fits = (this.#byCall.get(call) ?? []).filter((i) => {
-      const e = this.#entries[i]!
+      const e = this.#entry(i)
       return (
         !this.#used.has(i) &&
         e._token === asked.token &&
@@ -157,7 +158,12 @@ export class ReplayTransport implements Transport {
         !this.#otherWorkflows(e)
       )
     })
-    return fits.find((i) => (this.#entries[i]!._checks ?? []).every((c) => this.#ours(c))) ?? fits[0]
+    return fits.find((i) => (this.#entry(i)._checks ?? []).every((c) => this.#ours(c))) ?? fits[0]
+  }
+
+  /** An entry by an index of the recording's own (#byCall holds only indexes inside it). */
+  #entry(i: number): HarEntry {
+    return defined(this.#entries[i], 'a recorded entry by its index')
   }
 
   #ours(check: string): boolean {

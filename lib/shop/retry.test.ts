@@ -19,7 +19,7 @@ const CREATED = answered(200, { id: 7, sku: 'sc-x' })
 /** A target answering `script` in turn (the last answer again once it runs out), counting the calls. */
 function scripted(...script: Outcome[]) {
   let calls = 0
-  return { send: async () => script[Math.min(calls++, script.length - 1)]!, calls: () => calls }
+  return { send: () => Promise.resolve(script[Math.min(calls++, script.length - 1)]!), calls: () => calls }
 }
 const ok = (a: { status: number }) => a.status === 200
 
@@ -109,12 +109,12 @@ describe('sendRepeating', () => {
   it('before repeating a creation, looks for what the attempt without an answer made, and takes it', async () => {
     const t = scripted(TIMEOUT, CREATED)
     const lookups: string[] = []
-    const find = async () => {
+    const find = () => {
       lookups.push('looked')
-      return {
+      return Promise.resolve({
         body: { id: 7, sku: 'sc-x' },
         exchanges: [{ ...exchange, request: { ...exchange.request, method: 'GET' } }],
-      }
+      })
     }
     const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
     expect(t.calls()).toBe(1)
@@ -129,8 +129,10 @@ describe('sendRepeating', () => {
       answered(400, { message: 'A customer with the same email address already exists in an associated website.' }),
     )
     let lookups = 0
-    const find = async () =>
-      ++lookups === 1 ? { exchanges: [] } : { body: { id: 12, email: 'sc.x@example.com' }, exchanges: [exchange] }
+    const find = () =>
+      Promise.resolve(
+        ++lookups === 1 ? { exchanges: [] } : { body: { id: 12, email: 'sc.x@example.com' }, exchanges: [exchange] },
+      )
     const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1 })
     expect([t.calls(), lookups]).toEqual([2, 2])
     expect(r).toMatchObject({ answer: { body: { id: 12 } }, found: true })
@@ -141,8 +143,8 @@ describe('sendRepeating', () => {
   it('after no answer, keeps looking for a while before it repeats: the first attempt may still be queued at the shop', async () => {
     const t = scripted(TIMEOUT, CREATED)
     let lookups = 0
-    const find = async () =>
-      ++lookups < 3 ? { exchanges: [] } : { body: { id: 7, sku: 'sc-x' }, exchanges: [exchange] }
+    const find = () =>
+      Promise.resolve(++lookups < 3 ? { exchanges: [] } : { body: { id: 7, sku: 'sc-x' }, exchanges: [exchange] })
     const r = await sendRepeating(t.send, ok, { find }, { pauseMs: 1, graceMs: 2_000 })
     expect([t.calls(), lookups]).toEqual([1, 3])
     expect(r).toMatchObject({ found: true, answer: { body: { id: 7 } } })
@@ -152,7 +154,7 @@ describe('sendRepeating', () => {
     await sendRepeating(
       hasty.send,
       ok,
-      { find: async () => (++once < 3 ? { exchanges: [] } : { body: {}, exchanges: [exchange] }) },
+      { find: () => Promise.resolve(++once < 3 ? { exchanges: [] } : { body: {}, exchanges: [exchange] }) },
       { pauseMs: 1 },
     )
     expect(hasty.calls()).toBe(2)
@@ -161,7 +163,12 @@ describe('sendRepeating', () => {
   it('creates again when the lookup finds nothing, and never looks before the first attempt', async () => {
     const t = scripted(DEADLOCK, CREATED)
     let lookups = 0
-    const r = await sendRepeating(t.send, ok, { find: async () => (lookups++, { exchanges: [] }) }, { pauseMs: 1 })
+    const r = await sendRepeating(
+      t.send,
+      ok,
+      { find: () => (lookups++, Promise.resolve({ exchanges: [] })) },
+      { pauseMs: 1 },
+    )
     expect([t.calls(), lookups]).toEqual([2, 1])
     expect(r.answer?.status).toBe(200)
     expect(r.found).toBeUndefined()

@@ -14,6 +14,7 @@ import { describeOutcome } from './answer-text.ts'
 import { isDeadlock } from './deadlock.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Answer, Outcome } from './request.ts'
+import { defined } from '../base/defined.ts'
 
 /** Three attempts: a deadlock clears in milliseconds, and a cold shop answers in time at the second try. */
 export const SETUP_ATTEMPTS = 3
@@ -117,14 +118,22 @@ export async function sendRepeating(
       json: true,
       text: JSON.stringify(lookup.body) ?? '',
     }
-    return { answer, exchange: lookup.exchanges.at(-1)!, exchanges, last: last!, history, found: true }
+    const exchange = lookup.exchanges.at(-1)
+    return {
+      answer,
+      ...(exchange !== undefined ? { exchange } : {}),
+      exchanges,
+      // A lookup comes only after an attempt was sent.
+      last: defined(last, 'the outcome of the attempt before the lookup'),
+      history,
+      found: true,
+    }
   }
   /** After no answer, the first attempt may still be queued at the shop: looked for again, at growing intervals, for `graceMs`. */
   const lookPatiently = async (trouble: Trouble | undefined): Promise<Repeated | undefined> => {
     let found = await look()
     let waited = 0
-    const patience = options.graceMs
-    const grace = trouble?.kind !== 'no answer' ? 0 : typeof patience === 'function' ? patience() : (patience ?? 0)
+    const grace = trouble?.kind === 'no answer' ? graceOf(options.graceMs) : 0
     for (let step = 500; found === undefined && trouble?.kind === 'no answer' && waited < grace; step *= 2) {
       const wait = Math.min(step, grace - waited)
       await new Promise((r) => setTimeout(r, wait))
@@ -159,5 +168,12 @@ export async function sendRepeating(
     const found = await look()
     if (found !== undefined) return found
   }
-  return { exchanges, last: last!, history }
+  // SETUP_ATTEMPTS ≥ 1: the loop sent at least once.
+  return { exchanges, last: defined(last, 'the outcome of the last attempt'), history }
+}
+
+/** How long a lookup keeps looking after no answer: `graceMs` as given, asked now when it is a function, else 0. */
+function graceOf(patience: RepeatOptions['graceMs']): number {
+  if (typeof patience === 'function') return patience()
+  return patience ?? 0
 }

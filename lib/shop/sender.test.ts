@@ -41,7 +41,7 @@ function stand(
   const session = new Session({ ...SEED, ...seed })
   sessions.push(session)
   const sent: RequestSpec[] = []
-  Object.assign(session.client, { send: async (spec: RequestSpec) => (sent.push(spec), reply(spec)) })
+  Object.assign(session.client, { send: (spec: RequestSpec) => (sent.push(spec), Promise.resolve(reply(spec))) })
   return { session, sent }
 }
 
@@ -76,7 +76,7 @@ describe('sendPlan and sendCall', () => {
     const { session, sent } = stand(undefined, {
       readOnly: true,
       tokens: { admin: 'admin-token' },
-    } as Partial<SessionSeed>)
+    })
     const write = await sendCall(session, {
       request: { caller: 'admin', store: 'first' },
       call: { method: 'POST', path: '/V1/cmsPage', body: {} },
@@ -102,7 +102,10 @@ describe('sendPlan and sendCall', () => {
       {
         record: () => (
           events.push('recorded'),
-          { sent: () => events.push('sent'), settle: (outcome) => events.push(`settled ${outcome.answer?.body}`) }
+          {
+            sent: () => events.push('sent'),
+            settle: (outcome) => events.push(`settled ${JSON.stringify(outcome.answer?.body)}`),
+          }
         ),
       },
     )
@@ -136,10 +139,11 @@ describe('sendSequence', () => {
     let n = 0
     return {
       made: () => n,
-      prepare: async (): Promise<PreparedProbe> => ({
-        path: `/V1/cmsPage/${++n}`,
-        tokens: new Map(Object.entries(tokens)) as PreparedProbe['tokens'],
-      }),
+      prepare: (): Promise<PreparedProbe> =>
+        Promise.resolve({
+          path: `/V1/cmsPage/${++n}`,
+          tokens: new Map(Object.entries(tokens)) as PreparedProbe['tokens'],
+        }),
     }
   }
 
@@ -201,7 +205,7 @@ describe('sendSequence', () => {
         await new Promise((r) => setTimeout(r, 5))
         return {
           path: `/V1/cmsPage/${name}`,
-          tokens: new Map([['admin', 'admin-token']]) as PreparedProbe['tokens'],
+          tokens: new Map([['admin', 'admin-token']]),
           record: () => ({ sent: () => {}, settle: () => events.push(`answered ${name}`) }),
         }
       },
@@ -243,7 +247,7 @@ describe('sendSequence', () => {
       reason: 'setup-failed',
       exchanges: [],
     }
-    const answers = await sendSequence(session, plan(), { prepare: async () => unbuilt })
+    const answers = await sendSequence(session, plan(), { prepare: () => Promise.resolve(unbuilt) })
     expect(answers.unbuilt).toEqual(unbuilt)
     expect(sent.map((s) => `${who(s)} ${s.path}`)).toEqual(['none /V1/modules', 'admin /V1/modules'])
     // Known before anything is sent (read-only mode, no recipe): nothing is prepared.
@@ -270,10 +274,12 @@ describe('sendSequence', () => {
       }),
     ) as PreparedProbe['tokens']
     const answers = await sendSequence(session, plan(), {
-      prepare: async () =>
-        n++ === 0
-          ? { path: '/V1/cmsPage/1', tokens }
-          : { message: 'the page could not be made again', reason: 'setup-failed', exchanges: [] },
+      prepare: () =>
+        Promise.resolve(
+          n++ === 0
+            ? { path: '/V1/cmsPage/1', tokens }
+            : { message: 'the page could not be made again', reason: 'setup-failed', exchanges: [] },
+        ),
     })
     expect(sent).toHaveLength(3)
     expect(answers.probes.get('admin')).toMatchObject({

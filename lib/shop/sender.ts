@@ -22,6 +22,7 @@ import {
   type SequencePlan,
   type Unbuilt,
 } from './probe.ts'
+import { defined } from '../base/defined.ts'
 
 /** A valid request made for a sequence: its values, the callers' tokens, and what a success creates. */
 export interface PreparedProbe {
@@ -66,7 +67,7 @@ export async function sendPlan(session: Session, plan: ProbePlan, hooks: SendHoo
   const probes = [...first, ...after]
   return {
     plan,
-    calls: new Map(planned.map((c, i) => [callKey(c), probes[i]!])),
+    calls: new Map(planned.map((c, i) => [callKey(c), defined(probes[i], "a planned call's probe")])),
     ...(sequence !== undefined ? { sequence } : {}),
   }
 }
@@ -105,7 +106,7 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
       ...(token !== undefined ? { token } : {}),
       ...(call.refusalExpected === true ? { refusalExpected: true } : {}),
       ...(call.body !== undefined ? { body: call.body } : {}),
-      ...(recorded !== undefined ? { onSent: recorded.sent } : {}),
+      ...(recorded !== undefined ? { onSent: () => recorded.sent() } : {}),
       probe: callKey(planned),
     })
     recorded?.settle(outcome)
@@ -126,13 +127,15 @@ export function notSent(
   if (run.token || request.caller === 'none') return undefined
   if (request.caller === 'limited admin')
     return { unavailable: 'no limited admin configured', unavailableReason: 'not-configured' }
-  const why =
-    call.disposable === true
-      ? "no customer of the run's own whose tokens may be revoked"
-      : call.method !== 'GET' && run.customerIsTheUsers
-        ? "no customer of the run's own to write as (the configured customer's token never sends a write)"
-        : NO_CUSTOMER_TOKEN
-  return { unavailable: why, unavailableReason: 'no-customer-token' }
+  return { unavailable: noCustomerWhy(call, run.customerIsTheUsers), unavailableReason: 'no-customer-token' }
+}
+
+/** Why a customer's call has no token: a disposable customer's, a write as the run's own, or none at all. */
+function noCustomerWhy(call: PlannedCall['call'], customerIsTheUsers: boolean): string {
+  if (call.disposable === true) return "no customer of the run's own whose tokens may be revoked"
+  if (call.method !== 'GET' && customerIsTheUsers)
+    return "no customer of the run's own to write as (the configured customer's token never sends a write)"
+  return NO_CUSTOMER_TOKEN
 }
 
 /**
@@ -146,16 +149,17 @@ export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHo
         const sent = await Promise.all(plan.fallback.map((c) => sendCall(session, c, hooks)))
         return {
           unbuilt,
-          probes: new Map(plan.fallback.map((c, i) => [c.request.caller, sent[i]!])),
+          probes: new Map(plan.fallback.map((c, i) => [c.request.caller, defined(sent[i], "a fallback call's probe")])),
           witness: plan.witness,
         }
       }
       if (plan.unbuildable !== undefined) return fallback({ ...plan.unbuildable, exchanges: [] })
-      if (hooks.prepare === undefined)
+      const prepare = hooks.prepare?.bind(hooks)
+      if (prepare === undefined)
         throw new Error(
           `nothing makes the valid request of ${endpointText({ method: plan.method, path: plan.template })}`,
         )
-      let prepared = await hooks.prepare()
+      let prepared = await prepare()
       if (!('tokens' in prepared)) return fallback(prepared)
       const tokens = new Map(prepared.tokens)
       const store = session.seed.storeCode
@@ -178,20 +182,22 @@ export function sendSequence(session: Session, plan: SequencePlan, hooks: SendHo
         const group = all.filter((caller) => !probes.has(caller))
         const current = prepared
         const sent = await Promise.all(
-          group.map((caller) => sendAs(session, plan, current, caller, tokens.get(caller))),
+          group.map(
+            async (caller) => [caller, await sendAs(session, plan, current, caller, tokens.get(caller))] as const,
+          ),
         )
-        sent.forEach((p, j) => probes.set(group[j]!, p))
-        if (plan.again !== 'fresh' || !sent.some(succeeded)) continue
+        for (const [caller, p] of sent) probes.set(caller, p)
+        if (plan.again !== 'fresh' || !sent.some(([, p]) => succeeded(p))) continue
         await askAgainAlone(
           session,
           plan,
-          hooks,
-          group.filter((_, j) => doubtful(sent[j]!)),
+          prepare,
+          sent.filter(([, p]) => doubtful(p)).map(([caller]) => caller),
           tokens,
           probes,
         )
         if (i === groups.length - 1) continue
-        const next = await hooks.prepare()
+        const next = await prepare()
         if (!('tokens' in next)) {
           // The witness cannot be asked: the verdict says why (its cell is not sent).
           for (const caller of groups.slice(i + 1).flat())
@@ -242,13 +248,13 @@ function doubtful(p: Probe): boolean {
 async function askAgainAlone(
   session: Session,
   plan: SequencePlan,
-  hooks: SendHooks,
+  prepare: () => Promise<PreparedProbe | Unbuilt>,
   callers: readonly SequenceCaller[],
   tokens: ReadonlyMap<SequenceCaller, string | undefined>,
   probes: Map<SequenceCaller, Probe>,
 ): Promise<void> {
   for (const caller of callers) {
-    const own = await hooks.prepare!()
+    const own = await prepare()
     if (!('tokens' in own)) return
     probes.set(caller, await sendAs(session, plan, own, caller, tokens.get(caller)))
   }
@@ -277,7 +283,7 @@ async function sendAs(
     ...(prepared.query !== undefined ? { query: prepared.query } : {}),
   }
   const recorded = prepared.record?.(caller)
-  const onSent = recorded !== undefined ? { onSent: recorded.sent } : {}
+  const onSent = recorded !== undefined ? { onSent: () => recorded.sent() } : {}
   let outcome = await session.send({
     ...request,
     ...(token !== undefined ? { token } : {}),

@@ -106,6 +106,6 @@ describe('SerialGroups', () => {
   it('gives the turn up however the work ends', async () => {
     const groups = new SerialGroups()
     await expect(groups.run('g', () => Promise.reject(new Error('broke')))).rejects.toThrow('broke')
-    expect(await groups.run('g', async () => 'next')).toBe('next')
+    expect(await groups.run('g', () => Promise.resolve('next'))).toBe('next')
   })
 })

@@ -24,8 +24,8 @@ export function cartNamed(path: string, token: string | undefined): string | und
   if (mine !== null) return `mine ${token ?? 'none'}`
   const guest = /^\/V1\/guest-carts\/([^/]+)(?:\/|$)/.exec(path)
   if (guest !== null) return `guest ${guest[1]}`
-  const byId = /^\/V1\/carts\/([^/]+)(?:\/|$)/.exec(path)
-  return byId !== null && !NOT_A_CART.has(byId[1]!) ? `cart ${byId[1]}` : undefined
+  const id = /^\/V1\/carts\/([^/]+)(?:\/|$)/.exec(path)?.[1]
+  return id !== undefined && !NOT_A_CART.has(id) ? `cart ${id}` : undefined
 }
 
 /**
@@ -56,16 +56,23 @@ export function cartAliases(spec: Pick<RequestSpec, 'method' | 'path' | 'token'>
   if (named === undefined || named.startsWith('cart ') || answer.status < 200 || answer.status >= 300) return []
   const body = answer.body
   const cartRoot = /^\/V1\/(carts\/mine|guest-carts\/[^/]+)$/.test(spec.path)
-  const id =
-    cartRoot && spec.method === 'POST'
-      ? body
-      : cartRoot && spec.method === 'GET' && isObject(body)
-        ? body.id
-        : isObject(body)
-          ? body.quote_id
-          : undefined
-  const numeric = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined
+  const numeric = numericId(cartIdIn(body, cartRoot, spec.method))
   return numeric !== undefined && Number.isSafeInteger(numeric) && numeric > 0 ? [[named, `cart ${numeric}`]] : []
+}
+
+/** Where a success names its cart: a cart made is its id, a cart read has `id`, an item has `quote_id`. */
+function cartIdIn(body: unknown, cartRoot: boolean, method: string): unknown {
+  if (cartRoot && method === 'POST') return body
+  if (!isObject(body)) return undefined
+  if (cartRoot && method === 'GET') return body.id
+  return body.quote_id
+}
+
+/** An id as a number, whether the shop wrote it as a number or as a string of digits; undefined otherwise. */
+function numericId(id: unknown): number | undefined {
+  if (typeof id === 'number') return id
+  if (typeof id === 'string' && /^\d+$/.test(id)) return Number(id)
+  return undefined
 }
 
 /**

@@ -15,6 +15,7 @@ import { restPathOf } from './exchange-identity.ts'
 import { messageText } from './answer-text.ts'
 import { reportIdOf } from './server-error.ts'
 import { REQUEST_CHANNEL, type FinishedRequest } from './request-channel.ts'
+import { defined } from '../base/defined.ts'
 
 /** A body sent longer than this is not kept (its length is): a curl needs it whole, and the list stays small. */
 const MAX_BODY_CHARS = 16 * 1024
@@ -53,12 +54,7 @@ export class ServerErrorLog {
     const at = new Date().toISOString()
     const { path, query } = restPathOf(request.url) ?? { path: spec.path }
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body)
-    const kept =
-      bodyText === undefined
-        ? {}
-        : bodyText.length <= MAX_BODY_CHARS
-          ? { body: request.body }
-          : { bodyChars: bodyText.length }
+    const kept = keptBody(request.body, bodyText)
     const step = spec.step ?? this.#options.during?.()
     const entry: ServerErrorEntry = {
       method: spec.method,
@@ -76,7 +72,11 @@ export class ServerErrorLog {
     }
     const key = entryKey(entry)
     const known = this.#byKey.get(key)
-    if (known !== undefined) this.#byKey.set(key, joinLists([{ entries: [known, entry], unlisted: {} }]).entries[0]!)
+    if (known !== undefined)
+      this.#byKey.set(
+        key,
+        defined(joinLists([{ entries: [known, entry], unlisted: {} }]).entries[0], 'the two entries joined'),
+      )
     else if (this.#byKey.size < this.#max) this.#byKey.set(key, entry)
     else this.#unlisted[entry.status] = (this.#unlisted[entry.status] ?? 0) + 1
   }
@@ -108,4 +108,11 @@ export function shopSaid(recorded: unknown): { message: string; reportId?: strin
   const message = clip((messageText(recorded) ?? text).trim(), MAX_MESSAGE_CHARS)
   const reportId = reportIdOf(text)
   return { message, ...(reportId !== undefined ? { reportId } : {}) }
+}
+
+/** The body sent as the list keeps it: none when none was sent, whole up to MAX_BODY_CHARS, else its length only. */
+function keptBody(body: unknown, bodyText: string | undefined): Pick<ServerErrorEntry, 'body' | 'bodyChars'> {
+  if (bodyText === undefined) return {}
+  if (bodyText.length <= MAX_BODY_CHARS) return { body }
+  return { bodyChars: bodyText.length }
 }

@@ -41,11 +41,12 @@ function scripted(...script: Outcome[]): { session: Session; sent: RequestSpec[]
   const session = new Session(SEED)
   sessions.push(session)
   const sent: RequestSpec[] = []
-  const next = async (spec: RequestSpec) => {
+  const next = (spec: RequestSpec): Promise<Outcome> => {
     sent.push(spec)
     const outcome = script.shift()
-    if (outcome === undefined) throw new Error('the script ran out: the session sent more than the test expected')
-    return outcome
+    if (outcome === undefined)
+      return Promise.reject(new Error('the script ran out: the session sent more than the test expected'))
+    return Promise.resolve(outcome)
   }
   Object.assign(session.client, {
     send: (spec: RequestSpec, _lane: unknown, held?: (send: () => Promise<Outcome>) => Promise<Outcome>) =>

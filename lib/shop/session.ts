@@ -15,6 +15,7 @@ import type { Answer } from './request.ts'
 import type { ProbeCaller } from './probe.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { Slowest } from '../results/deadlines.ts'
+import { defined } from '../base/defined.ts'
 
 /**
  * Everything a check needs to talk to the target, learned once before any check runs. Plain data: the
@@ -134,14 +135,12 @@ export class Session {
     this.#memo = new Map()
     this.#lane = undefined
     this.#base = undefined
-    ;[this.#tokenKinds, this.#aliveChecks, this.#renewals, this.#notes, this.#own, this.#ownRenewals] = [
-      new Map(),
-      new Map(),
-      new Map(),
-      [],
-      new Map(),
-      new Map(),
-    ]
+    this.#tokenKinds = new Map()
+    this.#aliveChecks = new Map()
+    this.#renewals = new Map()
+    this.#notes = []
+    this.#own = new Map()
+    this.#ownRenewals = new Map()
     for (const [value, label] of seed.secrets) this.secrets.add(value, label)
     this.client = new TargetClient({
       baseUrl: seed.baseUrl,
@@ -210,17 +209,20 @@ export class Session {
       spec.ownRepeats !== true &&
       spec.method === 'GET' &&
       outcome.answer === undefined &&
-      REPEATABLE.has(outcome.failure?.kind ?? 'stopped')
+      outcome.failure !== undefined &&
+      REPEATABLE.has(outcome.failure.kind)
     ) {
-      const first = outcome.failure!.message
+      const first = outcome.failure.message
       const again = await this.client.send(spec, this.#lane)
       outcome = { ...again, exchange: { ...again.exchange, note: `asked again after no answer (${first})` } }
     }
-    const kind = spec.token === undefined ? undefined : this.#tokenKinds.get(spec.token)
-    if (outcome.answer?.status !== 401 || kind === undefined || spec.refusalExpected === true) return outcome
+    const token = spec.token
+    const kind = token === undefined ? undefined : this.#tokenKinds.get(token)
+    if (outcome.answer?.status !== 401 || token === undefined || kind === undefined || spec.refusalExpected === true)
+      return outcome
     // A 401 with one of the run's own tokens: a refusal, or the token expired mid-run? Renew at most once.
-    const current = await this.#liveToken(kind, spec.token!)
-    return current === spec.token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
+    const current = await this.#liveToken(kind, token)
+    return current === token ? outcome : this.client.send({ ...spec, token: current }, this.#lane)
   }
 
   /**
@@ -273,6 +275,12 @@ export class Session {
   /** Renewals by the token they replace: each expired token is renewed once, and a run renews a few at most. */
   readonly #renewals: Map<string, Promise<string>>
 
+  /** The run's own token of a kind: a customer's is registered (#registerTokens) only when the run has one. */
+  #runToken(kind: 'admin' | 'customer'): string {
+    if (kind === 'admin') return this.seed.tokens.admin
+    return defined(this.seed.tokens.customer, "the run's customer token, whose kind a token was registered with")
+  }
+
   #registerTokens(): void {
     this.#tokenKinds.set(this.seed.tokens.admin, 'admin')
     if (this.seed.tokens.customer !== undefined) this.#tokenKinds.set(this.seed.tokens.customer, 'customer')
@@ -280,7 +288,7 @@ export class Session {
 
   /** The token to use now: the same one if it still works where preflight saw it work, else a renewed one. */
   async #liveToken(kind: 'admin' | 'customer', token: string): Promise<string> {
-    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    const current = this.#runToken(kind)
     if (token !== current) return current
     // Asked afresh for each such 401 (they are rare: a token refused where it should work), one at a time per
     // token: a token alive at an earlier check may have expired since.
@@ -309,7 +317,7 @@ export class Session {
 
   async #renew(kind: 'admin' | 'customer'): Promise<string> {
     const credentials = kind === 'admin' ? this.seed.credentials.admin : this.seed.credentials.customer
-    const current = kind === 'admin' ? this.seed.tokens.admin : this.seed.tokens.customer!
+    const current = this.#runToken(kind)
     const given = this.seed.givenTokens?.[kind]
     if (given !== undefined) {
       this.#notes.push(

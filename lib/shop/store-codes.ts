@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { describeOutcome } from './answer-text.ts'
 import type { TargetClient } from './client.ts'
 import { fingerprint, sameFingerprint } from './fingerprint.ts'
+import { defined } from '../base/defined.ts'
 
 interface StoreSetting {
   code: string
@@ -46,7 +47,7 @@ export async function unknownStoreCode(
   const unknownAnswer = fingerprint(unknown.answer, path)
   if (sameFingerprint(fingerprint(known.answer, path), unknownAnswer)) return undefined
   for (const [i, store] of asked.entries()) {
-    const o = answers[i]!
+    const o = defined(answers[i], "a store code's answer")
     if (o.answer !== undefined && sameFingerprint(fingerprint(o.answer, path), unknownAnswer)) {
       return `store code "${store.code}" (${store.setting}) is not known to the target: GET ${path} under it answered ${describeOutcome(o)}, as under a store code that cannot exist, and under "${KNOWN_STORE}" ${describeOutcome(known)}`
     }

@@ -32,14 +32,15 @@ const SETS_LIST = '/V1/products/attribute-sets/sets/list'
 export const catalogAttributesRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/products/attribute-sets'),
-    prepare: async (fx, label) => ({
-      actor: 'admin',
-      path: {},
-      body: {
-        attributeSet: { attribute_set_name: fx.builders.attributeSetName(label), sort_order: 50 },
-        skeletonId: SKELETON_SET_ID,
-      },
-    }),
+    prepare: (fx, label) =>
+      Promise.resolve({
+        actor: 'admin',
+        path: {},
+        body: {
+          attributeSet: { attribute_set_name: fx.builders.attributeSetName(label), sort_order: 50 },
+          skeletonId: SKELETON_SET_ID,
+        },
+      }),
     creates: {
       kind: 'attribute set',
       idOf: (b) => (isObject(b) ? idText(b.attribute_set_id) : undefined),
@@ -122,7 +123,8 @@ export const catalogAttributesRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/products/attributes'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { attribute: attributeDraft(fx, label) } }),
+    prepare: (fx, label) =>
+      Promise.resolve({ actor: 'admin', path: {}, body: { attribute: attributeDraft(fx, label) } }),
     creates: {
       kind: 'product attribute',
       idOf: attributeCodeOf,

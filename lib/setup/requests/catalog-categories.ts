@@ -76,7 +76,7 @@ async function productLink(fx: Provisioner): Promise<{ categoryId: number; body:
 export const catalogCategoriesRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/categories'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { category: categoryDraft(fx, label) } }),
+    prepare: (fx, label) => Promise.resolve({ actor: 'admin', path: {}, body: { category: categoryDraft(fx, label) } }),
     creates: {
       kind: 'category',
       idOf: (b) => idText(isObject(b) ? b.id : undefined),
@@ -128,17 +128,17 @@ export const catalogCategoriesRecipes: RequestRecipe[] = [
           fx,
           'category to read',
           async () => (await ownCategory(fx)).id,
-          async () => DEFAULT_CATEGORY,
+          () => Promise.resolve(DEFAULT_CATEGORY),
         ),
       },
     }),
   },
   {
     endpoint: endpointId('GET /V1/categories/attributes/:attributeCode'),
-    prepare: async () => ({ actor: 'admin', path: { attributeCode: TEXT_ATTRIBUTE } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { attributeCode: TEXT_ATTRIBUTE } }),
   },
   {
     endpoint: endpointId('GET /V1/categories/attributes/:attributeCode/options'),
-    prepare: async () => ({ actor: 'admin', path: { attributeCode: SELECT_ATTRIBUTE } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { attributeCode: SELECT_ATTRIBUTE } }),
   },
 ]

@@ -30,7 +30,7 @@ export const catalogInventoryAgreementsRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('GET /V1/stockItems/lowStock'),
     // StockRegistryInterface::getLowStockItems($scopeId, $qty, $currentPage, $pageSize): scope 0 is the global one.
-    prepare: async () => ({ actor: 'admin', path: {}, query: 'scopeId=0&qty=10&currentPage=1&pageSize=5' }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: {}, query: 'scopeId=0&qty=10&currentPage=1&pageSize=5' }),
   },
   {
     endpoint: endpointId('GET /V1/stockStatuses/:productSku'),

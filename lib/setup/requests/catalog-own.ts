@@ -199,7 +199,7 @@ export function attributeToRead(fx: Provisioner): Promise<string> {
     fx,
     'catalog attribute to read',
     async () => (await ownAttribute(fx)).code,
-    async () => 'visibility',
+    () => Promise.resolve('visibility'),
   )
 }
 

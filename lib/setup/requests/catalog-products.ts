@@ -144,7 +144,7 @@ const RELATED = 'related'
 export const catalogProductsRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/products'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { product: productDraft(fx, label) } }),
+    prepare: (fx, label) => Promise.resolve({ actor: 'admin', path: {}, body: { product: productDraft(fx, label) } }),
     creates: {
       kind: 'product',
       idOf: (b) => (isObject(b) && typeof b.sku === 'string' && b.sku !== '' ? b.sku : undefined),
@@ -184,7 +184,7 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('GET /V1/products/links/:type/attributes'),
-    prepare: async () => ({ actor: 'admin', path: { type: RELATED } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { type: RELATED } }),
   },
   {
     endpoint: endpointId('POST /V1/products/:sku/media'),
@@ -219,7 +219,7 @@ export const catalogProductsRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('GET /V1/products/media/types/:attributeSetName'),
     // The product attribute set every install has: "Default" (id 4).
-    prepare: async () => ({ actor: 'admin', path: { attributeSetName: 'Default' } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { attributeSetName: 'Default' } }),
   },
   ...(['POST', 'PUT'] as const).map(
     (method): RequestRecipe => ({

@@ -61,7 +61,7 @@ function recipes(kind: Kind, idParam: string): RequestRecipe[] {
   return [
     {
       endpoint: endpointId(`POST ${PATH[kind]}`),
-      prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { [kind]: draft(fx, kind, label) } }),
+      prepare: (fx, label) => Promise.resolve({ actor: 'admin', path: {}, body: { [kind]: draft(fx, kind, label) } }),
       creates: {
         kind: `cms ${kind}`,
         idOf: (b) => idText(isObject(b) ? b.id : undefined),

@@ -42,7 +42,9 @@ interface OwnAttribute {
 /** The id of the attribute's option labelled `label`: from `options` as given, else as the attribute lists them. */
 async function valueOf(fx: Provisioner, code: string, label: string, options?: unknown): Promise<number> {
   const byLabel = (list: unknown) =>
-    Array.isArray(list) ? toId(list.find((o) => isObject(o) && o.label === label)?.value) : undefined
+    Array.isArray(list)
+      ? toId(list.find((o): o is Record<string, unknown> => isObject(o) && o.label === label)?.value)
+      : undefined
   const given = byLabel(options)
   if (given !== undefined) return given
   const step = `read the options of attribute ${code}`
@@ -210,7 +212,7 @@ async function currentOptionId(fx: Provisioner, sku: string): Promise<number> {
     path: `/V1/configurable-products/${encodeURIComponent(sku)}/options/all`,
     actor: 'admin',
   })
-  const mine = Array.isArray(answer.body)
+  const mine: unknown = Array.isArray(answer.body)
     ? answer.body.find((o) => isObject(o) && String(o.attribute_id) === String(attribute.id))
     : undefined
   const id = toId(isObject(mine) ? mine.id : undefined)

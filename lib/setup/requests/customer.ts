@@ -157,7 +157,7 @@ function customerToRead(fx: Provisioner): Promise<{ id: number; addressId?: numb
           `no customer to name: GET /V1/customers/search listed none (${outcome.answer?.status ?? outcome.failure?.message})`,
           outcome.exchange,
         )
-      const address = Array.isArray(chosen.addresses)
+      const address: unknown = Array.isArray(chosen.addresses)
         ? chosen.addresses.find((x) => isObject(x) && toId(x.id) !== undefined)
         : undefined
       const addressId = isObject(address) ? toId(address.id) : undefined
@@ -263,7 +263,7 @@ export const customerRecipes: RequestRecipe[] = [
   // Store 1 is the default store view, made at install (the platform does not delete a default store view).
   {
     endpoint: endpointId('GET /V1/customerGroups/default/:storeId'),
-    prepare: async () => ({ actor: 'admin', path: { storeId: 1 } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { storeId: 1 } }),
   },
   {
     endpoint: endpointId('POST /V1/customers/confirm'),
@@ -369,6 +369,6 @@ export const customerRecipes: RequestRecipe[] = [
     prepare: async (fx) => ({ actor: await addressedActor(fx), path: {} }),
   },
   ...METADATA.map(
-    ({ endpoint, path }): RequestRecipe => ({ endpoint, prepare: async () => ({ actor: 'admin', path }) }),
+    ({ endpoint, path }): RequestRecipe => ({ endpoint, prepare: () => Promise.resolve({ actor: 'admin', path }) }),
   ),
 ]

@@ -74,7 +74,9 @@ function ownPart(fx: Provisioner, part: Part): Promise<{ id: number; body: Recor
       throw new SetupError(step, `set-up step "${step}" answered no ${part} id: ${JSON.stringify(answer.body)}`)
     const readStep = `read the downloadable ${part}s back`
     const { answer: list } = await fx.call(readStep, { method: 'GET', path: partPath(sku, part), actor: 'admin' })
-    const stored = Array.isArray(list.body) ? list.body.find((p) => isObject(p) && toId(p.id) === id) : undefined
+    const stored: unknown = Array.isArray(list.body)
+      ? list.body.find((p) => isObject(p) && toId(p.id) === id)
+      : undefined
     const file = isObject(stored) ? stored[`${part}_file`] : undefined
     if (typeof file !== 'string' || file === '')
       throw new SetupError(

@@ -137,7 +137,7 @@ function sourceToRead(fx: Provisioner): Promise<string> {
     fx,
     'inventory source to read',
     async () => (await ownSource(fx)).source_code,
-    async () => DEFAULT_SOURCE,
+    () => Promise.resolve(DEFAULT_SOURCE),
   )
 }
 
@@ -147,7 +147,7 @@ function stockToRead(fx: Provisioner): Promise<number> {
     fx,
     'inventory stock to read',
     async () => (await ownStock(fx)).id,
-    async () => DEFAULT_STOCK,
+    () => Promise.resolve(DEFAULT_STOCK),
   )
 }
 
@@ -173,7 +173,7 @@ export const inventoryApiRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('POST /V1/inventory/stocks'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, body: { stock: stockDraft(fx, label) } }),
+    prepare: (fx, label) => Promise.resolve({ actor: 'admin', path: {}, body: { stock: stockDraft(fx, label) } }),
     creates: {
       kind: 'inventory stock',
       idOf: idText,

@@ -19,6 +19,7 @@ import {
 import type { RequestRecipe } from './types.ts'
 import { SEARCH_PAGE } from './search.ts'
 import { endpointId } from '../../spec/catalog/index.ts'
+import { defined } from '../../base/defined.ts'
 
 /** The main website (code `base`) is on every install, sold from the default stock: a sales channel to export. */
 const SALES_CHANNEL = { salesChannelType: 'website', salesChannelCode: 'base' }
@@ -42,7 +43,7 @@ function addressQuery(fx: Provisioner, label: string): string {
     'address[postcode]': a.postcode,
     'address[region]': a.region,
     'address[city]': a.city,
-    'address[street]': a.street[0]!,
+    'address[street]': defined(a.street[0], "the built address's street"),
   }).toString()
 }
 
@@ -178,18 +179,18 @@ export const inventoryOtherRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('GET /V1/inventory/get-distance'),
-    prepare: async () => ({ actor: 'admin', path: {}, query: DISTANCE_QUERY }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: {}, query: DISTANCE_QUERY }),
   },
   {
     endpoint: endpointId('GET /V1/inventory/get-latslngs-from-address'),
-    prepare: async (fx, label) => ({ actor: 'admin', path: {}, query: addressQuery(fx, label) }),
+    prepare: (fx, label) => Promise.resolve({ actor: 'admin', path: {}, query: addressQuery(fx, label) }),
   },
   {
     endpoint: endpointId('GET /V1/inventory/dump-stock-index-data/:salesChannelType/:salesChannelCode'),
-    prepare: async () => ({ actor: 'admin', path: { ...SALES_CHANNEL } }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { ...SALES_CHANNEL } }),
   },
   {
     endpoint: endpointId('GET /V1/inventory/export-stock-salable-qty/:salesChannelType/:salesChannelCode'),
-    prepare: async () => ({ actor: 'admin', path: { ...SALES_CHANNEL }, query: SEARCH_PAGE }),
+    prepare: () => Promise.resolve({ actor: 'admin', path: { ...SALES_CHANNEL }, query: SEARCH_PAGE }),
   },
 ]

@@ -48,10 +48,9 @@ const toRead = (own: OwnCart): CartToRead => ({
 function cartWithItem(body: unknown): { cartId: number; itemId: number } | undefined {
   if (!isObject(body) || !Array.isArray(body.items)) return undefined
   const cartId = toId(body.id)
-  const item = body.items.find((i: unknown) => isObject(i) && toId(i.item_id) !== undefined) as
-    | Record<string, unknown>
-    | undefined
-  return cartId === undefined || item === undefined ? undefined : { cartId, itemId: toId(item.item_id)! }
+  const item: unknown = body.items.find((i: unknown) => isObject(i) && toId(i.item_id) !== undefined)
+  const itemId = isObject(item) ? toId(item.item_id) : undefined
+  return cartId === undefined || itemId === undefined ? undefined : { cartId, itemId }
 }
 
 /**
@@ -141,9 +140,7 @@ export function addressedCart(fx: Provisioner): Promise<OwnCart & { addressId: n
       ...draft,
       addresses: [{ ...address, default_billing: true, default_shipping: true }],
     })
-    const addressId = Array.isArray(account.addresses)
-      ? toId((account.addresses.find(isObject) as Record<string, unknown> | undefined)?.id)
-      : undefined
+    const addressId = Array.isArray(account.addresses) ? toId(account.addresses.find(isObject)?.id) : undefined
     if (addressId === undefined)
       throw new SetupError(step, `set-up step "${step}" answered a customer without the address it was given`)
     const cart = await fx.customerCart(customer, label)

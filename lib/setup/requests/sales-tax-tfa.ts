@@ -6,7 +6,7 @@
  * The refunds, the credit memo creation and the order address save are the sales family's (lib/setup/families/
  * sales.ts); in read-only mode the GETs name the first credit memo, shipment or tax rate the shop lists.
  */
-import { idText, SetupError, toId, type Provisioner } from '../provision.ts'
+import { firstItemId, idText, SetupError, toId, type Provisioner } from '../provision.ts'
 import { isObject } from '../../base/is-object.ts'
 import { firstListed, ownOrFound } from './shared.ts'
 import { ownCoupon, ownSalesRule } from './sales-rules.ts'
@@ -28,7 +28,7 @@ function ownSale(fx: Provisioner): Promise<OwnSale> {
     const order = await fx.guestOrder('own sale')
     const invoiceId = await fx.invoice(order.orderId)
     const shipmentId = await fx.ship(order.orderId)
-    const creditmemoId = await fx.refundOffline(order.orderId, order.items[0]!.item_id)
+    const creditmemoId = await fx.refundOffline(order.orderId, firstItemId(order))
     return { orderId: order.orderId, invoiceId, shipmentId, creditmemoId }
   })
 }
@@ -132,7 +132,7 @@ const creditmemoPath = async (fx: Provisioner) => ({ id: await saleDocument(fx, 
 async function creditmemoToCancel(fx: Provisioner, label: string): Promise<number> {
   const order = await fx.guestOrder(`${label} cancel`)
   await fx.invoice(order.orderId)
-  return fx.refundOffline(order.orderId, order.items[0]!.item_id)
+  return fx.refundOffline(order.orderId, firstItemId(order))
 }
 
 export const salesTaxTfaRecipes: RequestRecipe[] = [
