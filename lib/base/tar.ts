@@ -66,6 +66,6 @@ function octal(value: number, width: number): string {
 /** The header's bytes summed, its checksum field counted as spaces. */
 function checksum(header: Buffer): number {
   let sum = 0
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!
+  for (const [i, byte] of header.subarray(0, BLOCK).entries()) sum += i >= 148 && i < 156 ? 0x20 : byte
   return sum
 }

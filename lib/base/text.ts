@@ -18,3 +18,12 @@ export function clipJson(value: unknown, max = 120): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
+
+/**
+ * A value's text where a scalar is expected (an id, a key, a field a shop answered): a scalar as `String` writes it;
+ * an object or a list as its JSON, so two differ as their contents do (`String` would write `[object Object]`).
+ */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value)
+  return String(value)
+}

@@ -36,6 +36,17 @@ function witnessOf(row: EndpointRow): SequenceCaller {
   return row.access === 'self' ? 'customer' : 'admin'
 }
 
+/** Why the valid request of a restricted endpoint is not sent (undefined: it is). */
+function unbuildableOf(row: EndpointRow, settings: ProbeSettings, hasRecipe: boolean): SequencePlan['unbuildable'] {
+  if (settings.readOnly && row.method !== 'GET')
+    return { message: `read-only mode sends no ${row.method} requests`, reason: 'read-only' }
+  if (hasRecipe) return undefined
+  return {
+    message: `no valid request can be built: ${NO_VALID_REQUEST[rowId(row)] ?? 'none is known for this endpoint'}`,
+    reason: 'no-valid-request',
+  }
+}
+
 /** The plan of a restricted endpoint's access probes (undefined for an anonymous one: placeholder calls are its probes). */
 export function accessSequence(row: EndpointRow, settings: ProbeSettings): SequencePlan | undefined {
   if (row.access === 'anon') return undefined
@@ -48,15 +59,7 @@ export function accessSequence(row: EndpointRow, settings: ProbeSettings): Seque
     ...ACCESS_CALLERS.filter((c) => !(c === 'admin' && row.access === 'self' && row.method !== 'GET')),
     ...(row.acl !== undefined && settings.limitedAdmin !== undefined ? (['limited admin'] as const) : []),
   ]
-  const unbuildable =
-    settings.readOnly && row.method !== 'GET'
-      ? { message: `read-only mode sends no ${row.method} requests`, reason: 'read-only' as const }
-      : recipe === undefined
-        ? {
-            message: `no valid request can be built: ${NO_VALID_REQUEST[rowId(row)] ?? 'none is known for this endpoint'}`,
-            reason: 'no-valid-request' as const,
-          }
-        : undefined
+  const unbuildable = unbuildableOf(row, settings, recipe !== undefined)
   return {
     method: row.method,
     template: row.path,
@@ -143,6 +146,12 @@ function record(
   }
 }
 
+/** The token a valid request's actor sends: its own, the run's for a caller it names, none for a guest. */
+function actorToken(session: Session, actor: PreparedCall['actor']): string | undefined {
+  if (typeof actor === 'object') return actor.token
+  return actor === 'guest' ? undefined : session.tokenFor(actor)
+}
+
 /**
  * The token each caller sends: none; a Bearer value no target issued; the witness's own (the run's admin, or the
  * customer of the run's own the request belongs to); a customer of the run's own at an admin endpoint (never the
@@ -159,9 +168,7 @@ async function callerTokens(
     ['none', undefined],
     ['malformed', session.seed.malformedToken],
   ])
-  const actor = prepared.actor
-  const own = typeof actor === 'object' ? actor.token : actor === 'guest' ? undefined : session.tokenFor(actor)
-  tokens.set(witnessOf(row), own)
+  tokens.set(witnessOf(row), actorToken(session, prepared.actor))
   if (row.access === 'admin') {
     const customer = session.seed.readOnly
       ? session.tokenFor('customer')

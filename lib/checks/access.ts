@@ -1,5 +1,6 @@
 import type { EndpointRow } from '../spec/types.ts'
 import { rowId } from '../spec/catalog/index.ts'
+import { defined } from '../base/defined.ts'
 import { isMineWrite, MINE_ADMIN_REQUESTS } from '../setup/requests/mine-admin.ts'
 import {
   ACCESS_CALLERS,
@@ -45,14 +46,14 @@ export function cellOf(caller: string, expected: Admission, p: Probe): AccessCel
   // with it, which the run's listing of server errors names too), not JSON.
   const error = seen === 'no usable answer' ? serverErrorOf(p.answer) : undefined
   const answer = seen === 'no usable answer' ? (error?.text ?? unusable(p) ?? quoteAnswer(p)) : quoteAnswer(p)
-  const reason =
-    p.unavailableReason ??
-    (p.unavailable === undefined && p.answer === undefined
-      ? unanswered(p).reason
-      : error !== undefined
-        ? 'server-error'
-        : undefined)
+  const reason = p.unavailableReason ?? unjudgedReason(p, error !== undefined)
   return { caller, expected, seen, answer, ...(reason !== undefined ? { reason } : {}) }
+}
+
+/** Why a sent probe's answer says nothing about access (undefined: it may): none came, or a server error. */
+function unjudgedReason(p: Probe, serverError: boolean): NotJudgedReason | undefined {
+  if (p.unavailable === undefined && p.answer === undefined) return unanswered(p).reason
+  return serverError ? 'server-error' : undefined
 }
 
 /**
@@ -140,7 +141,7 @@ export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdi
       exchanges,
       details,
       rules,
-      reason: reason as NotJudgedReason,
+      reason,
     }
   }
   const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
@@ -193,7 +194,7 @@ function cellsOf(
       witness: admittedCaller(cls),
     }
   }
-  const s = answers.sequence!
+  const s = defined(answers.sequence, `the answers to the valid request of ${rowId(row)} (its access plan sends one)`)
   const sent = [...s.probes].filter(([caller]) => caller !== 'limited admin')
   const cells = sent.map(([caller, probe]) => cellOf(caller, expectedOf(row, caller), probe))
   const probes = sent.map(([, probe]) => probe)

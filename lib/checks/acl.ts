@@ -1,6 +1,7 @@
 import { ACL_RULES } from '../spec/rules.ts'
+import { defined } from '../base/defined.ts'
 import type { EndpointRow } from '../spec/types.ts'
-import { judgeAccess, type AccessCell } from '../spec/admission.ts'
+import { judgeAccess } from '../spec/admission.ts'
 import type { Probe, ProbeAnswers } from '../shop/probe.ts'
 import { cellOf, serverErrorReason } from './access.ts'
 import { accessSequence } from './access-sequence.ts'
@@ -21,7 +22,7 @@ export const ACL_NOT_CONFIGURED =
  * nothing about the resource can be read.
  */
 export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: ProbeSettings): Verdict {
-  const resource = row.acl!
+  const resource = defined(row.acl, 'the ACL resource of a row the acl check applies to')
   const rules = [ACL_RULES.of(row)]
   const limited = settings.limitedAdmin
   const s = answers.sequence
@@ -29,7 +30,7 @@ export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: Prob
     return { status: 'skipped', message: ACL_NOT_CONFIGURED, exchanges: [], rules, reason: 'not-configured' }
   const has = limited.resources.includes(resource)
   const who = `the limited admin (${limited.username}), whose role ${has ? 'has' : 'lacks'} ${resource},`
-  const admin = s.probes.get('admin')!
+  const admin = defined(s.probes.get('admin'), "the run's admin's answer (the witness of an admin endpoint's request)")
   const mine: Probe = s.probes.get('limited admin') ?? {
     caller: 'limited admin',
     store: admin.store,
@@ -39,8 +40,9 @@ export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: Prob
   }
   const exchanges = [...(s.unbuilt?.exchanges ?? []), ...exchangesOf(mine, admin)]
   const placeholder = s.unbuilt === undefined ? '' : ` (probed with placeholder values: ${s.unbuilt.message})`
-  const cells = [cellOf('limited admin', has ? 'accept' : 'refuse', mine), cellOf('admin', 'accept', admin)]
-  const [limitedCell, adminCell] = cells as [AccessCell<NotJudgedReason>, AccessCell<NotJudgedReason>]
+  const limitedCell = cellOf('limited admin', has ? 'accept' : 'refuse', mine)
+  const adminCell = cellOf('admin', 'accept', admin)
+  const cells = [limitedCell, adminCell]
   const details = {
     resource,
     roleHas: has,
@@ -67,19 +69,13 @@ export function judgeAcl(row: EndpointRow, answers: ProbeAnswers, settings: Prob
   if (judged.status === 'not judged')
     return notJudged(
       judged.message,
-      (serverErrorReason(judged, 'admin') ??
-        s.unbuilt?.reason ??
-        judged.reason ??
-        'unusable-answer') as NotJudgedReason,
+      serverErrorReason(judged, 'admin') ?? s.unbuilt?.reason ?? judged.reason ?? 'unusable-answer',
     )
-  const ok = judged.cells[0]!.ok
+  const ok = defined(judged.cells[0], "the limited admin's judged cell (the first given)").ok
   if (ok === false) {
-    const what =
-      limitedCell.seen === 'accepted'
-        ? 'let through'
-        : limitedCell.seen === 'refused'
-          ? 'refused'
-          : 'given the no-route answer'
+    let what = 'given the no-route answer'
+    if (limitedCell.seen === 'accepted') what = 'let through'
+    else if (limitedCell.seen === 'refused') what = 'refused'
     const why = has
       ? 'where its token carries the resource the detail table names'
       : `where the token must carry ${resource}`

@@ -28,6 +28,7 @@
  *   unattributed.
  */
 import { clipJson } from '../base/text.ts'
+import { defined } from '../base/defined.ts'
 
 export interface BatchItem {
   index: number
@@ -84,7 +85,7 @@ function parameterValues(parameters: unknown, out: Value[] = []): Value[] {
     if (v) out.push(v)
     return out
   }
-  if (typeof parameters === 'object') for (const p of Object.values(parameters as object)) parameterValues(p, out)
+  if (typeof parameters === 'object') for (const p of Object.values(parameters)) parameterValues(p, out)
   return out
 }
 
@@ -112,7 +113,10 @@ function containsDelimited(haystack: string, needle: string): boolean {
   if (needle === '') return false
   for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + 1)) {
     const end = i + needle.length
-    if (!joined(haystack, i - 1, i - 2, needle[0]!) && !joined(haystack, end, end + 1, needle[needle.length - 1]!))
+    if (
+      !joined(haystack, i - 1, i - 2, needle.charAt(0)) &&
+      !joined(haystack, end, end + 1, needle.charAt(needle.length - 1))
+    )
       return true
   }
   return false
@@ -130,7 +134,10 @@ function messageNumbers(message: string): number[] {
     const start = m.index
     const end = start + token.length
     // `-2` in `sku-2`: the '-' follows a word character, so the token is joined and skipped.
-    if (joined(message, start - 1, start - 2, token[0]!) || joined(message, end, end + 1, token[token.length - 1]!))
+    if (
+      joined(message, start - 1, start - 2, token.charAt(0)) ||
+      joined(message, end, end + 1, token.charAt(token.length - 1))
+    )
       continue
     out.push(Number(token))
   }
@@ -210,18 +217,19 @@ export function attributeEntries(items: BatchItem[], entries: unknown[]): Attrib
     const better = (a: (typeof scored)[number], b: (typeof scored)[number]): number =>
       a.decisive - b.decisive || (Math.abs(a.shared - b.shared) < 1e-9 ? 0 : a.shared - b.shared)
     const matched = scored.filter((s) => s.decisive > 0 || s.shared > 0)
-    if (matched.length === 0) {
+    matched.sort((a, b) => better(b, a))
+    const best = matched[0]
+    if (best === undefined) {
       unattributed.push(e)
       return
     }
-    matched.sort((a, b) => better(b, a))
-    const top = matched.filter((s) => better(s, matched[0]!) === 0)
+    const top = matched.filter((s) => better(s, best) === 0)
     if (top.length > 1) {
       unattributed.push(e)
       ambiguous.push({ entry: e, items: top.map((s) => s.index) })
       return
     }
-    byItem.get(top[0]!.index)!.push(e)
+    defined(byItem.get(best.index), `the entries of item ${best.index} (a list is made for every item)`).push(e)
   })
   return { byItem, unattributed, ambiguous }
 }
@@ -257,16 +265,19 @@ function unlikeThePlatform(entry: unknown): string | undefined {
   return undefined
 }
 
+/** What a JSON answer that is not a list is: `null`, `an object`, `a string`… */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
 export function judgeBatchResult(items: BatchItem[], answerBody: unknown): BatchJudgement {
   const problems: string[] = []
   const warnings: string[] = []
   const invalid = items.filter((it) => !it.valid)
 
   if (!Array.isArray(answerBody)) {
-    const what =
-      answerBody === undefined
-        ? 'no body'
-        : `${answerBody === null ? 'null' : typeof answerBody === 'object' ? 'an object' : `a ${typeof answerBody}`}: ${quote(answerBody)}`
+    const what = answerBody === undefined ? 'no body' : `${jsonKind(answerBody)}: ${quote(answerBody)}`
     problems.push(
       `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}` +
         (invalid.length > 0
@@ -312,10 +323,13 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
   }
   // An ambiguous entry that could belong to a valid item.
   for (const { entry, items: candidates } of attribution.ambiguous) {
-    const valid = candidates.filter((i) => byIndex.get(i)?.valid)
+    const valid = candidates.flatMap((i) => {
+      const item = byIndex.get(i)
+      return item?.valid ? [item] : []
+    })
     if (valid.length > 0) {
       problems.push(
-        `entry ${entry} ${quote(entries[entry])} matches items ${candidates.join(', ')} equally and could belong to valid ${valid.map((i) => itemLabel(byIndex.get(i)!)).join(', ')}`,
+        `entry ${entry} ${quote(entries[entry])} matches items ${candidates.join(', ')} equally and could belong to valid ${valid.map(itemLabel).join(', ')}`,
       )
     }
   }

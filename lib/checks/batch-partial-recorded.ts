@@ -20,6 +20,7 @@ import { endedAtMixedCall, judgeItemsCalls } from './batch-partial/items.ts'
 import type { PlannedItem, Price, PriceFamily } from './batch-partial/operations.ts'
 import { BATCH_PROBE, type BatchRole, type Judged, type JudgedCall } from './batch-partial/target.ts'
 import type { RecordedEntry, RecordedRunFacts } from './recorded-entry.ts'
+import { defined } from '../base/defined.ts'
 import { isObject } from '../base/is-object.ts'
 
 export function recordedBatchPartial(
@@ -57,14 +58,15 @@ export function recordedBatchPartial(
       // The live check reads back what each answer calls for: a recording without such a read-back is not judged.
       if (knownDeleteToReadBack(first) && firstRead === undefined) return undefined
       if (second.answer !== undefined && secondRead?.observed?.before === undefined) return undefined
+      // The cost the run stored, recorded with the read-back (there wherever the second call was answered).
+      const kept = secondRead?.observed?.before
       judged = judgeCostDeleteCalls({
         first,
         second,
         unknownSku,
         ...(firstRead !== undefined ? { firstRead: call(firstRead) } : {}),
-        ...(secondRead !== undefined
-          ? { secondRead: call(secondRead), kept: secondRead.observed!.before as Price }
-          : {}),
+        ...(secondRead !== undefined ? { secondRead: call(secondRead) } : {}),
+        ...(kept !== undefined ? { kept: kept as Price } : {}),
       })
     }
   }
@@ -81,8 +83,9 @@ function recordedItems(
   const mixed = tagged('mixed call')
   const prices = mixed !== undefined ? pricesOf(mixed) : []
   if (mixed?.items === undefined || prices.length !== mixed.items.length) return undefined
+  const planned = mixed.items
   const items: PlannedItem[] = prices.map((fields, index) => {
-    const { valid, kind } = mixed.items![index]!
+    const { valid, kind } = defined(planned[index], `the planned item ${index} (as many as the prices, checked above)`)
     return { index, valid, ...(kind !== undefined ? { kind } : {}), fields }
   })
   const mixedCall = call(mixed)

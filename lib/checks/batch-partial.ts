@@ -45,17 +45,23 @@ export function operationOf(row: EndpointRow): Operation | undefined {
   return { kind: 'items', key, family: b.prices, op: b.op }
 }
 
+function judgeOperation(row: EndpointRow, op: Operation, session: Session): Promise<Judged> {
+  switch (op.kind) {
+    case 'items':
+      return judgeItems(row, op, session)
+    case 'information':
+      return judgeInformation(op, session)
+    case 'cost-delete':
+      return judgeCostDelete(session)
+  }
+}
+
 async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict> {
   const op = operationOf(row)
   if (op === undefined) return { status: 'skipped', message: 'not a batch price operation', exchanges: [] }
   let judged: Judged
   try {
-    judged =
-      op.kind === 'items'
-        ? await judgeItems(row, op, session)
-        : op.kind === 'information'
-          ? await judgeInformation(op, session)
-          : await judgeCostDelete(session)
+    judged = await judgeOperation(row, op, session)
   } catch (err) {
     if (err instanceof SetupError) {
       return { status: 'skipped', message: `not judged: ${err.message}`, exchanges: err.exchanges, reason: err.reason }

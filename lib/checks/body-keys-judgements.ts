@@ -190,7 +190,8 @@ function fieldsNamed(answer: Answer): string[] {
       if (typeof field === 'string') out.push(field)
     }
     if (typeof message === 'string') {
-      for (const m of message.matchAll(/"([A-Za-z_][\w.]*)" is required/g)) out.push(m[1]!)
+      for (const [, field] of message.matchAll(/"([A-Za-z_][\w.]*)" is required/g))
+        if (field !== undefined) out.push(field)
     }
   }
   visit(answer.body)
@@ -210,8 +211,15 @@ export function combine(parts: Part[], exchanges: Exchange[], warnings: string[]
   const failed = parts.filter((p) => p.status === 'failed')
   // A rule that applies but could not be judged keeps the whole check from passing: never "passed" on less.
   const unjudged = parts.filter((p) => p.status === 'skipped' && p.applies !== false)
-  const status: Status = failed.length > 0 ? 'failed' : unjudged.length > 0 ? 'skipped' : 'passed'
-  const lead = status === 'failed' ? failed : status === 'skipped' ? unjudged : parts
+  let status: Status = 'passed'
+  let lead = parts
+  if (failed.length > 0) {
+    status = 'failed'
+    lead = failed
+  } else if (unjudged.length > 0) {
+    status = 'skipped'
+    lead = unjudged
+  }
   const rest = parts.filter((p) => !lead.includes(p))
   return {
     status,

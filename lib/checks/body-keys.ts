@@ -1,6 +1,7 @@
 import { provisionerOf, SetupError } from '../setup/provision.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { scenarioOf, type Scenario } from '../setup/families/index.ts'
+import { defined } from '../base/defined.ts'
 import type { Exchange } from '../results/exchange.ts'
 import type { Session } from '../shop/session.ts'
 import { sendPrepared, validCall, type SentCall } from './scenario-call.ts'
@@ -40,7 +41,7 @@ async function bodyKeys(row: EndpointRow, session: Session): Promise<Verdict> {
   try {
     const valid = await validCall(session, row)
     keep(valid)
-    parts.push(await documentedCall(row, session, valid, keep))
+    parts.push(await documentedCall(row, session, scenario, valid, keep))
   } catch (err) {
     if (!(err instanceof SetupError)) throw err
     return {
@@ -95,7 +96,10 @@ async function pathWins(
   keep: (s: SentCall) => void,
 ): Promise<Part> {
   try {
-    const conflict = await scenario.pathConflict!(provisionerOf(session), `${endpointText(row)} path wins`)
+    const conflict = defined(
+      await scenario.pathConflict?.(provisionerOf(session), `${endpointText(row)} path wins`),
+      'the path conflict of a scenario that has one (asked only then)',
+    )
     const sent = await sendPrepared(session, row, conflict.call, conflict.call.body, `${BODY_KEYS_PROBE}${PATH_WINS}`)
     keep(sent)
     const answer = sent.outcome.answer
@@ -125,13 +129,13 @@ async function pathWins(
 async function documentedCall(
   row: EndpointRow,
   session: Session,
+  scenario: Scenario,
   valid: SentCall,
   keep: (s: SentCall) => void,
 ): Promise<Part> {
   const keys = Object.keys(valid.body ?? {}).join(', ')
   const judged = judgeDocumentedAnswer(row, keys, valid.outcome)
   if (judged !== 'refused') return judged
-  const scenario = scenarioOf(row)!
   if (scenario.mayRefuseForBusinessReasons !== true) return judgeDocumentedRefusal(keys, valid.outcome)
   const fresh = await scenario.prepare(provisionerOf(session), `${endpointText(row)} empty body`)
   const bare = await sendPrepared(session, row, fresh, {}, `${BODY_KEYS_PROBE}${EMPTY_BODY}`)

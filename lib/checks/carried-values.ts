@@ -4,6 +4,7 @@
  */
 import { describeValue } from './judge-shape.ts'
 import { isObject } from '../base/is-object.ts'
+import { scalarText } from '../base/text.ts'
 import type { Rule } from '../spec/rules.ts'
 
 const PLAIN_NUMBER = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/
@@ -20,7 +21,7 @@ function sameSetValue(sent: unknown, seen: unknown): boolean {
   const [a, b] = [asNumber(sent), asNumber(seen)]
   if (a !== undefined && b !== undefined) return Math.abs(a - b) < 1e-6
   if (typeof sent === 'boolean' || typeof seen === 'boolean') return sent === seen
-  return typeof seen === 'string' || typeof seen === 'number' ? String(sent).trim() === String(seen).trim() : false
+  return typeof seen === 'string' || typeof seen === 'number' ? scalarText(sent).trim() === String(seen).trim() : false
 }
 
 /**

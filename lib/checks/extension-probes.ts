@@ -9,6 +9,7 @@
  * is not the no-route answer — and to a caller it admits only when the user asks (`probeWrites`); read-only mode
  * sends no extension write at all.
  */
+import { defined } from '../base/defined.ts'
 import { EXTENSIONS_MODULE } from '../results/schema-block.ts'
 import type { ExtensionOperation } from '../schema/extensions.ts'
 import { ACCESS_CALLERS, ADMISSION, admittedCaller, isRefusal } from '../spec/admission.ts'
@@ -169,18 +170,20 @@ export function targetReading(answers: ProbeAnswers): { refusalShowsRoute: boole
 export function notSent(plan: ProbePlan, anySent: boolean): { message: string; reason: NotJudgedReason } {
   const withheld = plan.withheld ?? []
   const whys = [...new Set(withheld.map((w) => w.why))]
-  const reason = anySent
-    ? 'unusable-answer'
-    : withheld.some((w) => w.why === READ_ONLY)
-      ? 'read-only'
-      : withheld.length > 0
-        ? 'write-withheld'
-        : 'unusable-answer'
-  return { message: `not sent: ${whys.join('; ') || 'no caller to send it as'}`, reason }
+  return {
+    message: `not sent: ${whys.join('; ') || 'no caller to send it as'}`,
+    reason: notSentReason(withheld, anySent),
+  }
+}
+
+function notSentReason(withheld: NonNullable<ProbePlan['withheld']>, anySent: boolean): NotJudgedReason {
+  if (anySent) return 'unusable-answer'
+  if (withheld.some((w) => w.why === READ_ONLY)) return 'read-only'
+  return withheld.length > 0 ? 'write-withheld' : 'unusable-answer'
 }
 
 /** What a verdict on an operation rests on: its declaration in the shop's schema. */
 export function basisOf(row: EndpointRow, withClass = false): string {
-  const op = operationOf(row)!
+  const op = defined(operationOf(row), `the extension operation of ${endpointText(row)} (a verdict on one asks)`)
   return `the shop's schema declares ${endpointText(op)}${withClass && op.declaredAccess !== undefined ? ` ${op.declaredAccess}` : ''}`
 }

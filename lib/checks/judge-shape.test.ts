@@ -439,10 +439,11 @@ describe('judgeShape on returns', () => {
 
   it('compiles the schemas once, whatever the number of calls', () => {
     judgeShape({}, CREDITMEMO)
-    for (let i = 0; i < 50; i++)
-      judgeShape({ state: i }, CREDITMEMO),
-        judgeShape({}, CART_ADDRESS),
-        judgeShape({}, { kind: 'tabled', shape: 'attributeSet' })
+    for (let i = 0; i < 50; i++) {
+      judgeShape({ state: i }, CREDITMEMO)
+      judgeShape({}, CART_ADDRESS)
+      judgeShape({}, { kind: 'tabled', shape: 'attributeSet' })
+    }
     expect(schemaCompilations()).toBe(1)
   })
 })

@@ -102,7 +102,8 @@ export function judgePassively(entries: readonly ObservedEntry[], options: Passi
     const caller = callers.callerOf({ ...x, ...(entry.caller !== undefined ? { caller: entry.caller } : {}) })
     const id = identify(x.request, { endpointOf, ...(options.base !== undefined ? { base: options.base } : {}) })
     const row = id.origin === 'spec' && id.endpoint !== undefined ? ROWS.get(id.endpoint) : undefined
-    if (x.response !== undefined && x.response.status >= 500) serverErrors.push(serverErrorEntry(entry, caller, id))
+    if (x.response !== undefined && x.response.status >= 500)
+      serverErrors.push(serverErrorEntry(entry, x.response, caller, id))
     if (row === undefined || id.store === undefined) {
       outside++
       continue
@@ -172,16 +173,15 @@ function routeVerdict(
   storesShown: ReadonlySet<string>,
 ): PassiveVerdict {
   const admitted = admittedCaller(row.access)
-  const answered = seen.filter(
-    (o) => o.probe.answer !== undefined && (o.entry.bodyKept || o.probe.answer.status === 204),
-  )
-  const status = (o: Observation) => o.probe.answer!.status
+  const answered = seen.flatMap(withStatus).filter(({ o, status }) => o.entry.bodyKept || status === 204)
   const served =
-    answered.find((o) => o.probe.noRoute !== true && status(o) >= 200 && status(o) < 300) ??
-    answered.find((o) => o.probe.noRoute !== true && o.caller === admitted && status(o) !== 401 && status(o) !== 403)
-  const missing = answered.filter((o) => o.probe.noRoute === true)
+    answered.find(({ o, status }) => o.probe.noRoute !== true && status >= 200 && status < 300) ??
+    answered.find(
+      ({ o, status }) => o.probe.noRoute !== true && o.caller === admitted && status !== 401 && status !== 403,
+    )
+  const missing = answered.filter(({ o }) => o.probe.noRoute === true)
   const witness =
-    served ?? (missing.length === answered.length ? missing.find((o) => storesShown.has(o.store)) : undefined)
+    served?.o ?? (missing.length === answered.length ? missing.find(({ o }) => storesShown.has(o.store))?.o : undefined)
   if (witness === undefined) {
     const who = admitted === 'none' ? 'no token' : `${admitted} token`
     const why =
@@ -210,6 +210,11 @@ function expectedOf(row: EndpointRow, caller: ObservedCaller): Admission {
   return ADMISSION[row.access][caller]
 }
 
+/** An observation that got an answer, with the answer's status; none without one. */
+function withStatus(o: Observation): { o: Observation; status: number }[] {
+  return o.probe.answer === undefined ? [] : [{ o, status: o.probe.answer.status }]
+}
+
 /**
  * Access: each class the spec refuses at this endpoint that the traffic shows, one observation each — a success
  * (let through: failed), else a refusal (passed); an answer that is neither (another 4xx, a 5xx, the no-route
@@ -220,11 +225,11 @@ function accessVerdict(row: EndpointRow, seen: readonly Observation[]): PassiveV
   const probes: Probe[] = []
   const classes = [...new Set(seen.map((o) => o.caller))].filter((c) => expectedOf(row, c) === 'refuse')
   for (const c of classes) {
-    const ofClass = seen.filter((o) => o.caller === c && o.probe.answer !== undefined && o.probe.noRoute !== true)
-    const status = (o: Observation) => o.probe.answer!.status
-    const o =
-      ofClass.find((x) => status(x) >= 200 && status(x) < 300) ??
-      ofClass.find((x) => status(x) === 401 || status(x) === 403)
+    const ofClass = seen.filter((o) => o.caller === c && o.probe.noRoute !== true).flatMap(withStatus)
+    const o = (
+      ofClass.find(({ status }) => status >= 200 && status < 300) ??
+      ofClass.find(({ status }) => status === 401 || status === 403)
+    )?.o
     if (o === undefined) continue
     cells.push(cellOf(c, 'refuse', o.probe))
     probes.push(o.probe)
@@ -350,17 +355,21 @@ function coverageOf(
   byRow: ReadonlyMap<EndpointRow, readonly Observation[]>,
   outside: number,
 ): PassiveCoverage {
-  const order = new Map(CATALOG.map((row, i) => [row, i]))
-  const endpoints: CoverageRow[] = [...byRow]
-    .sort(([a], [b]) => order.get(a)! - order.get(b)!)
-    .map(([row, seen]) => ({
-      endpoint: rowId(row),
-      module: row.module,
-      access: row.access,
-      exchanges: seen.length,
-      callers: countBy(seen.map((o) => o.caller)),
-      stores: [...new Set(seen.map((o) => o.store))],
-    }))
+  // In catalog order: every observed row is the catalog's own (ROWS).
+  const endpoints: CoverageRow[] = CATALOG.flatMap((row) => {
+    const seen = byRow.get(row)
+    if (seen === undefined) return []
+    return [
+      {
+        endpoint: rowId(row),
+        module: row.module,
+        access: row.access,
+        exchanges: seen.length,
+        callers: countBy(seen.map((o) => o.caller)),
+        stores: [...new Set(seen.map((o) => o.store))],
+      },
+    ]
+  })
   const unknown = [...byRow.values()].flat().filter((o) => o.caller === 'unknown').length
   const atEndpoints = total - outside
   return {
@@ -378,20 +387,22 @@ function coverageOf(
 /** A 5xx of the traffic as the run lists its own: information, never a failure. */
 function serverErrorEntry(
   entry: ObservedEntry,
+  response: NonNullable<ObservedEntry['exchange']['response']>,
   caller: ObservedCaller,
   id: ReturnType<typeof identify>,
 ): ServerErrorEntry {
-  const { request, response } = entry.exchange
+  const { request } = entry.exchange
+  // identify() gives an endpoint with its origin, or neither.
   return {
     method: request.method,
-    ...(id.endpoint !== undefined ? { endpoint: id.endpoint, origin: id.origin! } : {}),
+    ...(id.endpoint !== undefined && id.origin !== undefined ? { endpoint: id.endpoint, origin: id.origin } : {}),
     path: id.path ?? request.url,
     ...(id.query !== undefined ? { query: id.query } : {}),
     store: id.store ?? '',
     caller,
     ...(request.body !== undefined ? { body: request.body } : {}),
-    status: response!.status,
-    ...shopSaid(response!.body),
+    status: response.status,
+    ...shopSaid(response.body),
     firstAt: entry.startedDateTime,
     lastAt: entry.startedDateTime,
     count: 1,

@@ -1,3 +1,4 @@
+import { defined } from '../base/defined.ts'
 import { provisionerOf, SetupError, type MadeCustomer } from '../setup/provision.ts'
 import { endpointId } from '../spec/catalog/index.ts'
 import { TOKEN_RULES } from '../spec/rules.ts'
@@ -114,7 +115,7 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   if ((judged = judgeRevocation(calls)) !== undefined) return verdict(judged)
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, revokedAt + REVOKE_SETTLE_MS - Date.now())))
   calls.renewals = [...calls.renewals, await renew(RENEWALS[1])]
-  return verdict(judgeRevocation(calls)!)
+  return verdict(defined(judgeRevocation(calls), 'the revocation judged with every call made (two renewals decide)'))
 }
 
 /** The names of the revocation's first calls (each its tag in the run's evidence, after `tokens: `). */

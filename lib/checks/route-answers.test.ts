@@ -127,7 +127,7 @@ describe('route check', () => {
       exchange: { request: { method: spec.method, url: `http://shop.test${spec.path}`, headers: {} }, durationMs: 1 },
     })
     const client = {
-      send: async (spec: RequestSpec) => answers(spec),
+      send: (spec: RequestSpec) => Promise.resolve(answers(spec)),
       urlFor: (spec: RequestSpec) => spec.path,
     } as unknown as TargetClient
     const calibration = await calibrate(client, 'default', 'admin-token', '/V1/directory/currency')

@@ -2,6 +2,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { describeCaller, isRefusal } from '../spec/admission.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import type { Probe, ProbeAnswers } from '../shop/probe.ts'
+import { defined } from '../base/defined.ts'
 import { clip } from '../base/text.ts'
 import { classify, exchangesOf, placeholder, quoteAnswer, unjudgedFor } from './probe.ts'
 import { accessSequence, witnessAnswer } from './access-sequence.ts'
@@ -12,6 +13,7 @@ import { probeCheck } from './probe-check.ts'
 import { ROUTE_RULES } from '../spec/rules.ts'
 import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
+import type { ExtensionOperation } from '../schema/extensions.ts'
 import { admittedCaller } from '../spec/admission.ts'
 
 /** What an extension probe sends: no spec says what the operation takes, so nothing it sends is known to be valid. */
@@ -35,13 +37,8 @@ export function notServed(what: string, quoted: string, thing = 'the endpoint'):
 export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
   const op = operationOf(row)
   const reading = op !== undefined ? targetReading(answers) : undefined
-  const p = op === undefined ? witnessAnswer(row, answers) : extensionWitness(row, answers)
-  const details =
-    op === undefined
-      ? p === undefined
-        ? {}
-        : { caller: p.caller, store: p.store, path: p.path }
-      : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+  const p = op === undefined ? witnessAnswer(row, answers) : extensionWitness(row, op, answers)
+  const details = op === undefined ? witnessDetails(p) : operationDetails(row, answers)
   const rules = op === undefined ? {} : { rules: [ROUTE_RULES.declared] }
   // A refusal read as "served" or left unjudged rests on the target reading too: its exchange is evidence.
   const exchanges = (p: Probe) => [
@@ -77,7 +74,7 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
         notServed(at, quoteAnswer(p), op !== undefined ? 'the operation its schema declares' : 'the endpoint'),
       )
     default: {
-      const answer = p.answer!
+      const answer = defined(p.answer, 'the answer classify() read as accepted or refused')
       const error = serverErrorOf(answer)
       if (error !== undefined) {
         // The probe's values are made up (placeholders in the path, an empty body): a shop's own operation may well fail on
@@ -128,9 +125,18 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
   }
 }
 
+/** What a spec endpoint's verdict records: whose call was read, under which store code, at which path. */
+function witnessDetails(p: Probe | undefined): Record<string, unknown> {
+  return p === undefined ? {} : { caller: p.caller, store: p.store, path: p.path }
+}
+
+/** What an extension operation's verdict records: the schema's declaration, and what was withheld from which caller. */
+function operationDetails(row: EndpointRow, answers: ProbeAnswers): Record<string, unknown> {
+  return { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+}
+
 /** The extension operation's call that shows it is there: the caller its class admits, else the first sent. */
-function extensionWitness(row: EndpointRow, answers: ProbeAnswers): Probe | undefined {
-  const op = operationOf(row)!
+function extensionWitness(row: EndpointRow, op: ExtensionOperation, answers: ProbeAnswers): Probe | undefined {
   const admitted = op.declaredAccess === undefined ? 'admin' : admittedCaller(op.declaredAccess)
   return (
     operationAnswer(row, answers, admitted, 'first') ??

@@ -53,14 +53,14 @@ export function judgeShapeAnswer(
     // A server error of the shop's application to the call the detail table documents is the endpoint's failure: here
     // where no body-keys check judges the call (a read, a delete), there where one does. Elsewhere the request is the
     // suite's reading of the platform's, a 5xx may be its fault, and the run lists it; a gateway's is no answer.
-    const documented = requestTabled(row) && (error.kind === 'application' || error.kind === 'not-implemented')
+    const ofApplication = error.kind === 'application' || error.kind === 'not-implemented'
+    const documented = requestTabled(row) && ofApplication
     if (documented && !(row.params ?? []).some((p) => p.in === 'body'))
       return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
-    const why = documented
-      ? 'the body-keys check judges a server error to the documented call'
-      : error.kind === 'application' || error.kind === 'not-implemented'
-        ? "the spec does not table this request, so the call may be the suite's own reading of the platform's"
-        : "no answer of the shop's application"
+    let why = "no answer of the shop's application"
+    if (documented) why = 'the body-keys check judges a server error to the documented call'
+    else if (ofApplication)
+      why = "the spec does not table this request, so the call may be the suite's own reading of the platform's"
     return {
       status: 'skipped',
       message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`,

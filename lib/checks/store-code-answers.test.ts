@@ -67,6 +67,23 @@ describe('store-code check', () => {
     expect(storeCodeOf('GET', '/V1/modules', OK, undefined)).toMatchObject({ status: 'skipped', reason: 'timeout' })
   })
 
+  // Found by the lint of issue 33 (a non-null assertion on the second answer): a call under the second store code that
+  // was not sent — a recording without it, a caller without a token there — was "served" with no answer at all.
+  it('does not judge an endpoint whose call under the second store code was not sent', () => {
+    const notSent: Reply = { status: 0, unavailable: { why: 'not in the recording', reason: 'not-recorded' } }
+    for (const [method, path] of [
+      ['GET', '/V1/directory/currency'],
+      ['GET', '/V1/modules'],
+    ] as const) {
+      expect(storeCodeOf(method, path, OK, notSent)).toMatchObject({
+        status: 'skipped',
+        reason: 'not-recorded',
+        message:
+          'not judged: the call under store code "all" was not sent (not in the recording), under "default" the endpoint answered 200 []',
+      })
+    }
+  })
+
   // Issue 29: a server error is no rule of the spec, and the request may be the suite's own reading of a body it does not table.
   it('does not judge a server error under either store code, quoting its report id', () => {
     const platform = reply(500, {

@@ -14,7 +14,7 @@ import {
 } from './probe.ts'
 import { accessSequence, witnessAnswer } from './access-sequence.ts'
 import { basisOf, notSent, operationAnswer, operationAnswers, operationOf, targetReading } from './extension-probes.ts'
-import type { Verdict } from '../results/verdict.ts'
+import type { NotJudgedReason, Verdict } from '../results/verdict.ts'
 import type { ProbeCheck } from './types.ts'
 import { probeCheck } from './probe-check.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
@@ -56,8 +56,9 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
   const [first, second] = [c.store, s.store]
   const cKind = classify(c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
-    const reason =
-      cKind === 'no answer' ? unanswered(c).reason : cKind === 'no-route' ? 'route-missing' : c.unavailableReason
+    let reason: NotJudgedReason | undefined = c.unavailableReason
+    if (cKind === 'no answer') reason = unanswered(c).reason
+    else if (cKind === 'no-route') reason = 'route-missing'
     return verdict(
       'skipped',
       `not judged: under "${first}" ${thing} gave ${quoteAnswer(c)} (see the ${route} check)`,
@@ -80,11 +81,19 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
       reason: 'unusable-answer',
     })
   const sKind = classify(s)
-  if (sKind === 'no answer') {
+  // A call under the second store code that was not sent (a recording without it) shows nothing: never "served".
+  if (sKind === 'not sent')
+    return verdict(
+      'skipped',
+      `not judged: the call under store code "${second}" was ${quoteAnswer(s)}, under "${first}" ${thing} answered ${quoteAnswer(c)}`,
+      s.unavailableReason !== undefined ? { reason: s.unavailableReason } : {},
+    )
+  const secondAnswer = s.answer
+  if (secondAnswer === undefined) {
     const why = unanswered(s)
     return verdict('skipped', `not judged: no answer under store code "${second}": ${why.text}`, { reason: why.reason })
   }
-  const secondError = sKind !== 'no-route' ? serverErrorOf(s.answer) : undefined
+  const secondError = sKind !== 'no-route' ? serverErrorOf(secondAnswer) : undefined
   if (secondError !== undefined) {
     return verdict(
       'skipped',
@@ -106,7 +115,7 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
       `under store code "${second}" ${thing} answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
     )
   }
-  if (reading !== undefined && !reading.refusalShowsRoute && isRefusal(s.answer!.status)) {
+  if (reading !== undefined && !reading.refusalShowsRoute && isRefusal(secondAnswer.status)) {
     return verdict(
       'skipped',
       `not judged: refused under store code "${second}" (${quoteAnswer(s)}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`,

@@ -16,7 +16,7 @@ import {
 import { probeCallerOf } from '../shop/probe.ts'
 import { DEFAULT_MATRIX_FILE, readAccessMatrix, type ObservedCell } from '../../fixtures/observed-target/matrix.ts'
 import { findRow } from '../spec/catalog/index.ts'
-import type { EndpointRow, HttpMethod } from '../spec/types.ts'
+import type { EndpointRow } from '../spec/types.ts'
 import type { ProbeSettings } from './probe.ts'
 
 /** What came back: an answer (its body JSON unless `text` says otherwise), or none (`undefined`: a timeout). */
@@ -149,7 +149,7 @@ export function observedAnswers(
   settings: ProbeSettings = FULL,
 ): { row: EndpointRow; answers: ProbeAnswers }[] {
   return readAccessMatrix(DEFAULT_MATRIX_FILE).map((observed) => {
-    const row = findRow(observed.method as HttpMethod, observed.specPath)!
+    const row = findRow(observed.method, observed.specPath)!
     const replyOf = (caller: SequenceCaller) =>
       caller === 'limited admin' || caller === 'other customer' ? undefined : observedReply(observed[caller])
     return {

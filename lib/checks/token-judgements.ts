@@ -3,6 +3,7 @@
  * on a real instance's recorded answers: an answer to wrong credentials, and the revocation's calls — the
  * customer's token before the revoke, the revoke, the token after it, and a new token after it.
  */
+import { defined } from '../base/defined.ts'
 import { describeOpenCell, judgeCell, type Admission } from '../spec/admission.ts'
 import type { Answer, Outcome } from '../shop/request.ts'
 import type { Probe } from '../shop/probe.ts'
@@ -150,7 +151,10 @@ function renewalOf(r: Renewal): { ok: boolean | null; text: string; reason?: Not
   }
   const ok = judgeCell('accept' satisfies Admission, seenOf(r.use))
   const got = `a token the customer got ${r.when}`
-  if (ok === true) return { ok, text: `${got} was let through GET ${ME} (${r.use.answer!.status})` }
+  if (ok === true) {
+    const { status } = defined(r.use.answer, 'the answer that let the token through')
+    return { ok, text: `${got} was let through GET ${ME} (${status})` }
+  }
   if (ok === false) return { ok, text: `${got} was refused on GET ${ME} (${quoteAnswer(r.use)})` }
   return { ok, text: `${got} got no usable answer on GET ${ME} (${quoteAnswer(r.use)})`, reason: unjudged(r.use) }
 }

@@ -3,6 +3,7 @@ import { CHECKS } from '../checks/index.ts'
 import type { Check, PlanSettings } from '../checks/types.ts'
 import { resultId, toResult, workflowStepId, type Result } from '../results/result.ts'
 import type { KindRecord, Origin, PlanBlock } from '../results/plan-block.ts'
+import { defined } from '../base/defined.ts'
 import { CATALOG, rowId, rowOf } from '../spec/catalog/index.ts'
 import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -93,7 +94,7 @@ export function buildPlan(parts: PlanParts, settings?: PlanSettings): Plan {
         origin,
       }
       const applies = kind.appliesTo(row)
-      const lacks = lacking.get(kind.name)!
+      const lacks = defined(lacking.get(kind.name), `what the ${kind.name} kind lacks (set for each kind above)`)
       if (applies !== true) unplanned.push({ ...planned, why: 'not-applicable', reason: applies })
       else if (lacks !== true) unplanned.push({ ...planned, why: 'not-configured', reason: lacks })
       else checks.push(planned)
@@ -210,11 +211,11 @@ export function planBlock(plan: Plan, selection: Selection, limitedBy: readonly 
     entry.checks++
     sizes.set(key, entry)
   }
+  const chosen = selection.modules
   return {
     kinds: plan.kinds.map((k) => ({ ...k, spec: [...k.spec] })),
     suite: [...sizes.values()],
-    modules:
-      selection.modules !== undefined ? modulesOf(plan).filter((m) => selection.modules!.includes(m)) : modulesOf(plan),
+    modules: chosen !== undefined ? modulesOf(plan).filter((m) => chosen.includes(m)) : modulesOf(plan),
     selected: selectPlan(plan, selection).checks.map(({ id, module, origin }) => ({ id, module, origin })),
     limitedBy: [...limitedBy],
   }

@@ -108,14 +108,15 @@ interface EntryFacts {
 
 const HTTP_VERSION = 'HTTP/1.1'
 
+/** The request body's text as sent: a form's text as it is, else JSON; none without a body. */
+function requestText(body: unknown, json: boolean | undefined): string | undefined {
+  if (body === undefined) return undefined
+  return json === false && typeof body === 'string' ? body : JSON.stringify(body)
+}
+
 export function harEntry(x: Exchange, facts: EntryFacts): HarEntry {
   const { request } = x
-  const postText =
-    request.body === undefined
-      ? undefined
-      : facts.requestJson === false && typeof request.body === 'string'
-        ? request.body
-        : JSON.stringify(request.body)
+  const postText = requestText(request.body, facts.requestJson)
   const entry: HarEntry = {
     startedDateTime: new Date(facts.startedAt).toISOString(),
     time: x.durationMs,

@@ -48,12 +48,18 @@ export function declaredBodies(schema: DeclaredSchema): DeclaredBodies {
       if (known !== undefined) return known
       const resolved = resolveRef(node, schema.definitions)
       // Filled after it is known by its name: a definition that refers to itself ends there.
-      const keys = new Map<string, KeyShape>()
-      const made: KeyShape = isObject(resolved?.properties) ? { keys, required: requiredOf(resolved!) } : 'open'
-      byRef.set(ref, made)
-      if (made !== 'open') fill(keys, resolved!, depth)
-      else if (resolved !== undefined) byRef.set(ref, shape(resolved, depth + 1))
-      return byRef.get(ref)!
+      if (resolved !== undefined && isObject(resolved.properties)) {
+        const keys = new Map<string, KeyShape>()
+        const made: KeyShape = { keys, required: requiredOf(resolved) }
+        byRef.set(ref, made)
+        fill(keys, resolved, depth)
+        return made
+      }
+      byRef.set(ref, 'open')
+      if (resolved === undefined) return 'open'
+      const seen = shape(resolved, depth + 1)
+      byRef.set(ref, seen)
+      return seen
     }
     if (isObject(node.properties)) {
       const keys = new Map<string, KeyShape>()

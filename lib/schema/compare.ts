@@ -219,8 +219,14 @@ function family(type: unknown): string | undefined {
   return typeof type === 'string' && ['string', 'boolean', 'object', 'array'].includes(type) ? type : undefined
 }
 
+/** A schema's `type` as a list: its list, its one type, or none. */
+function declaredTypes(type: unknown): readonly unknown[] {
+  if (Array.isArray(type)) return type
+  return type === undefined ? [] : [type]
+}
+
 function typesOf(schema: Readonly<Record<string, unknown>>): string[] {
-  const raw = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
+  const raw = declaredTypes(schema.type)
   const families = raw.map(family).filter((f): f is string => f !== undefined)
   if (raw.length === 0 && isObject(schema.properties)) return ['object']
   return [...new Set(families)]

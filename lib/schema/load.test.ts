@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadSchema, schemaUrl } from './load.ts'
 import type { FetchedDocument, LoadOptions, SchemaGet } from './load.ts'
+import type { SchemaCaller } from './read.ts'
 import { handmadeDocument } from './testing.ts'
 
 const BASE = 'https://shop.example.com/'
@@ -24,15 +25,18 @@ function shop(answer: (token: string | undefined) => FetchedDocument | { error: 
   const calls: string[] = []
   return {
     calls,
-    get: async (url, token) => {
+    get: (url, token) => {
       calls.push(`${url} ${token ?? 'no token'}`)
-      return answer(token)
+      return Promise.resolve(answer(token))
     },
   }
 }
-const platform = shop((token) =>
-  json(handmadeDocument(token === TOKENS.admin ? 'admin' : token === TOKENS.customer ? 'customer' : 'anon')),
-)
+/** The view a token stands for here: no token (or one of no account) is the anonymous view. */
+function viewOf(token: string | undefined): SchemaCaller {
+  if (token === TOKENS.admin) return 'admin'
+  return token === TOKENS.customer ? 'customer' : 'anon'
+}
+const platform = shop((token) => json(handmadeDocument(viewOf(token))))
 const options = (over: Partial<LoadOptions>): LoadOptions => ({
   setting: { kind: 'auto' },
   baseUrl: BASE,

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { clip } from '../base/text.ts'
+import { defined } from '../base/defined.ts'
 import { accessUnknownBecause, mergeViews, readDocument, SCHEMA_CALLERS } from './read.ts'
 import type { DeclaredSchema, ReadOutcome, SchemaCaller } from './read.ts'
 import { shownUrl } from './setting.ts'
@@ -97,11 +98,14 @@ function documentOf(fetched: FetchedDocument | { error: string }, caller?: Schem
 async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
   const url = schemaUrl(options.baseUrl, options.storeCode)
   const source = `GET ${url} under each caller`
-  const tokenOf = (caller: SchemaCaller): string | undefined =>
-    caller === 'admin' ? options.tokens.admin : caller === 'customer' ? options.tokens.customer : undefined
+  const tokenOf: Readonly<Record<SchemaCaller, string | undefined>> = {
+    anon: undefined,
+    customer: options.tokens.customer,
+    admin: options.tokens.admin,
+  }
   const views = await Promise.all(
     SCHEMA_CALLERS.map(async (caller) => {
-      const token = tokenOf(caller)
+      const token = tokenOf[caller]
       if (caller !== 'anon' && token === undefined)
         return { caller, outcome: { ok: false as const, reason: `no ${caller} token in this run` } }
       return { caller, outcome: documentOf(await options.get(url, token), caller) }
@@ -114,7 +118,10 @@ async function fromShop(options: LoadOptions): Promise<LoadedSchema> {
   if (read.length === 0) {
     // Failing under every caller it was asked as: the shop's schema endpoint is broken, not switched off.
     if (failed.length > 0) return { status: 'broken', source, reason: brokenReason(failed) }
-    const anon = views[0]!.outcome
+    const anon = defined(
+      views.find((v) => v.caller === 'anon'),
+      'the anonymous view (SCHEMA_CALLERS names it)',
+    ).outcome
     return { status: 'unpublished', source, reason: `with ${VIEW_NAMES.anon}, ${anon.ok ? '' : anon.reason}` }
   }
   const notes = views.flatMap((v) => {

@@ -106,7 +106,7 @@ function operationOf(
 ): DeclaredOperation {
   const op: DeclaredOperation = { method, path, callers: new Set() }
   if (typeof raw.operationId === 'string') op.operationId = raw.operationId
-  const own = Array.isArray(raw.parameters) ? raw.parameters : []
+  const own: readonly unknown[] = Array.isArray(raw.parameters) ? raw.parameters : []
   for (const entry of [...pathParameters, ...own]) {
     const parameter = parameterOf(entry, doc)
     if (parameter === undefined) {
@@ -131,22 +131,24 @@ function operationOf(
   return op
 }
 
+/** What a JSON value that is not an object is, in words. */
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'a JSON array'
+  return value === null ? 'null' : `a JSON ${typeof value}`
+}
+
+/** What an object that is not a Swagger 2.0 document is instead, in words. */
+function notSwagger2(document: Readonly<Record<string, unknown>>): string {
+  if (typeof document.openapi === 'string') return `an OpenAPI ${document.openapi} document`
+  if (document.swagger === undefined) return 'a JSON object without "swagger": "2.0"'
+  return `a document of "swagger": ${JSON.stringify(document.swagger)}`
+}
+
 /** One document: a Swagger 2.0 schema, or the reason it is not one. `caller`: whose view it is, if one. */
 export function readDocument(document: unknown, caller?: SchemaCaller): ReadOutcome {
   if (!isObject(document))
-    return {
-      ok: false,
-      reason: `the document is ${Array.isArray(document) ? 'a JSON array' : document === null ? 'null' : `a JSON ${typeof document}`}, not a Swagger 2.0 object`,
-    }
-  if (document.swagger !== '2.0') {
-    const what =
-      typeof document.openapi === 'string'
-        ? `an OpenAPI ${document.openapi} document`
-        : document.swagger === undefined
-          ? 'a JSON object without "swagger": "2.0"'
-          : `a document of "swagger": ${JSON.stringify(document.swagger)}`
-    return { ok: false, reason: `${what}, not a Swagger 2.0 schema` }
-  }
+    return { ok: false, reason: `the document is ${jsonKind(document)}, not a Swagger 2.0 object` }
+  if (document.swagger !== '2.0') return { ok: false, reason: `${notSwagger2(document)}, not a Swagger 2.0 schema` }
   if (!isObject(document.paths)) return { ok: false, reason: 'a Swagger 2.0 document without a "paths" object' }
   const problems: string[] = []
   const definitions: Record<string, SwaggerSchema> = {}

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAULTS, startReferenceTarget } from '../../reference-target/index.ts'
-import type { FaultName, FaultSwitch, ReferenceTarget, ReferenceTargetOptions } from '../../reference-target/index.ts'
+import type { FaultName, ReferenceTarget, ReferenceTargetOptions } from '../../reference-target/index.ts'
 import { EXTENSION_ROUTES } from '../../reference-target/extension-routes.ts'
 import { EXTRA_ROUTES, SERVED_ROUTES } from '../../reference-target/extra-routes.ts'
 import { resolveFaults } from '../../reference-target/faults.ts'
@@ -177,10 +177,10 @@ const KIND: Partial<Record<FaultName, FindingKind>> = {
 
 describe.each(
   (Object.keys(KIND) as FaultName[]).flatMap((name) => [
-    { label: `${name} (default endpoint)`, fault: { name } as FaultSwitch },
+    { label: `${name} (default endpoint)`, fault: { name } },
     {
       label: `${name}@${endpointText(OTHER_ENDPOINTS[name])}`,
-      fault: { name, ...OTHER_ENDPOINTS[name] } as FaultSwitch,
+      fault: { name, ...OTHER_ENDPOINTS[name] },
     },
   ]),
 )('$label', ({ fault }) => {

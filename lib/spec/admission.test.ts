@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MATRIX_FILE, OBSERVED_CALLERS, readAccessMatrix } from '../../fixtures/observed-target/matrix.ts'
-import { ADMISSION, judgeAccess, judgeCell, seenOfAnswer, type AccessCell, type Seen } from './admission.ts'
+import {
+  ADMISSION,
+  admittedCaller,
+  judgeAccess,
+  judgeCell,
+  seenOfAnswer,
+  type AccessCell,
+  type Seen,
+} from './admission.ts'
 
 const who = { who: (c: string) => c }
 const cell = (caller: string, expected: AccessCell['expected'], seen: Seen, answer = seen): AccessCell => ({
@@ -116,7 +124,7 @@ describe("judgeAccess on a real 2.4.7 instance's answers (placeholder values, as
         answer: String(c.status),
       }
     })
-    return { row, j: judgeAccess(cells, cls === 'admin' ? 'admin' : cls === 'self' ? 'customer' : 'none', who) }
+    return { row, j: judgeAccess(cells, admittedCaller(cls), who) }
   })
 
   it('fails no endpoint: every refusal there is a 401', () => {

@@ -26,18 +26,17 @@ export const ADMISSION: Readonly<Record<AccessClass, Readonly<Record<AccessCalle
 
 /** A caller as messages name it: `no token`, `malformed token`, `another customer's token`, `admin token`. */
 export function describeCaller(caller: string): string {
-  return caller === 'none'
-    ? 'no token'
-    : caller === 'malformed'
-      ? 'malformed token'
-      : caller === 'other customer'
-        ? "another customer's token"
-        : `${caller} token`
+  if (caller === 'none') return 'no token'
+  if (caller === 'malformed') return 'malformed token'
+  if (caller === 'other customer') return "another customer's token"
+  return `${caller} token`
 }
+
+const ADMITTED_FIRST: Readonly<Record<AccessClass, AccessCaller>> = { admin: 'admin', self: 'customer', anon: 'none' }
 
 /** The caller an access class admits first: the one whose answer shows the endpoint is there. */
 export function admittedCaller(access: AccessClass): AccessCaller {
-  return access === 'admin' ? 'admin' : access === 'self' ? 'customer' : 'none'
+  return ADMITTED_FIRST[access]
 }
 
 /**
@@ -149,6 +148,12 @@ interface AccessJudgement<R extends string = string> {
   cells: (AccessCell<R> & { ok: boolean | null })[]
 }
 
+/** What the witness's answer lets the other cells be read against (`undefined`: no witness among the cells). */
+function witnessReading(seen: Seen | undefined): 'success' | 'not sent' | 'other' {
+  if (seen === undefined || seen === 'not sent') return 'not sent'
+  return seen === 'accepted' ? 'success' : 'other'
+}
+
 /**
  * The one access judgement (Authentication 2–4), over recorded answers: the spec's access check, the acl check and
  * the judges of a shop's extension operations all call it. `witness` names the caller the class admits, whose
@@ -167,7 +172,7 @@ export function judgeAccess<R extends string>(
 ): AccessJudgement<R> {
   const { who = describeCaller, routeCheck = 'route', authority = 'the spec' } = words
   const w = cells.find((c) => c.caller === witness)
-  const reading = w === undefined || w.seen === 'not sent' ? 'not sent' : w.seen === 'accepted' ? 'success' : 'other'
+  const reading = witnessReading(w?.seen)
   const judged = cells.map((c) => ({ ...c, ok: judgeCell(c.expected, c.seen, reading) }))
   const sent = judged.filter((c) => c.seen !== 'not sent')
   const verdict = (

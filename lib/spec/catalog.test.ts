@@ -103,7 +103,11 @@ describe('catalog against the spec text', () => {
 
   it('each row names exactly the sections that name its pair, module lists first', () => {
     const bad: string[] = []
-    const rank = (s: string) => (s.startsWith(LISTS) ? 0 : s === DETAIL ? 1 : s === ADDITIONAL ? 2 : 3)
+    const rank = (s: string) => {
+      if (s.startsWith(LISTS)) return 0
+      if (s === DETAIL) return 1
+      return s === ADDITIONAL ? 2 : 3
+    }
     for (const row of CATALOG) {
       const e = specByKey.get(rowId(row))
       if (!e) continue
@@ -400,7 +404,9 @@ describe('rule data in the rows, transcribed from the spec', () => {
     for (const row of batch) {
       const [, iface, method] = STORAGE.exec(row.contract!)!
       const prices = PRICES[iface as keyof typeof PRICES]
-      const op = method === 'get' ? 'information' : method === 'delete' && prices === 'cost' ? 'cost-delete' : method
+      let op = method
+      if (method === 'get') op = 'information'
+      else if (method === 'delete' && prices === 'cost') op = 'cost-delete'
       expect(row.batch, rowId(row)).toMatchObject({ prices, op })
     }
   })

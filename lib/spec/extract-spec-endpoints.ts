@@ -19,6 +19,7 @@
  */
 import type { AccessClass, HttpMethod } from './types.ts'
 import { endpointText } from './endpoint-id.ts'
+import { defined } from '../base/defined.ts'
 
 interface SpecEndpoint {
   method: HttpMethod
@@ -79,11 +80,16 @@ function tokenize(text: string): Token[] {
     const [, span, mark, method, sep] = m
     if (span !== undefined) {
       const s = span.trim()
-      const pair = SPAN_PAIR_RE.exec(s)
-      if (pair) out.push({ kind: 'path', method: pair[1] as HttpMethod, path: pair[2]! })
+      const [, pairMethod, pairPath] = SPAN_PAIR_RE.exec(s) ?? []
+      if (pairMethod !== undefined && pairPath !== undefined)
+        out.push({ kind: 'path', method: pairMethod as HttpMethod, path: pairPath })
       else if (SPAN_PATH_RE.test(s)) out.push({ kind: 'path', path: s })
       else out.push({ kind: 'other' })
-    } else if (mark !== undefined) out.push({ kind: 'mark', access: markOf(mark)! })
+    } else if (mark !== undefined)
+      out.push({
+        kind: 'mark',
+        access: defined(markOf(mark), `the access class of the mark "${mark}" TOKEN_RE matched`),
+      })
     else if (method !== undefined) out.push({ kind: 'method', method: method as HttpMethod })
     else if (sep !== undefined) out.push({ kind: 'sep' })
     else out.push({ kind: 'other' })
@@ -153,11 +159,11 @@ export function extractSpecOccurrences(markdown: string): SpecOccurrence[] {
       return
     }
     if (inFence) return
-    const h = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line)
-    if (h) {
-      const level = h[1]!.length
+    const [, hashes, title] = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) ?? []
+    if (hashes !== undefined && title !== undefined) {
+      const level = hashes.length
       headings.length = level - 1
-      headings[level - 1] = h[2]!
+      headings[level - 1] = title
       header = undefined
       return
     }
@@ -228,7 +234,7 @@ export function extractSpecEndpointsDetailed(markdown: string): {
   const endpoints: SpecEndpointDetail[] = []
   const conflicts: string[] = []
   for (const [k, occurrences] of byKey) {
-    const first = occurrences[0]!
+    const first = defined(occurrences[0], `the first occurrence of ${k} (a list is made with one)`)
     const marks = [...new Set(occurrences.flatMap((o) => (o.mark ? [o.mark] : [])))]
     if (marks.length > 1) {
       conflicts.push(

@@ -32,8 +32,7 @@ export function matchTemplate(template: string, path: string): { literalSegments
   const p = segmentsOf(path)
   if (t.length !== p.length) return undefined
   let literalSegments = 0
-  for (let i = 0; i < t.length; i++) {
-    const seg = t[i]!
+  for (const [i, seg] of t.entries()) {
     if (seg.startsWith(':')) {
       if (p[i] === '') return undefined
       continue

@@ -130,14 +130,17 @@ export const BODY_KEYS_RULES = {
 
 // --- shapes --------------------------------------------------------------------------------------------------
 
-/** The heading of each tabled type's section under "Resources and their fields". */
-export const TABLED_TYPE_WORDS: Readonly<Record<string, string>> = {
+// Kept literal here so the rules below name a heading the compiler knows is there.
+const TYPE_HEADINGS = {
   creditmemo: 'Credit memo (`CreditmemoInterface`, body key `entity`)',
   orderAddress: 'Order address (`OrderAddressInterface`, body key `entity`)',
   cartAddress: 'Quote billing / cart address (`address` in the guest billing-address body)',
   attributeSet: 'Attribute set (`AttributeSetInterface`)',
   creditmemoComment: 'Comment object: `comment` (string), `created_at` (string)',
-}
+} as const
+
+/** The heading of each tabled type's section under "Resources and their fields". */
+export const TABLED_TYPE_WORDS: Readonly<Record<string, string>> = TYPE_HEADINGS
 
 export const SHAPE_RULES = {
   types: rule(
@@ -247,7 +250,7 @@ export const ATTRIBUTE_SET_RULES = {
   created: rule(
     'an attribute set is created: the answer is an AttributeSetInterface',
     'AttributeSetManagementInterface::create',
-    TABLED_TYPE_WORDS.attributeSet!,
+    TYPE_HEADINGS.attributeSet,
   ),
   read: rule('the saved attribute set is read by its id', 'GET `/V1/eav/attribute-sets/:attributeSetId`'),
   deleted: rule(
@@ -284,13 +287,13 @@ export const SALES_RULES = {
   creditmemoRead: rule(
     'the credit memo read is the one the refund made: its entity_id, its order (and invoice), the items and quantities refunded',
     'CreditmemoRepositoryInterface::get — loads a credit memo',
-    TABLED_TYPE_WORDS.creditmemo!,
+    TYPE_HEADINGS.creditmemo,
   ),
   comment: rule(
     'a comment is added to the credit memo and listed with it',
     'CreditmemoCommentRepositoryInterface::save',
     'CreditmemoManagementInterface::getCommentsList',
-    TABLED_TYPE_WORDS.creditmemoComment!,
+    TYPE_HEADINGS.creditmemoComment,
   ),
   email: rule('the credit memo is emailed', 'CreditmemoManagementInterface::notify — emails the credit memo'),
   cancel: rule('the credit memo is cancelled', 'cancel credit memo (`PUT /V1/creditmemo/:id`)'),

@@ -100,6 +100,19 @@ function cells(line: string): string[] {
 }
 const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
 
+// The credit memo section's labelled lines: the shape each fills (else the credit memo) and the type it states.
+const CREDIT_MEMO_PART: Readonly<Record<string, ShapeName>> = {
+  'Comment object': 'creditmemoComment',
+  'Item object': 'creditmemoItem',
+}
+const LABEL_TYPE: Readonly<Record<string, SpecType>> = { 'String fields': 'string', 'Number fields': 'number' }
+// The other sections' headings, by how they start, and the shape each tables.
+const SECTION_SHAPE: readonly (readonly [string, ShapeName])[] = [
+  ['Order address', 'orderAddress'],
+  ['Quote billing / cart address', 'cartAddress'],
+  ['Attribute set', 'attributeSet'],
+]
+
 /** Field lists per schema, as the spec's § Resources and their fields gives them. */
 function specShapes(md: string): Record<ShapeName, FieldMap> {
   const start = md.indexOf('\n## Resources and their fields')
@@ -120,15 +133,8 @@ function specShapes(md: string): Record<ShapeName, FieldMap> {
         const m = /^(String fields|Number fields|Other fields|Comment object|Item object):\s*(.*)$/.exec(line)
         if (!m) continue
         const [, label, rest] = m
-        const target: ShapeName =
-          label === 'Comment object' ? 'creditmemoComment' : label === 'Item object' ? 'creditmemoItem' : 'creditmemo'
-        add(
-          target,
-          parseInlineFields(
-            rest!,
-            label === 'String fields' ? 'string' : label === 'Number fields' ? 'number' : undefined,
-          ),
-        )
+        const target = CREDIT_MEMO_PART[label!] ?? 'creditmemo'
+        add(target, parseInlineFields(rest!, LABEL_TYPE[label!]))
       }
     } else if (h.startsWith('Refund request parts')) {
       const byObject: Record<string, ShapeName> = {
@@ -143,13 +149,7 @@ function specShapes(md: string): Record<ShapeName, FieldMap> {
         add(target, parseInlineFields(fields!))
       }
     } else {
-      const target: ShapeName | undefined = h.startsWith('Order address')
-        ? 'orderAddress'
-        : h.startsWith('Quote billing / cart address')
-          ? 'cartAddress'
-          : h.startsWith('Attribute set')
-            ? 'attributeSet'
-            : undefined
+      const target = SECTION_SHAPE.find(([lead]) => h.startsWith(lead))?.[1]
       if (!target) {
         if (tableRows.length || lines.some((l) => /fields:/.test(l)))
           throw new Error(`a tabled shape with no schema: ${h}`)
@@ -236,15 +236,15 @@ describe('schemas against the spec text', () => {
 
   it('street is an array with an unconstrained element; extension_attributes a free object', () => {
     for (const name of ['orderAddress', 'cartAddress'] as const) {
-      expect((TABLED_SHAPES[name].properties as any).street).toEqual({ type: ['array', 'null'] })
+      expect(TABLED_SHAPES[name].properties.street).toEqual({ type: ['array', 'null'] })
     }
     for (const [name, schema] of Object.entries(TABLED_SHAPES)) {
-      expect((schema.properties as any).extension_attributes, name).toEqual({ type: ['object', 'null'] })
+      expect(schema.properties.extension_attributes, name).toEqual({ type: ['object', 'null'] })
     }
   })
 
   it("the credit memo's nested comment and item shapes are the comment and item schemas", () => {
-    const p = TABLED_SHAPES.creditmemo.properties as any
+    const p = TABLED_SHAPES.creditmemo.properties
     expect(p.comments.items.properties).toEqual(TABLED_SHAPES.creditmemoComment.properties)
     expect(p.items.items.properties).toEqual(TABLED_SHAPES.creditmemoItem.properties)
   })

@@ -55,8 +55,8 @@ function shape({ name, title, description, properties }: ShapeOptions): SchemaOb
 
 /** A schema as a nested element: no `$schema`/`$id`, so it can be inlined in another schema. */
 function inline(schema: SchemaObject, nullable: boolean): SchemaObject {
-  const { $schema: _s, $id: _i, type, ...rest } = schema
-  return { ...rest, type: nullable ? [type as string, 'null'] : type }
+  const { $schema: _s, $id: _i, type, ...rest }: Readonly<Record<string, unknown>> = schema
+  return { ...rest, type: nullable ? [type, 'null'] : type }
 }
 
 // --- Credit memo (`CreditmemoInterface`) --------------------------------------------------------------

@@ -8,6 +8,7 @@ import type { AddressDraft } from '../setup/builders.ts'
 import { invoiceOrder, readCreditmemo, refund, type RefundedItem, type SalesState } from './sales-steps.ts'
 import { listItems, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
+import { defined } from '../base/defined.ts'
 import { isObject } from '../base/is-object.ts'
 import { endpointId } from '../spec/catalog/index.ts'
 
@@ -164,7 +165,10 @@ export const creditMemoWorkflow: Workflow<CreditMemoState> = {
       endpointId('POST /V1/order/:orderId/refund'),
       async (s: StepScope<CreditMemoState>) => {
         const orderId = s.need('orderId')
-        const item = s.need('orderItems')[0]!
+        const item = defined(
+          s.need('orderItems')[0],
+          'the first item of the invoiced order (invoiceOrder keeps no empty list)',
+        )
         const refunded: RefundedItem[] = [{ order_item_id: item.item_id, qty: 1 }]
         const call: SpecCall = {
           method: 'POST',

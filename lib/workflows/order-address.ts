@@ -6,6 +6,7 @@ import { tabledValues } from '../spec/shapes.ts'
 import { different, step, type SpecCall, type StepScope } from './steps.ts'
 import type { Workflow } from './types.ts'
 import { isObject } from '../base/is-object.ts'
+import { scalarText } from '../base/text.ts'
 import { endpointId } from '../spec/catalog/index.ts'
 
 const SAVE = endpointId('PUT /V1/orders/:parent_id')
@@ -36,7 +37,7 @@ export const orderAddressWorkflow: Workflow<OrderAddressState> = {
         )
       s.keep('orderId', placed.orderId)
       s.keep('billingAddress', billing)
-      return `guest order ${placed.orderId} placed; billing address ${String(billing.entity_id)}`
+      return `guest order ${placed.orderId} placed; billing address ${scalarText(billing.entity_id)}`
     }),
 
     step(
@@ -57,7 +58,7 @@ export const orderAddressWorkflow: Workflow<OrderAddressState> = {
           rule: SHAPE_RULES.savedAddress,
         })
         if (missing !== undefined) s.fail(missing)
-        return `billing address ${String(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`
+        return `billing address ${scalarText(billing.entity_id)} saved with city ${JSON.stringify(city)}; the answer is the order address saved`
       },
       [SHAPE_RULES.savedAddress],
     ),

@@ -32,9 +32,9 @@ describe('the step rule', () => {
   const ctx = scriptedContext({})
 
   it('maps a pass, a failure, a set-up refusal and a suite bug (an error, not a failure) to their verdicts', async () => {
-    const passed = await step('p', undefined, async () => 'fine').run(ctx)
+    const passed = await step('p', undefined, () => Promise.resolve('fine')).run(ctx)
     expect(passed).toEqual({ status: 'passed', message: 'fine', exchanges: [] })
-    const failed = await step('f', undefined, async (s) => s.fail('broken')).run(ctx)
+    const failed = await step('f', undefined, (s) => s.fail('broken')).run(ctx)
     expect(failed).toMatchObject({ status: 'failed', message: 'broken' })
     const setup = await step('s', undefined, async (s) =>
       s.setup(() => Promise.reject(new SetupError('x', 'set-up step "x" answered 500', exchange))),
@@ -45,9 +45,7 @@ describe('the step rule', () => {
       exchanges: [exchange],
       reason: 'setup-failed',
     })
-    const bug = await step('b', undefined, async () => {
-      throw new TypeError('oops')
-    }).run(ctx)
+    const bug = await step('b', undefined, () => Promise.reject(new TypeError('oops'))).run(ctx)
     expect(bug).toMatchObject({ status: 'error' })
     expect(bug.message).toMatch(
       /^error of the suite \(a bug of the suite, not a finding about the shop\): the step threw TypeError: oops at /,
@@ -61,11 +59,12 @@ describe('the step rule', () => {
       description: '',
       spec: [],
       steps: [
-        step('one', undefined, async (s: StepScope<{ n: number }>) => (s.keep('n', 1), 'one')),
-        step('two', undefined, async (s: StepScope<{ n: number }>) =>
-          s.notJudged(`n is ${s.need('n')}`, 'unusable-answer'),
-        ),
-        step('three', undefined, async () => 'three'),
+        step('one', undefined, (s: StepScope<{ n: number }>) => {
+          s.keep('n', 1)
+          return Promise.resolve('one')
+        }),
+        step('two', undefined, (s: StepScope<{ n: number }>) => s.notJudged(`n is ${s.need('n')}`, 'unusable-answer')),
+        step('three', undefined, () => Promise.resolve('three')),
       ],
     }
     const out = await runWorkflow(w, {} as Session, { fx: ctx.fx })

@@ -27,7 +27,8 @@ import type { EndpointId } from '../spec/endpoint-id.ts'
 import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import type { Rule } from '../spec/rules.ts'
 import type { StepVerdict, WorkflowContext, WorkflowStep } from './types.ts'
-import { isObject } from '../base/is-object.ts'
+import { isList, isObject } from '../base/is-object.ts'
+import { scalarText } from '../base/text.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 /** Ends a step with a verdict from anywhere inside it. */
@@ -348,13 +349,13 @@ export function addressDifferences(sent: AddressDraft | Record<string, unknown>,
 function normaliseField(v: unknown): string {
   if (Array.isArray(v)) return v.map((x) => String(x).trim()).join('\n')
   if (v === undefined || v === null) return ''
-  return String(v).trim()
+  return scalarText(v).trim()
 }
 
 /** A list answer as the platform sends it: a bare array, or a search result `{items: [...]}`. */
 export function listItems(body: unknown): unknown[] | undefined {
-  if (Array.isArray(body)) return body
-  if (isObject(body) && Array.isArray(body.items)) return body.items
+  if (isList(body)) return body
+  if (isObject(body) && isList(body.items)) return body.items
   return undefined
 }
 

@@ -58,36 +58,42 @@ export function scriptedContext<S extends object = object>(
     session,
     builders: new Builders(7, 'tscript'),
     ledger: new Ledger(),
-    async call(step: string, options: CallOptions, accept: (a: Answer) => boolean = isSuccess): Promise<Called> {
+    call(step: string, options: CallOptions, accept: (a: Answer) => boolean = isSuccess): Promise<Called> {
       calls.push(options)
-      const entry = script[endpointText(options)]
-      if (entry === undefined) throw new Error(`unscripted call ${endpointText(options)}`)
-      const { status, body, text } = typeof entry === 'function' ? entry(options) : entry
-      const answer: Answer = {
-        status,
-        headers: {},
-        body,
-        json: text === undefined,
-        text: text ?? JSON.stringify(body) ?? '',
-      }
-      const exchange = {
-        request: { method: options.method, url: options.path, headers: {} },
-        response: { status, headers: {}, body },
-        durationMs: 0,
-      }
-      if (!accept(answer))
-        throw new SetupError(
-          step,
-          `set-up step "${step}" (${endpointText(options)}) answered ${describeAnswer(answer)}`,
-          exchange,
-        )
-      return { answer, exchange }
+      // What goes wrong (an unscripted call, a refused answer) rejects the call, as a real call's would, never throws.
+      return new Promise((resolve) => resolve(scriptedCall(script, step, options, accept)))
     },
   } as unknown as Provisioner
   return { session, fx, state, calls }
 }
 
 const NO_ROUTE_MESSAGE = 'Request does not match any route.'
+
+/** The script's answer to a call, or the error a provisioner's call throws. */
+function scriptedCall(script: Script, step: string, options: CallOptions, accept: (a: Answer) => boolean): Called {
+  const entry = script[endpointText(options)]
+  if (entry === undefined) throw new Error(`unscripted call ${endpointText(options)}`)
+  const { status, body, text } = typeof entry === 'function' ? entry(options) : entry
+  const answer: Answer = {
+    status,
+    headers: {},
+    body,
+    json: text === undefined,
+    text: text ?? JSON.stringify(body) ?? '',
+  }
+  const exchange = {
+    request: { method: options.method, url: options.path, headers: {} },
+    response: { status, headers: {}, body },
+    durationMs: 0,
+  }
+  if (!accept(answer))
+    throw new SetupError(
+      step,
+      `set-up step "${step}" (${endpointText(options)}) answered ${describeAnswer(answer)}`,
+      exchange,
+    )
+  return { answer, exchange }
+}
 
 /** Runs one step of a workflow, found by its title. */
 export async function runStep<S extends object>(

@@ -215,15 +215,15 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
     const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
     const left = secondRead !== undefined ? costsOf(secondRead, known2) : undefined
     const want = calls.kept !== undefined ? normalise('cost', calls.kept) : undefined
-    const kept =
-      left === undefined || want === undefined
-        ? undefined
-        : left.some((s) => s.key === want.key && sameValues(s.values, want.values))
-    if (why !== undefined)
-      problems.push(kept === false ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
-    else if (kept === false)
+    // Known only where both the read-back and the cost it must find are.
+    const deleted =
+      left !== undefined &&
+      want !== undefined &&
+      !left.some((s) => s.key === want.key && sameValues(s.values, want.values))
+    if (why !== undefined) problems.push(deleted ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
+    else if (deleted)
       problems.push(
-        `the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left!.map((s) => s.raw))})`,
+        `the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left.map((s) => s.raw))})`,
       )
   }
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`

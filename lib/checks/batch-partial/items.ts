@@ -1,4 +1,5 @@
 import { unanswered } from '../../shop/answer-text.ts'
+import { defined } from '../../base/defined.ts'
 /** The rows of the batch updates, deletes and the replace: a mixed call, its read-back, an all-valid call. */
 import { provisionerOf } from '../../setup/provision.ts'
 import type { EndpointRow } from '../../spec/types.ts'
@@ -43,7 +44,7 @@ export async function judgeItems(
     spareOwnSku ? p.product(`${prefix} valid 3`) : undefined,
     ...invalidKinds.map((k) => p.product(`${prefix} ${k}`)),
   ])
-  const invalidSku = new Map(invalidKinds.map((k, i) => [k, spoiled[i]!.sku]))
+  const invalidSkus = invalidKinds.map((k, i) => [k, defined(spoiled[i], `the product of the ${k} item`).sku] as const)
 
   // Known state first: what the delete must remove (and the all-valid delete after it), the tiers the replace
   // must remove, and a stored price under each invalid item's own sku, which that item must leave alone.
@@ -53,7 +54,7 @@ export async function judgeItems(
   const unknownBase = validPrice(family, v, unknownSku, 'unknown sku')
   if (op.op === 'update') {
     mixedValid = [validPrice(family, v, valid1.sku, 'valid 1'), validPrice(family, v, valid2.sku, 'valid 2', 1)]
-    invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, k)]))
+    invalidBase = new Map(invalidSkus.map(([k, sku]) => [k, validPrice(family, v, sku, k)]))
     allValid = [
       validPrice(family, v, valid1.sku, 'valid 1 again'),
       validPrice(family, v, valid2.sku, 'valid 2 again', 1),
@@ -62,7 +63,7 @@ export async function judgeItems(
     const existing1 = validPrice(family, v, valid1.sku, 'valid 1 existing')
     const existing2 = validPrice(family, v, valid2.sku, 'valid 2 existing', 1)
     const spare = validPrice(family, v, (spareProduct ?? valid1).sku, 'valid 1 existing spare')
-    invalidBase = new Map(invalidKinds.map((k) => [k, validPrice(family, v, invalidSku.get(k)!, `${k} existing`)]))
+    invalidBase = new Map(invalidSkus.map(([k, sku]) => [k, validPrice(family, v, sku, `${k} existing`)]))
     await establish(
       p,
       family,
@@ -84,7 +85,7 @@ export async function judgeItems(
   }
   const invalidItems: { kind: InvalidKind; fields: Price }[] = [
     { kind: 'unknown sku', fields: spoil('unknown sku', unknownBase, v, unknownSku, runId) },
-    ...invalidKinds.map((k) => ({ kind: k, fields: spoil(k, invalidBase.get(k)!, v, unknownSku, runId) })),
+    ...[...invalidBase].map(([k, base]) => ({ kind: k, fields: spoil(k, base, v, unknownSku, runId) })),
   ]
   // Valid and invalid items interleaved, so neither position nor order tells them apart.
   const items: PlannedItem[] = []
@@ -96,7 +97,7 @@ export async function judgeItems(
   }
   for (const next of queue) items.push({ index: items.length, valid: false, kind: next.kind, fields: next.fields })
 
-  const knownSkus = [valid1.sku, valid2.sku, ...invalidSku.values()]
+  const knownSkus = [valid1.sku, valid2.sku, ...invalidSkus.map(([, sku]) => sku)]
   const { answer: beforeAnswer } = await p.call(
     `read the ${family} prices before the ${op.op}`,
     { method: 'POST', path: PATHS[family].info, actor: 'admin', body: { skus: knownSkus } },
@@ -171,7 +172,8 @@ export function judgeItemsCalls(op: 'update' | 'delete' | 'replace', family: Pri
   const problems: string[] = []
   const warnings: string[] = []
   const details = detailsOf(items)
-  const judgement = judgeMixedAnswer(items, mixed.answer!)
+  const answer = defined(mixed.answer, "the mixed call's answer (endedAtMixedCall ends a call without one)")
+  const judgement = judgeMixedAnswer(items, answer)
   details.attribution = judgement.attributed
   problems.push(...judgement.problems.map((x) => `mixed call: ${x}`))
   warnings.push(...judgement.warnings.map((x) => `mixed call: ${x}`))

@@ -9,7 +9,7 @@ import { LISTED, serverErrorOf } from '../../shop/server-error.ts'
 import { judgeBatchResult } from '../batch-attribution.ts'
 import type { PlannedItem, PriceFamily } from './operations.ts'
 import { itemName, json, quoteReply } from './quote.ts'
-import { fingerprint, normalise, of, sameSku, sameValues, storedOf } from './stored.ts'
+import { fingerprint, normalisePlanned, of, sameSku, sameValues, storedOf } from './stored.ts'
 
 interface MixedJudgement {
   problems: string[]
@@ -129,7 +129,7 @@ export function judgeReadBack(
   const problems: string[] = []
   const verb = op === 'delete' ? 'deleted' : 'stored'
   for (const it of items.filter((i) => i.valid)) {
-    const want = normalise(family, it.fields)!
+    const want = normalisePlanned(family, it.fields)
     const got = of(after, want.sku).find((s) => s.key === want.key)
     if (op === 'delete') {
       if (got !== undefined) problems.push(`valid ${itemName(it)} was not deleted: read back ${json(got.raw)}`)
@@ -144,7 +144,7 @@ export function judgeReadBack(
   if (op === 'replace') {
     // Tier prices of the replaced skus that are not in the call must be gone.
     const validOf = (sku: string) =>
-      items.filter((i) => i.valid && sameSku(String(i.fields.sku), sku)).map((i) => normalise(family, i.fields)!)
+      items.filter((i) => i.valid && sameSku(String(i.fields.sku), sku)).map((i) => normalisePlanned(family, i.fields))
     for (const sku of new Set(items.filter((i) => i.valid).map((i) => String(i.fields.sku)))) {
       const keep = validOf(sku)
       const stale = of(after, sku).filter((s) => !keep.some((k) => k.key === s.key))

@@ -5,7 +5,7 @@
  */
 import { CATALOG, rowId } from '../../spec/catalog/index.ts'
 import type { EndpointId } from '../../spec/endpoint-id.ts'
-import type { InvalidKind, PriceFamily } from '../../spec/types.ts'
+import type { BatchOperation, EndpointRow, InvalidKind, PriceFamily } from '../../spec/types.ts'
 import type { BatchItem } from '../batch-attribution.ts'
 
 export type { InvalidKind, PriceFamily } from '../../spec/types.ts'
@@ -18,14 +18,14 @@ export type Operation =
   /** `{skus}` → true. */
   | { kind: 'cost-delete'; key: string }
 
-const BATCH = CATALOG.filter((row) => row.batch !== undefined)
+const BATCH = CATALOG.filter((row): row is EndpointRow & { batch: BatchOperation } => row.batch !== undefined)
 
 /** The row ids this check judges. */
 export const BATCH_ROWS: readonly EndpointId[] = BATCH.map(rowId)
 
 /** The path of a price family's call of one kind (its update, information or delete row). */
 function pathOf(prices: PriceFamily, op: 'update' | 'information' | 'delete' | 'cost-delete'): string {
-  const row = BATCH.find((r) => r.batch!.prices === prices && r.batch!.op === op)
+  const row = BATCH.find((r) => r.batch.prices === prices && r.batch.op === op)
   if (row === undefined) throw new Error(`catalog: no ${op} row of the ${prices} prices`)
   return row.path
 }
@@ -54,7 +54,7 @@ export const PATHS = {
  * 2.4.7 shop stores such a period: observations/special-price-reversed-dates).
  */
 export function invalidKindsOf(prices: PriceFamily): readonly InvalidKind[] {
-  return BATCH.find((r) => r.batch!.prices === prices && r.batch!.op === 'update')?.batch!.invalid ?? []
+  return BATCH.find((r) => r.batch.prices === prices && r.batch.op === 'update')?.batch.invalid ?? []
 }
 
 export type Price = Record<string, string | number>

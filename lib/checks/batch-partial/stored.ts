@@ -1,6 +1,8 @@
 /** Stored prices, normalised: what an information call answers, comparable across answers and items. */
-import type { PriceFamily } from './operations.ts'
+import type { Price, PriceFamily } from './operations.ts'
+import { defined } from '../../base/defined.ts'
 import { isObject } from '../../base/is-object.ts'
+import { scalarText } from '../../base/text.ts'
 
 export interface Stored {
   sku: string
@@ -17,16 +19,21 @@ function num(x: unknown): number | undefined {
   return undefined
 }
 
-const keyNum = (x: unknown): string => (num(x) !== undefined ? String(num(x)) : String(x ?? '').trim())
+const keyNum = (x: unknown): string => (num(x) !== undefined ? String(num(x)) : scalarText(x ?? '').trim())
 const keyText = (x: unknown): string =>
-  String(x ?? '')
+  scalarText(x ?? '')
     .trim()
     .toLowerCase()
 const keyDate = (x: unknown): string =>
-  String(x ?? '')
+  scalarText(x ?? '')
     .trim()
     .replace('T', ' ')
     .slice(0, 19)
+
+/** A price the run planned or stored, normalised: the suite made it with its sku, so it is never left out. */
+export function normalisePlanned(family: PriceFamily, price: Price): Stored {
+  return defined(normalise(family, price), `the planned price of sku ${scalarText(price.sku)}, normalised`)
+}
 
 export function normalise(family: PriceFamily, e: unknown): Stored | undefined {
   if (!isObject(e) || typeof e.sku !== 'string') return undefined

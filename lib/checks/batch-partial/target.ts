@@ -5,7 +5,7 @@ import type { Answer, Outcome } from '../../shop/request.ts'
 import type { Session } from '../../shop/session.ts'
 import { PATHS, type PriceFamily, type Price } from './operations.ts'
 import { json, quoteReply } from './quote.ts'
-import { normalise, of, sameValues, storedOf, type Stored } from './stored.ts'
+import { normalisePlanned, of, sameValues, storedOf, type Stored } from './stored.ts'
 import type { UnansweredReason } from '../../results/verdict.ts'
 
 /**
@@ -80,7 +80,7 @@ export async function establish(
   if (!verify) return answer
   const stored = await readState(p, family, [...new Set(prices.map((x) => String(x.sku)))], `${step}: read back`)
   for (const price of prices) {
-    const want = normalise(family, price)!
+    const want = normalisePlanned(family, price)
     const got = of(stored, want.sku).find((s) => s.key === want.key)
     if (got === undefined || !sameValues(got.values, want.values)) {
       // Say what the target's own answer shows: it refused the price, or it said every item was applied.

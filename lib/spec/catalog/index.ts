@@ -6,6 +6,7 @@ import { endpointText, type EndpointId } from '../endpoint-id.ts'
 import { MODULES } from '../modules.ts'
 import { matchTemplate } from '../paths.ts'
 import type { EndpointRow, HttpMethod } from '../types.ts'
+import { defined } from '../../base/defined.ts'
 import { rows as analyticsAsyncBackend } from './analytics-async-backend.ts'
 import { rows as bundle } from './bundle.ts'
 import { rows as catalogAttributes } from './catalog-attributes.ts'
@@ -72,7 +73,7 @@ export const ACL_RESOURCES: readonly string[] = Object.freeze([
 // The catalog's ids, made here alone (the one cast to EndpointId): every row has one, and no two rows one id
 // (catalog.test.ts checks there is no duplicate method and path).
 const ID_OF = new Map<EndpointRow, EndpointId>(CATALOG.map((row) => [row, endpointText(row) as EndpointId]))
-const BY_ID = new Map<string, EndpointRow>(CATALOG.map((row) => [ID_OF.get(row)!, row]))
+const BY_ID = new Map<string, EndpointRow>([...ID_OF].map(([row, id]) => [id, row]))
 const POSITION = new Map<EndpointRow, number>(CATALOG.map((row, i) => [row, i]))
 
 /** The id of a catalog row (`GET /V1/creditmemo/:id`). Throws for any other row: an extension operation or a vendor's endpoint has none. */
@@ -84,7 +85,7 @@ export function rowId(row: EndpointRow): EndpointId {
 
 /** The row an id names. */
 export function rowOf(id: EndpointId): EndpointRow {
-  return BY_ID.get(id)!
+  return defined(BY_ID.get(id), `the catalog's row of ${id}`)
 }
 
 /**
@@ -95,7 +96,7 @@ export function rowOf(id: EndpointId): EndpointRow {
 export function endpointId(text: `${HttpMethod} /V1/${string}`): EndpointId {
   const row = BY_ID.get(text)
   if (row === undefined) throw new Error(`the catalog has no row ${text}`)
-  return ID_OF.get(row)!
+  return rowId(row)
 }
 
 /** The row whose id a text is (a report's field, written from `rowId`); undefined when it names none. */
