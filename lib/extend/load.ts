@@ -13,7 +13,7 @@ import type { Verdict } from '../results/verdict.ts'
 import type { Check } from '../checks/types.ts'
 import { findRow } from '../spec/catalog/index.ts'
 import { MODULES } from '../spec/modules.ts'
-import type { VendorCheck, VendorConfig, VendorRow } from './index.ts'
+import type { VendorCheck, VendorConfig, VendorEndpoint, VendorRow } from './index.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 
 export const DEFAULT_CONFIG_FILE = 'shop-conformance.config.ts'
@@ -141,7 +141,7 @@ function commonJsDefault(exported: unknown): unknown {
     'checks' in exported
   )
     return exported
-  return (exported as { default: unknown }).default
+  return exported.default
 }
 
 /** What a config declares, as plan rows and kinds; anything a run could not use is refused in one line. */
@@ -156,7 +156,9 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
   if (!Array.isArray(c.checks)) return refuse('`checks` is not a list')
   const specModules = new Set(MODULES.map((m) => m.id))
   const seen = new Set<string>()
-  const rows: VendorRow[] = c.endpoints.map((e, i) => {
+  // Each item is typed as declared (Array.isArray would leave a readonly list's items `any`) and still checked field
+  // by field as if it were anything: it comes from the vendor's file, as a check of `checks` below does.
+  const rows: VendorRow[] = c.endpoints.map((e: VendorEndpoint, i) => {
     const at = `endpoints[${i}]`
     if (typeof e !== 'object' || e === null) return refuse(`${at} is not an endpoint`)
     if (!METHODS.includes(e.method)) refuse(`${at}.method "${String(e.method)}" is none of ${METHODS.join(', ')}`)
@@ -199,7 +201,8 @@ export function vendorParts(config: unknown, file: string, reservedKinds: readon
     names.add(check.name)
     if (typeof check.description !== 'string' || check.description.trim() === '')
       refuse(`${at} (${check.name}) has no description`)
-    const appliesTo = check.appliesTo
+    // Bound: a vendor's check may be a class instance whose appliesTo reads `this`, as its run (called on it) may.
+    const appliesTo = check.appliesTo?.bind(check)
     return {
       name: check.name,
       description: check.description,

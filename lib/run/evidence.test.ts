@@ -66,8 +66,10 @@ describe("the run's evidence as HAR 1.2", () => {
   const parts = evidenceParts(dir, 'run42')
   const secrets = new Secrets()
   secrets.add(ADMIN_PASSWORD, 'admin password')
-  const known = (t: string) =>
-    t === ADMIN_TOKEN ? ('admin' as const) : t === MALFORMED ? ('malformed' as const) : undefined
+  const known = (t: string) => {
+    if (t === ADMIN_TOKEN) return 'admin' as const
+    return t === MALFORMED ? ('malformed' as const) : undefined
+  }
   const callerOf = (token: string | undefined, authorization: string | undefined) =>
     callerClass(token, authorization, known)
   const publish = (f: FinishedRequest) => diagnostics_channel.channel(REQUEST_CHANNEL).publish(f)

@@ -27,6 +27,7 @@ import { endpointMatcher, identify } from '../shop/exchange-identity.ts'
 import type { PathAlias } from '../settings/config.ts'
 import type { ProbeSettings } from '../checks/probe.ts'
 import type { RecordedSession } from '../shop/replay.ts'
+import { defined } from '../base/defined.ts'
 
 export const EVIDENCE_FILE = 'evidence.har'
 
@@ -71,7 +72,14 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
   present.forEach((file, part) =>
     forEachLine(file, (line, offset, length) => {
       const at = ENTRY_START.exec(line.subarray(0, 200).toString('utf8'))
-      if (at !== null) return void located.push({ startedDateTime: at[2]!, part, n: Number(at[1]), offset, length })
+      if (at !== null)
+        return void located.push({
+          startedDateTime: defined(at[2], 'the time ENTRY_START captures'),
+          part,
+          n: Number(at[1]),
+          offset,
+          length,
+        })
       const tag = JSON.parse(line.toString('utf8')) as Exclude<EvidenceLine, { n: number }>
       if ('tagged' in tag)
         return void told.set(`${part} ${tag.tagged}`, { ...told.get(`${part} ${tag.tagged}`), ...tag.fields })
@@ -92,7 +100,7 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
     write(`{"log":${JSON.stringify(logHead(joining)).slice(0, -1)},"entries":[\n`)
     located.forEach((l, i) => {
       const buffer = Buffer.alloc(l.length)
-      readSync(fds[l.part]!, buffer, 0, l.length, l.offset)
+      readSync(defined(fds[l.part], 'the descriptor of an evidence part'), buffer, 0, l.length, l.offset)
       const { entry } = JSON.parse(buffer.toString('utf8')) as Extract<EvidenceLine, { n: number }>
       const { store, endpoint, origin } = identify(
         { ...entry.request, headers: {} },
@@ -102,7 +110,9 @@ export function writeEvidence(parts: readonly string[], joining: Joining): Evide
       const completed: HarEntry = {
         ...entry,
         ...told.get(`${l.part} ${l.n}`),
-        ...(endpoint !== undefined ? { _endpoint: endpoint, _origin: origin! } : {}),
+        ...(endpoint !== undefined
+          ? { _endpoint: endpoint, _origin: defined(origin, 'the origin of a matched endpoint') }
+          : {}),
         ...(store !== undefined ? { _store: store } : {}),
         ...(checks !== undefined ? { _checks: checks } : {}),
       }

@@ -19,6 +19,7 @@ import type { Stop } from './stopping.ts'
 import type { CleanupOrder } from './cleanup-process.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
 import { watchParents } from '../../reference-target/parent-watch.ts'
+import { defined } from '../base/defined.ts'
 
 const CLEANUP_PROCESS = fileURLToPath(new URL('./cleanup-process.ts', import.meta.url))
 /** The cleanup process loads its TypeScript as the run does (a cached bundle): it starts within the stop's budget. */
@@ -81,13 +82,14 @@ export function onInterrupt(run: Run, scope: () => RunScope, onSignal: (why: Sto
  * ends with the process. A second Ctrl-C reaches the cleanup process too: the report then lists what is left.
  */
 function cleanUpNow(run: Run): CleanupOutcome {
-  const lines = Ledger.read(run.ledger.file!)
+  const lines = Ledger.read(run.ledgerFile)
   if (run.bundled !== undefined || run.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
   const adminToken = run.pre?.seed.tokens.admin ?? run.adminToken
   if (adminToken === undefined)
     return leftWith(lines, 'not removed: the run was interrupted before it had an admin token to remove it with')
+  const cleanupEvidence = run.evidencePart('cleanup')
   const order: CleanupOrder = {
-    baseUrl: run.target!.baseUrl,
+    baseUrl: defined(run.target, 'the target, up before the admin token').baseUrl,
     store: run.config.storeCode,
     timeoutMs: run.config.timeoutMs,
     maxTimeoutMs: run.config.maxTimeoutMs,
@@ -96,10 +98,10 @@ function cleanUpNow(run: Run): CleanupOutcome {
     insecure: run.config.insecure,
     adminToken,
     runId: run.id,
-    ledgerFile: run.ledger.file!,
+    ledgerFile: run.ledgerFile,
     cutOffAt: run.cleanupBy,
     writesInFlight: run.writesInFlight(),
-    ...(run.evidencePart('cleanup') !== undefined ? { evidenceFile: run.evidencePart('cleanup')! } : {}),
+    ...(cleanupEvidence !== undefined ? { evidenceFile: cleanupEvidence } : {}),
     ...(run.rate !== undefined ? { rate: { maxRps: run.rate.maxRps, fromMs: nextStartMs(run.rate) } } : {}),
   }
   const child = spawnSync(process.execPath, ['--input-type=module', '--eval', START_CLEANUP], {

@@ -27,7 +27,7 @@ function standIn(): Session {
 }
 
 const ROW = findRow('GET', '/V1/directory/countries')!
-const passing: Check = { ...CHECKS[0]!, run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) }
+const passing: Check = { ...CHECKS[0]!, run: () => Promise.resolve({ status: 'passed', message: 'ok', exchanges: [] }) }
 
 describe('the work of planned checks', () => {
   it("has a starter for every planned check of the spec's suite, workflow steps included, and for nothing else", () => {
@@ -52,7 +52,7 @@ describe('the work of planned checks', () => {
         {
           name: 'warehouse-stock',
           description: 'd',
-          run: async () => ({ status: 'failed', message: 'no stock', exchanges: [] }),
+          run: () => Promise.resolve({ status: 'failed', message: 'no stock', exchanges: [] }),
         },
       ],
     }
@@ -90,9 +90,7 @@ describe('a check judged', () => {
   it('is an error of the suite when its code throws: its own status, neither failed nor passed', async () => {
     const r = await judgeCheck(standIn(), ROW, {
       ...passing,
-      run: async () => {
-        throw new RangeError('off the end')
-      },
+      run: () => Promise.reject(new RangeError('off the end')),
     })
     expect(r.status).toBe('error')
     expect(r.message).toMatch(
@@ -103,9 +101,7 @@ describe('a check judged', () => {
   it('is not judged when it needed a write that read-only mode refused', async () => {
     const r = await judgeCheck(standIn(), ROW, {
       ...passing,
-      run: async () => {
-        throw new ReadOnlyViolation('POST /V1/carts is a write')
-      },
+      run: () => Promise.reject(new ReadOnlyViolation('POST /V1/carts is a write')),
     })
     expect(r).toMatchObject({
       status: 'skipped',
@@ -122,14 +118,16 @@ describe('a workflow judged', () => {
     description: 'd',
     spec: [],
     steps: [
-      { title: 'first', endpoint: rowId(ROW), run: async () => ({ status: 'passed', message: 'ok', exchanges: [] }) },
+      {
+        title: 'first',
+        endpoint: rowId(ROW),
+        run: () => Promise.resolve({ status: 'passed', message: 'ok', exchanges: [] }),
+      },
       {
         title: 'second',
-        run: async () => {
-          throw new ReadOnlyViolation('PUT /V1/carts/mine is a write')
-        },
+        run: () => Promise.reject(new ReadOnlyViolation('PUT /V1/carts/mine is a write')),
       },
-      { title: 'third', run: async () => ({ status: 'passed', message: 'never reached', exchanges: [] }) },
+      { title: 'third', run: () => Promise.resolve({ status: 'passed', message: 'never reached', exchanges: [] }) },
     ],
   }
 

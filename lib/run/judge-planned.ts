@@ -18,6 +18,7 @@ import { rowOf } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { runWorkflow, type StepOutcome } from '../workflows/run-steps.ts'
 import type { StepVerdict, Workflow } from '../workflows/types.ts'
+import { defined } from '../base/defined.ts'
 
 /** Starts a planned check's judging on a session (when called): the promise of its result. */
 export type Starter = (session: Session) => () => Promise<Result>
@@ -50,7 +51,12 @@ export function plannedWork(parts: PlanParts, planned: readonly PlannedCheck[]):
     const ids = workflow.steps.map((step, i) => workflowStepId(workflow.name, i, step.title))
     if (!ids.some((id) => steps.has(id))) continue
     let results: Promise<Result>[] | undefined
-    ids.forEach((id, i) => starters.set(id, (session) => () => (results ??= judgeWorkflow(session, workflow))[i]!))
+    ids.forEach((id, i) =>
+      starters.set(
+        id,
+        (session) => () => defined((results ??= judgeWorkflow(session, workflow))[i], 'the result of a workflow step'),
+      ),
+    )
   }
   return starters
 }
@@ -89,9 +95,11 @@ export function judgeWorkflow(
 ): Promise<Result>[] {
   const deferred = workflow.steps.map(() => deferredOf<Result>())
   const onStep = (outcome: StepOutcome, i: number) => {
-    const step = workflow.steps[i]!
+    const step = defined(workflow.steps[i], 'a step of the workflow')
     const row = step.endpoint === undefined ? undefined : rowOf(step.endpoint)
-    deferred[i]!.resolve(workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs))
+    defined(deferred[i], 'the promise of a workflow step').resolve(
+      workflowResult(workflow, outcome.ordinal, step, row, outcome.verdict, outcome.durationMs),
+    )
   }
   const guard = around === undefined ? guarded : (run: () => Promise<StepVerdict>) => around(() => guarded(run))
   void runWorkflow(workflow, session, { guard, onStep }).catch((err: unknown) => {

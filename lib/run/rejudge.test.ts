@@ -58,7 +58,7 @@ describe('judge --har: a recorded run judged again', () => {
     report = await judged()
   })
 
-  it("gives the live verdict of every check, the workflow's steps run again on the recording", async () => {
+  it("gives the live verdict of every check, the workflow's steps run again on the recording", () => {
     expect(differing(report, live.results)).toEqual(new Set())
     const judgedAgain = report.results.filter((r) => r.applicable !== false && r.reason !== 'not-recorded')
     expect(new Set(judgedAgain.map((r) => r.check))).toEqual(
@@ -67,7 +67,7 @@ describe('judge --har: a recorded run judged again', () => {
     expect(judgedAgain.length).toBeGreaterThan(15)
   })
 
-  it('is a report marked rejudged, naming the recording: its suite, run and target; nothing of the run made or removed', async () => {
+  it('is a report marked rejudged, naming the recording: its suite, run and target; nothing of the run made or removed', () => {
     expect(report).toMatchObject({
       mode: 'rejudged',
       suite: { version: SUITE.version },

@@ -31,6 +31,7 @@ import { readingOf } from '../shop/recorded.ts'
 import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import type { RecordedSession } from '../shop/replay.ts'
 import { notRecorded, replayWorkflows } from './replay-workflows.ts'
+import { defined } from '../base/defined.ts'
 
 /** A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings. */
 export interface RecordedRun {
@@ -115,8 +116,8 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
   const results: Result[] = []
   for (const p of selected.checks) {
     if (p.kind === 'workflow') continue
-    const row = rowOfPlanned(p)!
-    const kind = kinds.get(`${p.origin} ${p.kind}`)!
+    const row = defined(rowOfPlanned(p), 'the row of a planned check')
+    const kind = defined(kinds.get(`${p.origin} ${p.kind}`), 'the kind of a planned check')
     const entries = tagged.get(p.id) ?? []
     const verdict =
       planned !== undefined && !planned.has(p.id)

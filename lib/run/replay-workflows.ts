@@ -14,6 +14,7 @@ import { Session } from '../shop/session.ts'
 import { rowOf } from '../spec/catalog/index.ts'
 import type { StepVerdict, Workflow } from '../workflows/types.ts'
 import { judgeWorkflow } from './judge-planned.ts'
+import { defined } from '../base/defined.ts'
 
 interface WorkflowsRecording {
   run: Parameters<typeof replaySeed>[0] & { session?: RecordedSession }
@@ -45,7 +46,9 @@ export async function replayWorkflows(
       : undefined
   const transport = new ReplayTransport(recording.entries)
   const session =
-    unrecorded === undefined ? new Session(replaySeed(recording.run, recorded!), undefined, transport) : undefined
+    recorded !== undefined && unrecorded === undefined
+      ? new Session(replaySeed(recording.run, recorded), undefined, transport)
+      : undefined
   const results: Result[] = []
   try {
     for (const workflow of chosen) {
@@ -58,7 +61,7 @@ export async function replayWorkflows(
         results.push(
           why !== undefined || judged === undefined
             ? workflowResult(workflow, String(i + 1).padStart(2, '0'), step, row, notRecorded(why ?? ''), 0)
-            : judged[i]!,
+            : defined(judged[i], 'the result of a workflow step'),
         )
       })
     }

@@ -27,13 +27,16 @@ function tempDir(): string {
 
 /** A PID whose process has ended. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '']).pid!
+  return spawnSync(process.execPath, ['-e', '']).pid
 }
 
 /** A node process that runs until the test file ends: another run, as far as the lock can tell. */
 function liveNode(): number {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' })
-  closers.push(async () => void child.kill())
+  closers.push(() => {
+    child.kill()
+    return Promise.resolve()
+  })
   return child.pid!
 }
 

@@ -30,6 +30,7 @@ import type { SchemaFacts } from '../schema/block.ts'
 import type { Stop } from './stopping.ts'
 import type { ServerErrorList } from '../results/server-errors.ts'
 import { completedServerErrors } from './server-errors.ts'
+import { defined } from '../base/defined.ts'
 
 /** What of the plan a run (or a shard of it) covered, as the runner selected it (lib/vitest/scope.ts). */
 export interface RunScope {
@@ -102,6 +103,7 @@ export function draftReport(
     runErrors.push(
       `the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`,
     )
+  const partial = partialRun(run.stopped, gone !== undefined, goneAt)
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
@@ -137,11 +139,7 @@ export function draftReport(
     startedAt: run.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),
-    ...(run.stopped !== undefined
-      ? { partial: { reason: run.stopped } }
-      : gone !== undefined
-        ? { partial: { reason: 'target-gone' as const, ...(goneAt !== null ? { requests: Number(goneAt[2]) } : {}) } }
-        : {}),
+    ...(partial !== undefined ? { partial } : {}),
     summary: summarise(results),
     calibration: {
       noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
@@ -172,7 +170,13 @@ export function draftReport(
       run.emptyShard !== undefined ||
       (run.stopped !== undefined && run.runErrors.length === 0),
     ...(run.baseline !== undefined
-      ? { baseline: { file: config.baseline!, baseline: run.baseline, allowStale: config.allowStale } }
+      ? {
+          baseline: {
+            file: defined(config.baseline, 'the file of the baseline read'),
+            baseline: run.baseline,
+            allowStale: config.allowStale,
+          },
+        }
       : {}),
   })
   // Shards are separate processes: what they share (settings, seed, target) is what names their run.
@@ -182,4 +186,15 @@ export function draftReport(
 
 function identity(name: string | undefined, version: string | undefined): { name?: string; version?: string } {
   return { ...(name !== undefined ? { name } : {}), ...(version !== undefined ? { version } : {}) }
+}
+
+/** Why the report is partial, if it is: the run was stopped, or the target stopped answering (after how many requests, when it said). */
+function partialRun(
+  stopped: Stop | undefined,
+  targetGone: boolean,
+  goneAt: RegExpExecArray | null,
+): ReportDraft['partial'] {
+  if (stopped !== undefined) return { reason: stopped }
+  if (!targetGone) return undefined
+  return { reason: 'target-gone', ...(goneAt !== null ? { requests: Number(goneAt[2]) } : {}) }
 }

@@ -34,6 +34,7 @@ import { callerClass, seedCaller, seedTokenName } from '../shop/exchange-identit
 import { recordedSession } from '../shop/replay.ts'
 import type { CallerClass } from '../results/exchange.ts'
 import { longestDeadlines, type CallKind, type RunDeadlines } from '../results/deadlines.ts'
+import { defined } from '../base/defined.ts'
 
 /**
  * What the printed end depends on: the reports' writing is budgeted at the machine's load as the run ends
@@ -71,6 +72,8 @@ export class Run implements RunRecord {
   readonly startedAt = new Date()
   readonly endsAt: number
   readonly ledger: Ledger
+  /** The ledger's file: a run's ledger always has one. */
+  readonly ledgerFile: string
   readonly secrets = new Secrets()
   readonly results = new Map<string, Result>()
   readonly runErrors: string[] = []
@@ -141,6 +144,7 @@ export class Run implements RunRecord {
       ledgerFile,
       ledgerHeadLine({ run: this.id, ...shop, store: config.storeCode, startedAt: this.startedAt.toISOString() }),
     )
+    this.ledgerFile = ledgerFile
     this.ledger = new Ledger(ledgerFile)
     this.#evidenceParts = evidenceParts(config.reportDir, this.id)
     removeStaleEvidenceParts(config.reportDir, this.id)
@@ -151,8 +155,10 @@ export class Run implements RunRecord {
           callerOf: (token, authorization) => this.#callerClass(token, authorization),
           during: () => this.#phase,
           thread: 'main',
-          tokenName: (t) =>
-            t === this.adminToken ? 'admin' : this.pre !== undefined ? seedTokenName(this.pre.seed, t) : undefined,
+          tokenName: (t) => {
+            if (t === this.adminToken) return 'admin'
+            return this.pre !== undefined ? seedTokenName(this.pre.seed, t) : undefined
+          },
         })
       : undefined
   }
@@ -194,7 +200,7 @@ export class Run implements RunRecord {
       this.evidence === undefined
         ? 0
         : parts.reduce((sum, p) => sum + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0)
-    const overload = loadavg()[0]! / availableParallelism()
+    const overload = defined(loadavg()[0], 'the load average of the last minute') / availableParallelism()
     // Never less than found before: a sample taken while the machine is busier is the one to go by.
     this.#writeReserveMs = Math.max(this.#writeReserveMs, writeReserveMs({ redactedJsonMs, evidenceBytes, overload }))
   }
@@ -248,7 +254,7 @@ export class Run implements RunRecord {
       }
       const pre = await preflight({ ...config, ...target, limitedAdmin }, this.id, {
         registrar: customerRegistrar(this.ledger),
-        ledgerFile: this.ledger.file!,
+        ledgerFile: this.ledgerFile,
         onAdminToken,
         ...(this.rate !== undefined ? { rate: this.rate } : {}),
       })
@@ -257,7 +263,7 @@ export class Run implements RunRecord {
       for (const [value, label] of this.pre.secrets.entries()) this.secrets.add(value, label)
       this.deadlines = { used: this.pre.deadlinesUsed, slowestMs: this.pre.seed.slowestMs ?? {} }
       if (this.pre.signedIn !== undefined) this.notes.push(this.pre.signedIn)
-      await this.#readSchema(schemaClient, early)
+      await this.#readSchema(this.pre, schemaClient, early)
       return true
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err
@@ -267,7 +273,7 @@ export class Run implements RunRecord {
       this.#phase = undefined
       // What was requested early and never read (the preflight failed) is cut off: no request outlives the start.
       if (early !== undefined && early.size > 0) {
-        schemaClient!.stop()
+        defined(schemaClient, 'the client the schema was requested early with').stop()
         await Promise.allSettled(early.values())
       }
       await schemaClient?.close()
@@ -294,7 +300,11 @@ export class Run implements RunRecord {
         admin: this.bundled.admin,
         limitedAdmin: { ...this.bundled.limitedAdmin, resources: [...this.bundled.limitedAdmin.resources] },
       }
-    } else this.target = { baseUrl: this.config.baseUrl, admin: this.config.admin! }
+    } else
+      this.target = {
+        baseUrl: this.config.baseUrl,
+        admin: defined(this.config.admin, 'the admin sign-in of a configured target'),
+      }
     return this.target
   }
 
@@ -308,8 +318,8 @@ export class Run implements RunRecord {
   }
 
   /** The shop's schema, with the run's tokens: its findings for the report, its extension operations for the plan. */
-  async #readSchema(earlyClient?: TargetClient, early?: EarlySchema): Promise<void> {
-    const { seed, secrets } = this.pre!
+  async #readSchema(pre: PreflightResult, earlyClient?: TargetClient, early?: EarlySchema): Promise<void> {
+    const { seed, secrets } = pre
     const config = this.config
     const client = earlyClient ?? this.#client(secrets)
     try {
@@ -321,7 +331,7 @@ export class Run implements RunRecord {
       this.schema = await readShopSchema(
         {
           setting: config.targetSchema,
-          baseUrl: this.target!.baseUrl,
+          baseUrl: this.#baseUrl,
           storeCode: config.storeCode,
           timeoutMs: config.timeoutMs,
           pathAliases: config.pathAliases,
@@ -353,12 +363,17 @@ export class Run implements RunRecord {
     }
   }
 
+  /** The target's base URL, once it is up (#targetUp): every request of the run is sent after. */
+  get #baseUrl(): string {
+    return defined(this.target, 'the target, up before any request').baseUrl
+  }
+
   /** A client of the run's (the schema read, the cleanup): its deadlines start from what the shop has shown so far. */
   #client(secrets: Secrets): TargetClient {
     const c = this.config
     const slowestMs = this.deadlines?.slowestMs
     return new TargetClient({
-      baseUrl: this.target!.baseUrl,
+      baseUrl: this.#baseUrl,
       timeoutMs: c.timeoutMs,
       maxTimeoutMs: c.maxTimeoutMs,
       ...(slowestMs !== undefined ? { slowestMs } : {}),
@@ -396,7 +411,7 @@ export class Run implements RunRecord {
    * what it made; without an admin token every entity it names is listed as left over.
    */
   async cleanUp(): Promise<CleanupOutcome> {
-    const lines = Ledger.read(this.ledger.file!)
+    const lines = Ledger.read(this.ledgerFile)
     if (this.config.readOnly || lines.length === 0) return { removed: [], leftovers: [] }
     const token = this.pre?.seed.tokens.admin ?? this.adminToken
     if (token === undefined)
@@ -419,7 +434,7 @@ export class Run implements RunRecord {
 
   /** The report of what is known now: the results so far, the cleanup's outcome, the scope the runner ran. */
   report(scope: RunScope, cleanup: CleanupOutcome): Report {
-    const report = draftReport(this, Ledger.read(this.ledger.file!), scope, cleanup)
+    const report = draftReport(this, Ledger.read(this.ledgerFile), scope, cleanup)
     if (this.evidence === undefined) return report
     this.evidence.close()
     const parts = this.#evidenceParts
