@@ -90,15 +90,8 @@ export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdi
       : { basis: basisOf(row, true), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
   const sent = op === undefined ? undefined : operationAnswers(row, answers).filter((a) => a.request.store === 'first')
   if (cls === undefined || sent?.length === 0) {
-    const evidence = (sent ?? []).map((a) => a.probe)
-    const message =
-      cls === undefined
-        ? `not judged: ${op?.accessUnknown ?? 'the declared access class is unknown'}`
-        : notSent(answers.plan, false).message
-    const reason =
-      evidence.map((p) => cellOf(p.caller, 'not stated', p).reason).find((r) => r !== undefined) ??
-      (evidence.length > 0 ? 'unusable-answer' : notSent(answers.plan, false).reason)
-    return { status: 'skipped', message, exchanges: exchangesOf(...evidence), details: extension, rules, reason }
+    const classUnknown = cls === undefined ? (op?.accessUnknown ?? 'the declared access class is unknown') : undefined
+    return nothingToJudge(classUnknown, sent ?? [], answers, { extension, rules })
   }
   const { cells, probes, witness, unbuilt } = cellsOf(row, cls, answers)
   const judged = judgeAccess(
@@ -108,67 +101,105 @@ export function judgeAccessCheck(row: EndpointRow, answers: ProbeAnswers): Verdi
   )
   // Placeholder values (no valid request): said in the message, and an undecided cell is left for that reason.
   const placeholders = unbuilt === undefined ? '' : ` (probed with placeholder values: ${unbuilt.message})`
-  const exchanges = [...(unbuilt?.exchanges ?? []), ...exchangesOf(...probes)]
+  const common = {
+    exchanges: [...(unbuilt?.exchanges ?? []), ...exchangesOf(...probes)],
+    details: extension ?? matrixDetails(cls, witness, judged, unbuilt),
+    rules,
+  }
+  if (judged.status === 'not judged') {
+    const { message, reason } = notJudged(judged, witness, unbuilt, op === undefined ? 'the spec' : 'the class')
+    return { status: 'skipped', message: `${message}${placeholders}`, ...common, reason }
+  }
+  const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
+  const scope = judged.status === 'passed' ? withheldScope(answers.plan.withheld ?? [], cells) : ''
+  return { status: judged.status, message: `${what}: ${judged.message}${placeholders}${scope}`, ...common }
+}
+
+type AccessJudged = ReturnType<typeof judgeAccess<NotJudgedReason>>
+type Unbuilt = ReturnType<typeof cellsOf>['unbuilt']
+
+/**
+ * No cell to judge: the class an extension operation declares is unknown (`classUnknown` says why), or nothing was
+ * sent to it under the configured store code. The answers that came are the evidence, the first one's reason the
+ * verdict's.
+ */
+function nothingToJudge(
+  classUnknown: string | undefined,
+  sent: readonly { probe: Probe }[],
+  answers: ProbeAnswers,
+  { extension, rules }: { extension: Verdict['details']; rules: Verdict['rules'] },
+): Verdict {
+  const evidence = sent.map((a) => a.probe)
+  const message = classUnknown !== undefined ? `not judged: ${classUnknown}` : notSent(answers.plan, false).message
+  const reason =
+    evidence.map((p) => cellOf(p.caller, 'not stated', p).reason).find((r) => r !== undefined) ??
+    (evidence.length > 0 ? 'unusable-answer' : notSent(answers.plan, false).reason)
+  return { status: 'skipped', message, exchanges: exchangesOf(...evidence), details: extension, rules, reason }
+}
+
+/** What a spec endpoint's verdict records: its class, the witness and whether it got a success, each caller's cell. */
+function matrixDetails(
+  cls: EndpointRow['access'],
+  witness: string,
+  judged: AccessJudged,
+  unbuilt: Unbuilt,
+): Record<string, unknown> {
   const matrix = Object.fromEntries(
     judged.cells.map((c) => [
       c.caller,
       { expected: c.expected, seen: c.seen, answer: c.answer, ok: c.ok } satisfies AccessMatrixCell,
     ]),
   )
-  const details = extension ?? {
+  return {
     accessClass: cls,
     witness,
     witnessed: judged.cells.some((c) => c.caller === witness && c.seen === 'accepted') && unbuilt === undefined,
     matrix,
   }
-  // A cell not sent says why itself (no customer token); an answer a placeholder could not decide is for want of a valid
-  // request; a server error, the admitted caller's above all, is said as one (the run lists it with its report id).
+}
+
+/**
+ * A judgement left open: its message (the admitted caller's server error said as one) and its reason. A cell not sent
+ * says why itself (no customer token); an answer a placeholder could not decide is for want of a valid request; a
+ * server error, the admitted caller's above all, is said as one (the run lists it with its report id).
+ */
+function notJudged(
+  judged: AccessJudged,
+  witness: string,
+  unbuilt: Unbuilt,
+  authority: string,
+): { message: string; reason: NotJudgedReason } {
   const undecided =
     judged.reason === undefined || judged.reason === 'target-refused' || judged.reason === 'unusable-answer'
   const reason =
     serverErrorReason(judged, witness) ??
     (undecided ? (unbuilt?.reason ?? judged.reason) : judged.reason) ??
     'unusable-answer'
-  if (judged.status === 'not judged') {
-    const w = judged.cells.find((c) => c.caller === witness && c.reason === 'server-error')
-    const message =
-      w === undefined
-        ? judged.message
-        : `not judged: the caller ${op === undefined ? 'the spec' : 'the class'} admits (${describeCaller(w.caller)}) got ${w.answer}, not the success the others' answers are read against, so no answer here is about access; ${LISTED}`
-    return {
-      status: 'skipped',
-      message: `${message}${placeholders}`,
-      exchanges,
-      details,
-      rules,
-      reason,
-    }
-  }
-  const what = op === undefined ? `${cls} endpoint` : `declared ${cls}`
-  // What an extension operation's write was not sent to, and why: the verdict says what it did not judge.
-  const held = (answers.plan.withheld ?? []).filter((w) => !cells.some((c) => c.caller === w.caller))
-  const scope =
-    judged.status === 'passed'
-      ? [...new Set(held.map((w) => w.why))]
-          .map(
-            (why) =>
-              `; not sent to ${held
-                .filter((w) => w.why === why)
-                .map((w) => describeCaller(w.caller))
-                .join(', ')}: ${why}`,
-          )
-          .join('')
-      : ''
-  return {
-    status: judged.status,
-    message: `${what}: ${judged.message}${placeholders}${scope}`,
-    exchanges,
-    details,
-    rules,
-  }
+  const w = judged.cells.find((c) => c.caller === witness && c.reason === 'server-error')
+  const message =
+    w === undefined
+      ? judged.message
+      : `not judged: the caller ${authority} admits (${describeCaller(w.caller)}) got ${w.answer}, not the success the others' answers are read against, so no answer here is about access; ${LISTED}`
+  return { message, reason }
 }
 
-/** The cells the judgement reads: each caller's answer, what the class says it gets, and whose success is the witness. */
+/** What an extension operation's write was not sent to, and why: the verdict says what it did not judge. */
+function withheldScope(withheld: NonNullable<ProbeAnswers['plan']['withheld']>, cells: AccessCell[]): string {
+  const held = withheld.filter((w) => !cells.some((c) => c.caller === w.caller))
+  return [...new Set(held.map((w) => w.why))]
+    .map(
+      (why) =>
+        `; not sent to ${held
+          .filter((w) => w.why === why)
+          .map((w) => describeCaller(w.caller))
+          .join(', ')}: ${why}`,
+    )
+    .join('')
+}
+
+/**
+ * The cells the judgement reads: each caller's answer, what the class says it gets, and whose success is the witness.
+ */
 function cellsOf(
   row: EndpointRow,
   cls: EndpointRow['access'],
@@ -232,7 +263,10 @@ function adminCallOf(row: EndpointRow): PlannedCall | undefined {
   }
 }
 
-/** What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is refused. */
+/**
+ * What the spec's class says a caller of the valid request gets; another customer naming what is not theirs is
+ * refused.
+ */
 function expectedOf(row: EndpointRow, caller: SequenceCaller): Admission {
   if (caller === 'other customer') return 'refuse'
   if (caller === 'limited admin') return 'not stated'

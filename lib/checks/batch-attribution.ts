@@ -29,6 +29,7 @@
  */
 import { clipJson } from '../base/text.ts'
 import { defined } from '../base/defined.ts'
+import { entryHas, sameValue, toValue, viewOf, type Value } from './batch-entry-values.ts'
 
 export interface BatchItem {
   index: number
@@ -51,124 +52,6 @@ export interface BatchJudgement {
   /** Not failures: entries that could not be attributed but leave no invalid item uncovered. */
   warnings: string[]
   attribution: Attribution
-}
-
-// --- values --------------------------------------------------------------------------------------------
-
-/** A plain decimal number: sign, digits, optional fraction; no exponent (`1e3` stays text). */
-const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
-
-interface Value {
-  text: string
-  /** Set when the value reads as a plain number. */
-  num?: number
-}
-
-function toValue(raw: string | number | boolean): Value | undefined {
-  const text = String(raw).trim()
-  if (text === '') return undefined
-  if (typeof raw === 'number') return Number.isFinite(raw) ? { text, num: raw } : { text }
-  return PLAIN_NUMBER.test(text) ? { text, num: Number(text) } : { text }
-}
-
-function sameValue(a: Value, b: Value): boolean {
-  if (a.num !== undefined && b.num !== undefined) return a.num === b.num
-  if (a.num !== undefined || b.num !== undefined) return false
-  return a.text.toLowerCase() === b.text.toLowerCase()
-}
-
-/** Primitive values of `parameters` (list or object), nested ones flattened. */
-function parameterValues(parameters: unknown, out: Value[] = []): Value[] {
-  if (parameters === null || parameters === undefined) return out
-  if (typeof parameters === 'string' || typeof parameters === 'number' || typeof parameters === 'boolean') {
-    const v = toValue(parameters)
-    if (v) out.push(v)
-    return out
-  }
-  if (typeof parameters === 'object') for (const p of Object.values(parameters)) parameterValues(p, out)
-  return out
-}
-
-const WORD = /[A-Za-z0-9_]/
-const DIGIT = /[0-9]/
-
-/**
- * Whether the character at `at` (next to a token whose edge character is `edge`) continues that token,
- * `beyond` being the character after it, away from the token. A word character always does; `-` and `.`
- * do between word characters (`probe-simple-2`, `7.13`); `:` does between digits (`00:00:00`).
- */
-function joined(text: string, at: number, beyond: number, edge: string): boolean {
-  const c = text[at]
-  if (c === undefined) return false
-  if (WORD.test(c)) return true
-  const d = text[beyond]
-  if (d === undefined) return false
-  if (c === '-' || c === '.') return WORD.test(d) && WORD.test(edge)
-  if (c === ':') return DIGIT.test(d) && DIGIT.test(edge)
-  return false
-}
-
-/** Whether `needle` occurs in `haystack` (both lower-cased by the caller) as a whole token. */
-function containsDelimited(haystack: string, needle: string): boolean {
-  if (needle === '') return false
-  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + 1)) {
-    const end = i + needle.length
-    if (
-      !joined(haystack, i - 1, i - 2, needle.charAt(0)) &&
-      !joined(haystack, end, end + 1, needle.charAt(needle.length - 1))
-    )
-      return true
-  }
-  return false
-}
-
-/**
- * The numbers of a message, whole: `-7.13` (with its sign), `9917`; not the parts of `99170`,
- * `probe-simple-2`, `2027-01-01` or `00:00:00`.
- */
-function messageNumbers(message: string): number[] {
-  const out: number[] = []
-  const re = /-?\d+(?:\.\d+)?/g
-  for (let m = re.exec(message); m !== null; m = re.exec(message)) {
-    const token = m[0]
-    const start = m.index
-    const end = start + token.length
-    // `-2` in `sku-2`: the '-' follows a word character, so the token is joined and skipped.
-    if (
-      joined(message, start - 1, start - 2, token.charAt(0)) ||
-      joined(message, end, end + 1, token.charAt(token.length - 1))
-    )
-      continue
-    out.push(Number(token))
-  }
-  return out
-}
-
-interface EntryView {
-  params: Value[]
-  message: string
-  messageLower: string
-  numbers: number[]
-}
-
-function viewOf(entry: unknown): EntryView {
-  const e =
-    entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {}
-  const message = typeof e.message === 'string' ? e.message : ''
-  // Fields beside the platform's two (the spec does not show PriceUpdateResultInterface's) are values too.
-  const { message: _m, parameters, ...others } = e
-  return {
-    params: parameterValues(others, parameterValues(parameters)),
-    message,
-    messageLower: message.toLowerCase(),
-    numbers: messageNumbers(message),
-  }
-}
-
-function entryHas(view: EntryView, v: Value): boolean {
-  if (view.params.some((p) => sameValue(p, v))) return true
-  if (v.num !== undefined) return view.numbers.some((n) => n === v.num)
-  return containsDelimited(view.messageLower, v.text.toLowerCase())
 }
 
 // --- attribution ---------------------------------------------------------------------------------------
@@ -271,50 +154,93 @@ function jsonKind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
+/**
+ * The rule on a batch call's answer: a list of result entries, none naming a valid item (nor tying one with others),
+ * every invalid item named by one at least; a fully valid call answers `[]`. Entries in another form than the
+ * platform's, and entries that match no item or tie invalid ones while every invalid item is named, are warnings.
+ */
 export function judgeBatchResult(items: BatchItem[], answerBody: unknown): BatchJudgement {
+  const invalid = items.filter((it) => !it.valid)
+  if (!Array.isArray(answerBody)) return notAList(items, invalid, answerBody)
+  const entries: unknown[] = answerBody
+  const { problems, warnings } = entryForms(entries)
+  const attribution = attributeEntries(items, entries)
+  if (invalid.length === 0) {
+    problems.push(...allValidAnswered(entries))
+    return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
+  }
+  const reading = readingOf(items, entries, attribution)
+  problems.push(...validItemsNamed(reading))
+  // Every invalid item needs at least one entry.
+  const uncovered = invalid.filter((item) => (attribution.byItem.get(item.index) ?? []).length === 0)
+  problems.push(...uncovered.map((item) => uncoveredProblem(reading, item)))
+  warnings.push(...harmlessEntries(reading, uncovered))
+  return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
+}
+
+/** An answer that is not a list fails the call; with invalid items, it is the whole call failed instead of them. */
+function notAList(items: BatchItem[], invalid: BatchItem[], answerBody: unknown): BatchJudgement {
+  const what = answerBody === undefined ? 'no body' : `${jsonKind(answerBody)}: ${quote(answerBody)}`
+  const problems = [
+    `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}` +
+      (invalid.length > 0
+        ? ` — per the spec, invalid items are excluded and reported per item, they do not fail the whole call (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})`
+        : ''),
+  ]
+  return {
+    status: 'failed',
+    problems,
+    warnings: [],
+    attribution: { byItem: new Map(items.map((it) => [it.index, []])), unattributed: [], ambiguous: [] },
+  }
+}
+
+/** Each entry's form: not an object fails it; an object unlike the platform's `{message, parameters}` is a warning. */
+function entryForms(entries: unknown[]): { problems: string[]; warnings: string[] } {
   const problems: string[] = []
   const warnings: string[] = []
-  const invalid = items.filter((it) => !it.valid)
-
-  if (!Array.isArray(answerBody)) {
-    const what = answerBody === undefined ? 'no body' : `${jsonKind(answerBody)}: ${quote(answerBody)}`
-    problems.push(
-      `the answer is not a JSON array of PriceUpdateResultInterface entries but ${what}` +
-        (invalid.length > 0
-          ? ` — per the spec, invalid items are excluded and reported per item, they do not fail the whole call (invalid: ${invalid.map((it) => `item ${it.index}`).join(', ')})`
-          : ''),
-    )
-    return {
-      status: 'failed',
-      problems,
-      warnings,
-      attribution: { byItem: new Map(items.map((it) => [it.index, []])), unattributed: [], ambiguous: [] },
-    }
-  }
-
-  const entries: unknown[] = answerBody
   entries.forEach((entry, e) => {
     const why = notAnEntry(entry)
     if (why) problems.push(`entry ${e} is not a result entry (${why}): ${quote(entry)}`)
     const unlike = unlikeThePlatform(entry)
     if (unlike) warnings.push(`entry ${e} is not in the platform's form (${unlike}): ${quote(entry)}`)
   })
+  return { problems, warnings }
+}
 
-  const attribution = attributeEntries(items, entries)
+/** A call of valid items only must answer `[]`. */
+function allValidAnswered(entries: unknown[]): string[] {
+  if (entries.length === 0) return []
+  return [
+    `all items are valid, so the answer must be [] but it has ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}: ${quote(entries)}`,
+  ]
+}
 
-  if (invalid.length === 0) {
-    if (entries.length > 0)
-      problems.push(
-        `all items are valid, so the answer must be [] but it has ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}: ${quote(entries)}`,
-      )
-    return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
-  }
+/** A list answer as the judgement reads it: the call's items, its entries and which item each entry went to. */
+interface AnswerReading {
+  entries: unknown[]
+  attribution: Attribution
+  items: BatchItem[]
+  byIndex: Map<number, BatchItem>
+  /** The entries that match no item (not those that tie items). */
+  plainUnattributed: number[]
+}
 
-  const byIndex = new Map(items.map((it) => [it.index, it]))
+/** The reading's parts each step uses, made once. */
+function readingOf(items: BatchItem[], entries: unknown[], attribution: Attribution): AnswerReading {
   const ambiguousOf = new Map(attribution.ambiguous.map((a) => [a.entry, a.items]))
-  const plainUnattributed = attribution.unattributed.filter((e) => !ambiguousOf.has(e))
+  return {
+    entries,
+    attribution,
+    items,
+    byIndex: new Map(items.map((it) => [it.index, it])),
+    plainUnattributed: attribution.unattributed.filter((e) => !ambiguousOf.has(e)),
+  }
+}
 
-  // No entry may be attributed to a valid item.
+/** Valid items must not be reported: an entry attributed to one, or tying items of which one is valid, fails. */
+function validItemsNamed({ entries, attribution, items, byIndex }: AnswerReading): string[] {
+  const problems: string[] = []
   for (const item of items) {
     if (!item.valid) continue
     for (const e of attribution.byItem.get(item.index) ?? []) {
@@ -333,22 +259,28 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
       )
     }
   }
-  // Every invalid item needs at least one entry.
-  const uncovered = invalid.filter((item) => (attribution.byItem.get(item.index) ?? []).length === 0)
-  for (const item of uncovered) {
-    const couldBe = attribution.ambiguous
-      .filter((a) => a.items.includes(item.index))
-      .map((a) => `entry ${a.entry} ${quote(entries[a.entry])} (ties items ${a.items.join(', ')})`)
-    const loose = plainUnattributed.map((e) => `entry ${e} ${quote(entries[e])}`)
-    const hints = [
-      couldBe.length > 0 ? `ambiguous: ${couldBe.join('; ')}` : '',
-      loose.length > 0 ? `matching no item: ${loose.join('; ')}` : '',
-    ].filter(Boolean)
-    problems.push(
-      `invalid ${itemLabel(item)} has no entry attributed to it${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`,
-    )
-  }
-  // Entries left over that hurt nothing: noted, not failed.
+  return problems
+}
+
+/** An invalid item no entry was attributed to, with the entries that tie it or match nothing as hints. */
+function uncoveredProblem({ entries, attribution, plainUnattributed }: AnswerReading, item: BatchItem): string {
+  const couldBe = attribution.ambiguous
+    .filter((a) => a.items.includes(item.index))
+    .map((a) => `entry ${a.entry} ${quote(entries[a.entry])} (ties items ${a.items.join(', ')})`)
+  const loose = plainUnattributed.map((e) => `entry ${e} ${quote(entries[e])}`)
+  const hints = [
+    couldBe.length > 0 ? `ambiguous: ${couldBe.join('; ')}` : '',
+    loose.length > 0 ? `matching no item: ${loose.join('; ')}` : '',
+  ].filter(Boolean)
+  return `invalid ${itemLabel(item)} has no entry attributed to it${hints.length > 0 ? ` (${hints.join('; ')})` : ''}`
+}
+
+/** Entries left over that hurt nothing: noted, not failed. */
+function harmlessEntries(
+  { entries, attribution, byIndex, plainUnattributed }: AnswerReading,
+  uncovered: BatchItem[],
+): string[] {
+  const warnings: string[] = []
   if (uncovered.length === 0) {
     for (const e of plainUnattributed) warnings.push(`entry ${e} ${quote(entries[e])} matches no item of the call`)
   }
@@ -357,5 +289,5 @@ export function judgeBatchResult(items: BatchItem[], answerBody: unknown): Batch
     if (harmless)
       warnings.push(`entry ${entry} ${quote(entries[entry])} matches invalid items ${candidates.join(', ')} equally`)
   }
-  return { status: problems.length > 0 ? 'failed' : 'passed', problems, warnings, attribution }
+  return warnings
 }

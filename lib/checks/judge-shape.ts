@@ -165,7 +165,10 @@ function unlistedFields(schema: SchemaObject, value: unknown, pointer: string, o
 
 // --- the judgement -------------------------------------------------------------------------------------
 
-/** Whether the object has a non-null value under one of `names` (any name when not given); `extension_attributes` is no data of the type. */
+/**
+ * Whether the object has a non-null value under one of `names` (any name when not given); `extension_attributes` is
+ * no data of the type.
+ */
 function carriesAny(value: Record<string, unknown>, names?: readonly string[]): boolean {
   return Object.entries(value).some(
     ([k, v]) =>
@@ -173,7 +176,10 @@ function carriesAny(value: Record<string, unknown>, names?: readonly string[]): 
   )
 }
 
-/** One failure per object of a tabled shape (the answer, a credit memo item, …) that carries none of its tabled fields. */
+/**
+ * One failure per object of a tabled shape (the answer, a credit memo item, …) that carries none of its tabled
+ * fields.
+ */
 function emptyResources(schema: SchemaObject, value: unknown, pointer: string, out: string[]): void {
   const props = schema.properties as Record<string, SchemaObject> | undefined
   if (props && isObject(value)) {
@@ -194,6 +200,10 @@ function emptyResources(schema: SchemaObject, value: unknown, pointer: string, o
 
 const DIGITS = /^[0-9]+$/
 
+/**
+ * The value at `pointer` judged against its expectation, each failure and warning pushed in the order found; an
+ * array's items are judged in turn.
+ */
 function judgeAt(
   value: unknown,
   expectation: Expectation,
@@ -205,28 +215,11 @@ function judgeAt(
   switch (expectation.kind) {
     case 'not-shown':
       return
-    case 'tabled': {
-      const validate = validatorFor(expectation.shape)
-      if (!validate(value)) for (const e of validate.errors ?? []) failures.push(schemaFailure(e, value, pointer))
-      else emptyResources(TABLED_SHAPES[expectation.shape], value, pointer, failures)
-      unlistedFields(TABLED_SHAPES[expectation.shape], value, pointer, warnings)
+    case 'tabled':
+      judgeTabled(value, expectation.shape, pointer, failures, warnings)
       return
-    }
     case 'int':
-      if (typeof value === 'number' && Number.isInteger(value)) return
-      if (typeof value === 'string' && DIGITS.test(value)) {
-        warnings.push(
-          `${at}: int sent as the digit string ${JSON.stringify(clip(value, CLIP))} (the platform sends some ids this way; accepted)`,
-        )
-        return
-      }
-      if (typeof value === 'string' && /^-[0-9]+$/.test(value)) {
-        failures.push(
-          `${at}: expected int, got ${describeValue(value)} (only an unsigned digit string is tolerated in place of an int)`,
-        )
-        return
-      }
-      failures.push(`${at}: expected int, got ${describeValue(value)}`)
+      judgeInt(value, at, failures, warnings)
       return
     case 'bool':
       if (typeof value === 'boolean') return
@@ -239,30 +232,68 @@ function judgeAt(
       failures.push(`${at}: expected string, got ${describeValue(value)}`)
       return
     case 'array':
-      if (!Array.isArray(value)) {
-        const numericKeys =
-          isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
-        failures.push(
-          `${at}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`,
-        )
-        return
-      }
-      if (expectation.items) {
-        const items = expectation.items
-        value.forEach((el, i) => judgeAt(el, items, `${pointer}/${i}`, failures, warnings))
-      }
+      judgeArray(value, expectation.items, pointer, failures, warnings)
       return
     case 'object':
-      if (!isObject(value)) {
-        failures.push(
-          `${at}: expected object${expectation.typeName ? ` (${expectation.typeName})` : ''}, got ${describeValue(value)}`,
-        )
-      } else if (expectation.typeName !== undefined && !carriesAny(value)) {
-        failures.push(
-          `${at}: ${describeValue(value)} carries no value at all: an empty object is no ${expectation.typeName}`,
-        )
-      }
+      judgeObject(value, expectation.typeName, at, failures)
       return
+  }
+}
+
+/**
+ * A tabled shape: the schema's failures, or — valid — an object of it carrying none of its fields; a field the spec
+ * does not list is a warning either way.
+ */
+function judgeTabled(value: unknown, shape: ShapeName, pointer: string, failures: string[], warnings: string[]): void {
+  const validate = validatorFor(shape)
+  if (!validate(value)) for (const e of validate.errors ?? []) failures.push(schemaFailure(e, value, pointer))
+  else emptyResources(TABLED_SHAPES[shape], value, pointer, failures)
+  unlistedFields(TABLED_SHAPES[shape], value, pointer, warnings)
+}
+
+/** An int: a JSON integer; an unsigned digit string passes with a warning (the platform's ids), a signed one not. */
+function judgeInt(value: unknown, at: string, failures: string[], warnings: string[]): void {
+  if (typeof value === 'number' && Number.isInteger(value)) return
+  if (typeof value === 'string' && DIGITS.test(value)) {
+    warnings.push(
+      `${at}: int sent as the digit string ${JSON.stringify(clip(value, CLIP))} (the platform sends some ids this way; accepted)`,
+    )
+    return
+  }
+  if (typeof value === 'string' && /^-[0-9]+$/.test(value)) {
+    failures.push(
+      `${at}: expected int, got ${describeValue(value)} (only an unsigned digit string is tolerated in place of an int)`,
+    )
+    return
+  }
+  failures.push(`${at}: expected int, got ${describeValue(value)}`)
+}
+
+/** An array (an object with numeric keys is none), each item judged against the items' expectation when given. */
+function judgeArray(
+  value: unknown,
+  items: Expectation | undefined,
+  pointer: string,
+  failures: string[],
+  warnings: string[],
+): void {
+  if (!Array.isArray(value)) {
+    const numericKeys =
+      isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => DIGITS.test(k))
+    failures.push(
+      `${where(pointer)}: expected array, got ${describeValue(value)}${numericKeys ? ' (an object with numeric keys is not an array)' : ''}`,
+    )
+    return
+  }
+  if (items) value.forEach((el, i) => judgeAt(el, items, `${pointer}/${i}`, failures, warnings))
+}
+
+/** An object; of a type named without fields, one that carries some value (an empty one is no such resource). */
+function judgeObject(value: unknown, typeName: string | undefined, at: string, failures: string[]): void {
+  if (!isObject(value)) {
+    failures.push(`${at}: expected object${typeName ? ` (${typeName})` : ''}, got ${describeValue(value)}`)
+  } else if (typeName !== undefined && !carriesAny(value)) {
+    failures.push(`${at}: ${describeValue(value)} carries no value at all: an empty object is no ${typeName}`)
   }
 }
 

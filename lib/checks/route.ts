@@ -2,6 +2,7 @@ import type { EndpointRow } from '../spec/types.ts'
 import { describeCaller, isRefusal } from '../spec/admission.ts'
 import { unanswered } from '../shop/answer-text.ts'
 import type { Probe, ProbeAnswers } from '../shop/probe.ts'
+import type { Answer } from '../shop/request.ts'
 import { defined } from '../base/defined.ts'
 import { clip } from '../base/text.ts'
 import { classify, exchangesOf, placeholder, quoteAnswer, unjudgedFor } from './probe.ts'
@@ -40,26 +41,12 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
   const p = op === undefined ? witnessAnswer(row, answers) : extensionWitness(row, op, answers)
   const details = op === undefined ? witnessDetails(p) : operationDetails(row, answers)
   const rules = op === undefined ? {} : { rules: [ROUTE_RULES.declared] }
-  // A refusal read as "served" or left unjudged rests on the target reading too: its exchange is evidence.
-  const exchanges = (p: Probe) => [
-    ...exchangesOf(p),
-    ...(reading?.probe !== undefined && p.answer !== undefined && isRefusal(p.answer.status)
-      ? exchangesOf(reading.probe)
-      : []),
-  ]
   if (p === undefined) {
     const why = notSent(answers.plan, false)
     return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
   }
-  const at = `${endpointText({ method: row.method, path: p.path })}${op !== undefined ? ` (${describeCaller(p.caller)})` : ''}`
-  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({
-    status,
-    message,
-    exchanges: exchanges(p),
-    details,
-    ...rules,
-    ...extra,
-  })
+  const judgement = routeJudgement(row, op !== undefined, p, reading, { details, ...rules })
+  const { at, verdict } = judgement
   switch (classify(p)) {
     case 'not sent':
       return verdict('skipped', `not probed: ${p.unavailable}`, unjudgedFor(p))
@@ -73,56 +60,109 @@ export function judgeRoute(row: EndpointRow, answers: ProbeAnswers): Verdict {
         'failed',
         notServed(at, quoteAnswer(p), op !== undefined ? 'the operation its schema declares' : 'the endpoint'),
       )
-    default: {
-      const answer = defined(p.answer, 'the answer classify() read as accepted or refused')
-      const error = serverErrorOf(answer)
-      if (error !== undefined) {
-        // The probe's values are made up (placeholders in the path, an empty body): a shop's own operation may well fail on
-        // them, and a server error shows neither that the operation is served nor that it is not. The real 2.4.7-p7 shop
-        // answered 500 to two of its own operations so (fixtures/observations/real-runs/2.4.7-p7): not a failure of its.
-        if (op !== undefined)
-          return verdict(
-            'skipped',
-            `not judged: ${at} answered ${error.text} to values the suite made up (${PROBE_VALUES}): a shop's own operation may fail on them, so the answer shows neither that it is served nor that it is not`,
-            { reason: 'server-error' },
-          )
-        if (error.kind !== 'application')
-          return verdict(
-            'skipped',
-            `not judged: ${at} answered ${error.text}, not the shop's application serving the call: it shows neither that the endpoint is served nor that it is not; ${LISTED}`,
-            { reason: 'server-error' },
-          )
-        // The real 2.4.7-p7 shop answered 500 to a stale option id of the suite's and to a body its own schema documents.
-        return verdict(
-          'passed',
-          `served: answered ${error.text}, not the no-route answer: the shop's application answered at this method and path, and a server error breaks no rule of the spec ("HTTP status code per error case: not shown"); ${LISTED}`,
-        )
-      }
-      // An extension write is often sent only to callers its class refuses: their refusal shows the route, whatever its
-      // body, on a target that routes before it checks access — and nothing on one that refuses first.
-      const refusal = reading !== undefined && isRefusal(answer.status)
-      if (refusal && !reading.refusalShowsRoute) {
-        return verdict(
-          'skipped',
-          `not judged: ${at} was refused (${quoteAnswer(p)}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`,
-          { reason: 'unusable-answer' },
-        )
-      }
-      // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
-      if (!answer.json && answer.status !== 204 && !refusal) {
-        const type = answer.headers['content-type'] ?? 'no content type'
-        const what =
-          answer.text.trim() === ''
-            ? 'an empty body'
-            : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
-        return verdict('failed', `${at} answered ${answer.status} with ${what}, where the spec says payloads are JSON`)
-      }
-      return verdict(
-        'passed',
-        `served: ${op !== undefined ? `${at} ` : ''}answered ${quoteAnswer(p)}, ${refusal ? 'a refusal, which is not' : 'not'} the no-route answer`,
-      )
-    }
+    default:
+      return judgeAnswered(judgement, defined(p.answer, 'the answer classify() read as accepted or refused'))
   }
+}
+
+/** One call's judgement: the call read, how its messages name it, and its verdicts' common parts. */
+interface RouteJudgement {
+  p: Probe
+  /** A shop's extension operation, not a spec endpoint. */
+  extension: boolean
+  /** The target's reading call (an extension operation's): whether a refusal there shows a route at all. */
+  reading: ReturnType<typeof targetReading> | undefined
+  /** The call as the messages name it: its method and path (and an extension operation's caller). */
+  at: string
+  verdict: (status: Verdict['status'], message: string, extra?: Partial<Verdict>) => Verdict
+}
+
+/** The judgement's parts, its evidence the call's exchange and, for a refusal, the target reading's. */
+function routeJudgement(
+  row: EndpointRow,
+  extension: boolean,
+  p: Probe,
+  reading: RouteJudgement['reading'],
+  framing: Pick<Verdict, 'details' | 'rules'>,
+): RouteJudgement {
+  // A refusal read as "served" or left unjudged rests on the target reading too: its exchange is evidence.
+  const exchanges = [
+    ...exchangesOf(p),
+    ...(reading?.probe !== undefined && p.answer !== undefined && isRefusal(p.answer.status)
+      ? exchangesOf(reading.probe)
+      : []),
+  ]
+  const at = `${endpointText({ method: row.method, path: p.path })}${extension ? ` (${describeCaller(p.caller)})` : ''}`
+  return {
+    p,
+    extension,
+    reading,
+    at,
+    verdict: (status, message, extra = {}) => ({ status, message, exchanges, ...framing, ...extra }),
+  }
+}
+
+/**
+ * An answer that is not the no-route answer: a server error read for what it shows; else served, unless it is not
+ * JSON (a refusal of an extension operation shows the route only where the target routes before it checks access).
+ */
+function judgeAnswered(judgement: RouteJudgement, answer: Answer): Verdict {
+  const { p, reading, at, verdict } = judgement
+  const error = serverErrorOf(answer)
+  if (error !== undefined) return judgeServerError(judgement, error)
+  // An extension write is often sent only to callers its class refuses: their refusal shows the route, whatever its
+  // body, on a target that routes before it checks access — and nothing on one that refuses first.
+  const refusal = reading !== undefined && isRefusal(answer.status)
+  if (refusal && !reading.refusalShowsRoute) {
+    return verdict(
+      'skipped',
+      `not judged: ${at} was refused (${quoteAnswer(p)}), and this target refuses a path that cannot exist too, so a refusal does not show the operation is served`,
+      { reason: 'unusable-answer' },
+    )
+  }
+  // "Payloads are JSON" (spec, What the service does): an HTML page or nothing where JSON belongs is not the interface.
+  if (!answer.json && answer.status !== 204 && !refusal) {
+    const type = answer.headers['content-type'] ?? 'no content type'
+    const what =
+      answer.text.trim() === ''
+        ? 'an empty body'
+        : `a body that is not JSON (${type}: ${JSON.stringify(clip(answer.text.trim(), 80))})`
+    return verdict('failed', `${at} answered ${answer.status} with ${what}, where the spec says payloads are JSON`)
+  }
+  return verdict(
+    'passed',
+    `served: ${judgement.extension ? `${at} ` : ''}answered ${quoteAnswer(p)}, ${refusal ? 'a refusal, which is not' : 'not'} the no-route answer`,
+  )
+}
+
+/**
+ * A server error: the shop's application answered at this method and path, so a spec endpoint is served; a gateway's
+ * or an unavailable shop's shows nothing, nor does an extension operation's to the values the suite made up.
+ */
+function judgeServerError(
+  { extension, at, verdict }: RouteJudgement,
+  error: NonNullable<ReturnType<typeof serverErrorOf>>,
+): Verdict {
+  // The probe's values are made up (placeholders in the path, an empty body): a shop's own operation may well fail on
+  // them, and a server error shows neither that the operation is served nor that it is not. The real 2.4.7-p7 shop
+  // answered 500 to two of its own operations so (fixtures/observations/real-runs/2.4.7-p7): not a failure of its.
+  if (extension)
+    return verdict(
+      'skipped',
+      `not judged: ${at} answered ${error.text} to values the suite made up (${PROBE_VALUES}): a shop's own operation may fail on them, so the answer shows neither that it is served nor that it is not`,
+      { reason: 'server-error' },
+    )
+  if (error.kind !== 'application')
+    return verdict(
+      'skipped',
+      `not judged: ${at} answered ${error.text}, not the shop's application serving the call: it shows neither that the endpoint is served nor that it is not; ${LISTED}`,
+      { reason: 'server-error' },
+    )
+  // The real 2.4.7-p7 shop answered 500 to a stale option id of the suite's and to a body its own schema documents.
+  return verdict(
+    'passed',
+    `served: answered ${error.text}, not the no-route answer: the shop's application answered at this method and path, and a server error breaks no rule of the spec ("HTTP status code per error case: not shown"); ${LISTED}`,
+  )
 }
 
 /** What a spec endpoint's verdict records: whose call was read, under which store code, at which path. */

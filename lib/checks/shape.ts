@@ -5,13 +5,13 @@ import { describeAnswer, unanswered } from '../shop/answer-text.ts'
 import { LISTED, serverErrorOf } from '../shop/server-error.ts'
 import { requestTabled } from '../spec/tabled.ts'
 import { judgeCarried } from './carried-values.ts'
-import { expectationFor, judgeShape } from './judge-shape.ts'
+import { expectationFor, judgeShape, type Expectation } from './judge-shape.ts'
 import { describeExpectation, notOfShape } from './shape-words.ts'
 import { validCall } from './scenario-call.ts'
 import type { Verdict } from '../results/verdict.ts'
 import type { Check } from './types.ts'
 import { SHAPE_RULES, type Rule } from '../spec/rules.ts'
-import type { Outcome } from '../shop/request.ts'
+import type { Answer, Outcome } from '../shop/request.ts'
 
 /** The response of a valid call has the shape or return type the spec gives for the endpoint. */
 async function shape(row: EndpointRow, session: Session): Promise<Verdict> {
@@ -49,24 +49,40 @@ export function judgeShapeAnswer(
   }
   const rules = [SHAPE_RULES.types, SHAPE_RULES.resource]
   const error = serverErrorOf(answer)
-  if (error !== undefined) {
-    // A server error of the shop's application to the call the detail table documents is the endpoint's failure: here
-    // where no body-keys check judges the call (a read, a delete), there where one does. Elsewhere the request is the
-    // suite's reading of the platform's, a 5xx may be its fault, and the run lists it; a gateway's is no answer.
-    const ofApplication = error.kind === 'application' || error.kind === 'not-implemented'
-    const documented = requestTabled(row) && ofApplication
-    if (documented && !(row.params ?? []).some((p) => p.in === 'body'))
-      return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
-    let why = "no answer of the shop's application"
-    if (documented) why = 'the body-keys check judges a server error to the documented call'
-    else if (ofApplication)
-      why = "the spec does not table this request, so the call may be the suite's own reading of the platform's"
-    return {
-      status: 'skipped',
-      message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`,
-      reason: 'server-error',
-    }
+  if (error !== undefined) return judgeServerError(row, error, what, rules)
+  const unjudged = notTheEndpointsAnswer(answer, noRoute)
+  if (unjudged !== undefined) return unjudged
+  return judgeBody(answer.body, expectation, what, rules, carries)
+}
+
+/**
+ * A server error of the shop's application to the call the detail table documents is the endpoint's failure: here
+ * where no body-keys check judges the call (a read, a delete), there where one does. Elsewhere the request is the
+ * suite's reading of the platform's, a 5xx may be its fault, and the run lists it; a gateway's is no answer.
+ */
+function judgeServerError(
+  row: EndpointRow,
+  error: NonNullable<ReturnType<typeof serverErrorOf>>,
+  what: string,
+  rules: Rule[],
+): Omit<Verdict, 'exchanges'> {
+  const ofApplication = error.kind === 'application' || error.kind === 'not-implemented'
+  const documented = requestTabled(row) && ofApplication
+  if (documented && !(row.params ?? []).some((p) => p.in === 'body'))
+    return { status: 'failed', message: `the documented call answered ${error.text}, not ${what}`, rules }
+  let why = "no answer of the shop's application"
+  if (documented) why = 'the body-keys check judges a server error to the documented call'
+  else if (ofApplication)
+    why = "the spec does not table this request, so the call may be the suite's own reading of the platform's"
+  return {
+    status: 'skipped',
+    message: `not judged: the valid call answered ${error.text}: ${why}; ${LISTED}`,
+    reason: 'server-error',
   }
+}
+
+/** An answer that is not the endpoint's response to judge: the target's no-route answer, or a refusal. */
+function notTheEndpointsAnswer(answer: Answer, noRoute: boolean): Omit<Verdict, 'exchanges'> | undefined {
   if (noRoute) {
     // The route is missing, not the call refused: the route check judges that (a real 2.4.7's stock media list).
     return {
@@ -84,7 +100,18 @@ export function judgeShapeAnswer(
       reason: 'target-refused',
     }
   }
-  const judged = judgeShape(answer.body, expectation)
+  return undefined
+}
+
+/** A success's body judged: its type or tabled shape, then what it must carry beside. */
+function judgeBody(
+  body: unknown,
+  expectation: Expectation,
+  what: string,
+  rules: Rule[],
+  carries: { values: Record<string, unknown>; rule: Rule } | undefined,
+): Omit<Verdict, 'exchanges'> {
+  const judged = judgeShape(body, expectation)
   const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {}
   if (judged.status === 'failed') {
     // Every mismatch in the details; the message names the first few.
@@ -97,7 +124,7 @@ export function judgeShapeAnswer(
     }
   }
   if (carries !== undefined) rules.push(carries.rule)
-  const missing = carries === undefined ? undefined : judgeCarried(`the answer (${what})`, answer.body, carries)
+  const missing = carries === undefined ? undefined : judgeCarried(`the answer (${what})`, body, carries)
   if (missing !== undefined) return { status: 'failed', message: missing, rules, ...warnings }
   return {
     rules,

@@ -19,6 +19,7 @@ import type { ProbeCheck } from './types.ts'
 import { probeCheck } from './probe-check.ts'
 import { STORE_CODE_RULES } from '../spec/rules.ts'
 import { LISTED, serverErrorOf } from '../shop/server-error.ts'
+import { defined } from '../base/defined.ts'
 
 /**
  * The endpoint answers under the second store code as under the configured one (a store code can replace
@@ -26,34 +27,79 @@ import { LISTED, serverErrorOf } from '../shop/server-error.ts'
  * (the route check's part) — then the second's, which must be neither the no-route answer nor the unknown-store one.
  */
 export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict {
-  const op = operationOf(row)
-  const [c, s] = op === undefined ? specPair(row, answers) : extensionPair(row, answers)
-  const reading = op !== undefined ? targetReading(answers) : undefined
-  const route = op !== undefined ? 'extension-route' : 'route'
-  const thing = op !== undefined ? 'the operation' : 'the endpoint'
-  const details =
-    op === undefined
-      ? { caller: c?.caller, stores: [c?.store, s?.store] }
-      : { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
-  const rules = op === undefined ? {} : { rules: [STORE_CODE_RULES.served] }
+  const extension = operationOf(row) !== undefined
+  const [c, s] = extension ? extensionPair(row, answers) : specPair(row, answers)
+  const reading = extension ? targetReading(answers) : undefined
+  const framing = framingOf(row, answers, extension, [c, s])
   if (c === undefined || s === undefined) {
     const why = notSent(answers.plan, operationAnswers(row, answers).length > 0)
-    return { status: 'skipped', message: why.message, exchanges: [], details, ...rules, reason: why.reason }
+    return { status: 'skipped', message: why.message, exchanges: [], ...framing, reason: why.reason }
   }
+  const judgement = judgementOf(extension, c, s, reading, framing)
+  return configuredUnjudged(judgement) ?? secondUnjudged(judgement) ?? servedOrNot(judgement)
+}
+
+/** What every verdict of one judgement carries besides its exchanges: the pair's callers and stores, or the basis. */
+function framingOf(
+  row: EndpointRow,
+  answers: ProbeAnswers,
+  extension: boolean,
+  [c, s]: [Probe | undefined, Probe | undefined],
+): Pick<Verdict, 'details' | 'rules'> {
+  const details = extension
+    ? { basis: basisOf(row), ...(answers.plan.withheld?.length ? { withheld: answers.plan.withheld } : {}) }
+    : { caller: c?.caller, stores: [c?.store, s?.store] }
+  const rules = extension ? { rules: [STORE_CODE_RULES.served] } : {}
+  return { details, ...rules }
+}
+
+/** One pair's judgement: its two answers, how its messages name what was called, and its verdicts' common parts. */
+interface Judgement {
+  /** The answer under the configured store code. */
+  c: Probe
+  /** The answer under the second store code. */
+  s: Probe
+  /** The target's reading call (an extension operation's): whether a refusal there shows a route at all. */
+  reading: ReturnType<typeof targetReading> | undefined
+  /** 'the endpoint' or 'the operation', as the messages name it. */
+  thing: string
+  /** The check that judges whether it is there at all, which a message not judging points to. */
+  route: string
+  verdict: (status: Verdict['status'], message: string, extra?: Partial<Verdict>) => Verdict
+}
+
+/**
+ * The judgement's parts. Its evidence is the pair's exchanges, and the target's reading call's when either was
+ * refused (the reading says whether a refusal shows a route).
+ */
+function judgementOf(
+  extension: boolean,
+  c: Probe,
+  s: Probe,
+  reading: Judgement['reading'],
+  framing: Pick<Verdict, 'details' | 'rules'>,
+): Judgement {
   const refused = [c, s].some((p) => p.answer !== undefined && isRefusal(p.answer.status))
   const exchanges = [
     ...exchangesOf(c, s),
     ...(reading?.probe !== undefined && refused ? exchangesOf(reading.probe) : []),
   ]
-  const verdict = (status: Verdict['status'], message: string, extra: Partial<Verdict> = {}): Verdict => ({
-    status,
-    message,
-    exchanges,
-    details,
-    ...rules,
-    ...extra,
-  })
-  const [first, second] = [c.store, s.store]
+  return {
+    c,
+    s,
+    reading,
+    thing: extension ? 'the operation' : 'the endpoint',
+    route: extension ? 'extension-route' : 'route',
+    verdict: (status, message, extra = {}) => ({ status, message, exchanges, ...framing, ...extra }),
+  }
+}
+
+/**
+ * Not judged when the configured store code's answer shows nothing to compare with: none came, the no-route answer
+ * or no call (the route check's part), a server error, an answer that cannot be read.
+ */
+function configuredUnjudged({ c, thing, route, verdict }: Judgement): Verdict | undefined {
+  const first = c.store
   const cKind = classify(c)
   if (cKind === 'no answer' || cKind === 'no-route' || cKind === 'not sent') {
     let reason: NotJudgedReason | undefined = c.unavailableReason
@@ -80,6 +126,15 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
     return verdict('skipped', `not judged: under "${first}" ${thing} gave ${broken} (see the ${route} check)`, {
       reason: 'unusable-answer',
     })
+  return undefined
+}
+
+/**
+ * Not judged when the second store code's answer says neither "served" nor "not served": no call, no answer, a
+ * server error or an answer that cannot be read (the no-route answer is judged, whatever its body).
+ */
+function secondUnjudged({ c, s, thing, verdict }: Judgement): Verdict | undefined {
+  const [first, second] = [c.store, s.store]
   const sKind = classify(s)
   // A call under the second store code that was not sent (a recording without it) shows nothing: never "served".
   if (sKind === 'not sent')
@@ -109,13 +164,26 @@ export function judgeStoreCode(row: EndpointRow, answers: ProbeAnswers): Verdict
       { reason: 'unusable-answer' },
     )
   }
-  if (sKind === 'no-route') {
+  return undefined
+}
+
+/**
+ * The rule on two answers both judged usable: the no-route or the unknown-store answer under the second store code
+ * fails it (a refusal shows nothing where the target refuses a path that cannot exist too); any other passes.
+ */
+function servedOrNot({ c, s, reading, thing, verdict }: Judgement): Verdict {
+  const [first, second] = [c.store, s.store]
+  if (classify(s) === 'no-route') {
     return verdict(
       'failed',
       `under store code "${second}" ${thing} answered like the target's no-route answer (${quoteAnswer(s)}), under "${first}" ${quoteAnswer(c)}`,
     )
   }
-  if (reading !== undefined && !reading.refusalShowsRoute && isRefusal(secondAnswer.status)) {
+  if (
+    reading !== undefined &&
+    !reading.refusalShowsRoute &&
+    isRefusal(defined(s.answer, 'the answer under the second store code (secondUnjudged saw it)').status)
+  ) {
     return verdict(
       'skipped',
       `not judged: refused under store code "${second}" (${quoteAnswer(s)}), and this target refuses a path that cannot exist too, so a refusal shows no store code is served`,

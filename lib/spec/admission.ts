@@ -195,46 +195,70 @@ export function judgeAccess<R extends string>(
       'route-missing',
     )
   const wrong = judged.filter((c) => c.ok === false)
-  if (wrong.length > 0) {
-    const what = wrong.map(
-      (c) =>
-        `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`,
-    )
-    // A let-through the admitted caller's own answer does not match (its request used up by the others' successes).
-    const after =
-      w !== undefined && reading === 'other' && wrong.some((c) => c.seen === 'accepted')
-        ? [`the caller ${authority} admits (${who(w.caller)}) then got ${w.answer}`]
-        : []
-    return verdict('failed', [...what, ...after].join('; '))
-  }
+  if (wrong.length > 0) return verdict('failed', againstTheClass(wrong, w, reading, who, authority))
   const open = judged.filter((c) => c.ok === null && c.expected !== 'not stated')
   if (open.length > 0) {
-    if (w !== undefined && w.seen === 'no usable answer') {
-      return verdict(
-        'not judged',
-        `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`,
-        w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'),
-      )
-    }
-    const refusedRequest =
-      w !== undefined && reading === 'other'
-        ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so `
-        : ''
-    // A cell not sent, or one that got no answer (a timeout): its own reason, not "no usable answer".
-    const unanswered =
-      open.find((c) => c.seen === 'not sent') ??
-      open.find((c) => c.seen === 'no usable answer' && UNANSWERED.has(String(c.reason)))
-    const reason = unanswered?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer')
-    return verdict(
-      'not judged',
-      `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`,
-      reason,
-    )
+    const { message, reason } = leftOpen(open, w, reading, who, routeCheck)
+    return verdict('not judged', message, reason)
   }
   const said = judged
     .filter((c) => c.ok === true)
     .map((c) => `${who(c.caller)} ${cellWords(c)} (${c.answer.split(' ')[0]})`)
   return verdict('passed', said.join(', '))
+}
+
+/**
+ * The failure: each cell against the class, and — a let-through the admitted caller's own answer does not match (its
+ * request used up by the others' successes) — what the witness then got.
+ */
+function againstTheClass(
+  wrong: readonly AccessCell[],
+  w: AccessCell | undefined,
+  reading: ReturnType<typeof witnessReading>,
+  who: (caller: string) => string,
+  authority: string,
+): string {
+  const what = wrong.map(
+    (c) =>
+      `${who(c.caller)} ${c.seen === 'accepted' ? 'let through' : c.seen} (${c.answer}) where ${authority} says ${c.expected}`,
+  )
+  const after =
+    w !== undefined && reading === 'other' && wrong.some((c) => c.seen === 'accepted')
+      ? [`the caller ${authority} admits (${who(w.caller)}) then got ${w.answer}`]
+      : []
+  return [...what, ...after].join('; ')
+}
+
+/**
+ * Cells the class decides but no answer did: the witness's unusable answer says why for all of them; else each
+ * cell's own words, after the witness's refusal of the same request where it was refused, and the reason of a cell
+ * not sent or unanswered first.
+ */
+function leftOpen<R extends string>(
+  open: readonly AccessCell<R>[],
+  w: AccessCell<R> | undefined,
+  reading: ReturnType<typeof witnessReading>,
+  who: (caller: string) => string,
+  routeCheck: string,
+): { message: string; reason: R | AccessReason } {
+  if (w !== undefined && w.seen === 'no usable answer') {
+    return {
+      message: `not judged: the caller the spec admits (${who(w.caller)}) got ${w.answer}, so no answer here is about access (see the ${routeCheck} check)`,
+      reason: w.reason ?? (/^(no answer|not sent)/.test(w.answer) ? 'no-answer' : 'unusable-answer'),
+    }
+  }
+  const refusedRequest =
+    w !== undefined && reading === 'other'
+      ? `the caller the spec admits (${who(w.caller)}) got no success for the same request (${w.answer}), so `
+      : ''
+  // A cell not sent, or one that got no answer (a timeout): its own reason, not "no usable answer".
+  const unanswered =
+    open.find((c) => c.seen === 'not sent') ??
+    open.find((c) => c.seen === 'no usable answer' && UNANSWERED.has(String(c.reason)))
+  return {
+    message: `not fully judged: ${refusedRequest}${open.map((c) => `${who(c.caller)} ${describeOpenCell(c)}`).join('; ')}`,
+    reason: unanswered?.reason ?? (refusedRequest !== '' ? 'target-refused' : 'unusable-answer'),
+  }
 }
 
 /**

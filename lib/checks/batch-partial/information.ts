@@ -40,7 +40,8 @@ export async function judgeInformation(
   const unknownSku = p.builders.sku(`${prefix} no such sku`)
   const path = PATHS[family].info
   const known = await send(session, 'POST', path, { skus }, 'known skus')
-  // What storing them answered is quoted where they are missing: told to the evidence, as the set-up call is no judged one.
+  // What storing them answered is quoted where they are missing: told to the evidence, as the set-up call is no
+  // judged one.
   if (stored !== undefined)
     tagEvidence(known.exchange, { _observed: { before: { status: stored.status, body: stored.body } } })
   const mixed = await send(session, 'POST', path, { skus: [known1.sku, unknownSku] }, 'unknown sku')
@@ -166,7 +167,7 @@ interface CostDeleteCalls {
   kept?: Price
 }
 
-/** cost-delete judged from its calls. Pure. */
+/** cost-delete judged from its calls: the delete of a known sku, then the one naming an unknown sku. Pure. */
 export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
   const { first, firstRead, second, secondRead, unknownSku } = calls
   const [known1 = ''] = skusOf(first)
@@ -175,57 +176,12 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
   const exchanges: Exchange[] = [first, firstRead, second, secondRead].flatMap((c) =>
     c !== undefined ? [c.exchange] : [],
   )
-  const problems: string[] = []
-  let unjudged: string | undefined
-  let missed: Judged['unanswered']
-
-  const costsOf = (o: JudgedCall, sku: string): Stored[] | undefined => {
-    if (o.answer === undefined || !arrayAnswer(o.answer)) {
-      unjudged ??= `the read-back POST ${PATHS.cost.info} of ${sku} answered ${quoteOutcome(o)}, so what the cost-delete did is not known`
-      return undefined
-    }
-    return of(storedOf('cost', o.answer.body), sku)
-  }
-
-  if (first.answer === undefined)
-    missed = {
-      reason: unanswered(first).reason,
-      text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}`,
-    }
-  else if (serverErrorOf(first.answer) !== undefined)
-    missed = batchServerError('the cost-delete of a known sku', first.answer)
-  else {
-    const why = judgeKnownSkusAnswer('cost-delete', [known1], first.answer)
-    if (why !== undefined) problems.push(why)
-    else {
-      const left = firstRead !== undefined ? costsOf(firstRead, known1) : undefined
-      if (left !== undefined && left.length > 0)
-        problems.push(
-          `the cost-delete of ${known1} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`,
-        )
-    }
-  }
-
-  if (second.answer === undefined)
-    missed ??= {
-      reason: unanswered(second).reason,
-      text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}`,
-    }
-  else {
-    const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
-    const left = secondRead !== undefined ? costsOf(secondRead, known2) : undefined
-    const want = calls.kept !== undefined ? normalise('cost', calls.kept) : undefined
-    // Known only where both the read-back and the cost it must find are.
-    const deleted =
-      left !== undefined &&
-      want !== undefined &&
-      !left.some((s) => s.key === want.key && sameValues(s.values, want.values))
-    if (why !== undefined) problems.push(deleted ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
-    else if (deleted)
-      problems.push(
-        `the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left.map((s) => s.raw))})`,
-      )
-  }
+  const known = judgeKnownDelete(first, firstRead, known1)
+  const mixed = judgeMixedDelete(calls, mixedSkus, known2)
+  const problems = [...known.problems, ...mixed.problems]
+  // The first part's reasons before the second's, as the calls were made.
+  const unjudged = known.unjudged ?? mixed.unjudged
+  const missed = known.missed ?? mixed.missed
   const summary = `a known sku's cost deleted (${quoteOutcome(first)}); a known and an unknown sku refused (${quoteOutcome(second)}) and nothing deleted`
   return {
     problems,
@@ -236,4 +192,75 @@ export function judgeCostDeleteCalls(calls: CostDeleteCalls): Judged {
     ...(unjudged !== undefined && problems.length === 0 ? { unjudged } : {}),
     ...(missed !== undefined ? { unanswered: missed } : {}),
   }
+}
+
+/** What one cost-delete call shows: its problems, why what it did is not known, or that it got no answer. */
+interface DeleteFindings {
+  problems: string[]
+  unjudged?: string
+  missed?: Judged['unanswered']
+}
+
+/** A read-back's stored costs of the sku, or why what the cost-delete did is not known (no list came). */
+function readBackCosts(o: JudgedCall, sku: string): { left?: Stored[]; unjudged?: string } {
+  if (o.answer === undefined || !arrayAnswer(o.answer)) {
+    return {
+      unjudged: `the read-back POST ${PATHS.cost.info} of ${sku} answered ${quoteOutcome(o)}, so what the cost-delete did is not known`,
+    }
+  }
+  return { left: of(storedOf('cost', o.answer.body), sku) }
+}
+
+/** The cost-delete of a known sku: a success, and its cost gone where it was read back. */
+function judgeKnownDelete(first: JudgedCall, firstRead: JudgedCall | undefined, known1: string): DeleteFindings {
+  if (first.answer === undefined)
+    return {
+      problems: [],
+      missed: {
+        reason: unanswered(first).reason,
+        text: `the cost-delete of a known sku got no answer: ${unanswered(first).text}`,
+      },
+    }
+  if (serverErrorOf(first.answer) !== undefined)
+    return { problems: [], missed: batchServerError('the cost-delete of a known sku', first.answer) }
+  const why = judgeKnownSkusAnswer('cost-delete', [known1], first.answer)
+  if (why !== undefined) return { problems: [why] }
+  const { left, unjudged } = firstRead !== undefined ? readBackCosts(firstRead, known1) : {}
+  const problems =
+    left !== undefined && left.length > 0
+      ? [
+          `the cost-delete of ${known1} answered ${quoteReply(first.answer)} but its cost is still there: ${json(left.map((s) => s.raw))}`,
+        ]
+      : []
+  return { problems, ...(unjudged !== undefined ? { unjudged } : {}) }
+}
+
+/**
+ * The cost-delete naming a known and an unknown sku: refused, and the known sku's cost still there — known only where
+ * both the read-back and the cost it must find are.
+ */
+function judgeMixedDelete(calls: CostDeleteCalls, mixedSkus: string[], known2: string): DeleteFindings {
+  const { second, secondRead, unknownSku } = calls
+  if (second.answer === undefined)
+    return {
+      problems: [],
+      missed: {
+        reason: unanswered(second).reason,
+        text: `the cost-delete naming an unknown sku got no answer: ${unanswered(second).text}`,
+      },
+    }
+  const why = judgeUnknownSkuAnswer('cost-delete', mixedSkus, [unknownSku], second.answer)
+  const { left, unjudged } = secondRead !== undefined ? readBackCosts(secondRead, known2) : {}
+  const want = calls.kept !== undefined ? normalise('cost', calls.kept) : undefined
+  const deleted =
+    left !== undefined &&
+    want !== undefined &&
+    !left.some((s) => s.key === want.key && sameValues(s.values, want.values))
+  const problems: string[] = []
+  if (why !== undefined) problems.push(deleted ? `${why}; it also deleted the cost of the known sku ${known2}` : why)
+  else if (deleted)
+    problems.push(
+      `the cost-delete naming the unknown sku ${unknownSku} was refused (${quoteReply(second.answer)}) but deleted the cost of the known sku ${known2} anyway (read back ${json(left.map((s) => s.raw))})`,
+    )
+  return { problems, ...(unjudged !== undefined ? { unjudged } : {}) }
 }
