@@ -117,7 +117,7 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
   return { checks: list.checks, manifest: m, ...(signer !== undefined ? { signer } : {}) }
 }
 
-/** Why the package is not one the checks can read: its manifest, signature, report or evidence missing or unreadable. */
+/** Why the package is not one the checks can read: a manifest, signature, report or evidence missing or unreadable. */
 function packageShapeProblems(
   manifest: Manifest | undefined,
   signatureData: unknown,
@@ -177,13 +177,10 @@ function keyProblems(
       `the statement names key ${keyId}, the ${trusted ? 'key given' : "signature's key"} is ${keyIdOf(key)}`,
     )
   const outcome = verifyReport(m as unknown as Record<string, unknown>, sig, key)
-  if (!outcome.ok)
-    problems.push(
-      outcome.reason === 'report changed'
-        ? `manifest.json changed since it was signed (${outcome.message.replace(/^report changed since it was signed /, '')})`
-        : outcome.message,
-    )
-  return problems
+  if (outcome.ok) return problems
+  if (outcome.reason !== 'report changed') return [...problems, outcome.message]
+  const how = outcome.message.replace(/^report changed since it was signed /, '')
+  return [...problems, `manifest.json changed since it was signed (${how})`]
 }
 
 /** The report's certification against its own results, with the packaged baseline (an unreadable one fails it). */

@@ -167,7 +167,7 @@ function describedLines(plan: Plan, config: RunConfig): string[] {
   return out
 }
 
-/** The workflows of the modules selected, each step by the endpoint it calls — when the workflow check is selected. */
+/** The workflows of the modules selected, each step by the endpoint it calls (when the workflow check is selected). */
 function workflowLines(config: RunConfig): string[] {
   if (config.checks.length !== 0 && !config.checks.includes('workflow')) return []
   const out: string[] = []

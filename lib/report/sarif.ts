@@ -140,11 +140,10 @@ function errorNotifications(report: Report): Notification[] {
 function staleNotifications(report: Report): Notification[] {
   const baseline = report.baseline
   if (baseline === undefined) return []
+  const allowed = baseline.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(baseline, 1)}`
   return staleEntries(report).map((e) => ({
     level: baseline.allowStale ? ('warning' as const) : ('error' as const),
-    message: {
-      text: `stale baseline entry ${e.id}: the check now passes${baseline.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(baseline, 1)}`} (${e.reason})`,
-    },
+    message: { text: `stale baseline entry ${e.id}: the check now passes${allowed} (${e.reason})` },
   }))
 }
 

@@ -42,10 +42,12 @@ export function schemaSection(out: string[], report: Report): void {
     out.push(`- ${cell(n)}`)
   if (schema.findings.length === 0) return
   out.push('', '| operation | finding | the schema declares | the spec says |', '|---|---|---|---|')
-  for (const f of schema.findings.slice(0, MAX_ROWS))
+  for (const f of schema.findings.slice(0, MAX_ROWS)) {
+    const field = f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''
     out.push(
-      `| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`,
+      `| \`${cell(f.operation)}\` | ${cell(f.kind)}${field} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`,
     )
+  }
   if (schema.findings.length > MAX_ROWS)
     out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
 }

@@ -57,7 +57,8 @@ function notMadeSummary(report: Report, exit: string, left: string | undefined):
     `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`,
     '',
   ]
-  return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
+  const leftLines = left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []
+  return `${[...lines, ...leftLines, facts(report)].join('\n')}\n`
 }
 
 /**

@@ -141,7 +141,7 @@ function targetSettings(flags: Flags, setting: Setting): Pick<RunConfig, 'baseUr
   return { baseUrl, storeCode, secondStoreCode }
 }
 
-/** How each caller signs in: the admin (required with a target), the customer, and the limited admin of the ACL checks. */
+/** How each caller signs in: the admin (required with a target), the customer, the limited admin of the ACL checks. */
 function callerSettings(
   baseUrl: string | undefined,
   env: Env,

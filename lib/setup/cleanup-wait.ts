@@ -7,7 +7,10 @@ import { FINDABLE, type FindableKind } from '../shop/lookup.ts'
 /** What the cleanup knows of the run besides its ledger's lines. */
 export interface CleanupRun {
   id: string
-  /** The run's ledger: what the cleanup's search finds is written there, and its lines are read again while it waits. */
+  /**
+   * The run's ledger: what the cleanup's search finds is written there, and its lines are read again while it
+   * waits.
+   */
   ledger?: Ledger
   /**
    * The run's writes that may still be in flight (sent, then cut off by a stop or left behind by the run's process

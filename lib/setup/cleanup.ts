@@ -215,11 +215,12 @@ async function removeFound(
   const times = removals.get(id) ?? (out.removed.some((r) => r.kind === kind && r.id === id) ? 1 : 0)
   if (round === SEARCH_ROUNDS) {
     out.removed = out.removed.filter((r) => !(r.kind === kind && r.id === id))
+    const removedTimes = `${times} removal${times === 1 ? '' : 's'}`
     out.leftovers.push({
       kind,
       id,
       label,
-      reason: `still found by the cleanup's search (GET ${list}) after ${times} removal${times === 1 ? '' : 's'} answered with a success`,
+      reason: `still found by the cleanup's search (GET ${list}) after ${removedTimes} answered with a success`,
     })
     return
   }
