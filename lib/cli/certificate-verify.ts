@@ -62,31 +62,69 @@ function reportShapeProblems(report: Report | undefined): string[] {
   return []
 }
 
-/** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
-export async function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): Promise<PackageVerdict> {
-  const checks: PackageCheck[] = []
-  const fail = (name: PackageCheck['name'], problems: string[], detail: string[] = []) =>
-    checks.push({ name, problems, detail })
-  // A part changed into something the check cannot read is that check failed, never a crash of the verifier.
-  const guarded = (name: PackageCheck['name'], problems: () => string[], detail: () => string[]) => {
+/** The package's checks as they are made: each with its problems (none: it holds) and what it found. */
+class CheckList {
+  readonly checks: PackageCheck[] = []
+
+  add(name: PackageCheck['name'], problems: string[], detail: string[] = []): void {
+    this.checks.push({ name, problems, detail })
+  }
+
+  /** A part changed into something the check cannot read is that check failed, never a crash of the verifier. */
+  guarded(name: PackageCheck['name'], problems: () => string[], detail: () => string[]): void {
     try {
-      fail(name, problems(), detail())
+      this.add(name, problems(), detail())
     } catch (err) {
-      fail(name, [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+      this.add(name, [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
     }
   }
+}
+
+/** The checks, pure: the package's bytes and the trusted key in, a verdict per check out. */
+export async function verifyPackage(archive: Buffer, trust: Trust, now = new Date()): Promise<PackageVerdict> {
+  const list = new CheckList()
   let files: Map<string, Buffer>
   try {
     files = packageFiles(archive)
   } catch (err) {
-    fail('package', [`not a certification package: ${(err as Error).message}`])
-    return { checks }
+    list.add('package', [`not a certification package: ${(err as Error).message}`])
+    return { checks: list.checks }
   }
   const manifest = jsonOf(files, PACKAGE_FILES.manifest) as Manifest | undefined
   const signatureData = jsonOf(files, PACKAGE_FILES.signature)
   const report = jsonOf(files, PACKAGE_FILES.report) as Report | undefined
   const evidence = recordingIn(jsonOf(files, PACKAGE_FILES.evidence))
-  const shapeProblems = [
+  const shapeProblems = packageShapeProblems(manifest, signatureData, report, evidence)
+  list.add('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
+  // A missing manifest or report is among the shape's problems; the compiler is told so again.
+  if (shapeProblems.length > 0 || manifest === undefined || report === undefined)
+    return { checks: list.checks, ...(manifest !== undefined ? { manifest } : {}) }
+  const m = manifest
+  const signer = signatureCheck(list, signatureData, m, trust)
+  list.add('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
+  const r = report
+  list.guarded(
+    'statement',
+    () => statementProblems(m.statement, r),
+    () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`],
+  )
+  certificationCheck(list, files.get(PACKAGE_FILES.baseline), r)
+  try {
+    list.checks.push(await rejudgeCheck(r, m, evidence as Omit<Recording, 'file'>, now))
+  } catch (err) {
+    list.add('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
+  }
+  return { checks: list.checks, manifest: m, ...(signer !== undefined ? { signer } : {}) }
+}
+
+/** Why the package is not one the checks can read: a manifest, signature, report or evidence missing or unreadable. */
+function packageShapeProblems(
+  manifest: Manifest | undefined,
+  signatureData: unknown,
+  report: Report | undefined,
+  evidence: ReturnType<typeof recordingIn>,
+): string[] {
+  return [
     ...(manifest === undefined
       ? ['no readable manifest.json']
       : manifestProblems(manifest).map((p) => `manifest.json ${p}`)),
@@ -94,15 +132,14 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
     ...reportShapeProblems(report),
     ...('problem' in evidence ? [`no readable evidence.har: ${evidence.problem}`] : []),
   ]
-  fail('package', shapeProblems, [`${files.size} files: ${[...files.keys()].join(', ')}`])
-  // A missing manifest or report is among the shape's problems; the compiler is told so again.
-  if (shapeProblems.length > 0 || manifest === undefined || report === undefined)
-    return { checks, ...(manifest !== undefined ? { manifest } : {}) }
-  const m = manifest
-  const keyId = m.statement.keyId
+}
 
-  // The signature: over the manifest's canonical JSON, with the key the verifier trusts.
-  let signer: PackageVerdict['signer']
+/**
+ * The signature: over the manifest's canonical JSON, with the key the verifier trusts (or, trusting none, the
+ * package's own). The signer it names, unless signature.json cannot be read.
+ */
+function signatureCheck(list: CheckList, signatureData: unknown, m: Manifest, trust: Trust): PackageVerdict['signer'] {
+  const keyId = m.statement.keyId
   try {
     const sig = parseSignatureFile(signatureData, PACKAGE_FILES.signature)
     const own =
@@ -113,58 +150,54 @@ export async function verifyPackage(archive: Buffer, trust: Trust, now = new Dat
     if (trust !== undefined && trusted === undefined)
       problems.push(`key ${keyId} is not among ${'where' in trust ? trust.where : 'the keys given'}`)
     else if (key === undefined) problems.push('no key to check it with (signature.json names none: pass --pub)')
-    else {
-      if (keyIdOf(key) !== keyId)
-        problems.push(
-          `the statement names key ${keyId}, the ${trusted !== undefined ? 'key given' : "signature's key"} is ${keyIdOf(key)}`,
-        )
-      const outcome = verifyReport(m as unknown as Record<string, unknown>, sig, key)
-      if (!outcome.ok)
-        problems.push(
-          outcome.reason === 'report changed'
-            ? `manifest.json changed since it was signed (${outcome.message.replace(/^report changed since it was signed /, '')})`
-            : outcome.message,
-        )
-    }
-    signer = { keyId, trusted: trusted !== undefined }
-    fail('signature', problems, [
+    else problems.push(...keyProblems(m, sig, key, trusted !== undefined))
+    list.add('signature', problems, [
       trusted !== undefined
         ? `Ed25519, key ${keyId}`
         : `Ed25519, key ${keyId}: the package's own key — who holds it only a key you trust says (--pub, --registry)`,
     ])
+    return { keyId, trusted: trusted !== undefined }
   } catch (err) {
-    fail('signature', [err instanceof UsageError ? err.message : String(err)])
+    list.add('signature', [err instanceof UsageError ? err.message : String(err)])
+    return undefined
   }
+}
 
-  fail('digests', digestProblems(m, files), [`${m.files.length} files, each its SHA-256`])
-  const r = report
-  guarded(
-    'statement',
-    () => statementProblems(m.statement, r),
-    () => [`${m.statement.target.name} ${m.statement.target.version}: ${m.statement.verdict}, ${m.statement.scope}`],
-  )
+/** What is wrong with the signature under `key`: another key than the statement names, or a manifest changed. */
+function keyProblems(
+  m: Manifest,
+  sig: ReturnType<typeof parseSignatureFile>,
+  key: KeyObject,
+  trusted: boolean,
+): string[] {
+  const keyId = m.statement.keyId
+  const problems: string[] = []
+  if (keyIdOf(key) !== keyId)
+    problems.push(
+      `the statement names key ${keyId}, the ${trusted ? 'key given' : "signature's key"} is ${keyIdOf(key)}`,
+    )
+  const outcome = verifyReport(m as unknown as Record<string, unknown>, sig, key)
+  if (outcome.ok) return problems
+  if (outcome.reason !== 'report changed') return [...problems, outcome.message]
+  const how = outcome.message.replace(/^report changed since it was signed /, '')
+  return [...problems, `manifest.json changed since it was signed (${how})`]
+}
 
+/** The report's certification against its own results, with the packaged baseline (an unreadable one fails it). */
+function certificationCheck(list: CheckList, baselineBytes: Buffer | undefined, r: Report): void {
   let baseline: Baseline | undefined
-  const baselineBytes = files.get(PACKAGE_FILES.baseline)
   try {
     baseline =
       baselineBytes !== undefined ? parseBaseline(baselineBytes.toString('utf8'), PACKAGE_FILES.baseline) : undefined
   } catch (err) {
-    fail('certification', [(err as Error).message])
+    list.add('certification', [(err as Error).message])
   }
-  if (!checks.some((c) => c.name === 'certification'))
-    guarded(
+  if (!list.checks.some((c) => c.name === 'certification'))
+    list.guarded(
       'certification',
       () => certificationProblems(r, baseline),
       () => [`${r.certification.verdict}: follows from report.json's results`],
     )
-
-  try {
-    checks.push(await rejudgeCheck(r, m, evidence as Omit<Recording, 'file'>, now))
-  } catch (err) {
-    fail('re-judge', [`cannot be checked: ${(err as Error).message.split('\n')[0]}`])
-  }
-  return { checks, manifest: m, ...(signer !== undefined ? { signer } : {}) }
 }
 
 /**

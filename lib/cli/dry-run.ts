@@ -53,27 +53,61 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   requireVendorModules(config.modules, vendor)
   const base = config.baseUrl ?? 'http://127.0.0.1:<port of the bundled reference target>'
   const url = (store: string, path: string) => `${base}/rest/${store}${applyAliases(path, config.pathAliases)}`
-  const selected = (name: string) => config.checks.length === 0 || config.checks.includes(name)
   // The bundled run brings its own limited admin (run.ts).
   const limited = config.limitedAdmin !== undefined || config.baseUrl === undefined
   const selection = selectionOf(config.modules, config.checks)
   const planned = selectPlan(PLAN, selection).checks
   // What these settings can judge: a kind that lacks a setting sends nothing.
   const plan = selectPlan(buildPlan(SUITE, { limitedAdmin: limited }), selection)
-  const suite = PLAN.checks.length
-  let scope = `partial: ${planned.length} of ${suite} checks selected`
-  if (config.shard !== undefined)
-    scope = `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned.length} checks selected, of ${suite} in the suite`
-  else if (planned.length === suite) scope = `the whole suite: ${suite} checks`
   // A customer token: one configured, or (in full mode) one the run registers.
   const customerToken = config.customer !== undefined || !config.readOnly
   const out: string[] = [
     `# shop-conformance run --dry-run: nothing is sent${config.readOnly ? ' (read-only: token calls and GET only)' : ''}`,
-    `# ${scope}`,
+    `# ${scopeText(config, planned.length)}`,
     "# every request is listed, but where it depends on the target's answers: those are said in words (lines starting with #)",
     '',
     '# preflight',
   ]
+  out.push(...preflightLines(config, url, limited, customerToken))
+  out.push(...schemaReads(config, base, customerToken))
+
+  out.push(...probeLines(plan, SUITE, config, url))
+
+  out.push(...describedLines(plan, config))
+  out.push(...workflowLines(config))
+  // The shop's extension operations are checked in a run of the whole suite: a --module or --check selects none of
+  // their checks; a vendor's checks too, and where --module names the vendor's module.
+  if (config.modules.length === 0 && config.checks.length === 0)
+    out.push(...(await extensionProbes(config, url, customerToken)))
+  if (vendor !== undefined && config.checks.length === 0) out.push(...vendorChecks(vendor, config.modules))
+  if (!config.readOnly) {
+    out.push(
+      '',
+      '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches',
+    )
+    out.push(
+      '#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that',
+    )
+  }
+  out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
+  return `${out.join('\n')}\n`
+}
+
+/** What the run covers: the whole suite, the checks selected, or a shard's share of them. */
+function scopeText(config: RunConfig, planned: number): string {
+  const suite = PLAN.checks.length
+  if (config.shard !== undefined)
+    return `partial: shard ${config.shard.index}/${config.shard.count} runs its share (by module) of the ${planned} checks selected, of ${suite} in the suite`
+  if (planned === suite) return `the whole suite: ${suite} checks`
+  return `partial: ${planned} of ${suite} checks selected`
+}
+
+/**
+ * The preflight's calls: each caller's token (none for a token given), the run's own customers, the proof that the
+ * tokens are accepted, and the calibration's paths no shop serves.
+ */
+function preflightLines(config: RunConfig, url: UrlOf, limited: boolean, customerToken: boolean): string[] {
+  const out: string[] = []
   // A token given is used as it is: no token call for it.
   const given = (signIn: SignIn | undefined, who: string) =>
     isGivenToken(signIn) ? [`# ${who}: the token given as ${signIn.setting}, no token call`] : undefined
@@ -112,10 +146,12 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
   out.push(
     `GET ${url(impossibleStore('<nonce>'), anonymousReadPath())} and ${url(impossibleStore('<nonce>'), impossiblePaths('<nonce>')[0])}  [admin]   # calibration: the unknown-store answer`,
   )
-  out.push(...schemaReads(config, base, customerToken))
+  return out
+}
 
-  out.push(...probeLines(plan, SUITE, config, url))
-
+/** The checks said in words (their requests are made of the run's own data), and the kinds that lack a setting. */
+function describedLines(plan: Plan, config: RunConfig): string[] {
+  const out: string[] = []
   const described = describedChecks(plan)
   if (described.length > 0) {
     out.push(
@@ -128,28 +164,18 @@ export async function dryRunPlan(config: RunConfig, cwd = process.cwd()): Promis
     out.push(`# ${kind}: ${words[kind] ?? UNLISTED} — at ${endpoints.join(', ')}`)
   const lacking = new Map(plan.unplanned.filter((u) => u.why === 'not-configured').map((u) => [u.kind, u.reason]))
   for (const [kind, reason] of lacking) out.push(`# ${kind}: nothing is sent for it — ${reason}`)
-  if (selected('workflow')) {
-    const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
-    if (flows.length > 0)
-      out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
-    for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
-  }
-  // The shop's extension operations are checked in a run of the whole suite: a --module or --check selects none of
-  // their checks; a vendor's checks too, and where --module names the vendor's module.
-  if (config.modules.length === 0 && config.checks.length === 0)
-    out.push(...(await extensionProbes(config, url, customerToken)))
-  if (vendor !== undefined && config.checks.length === 0) out.push(...vendorChecks(vendor, config.modules))
-  if (!config.readOnly) {
-    out.push(
-      '',
-      '# cleanup: DELETE of every removable entity the run created, newest first (listed in ledger.jsonl), then GET searches',
-    )
-    out.push(
-      '#   (products by sku, customers by e-mail, attribute sets by name) for what still carries the run id, and DELETE of that',
-    )
-  }
-  out.push(...platformCallLines(config.readOnly, (path) => url(config.storeCode, path)))
-  return `${out.join('\n')}\n`
+  return out
+}
+
+/** The workflows of the modules selected, each step by the endpoint it calls (when the workflow check is selected). */
+function workflowLines(config: RunConfig): string[] {
+  if (config.checks.length !== 0 && !config.checks.includes('workflow')) return []
+  const out: string[] = []
+  const flows = WORKFLOWS.filter((w) => config.modules.length === 0 || config.modules.includes(w.module))
+  if (flows.length > 0)
+    out.push('', '# workflows (each step calls the endpoint it names, with ids from the steps before)')
+  for (const w of flows) out.push(`# ${w.name}: ${w.steps.map((s) => s.endpoint ?? s.title).join(' → ')}`)
+  return out
 }
 
 /** Who a platform call is sent as, named as the probes' callers are. */

@@ -136,6 +136,51 @@ const REFERENCE = 'bundled reference target'
 export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptions = {}): Built {
   if (inputs.length === 0) throw new UsageError('matrix: no reports given (matrix REPORT.json ... --out DIR)')
   for (const input of inputs) admit(input, options)
+  const { groups, duplicates } = groupByImplementation(inputs)
+  const sources = columnSources(groups, options.previous)
+  const heads = rowHeads(sources)
+  const modules = moduleList(heads, options.previous)
+  const checks = checkOrder(
+    sources.flatMap((s) => reportOfSource(s) ?? []),
+    [...heads.values()],
+    options.previous?.checks ?? [],
+  )
+  const { rows, notApplicableEverywhere } = matrixRows(orderedHeads(heads, modules, checks), sources)
+  const columns = sources.map((s, c): MatrixColumn => {
+    const cells = rows.map((row) => defined(row.cells[c], "a row's cell of each column"))
+    if (s.kind === 'carried') return { ...s.column, counts: countsOf(cells) }
+    return columnOf(s.group.implementation, newestInput(s.group), s.group.inputs.length, cells)
+  })
+  const otherVersions = [...new Set(columns.map((c) => c.report.specVersion).filter((v) => v !== SPEC_VERSION))]
+  const differing = rows.filter((r) => r.differs).length
+  const matrix: Matrix = {
+    format: MATRIX_FORMAT,
+    version: MATRIX_VERSION,
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    suite: { ...SUITE },
+    spec: { version: SPEC_VERSION, otherVersions },
+    scope: {
+      text: scopeText(columns, rows.length, differing, notApplicableEverywhere, otherVersions),
+      rows: rows.length,
+      differing,
+      notApplicableEverywhere,
+      allowed: allowedBy(inputs, sources, columns),
+    },
+    modules: modules.filter((m) => rows.some((r) => r.module === m.id)),
+    checks: checks.filter((ch) => rows.some((r) => r.check === ch)),
+    columns,
+    rows,
+  }
+  const history = historyOf(
+    groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })),
+    options.history,
+  )
+  const carried = sources.flatMap((s, c) => (s.kind === 'carried' ? [c] : []))
+  return { matrix, history, shown: sources.map(reportOfSource), carried, duplicates }
+}
+
+/** The reports given, by implementation, each group oldest first; a run given again is taken once (`duplicates`). */
+function groupByImplementation(inputs: readonly MatrixInput[]): { groups: Group[]; duplicates: string[] } {
   const byImplementation = new Map<string, Group>()
   const duplicates: string[] = []
   for (const input of inputs) {
@@ -150,31 +195,48 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
     ...g,
     inputs: g.inputs.sort((a, b) => runOrder(a.report, b.report)),
   }))
-  const sources = columnSources(groups, options.previous)
-  const reportOf = (s: ColumnSource) => (s.kind === 'report' ? newestInput(s.group).report : undefined)
-  const spec = (r: Report) => r.results.filter((x) => x.extension !== true)
-  const results = sources.map((s) => {
-    const report = reportOf(s)
-    return report !== undefined ? new Map(spec(report).map((r) => [r.id, r])) : undefined
-  })
+  return { groups, duplicates }
+}
+
+/** The report a column shows: its implementation's newest given; none for a column carried over. */
+function reportOfSource(s: ColumnSource): Report | undefined {
+  return s.kind === 'report' ? newestInput(s.group).report : undefined
+}
+
+/** A report's results of the spec's checks: the extensions' are the shop's own, no row of the matrix. */
+function specResults(r: Report): Result[] {
+  return r.results.filter((x) => x.extension !== true)
+}
+
+/** Every row any column has, by id: the first column's head of it names it. */
+function rowHeads(sources: readonly ColumnSource[]): Map<string, RowHead> {
   const heads = new Map<string, RowHead>()
   for (const s of sources) {
     const found =
       s.kind === 'report'
-        ? spec(newestInput(s.group).report).map(resultHead)
+        ? specResults(newestInput(s.group).report).map(resultHead)
         : [...s.rows.values()].map(({ row }) => carriedHead(row))
     for (const head of found) if (!heads.has(head.id)) heads.set(head.id, head)
   }
+  return heads
+}
+
+/** The spec's modules in order, then any other the rows name (titled as the earlier matrix did, or by its id). */
+function moduleList(heads: ReadonlyMap<string, RowHead>, previous: Matrix | undefined): Matrix['modules'] {
   const modules = [...MODULES.map(({ id, title }) => ({ id, title }))]
   for (const r of heads.values()) {
     if (modules.some((m) => m.id === r.module)) continue
-    modules.push({ id: r.module, title: options.previous?.modules.find((m) => m.id === r.module)?.title ?? r.module })
+    modules.push({ id: r.module, title: previous?.modules.find((m) => m.id === r.module)?.title ?? r.module })
   }
-  const checks = checkOrder(
-    sources.flatMap((s) => reportOf(s) ?? []),
-    [...heads.values()],
-    options.previous?.checks ?? [],
-  )
+  return modules
+}
+
+/** The rows in the matrix's order: by module, then check, then the endpoint's place in the catalog, then id. */
+function orderedHeads(
+  heads: ReadonlyMap<string, RowHead>,
+  modules: Matrix['modules'],
+  checks: readonly string[],
+): RowHead[] {
   const placeOf = (r: RowHead) => [
     modules.findIndex((m) => m.id === r.module),
     checks.indexOf(r.check),
@@ -182,8 +244,18 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
   ]
   const place = new Map([...heads.values()].map((r) => [r.id, placeOf(r)]))
   const placed = (r: RowHead) => defined(place.get(r.id), 'the place of a row head')
-  const ordered = [...heads.values()].sort((a, b) => compare(placed(a), placed(b)) || a.id.localeCompare(b.id))
+  return [...heads.values()].sort((a, b) => compare(placed(a), placed(b)) || a.id.localeCompare(b.id))
+}
 
+/** Each row's cells, a column's each; a row no column applies to (or ran) is only counted. */
+function matrixRows(
+  ordered: readonly RowHead[],
+  sources: readonly ColumnSource[],
+): { rows: MatrixRow[]; notApplicableEverywhere: number } {
+  const results = sources.map((s) => {
+    const report = reportOfSource(s)
+    return report !== undefined ? new Map(specResults(report).map((r) => [r.id, r])) : undefined
+  })
   let notApplicableEverywhere = 0
   const rows: MatrixRow[] = []
   for (const r of ordered) {
@@ -205,45 +277,25 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: MatrixOptio
       cells,
     })
   }
-  const columns = sources.map((s, c): MatrixColumn => {
-    const cells = rows.map((row) => defined(row.cells[c], "a row's cell of each column"))
-    if (s.kind === 'carried') return { ...s.column, counts: countsOf(cells) }
-    return columnOf(s.group.implementation, newestInput(s.group), s.group.inputs.length, cells)
-  })
-  const otherVersions = [...new Set(columns.map((c) => c.report.specVersion).filter((v) => v !== SPEC_VERSION))]
-  // What the options let in, a column's or an older report's (its runs are in the history), a carried column's too.
+  return { rows, notApplicableEverywhere }
+}
+
+/**
+ * The options the matrix needed: `--allow-partial` for a partial report (a column's or an older report's: its runs
+ * are in the history, a carried column's too), `--allow-spec-mismatch` for one of another spec version.
+ */
+function allowedBy(
+  inputs: readonly MatrixInput[],
+  sources: readonly ColumnSource[],
+  columns: readonly MatrixColumn[],
+): string[] {
   const carriedColumns = columns.filter((_, c) => defined(sources[c], 'the source of a column').kind === 'carried')
   const partialInput = inputs.some((i) => !i.report.certification.scope.whole || i.report.partial !== undefined)
   const partial = partialInput || carriedColumns.some((c) => !c.report.whole || c.report.partial !== undefined)
   const mismatch =
     inputs.some((i) => i.report.spec.version !== SPEC_VERSION) ||
     carriedColumns.some((c) => c.report.specVersion !== SPEC_VERSION)
-  const allowed = [...(partial ? ['--allow-partial'] : []), ...(mismatch ? ['--allow-spec-mismatch'] : [])]
-  const differing = rows.filter((r) => r.differs).length
-  const matrix: Matrix = {
-    format: MATRIX_FORMAT,
-    version: MATRIX_VERSION,
-    generatedAt: (options.now ?? new Date()).toISOString(),
-    suite: { ...SUITE },
-    spec: { version: SPEC_VERSION, otherVersions },
-    scope: {
-      text: scopeText(columns, rows.length, differing, notApplicableEverywhere, otherVersions),
-      rows: rows.length,
-      differing,
-      notApplicableEverywhere,
-      allowed,
-    },
-    modules: modules.filter((m) => rows.some((r) => r.module === m.id)),
-    checks: checks.filter((ch) => rows.some((r) => r.check === ch)),
-    columns,
-    rows,
-  }
-  const history = historyOf(
-    groups.map((g) => ({ ...g.implementation, reports: g.inputs.map((i) => i.report) })),
-    options.history,
-  )
-  const carried = sources.flatMap((s, c) => (s.kind === 'carried' ? [c] : []))
-  return { matrix, history, shown: sources.map(reportOf), carried, duplicates }
+  return [...(partial ? ['--allow-partial'] : []), ...(mismatch ? ['--allow-spec-mismatch'] : [])]
 }
 
 /** A row as the matrix places and names it, from a report's result or an earlier matrix's row. */

@@ -35,7 +35,47 @@ export function mergeReports(
   const first = reports[0]
   if (first === undefined) throw new UsageError('report merge: no reports given')
   const name = (i: number) => names[i] ?? `report ${i + 1}`
-  const shardOf = (r: Report) => parseShard(r.run.shard ?? '1/1')
+  requireShardsOfOneRun(reports, first, name)
+  const { shards, duplicates, missing } = oneReportPerShard(reports, shardOf(first).count, name)
+  const results = mergedResults(shards, name)
+  const given = shards.map((s) => s.report)
+  const draft = mergedDraft(first, given, results, missing)
+  const baseline = first.baseline
+  const report = completeReport(draft, {
+    // Made when any shard was: a shard that could not be made shows as its run errors.
+    made: given.some((r) => r.exit?.status !== 2),
+    ...(baseline !== undefined
+      ? {
+          baseline: {
+            file: baseline.file,
+            baseline: { version: 1, entries: baseline.entries },
+            allowStale: baseline.allowStale,
+          },
+        }
+      : {}),
+  })
+  return { report, missing, duplicates }
+}
+
+/** An input's name in a message: the file it was read from, or `report <n>`. */
+type NameOf = (i: number) => string
+
+/** A shard given, with the index of the input it came from and its digest. */
+interface ShardGiven {
+  report: Report
+  at: number
+  digest: string
+}
+
+function shardOf(r: Report): { index: number; count: number } {
+  return parseShard(r.run.shard ?? '1/1')
+}
+
+/**
+ * Refuses reports that are not shards of one run, naming the first difference: a report without a plan (the
+ * merge's certification counts from the plans), another shard count, or another identity (splitIdentity).
+ */
+function requireShardsOfOneRun(reports: readonly Report[], first: Report, name: NameOf): void {
   const count = shardOf(first).count
   const identity = splitIdentity(first)
   reports.forEach((r, i) => {
@@ -60,9 +100,18 @@ export function mergeReports(
         )
     }
   })
+}
 
-  // One report per shard: an identical copy is dropped, a different report of the same shard refused.
-  const byShard = new Map<number, { report: Report; at: number; digest: string }>()
+/**
+ * One report per shard, in shard order: an identical copy is dropped (and named in `duplicates`), a different
+ * report of the same shard refused; `missing`: the shards of the `count` not given.
+ */
+function oneReportPerShard(
+  reports: readonly Report[],
+  count: number,
+  name: NameOf,
+): { shards: ShardGiven[]; duplicates: string[]; missing: string[] } {
+  const byShard = new Map<number, ShardGiven>()
   const duplicates: string[] = []
   reports.forEach((r, i) => {
     const index = shardOf(r).index
@@ -79,7 +128,11 @@ export function mergeReports(
   const missing = Array.from({ length: count }, (_, k) => k + 1)
     .filter((k) => !byShard.has(k))
     .map((k) => `${k}/${count}`)
+  return { shards, duplicates, missing }
+}
 
+/** The shards' results, each id once: a result two shards judged differently is refused. */
+function mergedResults(shards: readonly ShardGiven[], name: NameOf): Result[] {
   const byId = new Map<string, { result: Result; from: number }>()
   for (const { report, at } of shards) {
     for (const result of report.results) {
@@ -92,36 +145,33 @@ export function mergeReports(
       }
     }
   }
-  const results = [...byId.values()].map((x) => x.result)
-  const given = shards.map((s) => s.report)
+  return [...byId.values()].map((x) => x.result)
+}
+
+/**
+ * The merged report before its verdict: the first shard's suite, spec and target, the run as one (mergedRun), its
+ * time from the first start to the last finish, and every shard's facts together. `given`: the shards, in order.
+ */
+function mergedDraft(
+  first: Report,
+  given: readonly Report[],
+  results: Result[],
+  missing: readonly string[],
+): ReportDraft {
   const startedAt = new Date(Math.min(...given.map((r) => Date.parse(r.startedAt))))
   const finishedAt = new Date(Math.max(...given.map((r) => Date.parse(r.finishedAt))))
   const all = <T>(pick: (r: Report) => T[]): T[] => given.flatMap(pick)
   const unique = <T>(items: T[]): T[] => [...new Map(items.map((x) => [JSON.stringify(x), x])).values()]
-  const { shard: _shard, deadlines: _deadlines, emptyShard: _empty, ...run } = first.run
   // An empty shard read no schema (nor the extension operations the plan adds from it): a shard that ran says them.
   const ran =
     given.find((r) => r.run.emptyShard === undefined) ?? defined(given[0], 'the report of the first shard given')
-  // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
-  const deadlines = given
-    .map((r) => r.run.deadlines)
-    .reduce<DeadlinesUsed | undefined>((a, b) => {
-      if (a === undefined) return b
-      return b === undefined ? a : longestDeadlines(a, b)
-    }, undefined)
   const cutShort = given.find((r) => r.partial !== undefined)?.partial
   const plan = mergedPlan(ran, given, missing)
-  const draft: ReportDraft = {
+  return {
     suite: first.suite,
     spec: first.spec,
     target: first.target,
-    run: {
-      ...run,
-      ...(deadlines !== undefined ? { deadlines } : {}),
-      id: splitIdOf(first),
-      splitId: splitIdOf(first),
-      shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })),
-    },
+    run: mergedRun(first, given),
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
@@ -146,21 +196,25 @@ export function mergeReports(
     ...(given.some((r) => r.serverErrors !== undefined) ? { serverErrors: joinedServerErrors(given) } : {}),
     results: sortResults(results, plan),
   }
-  const baseline = first.baseline
-  const report = completeReport(draft, {
-    // Made when any shard was: a shard that could not be made shows as its run errors.
-    made: given.some((r) => r.exit?.status !== 2),
-    ...(baseline !== undefined
-      ? {
-          baseline: {
-            file: baseline.file,
-            baseline: { version: 1, entries: baseline.entries },
-            allowStale: baseline.allowStale,
-          },
-        }
-      : {}),
-  })
-  return { report, missing, duplicates }
+}
+
+/** The run as one: the first shard's settings, the split's id, every shard's id, and the longest deadlines used. */
+function mergedRun(first: Report, given: readonly Report[]): ReportDraft['run'] {
+  const { shard: _shard, deadlines: _deadlines, emptyShard: _empty, ...run } = first.run
+  // Each shard's deadlines grew with what its shop showed: the merged run used the longest of each kind.
+  const deadlines = given
+    .map((r) => r.run.deadlines)
+    .reduce<DeadlinesUsed | undefined>((a, b) => {
+      if (a === undefined) return b
+      return b === undefined ? a : longestDeadlines(a, b)
+    }, undefined)
+  return {
+    ...run,
+    ...(deadlines !== undefined ? { deadlines } : {}),
+    id: splitIdOf(first),
+    splitId: splitIdOf(first),
+    shards: given.map((r) => ({ shard: r.run.shard ?? '1/1', id: r.run.id })),
+  }
 }
 
 function joinedServerErrors(given: readonly Report[]): NonNullable<Report['serverErrors']> {

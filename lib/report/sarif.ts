@@ -37,36 +37,11 @@ export const FINGERPRINT_KEY = 'shopConformanceResultId/v1'
  */
 export function sarifLog(report: Report): SarifLog {
   const failures = report.results.filter((r) => r.status === 'failed')
-  const rules: SarifRule[] = report.plan.kinds.map((c) => rule(c.name, c.description, c.spec))
-  // A report from another suite version may name a check kind this one does not know: it still gets a rule.
-  for (const kind of new Set(failures.map((r) => r.check))) {
-    if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))
-  }
+  const rules = rulesOf(report, failures)
   const schema = schemaSarif(report, rules.length)
   rules.push(...schema.rules)
   const reasons = baselineReasons(report)
   const baselined = report.baseline !== undefined
-  // A check whose code threw is the tool's own trouble, not a finding about the target: a notification, as run
-  // errors are; a warning where --extensions report-only keeps it from failing the run.
-  const reportOnly = report.run.extensions === 'report-only'
-  const errors = report.results
-    .filter((r) => r.status === 'error')
-    .map((r) => ({
-      level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const),
-      message: { text: `${r.id}: ${r.message}` },
-    }))
-  const baseline = report.baseline
-  const stale =
-    baseline === undefined
-      ? []
-      : staleEntries(report).map((e) => ({
-          level: baseline.allowStale ? ('warning' as const) : ('error' as const),
-          message: {
-            text: `stale baseline entry ${e.id}: the check now passes${baseline.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(baseline, 1)}`} (${e.reason})`,
-          },
-        }))
-  const story = runStory(report)
-  const left = leftoversText(report)
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -82,33 +57,7 @@ export function sarifLog(report: Report): SarifLog {
         },
         // The part before the last slash is the category dashboards group runs by; the run id follows it.
         automationDetails: { id: `shop-conformance/${report.run.id}` },
-        invocations: [
-          {
-            executionSuccessful:
-              report.runErrors.length === 0 && report.partial === undefined && !errors.some((e) => e.level === 'error'),
-            startTimeUtc: report.startedAt,
-            endTimeUtc: report.finishedAt,
-            exitCode: report.exit.status,
-            exitCodeDescription: report.exit.reason,
-            toolExecutionNotifications: [
-              ...[
-                ...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []),
-                ...report.runErrors,
-              ].map((e) => ({ level: 'error' as const, message: { text: e } })),
-              // What the run could not remove: the shop's team must know, though it is no finding about the shop.
-              ...(left !== undefined
-                ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }]
-                : []),
-              ...errors,
-              ...stale,
-              // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
-              ...report.certification.notConfigured.map((n) => ({
-                level: 'warning' as const,
-                message: { text: `${NOT_CONFIGURED}: ${n.text}` },
-              })),
-            ],
-          },
-        ],
+        invocations: [invocationOf(report)],
         results: [
           ...failures.map((r) =>
             sarifResult(
@@ -120,26 +69,103 @@ export function sarifLog(report: Report): SarifLog {
           ),
           ...schema.results,
         ],
-        properties: {
-          target: report.target,
-          specVersion: report.spec.version,
-          runId: report.run.id,
-          summary: report.summary,
-          ...(report.partial !== undefined ? { partial: report.partial } : {}),
-          certification: {
-            verdict: report.certification.verdict,
-            percent: report.certification.percent,
-            scope: report.certification.scope.text,
-            ...(report.certification.notConfigured.length > 0
-              ? { notConfigured: report.certification.notConfigured.map((n) => `${NOT_CONFIGURED}: ${n.text}`) }
-              : {}),
-          },
-          ...(report.baseline !== undefined
-            ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } }
-            : {}),
-        },
+        properties: runProperties(report),
       },
     ],
+  }
+}
+
+type Invocation = SarifLog['runs'][number]['invocations'][number]
+type Notification = Invocation['toolExecutionNotifications'][number]
+
+/** One rule per check kind the plan has, and per kind a failure names that this suite does not know. */
+function rulesOf(report: Report, failures: readonly Result[]): SarifRule[] {
+  const rules: SarifRule[] = report.plan.kinds.map((c) => rule(c.name, c.description, c.spec))
+  // A report from another suite version may name a check kind this one does not know: it still gets a rule.
+  for (const kind of new Set(failures.map((r) => r.check))) {
+    if (!rules.some((r) => r.id === kind)) rules.push(rule(kind, `The "${kind}" check.`, []))
+  }
+  return rules
+}
+
+/**
+ * The run's one invocation: whether it ran cleanly, its times and exit, and what it tells besides the results —
+ * a run cut short, run errors, what it left on the shop, checks whose code threw, stale baseline entries, and the
+ * rules no request judged.
+ */
+function invocationOf(report: Report): Invocation {
+  const errors = errorNotifications(report)
+  const story = runStory(report)
+  const left = leftoversText(report)
+  return {
+    executionSuccessful:
+      report.runErrors.length === 0 && report.partial === undefined && !errors.some((e) => e.level === 'error'),
+    startTimeUtc: report.startedAt,
+    endTimeUtc: report.finishedAt,
+    exitCode: report.exit.status,
+    exitCodeDescription: report.exit.reason,
+    toolExecutionNotifications: [
+      ...[
+        ...(story.kind === 'cut short' ? [`${story.text}: the results cover only what ran`] : []),
+        ...report.runErrors,
+      ].map((e) => ({ level: 'error' as const, message: { text: e } })),
+      // What the run could not remove: the shop's team must know, though it is no finding about the shop.
+      ...(left !== undefined ? [{ level: 'warning' as const, message: { text: `Left on the shop: ${left}` } }] : []),
+      ...errors,
+      ...staleNotifications(report),
+      // Not a result (only failures are): a rule no request judged, which code scanning would not show otherwise.
+      ...report.certification.notConfigured.map((n) => ({
+        level: 'warning' as const,
+        message: { text: `${NOT_CONFIGURED}: ${n.text}` },
+      })),
+    ],
+  }
+}
+
+/**
+ * A check whose code threw is the tool's own trouble, not a finding about the target: a notification, as run
+ * errors are; a warning where --extensions report-only keeps it from failing the run.
+ */
+function errorNotifications(report: Report): Notification[] {
+  const reportOnly = report.run.extensions === 'report-only'
+  return report.results
+    .filter((r) => r.status === 'error')
+    .map((r) => ({
+      level: r.extension === true && reportOnly ? ('warning' as const) : ('error' as const),
+      message: { text: `${r.id}: ${r.message}` },
+    }))
+}
+
+/** The baseline's entries whose checks now pass: an error, or a warning where --allow-stale allows them. */
+function staleNotifications(report: Report): Notification[] {
+  const baseline = report.baseline
+  if (baseline === undefined) return []
+  const allowed = baseline.allowStale ? ' (allowed by --allow-stale)' : `; ${staleRemedy(baseline, 1)}`
+  return staleEntries(report).map((e) => ({
+    level: baseline.allowStale ? ('warning' as const) : ('error' as const),
+    message: { text: `stale baseline entry ${e.id}: the check now passes${allowed} (${e.reason})` },
+  }))
+}
+
+/** What the run was: its target, spec, id, counts, verdict and scope, and its baseline's file and stale entries. */
+function runProperties(report: Report): SarifLog['runs'][number]['properties'] {
+  return {
+    target: report.target,
+    specVersion: report.spec.version,
+    runId: report.run.id,
+    summary: report.summary,
+    ...(report.partial !== undefined ? { partial: report.partial } : {}),
+    certification: {
+      verdict: report.certification.verdict,
+      percent: report.certification.percent,
+      scope: report.certification.scope.text,
+      ...(report.certification.notConfigured.length > 0
+        ? { notConfigured: report.certification.notConfigured.map((n) => `${NOT_CONFIGURED}: ${n.text}`) }
+        : {}),
+    },
+    ...(report.baseline !== undefined
+      ? { baseline: { file: report.baseline.file, stale: report.baseline.stale } }
+      : {}),
   }
 }
 

@@ -1,11 +1,10 @@
 import { leftoversText, runStory } from './outcome.ts'
-import { clip } from '../base/text.ts'
-import { operationOf, type ServerErrorEntry } from '../results/server-errors.ts'
 import { deadlinesText } from '../results/deadlines.ts'
 import { PASSIVE, percentText, selectionText } from './certify.ts'
 import type { Report } from './model.ts'
 import { baselineTally, isProfileName, staleRemedy } from './baseline.ts'
 import { implementationOf } from './target.ts'
+import { cell, coverageSection, MAX_ROWS, oneLine, schemaSection, serverErrorsSection } from './summary-md-info.ts'
 import {
   baselineReasons,
   ERRORS_WHOSE,
@@ -19,7 +18,6 @@ import {
 
 /** Failures listed in full; the rest are counted and left to report.html (a CI job summary holds ~1 MB). */
 export const MAX_FAILURES = 50
-const MAX_ROWS = 30
 
 /**
  * summary.md, what a CI job summary (`$GITHUB_STEP_SUMMARY`) shows: a title with the verdict, the percentage
@@ -31,23 +29,47 @@ const MAX_ROWS = 30
  */
 export function markdownSummary(report: Report): string {
   const c = report.certification
-  const s = report.summary
   const exit = `exit ${report.exit.status}: ${report.exit.reason}`
   const story = runStory(report)
   const left = leftoversText(report)
-  if (story.kind === 'not made') {
-    const lines = [
-      `# Shop conformance: not run · ${exit}`,
-      '',
-      `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`,
-      '',
-    ]
-    return `${[...lines, ...(left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []), facts(report)].join('\n')}\n`
-  }
+  if (story.kind === 'not made') return notMadeSummary(report, exit, left)
   const title = c.verdict === 'not run' || c.verdict === PASSIVE ? c.verdict : `${c.verdict} · ${percentText(c)}`
   const out = [`# Shop conformance: ${title} · ${exit}`, '']
+  const marks = limitMarks(report, story.kind === 'cut short' ? story.text : undefined, left)
+  if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
+  countsSection(out, report)
+  tallySections(out, report)
+  coverageSection(out, report)
+  schemaSection(out, report)
+  serverErrorsSection(out, report)
+  failuresSections(out, report)
+  errorsSection(out, report)
+  staleSection(out, report)
+  out.push('', 'Every result, with its exchanges and a curl to reproduce each: report.html.')
+  return `${out.join('\n')}\n`
+}
+
+/** A run that could not be made: its run error, what it left on the shop, and the facts — no counts to show. */
+function notMadeSummary(report: Report, exit: string, left: string | undefined): string {
+  const lines = [
+    `# Shop conformance: not run · ${exit}`,
+    '',
+    `**Run error:** ${oneLine(report.runErrors[0] ?? 'unknown')}`,
+    '',
+  ]
+  const leftLines = left !== undefined ? [`**Left on the shop:** ${left}.`, ''] : []
+  return `${[...lines, ...leftLines, facts(report)].join('\n')}\n`
+}
+
+/**
+ * The marks under the title, one per thing that limits what the run states: judged again, passive, partial, cut
+ * short (`cutShort`: the story's words), left on the shop, read-only, not configured, baseline, run errors, and
+ * the shop's extension endpoints unchecked.
+ */
+function limitMarks(report: Report, cutShort: string | undefined, left: string | undefined): string[] {
+  const c = report.certification
   const r = report.recording
-  const marks = [
+  return [
     ...(report.mode === 'rejudged' && r !== undefined
       ? [
           `**Judged again** from ${r.file} (run ${r.runId} of ${r.suite.name} ${r.suite.version} against ${r.baseUrl}): nothing was sent.`,
@@ -64,8 +86,8 @@ export function markdownSummary(report: Report): string {
       : [
           `**${c.verdict === 'partial' ? 'Scope' : 'Partial'}:** ${selectionText(c.scope)} — not a statement about the whole suite.`,
         ]),
-    ...(story.kind === 'cut short'
-      ? [`**Cut short:** ${oneLine(story.text)}; the results cover only what finished before it.`]
+    ...(cutShort !== undefined
+      ? [`**Cut short:** ${oneLine(cutShort)}; the results cover only what finished before it.`]
       : []),
     ...(left !== undefined ? [`**Left on the shop:** ${left}.`] : []),
     ...(report.run.readOnly
@@ -81,7 +103,12 @@ export function markdownSummary(report: Report): string {
         ]
       : []),
   ]
-  if (marks.length > 0) out.push(...marks.map((m) => `- ${m}`), '')
+}
+
+/** The line of counts, the facts of the run, and the table of every count (skipped split in two). */
+function countsSection(out: string[], report: Report): void {
+  const c = report.certification
+  const s = report.summary
   out.push(
     // The verdict is the title's, the scope a mark's.
     countsLine(c),
@@ -92,6 +119,12 @@ export function markdownSummary(report: Report): string {
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| ${s.passed} | ${s.failed - c.baselined} | ${s.errors ?? 0} | ${c.baselined} | ${c.notJudged} | ${s.notApplicable} | ${s.warnings} | ${s.total} | ${s.endpointsChecked} / ${s.endpointsInCatalog} |`,
   )
+}
+
+/** The tallies by kind: what was not judged (per reason), what does not apply, and the warnings by text. */
+function tallySections(out: string[], report: Report): void {
+  const c = report.certification
+  const s = report.summary
   table(
     out,
     `Not judged (${c.notJudged})`,
@@ -113,10 +146,11 @@ export function markdownSummary(report: Report): string {
     ['warning', 'times', 'for example'],
     warningTally(report),
   )
+}
 
-  coverageSection(out, report)
-  schemaSection(out, report)
-  serverErrorsSection(out, report)
+/** The first failures, the spec's and then the extension checks', each tagged with its origin or baseline reason. */
+function failuresSections(out: string[], report: Report): void {
+  const c = report.certification
   const reasons = baselineReasons(report)
   const { spec, extension } = failuresOf(report)
   for (const [title, failures] of [
@@ -127,8 +161,8 @@ export function markdownSummary(report: Report): string {
     out.push('', `## ${title}`, '', '| result | message | spec |', '|---|---|---|')
     for (const r of failures.slice(0, MAX_FAILURES)) {
       const reason = reasons.get(r.id)
-      const tag = `${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''}${reason !== undefined ? ` **baselined**: ${cell(reason)} —` : ''}`
-      out.push(`| \`${cell(r.id)}\` |${tag} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
+      const baselined = reason !== undefined ? ` **baselined**: ${cell(reason)} —` : ''
+      out.push(`| \`${cell(r.id)}\` |${originTag(r)}${baselined} ${cell(r.message)} | ${cell(r.spec.join('; '))} |`)
     }
     if (failures.length > MAX_FAILURES)
       out.push(
@@ -136,106 +170,57 @@ export function markdownSummary(report: Report): string {
         `… and ${failures.length - MAX_FAILURES} more failures: open report.html (status filter "failed") or report.json.`,
       )
   }
+}
+
+/** The checks whose code threw: neither a failure of the shop nor a pass. */
+function errorsSection(out: string[], report: Report): void {
   const errors = report.results.filter((r) => r.status === 'error')
-  if (errors.length > 0) {
+  if (errors.length === 0) return
+  out.push(
+    '',
+    `## Errors (${errors.length}): ${ERRORS_WHOSE}`,
+    '',
+    'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.',
+    '',
+    '| result | message |',
+    '|---|---|',
+  )
+  for (const r of errors.slice(0, MAX_FAILURES)) out.push(`| \`${cell(r.id)}\` |${originTag(r)} ${cell(r.message)} |`)
+  if (errors.length > MAX_FAILURES)
     out.push(
       '',
-      `## Errors (${errors.length}): ${ERRORS_WHOSE}`,
-      '',
-      'A check whose code threw: neither a failure of the shop nor a pass. Its message names whose code and where.',
-      '',
-      '| result | message |',
-      '|---|---|',
+      `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`,
     )
-    for (const r of errors.slice(0, MAX_FAILURES))
-      out.push(
-        `| \`${cell(r.id)}\` |${r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''} ${cell(r.message)} |`,
-      )
-    if (errors.length > MAX_FAILURES)
-      out.push(
-        '',
-        `… and ${errors.length - MAX_FAILURES} more errors: open report.html (status filter "error") or report.json.`,
-      )
-  }
+}
+
+/** A result from outside the spec names its origin before its message; the spec's own name none. */
+function originTag(r: Pick<Report['results'][number], 'extension' | 'origin'>): string {
+  return r.extension === true ? ` **${r.origin}** (not the spec's) —` : ''
+}
+
+/** The baseline's entries whose checks now pass, and how to remove them. */
+function staleSection(out: string[], report: Report): void {
   const stale = staleEntries(report)
   // Stale entries are the baseline's: there are some only where the report has one.
   const baseline = report.baseline
-  if (stale.length > 0 && baseline !== undefined) {
-    out.push(
-      '',
-      `## Stale baseline entries (${stale.length})`,
-      '',
-      `These checks now pass: ${isProfileName(baseline.file) ? staleRemedy(baseline, stale.length) : `remove the entries from ${baseline.file}`}${baseline.allowStale ? ' (allowed in this run by --allow-stale)' : ' (they fail the run unless --allow-stale)'}.`,
-      '',
-      '| entry | reason |',
-      '|---|---|',
-    )
-    for (const e of stale.slice(0, MAX_ROWS)) out.push(`| \`${cell(e.id)}\` | ${cell(e.reason)} |`)
-    if (stale.length > MAX_ROWS) out.push('', `… and ${stale.length - MAX_ROWS} more in report.json (baseline.stale).`)
-  }
-  out.push('', 'Every result, with its exchanges and a curl to reproduce each: report.html.')
-  return `${out.join('\n')}\n`
-}
-
-/** The shop's schema and the checks from outside the spec: sections of their own, never the verdict above. */
-function schemaSection(out: string[], report: Report): void {
-  const { schema, extensions } = report
-  if (extensions !== undefined) out.push('', '## Extensions', '', `${cell(extensions.text)}.`)
-  if (schema === undefined) return
-  out.push('', "## The shop's schema", '', cell(schema.text))
-  for (const n of [...schema.notes, ...schema.notJudged.map((j) => `${j.kind} not judged: ${j.reason}`)])
-    out.push(`- ${cell(n)}`)
-  if (schema.findings.length === 0) return
-  out.push('', '| operation | finding | the schema declares | the spec says |', '|---|---|---|---|')
-  for (const f of schema.findings.slice(0, MAX_ROWS))
-    out.push(
-      `| \`${cell(f.operation)}\` | ${cell(f.kind)}${f.field !== undefined ? ` (\`${cell(f.field)}\`)` : ''} | ${cell(f.declared)} | ${cell(f.spec)} (${cell(f.section)}) |`,
-    )
-  if (schema.findings.length > MAX_ROWS)
-    out.push('', `… and ${schema.findings.length - MAX_ROWS} more in report.json (schema.findings).`)
-}
-
-/** Every server error the run met, each request once: a section of its own, never the verdict above. */
-function serverErrorsSection(out: string[], report: Report): void {
-  const block = report.serverErrors
-  if (block === undefined || block.answers === 0) return
-  const head = [
-    'operation',
-    'caller',
-    'status',
-    "the shop's message",
-    'report id',
-    "the body's keys",
-    "documented by the shop's schema",
-    'times',
-  ]
-  out.push('', `## Server errors (${block.answers})`, '', cell(block.text), '')
-  out.push('Each request the shop answered with a 5xx; report.html has each with a `curl` that repeats it.', '')
-  out.push(`| ${head.join(' | ')} |`, '|---|---|---:|---|---|---|---|---:|')
-  for (const e of block.entries.slice(0, MAX_ROWS)) {
-    const request = [code(operationOf(e)), e.caller]
-    const answer = [String(e.status), cell(clip(e.message, 100)), code(e.reportId)]
-    out.push(`| ${[...request, ...answer, bodyKeysCell(e), documentedCell(e), String(e.count)].join(' | ')} |`)
-  }
-  if (block.entries.length > MAX_ROWS)
-    out.push('', `… and ${block.entries.length - MAX_ROWS} more in report.json (serverErrors.entries).`)
-}
-
-function bodyKeysCell(e: ServerErrorEntry): string {
-  if (e.bodyChars !== undefined) return `(${e.bodyChars} characters, not kept)`
-  if (e.bodyKeys === undefined) return '—'
-  if (e.bodyKeys.length === 0) return '(none)'
-  const shown = e.bodyKeys.slice(0, 6).map(code).join(', ')
-  return e.bodyKeys.length > 6 ? `${shown}, … (${e.bodyKeys.length})` : shown
-}
-
-function documentedCell(e: ServerErrorEntry): string {
-  if (e.schemaDocumentsBody === undefined) return '—'
-  return e.schemaDocumentsBody ? 'yes' : 'no'
-}
-
-function code(text: string | undefined): string {
-  return text === undefined ? '—' : `\`${cell(text)}\``
+  if (stale.length === 0 || baseline === undefined) return
+  const remedy = isProfileName(baseline.file)
+    ? staleRemedy(baseline, stale.length)
+    : `remove the entries from ${baseline.file}`
+  const allowed = baseline.allowStale
+    ? ' (allowed in this run by --allow-stale)'
+    : ' (they fail the run unless --allow-stale)'
+  out.push(
+    '',
+    `## Stale baseline entries (${stale.length})`,
+    '',
+    `These checks now pass: ${remedy}${allowed}.`,
+    '',
+    '| entry | reason |',
+    '|---|---|',
+  )
+  for (const e of stale.slice(0, MAX_ROWS)) out.push(`| \`${cell(e.id)}\` | ${cell(e.reason)} |`)
+  if (stale.length > MAX_ROWS) out.push('', `… and ${stale.length - MAX_ROWS} more in report.json (baseline.stale).`)
 }
 
 function facts(report: Report): string {
@@ -253,37 +238,6 @@ function table(out: string[], title: string, note: string, head: [string, string
   for (const t of rows.slice(0, MAX_ROWS))
     out.push(`| ${cell(t.label)} | ${t.count} | ${t.example !== undefined ? `\`${cell(t.example)}\`` : ''} |`)
   if (rows.length > MAX_ROWS) out.push('', `… and ${rows.length - MAX_ROWS} more kinds in report.html.`)
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
-}
-
-function cell(text: string): string {
-  return oneLine(text).replace(/\|/g, '\\|').replace(/`/g, "'")
-}
-
-/** A passive report's coverage: which endpoints the traffic touched, how many exchanges, which callers (docs/passive.md). */
-function coverageSection(out: string[], report: Report): void {
-  const p = report.passive
-  if (p === undefined) return
-  out.push(
-    '',
-    `## Coverage (passive)`,
-    '',
-    `${p.text}.`,
-    '',
-    '| endpoint | access | exchanges | callers | stores |',
-    '|---|---|---:|---|---|',
-  )
-  for (const e of p.endpoints.slice(0, MAX_ROWS * 4)) {
-    const callers = Object.entries(e.callers)
-      .map(([k, n]) => `${k} ×${n}`)
-      .join(', ')
-    out.push(`| \`${cell(e.endpoint)}\` | ${e.access} | ${e.exchanges} | ${callers} | ${cell(e.stores.join(', '))} |`)
-  }
-  if (p.endpoints.length > MAX_ROWS * 4)
-    out.push('', `… and ${p.endpoints.length - MAX_ROWS * 4} more endpoints: report.json \`passive.endpoints\`.`)
 }
 
 /** The line of counts under the title: the share of the suite, or what a passive report's traffic showed. */

@@ -57,16 +57,60 @@ export function loadConfig(
   /** `deferred`: a `--module` that is not the spec's is taken, for the caller to check against the vendor's config (selectModules). */
   vendorModules: 'deferred' | 'none' = 'none',
 ): RunConfig {
-  const setting = (name: string): string | undefined => {
-    const v = env[name] ?? dotenv[name]
-    return v === undefined || v === '' ? undefined : v
-  }
+  const setting = settingOf(env, dotenv)
   const flags = parseFlags(argv)
   const unknown = unknownVariables(env, dotenv, [
     ...SETTINGS.flatMap((row: SettingRow) => row.variables ?? []),
     ...Object.keys(TOOL_VARIABLES),
   ])
+  const shard = flagsTogether(flags, setting)
+  const { baseUrl, storeCode, secondStoreCode } = targetSettings(flags, setting)
+  const { admin, customer, limitedAdmin } = callerSettings(baseUrl, env, dotenv, aclResources, setting)
+  const labels = targetLabels(flags, setting)
+  const configFile = flags.config ?? setting('SHOP_CONFIG')
+  return {
+    baseUrl,
+    ...labels,
+    storeCode,
+    secondStoreCode,
+    admin,
+    customer,
+    ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
+    modules: selectModules(flags.module ?? [], '--module', vendorModules === 'deferred' ? 'deferred' : []),
+    checks: selectChecks(flags.check ?? [], checkKinds),
+    ...loadSettings(flags, setting),
+    ...runModeSettings(flags, setting, env, shard),
+    pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
+    targetSchema: parseTargetSchema(flags['target-schema'] ?? setting('SHOP_TARGET_SCHEMA')),
+    extensions: extensionsMode(flags.extensions ?? setting('SHOP_EXTENSIONS') ?? 'gate'),
+    extensionsProbeWrites:
+      flags['extensions-probe-writes'] === true ||
+      booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
+    ...(configFile ? { configFile } : {}),
+    ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
+    purchase: purchaseSettings(setting),
+    warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
+  }
+}
 
+/** A variable's value, the environment's over `.env`'s; an empty value is no value. */
+type Setting = (name: string) => string | undefined
+
+/** The flags parsed from the command line. */
+type Flags = ReturnType<typeof parseFlags>
+
+function settingOf(env: Env, dotenv: Env): Setting {
+  return (name: string): string | undefined => {
+    const v = env[name] ?? dotenv[name]
+    return v === undefined || v === '' ? undefined : v
+  }
+}
+
+/**
+ * The flags that only make sense with or without another — `--allow-stale` needs `--baseline`, `--shard` a seed,
+ * `--progress` excludes `--quiet` —, checked in that order; the shard, when one is given.
+ */
+function flagsTogether(flags: Flags, setting: Setting): RunConfig['shard'] {
   if (flags['allow-stale'] === true && flags.baseline === undefined)
     throw new UsageError('--allow-stale: only with --baseline FILE')
   const shard = flags.shard !== undefined ? shardSetting(flags.shard) : undefined
@@ -77,6 +121,11 @@ export function loadConfig(
     )
   }
   if (flags.progress === true && flags.quiet === true) throw new UsageError('--progress and --quiet: one or the other')
+  return shard
+}
+
+/** Where the target is: its base URL, and the two store codes it is tested under (never the same one). */
+function targetSettings(flags: Flags, setting: Setting): Pick<RunConfig, 'baseUrl' | 'storeCode' | 'secondStoreCode'> {
   const baseUrl = normaliseBaseUrl(flags['base-url'] ?? setting('SHOP_BASE_URL'))
   const storeCode = storeCodeSetting(
     '--store / SHOP_STORE_CODE',
@@ -89,7 +138,17 @@ export function loadConfig(
   if (secondStoreCode === storeCode) {
     throw new UsageError(`--second-store: must differ from the store code "${storeCode}"`)
   }
+  return { baseUrl, storeCode, secondStoreCode }
+}
 
+/** How each caller signs in: the admin (required with a target), the customer, the limited admin of the ACL checks. */
+function callerSettings(
+  baseUrl: string | undefined,
+  env: Env,
+  dotenv: Env,
+  aclResources: readonly string[],
+  setting: Setting,
+): Pick<RunConfig, 'admin' | 'customer' | 'limitedAdmin'> {
   const admin = signIn('SHOP_ADMIN_USERNAME', 'SHOP_ADMIN_PASSWORD', 'SHOP_ADMIN_TOKEN', setting)
   if (baseUrl !== undefined && admin === undefined) {
     throw new UsageError(
@@ -102,7 +161,11 @@ export function loadConfig(
     env.SHOP_LIMITED_ADMIN_RESOURCES ?? dotenv.SHOP_LIMITED_ADMIN_RESOURCES,
     aclResources,
   )
+  return { admin, customer, limitedAdmin }
+}
 
+/** The target's name and version as the user labels it in the reports, each only when given. */
+function targetLabels(flags: Flags, setting: Setting): Pick<RunConfig, 'targetName' | 'targetVersion'> {
   const targetName = labelSetting(
     '--target-name / SHOP_TARGET_NAME',
     flags['target-name'] ?? setting('SHOP_TARGET_NAME'),
@@ -111,21 +174,19 @@ export function loadConfig(
     '--target-version / SHOP_TARGET_VERSION',
     flags['target-version'] ?? setting('SHOP_TARGET_VERSION'),
   )
-  const maxRps = flags['max-rps'] ?? setting('SHOP_MAX_RPS')
-  const configFile = flags.config ?? setting('SHOP_CONFIG')
-  const fixtureSku = setting('SHOP_FIXTURE_SKU')
-
   return {
-    baseUrl,
     ...(targetName !== undefined ? { targetName } : {}),
     ...(targetVersion !== undefined ? { targetVersion } : {}),
-    storeCode,
-    secondStoreCode,
-    admin,
-    customer,
-    ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
-    modules: selectModules(flags.module ?? [], '--module', vendorModules === 'deferred' ? 'deferred' : []),
-    checks: selectChecks(flags.check ?? [], checkKinds),
+  }
+}
+
+/** The load the run puts on the shop: requests in flight, requests a second, the pace, and the deadlines. */
+function loadSettings(
+  flags: Flags,
+  setting: Setting,
+): Pick<RunConfig, 'concurrency' | 'maxRps' | 'pace' | 'timeoutMs' | 'maxTimeoutMs'> {
+  const maxRps = flags['max-rps'] ?? setting('SHOP_MAX_RPS')
+  return {
     concurrency: positiveInt(
       '--concurrency / SHOP_CONCURRENCY',
       flags.concurrency ?? setting('SHOP_CONCURRENCY') ?? '8',
@@ -143,6 +204,15 @@ export function loadConfig(
       flags['max-timeout-ms'] ?? setting('SHOP_MAX_TIMEOUT_MS') ?? '120000',
       3_600_000,
     ),
+  }
+}
+
+/**
+ * How the run goes about it and what it writes: the report directory, read-only, evidence, the baseline, TLS, the
+ * progress shown, a dry run, the shard and the run's own deadline.
+ */
+function runModeSettings(flags: Flags, setting: Setting, env: Env, shard: RunConfig['shard']) {
+  return {
     reportDir: flags['report-dir'] ?? setting('SHOP_REPORT_DIR') ?? 'reports',
     readOnly: flags['read-only'] === true || booleanSetting('SHOP_READ_ONLY', setting('SHOP_READ_ONLY')),
     evidence:
@@ -158,28 +228,24 @@ export function loadConfig(
       '--run-timeout-ms / SHOP_RUN_TIMEOUT_MS',
       flags['run-timeout-ms'] ?? setting('SHOP_RUN_TIMEOUT_MS') ?? '1800000',
     ),
-    pathAliases: parseAliases([...splitList(setting('SHOP_PATH_ALIASES')), ...(flags['path-alias'] ?? [])]),
-    targetSchema: parseTargetSchema(flags['target-schema'] ?? setting('SHOP_TARGET_SCHEMA')),
-    extensions: extensionsMode(flags.extensions ?? setting('SHOP_EXTENSIONS') ?? 'gate'),
-    extensionsProbeWrites:
-      flags['extensions-probe-writes'] === true ||
-      booleanSetting('SHOP_EXTENSIONS_PROBE_WRITES', setting('SHOP_EXTENSIONS_PROBE_WRITES')),
-    ...(configFile ? { configFile } : {}),
-    ...seedSetting(flags.seed ?? setting('SHOP_SEED')),
-    purchase: {
-      ...(fixtureSku !== undefined ? { sku: fixtureSku } : {}),
-      paymentMethod: codeSetting('SHOP_PAYMENT_METHOD', setting('SHOP_PAYMENT_METHOD') ?? 'checkmo'),
-      shipping: shippingSetting('SHOP_SHIPPING_METHOD', setting('SHOP_SHIPPING_METHOD') ?? 'flatrate/flatrate'),
-      invoiceRefundPaymentMethod: codeSetting(
-        'SHOP_INVOICE_REFUND_PAYMENT_METHOD',
-        setting('SHOP_INVOICE_REFUND_PAYMENT_METHOD') ?? 'free',
-      ),
-      freeShipping: shippingSetting(
-        'SHOP_FREE_SHIPPING_METHOD',
-        setting('SHOP_FREE_SHIPPING_METHOD') ?? 'freeshipping/freeshipping',
-      ),
-    },
-    warnings: unknown.map((name) => `${name} is not a setting of shop-conformance: ignored`),
+  }
+}
+
+/** What the workflows buy with: the fixture's sku when given, the payment and shipping methods. */
+function purchaseSettings(setting: Setting): RunConfig['purchase'] {
+  const fixtureSku = setting('SHOP_FIXTURE_SKU')
+  return {
+    ...(fixtureSku !== undefined ? { sku: fixtureSku } : {}),
+    paymentMethod: codeSetting('SHOP_PAYMENT_METHOD', setting('SHOP_PAYMENT_METHOD') ?? 'checkmo'),
+    shipping: shippingSetting('SHOP_SHIPPING_METHOD', setting('SHOP_SHIPPING_METHOD') ?? 'flatrate/flatrate'),
+    invoiceRefundPaymentMethod: codeSetting(
+      'SHOP_INVOICE_REFUND_PAYMENT_METHOD',
+      setting('SHOP_INVOICE_REFUND_PAYMENT_METHOD') ?? 'free',
+    ),
+    freeShipping: shippingSetting(
+      'SHOP_FREE_SHIPPING_METHOD',
+      setting('SHOP_FREE_SHIPPING_METHOD') ?? 'freeshipping/freeshipping',
+    ),
   }
 }
 
@@ -204,12 +270,7 @@ function extensionsMode(raw: string): RunConfig['extensions'] {
  * A caller's credentials or the token given for it: one or the other — with both, which would the run sign in
  * with (and renew with)? The token is for a shop that refuses the password (two-factor admin login).
  */
-function signIn(
-  userVar: string,
-  passVar: string,
-  tokenVar: string,
-  setting: (n: string) => string | undefined,
-): SignIn | undefined {
+function signIn(userVar: string, passVar: string, tokenVar: string, setting: Setting): SignIn | undefined {
   const credentials = credentialPair(userVar, passVar, setting)
   const token = setting(tokenVar)
   if (token === undefined) return credentials
@@ -220,11 +281,7 @@ function signIn(
   return givenTokenSetting(tokenVar, token)
 }
 
-function credentialPair(
-  userVar: string,
-  passVar: string,
-  setting: (n: string) => string | undefined,
-): Credentials | undefined {
+function credentialPair(userVar: string, passVar: string, setting: Setting): Credentials | undefined {
   const username = setting(userVar)
   const password = setting(passVar)
   if (username === undefined && password === undefined) return undefined

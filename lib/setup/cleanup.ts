@@ -1,14 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises'
-import {
-  ledgerEntities,
-  NESTED,
-  removalOf,
-  removalRound,
-  type Ledger,
-  type LedgerEntity,
-  type LedgerEntry,
-} from './ledger.ts'
+import { ledgerEntities, NESTED, removalOf, removalRound, type LedgerEntity, type LedgerEntry } from './ledger.ts'
 import { runEmailPrefix, runMark } from './identifiers.ts'
+import { type CleanupRun, writesEnded } from './cleanup-wait.ts'
 import { nameLeftovers, searcher, withNamingSearches, type Leftover, type Search } from './cleanup-names.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import type { TargetClient } from '../shop/client.ts'
@@ -26,22 +18,6 @@ export interface CleanupOutcome {
   /** What of the run's is (or may be) still on the target, with why: the report lists it. */
   leftovers: Leftover[]
 }
-
-/** What the cleanup knows of the run besides its ledger's lines. */
-interface CleanupRun {
-  id: string
-  /** The run's ledger: what the cleanup's search finds is written there, and its lines are read again while it waits. */
-  ledger?: Ledger
-  /**
-   * The run's writes that may still be in flight (sent, then cut off by a stop or left behind by the run's process
-   * when it ended): the shop may make what they asked for until `endBy` (their deadline, counted from the stop), and
-   * the cleanup waits for them until `waitUntil` at most — what it must leave itself to remove and search.
-   */
-  writesInFlight?: { endBy: number; waitUntil: number }
-}
-
-/** How often the cleanup looks again while writes are in flight. */
-const POLL_MS = 500
 
 /**
  * What the run made of each findable kind starts with its mark (lib/setup/identifiers.ts): the search pattern,
@@ -69,11 +45,37 @@ export async function cleanUp(
 ): Promise<CleanupOutcome> {
   const out: CleanupOutcome = { removed: [], leftovers: [] }
   const search = searcher(client, store, adminToken)
-  // The removals that wait for one another's turn (the attribute sets' and their groups': pace.ts sideBySideGroup)
-  // go before the others whenever one waits: their chain then runs beside a round's other removals instead of each
-  // link queueing behind them (issue 29.9: behind a round's hundred-odd products, three groups took 0.45 s).
+  const remove = remover(client, store, adminToken)
+  const ended = await writesEnded(lines, search, run)
+  const entities = ledgerEntities(ended.lines).reverse()
+  const naming = withNamingSearches(entities, search, run.id)
+  await removeCreated(out, entities, remove)
+  // What may be there although no answer said so: found by the searches below, or listed as possibly left.
+  const mayStillBeMade = unsureCreations(out, entities, ended.over, run)
+  // What still carries the run's mark: removed, and looked for again — a creation repeated after a timeout can
+  // have made two of a kind under one key (the first attempt was still queued at the shop), and a removal by key
+  // takes one of them. Up to SEARCH_ROUNDS rounds; what is still found then is listed, without blaming the shop.
+  const sweep: MarkedSweep = { out, search, remove, entities, run }
+  await Promise.all((Object.keys(FINDABLE) as FindableKind[]).map((kind) => removeMarked(sweep, kind)))
+  const foundOrLeft = (l: Leftover) =>
+    [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
+  out.leftovers.push(...mayStillBeMade.filter((l) => !foundOrLeft(l)))
+  out.leftovers = await nameLeftovers(out.leftovers, entities, naming, run.id)
+  return out
+}
+
+/** Removes one of the run's entities by the interface's call for its kind: what it sent, and its last answer. */
+type Remove = ReturnType<typeof remover>
+
+/**
+ * The cleanup's one way to remove: the admin's DELETE of the kind's call. The removals that wait for one another's
+ * turn (the attribute sets' and their groups': pace.ts sideBySideGroup) go before the others whenever one waits:
+ * their chain then runs beside a round's other removals instead of each link queueing behind them (issue 29.9:
+ * behind a round's hundred-odd products, three groups took 0.45 s).
+ */
+function remover(client: TargetClient, store: string, adminToken: string) {
   const others = new Lane()
-  const remove = (kind: string, id: string) => {
+  return (kind: string, id: string) => {
     const removal = defined(removalOf(kind, id), `the removal of a ${kind} (only removable kinds are removed)`)
     const lane = sideBySideGroup(removal.method, removal.path) === undefined ? others : undefined
     // A DELETE is the same however often it is sent: repeated when the target gave nothing usable.
@@ -83,9 +85,13 @@ export async function cleanUp(
       'safe',
     ).then((r) => ({ removal, last: r.last }))
   }
-  const ended = await writesEnded(lines, search, run)
-  const entities = ledgerEntities(ended.lines).reverse()
-  const naming = withNamingSearches(entities, search, run.id)
+}
+
+/**
+ * Everything the ledger says was created, removed round by round: removed (or gone before), or a leftover with why —
+ * no call removes its kind, or its removal's answer.
+ */
+async function removeCreated(out: CleanupOutcome, entities: readonly LedgerEntity[], remove: Remove): Promise<void> {
   const created = entities.filter((e) => e.state === 'created' && e.id !== '')
   const outcomes = await removeInRounds(
     created.filter((e) => removalOf(e.kind, e.id) !== undefined),
@@ -99,13 +105,24 @@ export async function cleanUp(
       out.removed.push({ kind: e.kind, id: e.id, label: e.label, ...alreadyGone })
     } else out.leftovers.push(leftover(e, `${endpointText(done.removal)} answered ${describeOutcome(done.last)}`))
   }
+}
 
-  // What may be there although no answer said so: found by the searches below, or listed as possibly left.
+/**
+ * The creations no answer confirmed: a findable kind's is left to the searches of the run's mark (and returned, to
+ * be listed unless they find it, when it was still in flight as the wait ended); any other is a leftover that may
+ * have been made — but a shipment of the pickup notice, found by its order (cleanup-names.ts).
+ */
+function unsureCreations(
+  out: CleanupOutcome,
+  entities: readonly LedgerEntity[],
+  waitOver: boolean,
+  run: CleanupRun,
+): Leftover[] {
   const searched = new Set<string>(Object.keys(FINDABLE))
   // Findable, but still in flight when the wait had to end: listed by its key unless the searches below find it.
   const mayStillBeMade: Leftover[] = []
   for (const e of entities.filter((x) => x.state === 'requested')) {
-    const stillInFlight = e.inFlight === true && !ended.over
+    const stillInFlight = e.inFlight === true && !waitOver
     if (searched.has(e.kind) && e.key !== undefined) {
       const field = FINDABLE[e.kind as FindableKind].field
       const until = new Date(run.writesInFlight?.endBy ?? Date.now()).toISOString()
@@ -126,125 +143,101 @@ export async function cleanUp(
         : 'its creation got no answer saying whether it was'
     out.leftovers.push(leftover(e, `may have been made: ${why}, and the interface has no call that finds ${a(e.kind)}`))
   }
+  return mayStillBeMade
+}
 
-  // What still carries the run's mark: removed, and looked for again — a creation repeated after a timeout can
-  // have made two of a kind under one key (the first attempt was still queued at the shop), and a removal by key
-  // takes one of them. Up to SEARCH_ROUNDS rounds; what is still found then is listed, without blaming the shop.
-  const mark = marks(run.id)
-  await Promise.all(
-    (Object.keys(FINDABLE) as FindableKind[]).map(async (kind) => {
-      const { list, field } = FINDABLE[kind]
-      const removals = new Map<string, number>()
-      for (let round = 1; round <= SEARCH_ROUNDS; round++) {
-        const found = await search(list, field, mark[kind], 'like')
-        if ('failed' in found) {
-          out.leftovers.push({
-            kind,
-            id: '?',
-            label: `every ${kind} whose ${field} starts with ${mark[kind]}`,
-            reason: `not known whether any is left: the search GET ${list} answered ${found.failed}`,
-          })
-          return
-        }
-        const pending = found.items.filter(
-          (item) => !out.leftovers.some((l) => l.kind === kind && l.id === idOf(kind, item)),
-        )
-        if (pending.length === 0) return
-        for (const item of pending) {
-          const key = String(item[field])
-          const rawId = kind === 'product' ? key : item[ID_FIELD[kind]]
-          if (typeof rawId !== 'string' && typeof rawId !== 'number') {
-            out.leftovers.push({
-              kind,
-              id: key,
-              label: `${kind} ${key}`,
-              reason: `found by the cleanup's search (GET ${list}) without an id to remove it by`,
-            })
-            continue
-          }
-          const id = String(rawId)
-          const label =
-            entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))
-              ?.label ?? `${kind} ${key}`
-          const times = removals.get(id) ?? (out.removed.some((r) => r.kind === kind && r.id === id) ? 1 : 0)
-          if (round === SEARCH_ROUNDS) {
-            out.removed = out.removed.filter((r) => !(r.kind === kind && r.id === id))
-            out.leftovers.push({
-              kind,
-              id,
-              label,
-              reason: `still found by the cleanup's search (GET ${list}) after ${times} removal${times === 1 ? '' : 's'} answered with a success`,
-            })
-            continue
-          }
-          if (times === 0)
-            run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
-          const done = await remove(kind, id)
-          if (!gone(done.last)) {
-            out.leftovers.push({
-              kind,
-              id,
-              label,
-              reason: `found by the cleanup's search; ${endpointText(done.removal)} answered ${describeOutcome(done.last)}`,
-            })
-            continue
-          }
-          removals.set(id, times + 1)
-          if (!out.removed.some((r) => r.kind === kind && r.id === id)) out.removed.push({ kind, id, label })
-        }
-      }
-    }),
-  )
-  const foundOrLeft = (l: Leftover) =>
-    [...out.removed, ...out.leftovers].some((x) => x.kind === l.kind && (x.id === l.id || x.label === l.label))
-  out.leftovers.push(...mayStillBeMade.filter((l) => !foundOrLeft(l)))
-  out.leftovers = await nameLeftovers(out.leftovers, entities, naming, run.id)
-  return out
+/** What the searches for the run's mark share: the outcome they add to, the calls they make, the ledger's entities. */
+interface MarkedSweep {
+  out: CleanupOutcome
+  search: Search
+  remove: Remove
+  entities: readonly LedgerEntity[]
+  run: CleanupRun
 }
 
 /**
- * What a search after the wait can find once it is made: a product, customer or attribute set by its key, an order
- * by the run's e-mail, a shipment of the pickup notice by its order. Waiting for anything else names nothing more.
+ * The items of one kind that carry the run's mark, searched for and removed round by round until none is found;
+ * a search that fails leaves every one of the kind unknown, and so listed.
  */
-function findableOnceMade(e: LedgerEntity): boolean {
-  return e.kind === 'order' || (e.key !== undefined && (Object.hasOwn(FINDABLE, e.kind) || e.kind === 'shipment'))
+async function removeMarked(sweep: MarkedSweep, kind: FindableKind): Promise<void> {
+  const { out } = sweep
+  const mark = marks(sweep.run.id)[kind]
+  const { list, field } = FINDABLE[kind]
+  const removals = new Map<string, number>()
+  for (let round = 1; round <= SEARCH_ROUNDS; round++) {
+    const found = await sweep.search(list, field, mark, 'like')
+    if ('failed' in found) {
+      out.leftovers.push({
+        kind,
+        id: '?',
+        label: `every ${kind} whose ${field} starts with ${mark}`,
+        reason: `not known whether any is left: the search GET ${list} answered ${found.failed}`,
+      })
+      return
+    }
+    const pending = found.items.filter(
+      (item) => !out.leftovers.some((l) => l.kind === kind && l.id === idOf(kind, item)),
+    )
+    if (pending.length === 0) return
+    for (const item of pending) await removeFound(sweep, kind, item, round, removals)
+  }
 }
 
 /**
- * The run's lines once its writes in flight that a search can find have ended: read again (the run's other
- * processes may still be answered meanwhile) until none is in flight, every one in flight is found made by its key
- * (a customer by its e-mail: it ended), or `endBy` — when each has had its deadline — or `waitUntil` comes. `over`:
- * nothing is in flight any more, or its deadline has passed.
+ * One item the search for the run's mark found: recorded in the ledger the first time, then removed — or a leftover
+ * when it has no id to remove it by, its removal fails, or the last round still finds it. `removals`: how many
+ * removals of each id of the kind answered with a success.
  */
-async function writesEnded(
-  lines: readonly LedgerEntry[],
-  search: Search,
-  run: CleanupRun,
-): Promise<{ lines: readonly LedgerEntry[]; over: boolean }> {
-  let current = lines
-  const wait = run.writesInFlight
-  for (;;) {
-    const inFlight = ledgerEntities(current).filter((e) => e.inFlight === true && findableOnceMade(e))
-    if (inFlight.length === 0 || wait === undefined || Date.now() >= wait.endBy) return { lines: current, over: true }
-    if (Date.now() >= wait.waitUntil) return { lines: current, over: false }
-    if (await allFound(inFlight, search)) return { lines: current, over: true }
-    await delay(Math.max(0, Math.min(POLL_MS, wait.waitUntil - Date.now())))
-    current = run.ledger?.lines() ?? current
+async function removeFound(
+  sweep: MarkedSweep,
+  kind: FindableKind,
+  item: Record<string, unknown>,
+  round: number,
+  removals: Map<string, number>,
+): Promise<void> {
+  const { out } = sweep
+  const { list, field } = FINDABLE[kind]
+  const key = String(item[field])
+  const rawId = kind === 'product' ? key : item[ID_FIELD[kind]]
+  if (typeof rawId !== 'string' && typeof rawId !== 'number') {
+    out.leftovers.push({
+      kind,
+      id: key,
+      label: `${kind} ${key}`,
+      reason: `found by the cleanup's search (GET ${list}) without an id to remove it by`,
+    })
+    return
   }
-}
-
-/** Whether every entity is of a findable kind and found by its key (made: its request has ended). */
-async function allFound(entities: readonly LedgerEntity[], search: Search): Promise<boolean> {
-  const keyed = entities.flatMap((e) =>
-    e.key !== undefined && Object.hasOwn(FINDABLE, e.kind) ? [{ kind: e.kind as FindableKind, key: e.key }] : [],
-  )
-  if (keyed.length < entities.length) return false
-  for (const { kind, key } of keyed) {
-    const { list, field } = FINDABLE[kind]
-    const found = await search(list, field, key, 'eq')
-    if ('failed' in found || found.items.length === 0) return false
+  const id = String(rawId)
+  const label =
+    sweep.entities.find((e) => e.kind === kind && (e.id === id || e.key?.toLowerCase() === key.toLowerCase()))?.label ??
+    `${kind} ${key}`
+  const times = removals.get(id) ?? (out.removed.some((r) => r.kind === kind && r.id === id) ? 1 : 0)
+  if (round === SEARCH_ROUNDS) {
+    out.removed = out.removed.filter((r) => !(r.kind === kind && r.id === id))
+    const removedTimes = `${times} removal${times === 1 ? '' : 's'}`
+    out.leftovers.push({
+      kind,
+      id,
+      label,
+      reason: `still found by the cleanup's search (GET ${list}) after ${removedTimes} answered with a success`,
+    })
+    return
   }
-  return true
+  if (times === 0)
+    sweep.run.ledger?.request({ kind, label, key }).created(id, `found by the cleanup's search (GET ${list})`)
+  const done = await sweep.remove(kind, id)
+  if (!gone(done.last)) {
+    out.leftovers.push({
+      kind,
+      id,
+      label,
+      reason: `found by the cleanup's search; ${endpointText(done.removal)} answered ${describeOutcome(done.last)}`,
+    })
+    return
+  }
+  removals.set(id, times + 1)
+  if (!out.removed.some((r) => r.kind === kind && r.id === id)) out.removed.push({ kind, id, label })
 }
 
 /**

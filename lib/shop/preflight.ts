@@ -1,18 +1,23 @@
-import { randomBytes } from 'node:crypto'
 import { CATALOG, endpointId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
 import { calibrate, CalibrationError } from './calibration.ts'
 import type { Exchange } from '../results/exchange.ts'
 import { TargetClient } from './client.ts'
 import type { RateShare } from './pace.ts'
-import { isGivenToken, type RunConfig, type SignIn } from '../settings/config.ts'
-import { MALFORMED_TOKEN_PREFIX } from '../results/redactor.ts'
+import { isGivenToken, type SignIn } from '../settings/config.ts'
 import { Secrets } from './secrets.ts'
 import type { SessionSeed } from './session.ts'
 import { CONFIGURED_CUSTOMER, requestToken, TokenError, type RegisteredCustomer, type Registrar } from './tokens.ts'
 import { SECOND_STORE_SETTING, STORE_SETTING, unknownStoreCode } from './store-codes.ts'
 import { endpointText } from '../spec/endpoint-id.ts'
 import type { DeadlinesUsed } from '../results/deadlines.ts'
+import {
+  type CallersTokens,
+  type GivenCaller,
+  givenTokens,
+  type PreflightConfig,
+  sessionSeed,
+} from './preflight-seed.ts'
 
 /** The target cannot be tested as configured; the message is the one line the user sees. */
 export class PreflightError extends Error {}
@@ -35,52 +40,50 @@ export interface PreflightResult {
 /** How many endpoints of a class must all refuse a token before the run stops on it. */
 const SANITY_ENDPOINTS = 3
 
+interface PreflightOptions {
+  /** Makes the customers it registers (set-up: the run's cleanup ledger records them, lib/setup/registrar.ts). */
+  registrar: Registrar
+  ledgerFile?: string
+  /**
+   * Told the admin token as soon as it is known — a preflight that fails after its first write (a customer
+   * registered, then a timeout) still leaves the run a token to clean up with.
+   */
+  onAdminToken?: (token: string) => void
+  /** The run's one `--max-rps` share (lib/shop/pace.ts), which its token calls take first. */
+  rate?: RateShare
+}
+
+/** What every step of the preflight shares: its client and secrets, the run's settings, and its customers' record. */
+interface Preflight {
+  client: TargetClient
+  secrets: Secrets
+  config: PreflightConfig
+  runId: string
+  options: PreflightOptions
+  /** Records a customer this run registered, under its role. */
+  note: (c: RegisteredCustomer, role: string) => void
+}
+
 /**
  * Before any check: an admin token, then a customer token (registering customers of the run's own when none
  * is configured), the target's no-route answers, and proof that each token is accepted somewhere.
  */
 export async function preflight(
-  config: RunConfig & { baseUrl: string; admin: SignIn },
+  config: PreflightConfig,
   runId: string,
-  /** `registrar`: makes the customers it registers (set-up: the run's cleanup ledger records them, lib/setup/registrar.ts). */
-  /**
-   * `onAdminToken`: told the admin token as soon as it is known — a preflight that fails after its first write
-   * (a customer registered, then a timeout) still leaves the run a token to clean up with.
-   */
-  /** `rate`: the run's one `--max-rps` share (lib/shop/pace.ts), which its token calls take first. */
-  options: { registrar: Registrar; ledgerFile?: string; onAdminToken?: (token: string) => void; rate?: RateShare },
+  options: PreflightOptions,
 ): Promise<PreflightResult> {
   const secrets = new Secrets()
-  const rate = options.rate
-  const client = new TargetClient({
-    baseUrl: config.baseUrl,
-    timeoutMs: config.timeoutMs,
-    maxTimeoutMs: config.maxTimeoutMs,
-    concurrency: config.concurrency,
-    secrets,
-    insecure: config.insecure,
-    ...(rate !== undefined ? { rate } : {}),
-  })
-  const store = config.storeCode
+  const client = preflightClient(config, secrets, options.rate)
   const registeredCustomers: PreflightResult['registeredCustomers'] = []
   const note = (c: RegisteredCustomer, role: string) => {
     registeredCustomers.push({ role, email: c.username, ...(c.id !== undefined ? { id: c.id } : {}) })
   }
+  const p: Preflight = { client, secrets, config, runId, options, note }
   const anonPath = anonymousReadPath()
-  const stores = [
-    { code: store, setting: STORE_SETTING },
-    { code: config.secondStoreCode, setting: SECOND_STORE_SETTING },
-  ]
   try {
     // The admin token first: unreachable targets and refused credentials are told before anything is created.
-    const admin = await tokenOf(client, secrets, 'admin', config.admin, store).catch(async (err: unknown) => {
-      // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
-      if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
-        const unknown = await unknownStoreCode(client, anonPath, stores.slice(0, 1))
-        if (unknown !== undefined) throw new PreflightError(unknown)
-      }
-      throw err
-    })
+    const admin = await adminTokenOf(p, anonPath)
     options.onAdminToken?.(admin)
     const adminRows = firstRows(
       (r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes(':'),
@@ -88,136 +91,19 @@ export async function preflight(
     )
     // A token given was never shown to the shop, as a password is by the token call: proven before anything is made.
     const givenAdminCheck = isGivenToken(config.admin)
-      ? await requireAccepted(client, store, admin, 'admin', adminRows, config.admin)
+      ? await requireAccepted(client, config.storeCode, admin, 'admin', adminRows, config.admin)
       : undefined
     // A store code the target does not know would fail every endpoint under it: a setting to fix, told now.
-    const unknown = await unknownStoreCode(client, anonPath, stores, admin)
+    const unknown = await unknownStoreCode(client, anonPath, storesOf(config), admin)
     if (unknown !== undefined) throw new PreflightError(unknown)
-    // Then what does not depend on one another goes out together.
-    const mainCustomer = async (): Promise<{ credentials?: RegisteredCustomer; token?: string }> => {
-      // A token given is the user's customer's: the run knows no password of it, and never renews it.
-      if (isGivenToken(config.customer))
-        return { token: await tokenOf(client, secrets, 'customer', config.customer, store) }
-      let credentials: RegisteredCustomer | undefined = config.customer
-      // Read-only mode registers nobody: without configured credentials there is no customer token.
-      if (credentials === undefined && !config.readOnly) {
-        credentials = await options.registrar.registerCustomer(client, secrets, {
-          runId,
-          role: 'main',
-          store,
-          adminToken: admin,
-        })
-        note(credentials, 'main')
-      }
-      if (credentials === undefined) return {}
-      // Labelled apart from the run's own customers' (issue 31.15): a report shows that the user's account was only read.
-      const who = credentials === config.customer ? CONFIGURED_CUSTOMER : 'customer'
-      return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store, who) }
-    }
-    // A write is never sent with the token of a customer the user configured (that account is theirs): where the
-    // main customer is the user's, the writes a customer makes go out as a customer of the run's own.
-    const usersCustomer = config.customer !== undefined
-    const [
-      { credentials: customerCredentials, token: customer },
-      disposableCustomer,
-      ownCustomer,
-      adminCheckPath,
-      limitedAdmin,
-    ] = await settledAll([
-      mainCustomer(),
-      config.readOnly
-        ? undefined
-        : disposableCustomerToken(client, secrets, note, options.registrar, {
-            runId,
-            role: 'disposable',
-            store,
-            adminToken: admin,
-          }),
-      config.readOnly || !usersCustomer
-        ? undefined
-        : disposableCustomerToken(client, secrets, note, options.registrar, {
-            runId,
-            role: 'own',
-            store,
-            adminToken: admin,
-          }),
-      givenAdminCheck ?? requireAccepted(client, store, admin, 'admin', adminRows, config.admin),
-      limitedAdminToken(client, secrets, config.limitedAdmin, store),
-    ])
+    const tokens = await callersTokens(p, admin, givenAdminCheck, adminRows)
     const [customerCheckPath, calibration] = await settledAll([
-      customer === undefined
-        ? undefined
-        : requireAccepted(
-            client,
-            store,
-            customer,
-            'customer',
-            firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS),
-            config.customer,
-          ),
-      calibrate(client, store, admin, anonPath, config.readOnly ? ['GET'] : undefined),
+      customerCheck(p, tokens.customer),
+      calibrate(client, config.storeCode, admin, anonPath, config.readOnly ? ['GET'] : undefined),
     ])
     const given = givenTokens(config)
-    const malformedToken = `${MALFORMED_TOKEN_PREFIX}${randomBytes(6).toString('hex')}`
-    const seed: SessionSeed = {
-      runId,
-      baseUrl: config.baseUrl,
-      storeCode: store,
-      secondStoreCode: config.secondStoreCode,
-      timeoutMs: config.timeoutMs,
-      maxTimeoutMs: config.maxTimeoutMs,
-      // A customer registered in 14 s here: the checks' registrations are given three times that from the start.
-      slowestMs: client.slowestMs,
-      concurrency: config.concurrency,
-      ...(rate !== undefined ? { rate } : {}),
-      pace: config.pace,
-      insecure: config.insecure,
-      pathAliases: config.pathAliases,
-      tokens: {
-        admin,
-        ...(customer !== undefined ? { customer } : {}),
-        ...(disposableCustomer !== undefined ? { disposableCustomer } : {}),
-        ...(ownCustomer !== undefined ? { ownCustomer } : {}),
-        ...(limitedAdmin !== undefined ? { limitedAdmin } : {}),
-      },
-      ...(config.limitedAdmin !== undefined
-        ? {
-            limitedAdmin: {
-              username: isGivenToken(config.limitedAdmin)
-                ? `the token given as ${config.limitedAdmin.setting}`
-                : config.limitedAdmin.username,
-              resources: config.limitedAdmin.resources,
-            },
-          }
-        : {}),
-      malformedToken,
-      calibration,
-      secrets: secrets.entries(),
-      builderSeed: config.seed,
-      purchase: config.purchase,
-      ...(options.ledgerFile !== undefined ? { ledgerFile: options.ledgerFile } : {}),
-      ...(customerCredentials !== undefined
-        ? {
-            customer: {
-              email: customerCredentials.username,
-              ...(customerCredentials.id !== undefined ? { id: customerCredentials.id } : {}),
-            },
-          }
-        : {}),
-      readOnly: config.readOnly,
-      customerIsTheUsers: usersCustomer,
-      credentials: {
-        ...(isGivenToken(config.admin) ? {} : { admin: config.admin }),
-        ...(customerCredentials !== undefined ? { customer: customerCredentials } : {}),
-      },
-      ...(given.length > 0 ? { givenTokens: Object.fromEntries(given) } : {}),
-      tokenCheckPaths: {
-        admin: adminCheckPath ?? '/V1/modules',
-        ...(customerCheckPath !== undefined ? { customer: customerCheckPath } : {}),
-      },
-    }
     return {
-      seed,
+      seed: sessionSeed(p, admin, tokens, customerCheckPath, calibration, given),
       secrets,
       registeredCustomers,
       exchanges: calibration.exchanges,
@@ -230,6 +116,125 @@ export async function preflight(
   } finally {
     await client.close()
   }
+}
+
+/** The preflight's own client, with the run's settings and its `--max-rps` share. */
+function preflightClient(config: PreflightConfig, secrets: Secrets, rate: RateShare | undefined): TargetClient {
+  return new TargetClient({
+    baseUrl: config.baseUrl,
+    timeoutMs: config.timeoutMs,
+    maxTimeoutMs: config.maxTimeoutMs,
+    concurrency: config.concurrency,
+    secrets,
+    insecure: config.insecure,
+    ...(rate !== undefined ? { rate } : {}),
+  })
+}
+
+/** The store codes the run tests under, each with the setting that names it. */
+function storesOf(config: PreflightConfig): { code: string; setting: string }[] {
+  return [
+    { code: config.storeCode, setting: STORE_SETTING },
+    { code: config.secondStoreCode, setting: SECOND_STORE_SETTING },
+  ]
+}
+
+/** The admin's token; a token call refused for another reason than the credentials may be an unknown --store's. */
+async function adminTokenOf(p: Preflight, anonPath: string): Promise<string> {
+  const { client, secrets, config } = p
+  return tokenOf(client, secrets, 'admin', config.admin, config.storeCode).catch(async (err: unknown) => {
+    // Refused for another reason than the credentials: an unknown --store is refused everywhere, the token call first.
+    if (err instanceof TokenError && !/^(target unreachable|admin credentials refused)/.test(err.message)) {
+      const unknown = await unknownStoreCode(client, anonPath, storesOf(config).slice(0, 1))
+      if (unknown !== undefined) throw new PreflightError(unknown)
+    }
+    throw err
+  })
+}
+
+/**
+ * Every caller's token, asked for together as none depends on another: the main customer's, the run's own
+ * customers', the admin's proven accepted (unless a token given was proven already), and the limited admin's.
+ */
+async function callersTokens(
+  p: Preflight,
+  admin: string,
+  givenAdminCheck: string | undefined,
+  adminRows: EndpointRow[],
+): Promise<CallersTokens> {
+  const { client, secrets, config, runId, note, options } = p
+  const store = config.storeCode
+  // A write is never sent with the token of a customer the user configured (that account is theirs): where the
+  // main customer is the user's, the writes a customer makes go out as a customer of the run's own.
+  const usersCustomer = config.customer !== undefined
+  const [
+    { credentials: customerCredentials, token: customer },
+    disposableCustomer,
+    ownCustomer,
+    adminCheckPath,
+    limitedAdmin,
+  ] = await settledAll([
+    mainCustomer(p, admin),
+    config.readOnly
+      ? undefined
+      : disposableCustomerToken(client, secrets, note, options.registrar, {
+          runId,
+          role: 'disposable',
+          store,
+          adminToken: admin,
+        }),
+    config.readOnly || !usersCustomer
+      ? undefined
+      : disposableCustomerToken(client, secrets, note, options.registrar, {
+          runId,
+          role: 'own',
+          store,
+          adminToken: admin,
+        }),
+    givenAdminCheck ?? requireAccepted(client, store, admin, 'admin', adminRows, config.admin),
+    limitedAdminToken(client, secrets, config.limitedAdmin, store),
+  ])
+  return { customerCredentials, customer, disposableCustomer, ownCustomer, adminCheckPath, limitedAdmin }
+}
+
+/** The main customer: the token given, or the configured customer's, or one of the run's own registered now. */
+async function mainCustomer(
+  p: Preflight,
+  admin: string,
+): Promise<{ credentials?: RegisteredCustomer; token?: string }> {
+  const { client, secrets, config } = p
+  const store = config.storeCode
+  // A token given is the user's customer's: the run knows no password of it, and never renews it.
+  if (isGivenToken(config.customer))
+    return { token: await tokenOf(client, secrets, 'customer', config.customer, store) }
+  let credentials: RegisteredCustomer | undefined = config.customer
+  // Read-only mode registers nobody: without configured credentials there is no customer token.
+  if (credentials === undefined && !config.readOnly) {
+    credentials = await p.options.registrar.registerCustomer(client, secrets, {
+      runId: p.runId,
+      role: 'main',
+      store,
+      adminToken: admin,
+    })
+    p.note(credentials, 'main')
+  }
+  if (credentials === undefined) return {}
+  // Labelled apart from the run's own customers' (issue 31.15): a report shows that the user's account was only read.
+  const who = credentials === config.customer ? CONFIGURED_CUSTOMER : 'customer'
+  return { credentials, token: await requestToken(client, secrets, 'customer', credentials, store, who) }
+}
+
+/** The path where the customer's token was proven accepted (none without a customer token). */
+function customerCheck(p: Preflight, customer: string | undefined): Promise<string | undefined> | undefined {
+  if (customer === undefined) return undefined
+  return requireAccepted(
+    p.client,
+    p.config.storeCode,
+    customer,
+    'customer',
+    firstRows((r) => r.access === 'self' && r.method === 'GET' && !r.path.includes(':'), SANITY_ENDPOINTS),
+    p.config.customer,
+  )
 }
 
 /** The token of a caller: the one the user gave (a secret from now on), or one asked for with its credentials. */
@@ -245,22 +250,6 @@ async function tokenOf(
   secrets.add(signIn.token, `${who} token given as ${signIn.setting}`)
   return signIn.token
 }
-
-/** Which callers' tokens were given, by caller, with the variable each came from. */
-function givenTokens(
-  config: Pick<RunConfig, 'customer' | 'limitedAdmin'> & { admin: SignIn },
-): [GivenCaller, string][] {
-  const callers: [GivenCaller, SignIn | undefined][] = [
-    ['admin', config.admin],
-    ['customer', config.customer],
-    ['limitedAdmin', config.limitedAdmin],
-  ]
-  return callers.flatMap(([caller, signIn]) =>
-    isGivenToken(signIn) ? [[caller, signIn.setting] as [GivenCaller, string]] : [],
-  )
-}
-
-type GivenCaller = keyof NonNullable<SessionSeed['givenTokens']>
 
 /** The preflight's one line on the tokens it was given (never a token): which, and what a run without passwords cannot do. */
 function signedInLine(given: readonly [GivenCaller, string][]): string {
