@@ -5,7 +5,8 @@
 //   fails the test, which is the point), and the `no-unsafe-*` family with `no-explicit-any` (a test reads what the
 //   code under test wrote — report.json, a HAR, a child's output — as parsed JSON and asserts on it: typing every such
 //   read would restate the very model the test checks).
-// - in .mjs files (the few that run before TypeScript is loaded): every type-aware rule, which needs the types they lack.
+// - in .mjs files (the few that run before TypeScript is loaded): every type-aware rule, which needs the types they
+//   lack.
 import tseslint from 'typescript-eslint'
 
 const TESTS = ['**/*.test.ts', '**/testing*.ts', '**/*-testing.ts', 'test-setup/**/*.ts', 'fixtures/**/*.ts']

@@ -75,7 +75,8 @@ const SHARED_WORKERS = { isolate: false, maxWorkers: OWN_TEST_WORKERS, sequence:
 export default defineConfig({
   test: {
     ...timeouts,
-    // The own tests' temporary directory (the root's global set-up runs for every run: it does nothing for the suite alone).
+    // The own tests' temporary directory (the root's global set-up runs for every run: it does nothing for the suite
+    // alone).
     globalSetup: ['test-setup/temp-dir.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
@@ -131,12 +132,13 @@ export default defineConfig({
           isolate: false,
           // Every selected test awaits a verdict already under way (module-suite.ts): none may wait for a slot.
           maxConcurrency: 100_000,
-          // The run's deadline (SHOP_RUN_TIMEOUT_MS) stops a stuck run, not a test timeout: a test may wait long behind others.
+          // The run's deadline (SHOP_RUN_TIMEOUT_MS) stops a stuck run, not a test timeout: a test may wait long behind
+          // others.
           testTimeout: 86_400_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
-          // No experimental fsModuleCache: the suite is one bundle the worker's Node loads (lib/vitest/plugin.ts), and a
-          // suite file's transform kept on disk would keep the bundle it resolved to then, whatever changed since.
+          // No experimental fsModuleCache: the suite is one bundle the worker's Node loads (lib/vitest/plugin.ts), and
+          // a suite file's transform kept on disk would keep the bundle it resolved to then, whatever changed since.
         },
       },
     ],

@@ -111,7 +111,8 @@ export function planRun(env) {
     )
   const extraArgs = extra === '' ? [] : extra.split(/\s+/)
   const shard = input('shard')
-  // Shards are merged only when they share a seed: the workflow run's id is shared by all its jobs (and kept on a re-run).
+  // Shards are merged only when they share a seed: the workflow run's id is shared by all its jobs (and kept on a
+  // re-run).
   const seeded = extraArgs.some((a) => a === '--seed' || a.startsWith('--seed=')) || (env.SHOP_SEED ?? '') !== ''
   const suffix = shard === '' ? '' : `-shard-${shard.replace(/\//g, '-of-')}`
   if (shard !== '')

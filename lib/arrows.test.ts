@@ -104,7 +104,10 @@ function importsOf(file: string, text: string): string[] {
   return found.filter((name) => name.startsWith('.'))
 }
 
-/** `lib/<folder>/…` → the folder; `suites/…`, `reference-target/…`, `fixtures/…`, `test-setup/…` → that; anything else (a file right in lib/) → undefined. */
+/**
+ * `lib/<folder>/…` → the folder; `suites/…`, `reference-target/…`, `fixtures/…`, `test-setup/…` → that; anything else
+ * (a file right in lib/) → undefined.
+ */
 function partOf(file: string): string | undefined {
   const [top, folder, ...rest] = file.split('/')
   if (top === 'lib') return rest.length > 0 ? folder : undefined

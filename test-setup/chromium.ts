@@ -48,7 +48,9 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide('chromium', await chromiumForTests(process.env))
 }
 
-/** SHOP_CHROMIUM when set, else the packaged Chromium (unpacked on first use); an error that says what to do otherwise. */
+/**
+ * SHOP_CHROMIUM when set, else the packaged Chromium (unpacked on first use); an error that says what to do otherwise.
+ */
 export async function chromiumForTests(env: NodeJS.ProcessEnv): Promise<Chromium> {
   const named = env.SHOP_CHROMIUM
   if (named !== undefined && named !== '') {

@@ -5,11 +5,11 @@
  * the tests that gave requests 1.5–2 s failed there, judging the machine instead of the target (issue 22).
  *
  * A request the target answers gets the suite's own default deadline; a late answer (the `slow` fault, the
- * `late-creation` variant) comes a wide margin after it, so that no loaded machine turns "late" into "in time"
- * nor "in time" into "late". Each late request costs a test ANSWER_DEADLINE_MS of waiting (no CPU): tests send
- * as few as prove their point, and run beside others. A kind of call's deadline grows to three times its slowest answer
- * (a timeout counts as its deadline: lib/shop/deadlines.ts), up to `--max-timeout-ms`: a test whose late answer must stay
- * late sets `--max-timeout-ms` to ANSWER_DEADLINE_MS too.
+ * `late-creation` variant) comes a wide margin after it, so that no loaded machine turns "late" into "in time" nor "in
+ * time" into "late". Each late request costs a test ANSWER_DEADLINE_MS of waiting (no CPU): tests send as few as prove
+ * their point, and run beside others. A kind of call's deadline grows to three times its slowest answer (a timeout
+ * counts as its deadline: lib/shop/deadlines.ts), up to `--max-timeout-ms`: a test whose late answer must stay late
+ * sets `--max-timeout-ms` to ANSWER_DEADLINE_MS too.
  */
 
 /** The deadline of a request the target answers at once: the suite's default (`--timeout-ms`, SHOP_TIMEOUT_MS). */

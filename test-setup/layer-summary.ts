@@ -16,7 +16,9 @@ export default class LayerSummary implements Reporter {
   }
 }
 
-/** `Layers: unit 640 tests in 52 files (4.1 s), integration 402 tests in 66 files (92.3 s), …`; undefined when none ran. */
+/**
+ * `Layers: unit 640 tests in 52 files (4.1 s), integration 402 tests in 66 files (92.3 s), …`; undefined when none ran.
+ */
 export function layerLine(
   modules: ReadonlyArray<Pick<TestModule, 'project' | 'children' | 'diagnostic'>>,
 ): string | undefined {

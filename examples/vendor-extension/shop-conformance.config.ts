@@ -3,7 +3,8 @@
  * Run it against the bundled reference target, which serves the endpoint when told to:
  *
  *   npx shop-conformance target --serve-example            # or --serve-example=broken: a negative stock
- *   SHOP_BASE_URL=http://127.0.0.1:8080 SHOP_ADMIN_USERNAME=admin SHOP_ADMIN_PASSWORD='Reference-Target-Admin-7q!Kx29' \
+ *   SHOP_BASE_URL=http://127.0.0.1:8080 SHOP_ADMIN_USERNAME=admin \
+ *     SHOP_ADMIN_PASSWORD='Reference-Target-Admin-7q!Kx29' \
  *     npx shop-conformance run --config examples/vendor-extension/shop-conformance.config.ts
  */
 import { defineConfig } from '../../lib/extend/index.ts'

@@ -1,4 +1,7 @@
-/** A parsed JSON value that is an object with fields (not null, not an array): what every judge asks before it reads a field. */
+/**
+ * A parsed JSON value that is an object with fields (not null, not an array): what every judge asks before it reads a
+ * field.
+ */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

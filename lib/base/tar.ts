@@ -12,7 +12,10 @@ interface TarFile {
 
 const BLOCK = 512
 
-/** The archive of `files` in their order; `mtime` (seconds) the same for every file, so the same input gives the same bytes. */
+/**
+ * The archive of `files` in their order; `mtime` (seconds) the same for every file, so the same input gives the same
+ * bytes.
+ */
 export function writeTar(files: readonly TarFile[], mtime: number): Buffer {
   const parts: Buffer[] = []
   for (const f of files) {
@@ -35,7 +38,9 @@ export function writeTar(files: readonly TarFile[], mtime: number): Buffer {
   return Buffer.concat(parts)
 }
 
-/** The regular files of a ustar archive, in order; an Error saying what is wrong with one that is not such an archive. */
+/**
+ * The regular files of a ustar archive, in order; an Error saying what is wrong with one that is not such an archive.
+ */
 export function readTar(archive: Buffer): TarFile[] {
   const files: TarFile[] = []
   let at = 0

@@ -20,7 +20,10 @@ export interface BenchConfiguration {
   heavyMs?: number
   /** `fixed`: the run keeps `concurrency` in flight (`--pace fixed`); default the run's adaptive pace. */
   pace?: 'fixed'
-  /** Configurations measured together when the group is named (`--config slow-tenants`): a bound of one is the others' best. */
+  /**
+   * Configurations measured together when the group is named (`--config slow-tenants`): a bound of one is the others'
+   * best.
+   */
   group?: string
 }
 

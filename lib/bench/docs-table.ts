@@ -66,15 +66,18 @@ export function blocksOf(doc: string): string[][] {
   return [...doc.matchAll(MARKER)].map((m) => defined(m[1], "the bench marker's configuration group").split(' '))
 }
 
-/** The document with the block of the record's configurations written anew; refused when the document has no such block. */
+/**
+ * The document with the block of the record's configurations written anew; refused when the document has no such block.
+ */
 export function withBenchBlock(doc: string, record: BenchRecord): string {
   const names = record.configurations.map((c) => c.name)
   const start = doc.indexOf(marker(names, false))
   const end = doc.indexOf(marker(names, true))
   if (start < 0 || end < start) {
     const there = blocksOf(doc).map((b) => b.join(' '))
+    const tables = there.length > 0 ? ` (its tables: ${there.join('; ')})` : ''
     throw new Error(
-      `${DOCS_FILE} has no table of ${names.join(' ')}${there.length > 0 ? ` (its tables: ${there.join('; ')})` : ''}: ` +
+      `${DOCS_FILE} has no table of ${names.join(' ')}${tables}: ` +
         `measure the configurations of one of its tables, or add the markers ${marker(names, false)} … ${marker(names, true)}`,
     )
   }

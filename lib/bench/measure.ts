@@ -208,7 +208,9 @@ export async function runSuite(
 }
 
 export interface Phases {
-  /** The main process's requests before the worker's first (tokens, customers, calibration): first start → last answer. */
+  /**
+   * The main process's requests before the worker's first (tokens, customers, calibration): first start → last answer.
+   */
   preflightMs: number
   /** Last preflight answer → the worker's first request: vitest starting, the suites loading. */
   suiteStartMs: number

@@ -1,7 +1,7 @@
 /**
- * `node --import tsx lib/bench/profile.ts FILE.cpuprofile [--top N] [--inclusive REGEX] [--timeline MS]`: where a profiled run
- * spent its time — self time by function and by package, and total (inclusive) time of the functions matching
- * REGEX. Profiles come from `npm run bench -- --quick --config c16 --cpu-prof DIR` (one file per thread).
+ * `node --import tsx lib/bench/profile.ts FILE.cpuprofile [--top N] [--inclusive REGEX] [--timeline MS]`: where a
+ * profiled run spent its time — self time by function and by package, and total (inclusive) time of the functions
+ * matching REGEX. Profiles come from `npm run bench -- --quick --config c16 --cpu-prof DIR` (one file per thread).
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'

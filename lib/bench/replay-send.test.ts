@@ -1,4 +1,7 @@
-/** The bench's replay sent to a server that records what it gets: every request once, an issued token handed on. Planning it: replay.test.ts. */
+/**
+ * The bench's replay sent to a server that records what it gets: every request once, an issued token handed on.
+ * Planning it: replay.test.ts.
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'

@@ -1,4 +1,7 @@
-/** The bench's replay planned from a request log: order, tokens, placeholders. Sending it (a server): replay-send.test.ts. */
+/**
+ * The bench's replay planned from a request log: order, tokens, placeholders. Sending it (a server):
+ * replay-send.test.ts.
+ */
 import { describe, expect, test } from 'vitest'
 import { planReplay, sameStatusShare, substitute } from './replay.ts'
 import { creds, line } from './testing.ts'

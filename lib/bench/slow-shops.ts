@@ -25,7 +25,9 @@ export function timeoutsOf(report: { results?: readonly { status?: string; reaso
   return (report.results ?? []).filter((r) => r.status === 'skipped' && r.reason === 'timeout').length
 }
 
-/** The shop's own bound for one run: its heavy writes over its two cores (busy shop), or over its 8 workers (tenants). */
+/**
+ * The shop's own bound for one run: its heavy writes over its two cores (busy shop), or over its 8 workers (tenants).
+ */
 export function shopBoundMs(config: Pick<BenchConfiguration, 'heavyMs' | 'group'>, heavy: number): number {
   const perWrite = config.heavyMs ?? 0
   return config.group === undefined ? (heavy * perWrite) / 2 : (heavy * perWrite) / 8
@@ -53,7 +55,10 @@ export function slowShopCells(results: readonly ConfigurationResult[]): { header
     'exit',
   ]
   const sec = (n: number) => (n / 1000).toFixed(1)
-  /** What a configuration's wall time is held against: its floor, or the best fixed run of its group for an adaptive one. */
+  /**
+   * What a configuration's wall time is held against: its floor, or the best fixed run of its group for an adaptive
+   * one.
+   */
   const boundOf = (r: ConfigurationResult): number | undefined => {
     if (r.group === undefined) return r.floorWallMs?.median
     if (r.pace === 'fixed') return undefined

@@ -1,4 +1,7 @@
-/** Test support for the bench's replay tests (not a test itself): the credentials a replay fills in, and a logged request. */
+/**
+ * Test support for the bench's replay tests (not a test itself): the credentials a replay fills in, and a logged
+ * request.
+ */
 import type { LoggedRequest } from './request-log.ts'
 import type { ReplayCredentials } from './replay.ts'
 

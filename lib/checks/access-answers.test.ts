@@ -21,7 +21,10 @@ import {
   type Reply,
 } from './testing-answers.ts'
 
-/** The access verdict of a row whose callers got `replyOf(caller)`: its valid request's answers, or its placeholder calls' (`unbuilt`). */
+/**
+ * The access verdict of a row whose callers got `replyOf(caller)`: its valid request's answers, or its placeholder
+ * calls' (`unbuilt`).
+ */
 function accessOf(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -137,8 +140,9 @@ describe('the access judge', () => {
     }
   })
 
-  // Issue 29.5: "Self: … an admin token also works". The admin is sent, at a `mine` write, a request whose data the shop
-  // refuses (it can make nothing): a 401/403 is the admin refused; another 4xx is its data refused, so let through.
+  // Issue 29.5: "Self: … an admin token also works". The admin is sent, at a `mine` write, a request whose data the
+  // shop refuses (it can make nothing): a 401/403 is the admin refused; another 4xx is its data refused, so let
+  // through.
   it('probes the admin at a mine write with data the shop refuses, and fails a refusal of its token', () => {
     const row = findRow('POST', '/V1/carts/mine/billing-address')!
     const after = accessCheck.probes(row, FULL).after ?? []
@@ -172,7 +176,8 @@ describe('the access judge', () => {
     expect(accessCheck.probes(findRow('PUT', '/V1/guest-carts/:cartId')!, FULL).after).toBeUndefined()
   })
 
-  // Issue 29: the real 2.4.7-p7 shop answered its admin 500 to an option id of the suite's that was stale; the others 401.
+  // Issue 29: the real 2.4.7-p7 shop answered its admin 500 to an option id of the suite's that was stale; the others
+  // 401.
   it("does not judge access for a server error, the admitted caller's or a refused caller's: reason server-error, the report id quoted", () => {
     const platform = reply(500, {
       message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8ac94d3c',

@@ -47,7 +47,9 @@ function unbuildableOf(row: EndpointRow, settings: ProbeSettings, hasRecipe: boo
   }
 }
 
-/** The plan of a restricted endpoint's access probes (undefined for an anonymous one: placeholder calls are its probes). */
+/**
+ * The plan of a restricted endpoint's access probes (undefined for an anonymous one: placeholder calls are its probes).
+ */
 export function accessSequence(row: EndpointRow, settings: ProbeSettings): SequencePlan | undefined {
   if (row.access === 'anon') return undefined
   const recipe = recipeOf(row)

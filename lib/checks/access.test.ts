@@ -99,7 +99,8 @@ describe('access check', () => {
   }
 
   // Issue 20's bar: a target broken wide — every admin endpoint open to callers without a token, or to customer tokens
-  // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built for.
+  // — fails access at 95 % of the admin endpoints at least; the others are the endpoints no valid request can be built
+  // for.
   for (const name of ['admin-open', 'customer-token-on-admin'] as const) {
     it(`fails access at every admin endpoint a valid request can be built for under ${name}@*`, {
       timeout: 300_000,
@@ -128,9 +129,9 @@ describe('access check', () => {
     expect(unwitnessed).toEqual(Object.keys(NO_VALID_REQUEST).sort())
   })
 
-  // Issue 29: attaching a child rebuilds a configurable product's options with new ids (the platform's product save; the
-  // reference target does the same): an option id read before it named nothing (a real 2.4.7-p7 shop: 500 on the save,
-  // 404 on the read). The module's endpoints probed at once, the child's attachment among them.
+  // Issue 29: attaching a child rebuilds a configurable product's options with new ids (the platform's product save;
+  // the reference target does the same): an option id read before it named nothing (a real 2.4.7-p7 shop: 500 on the
+  // save, 404 on the read). The module's endpoints probed at once, the child's attachment among them.
   it('names the configurable option the shop holds now, whatever child was attached meanwhile', async () => {
     const s = await against(await startReferenceTarget())
     const rows = CATALOG.filter((r) => r.module === 'configurable-product')

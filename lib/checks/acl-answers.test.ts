@@ -16,7 +16,10 @@ const ACL_ROWS = CATALOG.filter((r) => r.acl !== undefined)
 const CLERK = { username: 'clerk', resources: ['Shop_Catalog::categories', 'Shop_Catalog::sets'] }
 const WITH_CLERK: ProbeSettings = { readOnly: false, limitedAdmin: CLERK, customer: { reads: true, writes: true } }
 
-/** The acl verdict of a row whose valid request got `replyOf(caller)`: the limited admin's answer, and the run's admin's. */
+/**
+ * The acl verdict of a row whose valid request got `replyOf(caller)`: the limited admin's answer, and the run's
+ * admin's.
+ */
 function aclOf(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -103,7 +106,8 @@ describe('the acl judge', () => {
       status: 'skipped',
       reason: 'route-missing',
     })
-    // A server error of the run's admin, or of the limited admin: no answer about the resource, never failed (issue 29).
+    // A server error of the run's admin, or of the limited admin: no answer about the resource, never failed (issue
+    // 29).
     expect(
       aclOf('GET', '/V1/shipment/:id/label', (caller) =>
         caller === 'admin' ? reply(500, { message: 'Internal Error. Report ID: webapi-1' }) : UNAUTHORIZED,

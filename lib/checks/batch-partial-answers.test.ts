@@ -133,7 +133,8 @@ describe('batch-partial judgements on the real instance’s answers (2.4.7)', ()
     expect(judgeKnownSkusAnswer('cost-delete', ['a'], { status: 400, body: { message: 'x' } })).toMatch(/not a success/)
   })
 
-  // Issue 29: the spec tables no batch body (the platform's conventions give it) and states no rule about server errors.
+  // Issue 29: the spec tables no batch body (the platform's conventions give it) and states no rule about server
+  // errors.
   it('does not judge a call whose success a rule needs on a server error, quoting the report id; only a 5xx says so', () => {
     const platform = {
       status: 500,

@@ -73,7 +73,10 @@ export function recordedBatchPartial(
   return judged !== undefined ? batchVerdict(judged) : undefined
 }
 
-/** update / delete / replace: the mixed call with its planned items; where it does not end the row, its read-back and the all-valid call. */
+/**
+ * update / delete / replace: the mixed call with its planned items; where it does not end the row, its read-back and
+ * the all-valid call.
+ */
 function recordedItems(
   op: 'update' | 'delete' | 'replace',
   family: PriceFamily,

@@ -73,8 +73,8 @@ describe('batch-partial check', () => {
       /^the target dropped the unknown sku instead of raising: a call naming the unknown sku sc-[^ ]+-batch-cost-information-no-such-sku-[0-9a-z]{8} beside the known sc-[^ ]+ answered 200 \[/,
     ],
   ]
-  // A run against a target per rule's fault is the CLI's (lib/cli/cli.test.ts, fault groups); the judgements of each are
-  // proven on recorded answers (batch-partial-answers.test.ts). Here the first.
+  // A run against a target per rule's fault is the CLI's (lib/cli/cli.test.ts, fault groups); the judgements of each
+  // are proven on recorded answers (batch-partial-answers.test.ts). Here the first.
   for (const [fault, endpoint, message] of FAULT_CASES.slice(0, 1)) {
     it(`fails only ${endpoint} under the ${fault} fault`, async () => {
       const s = await against(await startReferenceTarget({ faults: [{ name: fault }] }))

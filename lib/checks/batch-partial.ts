@@ -34,7 +34,10 @@ export {
 } from './batch-partial/judgements.ts'
 export { BATCH_ROWS, type PlannedItem } from './batch-partial/operations.ts'
 
-/** What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price operation. */
+/**
+ * What the row's `batch` says the call does, as the check judges it; undefined for a row that is no batch price
+ * operation.
+ */
 export function operationOf(row: EndpointRow): Operation | undefined {
   const b = row.batch
   if (b === undefined) return undefined
@@ -71,7 +74,10 @@ async function batchPartial(row: EndpointRow, session: Session): Promise<Verdict
   return batchVerdict(judged)
 }
 
-/** A row's judgement as its verdict: failed on a problem, else not judged where a call it needs was not answered, else passed. Pure. */
+/**
+ * A row's judgement as its verdict: failed on a problem, else not judged where a call it needs was not answered, else
+ * passed. Pure.
+ */
 export function batchVerdict(judged: Judged): Verdict {
   const { problems, warnings, exchanges, details } = judged
   const extra = warnings.length > 0 ? { warnings } : {}

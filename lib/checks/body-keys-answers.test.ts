@@ -1,6 +1,6 @@
 /**
- * The body-keys check's rows, fault switches and judgements on the answers it is handed: no target. Its runs against the reference target, clean and under a fault
- * switch: body-keys.test.ts.
+ * The body-keys check's rows, fault switches and judgements on the answers it is handed: no target. Its runs against
+ * the reference target, clean and under a fault switch: body-keys.test.ts.
  */
 import { describe, expect, it } from 'vitest'
 import { FAULTS } from '../../reference-target/index.ts'

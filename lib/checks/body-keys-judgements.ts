@@ -139,7 +139,9 @@ export function judgeRefusal(
   }
 }
 
-/** A refused call must change nothing: the state read before and after it (the scenario's `observe`) must be the same. */
+/**
+ * A refused call must change nothing: the state read before and after it (the scenario's `observe`) must be the same.
+ */
 export function judgeUnchanged(part: Part, before: unknown, after: unknown): Part {
   if (isDeepStrictEqual(before, after)) return part
   return {
@@ -167,7 +169,8 @@ export function judgePathWins(
     return { part: note(`${what}: the call was not accepted (${describeOutcome(outcome)}), which the spec allows`) }
   if (honoured === true) return { part: note(`path parameter :${pathParam} honoured over body ${bodyKey}`) }
   if (typeof honoured !== 'string') {
-    // Another rule broke on the way (a refund that booked no credit memo): its own check or workflow judges it; here it is named, not blamed on the path.
+    // Another rule broke on the way (a refund that booked no credit memo): its own check or workflow judges it; here it
+    // is named, not blamed on the path.
     return {
       part: note(`${what}: ${honoured.rule} (a warning, see warnings)`),
       warning: `${honoured.rule} (seen on the call with a contradicting body ${bodyKey}): ${honoured.text}`,
@@ -179,7 +182,10 @@ export function judgePathWins(
   }
 }
 
-/** Field names an error answer gives (platform conventions, Errors: `parameters.fieldName`, `errors[]`, `"%fieldName" is required`). */
+/**
+ * Field names an error answer gives (platform conventions, Errors: `parameters.fieldName`, `errors[]`, `"%fieldName" is
+ * required`).
+ */
 function fieldsNamed(answer: Answer): string[] {
   const out: string[] = []
   const visit = (e: unknown) => {
@@ -200,7 +206,10 @@ function fieldsNamed(answer: Answer): string[] {
   return [...new Set(out)]
 }
 
-/** `useForShipping`, `use_for_shipping` and `UseForShipping` name the same parameter (conventions: snake_case is accepted). */
+/**
+ * `useForShipping`, `use_for_shipping` and `UseForShipping` name the same parameter (conventions: snake_case is
+ * accepted).
+ */
 function sameKey(a: string, b: string): boolean {
   const norm = (s: string) => s.replace(/_/g, '').toLowerCase()
   return norm(a) === norm(b)

@@ -25,7 +25,8 @@ describe('body-keys check', () => {
   }
 
   const faults = faultsBreaking('body-keys')
-  // The one run against a target: a fault switch fails the check at its endpoint, and nowhere else (the others: lib/cli/cli.test.ts).
+  // The one run against a target: a fault switch fails the check at its endpoint, and nowhere else (the others:
+  // lib/cli/cli.test.ts).
   for (const fault of faults.filter((f) => FAULTS[f].verdict === undefined).slice(0, 1)) {
     it(`fails only the endpoint the ${fault} fault breaks`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint

@@ -125,7 +125,10 @@ async function pathWins(
   }
 }
 
-/** The documented call judged; refused where the target may refuse for reasons of its own, the same call without a body on fresh data tells. */
+/**
+ * The documented call judged; refused where the target may refuse for reasons of its own, the same call without a body
+ * on fresh data tells.
+ */
 async function documentedCall(
   row: EndpointRow,
   session: Session,
@@ -143,7 +146,10 @@ async function documentedCall(
   return judgeDocumentedRefusal(keys, valid.outcome, bare.outcome)
 }
 
-/** How the run's evidence tags the check's own calls (`_probe`): `body-keys: ` and what the call is (`judge --har` reads them). */
+/**
+ * How the run's evidence tags the check's own calls (`_probe`): `body-keys: ` and what the call is (`judge --har` reads
+ * them).
+ */
 export const BODY_KEYS_PROBE = 'body-keys: '
 export const PATH_WINS = 'path wins'
 export const EMPTY_BODY = 'empty body'

@@ -166,7 +166,9 @@ export function targetReading(answers: ProbeAnswers): { refusalShowsRoute: boole
   return { refusalShowsRoute: probe?.answer !== undefined && !isRefusal(probe.answer.status), probe }
 }
 
-/** Why nothing was sent for a verdict, in words and as the reports count it (`anySent`: the operation got other calls). */
+/**
+ * Why nothing was sent for a verdict, in words and as the reports count it (`anySent`: the operation got other calls).
+ */
 export function notSent(plan: ProbePlan, anySent: boolean): { message: string; reason: NotJudgedReason } {
   const withheld = plan.withheld ?? []
   const whys = [...new Set(withheld.map((w) => w.why))]

@@ -31,7 +31,9 @@ const plan = (o: ExtensionOperation, settings = SETTINGS, probeWrites = false) =
 const isReading = (c: PlannedCall) => c.call.path === readingCall(false).call.path
 const sent = (p: ProbePlan) => p.calls.filter((c) => !isReading(c)).map((c) => `${c.request.caller}@${c.request.store}`)
 
-/** A target that routes before it checks access, as the platform does: its answer to the reading is the no-route one. */
+/**
+ * A target that routes before it checks access, as the platform does: its answer to the reading is the no-route one.
+ */
 const ROUTES_FIRST = NO_ROUTE
 /** Answers for a plan's calls; the no-route and unknown-store readings are the replies'. */
 function answered(
@@ -160,7 +162,8 @@ describe('the judges, on an extension operation', () => {
     )
     expect(v.rules![0]?.specWords).toContain('An unmarked endpoint requires an admin token')
     expect(v.exchanges).toHaveLength(4)
-    // A write, sent only to the callers its class refuses (never to the admin): one of them let through is found all the same.
+    // A write, sent only to the callers its class refuses (never to the admin): one of them let through is found all
+    // the same.
     const write = op('PUT', '/V1/ext/maintenance-mode', 'admin')
     const w = judgeAccessCheck(
       extensionRow(write),
@@ -315,7 +318,8 @@ describe('the judges, on an extension operation', () => {
       ).message,
     ).toMatch(/not judged: the schema was read from one document without caller views/)
     // A caller the class refuses gets a 404 where the admin gets a success for the same request: the shop hides the
-    // resource from it, a refusal. Where the admin got no success either, it may be about the request's data: not judged.
+    // resource from it, a refusal. Where the admin got no success either, it may be about the request's data: not
+    // judged.
     const read = op('GET', '/V1/ext/x', 'admin')
     const notFound = reply(404, { message: 'x' })
     expect(

@@ -73,7 +73,10 @@ const INT: Expectation = { kind: 'int' }
  */
 type Want = ShapeJudgement['status'] | 'no row' | 'an error answer'
 
-/** `row`: the verdict of the file's one exchange, or one per exchange; an error answer has no shape to judge ("Shape of the error response body: not shown"). */
+/**
+ * `row`: the verdict of the file's one exchange, or one per exchange; an error answer has no shape to judge ("Shape of
+ * the error response body: not shown").
+ */
 const OBSERVED: Record<
   string,
   { row: Want | Want[]; explicit?: { expectation: Expectation; pick?: (b: any) => unknown }[] }

@@ -13,7 +13,10 @@ import * as RULES from '../spec/rules.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** Each rule (`GROUP.key`), its judge, and what that judge writes when the rule is broken (or, for a workflow's read, kept). */
+/**
+ * Each rule (`GROUP.key`), its judge, and what that judge writes when the rule is broken (or, for a workflow's read,
+ * kept).
+ */
 const JUDGES: Readonly<Record<string, { judge: string; says: string }>> = {
   'ROUTE_RULES.served': { judge: 'lib/checks/route.ts', says: 'is not served at this method and path' },
   'ROUTE_RULES.json': { judge: 'lib/checks/route.ts', says: 'where the spec says payloads are JSON' },
@@ -44,7 +47,8 @@ const JUDGES: Readonly<Record<string, { judge: string; says: string }>> = {
     judge: 'lib/checks/judge-shape.ts',
     says: 'carries none of the fields the spec tables for',
   },
-  // What a call must carry beside its shape: the shape check's judge on a scenario's call, a workflow step's on its own.
+  // What a call must carry beside its shape: the shape check's judge on a scenario's call, a workflow step's on its
+  // own.
   'SHAPE_RULES.createdId': { judge: 'lib/checks/carried-values.ts', says: 'does not carry what it must (' },
   'SHAPE_RULES.cartAddressId': { judge: 'lib/checks/carried-values.ts', says: 'does not carry what it must (' },
   'SHAPE_RULES.savedSet': { judge: 'lib/checks/carried-values.ts', says: 'does not carry what it must (' },

@@ -36,7 +36,10 @@ import { judgeRoute } from './route.ts'
 import { judgeShapeAnswer } from './shape.ts'
 import { expectationFor } from './judge-shape.ts'
 
-/** One exchange of the capture: as recorded, the class a suite's HAR tagged it with, when it was sent, whether its body was kept. */
+/**
+ * One exchange of the capture: as recorded, the class a suite's HAR tagged it with, when it was sent, whether its body
+ * was kept.
+ */
 export interface ObservedEntry {
   exchange: Exchange
   caller?: CallerClass
@@ -50,7 +53,10 @@ interface PassiveOptions {
   base?: string
   hints?: readonly TokenHint[]
   pathAliases?: readonly PathAlias[]
-  /** The target's no-route answers as a run's calibration recorded them; else the platform's (`404 "Request does not match any route."`). */
+  /**
+   * The target's no-route answers as a run's calibration recorded them; else the platform's (`404 "Request does not
+   * match any route."`).
+   */
   calibration?: { noRoute: readonly string[]; unknownStore: readonly string[] }
 }
 
@@ -69,7 +75,10 @@ export interface PassiveJudgement {
   tokens: ReadonlyMap<string, ObservedCaller>
 }
 
-/** The platform's no-route answer (platform conventions, Errors): the one a passive judgement knows without a run's calibration. */
+/**
+ * The platform's no-route answer (platform conventions, Errors): the one a passive judgement knows without a run's
+ * calibration.
+ */
 const PLATFORM_NO_ROUTE = { noRoute: ['404 "Request does not match any route."'], unknownStore: [] }
 
 /** The words every passive result's message ends with where it judged nothing. */
@@ -193,7 +202,9 @@ function routeVerdict(
   return { row, check: 'route', verdict: judgeRoute(row, witnessAnswers(row, witness.probe)) }
 }
 
-/** One observed probe as the answers judgeRoute reads: the admitted caller's (an anonymous endpoint's placeholder call). */
+/**
+ * One observed probe as the answers judgeRoute reads: the admitted caller's (an anonymous endpoint's placeholder call).
+ */
 function witnessAnswers(row: EndpointRow, probe: Probe): ProbeAnswers {
   if (row.access === 'anon') {
     const call = placeholder(row, 'none')
@@ -203,7 +214,10 @@ function witnessAnswers(row: EndpointRow, probe: Probe): ProbeAnswers {
   return { plan: { calls: [] }, calls: new Map(), sequence: { witness, probes: new Map([[witness, probe]]) } }
 }
 
-/** What the spec's class says a caller of a class gets: another customer (a suite's HAR) is refused where a customer must own what the path names. */
+/**
+ * What the spec's class says a caller of a class gets: another customer (a suite's HAR) is refused where a customer
+ * must own what the path names.
+ */
 function expectedOf(row: EndpointRow, caller: ObservedCaller): Admission {
   if (caller === 'unknown' || caller === 'limited admin') return 'not stated'
   if (caller === 'other customer') return row.access === 'anon' ? 'not stated' : 'refuse'

@@ -27,7 +27,10 @@ export function probeCheck(kind: Omit<ProbeCheck, 'run'>): ProbeCheck {
   }
 }
 
-/** What the sender needs from the checks' side at a row: the valid request's set-up, and the ledger for what a probe creates. */
+/**
+ * What the sender needs from the checks' side at a row: the valid request's set-up, and the ledger for what a probe
+ * creates.
+ */
 function hooksFor(session: Session, row: EndpointRow, plan: ProbePlan): SendHooks {
   return {
     ...(plan.sequence !== undefined && plan.sequence.unbuildable === undefined ? sequenceHooks(session, row) : {}),

@@ -13,13 +13,22 @@ import { seedToken, type SessionSeed } from '../shop/session.ts'
 import { describeOutcome } from '../shop/answer-text.ts'
 import { conventionsOf } from '../setup/families/index.ts'
 
-/** What of a run's settings decides what the kinds send: known to the run from its session, to `--dry-run` from its settings. */
+/**
+ * What of a run's settings decides what the kinds send: known to the run from its session, to `--dry-run` from its
+ * settings.
+ */
 export interface ProbeSettings {
   /** Only token calls and GET requests are sent. */
   readOnly: boolean
-  /** The limited admin who signs in (configured, or the bundled target's own): who, and the detail table's resources its role has. */
+  /**
+   * The limited admin who signs in (configured, or the bundled target's own): who, and the detail table's resources its
+   * role has.
+   */
   limitedAdmin?: { username: string; resources: readonly string[] }
-  /** The run has a customer token to read with, and one to write with (never the token of a customer the user configured). */
+  /**
+   * The run has a customer token to read with, and one to write with (never the token of a customer the user
+   * configured).
+   */
   customer: { reads: boolean; writes: boolean }
 }
 
@@ -57,7 +66,8 @@ function placeholderCall(row: EndpointRow, caller: ProbeCaller): ProbeCall {
     path: concretePath(row),
     ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
     ...(caller === 'customer' && revokesCallerTokens(row) ? { disposable: true as const } : {}),
-    // A caller the row's class refuses: no reason to doubt its token on a 401, nor to wait for a cart's turn (client.ts).
+    // A caller the row's class refuses: no reason to doubt its token on a 401, nor to wait for a cart's turn
+    // (client.ts).
     ...(caller !== 'limited admin' && ADMISSION[row.access][caller] === 'refuse'
       ? { refusalExpected: true as const }
       : {}),

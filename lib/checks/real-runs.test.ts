@@ -125,8 +125,8 @@ describe("the route, store-code and access judges on the real runs' recorded ans
         /\(probed with placeholder values: no valid request could be made: no bulk operation to name: /,
       ),
     })
-    // Every message but those of the server errors is the recorded one (a body the run recorded only the start of aside),
-    // in today's words: an admitted caller's other 4xx is "not refused", no longer "let through" (issue 31.15).
+    // Every message but those of the server errors is the recorded one (a body the run recorded only the start of
+    // aside), in today's words: an admitted caller's other 4xx is "not refused", no longer "let through" (issue 31.15).
     const worded = (message: string) => message.replace(/ let through \((4\d\d)\)/g, ' not refused ($1)')
     const moved = all.filter(
       ({ result, verdict }) =>

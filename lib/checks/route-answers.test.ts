@@ -13,7 +13,10 @@ import { judgeRoute, routeCheck } from './route.ts'
 import { byStatus, NOT_ON_247 } from './testing.ts'
 import { answersOf, FULL, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
 
-/** The route verdict of a row whose admitted caller got `witness` (its valid request's, or the anonymous placeholder call's). */
+/**
+ * The route verdict of a row whose admitted caller got `witness` (its valid request's, or the anonymous placeholder
+ * call's).
+ */
 function routeOf(id: string, witness: Reply | undefined) {
   const row = CATALOG.find((r) => rowId(r) === id)!
   return judgeRoute(

@@ -20,7 +20,10 @@ import { admittedCaller } from '../spec/admission.ts'
 /** What an extension probe sends: no spec says what the operation takes, so nothing it sends is known to be valid. */
 const PROBE_VALUES = 'placeholders in the path, an empty body for a write'
 
-/** `GET /V1/x answered like the target's no-route answer (404 "…"): the endpoint is not served`: the route rule broken, as every verdict says it. */
+/**
+ * `GET /V1/x answered like the target's no-route answer (404 "…"): the endpoint is not served`: the route rule broken,
+ * as every verdict says it.
+ */
 export function notServed(what: string, quoted: string, thing = 'the endpoint'): string {
   return `${what} answered like the target's no-route answer (${quoted}): ${thing} is not served at this method and path`
 }

@@ -93,7 +93,10 @@ function recordedCarries(carries: NonNullable<PreparedCall['carries']>): Recorde
   return { values: carries.values, rule }
 }
 
-/** The `carries` of a recorded valid call, its rule found again by its name (undefined: a rule this suite does not know). */
+/**
+ * The `carries` of a recorded valid call, its rule found again by its name (undefined: a rule this suite does not
+ * know).
+ */
 export function carriesOf(recorded: RecordedCarries | undefined): PreparedCall['carries'] | undefined {
   if (recorded === undefined) return undefined
   const rule = (SHAPE_RULES as Record<string, Rule>)[recorded.rule]

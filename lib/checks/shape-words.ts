@@ -4,7 +4,9 @@
  */
 import { failuresText, type Expectation } from './judge-shape.ts'
 
-/** The shape rule broken, as every verdict says it: `the answer is not CreditmemoInterface: /qty: expected number, …`. */
+/**
+ * The shape rule broken, as every verdict says it: `the answer is not CreditmemoInterface: /qty: expected number, …`.
+ */
 export function notOfShape(what: string, expectation: Expectation | string, failures: readonly string[]): string {
   return `${what} is not ${typeof expectation === 'string' ? expectation : describeExpectation(expectation)}: ${failuresText(failures)}`
 }

@@ -25,7 +25,8 @@ describe('shape check', () => {
   }
 
   const faults = faultsBreaking('shape')
-  // The one run against a target: a fault switch fails the check at its endpoint, and nowhere else (the others: lib/cli/cli.test.ts).
+  // The one run against a target: a fault switch fails the check at its endpoint, and nowhere else (the others:
+  // lib/cli/cli.test.ts).
   for (const fault of faults.slice(0, 1)) {
     it(`fails only the endpoint the ${fault} fault breaks, naming the field`, async () => {
       const { method, path } = FAULTS[fault].defaultEndpoint

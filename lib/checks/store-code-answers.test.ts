@@ -9,7 +9,10 @@ import { judgeStoreCode, storeCodeCheck } from './store-code.ts'
 import { byStatus, NOT_ON_247 } from './testing.ts'
 import { answersOf, FULL, NO_ROUTE, observedAnswers, OK, reply, type Reply } from './testing-answers.ts'
 
-/** The store-code verdict of a row whose admitted caller got `first` under the configured store code and `second` under the second one. */
+/**
+ * The store-code verdict of a row whose admitted caller got `first` under the configured store code and `second` under
+ * the second one.
+ */
 function storeCodeOf(method: 'GET' | 'POST', path: string, first: Reply | undefined, second: Reply | undefined) {
   const row = findRow(method, path)!
   return judgeStoreCode(
@@ -31,7 +34,8 @@ describe('store-code check', () => {
     const restricted = storeCodeCheck.probes(findRow('GET', '/V1/modules')!, FULL)
     expect(restricted.sequence?.witness).toBe('admin')
     expect(restricted.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@second'])
-    // A call that revokes the caller's tokens: the admin's placeholder calls under both (no customer token spent twice).
+    // A call that revokes the caller's tokens: the admin's placeholder calls under both (no customer token spent
+    // twice).
     const revoke = storeCodeCheck.probes(findRow('POST', '/V1/integration/customer/revoke-customer-token')!, FULL)
     expect(revoke.sequence).toBeUndefined()
     expect(revoke.calls.map((c) => `${c.request.caller}@${c.request.store}`)).toEqual(['admin@first', 'admin@second'])
@@ -84,7 +88,8 @@ describe('store-code check', () => {
     }
   })
 
-  // Issue 29: a server error is no rule of the spec, and the request may be the suite's own reading of a body it does not table.
+  // Issue 29: a server error is no rule of the spec, and the request may be the suite's own reading of a body it does
+  // not table.
   it('does not judge a server error under either store code, quoting its report id', () => {
     const platform = reply(500, {
       message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-6b0bb8931408b',

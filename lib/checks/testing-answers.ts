@@ -132,7 +132,9 @@ export function answersOf(
   return { plan, calls, sequence: { witness: s.witness, probes } }
 }
 
-/** A cell of the recorded access matrix as a reply: the no-route answer, a refusal, or another answer of that status. */
+/**
+ * A cell of the recorded access matrix as a reply: the no-route answer, a refusal, or another answer of that status.
+ */
 function observedReply(cell: ObservedCell): Reply {
   if (cell.kind === 'noroute') return { ...NO_ROUTE, status: cell.status }
   if (cell.kind === 'unauth') return { ...UNAUTHORIZED, status: cell.status }

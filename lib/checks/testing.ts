@@ -1,6 +1,6 @@
 /**
- * Test support for check tests (not a test itself): a session against a target as the runner would open
- * it, a check run over every catalog row, the rows a check judges, and the reference target's fault switches that break a check kind.
+ * Test support for check tests (not a test itself): a session against a target as the runner would open it, a check run
+ * over every catalog row, the rows a check judges, and the reference target's fault switches that break a check kind.
  */
 import { ACL_RESOURCES, CATALOG, rowId } from '../spec/catalog/index.ts'
 import type { EndpointRow } from '../spec/types.ts'
@@ -31,7 +31,9 @@ export async function openSession(
   return new Session(pre.seed)
 }
 
-/** The settings that give a run a target's limited admin (its role's resources as the target has them, unless given). */
+/**
+ * The settings that give a run a target's limited admin (its role's resources as the target has them, unless given).
+ */
 export function limitedAdminEnv(
   target: { limitedAdmin: { username: string; password: string; resources: readonly string[] } },
   resources = target.limitedAdmin.resources,
@@ -75,7 +77,10 @@ export async function runOverCatalog(
   return new Map(rows.map((row, i) => [rowId(row), verdicts[i]!]))
 }
 
-/** Row ids by verdict status, sorted: what a test compares against (`error` only when a check's code threw, so a test's toEqual shows it). */
+/**
+ * Row ids by verdict status, sorted: what a test compares against (`error` only when a check's code threw, so a test's
+ * toEqual shows it).
+ */
 export function byStatus(
   verdicts: Map<string, Verdict>,
 ): Record<'passed' | 'failed' | 'skipped', string[]> & { error?: string[] } {

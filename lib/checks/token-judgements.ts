@@ -13,7 +13,10 @@ import type { NotJudgedReason, Status } from '../results/verdict.ts'
 import { seenOf } from './access.ts'
 import { quoteAnswer } from './probe.ts'
 
-/** How the run's evidence tags the tokens check's calls (`_probe`): `tokens: ` and what the call is (`judge --har` reads them). */
+/**
+ * How the run's evidence tags the tokens check's calls (`_probe`): `tokens: ` and what the call is (`judge --har` reads
+ * them).
+ */
 export const TOKENS_PROBE = 'tokens: '
 
 /** The self endpoint a token is tried on: every customer may read itself. */
@@ -139,7 +142,10 @@ export function judgeRevocation(calls: RevocationCalls): RevocationJudgement | u
   }
 }
 
-/** Whether a new token works: true, false (refused, or none issued for the customer's own credentials), or null (no usable answer). */
+/**
+ * Whether a new token works: true, false (refused, or none issued for the customer's own credentials), or null (no
+ * usable answer).
+ */
 function renewalOf(r: Renewal): { ok: boolean | null; text: string; reason?: NotJudgedReason } {
   if (!r.issued || r.use === undefined) {
     const refused = r.fresh.answer !== undefined && (r.fresh.answer.status === 401 || r.fresh.answer.status === 403)
@@ -159,7 +165,10 @@ function renewalOf(r: Renewal): { ok: boolean | null; text: string; reason?: Not
   return { ok, text: `${got} got no usable answer on GET ${ME} (${quoteAnswer(r.use)})`, reason: unjudged(r.use) }
 }
 
-/** Why a call left the revocation unjudged: no answer, a server error (no rule of the spec: the run lists it), or an answer that tells nothing. */
+/**
+ * Why a call left the revocation unjudged: no answer, a server error (no rule of the spec: the run lists it), or an
+ * answer that tells nothing.
+ */
 function unjudged(p: Probe): NotJudgedReason {
   if (p.answer === undefined) return unanswered(p).reason
   return serverErrorOf(p.answer) !== undefined ? 'server-error' : 'unusable-answer'

@@ -149,7 +149,8 @@ describe("a revocation's calls", () => {
     })
   })
 
-  // The platform refuses a token issued in the revoke's second (platform conventions, Tokens): asked again, the second is judged.
+  // The platform refuses a token issued in the revoke's second (platform conventions, Tokens): asked again, the second
+  // is judged.
   it('ask again for a new token refused at once, and fail a revoke that locks the customer out: no new token at once nor after the wait', () => {
     const once = [renewal('at once', SIGN_IN_REFUSED)]
     expect(judgeRevocation({ before, revoke, after, renewals: once })).toBeUndefined()

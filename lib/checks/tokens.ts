@@ -49,7 +49,9 @@ async function issuing(row: EndpointRow, session: Session): Promise<Verdict> {
 /** How the unknown user's sign-in is named: first of the readings, in the live run and in a recording alike. */
 export const UNKNOWN_USER = 'an unknown user name'
 
-/** The readings of the calls with wrong credentials, as one verdict (pure: `judge --har` makes it from a recording too). */
+/**
+ * The readings of the calls with wrong credentials, as one verdict (pure: `judge --har` makes it from a recording too).
+ */
 export function issuingVerdict(done: readonly Reading[]): Verdict {
   const exchanges = done.flatMap((r) => r.exchanges)
   const warnings = done.flatMap((r) => (r.warning !== undefined ? [r.warning] : []))

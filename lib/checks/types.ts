@@ -23,7 +23,9 @@ export interface Check {
   rules: readonly Rule[]
   /** `true`, or why the check does not apply to the row. */
   appliesTo(row: EndpointRow): true | string
-  /** `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured). */
+  /**
+   * `true`, or what the run's settings lack for the check to be judged anywhere (then its checks are not configured).
+   */
   needs?(settings: PlanSettings): true | string
   /**
    * Catalog rows the check calls besides its rows' own, whose answers its verdicts rest on (set-up

@@ -26,8 +26,8 @@ const DETAIL_CHECKS = [bodyKeysCheck, shapeCheck, batchPartialCheck]
 async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)[]): Promise<void> {
   // The late answers come a wide margin after a deadline a loaded machine meets (test-setup/deadlines.ts).
   const late = variant === 'late-creation' || variant === 'late-order'
-  // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded machine too.
-  // A shop slowed by other tenants likewise here.
+  // A busy shop's heavy writes take a twentieth of the deadline (a tenth of 5 s): none may time out, on a loaded
+  // machine too. A shop slowed by other tenants likewise here.
   const busy = variant === 'busy-shop' || variant === 'slow-tenants'
   // A registration worked on for half a second, well inside the deadline: slow, never late.
   const slowRegistration = variant === 'slow-registration'
@@ -63,7 +63,10 @@ async function judgeVariant(variant: VariantName, closers: (() => Promise<void>)
   expect(wrong).toEqual([])
 }
 
-/** The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines, slow registrations): tens of seconds each. */
+/**
+ * The variants whose checks mostly wait (a busy shop's heavy writes, the late answers' deadlines, slow registrations):
+ * tens of seconds each.
+ */
 const WAITING: readonly VariantName[] = [
   'busy-shop',
   'slow-tenants',

@@ -121,7 +121,8 @@ export async function rebaselineCommand(argv: string[], io: CommandIo): Promise<
     )
   const baseline = resolveBaseline(given)
   const allowStale = values['allow-stale'] === true
-  // What a judgement makes (baseline state, certification, extensions' tally, exit) is made anew; the digest on writing.
+  // What a judgement makes (baseline state, certification, extensions' tally, exit) is made anew; the digest on
+  // writing.
   const {
     baseline: asRun,
     certification: _certification,

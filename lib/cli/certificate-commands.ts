@@ -45,9 +45,9 @@ export async function keygenCommand(argv: string[], io: CommandIo): Promise<numb
 }
 
 /**
- * `certify --report DIR --key PRIVATE.pem --out FILE [--target-name N] [--target-version V] [--baseline FILE]`: refuses,
- * one line, what is no certification (certificationRefusal), a report whose evidence.har is missing or of another run,
- * and a target it cannot name.
+ * `certify --report DIR --key PRIVATE.pem --out FILE [--target-name N] [--target-version V] [--baseline FILE]`:
+ * refuses, one line, what is no certification (certificationRefusal), a report whose evidence.har is missing or of
+ * another run, and a target it cannot name.
  */
 export async function certifyCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values } = args('certify', argv, {
@@ -117,7 +117,9 @@ export async function certifyCommand(argv: string[], io: CommandIo): Promise<num
   return 0
 }
 
-/** The implementation certified: the flags, else what the report names; a flag that contradicts the report is refused. */
+/**
+ * The implementation certified: the flags, else what the report names; a flag that contradicts the report is refused.
+ */
 function targetOf(
   report: Report,
   name: string | undefined,

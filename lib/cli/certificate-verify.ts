@@ -42,13 +42,18 @@ export interface PackageVerdict {
   signer?: { keyId: string; trusted: boolean }
 }
 
-/** Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own key. */
+/**
+ * Where the verifier's trusted keys come from: one given, or a registry's keys/<key id>.pem; neither: the package's own
+ * key.
+ */
 type Trust =
   | { publicKey: KeyObject }
   | { keyOf(keyId: string, implementation: string): KeyObject | undefined; where: string }
   | undefined
 
-/** The key the verifier trusts for the signer's key id: the one given, the registry's, or none when it trusts no key. */
+/**
+ * The key the verifier trusts for the signer's key id: the one given, the registry's, or none when it trusts no key.
+ */
 function trustedKey(trust: Trust, keyId: string, implementation: string): KeyObject | undefined {
   if (trust === undefined) return undefined
   return 'publicKey' in trust ? trust.publicKey : trust.keyOf(keyId, implementation)
@@ -326,7 +331,10 @@ export function readRegistry(dir: string, missing: 'empty' | 'refuse'): Registry
   return data as Registry
 }
 
-/** A registry's keys (keys/KEYID.pem, each checked to be the key of its id), each trusted only for the implementations it signs for. */
+/**
+ * A registry's keys (keys/KEYID.pem, each checked to be the key of its id), each trusted only for the implementations
+ * it signs for.
+ */
 export function registryTrust(dir: string, signers: Registry['signers']): Trust {
   return {
     where: `the keys registry ${dir} lists for the package's implementation`,
@@ -346,7 +354,10 @@ export function packageFiles(archive: Buffer): Map<string, Buffer> {
   return new Map(readTar(tar).map((f) => [f.name, f.bytes]))
 }
 
-/** The verdict as the command prints it: one line per check (✓ holds, ✗ failed: why), the details of a failed re-judge after. */
+/**
+ * The verdict as the command prints it: one line per check (✓ holds, ✗ failed: why), the details of a failed re-judge
+ * after.
+ */
 export function verdictLines(file: string, verdict: PackageVerdict): string[] {
   const lines: string[] = []
   for (const c of verdict.checks) {

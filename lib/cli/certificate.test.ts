@@ -2,8 +2,8 @@
  * A certification package end to end (issue 32, docs/certification.md): the whole clean run against the bundled
  * reference target (shared with cli.test.ts) certified with a key from `keygen`, verified offline; then each part
  * tampered with in turn — a result's status in report.json, an exchange's answer in evidence.har, the statement's
- * verdict, the signature — as it is (the digests or the signature catch it) and signed again by a signer who lies
- * (the re-judge, the certification or the statement catches it). The package's pure parts: lib/report/certificate.test.ts.
+ * verdict, the signature — as it is (the digests or the signature catch it) and signed again by a signer who lies (the
+ * re-judge, the certification or the statement catches it). The package's pure parts: lib/report/certificate.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -100,7 +100,9 @@ describe('a certification package of a whole run', { timeout: 600_000 }, () => {
         ),
         { publicKey },
       )
-    /** `files` with the manifest's digests made anew and the manifest signed again: what a signer who lies hands over. */
+    /**
+     * `files` with the manifest's digests made anew and the manifest signed again: what a signer who lies hands over.
+     */
     const resigned = (files: Files, statement: (s: Manifest['statement']) => void = () => {}): Files => {
       const manifest = json<Manifest>(files, 'manifest.json')
       manifest.files = manifest.files.map((f) => packagedFile(f.name, files.get(f.name)!))

@@ -1,8 +1,7 @@
 /**
- * The processes a test starts end with it (test-setup/child-processes.ts), however it ends: the three tests before the last
- * leave a run of the CLI and a shell with a child of its own running (one passes, one fails, one times out),
- * and the last finds none of their process groups left. Before, a timed-out test's run went on after `npm
- * test` had exited.
+ * The processes a test starts end with it (test-setup/child-processes.ts), however it ends: the three tests before the
+ * last leave a run of the CLI and a shell with a child of its own running (one passes, one fails, one times out), and
+ * the last finds none of their process groups left. Before, a timed-out test's run went on after `npm test` had exited.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -19,7 +19,9 @@ import { requestToken, TokenError } from '../shop/tokens.ts'
 import { ACL_RESOURCES } from '../spec/catalog/index.ts'
 import { args, required, type CommandIo } from './command-io.ts'
 
-/** The run's settings this command takes as flags (the rest — the admin — from the environment and `.env`, as `run`). */
+/**
+ * The run's settings this command takes as flags (the rest — the admin — from the environment and `.env`, as `run`).
+ */
 const FLAGS = {
   ledger: { type: 'string' },
   'base-url': { type: 'string' },
@@ -31,7 +33,10 @@ const FLAGS = {
   insecure: { type: 'boolean' },
 } as const
 
-/** 0: nothing of the run is left; 1: something is (or may be), each named; 2 (UsageError): the cleanup could not be made. */
+/**
+ * 0: nothing of the run is left; 1: something is (or may be), each named; 2 (UsageError): the cleanup could not be
+ * made.
+ */
 export async function cleanupCommand(
   argv: string[],
   io: CommandIo,

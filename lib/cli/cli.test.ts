@@ -141,7 +141,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
     )
   })
 
-  // Faults that cannot meet share a target and a run of the suites they touch (fault-groups.ts): six runs instead of one per fault.
+  // Faults that cannot meet share a target and a run of the suites they touch (fault-groups.ts): six runs instead of
+  // one per fault.
   const groups = faultGroups()
   const runs = new Map<FaultName[], Promise<CliRun>>()
   const runOf = (group: FaultName[]) => {
@@ -151,10 +152,10 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
         (async () => {
           const target = await startReferenceTarget({ faults: group.map((name) => ({ name })), slowMs: LATE_ANSWER_MS })
           closers.push(() => target.close())
-          // A deadline a loaded machine meets (test-setup/deadlines.ts): a group's hanging or slow endpoint costs
-          // one of them, waited beside the other groups' runs. Only the suites the group's faults can touch (the
-          // others would judge a clean target, as the clean run does).
-          // A group with a hanging or slow endpoint mostly waits out its deadlines: in the waiting runs' slots (testing.ts).
+          // A deadline a loaded machine meets (test-setup/deadlines.ts): a group's hanging or slow endpoint costs one
+          // of them, waited beside the other groups' runs. Only the suites the group's faults can touch (the others
+          // would judge a clean target, as the clean run does). A group with a hanging or slow endpoint mostly waits
+          // out its deadlines: in the waiting runs' slots (testing.ts).
           const waits = group.some((f) => WAIT_OUT_DEADLINES.includes(f))
           // Fixed deadlines (--max-timeout-ms no longer than --timeout-ms): a slow endpoint's answer stays late however
           // often the run asks, instead of being waited for once its kind's deadline has grown past it.
@@ -188,7 +189,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
           const { method, path } = FAULTS[fault].defaultEndpoint
           const endpointOfResult = (x: Report['results'][number]) => endpointText(x.endpoint)
           const failed = run.report!.results.filter((x) => x.status === 'failed')
-          // Nowhere else: every failure of the run is at an endpoint of one of its faults (workflow steps that call it fail too).
+          // Nowhere else: every failure of the run is at an endpoint of one of its faults (workflow steps that call it
+          // fail too).
           expect(
             failed.map(endpointOfResult).filter((e) => !group.map(endpointOf).includes(e)),
             `failures outside ${group.join(', ')}`,
@@ -237,7 +239,8 @@ describe.concurrent('shop-conformance run', { timeout: 300_000 }, () => {
   it("gives the right verdicts on a real 2.4.7 instance's answers: exactly its 7 missing endpoints fail", async () => {
     const target = await startObservedTarget()
     closers.push(() => target.close())
-    // The replay holds answers to placeholder calls, and to the token and limited-admin calls: the checks those can judge.
+    // The replay holds answers to placeholder calls, and to the token and limited-admin calls: the checks those can
+    // judge.
     const run = await cli(['run', '--base-url', target.url, '--check', 'route,store-code,access,acl,tokens'], {
       SHOP_ADMIN_USERNAME: OBSERVED_ADMIN.username,
       SHOP_ADMIN_PASSWORD: OBSERVED_ADMIN.password,

@@ -20,7 +20,9 @@ export interface CommandIo {
   err(text: string): void
 }
 
-/** Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing. */
+/**
+ * Writes every format of a report made from `inputs` into `out`: not a directory of an input, nor one a run is writing.
+ */
 export async function writeReportDir(
   command: string,
   out: string,
@@ -103,7 +105,10 @@ export function runReport(command: string, path: string): Report {
   return report
 }
 
-/** The file's text; a gzip-compressed file (report.json.gz: how CI keeps reports, and the vendored real runs) is read uncompressed. */
+/**
+ * The file's text; a gzip-compressed file (report.json.gz: how CI keeps reports, and the vendored real runs) is read
+ * uncompressed.
+ */
 export function readText(path: string, what: string): string {
   let bytes: Buffer
   try {

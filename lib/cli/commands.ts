@@ -40,9 +40,9 @@ import {
 } from './command-io.ts'
 
 /**
- * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge,
- * list; baseline and report rebaseline are in baseline-commands.ts. Each returns its exit status (0 ok, 1 the command's finding) and throws UsageError
- * for unusable input (main prints it as one line and exits 2).
+ * The commands that work on reports and on the catalog, not on a target: sign, verify, diff, report merge, list;
+ * baseline and report rebaseline are in baseline-commands.ts. Each returns its exit status (0 ok, 1 the command's
+ * finding) and throws UsageError for unusable input (main prints it as one line and exits 2).
  */
 
 /** Where a command runs: the environment and the directory holding `.env` (and the default config file). */
@@ -88,7 +88,8 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   const file = reportPath(required('sign', values.report, '--report REPORT'))
   const keyFile = required('sign', values.key, '--key PRIVATE.pem')
   const report = readReport(file)
-  // Traffic the suite did not send shows some rules at some endpoints: no statement to sign, whatever --allow-partial says.
+  // Traffic the suite did not send shows some rules at some endpoints: no statement to sign, whatever --allow-partial
+  // says.
   if (report.mode === 'passive')
     throw new UsageError(
       `sign: ${file} is a passive report (judged from traffic the suite did not send): passive: not a certification, never signed`,
@@ -120,7 +121,10 @@ export async function signCommand(argv: string[], io: CommandIo): Promise<number
   return 0
 }
 
-/** `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key; `verify --package`: certificate-verify.ts. */
+/**
+ * `verify --report REPORT --pub PUBLIC.pem [--sig FILE]`: 0 untouched, 1 changed or not signed by that key; `verify
+ * --package`: certificate-verify.ts.
+ */
 export async function verifyCommand(argv: string[], io: CommandIo): Promise<number> {
   // A certification package (docs/certification.md) rather than a report and its detached signature.
   if (argv.some((a) => a === '--package' || a.startsWith('--package=')))
@@ -168,7 +172,10 @@ function diffNow(argv: string[], io: CommandIo): number {
   return hasNewFailures(diff) ? 1 : 0
 }
 
-/** `report merge --out DIR A B ...` (shards into one report), `report rebaseline REPORT --baseline B --out DIR` (judged again). */
+/**
+ * `report merge --out DIR A B ...` (shards into one report), `report rebaseline REPORT --baseline B --out DIR` (judged
+ * again).
+ */
 export async function reportCommand(argv: string[], io: CommandIo): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === 'rebaseline') return (await import('./baseline-commands.ts')).rebaselineCommand(rest, io)
@@ -197,7 +204,8 @@ export async function reportCommand(argv: string[], io: CommandIo): Promise<numb
     io.err(
       `report merge: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing: the merged report is partial\n`,
     )
-  // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not applicable.
+  // In the words and counts of every other output: the required checks (the suite's 945), not judged apart from not
+  // applicable.
   const c = written.certification
   const errors = s.errors !== undefined && s.errors > 0 ? `, ${plural(s.errors, 'error')}` : ''
   const counts = `${s.passed} passed, ${s.failed} failed${errors}, ${c.notJudged} not judged, ${s.notApplicable} not applicable`

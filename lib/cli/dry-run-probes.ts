@@ -19,7 +19,8 @@ function dryRunSettings(config: RunConfig): ProbeSettings {
     ...(limited
       ? { limitedAdmin: { username: 'the limited admin', resources: config.limitedAdmin?.resources ?? [] } }
       : {}),
-    // A customer token: one configured, or (in full mode) one the run registers; a write goes as a customer of the run's own.
+    // A customer token: one configured, or (in full mode) one the run registers; a write goes as a customer of the
+    // run's own.
     customer: { reads: config.customer !== undefined || !config.readOnly, writes: !config.readOnly },
   }
 }

@@ -289,7 +289,10 @@ function extensionWritesLine(config: RunConfig, views: boolean): string {
   return `#   a POST, PUT or DELETE: only to the callers its class must refuse${views ? '' : ' (none where no class is known)'}, never to one it admits (--extensions-probe-writes would)`
 }
 
-/** A vendor's config (loaded as the run loads it): its checks of the selected modules named; what they send is their own code's. */
+/**
+ * A vendor's config (loaded as the run loads it): its checks of the selected modules named; what they send is their own
+ * code's.
+ */
 function vendorChecks(vendor: VendorParts, modules: readonly string[]): string[] {
   const plan = selectPlan(
     buildPlan({ rows: vendor.rows, kinds: vendor.kinds, workflows: [] }),

@@ -1,7 +1,7 @@
 /**
- * A whole run's evidence, end to end through `shop-conformance run` (issue 30, point 1): evidence.har beside the report,
- * valid HAR 1.2 (lib/report/har.schema.json), one entry per request the run sent — counted by the target that got
- * them —, every probe's entry naming the checks it served, and no secret: no password, and no token the target
+ * A whole run's evidence, end to end through `shop-conformance run` (issue 30, point 1): evidence.har beside the
+ * report, valid HAR 1.2 (lib/report/har.schema.json), one entry per request the run sent — counted by the target that
+ * got them —, every probe's entry naming the checks it served, and no secret: no password, and no token the target
  * issued. `--no-evidence` writes none. The HAR's making and redaction on written exchanges: lib/run/evidence.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -76,12 +76,14 @@ describe('shop-conformance run: its evidence as HAR', { timeout: 300_000 }, () =
     for (const e of entries) for (const id of e._checks ?? []) expect(ids, id).toContain(id)
     expect(entries.some((e) => e._checks?.some((id) => id.startsWith('workflow ')))).toBe(true)
     // The endpoint of every call at the spec's paths; the others are the shop's schema, the made-up paths of the
-    // calibration and the extension probes, and the platform's own calls the spec does not list (lib/setup/platform-calls.ts).
+    // calibration and the extension probes, and the platform's own calls the spec does not list
+    // (lib/setup/platform-calls.ts).
     const outside = entries.filter((e) => e._endpoint === undefined).map((e) => new URL(e.request.url).pathname)
     expect(outside.filter((p) => !/\/schema$|shop-conformance-no-such-|\/async\/bulk\//.test(p))).toEqual([])
 
-    // Judged again from the recording alone (issue 30.2's ground): each route, store-code and access result — the spec's
-    // and the extension kinds' — from the entries tagged with it, read back as exchanges, through the same judges.
+    // Judged again from the recording alone (issue 30.2's ground): each route, store-code and access result — the
+    // spec's and the extension kinds' — from the entries tagged with it, read back as exchanges, through the same
+    // judges.
     const tagged = new Map<string, Exchange[]>()
     for (const e of entries)
       for (const id of e._checks ?? []) tagged.set(id, [...(tagged.get(id) ?? []), exchangeOfEntry(e)])

@@ -54,7 +54,10 @@ export const BEYOND_SPEC: readonly FaultName[] = (Object.keys(FAULTS) as FaultNa
   (f) => FAULTS[f].breaks === 'schema' || FAULTS[f].breaks === 'extensions',
 )
 
-/** Every fault a run of the spec suite can see (or those given), in groups (greedily, in FAULTS order) whose members do not meet. */
+/**
+ * Every fault a run of the spec suite can see (or those given), in groups (greedily, in FAULTS order) whose members do
+ * not meet.
+ */
 export function faultGroups(
   faults: readonly FaultName[] = (Object.keys(FAULTS) as FaultName[]).filter((f) => !BEYOND_SPEC.includes(f)),
 ): FaultName[][] {

@@ -35,7 +35,9 @@ describe('shop-conformance judge --har', { timeout: 600_000 }, () => {
     for (const c of closers) await c()
   })
 
-  /** A run against the reference target with `faults` (only the modules they touch), then judge --har of its evidence. */
+  /**
+   * A run against the reference target with `faults` (only the modules they touch), then judge --har of its evidence.
+   */
   async function liveAndAgain(faults: FaultName[], flags: string[] = []) {
     const target = await startReferenceTarget({ faults: faults.map((name) => ({ name })) })
     closers.push(() => target.close())

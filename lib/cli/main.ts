@@ -13,7 +13,10 @@ type Io = { out(text: string): void; err(text: string): void }
 /** The environment, and the directory holding `.env`. */
 type Where = { env: NodeJS.ProcessEnv; cwd: string }
 
-/** Returns the exit status; prints one line on stderr for anything the user must fix. `where` is the environment and the directory holding `.env`. */
+/**
+ * Returns the exit status; prints one line on stderr for anything the user must fix. `where` is the environment and the
+ * directory holding `.env`.
+ */
 export async function main(
   argv: string[],
   io: Io = processIo,

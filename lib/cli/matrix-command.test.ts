@@ -82,7 +82,8 @@ describe('shop-conformance matrix', () => {
     expect(DEVIATIONS).toHaveLength(22)
     const bothFail = m.rows.filter((r) => r.cells.every((c) => c.outcome === 'failed')).map((r) => r.id)
     expect(bothFail.sort()).toEqual([...DEVIATIONS].sort())
-    // The third-party module's release fails one more (its attribute set refused), and the check after it is not judged.
+    // The third-party module's release fails one more (its attribute set refused), and the check after it is not
+    // judged.
     expect(m.rows.filter((r) => r.differs).map((r) => [r.id, r.cells.map((c) => c.outcome)])).toEqual([
       ['POST /V1/eav/attribute-sets › body-keys', ['passed', 'failed']],
       ['POST /V1/eav/attribute-sets › shape', ['passed', 'not judged']],
@@ -136,7 +137,8 @@ describe('shop-conformance matrix', () => {
     const given = ['A', 'B', 'C', 'D'].map((name, i) => reportFile(`four-${name}.json`, name, 10 + i, name === 'C'))
     expect((await matrix([...given, '--out', out])).status).toBe(0)
     const before = read<Matrix>(join(out, 'matrix.json'))
-    // A's new run, continued in the same directory as a CI keeps it: A's column is the new run, B, C and D as they were.
+    // A's new run, continued in the same directory as a CI keeps it: A's column is the new run, B, C and D as they
+    // were.
     const newer = reportFile('four-A2.json', 'A', 20, true)
     const later = await matrix([newer, '--history', join(out, 'history.json'), '--out', out])
     expect([later.status, later.stderr]).toEqual([0, ''])

@@ -39,7 +39,9 @@ function entry(method: string, path: string, status: number, body: unknown, toke
   return plain
 }
 
-/** A browser's capture: a customer signs in, reads, and calls an admin endpoint with its token, which lets it through. */
+/**
+ * A browser's capture: a customer signs in, reads, and calls an admin endpoint with its token, which lets it through.
+ */
 const har = join(dir, 'storefront.har')
 writeFileSync(
   har,

@@ -65,7 +65,10 @@ export function tokenHints(command: string, flags: readonly string[]): TokenHint
   })
 }
 
-/** Judges a HAR capture passively into `reportDir` (every format, as `run` writes) and prints its verdict; the exit status. */
+/**
+ * Judges a HAR capture passively into `reportDir` (every format, as `run` writes) and prints its verdict; the exit
+ * status.
+ */
 export async function judgeCapture(file: string, judging: CaptureJudging, io: CommandIo): Promise<number> {
   const startedAt = new Date()
   const capture = readHar(file)
@@ -105,7 +108,10 @@ export async function judgeCapture(file: string, judging: CaptureJudging, io: Co
   return written.exit.status === 0 ? 0 : 1
 }
 
-/** What a HAR says of the run that recorded it (a suite's evidence.har: `log._run`) or of the proxy's target (`log._proxy`). */
+/**
+ * What a HAR says of the run that recorded it (a suite's evidence.har: `log._run`) or of the proxy's target
+ * (`log._proxy`).
+ */
 interface CaptureFacts {
   target?: { baseUrl?: string }
   pathAliases?: PathAlias[]

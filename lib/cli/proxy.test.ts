@@ -74,7 +74,9 @@ async function proxiedSession(faults: FaultName[], https?: ReturnType<typeof mak
   }
 }
 
-/** A storefront and an admin at work: token calls, catalog reads, an admin call with a customer token, an anonymous one. */
+/**
+ * A storefront and an admin at work: token calls, catalog reads, an admin call with a customer token, an anonymous one.
+ */
 async function session(proxy: string, target: ReferenceTarget): Promise<string[]> {
   const send = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${proxy}${path}`, {
@@ -104,7 +106,8 @@ async function session(proxy: string, target: ReferenceTarget): Promise<string[]
     await send('POST', '/rest/default/V1/integration/customer/token', undefined, { username: email, password })
   ).body as string
   expect((await send('GET', '/rest/default/V1/directory/currency')).status).toBe(200)
-  // Forwarded unchanged: the proxy's answer is the target's, byte for byte (asked of a plain http target: the test's own fetch trusts no test CA).
+  // Forwarded unchanged: the proxy's answer is the target's, byte for byte (asked of a plain http target: the test's
+  // own fetch trusts no test CA).
   if (target.url.startsWith('http:')) {
     const [direct, proxied] = await Promise.all(
       [target.url, proxy].map((at) =>

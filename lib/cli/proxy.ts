@@ -224,7 +224,10 @@ class Recorder {
     return JSON.parse(this.#secrets.redactText(JSON.stringify(caller !== undefined ? entry : untagged))) as object
   }
 
-  /** The class of a request's token: issued in the capture, or named by a hint (then redacted by that label); else unknown. */
+  /**
+   * The class of a request's token: issued in the capture, or named by a hint (then redacted by that label); else
+   * unknown.
+   */
   #callerOf(authorization: string | undefined, cookie: boolean): CallerClass | undefined {
     // A session cookie may sign a customer in: without a token, the caller is then unknown, not none.
     if (authorization === undefined) return cookie ? undefined : 'none'

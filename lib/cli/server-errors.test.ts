@@ -108,7 +108,8 @@ describe('shop-conformance run: the server errors it met', { timeout: 300_000 },
     expect(curl).toContain('"Authorization: Bearer $TOKEN"')
     expect(curl).toContain(`--data-raw '${JSON.stringify(documented.body)}'`)
 
-    // No secret anywhere: the admins' passwords, the run's customers' (…aA1!) and the new ones it sets (…bB2#), nor a token.
+    // No secret anywhere: the admins' passwords, the run's customers' (…aA1!) and the new ones it sets (…bB2#), nor a
+    // token.
     const all = everythingWritten(run)
     for (const secret of [REFERENCE_ADMIN.password, REFERENCE_LIMITED_ADMIN.password]) expect(all).not.toContain(secret)
     expect(all).not.toMatch(/[A-Za-z0-9_-]{16}(aA1!|bB2#)/)

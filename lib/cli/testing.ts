@@ -76,7 +76,8 @@ export async function sharedCli(args: string[]): Promise<CliRun> {
         run = await cliIn(dir, args, {}, {})
         return run
       } finally {
-        // Written whatever became of the run (its process ended with a failed test: status null), so that nobody waits for ever.
+        // Written whatever became of the run (its process ended with a failed test: status null), so that nobody waits
+        // for ever.
         const { status = null, stdout = '', stderr = '' } = run ?? {}
         writeFileSync(`${done}.part`, JSON.stringify({ status, stdout, stderr }))
         renameSync(`${done}.part`, done)
@@ -108,8 +109,8 @@ function cliIn(dir: string, args: string[], env: Record<string, string>, options
   return slotted(
     () =>
       new Promise<CliRun>((done) => {
-        // A test that timed out while its run queued for a slot has removed its directory: nothing to start there (a spawn
-        // in it failed as an uncaught ENOENT, reported against whichever test ran next).
+        // A test that timed out while its run queued for a slot has removed its directory: nothing to start there (a
+        // spawn in it failed as an uncaught ENOENT, reported against whichever test ran next).
         if (!existsSync(dir))
           return done({
             status: null,
@@ -216,9 +217,10 @@ export function everythingWritten(run: CliRun): string {
 }
 
 /**
- * Runs the CLI as `shop-conformance ARGS | slow-reader` in a shell: its stdout on a real pipe (64 KiB of buffer,
- * unlike the socket pairs of child_process) whose reader starts reading only after `pauseMs`, as `| jq` or
- * `| less` may (`reader` replaces `cat`, e.g. `head -c 100`). Whatever reaches the reader is returned, with the CLI's own exit status.
+ * Runs the CLI as `shop-conformance ARGS | slow-reader` in a shell: its stdout on a real pipe (64 KiB of buffer, unlike
+ * the socket pairs of child_process) whose reader starts reading only after `pauseMs`, as `| jq` or `| less` may
+ * (`reader` replaces `cat`, e.g. `head -c 100`). Whatever reaches the reader is returned, with the CLI's own exit
+ * status.
  */
 export async function throughSlowReader(
   args: string[],

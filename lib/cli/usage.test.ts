@@ -8,7 +8,10 @@ import { commandHelp, synopses, type CommandName } from './usage.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-/** The settings table lives with the rest of what a run is told (docs/running.md, "Settings"); the usage block in the README. */
+/**
+ * The settings table lives with the rest of what a run is told (docs/running.md, "Settings"); the usage block in the
+ * README.
+ */
 const RUNNING = readFileSync(join(ROOT, 'docs/running.md'), 'utf8')
 const COMMANDS: CommandName[] = [
   'run',

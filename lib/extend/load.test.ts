@@ -1,9 +1,9 @@
 /**
- * The vendor's config loaded as a run loads it (through tsx, which starts esbuild: a process): a file that
- * cannot be loaded is one line, --dry-run names its checks, the README's config loads in a user's project; the
- * worked example of examples/vendor-extension/ judged against the reference target, which serves its endpoint
- * when told to: it passes there, and its own check fails — nothing else of it — where the example's behaviour is broken.
- * Which file is the config, and what in it is refused: config-file.test.ts.
+ * The vendor's config loaded as a run loads it (through tsx, which starts esbuild: a process): a file that cannot be
+ * loaded is one line, --dry-run names its checks, the README's config loads in a user's project; the worked example of
+ * examples/vendor-extension/ judged against the reference target, which serves its endpoint when told to: it passes
+ * there, and its own check fails — nothing else of it — where the example's behaviour is broken. Which file is the
+ * config, and what in it is refused: config-file.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

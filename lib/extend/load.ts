@@ -87,7 +87,10 @@ async function importConfig(file: string): Promise<{ default?: unknown }> {
   }
 }
 
-/** Whether Node loads a TypeScript file as CommonJS: `.cts`, or `.ts` whose nearest package.json does not say `"type": "module"`. */
+/**
+ * Whether Node loads a TypeScript file as CommonJS: `.cts`, or `.ts` whose nearest package.json does not say `"type":
+ * "module"`.
+ */
 function commonJs(file: string): boolean {
   if (file.endsWith('.cts')) return true
   if (file.endsWith('.mts')) return false

@@ -118,7 +118,8 @@ describe('the npm package', () => {
 
   it('ships no test, no test helper, no .env, no report and no recorded observation', () => {
     const paths = packed.files.map((f) => f.path)
-    // lib/bench/ too: `npm run bench` is the project's script, and an installed package has neither it nor its dev tools.
+    // lib/bench/ too: `npm run bench` is the project's script, and an installed package has neither it nor its dev
+    // tools.
     expect(
       paths.filter((p) =>
         /\.test\.ts$|(^|\/)testing[^/]*\.ts$|-testing\.ts$|(^|\/)\.env|^reports\/|^fixtures\/(observations|observed-target)\/|^test-setup\/|^lib\/bench\//.test(

@@ -26,7 +26,9 @@ export interface PlannedCheck {
   module: string
   /** The check kind's name (`workflow` for a workflow step). */
   kind: string
-  /** The catalog row it exercises (a workflow step on a set-up call has none; a check of a row the run added, `added`). */
+  /**
+   * The catalog row it exercises (a workflow step on a set-up call has none; a check of a row the run added, `added`).
+   */
   endpoint?: EndpointId
   /**
    * The row a run added that it exercises: an extension operation (the shop's schema) or a vendor's endpoint (its
@@ -37,7 +39,10 @@ export interface PlannedCheck {
 }
 
 export interface Unplanned extends PlannedCheck {
-  /** `not-applicable`: the spec shows nothing for the kind to judge there; `not-configured`: the run lacks a setting it needs. */
+  /**
+   * `not-applicable`: the spec shows nothing for the kind to judge there; `not-configured`: the run lacks a setting it
+   * needs.
+   */
   why: 'not-applicable' | 'not-configured'
   reason: string
 }
@@ -129,7 +134,9 @@ export const SUITE: PlanParts = { rows: CATALOG, kinds: CHECKS, workflows: WORKF
 /** The spec's suite, every applicable check planned. */
 export const PLAN: Plan = buildPlan(SUITE)
 
-/** What a run adds to the spec's suite: the shop's extension operations (its published schema) and a vendor's config. */
+/**
+ * What a run adds to the spec's suite: the shop's extension operations (its published schema) and a vendor's config.
+ */
 interface Additions {
   operations?: readonly ExtensionOperation[]
   /** `--extensions-probe-writes`. */
@@ -149,7 +156,9 @@ export interface ExtensionFacts {
   schema?: string
 }
 
-/** The parts of a run's plan: the spec's suite, then the extension operations with their three kinds, then the vendor's. */
+/**
+ * The parts of a run's plan: the spec's suite, then the extension operations with their three kinds, then the vendor's.
+ */
 export function suiteWith(add: Additions): PlanParts {
   const operations = add.operations ?? []
   return {
@@ -221,7 +230,10 @@ export function planBlock(plan: Plan, selection: Selection, limitedBy: readonly 
   }
 }
 
-/** The row a planned check exercises: its catalog row, or the row the run added; none for a workflow step on a set-up call. */
+/**
+ * The row a planned check exercises: its catalog row, or the row the run added; none for a workflow step on a set-up
+ * call.
+ */
 export function rowOfPlanned(p: PlannedCheck): PlanRow | undefined {
   return p.endpoint !== undefined ? rowOf(p.endpoint) : p.added
 }

@@ -120,7 +120,10 @@ export function packagedFile(name: string, bytes: Buffer): PackagedFile {
   return { name, bytes: bytes.length, sha256: sha256(bytes) }
 }
 
-/** What is wrong with `data` as manifest.json (certificate.schema.json), one line each (the first few); empty when valid. */
+/**
+ * What is wrong with `data` as manifest.json (certificate.schema.json), one line each (the first few); empty when
+ * valid.
+ */
 export const manifestProblems = schemaProblems(MANIFEST_SCHEMA)
 
 /** Where the package's files and the manifest's digests disagree: a file changed, missing, or not listed. */
@@ -152,7 +155,10 @@ export function digestProblems(manifest: Manifest, files: ReadonlyMap<string, Bu
   return problems
 }
 
-/** Where the statement does not say what the report says (each field of the statement the report has: all but the signer's). */
+/**
+ * Where the statement does not say what the report says (each field of the statement the report has: all but the
+ * signer's).
+ */
 export function statementProblems(statement: Statement, report: Report): string[] {
   const c = report.certification as Certification | undefined
   if (c === undefined) return ['report.json has no certification']

@@ -8,13 +8,13 @@ import type { PlanBlock } from '../results/plan-block.ts'
  * What a run says about a target, as a whole and module by module: the one place the verdict is made
  * (run and merge store it in report.json; every format reads it from there).
  *
- * "Required" checks are the checks of the suite the run selected (the report's `plan` block, written from
- * lib/plan/: catalog rows × applicable checks + workflow steps), plus any other applicable result it holds;
- * only checks of the spec count (`origin: 'spec'`), never an extension's or a vendor's. A required check without a result
- * (the run was cut short) counts as not judged. "conforms" needs every check of the suite selected, judged
- * and passed; a run error, an unjudged check, a check whose code threw (an error of the suite), or a failure
- * excused by a baseline makes it "incomplete", a
- * selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards) "partial".
+ * "Required" checks are the checks of the suite the run selected (the report's `plan` block, written from lib/plan/:
+ * catalog rows × applicable checks + workflow steps), plus any other applicable result it holds; only checks of the
+ * spec count (`origin: 'spec'`), never an extension's or a vendor's. A required check without a result (the run was cut
+ * short) counts as not judged. "conforms" needs every check of the suite selected, judged and passed; a run error, an
+ * unjudged check, a check whose code threw (an error of the suite), or a failure excused by a baseline makes it
+ * "incomplete", a selection short of the whole suite (a --module/--check slice, one shard, a merge missing shards)
+ * "partial".
  */
 export type ConformanceVerdict = 'conforms' | 'does not conform' | 'incomplete' | 'partial' | 'not run' | typeof PASSIVE
 
@@ -84,7 +84,9 @@ export interface NotConfigured {
   check: string
   /** Its required checks left unjudged for the setting. */
   count: number
-  /** `acl — 15 checks not judged: the ACL rule needs …; set …`: every format shows it after its label, NOT_CONFIGURED. */
+  /**
+   * `acl — 15 checks not judged: the ACL rule needs …; set …`: every format shows it after its label, NOT_CONFIGURED.
+   */
   text: string
 }
 
@@ -236,7 +238,10 @@ export function selectionText(scope: Pick<Scope, 'selected' | 'suite' | 'limited
   return `${scope.selected} of ${scope.suite} checks selected${scope.limitedBy.length > 0 ? ` (${scope.limitedBy.join('; ')})` : ''}`
 }
 
-/** The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope ("partial" once). */
+/**
+ * The one-line statement every human-readable format leads with: verdict, percentage, and a partial scope ("partial"
+ * once).
+ */
 export function headline(c: Certification): string {
   if (c.verdict === 'not run') return 'not run'
   if (c.verdict === PASSIVE)

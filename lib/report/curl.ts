@@ -74,7 +74,8 @@ function tokenKindOf(what: string): keyof typeof TOKEN_CALLS | undefined {
 
 /** Comment lines with the call that gets `$TOKEN`, for a token the exchange names as admin or customer. */
 function tokenCall(what: string | undefined, url: string): string[] {
-  // A token the user gave (SHOP_ADMIN_TOKEN, …): no token call gets it (a shop with two-factor admin login gives none for a password).
+  // A token the user gave (SHOP_ADMIN_TOKEN, …): no token call gets it (a shop with two-factor admin login gives none
+  // for a password).
   const given = what === undefined ? undefined : /\bgiven as (SHOP_[A-Z_]+)/.exec(what)?.[1]
   if (given !== undefined) return [`# TOKEN is the token you gave as ${given}`]
   const kind = what === undefined ? undefined : tokenKindOf(what)

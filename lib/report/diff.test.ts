@@ -9,7 +9,10 @@ import { reportOf, resultOf } from './testing.ts'
 const rows = CATALOG.slice(0, 10)
 const result = (i: number, status: Status, message = `${status} ${i}`): Result => resultOf(rows[i]!, status, message)
 
-/** Run `runId`'s report of http://shop.test (diffText names both): result `i` has `statuses[i]`, or is missing where that is undefined. */
+/**
+ * Run `runId`'s report of http://shop.test (diffText names both): result `i` has `statuses[i]`, or is missing where
+ * that is undefined.
+ */
 function report(runId: string, statuses: (Status | undefined)[]): Report {
   const results = statuses.flatMap((s, i) => (s === undefined ? [] : [result(i, s)]))
   return reportOf(results, { run: { id: runId }, target: { baseUrl: 'http://shop.test' } })

@@ -103,7 +103,10 @@ function parseXml(xml: string): XmlElement {
   return root
 }
 
-/** The document with each testsuite's `<properties>` taken out (the versions, tested on their own): the other tests read testcases. */
+/**
+ * The document with each testsuite's `<properties>` taken out (the versions, tested on their own): the other tests read
+ * testcases.
+ */
 function parseJunit(xml: string): XmlElement {
   const root = parseXml(xml)
   for (const suite of root.children) suite.children = suite.children.filter((c) => c.name !== 'properties')

@@ -30,8 +30,8 @@ const RUN_ERROR_TYPE: Readonly<Record<ReturnType<typeof runStory>['kind'], strin
  *   `<error>`, and each stale baseline entry that fails the run a `<failure>` (a `<skipped>` when allowed);
  * - a check whose code threw is an `<error>` (`type` "suite error" or "vendor check error"), never a `<failure>`:
  *   JUnit keeps a test that broke apart from one that failed, as the run keeps the suite's bugs from the shop's;
- * - an extension's failure or error under `--extensions report-only` is `<skipped>` "reported only", as it does not fail
- *   the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line), but
+ * - an extension's failure or error under `--extensions report-only` is `<skipped>` "reported only", as it does not
+ *   fail the run; the shop's schema findings are no testcase at all (a property `schema` says them in one line), but
  *   where its schema endpoint is broken a `<skipped>` testcase of the testsuite `extensions` says its extension
  *   endpoints went unchecked (a skip is what they are).
  */
@@ -41,7 +41,8 @@ export function junitXml(report: Report): string {
   const reportOnly = report.run.extensions === 'report-only'
   for (const r of report.results)
     byModule.set(r.module, [...(byModule.get(r.module) ?? []), resultCase(r, reasons.get(r.id), reportOnly)])
-  // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks would be.
+  // The shop's extension endpoints went unchecked (its schema endpoint is broken): a skip says so where their checks
+  // would be.
   if (report.schema?.status === 'broken')
     byModule.set(EXTENSIONS_MODULE, [
       ...(byModule.get(EXTENSIONS_MODULE) ?? []),

@@ -3,7 +3,10 @@ import { outcomeLabel, type OutcomeLabel } from './tallies.ts'
 
 /** What a cell says: the result as every format names it, or `not run` when the column's report has no such result. */
 export type CellOutcome = OutcomeLabel | 'not run'
-/** Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it is placed. */
+/**
+ * Every outcome a cell can have, worst first (the grid's and the summary's order): a new one fails to compile until it
+ * is placed.
+ */
 const OUTCOME_RANK: Record<CellOutcome, number> = {
   failed: 0,
   error: 1,
@@ -144,7 +147,9 @@ interface RunChanges extends HistoryRun {
   changes: { id: string; from: CellOutcome | null; to: CellOutcome }[]
 }
 
-/** An implementation's runs, oldest first, each with the transitions it made (a result new in a later run: from null). */
+/**
+ * An implementation's runs, oldest first, each with the transitions it made (a result new in a later run: from null).
+ */
 export function runChanges(h: ImplementationHistory): RunChanges[] {
   const byRun = new Map<string, RunChanges['changes']>()
   for (const [id, transitions] of Object.entries(h.results)) {

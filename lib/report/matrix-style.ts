@@ -1,4 +1,6 @@
-/** matrix.html's own rules, after report.html's stylesheet (html-style.ts: colours, pills, cells, exchanges, toolbar). */
+/**
+ * matrix.html's own rules, after report.html's stylesheet (html-style.ts: colours, pills, cells, exchanges, toolbar).
+ */
 export const MATRIX_STYLE = `
 /* As many columns as implementations, each as wide as the next, within the page: texts wrap, nothing scrolls. */
 .summary{table-layout:fixed}.summary thead th:first-child{width:15rem}

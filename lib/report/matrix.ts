@@ -122,9 +122,14 @@ export interface Matrix {
 export interface Built {
   matrix: Matrix
   history: History
-  /** Each column's newest report (the evidence behind its cells), in column order; none for a column carried from the earlier matrix. */
+  /**
+   * Each column's newest report (the evidence behind its cells), in column order; none for a column carried from the
+   * earlier matrix.
+   */
   shown: (Report | undefined)[]
-  /** The columns carried from the earlier matrix (`previous`), by index: their evidence is in their reports, not given. */
+  /**
+   * The columns carried from the earlier matrix (`previous`), by index: their evidence is in their reports, not given.
+   */
   carried: number[]
   /** Reports of a run given already for their implementation: taken once (`b.json is run X again (as a.json)`). */
   duplicates: string[]
@@ -350,7 +355,10 @@ function columnSources(groups: readonly Group[], previous: Matrix | undefined): 
   return sources
 }
 
-/** An earlier matrix's row as a row head: its endpoint read back from its label (`METHOD /V1/path`), a workflow step's from none. */
+/**
+ * An earlier matrix's row as a row head: its endpoint read back from its label (`METHOD /V1/path`), a workflow step's
+ * from none.
+ */
 function carriedHead(row: MatrixRow): RowHead {
   const endpoint = row.check === 'workflow' ? null : /^([A-Z]+) (\/\S+)$/.exec(row.label)
   const position =

@@ -376,7 +376,8 @@ describe('mergeReports', () => {
     })
     expect(status).toBe(0)
     expect(warned).toBe('')
-    // Issue 31.12: in the words every other output uses ("not judged", "not applicable", the required checks), not "skipped" of all results.
+    // Issue 31.12: in the words every other output uses ("not judged", "not applicable", the required checks), not
+    // "skipped" of all results.
     const c = whole.certification
     expect(printed).toBe(
       `merged 2 reports into ${out}/report.json: does not conform · ${c.percent}% of ${c.required} required checks passed · ${c.scope.text}; ${whole.summary.passed} passed, 1 failed, ${c.notJudged} not judged, ${whole.summary.notApplicable} not applicable\n`,

@@ -190,7 +190,8 @@ function mergedDraft(
     runErrors: all((r) => r.runErrors),
     ...(given.some((r) => (r.notes ?? []).length > 0) ? { notes: all((r) => r.notes ?? []) } : {}),
     plan,
-    // Each shard that ran read the same shop's schema: the first one's says it (the extensions' results are merged above).
+    // Each shard that ran read the same shop's schema: the first one's says it (the extensions' results are merged
+    // above).
     ...(ran.schema !== undefined ? { schema: ran.schema } : {}),
     // Each shard's server errors, the same request once (its counts, results and steps joined).
     ...(given.some((r) => r.serverErrors !== undefined) ? { serverErrors: joinedServerErrors(given) } : {}),
@@ -237,7 +238,8 @@ function mergedPlan(ran: Report, given: readonly Report[], missing: readonly str
       (m, i, all) => modules.has(m) && all.indexOf(m) === i,
     ),
     selected: [...selected.values()],
-    // Every shard's own narrowing (`-t`, file filters) holds for the merge: a slice in one shard makes the whole partial.
+    // Every shard's own narrowing (`-t`, file filters) holds for the merge: a slice in one shard makes the whole
+    // partial.
     limitedBy: [
       ...new Set(given.flatMap((r) => r.plan.limitedBy.filter((l) => !/^shard \d+\/\d+$/.test(l)))),
       ...missing.map((m) => `shard ${m} missing`),

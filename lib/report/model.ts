@@ -25,7 +25,9 @@ export interface BaselineEntry {
   evidence?: DeviationEvidence
 }
 
-/** `renamed`, `absent`, `behaviour`, `configuration` (known-deviations.tsv), or `untraced` for a proposal's first draft. */
+/**
+ * `renamed`, `absent`, `behaviour`, `configuration` (known-deviations.tsv), or `untraced` for a proposal's first draft.
+ */
 interface DeviationEvidence {
   kind: string
   why: string
@@ -43,7 +45,9 @@ export interface Report {
   passive?: PassiveCoverage
   suite: { name: string; version: string }
   spec: { version: string }
-  /** The recording a `rejudged` report was judged from: its file, the suite and spec that ran it, its run and target. */
+  /**
+   * The recording a `rejudged` report was judged from: its file, the suite and spec that ran it, its run and target.
+   */
   recording?: RecordingBlock
   target: {
     baseUrl: string
@@ -65,7 +69,10 @@ export interface Report {
     seed: number
     readOnly: boolean
     concurrency: number
-    /** `--max-rps`: no two requests of the run started closer than 1/N s apart, token and cleanup calls included. Absent without a cap. */
+    /**
+     * `--max-rps`: no two requests of the run started closer than 1/N s apart, token and cleanup calls included. Absent
+     * without a cap.
+     */
     maxRps?: number
     /** How the run kept its requests in flight (`--pace`; absent in reports before issue 29: adaptive). */
     pace?: 'adaptive' | 'fixed'
@@ -187,7 +194,9 @@ export interface Summary {
   endpointsChecked: number
 }
 
-/** Counts the spec's results only; an endpoint checked is a catalog row's (a workflow step on a set-up call is none). */
+/**
+ * Counts the spec's results only; an endpoint checked is a catalog row's (a workflow step on a set-up call is none).
+ */
 export function summarise(all: readonly Result[]): Summary {
   // The spec's results: an extension's or a vendor's are counted apart (the report's `extensions`).
   const results = all.filter((r) => r.extension !== true)

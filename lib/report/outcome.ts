@@ -167,7 +167,8 @@ export function neverStarted(report: StoryFacts): string | undefined {
 
 /**
  * What the run left on the shop, by kind, and where each is listed — what every format that states a verdict shows
- * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was left.
+ * after "Left on the shop:" (`150 entities (20 customers, 7 products, …): each listed …`); undefined when nothing was
+ * left.
  */
 export function leftoversText(
   report: Pick<Report, 'cleanup'> & { target?: Pick<Report['target'], 'bundledReferenceTarget'> },

@@ -26,7 +26,10 @@ import type { Result } from '../results/result.ts'
 
 type Profile = Baseline & { profile: ProfileHead }
 
-/** The kinds a traced deviation may be: a route the release serves elsewhere or not at all, a behaviour the spec's words rule out, the instance's configuration. */
+/**
+ * The kinds a traced deviation may be: a route the release serves elsewhere or not at all, a behaviour the spec's words
+ * rule out, the instance's configuration.
+ */
 const DEVIATION_KINDS = ['renamed', 'absent', 'behaviour', 'configuration'] as const
 
 /** One line of known-deviations.tsv: `result id <TAB> kind <TAB> why`. */
@@ -186,7 +189,9 @@ export function profileFromReport(
   }
 }
 
-/** What a run that is no whole run in full mode is (a profile is made from whole runs only); undefined for a whole one. */
+/**
+ * What a run that is no whole run in full mode is (a profile is made from whole runs only); undefined for a whole one.
+ */
 function narrowing(report: Pick<Report, 'run' | 'partial' | 'certification'>): string | undefined {
   if (report.run.readOnly) return 'read-only'
   if (report.partial !== undefined) return 'cut short'

@@ -10,7 +10,8 @@ import REGISTRY_SCHEMA from './registry.schema.json' with { type: 'json' }
 /**
  * A registry of certified implementations as static files (docs/certification.md): registry.json (its JSON Schema
  * registry.schema.json beside this file), the signers' keys, the packages, their rendered reports and index.html. What
- * is pure of it is here — what a verified package adds, what is refused, the page; the files: lib/cli/registry-command.ts.
+ * is pure of it is here — what a verified package adds, what is refused, the page; the files:
+ * lib/cli/registry-command.ts.
  */
 
 export interface Registry {

@@ -34,7 +34,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const GONE =
   'not sent: the target stopped answering at 2026-01-01T00:00:05.000Z, after 412 requests (3 in a row got no answer; the last: ECONNREFUSED)'
 
-/** A whole run whose target stopped answering after its first 92 checks, leaving 20 customers, 7 products and a category. */
+/**
+ * A whole run whose target stopped answering after its first 92 checks, leaving 20 customers, 7 products and a
+ * category.
+ */
 function goneReport(): Report {
   const results = planResults().map((r, i) =>
     i < 92 ? r : { ...r, status: 'skipped' as const, reason: 'target-gone' as const, message: GONE },

@@ -1,6 +1,8 @@
 import type { Report } from './model.ts'
 
-/** The parts of a SARIF 2.1.0 log the suite writes (sarif.ts: the spec's checks; sarif-schema.ts: the shop's schema). */
+/**
+ * The parts of a SARIF 2.1.0 log the suite writes (sarif.ts: the spec's checks; sarif-schema.ts: the shop's schema).
+ */
 export interface SarifMessage {
   text: string
 }

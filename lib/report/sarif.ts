@@ -29,11 +29,11 @@ export const SPEC_SOURCE = 'lib/spec/source/commerce-rest-interface.md'
 export const FINGERPRINT_KEY = 'shopConformanceResultId/v1'
 
 /**
- * The SARIF log of a report. With a baseline (report.baseline), failures it lists are marked
- * `baselineState: "unchanged"`, carry an accepted external suppression whose justification is the entry's
- * reason, and have level `note`, so code scanning is not red where the gate is green; the others are "new".
- * Stale entries, run errors, checks whose code threw and a cut-short run are tool execution notifications, and the invocation carries
- * the run's exit status and reason.
+ * The SARIF log of a report. With a baseline (report.baseline), failures it lists are marked `baselineState:
+ * "unchanged"`, carry an accepted external suppression whose justification is the entry's reason, and have level
+ * `note`, so code scanning is not red where the gate is green; the others are "new". Stale entries, run errors, checks
+ * whose code threw and a cut-short run are tool execution notifications, and the invocation carries the run's exit
+ * status and reason.
  */
 export function sarifLog(report: Report): SarifLog {
   const failures = report.results.filter((r) => r.status === 'failed')

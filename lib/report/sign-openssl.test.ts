@@ -21,7 +21,9 @@ const hasOpenssl = (() => {
   }
 })()
 
-/** Keys sorted, a number with a fraction, text beyond ASCII and a newline: what the canonical bytes must carry alike. */
+/**
+ * Keys sorted, a number with a fraction, text beyond ASCII and a newline: what the canonical bytes must carry alike.
+ */
 const report = {
   suite: { name: 'shop-conformance' },
   results: [

@@ -114,7 +114,9 @@ export function ed25519PrivateKey(pem: string, name: string): KeyObject {
   return key
 }
 
-/** Loads an Ed25519 public key (SPKI PEM, as `openssl pkey -pubout` writes it; a private key PEM gives its public half). */
+/**
+ * Loads an Ed25519 public key (SPKI PEM, as `openssl pkey -pubout` writes it; a private key PEM gives its public half).
+ */
 export function ed25519PublicKey(pem: string, name: string): KeyObject {
   let key: KeyObject
   try {

@@ -10,7 +10,9 @@ import { serverErrorsBlock } from '../results/server-errors.ts'
 
 const notApplicable = notApplicableResults(PLAN, (p) => p)
 
-/** The whole suite: `failing` failures (the last of them a workflow step), 3 unjudged checks with reasons, 2 warnings. */
+/**
+ * The whole suite: `failing` failures (the last of them a workflow step), 3 unjudged checks with reasons, 2 warnings.
+ */
 function suiteReport(
   failing: number,
   patch: Parameters<typeof reportOf>[1] = {},

@@ -89,7 +89,9 @@ export function reportOf(results: Result[], patch: ReportPatch = {}, judging: Ju
   }
 }
 
-/** The result of `check` (the first check, `route`, unless given) at `row`, with no exchanges, taking 1 ms unless given. */
+/**
+ * The result of `check` (the first check, `route`, unless given) at `row`, with no exchanges, taking 1 ms unless given.
+ */
 export function resultOf(
   row: EndpointRow,
   status: Status,
@@ -99,7 +101,10 @@ export function resultOf(
   return toResult(row, options.check ?? CHECKS[0]!, { status, message, exchanges: [] }, options.durationMs ?? 1)
 }
 
-/** The plan block a run of `--module`/`--check` (empty: all) records, with `extra` limits (`shard 1/2`) and modules narrowed to `modulesRun`. */
+/**
+ * The plan block a run of `--module`/`--check` (empty: all) records, with `extra` limits (`shard 1/2`) and modules
+ * narrowed to `modulesRun`.
+ */
 export function sampleBlock(
   modules: readonly string[],
   checks: readonly string[],
@@ -149,7 +154,10 @@ export function withoutLimitedAdmin(results: Result[] = planResults()): Result[]
 /** The line every format shows for the acl check of such a run (certification.notConfigured). */
 export const ACL_NOT_CONFIGURED_LINE = `acl — 15 checks not judged: ${ACL_NOT_CONFIGURED.replace(/^not configured: /, '')}`
 
-/** `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]` (what diff and baseline compare). */
+/**
+ * `runId`'s report: result `i` is the route check of catalog row `i`, with `statuses[i]` (what diff and baseline
+ * compare).
+ */
 export function reportOfStatuses(runId: string, statuses: Status[]): Report {
   return reportOf(
     statuses.map((status, i) => resultOf(CATALOG[i]!, status, `${status} ${i}`)),
@@ -157,7 +165,10 @@ export function reportOfStatuses(runId: string, statuses: Status[]): Report {
   )
 }
 
-/** Writes a report as `run` does (indented) into a directory `name` of its own under `dir`; returns the report.json path. */
+/**
+ * Writes a report as `run` does (indented) into a directory `name` of its own under `dir`; returns the report.json
+ * path.
+ */
 export function writtenReport(dir: string, name: string, r: Report): string {
   mkdirSync(join(dir, name), { recursive: true })
   const path = join(dir, name, 'report.json')
@@ -217,7 +228,10 @@ export function sampleServerErrors(): ServerErrorsBlock {
 
 let validateServerErrors: ValidateFunction | undefined
 
-/** What is wrong with `block` as report.json's `serverErrors` (lib/report/server-errors.schema.json); empty when nothing. */
+/**
+ * What is wrong with `block` as report.json's `serverErrors` (lib/report/server-errors.schema.json); empty when
+ * nothing.
+ */
 export function serverErrorsProblems(block: unknown): string[] {
   if (validateServerErrors === undefined) {
     const ajv = new Ajv({ allErrors: true, strict: true })

@@ -5,7 +5,9 @@
 /** Reads; writes; the heavy writes that hold a shop's worker for seconds (an order placed, a customer registered…). */
 export type CallKind = 'read' | 'write' | 'heavy write'
 
-/** The slowest answer of each kind seen so far (a timeout as its deadline): what a later client of the run starts from. */
+/**
+ * The slowest answer of each kind seen so far (a timeout as its deadline): what a later client of the run starts from.
+ */
 export type Slowest = Partial<Record<CallKind, number>>
 
 /** What a part of the run (the worker's checks) tells the run of its deadlines: those it gave, and what it saw. */

@@ -57,7 +57,9 @@ export interface HarEntry {
   _token?: string
   /** On a token call's answer: the name (`_token`) of the token it issued. */
   _issued?: string
-  /** The set-up step (`token of customer other customer`) or the run's phase (`preflight`, `cleanup`) it was sent in. */
+  /**
+   * The set-up step (`token of customer other customer`) or the run's phase (`preflight`, `cleanup`) it was sent in.
+   */
   _step?: string
   /** The probe it was: a planned call (`GET /V1/orders/999999 customer first`) or a valid request's caller. */
   _probe?: string
@@ -69,7 +71,9 @@ export interface HarEntry {
    * before the call it reads back (`before`); on an information call of stored prices: what storing them answered.
    */
   _observed?: { before?: unknown; after?: unknown }
-  /** On the body-keys check's call with a body contradicting a path parameter: which, and how the read-back found it. */
+  /**
+   * On the body-keys check's call with a body contradicting a path parameter: which, and how the read-back found it.
+   */
   _conflict?: { bodyKey: string; pathParam: string; honoured?: true | string | { rule: string; text: string } }
   /**
    * On a batch-partial call: its items as the check planned them, in the order of the body's list (`prices` or `skus`):

@@ -28,11 +28,17 @@ export interface Result {
   exchanges: Exchange[]
   details?: Record<string, unknown>
   warnings?: string[]
-  /** False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not counted as unjudged. */
+  /**
+   * False when the rule does not apply to the endpoint (the spec does not show what it would judge): skipped, and not
+   * counted as unjudged.
+   */
   applicable?: false
   /** Why a skipped result of a rule that applies was not judged (verdict.ts lists the codes). */
   reason?: NotJudgedReason
-  /** Absent for the spec's checks. A shop's extension operation (its published schema) or a vendor's check: never in the spec's verdict. */
+  /**
+   * Absent for the spec's checks. A shop's extension operation (its published schema) or a vendor's check: never in the
+   * spec's verdict.
+   */
   origin?: Exclude<Origin, 'spec'>
   /** Set with `origin`: the result is not the spec's, whatever reads it (a format, a baseline, a CI gate). */
   extension?: true

@@ -66,7 +66,9 @@ export interface ExtensionTally {
   results: number
   passed: number
   failed: number
-  /** Results whose check's code threw (a vendor's check, or the suite's extension checks): neither failed nor passed. */
+  /**
+   * Results whose check's code threw (a vendor's check, or the suite's extension checks): neither failed nor passed.
+   */
   errors: number
   notJudged: number
   /** Failed results per check kind, e.g. `{ 'extension-access': 1 }`. */

@@ -53,7 +53,9 @@ export interface ServerErrorEntry {
   schemaSays?: string
 }
 
-/** The entries as collected and carried (worker → main, shard → merge): at most MAX_LISTED, the rest counted by status. */
+/**
+ * The entries as collected and carried (worker → main, shard → merge): at most MAX_LISTED, the rest counted by status.
+ */
 export interface ServerErrorList {
   entries: ServerErrorEntry[]
   /** Answers not listed, by status: a runaway shop answering 5xx to everything is counted, not kept. */

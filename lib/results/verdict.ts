@@ -33,7 +33,10 @@ export type NotJudgedReason =
   | 'timeout'
   /** The target stopped answering during the run: the request was not sent, or cut off. */
   | 'target-gone'
-  /** A judged call answered a database deadlock twice, or once where it could not be sent again (lib/shop/deadlock.ts): no answer. */
+  /**
+   * A judged call answered a database deadlock twice, or once where it could not be sent again (lib/shop/deadlock.ts):
+   * no answer.
+   */
   | 'deadlock'
   /** The caller's token was given (`SHOP_ADMIN_TOKEN`, …), not asked for with a password the check needs. */
   | 'token-given'
@@ -43,7 +46,9 @@ export type NotJudgedReason =
    * unavailable shop rather than its application. Listed with the run's server errors, never failed.
    */
   | 'server-error'
-  /** A passive judgement (`judge --passive`, `proxy`): no exchange of the traffic judged could show the rule either way. */
+  /**
+   * A passive judgement (`judge --passive`, `proxy`): no exchange of the traffic judged could show the rule either way.
+   */
   | 'not-observed'
   /**
    * `judge --har`: the recording holds no answers this check's judge can read — a check planned since the recording's

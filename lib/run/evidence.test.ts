@@ -1,9 +1,9 @@
 /**
- * The run's evidence (issue 30, point 1): each finished request a HAR entry written as it finishes (lib/shop/evidence.ts,
- * lib/results/har.ts), the parts of a run's threads joined into evidence.har (evidence.ts) — valid HAR 1.2, in the
- * order sent, each entry tagged with its run, caller's class, step or probe, endpoint, store and the checks it served
- * — and no secret anywhere in it: not the tokens (also one a token call has just issued, before its caller registers
- * it), not the passwords, not one learnt only at the end. A whole run's: lib/cli/evidence.test.ts.
+ * The run's evidence (issue 30, point 1): each finished request a HAR entry written as it finishes
+ * (lib/shop/evidence.ts, lib/results/har.ts), the parts of a run's threads joined into evidence.har (evidence.ts) —
+ * valid HAR 1.2, in the order sent, each entry tagged with its run, caller's class, step or probe, endpoint, store and
+ * the checks it served — and no secret anywhere in it: not the tokens (also one a token call has just issued, before
+ * its caller registers it), not the passwords, not one learnt only at the end. A whole run's: lib/cli/evidence.test.ts.
  */
 import diagnostics_channel from 'node:diagnostics_channel'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -41,13 +41,18 @@ interface Joining {
   reportDir: string
   /** The report as drafted: the HAR's log names its run, suite, spec and target from it. */
   report: Pick<Report, 'suite' | 'spec' | 'target' | 'run' | 'startedAt' | 'calibration' | 'plan'>
-  /** The shop's extension operations as its schema declared them (their access class too: what their checks judge by). */
+  /**
+   * The shop's extension operations as its schema declared them (their access class too: what their checks judge by).
+   */
   operations: readonly { method: string; path: string }[]
   /** What the run planned its probes with (lib/checks/probe.ts); undefined when it never got a token. */
   probeSettings?: ProbeSettings | undefined
   /** `--extensions-probe-writes`: the extension kinds' plans depend on it. */
   probeWrites?: boolean
-  /** What of the session the workflows ran on they need to run again on the recording; undefined when it never got a token. */
+  /**
+   * What of the session the workflows ran on they need to run again on the recording; undefined when it never got a
+   * token.
+   */
   session?: RecordedSession | undefined
   pathAliases: readonly PathAlias[]
   /** Every secret the main process knows, redacted once more as text, as every report file is. */

@@ -61,7 +61,10 @@ export function plannedWork(parts: PlanParts, planned: readonly PlannedCheck[]):
   return starters
 }
 
-/** A check's result; a check whose code throws is an error of its code's owner (a vendor's, or the suite's), never the shop's failure. */
+/**
+ * A check's result; a check whose code throws is an error of its code's owner (a vendor's, or the suite's), never the
+ * shop's failure.
+ */
 export async function judgeCheck(
   session: Session,
   row: EndpointRow,

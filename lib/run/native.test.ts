@@ -28,7 +28,10 @@ import { queued } from '../../test-setup/deadlines.ts'
 const ROOT = resolve(import.meta.dirname, '../..')
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
 
-/** The project's files (what a clone has) with node_modules linked entry by entry: vitest's caches (dot folders) stay out. */
+/**
+ * The project's files (what a clone has) with node_modules linked entry by entry: vitest's caches (dot folders) stay
+ * out.
+ */
 function freshCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shop-native-'))
   for (const entry of readdirSync(ROOT)) {
@@ -297,7 +300,8 @@ describe.concurrent('the suite under vitest, natively', () => {
     for (const [n, shard] of shards.entries()) {
       const i = n + 1
       expect(shard.status, shard.stderr).toBe(0)
-      // The spec's checks: `-t route` selects the extensions' `extension-route` too, which the certification does not count.
+      // The spec's checks: `-t route` selects the extensions' `extension-route` too, which the certification does not
+      // count.
       selected.push(reportIn(join(copy, `out-t-shard-${i}`)).plan.selected.filter((c) => c.origin === 'spec').length)
     }
     const merged = await vitest(copy, ['--merge-reports=blobs-t', '--project', 'conformance'], {

@@ -18,7 +18,8 @@ import { cli } from '../cli/testing.ts'
 import { ANSWER_DEADLINE_MS } from '../../test-setup/deadlines.ts'
 
 const ADMIN_ENV = { SHOP_ADMIN_USERNAME: REFERENCE_ADMIN.username, SHOP_ADMIN_PASSWORD: REFERENCE_ADMIN.password }
-// The preflight proves the customer token on GET /V1/carts/mine/payment-information, after registering the run's customers.
+// The preflight proves the customer token on GET /V1/carts/mine/payment-information, after registering the run's
+// customers.
 const customers = (t: ReferenceTarget) => Object.keys(t.snapshot().customers).length
 
 describe.concurrent('a run stopped during its preflight', () => {
@@ -48,7 +49,8 @@ describe.concurrent('a run stopped during its preflight', () => {
   it('by Ctrl-C: exit 130, the customers it had registered removed, the report written', {
     timeout: 120_000,
   }, async () => {
-    // The customer check is held back for a minute: the run is in its preflight, its customers made, when it is stopped.
+    // The customer check is held back for a minute: the run is in its preflight, its customers made, when it is
+    // stopped.
     const t = await target({
       faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }],
       slowMs: 60_000,

@@ -105,7 +105,8 @@ describe('an order placed after the deadline', () => {
       'refund the invoice: passed',
       'read the credit memo: passed',
     ])
-    // The placement got no answer in time; the order was found by its cart (never placed twice), and the ledger names it.
+    // The placement got no answer in time; the order was found by its cart (never placed twice), and the ledger names
+    // it.
     const order = provisionerOf(session)
       .ledger.entries()
       .filter((e) => e.kind === 'order')
@@ -138,7 +139,8 @@ describe('a shop slowed by its other tenants', () => {
     expect(r.results.filter((x) => x.reason === 'timeout').map((x) => x.id)).toEqual([])
     expect(r.summary).toMatchObject({ failed: 0, skipped: r.summary.notApplicable })
     expect(r.run).toMatchObject({ timeoutMs: ANSWER_DEADLINE_MS, maxTimeoutMs: 120_000 })
-    // At least three times the floor the first heavy write timed out at (three times the 15 s they take, once one is answered).
+    // At least three times the floor the first heavy write timed out at (three times the 15 s they take, once one is
+    // answered).
     expect(r.run.deadlines!.heavyWrite).toBeGreaterThanOrEqual(3 * ANSWER_DEADLINE_MS)
     expect(run.stdout).toMatch(
       new RegExp(
@@ -175,11 +177,11 @@ describe('a shop that deadlocks at cart writes', () => {
   })
 })
 
-// Two runs with the same seed on one target that deadlocks, answers late and is busy — 8 workers, heavy writes
-// sharing two cores, attribute sets made side by side refused as deadlocks (issue 21) — with the run's default
-// settings but fixed deadlines (the late answers stay late; what the tests need, in two full runs rather than three): the
-// first meets the late answers, the second
-// the shop they left behind. The heavy writes take 300 ms here (5 s on the bench, `--config busy-shop`).
+// Two runs with the same seed on one target that deadlocks, answers late and is busy — 8 workers, heavy writes sharing
+// two cores, attribute sets made side by side refused as deadlocks (issue 21) — with the run's default settings but
+// fixed deadlines (the late answers stay late; what the tests need, in two full runs rather than three): the first
+// meets the late answers, the second the shop they left behind. The heavy writes take 300 ms here (5 s on the bench,
+// `--config busy-shop`).
 let shared: Promise<{ first: CliRun; afterFirst: ReturnType<ReferenceTarget['snapshot']>; second: CliRun }> | undefined
 function runs() {
   return (shared ??= (async () => {

@@ -1,8 +1,8 @@
 /**
- * `judge --har`'s judging (issue 30.2) on recorded runs, no target: the evidence.har of runs of the eav, integration and catalog-prices modules
- * against the reference target (fixtures/evidence/, with their live results), judged again by the installed judges —
- * the live verdicts where the recording holds their answers, a changed answer a changed verdict, `not-recorded`
- * where it does not. The command end to end, with faults and without: lib/cli/judge.test.ts.
+ * `judge --har`'s judging (issue 30.2) on recorded runs, no target: the evidence.har of runs of the eav, integration
+ * and catalog-prices modules against the reference target (fixtures/evidence/, with their live results), judged again
+ * by the installed judges — the live verdicts where the recording holds their answers, a changed answer a changed
+ * verdict, `not-recorded` where it does not. The command end to end, with faults and without: lib/cli/judge.test.ts.
  */
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'

@@ -33,7 +33,9 @@ import type { RecordedSession } from '../shop/replay.ts'
 import { notRecorded, replayWorkflows } from './replay-workflows.ts'
 import { defined } from '../base/defined.ts'
 
-/** A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings. */
+/**
+ * A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings.
+ */
 export interface RecordedRun {
   id: string
   startedAt: string
@@ -55,7 +57,9 @@ export interface RecordedRun {
   probeWrites?: boolean
   /** The ids of the checks the run planned: a check of the installed suite's plan not among them was added since. */
   planned?: string[]
-  /** What of its session the workflows run again with (lib/shop/replay.ts); absent in a recording before it was kept. */
+  /**
+   * What of its session the workflows run again with (lib/shop/replay.ts); absent in a recording before it was kept.
+   */
   session?: RecordedSession
 }
 

@@ -34,7 +34,10 @@ import { defined } from '../base/defined.ts'
 
 /** What of the plan a run (or a shard of it) covered, as the runner selected it (lib/vitest/scope.ts). */
 export interface RunScope {
-  /** The plan's selection: `--module`/`--check`, narrowed to the modules the runner ran and the checks it selected (shard, files, `-t`). */
+  /**
+   * The plan's selection: `--module`/`--check`, narrowed to the modules the runner ran and the checks it selected
+   * (shard, files, `-t`).
+   */
   selection: Selection
   /** What narrowed the selection besides --module/--check: `shard 1/2`, `-t /base-prices/`. */
   limits: readonly string[]
@@ -69,7 +72,10 @@ export interface RunRecord {
   readonly serverErrors: { list(): ServerErrorList }
 }
 
-/** The report of `run` as of `finishedAt`: its results, what the ledger says it created, the cleanup's outcome, the scope. */
+/**
+ * The report of `run` as of `finishedAt`: its results, what the ledger says it created, the cleanup's outcome, the
+ * scope.
+ */
 export function draftReport(
   run: RunRecord,
   ledger: readonly LedgerEntry[],
@@ -96,7 +102,8 @@ export function draftReport(
     run.pre === undefined
       ? []
       : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
-  // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not judged).
+  // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not
+  // judged).
   const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
   const goneAt = gone !== undefined ? /at (\S+), after (\d+) requests/.exec(gone.message) : null
   if (gone !== undefined)
@@ -163,8 +170,8 @@ export function draftReport(
     results: sortResults(results, plan),
   }
   const report = completeReport(draft, {
-    // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be made.
-    // An empty shard is made: it had nothing to send.
+    // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be
+    // made. An empty shard is made: it had nothing to send.
     made:
       run.pre !== undefined ||
       run.emptyShard !== undefined ||
@@ -188,7 +195,10 @@ function identity(name: string | undefined, version: string | undefined): { name
   return { ...(name !== undefined ? { name } : {}), ...(version !== undefined ? { version } : {}) }
 }
 
-/** Why the report is partial, if it is: the run was stopped, or the target stopped answering (after how many requests, when it said). */
+/**
+ * Why the report is partial, if it is: the run was stopped, or the target stopped answering (after how many requests,
+ * when it said).
+ */
 function partialRun(
   stopped: Stop | undefined,
   targetGone: boolean,

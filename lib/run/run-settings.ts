@@ -21,8 +21,8 @@ export interface RunSettings {
 }
 
 /**
- * Throws UsageError for a bad setting (a bad baseline is one: refused before anything is sent). Under
- * `shop-conformance run` the caller prints it as one line and exits 2; natively vitest reports it as an error of the run.
+ * Throws UsageError for a bad setting (a bad baseline is one: refused before anything is sent). Under `shop-conformance
+ * run` the caller prints it as one line and exits 2; natively vitest reports it as an error of the run.
  */
 export function runSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunSettings {
   const raw = env[RUN_FLAGS_VARIABLE]

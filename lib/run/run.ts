@@ -102,7 +102,9 @@ export class Run implements RunRecord {
   plan: Plan = PLAN
   /** `--max-rps` for every request of the run, whichever client sends it (lib/shop/pace.ts): none without a cap. */
   readonly rate: RateShare | undefined
-  /** Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under. */
+  /**
+   * Where the main process's requests are (preflight, the schema, cleanup): what a server error there is listed under.
+   */
   #phase: string | undefined
   /**
    * Every 5xx the run met: the main process's own requests, collected here, and the worker's, joined in as its tests
@@ -163,7 +165,10 @@ export class Run implements RunRecord {
       : undefined
   }
 
-  /** Where the worker or a cleanup process writes its part of the run's evidence; undefined: none is written (`--no-evidence`). */
+  /**
+   * Where the worker or a cleanup process writes its part of the run's evidence; undefined: none is written
+   * (`--no-evidence`).
+   */
   evidencePart(thread: 'worker' | 'cleanup'): string | undefined {
     return this.evidence === undefined ? undefined : this.#evidenceParts[thread]
   }
@@ -308,7 +313,10 @@ export class Run implements RunRecord {
     return this.target
   }
 
-  /** Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its recorded header. */
+  /**
+   * Whom a request of the main process's was sent as: the run's own callers as far as it knows them, else by its
+   * recorded header.
+   */
   #callerClass(token: string | undefined, authorization: string | undefined): CallerClass {
     const own = (t: string): CallerClass | undefined => {
       if (t === this.adminToken) return 'admin'
@@ -352,7 +360,10 @@ export class Run implements RunRecord {
     )
   }
 
-  /** What the checks' session told of its deadlines: the report says the longest of each kind, the cleanup starts from them. */
+  /**
+   * What the checks' session told of its deadlines: the report says the longest of each kind, the cleanup starts from
+   * them.
+   */
   tellDeadlines(told: RunDeadlines): void {
     const slowestMs = { ...(this.deadlines?.slowestMs ?? {}) }
     for (const [kind, ms] of Object.entries(told.slowestMs) as [CallKind, number][])
@@ -393,13 +404,14 @@ export class Run implements RunRecord {
 
   /**
    * The run's writes that may still be in flight when its cleanup starts (cut off by the stop, or left behind by its
-   * process): each was sent by the stop (or by now), and the shop may still make what it asked for until its
-   * deadline — the longest a write of the run was given (`--timeout-ms` or more) — counted from then. The cleanup waits for
-   * them, but never past half the time it has left.
+   * process): each was sent by the stop (or by now), and the shop may still make what it asked for until its deadline —
+   * the longest a write of the run was given (`--timeout-ms` or more) — counted from then. The cleanup waits for them,
+   * but never past half the time it has left.
    */
   writesInFlight(): { endBy: number; waitUntil: number } {
     const now = Date.now()
-    // The longest deadline a write was given so far (a heavy one's follows the shop's slowest answers): at least --timeout-ms.
+    // The longest deadline a write was given so far (a heavy one's follows the shop's slowest answers): at least
+    // --timeout-ms.
     const used = this.deadlines?.used
     const endBy = (this.stoppedAt ?? now) + Math.max(this.config.timeoutMs, used?.write ?? 0, used?.heavyWrite ?? 0)
     return { endBy, waitUntil: Math.min(endBy, now + Math.max(0, this.cleanupBy - now) / 2) }

@@ -103,7 +103,10 @@ async function shopCall(
   return res.json()
 }
 
-/** The configured customer's cart holding a product with a coupon applied: the shop's own data, as a staging tester left it. */
+/**
+ * The configured customer's cart holding a product with a coupon applied: the shop's own data, as a staging tester left
+ * it.
+ */
 async function cartWithCoupon(
   t: { url: string },
   email: string,
@@ -171,7 +174,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     timeout: queued(120_000),
   }, async () => {
     const t = await target({ latencyMs: 5 })
-    // Interrupted some 900 requests in (of some 2,300; suite files run one after another, so several have finished by then): however fast this machine is today.
+    // Interrupted some 900 requests in (of some 2,300; suite files run one after another, so several have finished by
+    // then): however fast this machine is today.
     const run = await cli(['run', '--base-url', t.url, '--concurrency', '2'], ADMIN_ENV, {
       signal: { name: 'SIGINT', when: () => t.stats().requests >= 900 },
     })
@@ -255,7 +259,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(extensionWrites.map((r) => `${r.status} ${r.reason}`)).toEqual(
       extensionWrites.map(() => 'skipped read-only'),
     )
-    // The reads are judged; only their access is not, as read-only mode registers no customer, whose schema view tells the classes apart.
+    // The reads are judged; only their access is not, as read-only mode registers no customer, whose schema view tells
+    // the classes apart.
     const reads = run.report!.results.filter((r) => r.origin === 'extension' && r.endpoint.method === 'GET')
     expect(
       reads
@@ -414,7 +419,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
   }, async () => {
     // The customer check is held back for a minute: the start has registered its customers and waits for that answer
     // when the 10-s run's deadline comes (its stop is at least 3 s before the end, the answer's deadline 10 s after the
-    // check was sent), on any machine — a target slow at every answer left a start at load 18 that had made nothing yet.
+    // check was sent), on any machine — a target slow at every answer left a start at load 18 that had made nothing
+    // yet.
     const t = await target({
       faults: [{ name: 'slow', method: 'GET', path: '/V1/carts/mine/payment-information' }],
       slowMs: 60_000,
@@ -483,7 +489,8 @@ describe.concurrent('safe on shared staging, unbreakable by broken targets', () 
     expect(t.stats().requests).toBe(0)
   })
 
-  // One whole run serves both: a shop with data of its own (the configured customer among it), the run's tokens and passwords.
+  // One whole run serves both: a shop with data of its own (the configured customer among it), the run's tokens and
+  // passwords.
   describe('a whole run on a shop with data of its own, with a configured customer', () => {
     const email = 'secret.holder@example.com'
     const password = 'Customer-Secret-Pw-77'

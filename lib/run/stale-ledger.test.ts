@@ -9,7 +9,10 @@ import { keepStaleLedger } from './stale-ledger.ts'
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
-/** A report directory whose ledger.jsonl is of run `run` (on a shop, or the bundled target) and made a customer (or only had one refused). */
+/**
+ * A report directory whose ledger.jsonl is of run `run` (on a shop, or the bundled target) and made a customer (or only
+ * had one refused).
+ */
 function directory(
   options: { run?: string; bundled?: boolean; head?: boolean; refusedOnly?: boolean; reportOf?: string } = {},
 ): string {

@@ -1,4 +1,7 @@
-/** The time a run keeps before its printed end (issue 31.7): for stopping, cleanup, and the reports at this machine's load. */
+/**
+ * The time a run keeps before its printed end (issue 31.7): for stopping, cleanup, and the reports at this machine's
+ * load.
+ */
 import { describe, expect, it } from 'vitest'
 import { stopReserveMs, WRITE_RESERVE_MS, writeReserveMs } from './stopping.ts'
 
@@ -14,7 +17,8 @@ describe('the time kept before the printed end', () => {
     expect(writeReserveMs({ redactedJsonMs: 0 })).toBe(WRITE_RESERVE_MS)
     // A loaded machine's 2 MB report (570–1060 ms to write after a first step of 20–48 ms).
     expect(writeReserveMs({ redactedJsonMs: 20 })).toBeGreaterThanOrEqual(1_060)
-    // A loaded machine's 6 MB report (2.5 s to write after a first step of 93 ms), a 20 MB one (up to 6.9 s after 530 ms).
+    // A loaded machine's 6 MB report (2.5 s to write after a first step of 93 ms), a 20 MB one (up to 6.9 s after 530
+    // ms).
     expect(writeReserveMs({ redactedJsonMs: 93 })).toBeGreaterThanOrEqual(2_500)
     expect(writeReserveMs({ redactedJsonMs: 530 })).toBeGreaterThanOrEqual(6_900)
   })

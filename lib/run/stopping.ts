@@ -1,14 +1,18 @@
 /** What cut a run short. */
 export type Stop = 'SIGINT' | 'SIGTERM' | 'deadline'
 
-/** Kept at the very end for writing the reports at least (six formats of a full run take a few hundred ms on an idle machine). */
+/**
+ * Kept at the very end for writing the reports at least (six formats of a full run take a few hundred ms on an idle
+ * machine).
+ */
 export const WRITE_RESERVE_MS = 1_000
 
 /**
  * What writing the reports takes, from its first step — the results redacted as JSON, what `budgetWriting` of
- * lib/run/run.ts times —: then each of the six formats is rendered from them and redacted again. Measured at loads of
- * 7 to 11 on two cores: a 2 MB partial report 570–1060 ms after a step of 20–48 ms, a 20 MB one 5.6–6.9 s after one of
- * 490–530 ms (answers of 20 kB each); a line through them, with a margin (a 5.8 MB one took 2.5 s after 93 ms at load 12).
+ * lib/run/run.ts times —: then each of the six formats is rendered from them and redacted again. Measured at loads of 7
+ * to 11 on two cores: a 2 MB partial report 570–1060 ms after a step of 20–48 ms, a 20 MB one 5.6–6.9 s after one of
+ * 490–530 ms (answers of 20 kB each); a line through them, with a margin (a 5.8 MB one took 2.5 s after 93 ms at load
+ * 12).
  */
 const WRITE_FIXED_MS = 1_000
 const WRITE_COST_FACTOR = 20
@@ -21,7 +25,9 @@ const WRITE_COST_FACTOR = 20
  * after a step of 116–352 ms, joined 2.1 MB of evidence in 1.1 s, and kept 8 s for it (issue 31.8).
  */
 const IDLE_FIXED_MS = 400
-/** Joining the evidence, per MB of its parts, on a machine using no more than its cores (60 ms measured, with a margin). */
+/**
+ * Joining the evidence, per MB of its parts, on a machine using no more than its cores (60 ms measured, with a margin).
+ */
 const EVIDENCE_MS_PER_MB = 150
 
 /** What the reports' time is judged from, as the end nears. */
@@ -49,7 +55,10 @@ export function writeReserveMs({ redactedJsonMs, evidenceBytes = 0, overload = 1
   return Math.max(WRITE_RESERVE_MS, Math.ceil(Math.max(WRITE_FIXED_MS, unseen) + WRITE_COST_FACTOR * redactedJsonMs))
 }
 
-/** Near the printed end, the reports' time is measured again this often (and the stop comes earlier when they need more). */
+/**
+ * Near the printed end, the reports' time is measured again this often (and the stop comes earlier when they need
+ * more).
+ */
 export const BUDGET_EVERY_MS = 3_000
 
 /**

@@ -64,7 +64,9 @@ export function sessionStopped(): boolean {
   return session?.client.stopped === true
 }
 
-/** The session's deadlines so far (lib/shop/deadlines.ts): the longest each kind was given, and what the shop showed. */
+/**
+ * The session's deadlines so far (lib/shop/deadlines.ts): the longest each kind was given, and what the shop showed.
+ */
 export function deadlinesSoFar(): RunDeadlines | undefined {
   return session === undefined ? undefined : { used: session.client.deadlinesUsed, slowestMs: session.client.slowestMs }
 }

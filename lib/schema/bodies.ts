@@ -9,7 +9,10 @@ import { isObject } from '../base/is-object.ts'
 import { matchTemplate } from '../spec/paths.ts'
 import { resolveRef, type DeclaredSchema, type SwaggerSchema } from './read.ts'
 
-/** A declared value, as far as keys go: an object's keys (and those it requires), a list's element, or nothing declared below it. */
+/**
+ * A declared value, as far as keys go: an object's keys (and those it requires), a list's element, or nothing declared
+ * below it.
+ */
 type KeyShape = DeclaredObject | { readonly items: KeyShape } | 'open'
 
 interface DeclaredObject {

@@ -13,7 +13,9 @@ export interface ExtensionOperation {
   /** As the schema declares it, in `:name` form. */
   path: string
   operationId?: string
-  /** The access class the schema's caller views declare; absent when they cannot tell, with `accessUnknown` saying why. */
+  /**
+   * The access class the schema's caller views declare; absent when they cannot tell, with `accessUnknown` saying why.
+   */
   declaredAccess?: AccessClass
   accessUnknown?: string
   /** POST, PUT and DELETE may change or remove data: sent only as `probesFor` allows. */

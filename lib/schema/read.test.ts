@@ -38,7 +38,8 @@ describe('a platform-style document (hand-made)', () => {
       responseSchemaRef: '#/definitions/sales-data-creditmemo-interface',
       callers: new Set(),
     })
-    expect(creditmemo.bodySchemaRef).toBeUndefined() // the platform's body schema is inline, its keys the contract's parameters
+    // the platform's body schema is inline, its keys the contract's parameters
+    expect(creditmemo.bodySchemaRef).toBeUndefined()
     expect(find(admin, 'GET', '/V1/modules')?.bodyKeys).toBeUndefined()
     expect(resolveRef(creditmemo.responseSchema, admin.definitions)?.properties).toHaveProperty('entity_id', {
       type: 'integer',

@@ -74,7 +74,10 @@ export function operationKey(method: string, path: string): string {
     .join('/')}`
 }
 
-/** The definition a `$ref` names (`#/definitions/x`), or the schema itself when it is no `$ref`; undefined: a `$ref` to nothing. */
+/**
+ * The definition a `$ref` names (`#/definitions/x`), or the schema itself when it is no `$ref`; undefined: a `$ref` to
+ * nothing.
+ */
 export function resolveRef(
   schema: unknown,
   definitions: Readonly<Record<string, SwaggerSchema>>,
@@ -192,7 +195,10 @@ export function readDocument(document: unknown, caller?: SchemaCaller): ReadOutc
   return { ok: true, schema: { operations, definitions, views: caller === undefined ? [] : [caller], problems } }
 }
 
-/** Caller views merged: an operation once, listed for every caller whose view has it; definitions by name, the first kept. */
+/**
+ * Caller views merged: an operation once, listed for every caller whose view has it; definitions by name, the first
+ * kept.
+ */
 export function mergeViews(views: readonly DeclaredSchema[]): DeclaredSchema {
   const byKey = new Map<string, DeclaredOperation>()
   const merged: DeclaredSchema = { operations: [], definitions: {}, views: [], problems: [] }

@@ -28,7 +28,10 @@ export function shownUrl(url: string): string {
   }
 }
 
-/** The setting's value (undefined: not given); throws a one-line UsageError for anything else than auto, off, an existing file or an http(s) URL. */
+/**
+ * The setting's value (undefined: not given); throws a one-line UsageError for anything else than auto, off, an
+ * existing file or an http(s) URL.
+ */
 export function parseTargetSchema(raw: string | undefined): TargetSchemaSetting {
   if (raw === undefined) return { kind: 'auto' }
   const value = raw.trim()

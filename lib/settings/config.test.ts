@@ -157,7 +157,8 @@ describe('loadConfig', () => {
     expect(refusal(['--shard', '2/3'])).toMatch(/^--shard: needs --seed N \(or SHOP_SEED\), the same in every shard/)
     expect(load([]).insecure).toBe(false)
     expect(load(['--insecure']).insecure).toBe(true)
-    // The run's evidence (evidence.har) is on unless turned off, by the flag or the variable; a value not 1 or 0 is refused.
+    // The run's evidence (evidence.har) is on unless turned off, by the flag or the variable; a value not 1 or 0 is
+    // refused.
     expect(load([]).evidence).toBe(true)
     expect(load(['--no-evidence']).evidence).toBe(false)
     expect(load([], { SHOP_EVIDENCE: '0' }).evidence).toBe(false)
@@ -217,7 +218,8 @@ describe('loadConfig', () => {
     // A flag after a flag is a forgotten value, not the value.
     expect(refusal(['--concurrency', '--read-only'])).toMatch(/--concurrency/)
     expect(refusal(['--timeout-ms', '1.5'])).toMatch(/SHOP_TIMEOUT_MS/)
-    // Below what a run needs to start, stop its checks, clean up and write its reports, the end it prints could not hold.
+    // Below what a run needs to start, stop its checks, clean up and write its reports, the end it prints could not
+    // hold.
     const floor =
       '--run-timeout-ms / SHOP_RUN_TIMEOUT_MS: "9999" is less than a run needs to start, stop its checks, clean up and write its reports: at least 10000 (milliseconds)'
     expect(refusal(['--run-timeout-ms', '9999'])).toBe(floor)

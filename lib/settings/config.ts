@@ -54,7 +54,10 @@ export function loadConfig(
   dotenv: Env,
   checkKinds: readonly string[],
   aclResources: readonly string[],
-  /** `deferred`: a `--module` that is not the spec's is taken, for the caller to check against the vendor's config (selectModules). */
+  /**
+   * `deferred`: a `--module` that is not the spec's is taken, for the caller to check against the vendor's config
+   * (selectModules).
+   */
   vendorModules: 'deferred' | 'none' = 'none',
 ): RunConfig {
   const setting = settingOf(env, dotenv)

@@ -17,7 +17,9 @@ export interface GivenToken {
   setting: string
 }
 
-/** How a caller signs in: with credentials (the token asked for at the start, renewed if it expires) or a token given. */
+/**
+ * How a caller signs in: with credentials (the token asked for at the start, renewed if it expires) or a token given.
+ */
 export type SignIn = Credentials | GivenToken
 
 export function isGivenToken(signIn: SignIn | undefined): signIn is GivenToken {
@@ -43,7 +45,9 @@ export interface RunConfig {
   /** The second store code every endpoint is also called under (the spec: a store code can replace `default`). */
   secondStoreCode: string
   admin?: SignIn
-  /** What implementation the target runs, and its release (`--target-name`, `--target-version`): every report names it. */
+  /**
+   * What implementation the target runs, and its release (`--target-name`, `--target-version`): every report names it.
+   */
   targetName?: string
   targetVersion?: string
   /** Absent: the suite registers its own customer. `username` is the email; a token given is the user's customer's. */
@@ -57,7 +61,10 @@ export interface RunConfig {
   concurrency: number
   /** `--max-rps`: at most this many requests start per second. */
   maxRps?: number
-  /** `adaptive`: the bound follows the shop's pace (lib/shop/pace.ts); `fixed`: `concurrency` in flight whenever there are. */
+  /**
+   * `adaptive`: the bound follows the shop's pace (lib/shop/pace.ts); `fixed`: `concurrency` in flight whenever there
+   * are.
+   */
   pace: 'adaptive' | 'fixed'
   /** Every request's deadline is at least this (lib/shop/deadlines.ts). */
   timeoutMs: number
@@ -66,7 +73,10 @@ export interface RunConfig {
   reportDir: string
   /** Only token calls and GET requests leave the machine. */
   readOnly: boolean
-  /** Every exchange the run sent written as HAR 1.2 beside the report (`evidence.har`); off: `--no-evidence`, `SHOP_EVIDENCE=0`. */
+  /**
+   * Every exchange the run sent written as HAR 1.2 beside the report (`evidence.har`); off: `--no-evidence`,
+   * `SHOP_EVIDENCE=0`.
+   */
   evidence: boolean
   /** The whole run is cut short (cleaned up, partial report) after this long. */
   runTimeoutMs: number
@@ -93,7 +103,10 @@ export interface RunConfig {
   extensions: 'gate' | 'report-only'
   /** Send an extension operation's write to the callers its declared class admits too (it may change data). */
   extensionsProbeWrites: boolean
-  /** The vendor's config file (`--config`, `SHOP_CONFIG`), as given; absent: `shop-conformance.config.ts` of the working directory, if there. */
+  /**
+   * The vendor's config file (`--config`, `SHOP_CONFIG`), as given; absent: `shop-conformance.config.ts` of the working
+   * directory, if there.
+   */
   configFile?: string
   /** Seed of the data builders: the same seed gives the same data (apart from the run id). */
   seed: number

@@ -178,7 +178,8 @@ export function splitList(raw: string | undefined): string[] {
 /**
  * Module ids of `--module` values (ids or the spec's headings, comma-separated); `flag` names the option in messages.
  * `vendor`: the modules of a vendor's config, also selectable — or `deferred` where the config is loaded later: any
- * other id is taken then, and checked against the config once it is loaded (`vendorModulesGiven`, again with its modules).
+ * other id is taken then, and checked against the config once it is loaded (`vendorModulesGiven`, again with its
+ * modules).
  */
 export function selectModules(
   given: string[],
@@ -223,7 +224,10 @@ export function parseAliases(entries: string[]): PathAlias[] {
   })
 }
 
-/** The names of a repeatable, comma-separated option; one that names nothing (`--module ""`, `--module ,`) would silently select everything. */
+/**
+ * The names of a repeatable, comma-separated option; one that names nothing (`--module ""`, `--module ,`) would
+ * silently select everything.
+ */
 function namesOf(given: string[], flag: string): string[] {
   const names = given.flatMap(splitList)
   if (given.length > 0 && names.length === 0)

@@ -10,7 +10,9 @@ import { defined } from '../base/defined.ts'
 /** Variables by name: the environment's, or those of `.env`. */
 export type Env = Record<string, string | undefined>
 
-/** Reads `.env` in `dir` when present (its values rank below the real environment); a line dotenv would drop is refused. */
+/**
+ * Reads `.env` in `dir` when present (its values rank below the real environment); a line dotenv would drop is refused.
+ */
 export function readDotenv(dir: string): Env {
   let text: string
   try {

@@ -197,7 +197,8 @@ export abstract class CatalogMaker {
       (a) => a.status === 200 && typeof a.body === 'string',
     )
     const token = tokenAnswer.body as string
-    // The access probes' customer who owns nothing the path names is labelled so: the report names its class (server errors).
+    // The access probes' customer who owns nothing the path names is labelled so: the report names its class (server
+    // errors).
     this.session.secrets.add(token, label === 'other customer' ? 'other customer token' : 'customer token')
     this.session.registerOwnCustomer(token, { username: made.email, password: made.password })
     return { customer: { id, email: made.email, token, password: made.password }, account }

@@ -93,7 +93,8 @@ describe('cleanup', () => {
     ])
   })
 
-  // A shop refuses to remove a tax class a tax rule still names: what uses other entities goes first, in a round of its own.
+  // A shop refuses to remove a tax class a tax rule still names: what uses other entities goes first, in a round of its
+  // own.
   it('removes what uses other entities before what they use', async () => {
     const gone = new Set<string>()
     const fake = {
@@ -195,8 +196,8 @@ function filterValue(spec: RequestSpec): string {
 }
 
 describe('cleanup of what the run may still be making, and of what uses what', () => {
-  // Issue 29: Ctrl-C came while a registration was in flight; the shop made the customer after the cleanup had searched,
-  // and the report said nothing was left.
+  // Issue 29: Ctrl-C came while a registration was in flight; the shop made the customer after the cleanup had
+  // searched, and the report said nothing was left.
   it('waits for a creation in flight before its last search, and removes what it made', async () => {
     const email = runEmail(RUN, 'main', 'customer ')
     const madeAt = Date.now() + 400

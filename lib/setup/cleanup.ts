@@ -13,7 +13,9 @@ import { endpointText } from '../spec/endpoint-id.ts'
 import { defined } from '../base/defined.ts'
 
 export interface CleanupOutcome {
-  /** `alreadyGone`: its removal answered 404 — gone before (an earlier cleanup of the same ledger), nothing removed now. */
+  /**
+   * `alreadyGone`: its removal answered 404 — gone before (an earlier cleanup of the same ledger), nothing removed now.
+   */
   removed: { kind: string; id: string; label: string; alreadyGone?: true }[]
   /** What of the run's is (or may be) still on the target, with why: the report lists it. */
   leftovers: Leftover[]

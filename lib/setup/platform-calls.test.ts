@@ -73,7 +73,10 @@ describe('the reference target, called as the table says', () => {
   }, 60_000)
 })
 
-/** The preflight's calibration: paths no shop serves, sent to learn the target's no-route answer (lib/shop/calibration.ts). */
+/**
+ * The preflight's calibration: paths no shop serves, sent to learn the target's no-route answer
+ * (lib/shop/calibration.ts).
+ */
 const CALIBRATION = /\/shop-conformance-no-such-route-[0-9a-f]+$/
 
 /**

@@ -216,7 +216,10 @@ export const PLATFORM_CALLS = {
 
 export type PlatformCallName = keyof typeof PLATFORM_CALLS
 
-/** The call of an entry, its path parameters filled (each URL-encoded as one segment); a parameter not given is a bug of the caller. */
+/**
+ * The call of an entry, its path parameters filled (each URL-encoded as one segment); a parameter not given is a bug of
+ * the caller.
+ */
 export function platformCall(
   name: PlatformCallName,
   params: Readonly<Record<string, string | number>> = {},

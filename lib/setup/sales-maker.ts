@@ -89,7 +89,9 @@ export abstract class SalesMaker extends CatalogMaker {
     }
   }
 
-  /** The item added; `quote_id`, the cart's id as the shop answers it (a guest cart's is known only so), when it says. */
+  /**
+   * The item added; `quote_id`, the cart's id as the shop answers it (a guest cart's is known only so), when it says.
+   */
   async addItem(cart: CartRef, sku: string, qty: number): Promise<{ item_id: number; quote_id?: number }> {
     const cartItem: Record<string, unknown> = { sku, qty }
     if (cart.kind === 'admin') cartItem.quote_id = cart.id

@@ -143,7 +143,8 @@ describe('TargetClient', () => {
     expect((await c.send({ method: 'POST', path: '/V1/wait/1000', store: 'default', body: {} })).failure?.message).toBe(
       'no complete answer within 500 ms (TimeoutError)',
     )
-    // The longest each kind was given: three times the slowest read (1 s at least); the writes' and heavy writes' floor.
+    // The longest each kind was given: three times the slowest read (1 s at least); the writes' and heavy writes'
+    // floor.
     expect(c.deadlinesUsed.read).toBeGreaterThanOrEqual(3_000)
     expect(c.deadlinesUsed).toMatchObject({ write: 500, heavyWrite: 500 })
     expect(c.deadlineOf('POST', '/V1/anything')).toBeGreaterThanOrEqual(1_500)
@@ -373,7 +374,8 @@ describe('the client, probing refused callers', () => {
             ? '{"message":"The consumer isn\'t authorized to access %resources."}'
             : '{"item_id":1}',
         )
-        // Long enough that requests sent together are in flight together on a loaded machine (30 ms were not, at load 8).
+        // Long enough that requests sent together are in flight together on a loaded machine (30 ms were not, at load
+        // 8).
       }, 300)
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))

@@ -14,7 +14,10 @@ interface ClientOptions {
   baseUrl: string
   /** `--timeout-ms`: every call's deadline is at least this (deadlines.ts). */
   timeoutMs: number
-  /** `--max-timeout-ms`: a kind's deadline grows with the shop's slowest answers up to this. Default `timeoutMs` (fixed deadlines). */
+  /**
+   * `--max-timeout-ms`: a kind's deadline grows with the shop's slowest answers up to this. Default `timeoutMs` (fixed
+   * deadlines).
+   */
   maxTimeoutMs?: number
   /** The slowest answers an earlier client of the run saw (the preflight's), which this one's deadlines start from. */
   slowestMs?: Slowest
@@ -32,11 +35,19 @@ interface ClientOptions {
   callerOf?: (token: string | undefined) => CallerLabel | undefined
   /** `--max-rps`: requests start at least 1/N s apart, the run's other clients' included (the run's one share). */
   rate?: RateShare
-  /** The bound follows the shop's pace (pace.ts); off, `concurrency` requests are in flight whenever there are. Default on. */
+  /**
+   * The bound follows the shop's pace (pace.ts); off, `concurrency` requests are in flight whenever there are. Default
+   * on.
+   */
   adaptive?: boolean
-  /** Told what the shop's pace did that a reader of the report should know (pace.ts: fewer requests kept in flight, and why). */
+  /**
+   * Told what the shop's pace did that a reader of the report should know (pace.ts: fewer requests kept in flight, and
+   * why).
+   */
   onPace?: (note: string) => void
-  /** What sends the requests: an undici Agent of the client's own unless given one (a recording's: lib/shop/replay.ts). */
+  /**
+   * What sends the requests: an undici Agent of the client's own unless given one (a recording's: lib/shop/replay.ts).
+   */
   transport?: Transport
 }
 
@@ -95,7 +106,10 @@ export class TargetClient {
   readonly #deadlines: Deadlines
   readonly #pace: Pace
   readonly #rate: RateCap
-  /** Writes the platform deadlocks on side by side, one at a time per group: a cart's (serial.ts), attribute sets (pace.ts). */
+  /**
+   * Writes the platform deadlocks on side by side, one at a time per group: a cart's (serial.ts), attribute sets
+   * (pace.ts).
+   */
   readonly #serial = new SerialGroups()
   #sent = 0
   #retryBudgetMs: number
@@ -133,10 +147,12 @@ export class TargetClient {
       agentTransport(
         new Agent({
           connections: options.concurrency,
-          // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot grow.
+          // Each exchange's own deadline (#exchangeSignal) is what ends it: these only bound it where that one cannot
+          // grow.
           headersTimeout: this.#deadlines.ceilingMs,
           bodyTimeout: this.#deadlines.ceilingMs,
-          // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that off.
+          // Certificates are verified against Node's CAs plus NODE_EXTRA_CA_CERTS (a private CA); --insecure turns that
+          // off.
           connect: { timeout: options.timeoutMs, ...(options.insecure === true ? { rejectUnauthorized: false } : {}) },
           keepAliveTimeout: 10_000,
         }),
@@ -206,8 +222,8 @@ export class TargetClient {
    * Whose turn a write waits for: its cart's, or the attribute sets'; none for a read, a write about no one cart, and a
    * request to a caller the endpoint refuses. A shop refuses before it writes (the platform checks the token before the
    * service runs), so a refused caller's request cannot deadlock; made to wait, the refused callers' probes of each
-   * endpoint went one after another behind the run's writes to its one cart (issue 29.9). A shop that lets one
-   * through and then deadlocks answers it with a deadlock, repeated once (session.ts) and else not judged, never a pass.
+   * endpoint went one after another behind the run's writes to its one cart (issue 29.9). A shop that lets one through
+   * and then deadlocks answers it with a deadlock, repeated once (session.ts) and else not judged, never a pass.
    */
   #turnOf(spec: RequestSpec): string | undefined {
     if (spec.refusalExpected === true) return undefined

@@ -27,7 +27,10 @@ const DATABASE_WORDS =
   /SQLSTATE\[40001\]|Deadlock found when trying to get lock|Lock wait timeout exceeded|try restarting transaction|(?:General error|Serialization failure|SQLSTATE\[HY000\])[^0-9]{0,20}\b(?:1213|1205)\b/i
 const DEADLOCK_WRAPPERS = /^(?:Could not save Source Item Configuration|The stock item was unable to be saved)/i
 
-/** A refusal after which the shop rolled its transaction back: a deadlock or a lock wait, not an answer about the request. */
+/**
+ * A refusal after which the shop rolled its transaction back: a deadlock or a lock wait, not an answer about the
+ * request.
+ */
 export function isDeadlock(answer: Pick<Answer, 'status' | 'body' | 'text'>): boolean {
   if (answer.status < 400) return false
   return DATABASE_WORDS.test(answer.text) || DEADLOCK_WRAPPERS.test(messageText(answer.body) ?? '')
@@ -37,7 +40,10 @@ export function isDeadlock(answer: Pick<Answer, 'status' | 'body' | 'text'>): bo
 const PLACES_ORDER = /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/(?:order|payment-information)$/
 /** An item added to a cart: a second one adds its quantity again. */
 const ADDS_ITEM = /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/items$/
-/** A cart's POSTs that set a state (an address, the shipping or payment information, totals, a gift message): the same however often sent. */
+/**
+ * A cart's POSTs that set a state (an address, the shipping or payment information, totals, a gift message): the same
+ * however often sent.
+ */
 const SETS_CART_STATE =
   /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)\/(?:billing-address|shipping-information|estimate-shipping-methods(?:-by-address-id)?|totals-information|set-payment-information|selected-payment-method|gift-message(?:\/[^/]+)?|collect-totals)$/
 
@@ -74,12 +80,16 @@ export const DEADLOCK_PAUSE_MS = 500
 /** A GET of the cart a call names, with the call's own token: what the checks read. */
 type CartRead = (path: string) => Promise<Outcome>
 
-/** The path that reads the cart a call is about: `/V1/carts/mine`, `/V1/guest-carts/:maskedId` or `/V1/carts/:cartId`. */
+/**
+ * The path that reads the cart a call is about: `/V1/carts/mine`, `/V1/guest-carts/:maskedId` or `/V1/carts/:cartId`.
+ */
 function cartPathOf(spec: Pick<RequestSpec, 'path'>): string | undefined {
   return /^\/V1\/(?:carts\/[^/]+|guest-carts\/[^/]+)/.exec(spec.path)?.[0]
 }
 
-/** What a cart held before an item was added: the quantity of that sku (0: none), or undefined when it cannot be read. */
+/**
+ * What a cart held before an item was added: the quantity of that sku (0: none), or undefined when it cannot be read.
+ */
 interface CartBefore {
   qty: number | undefined
 }

@@ -17,7 +17,10 @@ import { EVIDENCE_TAG_CHANNEL, REQUEST_CHANNEL, type EvidenceTag, type FinishedR
 import { tokenCallOf } from './exchange-identity.ts'
 import type { Answer } from './request.ts'
 
-/** One line of a part: an entry (`n`: its number in the part), the entries a result holds, or fields told of an entry later. */
+/**
+ * One line of a part: an entry (`n`: its number in the part), the entries a result holds, or fields told of an entry
+ * later.
+ */
 export type EvidenceLine =
   | { n: number; entry: HarEntry }
   | { served: string; entries: number[] }

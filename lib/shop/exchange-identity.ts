@@ -16,7 +16,9 @@ import { applyAliases } from './aliases.ts'
 import type { SessionSeed } from './session.ts'
 import { defined } from '../base/defined.ts'
 
-/** Where a URL is below its `/rest/{store}` base: the store code, the path (`/V1/…`) and the query (encoded, no `?`). */
+/**
+ * Where a URL is below its `/rest/{store}` base: the store code, the path (`/V1/…`) and the query (encoded, no `?`).
+ */
 interface RestPath {
   store: string
   path: string
@@ -78,7 +80,8 @@ export function endpointMatcher(
       origin: 'extension' as const,
     })),
   ]
-  // By method and number of segments, the only templates a path can match: a whole run's evidence asks thousands of times.
+  // By method and number of segments, the only templates a path can match: a whole run's evidence asks thousands of
+  // times.
   const keyOf = (method: string, path: string) => `${method} ${segmentsOf(path).length}`
   const byKey = new Map<string, Candidate[]>()
   for (const c of candidates)
@@ -189,7 +192,10 @@ export interface TokenHint {
   caller: 'admin' | 'customer'
 }
 
-/** The calls whose answer is the token they issue (`/V1/integration/admin/token`, `…/customer/token`): whose, by the path. */
+/**
+ * The calls whose answer is the token they issue (`/V1/integration/admin/token`, `…/customer/token`): whose, by the
+ * path.
+ */
 const TOKEN_CALL = /\/V1\/integration\/(admin|customer)\/token$/
 
 /** Whose token a call issues (`admin`, `customer`), undefined for any other path (below `/rest/{store}` or whole). */
@@ -202,7 +208,10 @@ export function pathnameOf(url: string): string {
   return defined(url.split('?')[0], "the URL's path").replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
 }
 
-/** One exchange of observed traffic as the callers' reading needs it: its request, its answer, the class a suite's HAR tags. */
+/**
+ * One exchange of observed traffic as the callers' reading needs it: its request, its answer, the class a suite's HAR
+ * tags.
+ */
 interface ObservedExchange {
   request: { method: string; url: string; headers: Readonly<Record<string, string>> }
   response?: { status: number; body: unknown }

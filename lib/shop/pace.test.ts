@@ -142,7 +142,8 @@ describe('Pace', () => {
     // Where one more at once costs a little (a tenth more each), one more at a time from then on.
     const some = drive(new Pace(16), 6, () => 40, { heavy: (k) => 6_000 * (1 + Math.max(0, k - 4) * 0.05) })
     expect(some).toEqual([4, 8, 9, 10, 11, 12])
-    // A kind first seen with more at once (an invoice, after the orders) says nothing of their cost: only kinds seen before do.
+    // A kind first seen with more at once (an invoice, after the orders) says nothing of their cost: only kinds seen
+    // before do.
     const kinds = new Pace(8)
     const heavy = (key: string, inFlight: number, ms: number) =>
       kinds.observe({ ms, heavy: true, inFlight, key, startedAt: performance.now(), demand: true })

@@ -9,10 +9,11 @@
  *   keeps them fewer only when answers come faster so (the run was queueing at the shop); otherwise it goes back and
  *   takes the slower time as the shop's usual. A shop that says it is overloaded (429, 503) gets half as many at
  *   once. When answers are back to their usual time, one more (up to `--concurrency`);
- * - heavy writes — an order placed, an invoice, a refund, a product saved, a shipment — hold a worker for seconds:
- *   a quarter of the bound of them at once to start with (at least one), more only while more of them at once get
- *   more of them done and none passes its deadline (twice as many while more cost nothing, then one more at a time) (a shop whose cores they share answers each the slower: no gain; one slowed by other
- *   tenants answers each as slowly: a gain), never the whole bound;
+ * - heavy writes — an order placed, an invoice, a refund, a product saved, a shipment — hold a worker for seconds: a
+ *   quarter of the bound of them at once to start with (at least one), more only while more of them at once get more of
+ *   them done and none passes its deadline (twice as many while more cost nothing, then one more at a time) (a shop
+ *   whose cores they share answers each the slower: no gain; one slowed by other tenants answers each as slowly: a
+ *   gain), never the whole bound;
  * - writes the platform deadlocks on when they run side by side (attribute sets: `eav_entity_attribute`) go one at
  *   a time;
  * - `--max-rps` caps the rate outright, for a shop behind a rate-limiting gateway (a 429 is still waited out).
@@ -69,7 +70,9 @@ export function sideBySideGroup(method: string, path: string): string | undefine
   return /^\/V1\/(eav\/attribute-sets|products\/attribute-sets)(\/|$)/.test(path) ? 'attribute sets' : undefined
 }
 
-/** What kind of call a request is, so like is compared with like: its method and path, ids and run-made values left out. */
+/**
+ * What kind of call a request is, so like is compared with like: its method and path, ids and run-made values left out.
+ */
 export function paceKey(method: string, path: string): string {
   return `${method} ${path
     .split('/')
@@ -263,7 +266,8 @@ export class Pace {
       return
     }
     // A kind first seen in the trial says nothing of what more at once cost: its fastest time is one with more at once,
-    // and its passing its deadline says the deadline was short (a kind's first write gets --timeout-ms), not the number.
+    // and its passing its deadline says the deadline was short (a kind's first write gets --timeout-ms), not the
+    // number.
     const kindSeenBefore = trial.kinds.has(sample.key)
     if (seen.inFlight <= trial.from) {
       this.#remember(seen)
@@ -278,12 +282,16 @@ export class Pace {
     const cost = slowdownOf(trial.more) / before
     const more = this.#heavy / trial.from
     const kept = cost <= more / (1 + HEAVY_GAIN_SHARE * (more - 1))
-    // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one more.
+    // As long as more at once cost nothing (a shop slowed by other tenants), twice as many are tried next; then one
+    // more.
     if (!kept || cost > FREE_COST) this.#doubling = false
     this.#endHeavyTrial(trial, kept)
   }
 
-  /** A heavy write that went with at most the current number at once: what the next trial compares with; a raise when due. */
+  /**
+   * A heavy write that went with at most the current number at once: what the next trial compares with; a raise when
+   * due.
+   */
   #remember(seen: HeavySeen): void {
     this.#fewer.push(seen)
     if (this.#fewer.length > HEAVY_REFERENCE) this.#fewer.shift()
@@ -337,7 +345,10 @@ export interface RateShare {
   next: SharedArrayBuffer
 }
 
-/** The run's one rate share (none without a cap); `fromMs`: no request before then (a cleanup process continues the run's). */
+/**
+ * The run's one rate share (none without a cap); `fromMs`: no request before then (a cleanup process continues the
+ * run's).
+ */
 export function rateShare(maxRps: number | undefined, fromMs = 0): RateShare | undefined {
   if (maxRps === undefined) return undefined
   const next = new SharedArrayBuffer(8)
@@ -345,7 +356,9 @@ export function rateShare(maxRps: number | undefined, fromMs = 0): RateShare | u
   return { maxRps, next }
 }
 
-/** When the share's next request may start (epoch ms): where a process that continues the run's requests starts from. */
+/**
+ * When the share's next request may start (epoch ms): where a process that continues the run's requests starts from.
+ */
 export function nextStartMs(share: RateShare): number {
   return Number(Atomics.load(new BigInt64Array(share.next), 0)) / 1000
 }
@@ -360,7 +373,10 @@ export class RateCap {
     this.#next = share === undefined ? undefined : new BigInt64Array(share.next)
   }
 
-  /** Waits for the request's turn (taken atomically: two threads never get the same one); none once `stopping` is aborted. */
+  /**
+   * Waits for the request's turn (taken atomically: two threads never get the same one); none once `stopping` is
+   * aborted.
+   */
   async take(stopping?: AbortSignal): Promise<void> {
     const next = this.#next
     if (next === undefined) return

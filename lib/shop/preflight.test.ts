@@ -176,7 +176,8 @@ describe('preflight', () => {
       expect(pre.registeredCustomers.map((x) => x.role).sort()).toEqual(['disposable', 'own'])
       expect(pre.seed.customerIsTheUsers).toBe(true)
       expect(pre.seed.tokens.ownCustomer).toBeDefined()
-      // Issue 31.15: the user's account is labelled apart from the run's own customers', so a report shows it was only read.
+      // Issue 31.15: the user's account is labelled apart from the run's own customers', so a report shows it was only
+      // read.
       const labels = new Map(pre.secrets.entries())
       expect(labels.get(password)).toBe('configured customer password')
       expect(labels.get(pre.seed.tokens.customer!)).toBe('configured customer token')

@@ -251,7 +251,10 @@ async function tokenOf(
   return signIn.token
 }
 
-/** The preflight's one line on the tokens it was given (never a token): which, and what a run without passwords cannot do. */
+/**
+ * The preflight's one line on the tokens it was given (never a token): which, and what a run without passwords cannot
+ * do.
+ */
 function signedInLine(given: readonly [GivenCaller, string][]): string {
   const names: Record<GivenCaller, string> = { admin: 'admin', customer: 'customer', limitedAdmin: 'limited admin' }
   const admin = given.some(([caller]) => caller === 'admin')
@@ -271,7 +274,9 @@ async function settledAll<T extends readonly unknown[]>(
   return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T
 }
 
-/** A customer of the run's own (one whose tokens the checks may revoke, or one that writes where the user's may not). */
+/**
+ * A customer of the run's own (one whose tokens the checks may revoke, or one that writes where the user's may not).
+ */
 async function disposableCustomerToken(
   client: TargetClient,
   secrets: Secrets,
@@ -309,7 +314,10 @@ async function limitedAdminToken(
   }
 }
 
-/** A harmless anonymous GET of the spec, without parameters: asked under store codes that may not exist (the calibration's, the settings'). */
+/**
+ * A harmless anonymous GET of the spec, without parameters: asked under store codes that may not exist (the
+ * calibration's, the settings').
+ */
 export function anonymousReadPath(): string {
   return (
     firstRows((r) => r.access === 'anon' && r.method === 'GET' && !r.path.includes(':'), 1)[0]?.path ??

@@ -33,7 +33,10 @@ export interface ProbeCall {
   method: HttpMethod
   /** The path with its values filled (placeholders, lib/spec/paths.ts), before aliases. */
   path: string
-  /** POST and PUT send `{}`; the admin's request at a `mine` write, data the shop refuses (lib/setup/requests/mine-admin.ts). */
+  /**
+   * POST and PUT send `{}`; the admin's request at a `mine` write, data the shop refuses
+   * (lib/setup/requests/mine-admin.ts).
+   */
   body?: Record<string, unknown>
   /** Made with a customer of the run's own whose tokens the call may revoke, never the run's customer. */
   disposable?: true
@@ -70,7 +73,9 @@ export interface SequencePlan {
   lane?: string
   /** Known before anything is sent: no valid request can be made (no recipe, read-only mode), and why. */
   unbuildable?: { message: string; reason: NotJudgedReason }
-  /** Sent instead when no valid request can be made: placeholder calls, whose answers only a 401/403 can be read from. */
+  /**
+   * Sent instead when no valid request can be made: placeholder calls, whose answers only a 401/403 can be read from.
+   */
   fallback: readonly PlannedCall[]
 }
 
@@ -87,7 +92,10 @@ export interface ProbePlan {
   withheld?: readonly { caller: Caller; why: string }[]
 }
 
-/** A probe as it went: the answer (absent when none came) read against the target's own no-route and unknown-store answers. */
+/**
+ * A probe as it went: the answer (absent when none came) read against the target's own no-route and unknown-store
+ * answers.
+ */
 export interface Probe {
   caller: ProbeCaller
   /** The store code it was sent under. */
@@ -107,7 +115,10 @@ export interface Probe {
   unknownStore?: boolean
 }
 
-/** Why a valid request could not be made (the callers then got placeholder calls): why, the reason code, the set-up's exchanges. */
+/**
+ * Why a valid request could not be made (the callers then got placeholder calls): why, the reason code, the set-up's
+ * exchanges.
+ */
 export interface Unbuilt {
   message: string
   reason: NotJudgedReason

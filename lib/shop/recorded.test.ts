@@ -149,7 +149,8 @@ describe('a sequence read back from its exchanges', () => {
     expect([...answersFromRecorded({ calls: [byLimited] }, [], STORES, undefined, full).calls.values()]).toMatchObject([
       { unavailable: 'not in the recording', unavailableReason: 'not-recorded' },
     ])
-    // A sequence at a write in read-only mode: its valid request never made, as the sender's fallback; a caller with no token not sent.
+    // A sequence at a write in read-only mode: its valid request never made, as the sender's fallback; a caller with no
+    // token not sent.
     const s = answersFromRecorded(plan, [], STORES, undefined, readOnly).sequence!
     expect(s).toMatchObject({
       unbuilt: { reason: 'read-only' },

@@ -32,7 +32,9 @@ interface RecordedProbe {
   probe: Probe
 }
 
-/** Which answers are the target's no-route and unknown-store answers: the run's calibration, as its report records it. */
+/**
+ * Which answers are the target's no-route and unknown-store answers: the run's calibration, as its report records it.
+ */
 export interface AnswerReading {
   noRoute(a: Answer, path: string): boolean
   unknownStore(a: Answer, path: string): boolean
@@ -81,9 +83,10 @@ export function recordedProbe(e: Exchange, reading: AnswerReading, recorded?: Ca
 
 /**
  * The answer a recorded response was. A body that parsed as JSON is recorded parsed, a JSON string too; one that did
- * not, as its text. So a string is read as a JSON string under a JSON content type (the platform's shipment label
- * `""`, a token's recorded redacted), but for the start of an object or a list that is no JSON (a body cut off: not JSON), and the text of a body
- * the client recorded only the start of (`… [N more characters not recorded]`), which is all there is of it.
+ * not, as its text. So a string is read as a JSON string under a JSON content type (the platform's shipment label `""`,
+ * a token's recorded redacted), but for the start of an object or a list that is no JSON (a body cut off: not JSON),
+ * and the text of a body the client recorded only the start of (`… [N more characters not recorded]`), which is all
+ * there is of it.
  */
 function answerOf(response: NonNullable<Exchange['response']>): Answer {
   const { status, headers, body } = response
@@ -91,7 +94,8 @@ function answerOf(response: NonNullable<Exchange['response']>): Answer {
   const cut = CUT_SHORT.exec(body)
   if (cut !== null)
     return { status, headers, body, json: /json/.test(headers['content-type'] ?? ''), text: body.slice(0, cut.index) }
-  // A token's answer is a JSON string, recorded redacted (`[redacted customer token]`): a string still, never a cut list.
+  // A token's answer is a JSON string, recorded redacted (`[redacted customer token]`): a string still, never a cut
+  // list.
   const jsonString =
     /json/.test(headers['content-type'] ?? '') &&
     (REDACTED_VALUE.test(body) || !(/^\s*[[{]/.test(body) && !parses(body)))
@@ -188,7 +192,10 @@ export function answersFromRecorded(
   return { plan, calls, sequence: { witness: s.witness, probes } }
 }
 
-/** What of a run's settings tells why a planned call was not sent (its probe settings, as the run's evidence records them). */
+/**
+ * What of a run's settings tells why a planned call was not sent (its probe settings, as the run's evidence records
+ * them).
+ */
 interface RecordedSettings {
   readOnly: boolean
   limitedAdmin?: unknown
@@ -223,7 +230,10 @@ function atTemplate(s: SequencePlan, recorded: readonly RecordedProbe[], store: 
   )
 }
 
-/** The admitted caller's recorded call is its fallback's placeholder call, at a path with values (one without any is ambiguous: read as the valid request). */
+/**
+ * The admitted caller's recorded call is its fallback's placeholder call, at a path with values (one without any is
+ * ambiguous: read as the valid request).
+ */
 function sentAsFallback(s: SequencePlan, recorded: readonly RecordedProbe[], store: string): boolean {
   const witness = s.fallback.find((c) => c.request.caller === probeCallerOf(s.witness))
   if (witness === undefined || witness.call.path === s.template) return false

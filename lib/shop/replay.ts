@@ -1,7 +1,7 @@
 /**
- * A recorded run answering again: a transport (client.ts `Transport`) that answers each request a session sends
- * with the answer its run's evidence.har recorded for the same request, so that a workflow's own step code — its
- * set-up, its calls, its judgement — runs again as it ran, sending nothing (`judge --har`, lib/run/replay-workflows.ts).
+ * A recorded run answering again: a transport (client.ts `Transport`) that answers each request a session sends with
+ * the answer its run's evidence.har recorded for the same request, so that a workflow's own step code — its set-up, its
+ * calls, its judgement — runs again as it ran, sending nothing (`judge --har`, lib/run/replay-workflows.ts).
  *
  * A request is the recorded one when its method, URL, token and set-up step are (the token by its name in the
  * evidence, `_token`: the session's own by role, a token a recorded token call issued by that call's `_issued`; the
@@ -20,7 +20,10 @@ import type { Fingerprint } from './fingerprint.ts'
 import type { SessionSeed } from './session.ts'
 import { defined } from '../base/defined.ts'
 
-/** What of a run's session its evidence keeps (`_run.session`) for its workflows to run again on the recording: no secret. */
+/**
+ * What of a run's session its evidence keeps (`_run.session`) for its workflows to run again on the recording: no
+ * secret.
+ */
 export interface RecordedSession {
   /** The roles of the tokens the session began with (seedTokenName: `admin`, `customer`, …), never their values. */
   tokens: string[]
@@ -64,7 +67,10 @@ interface RecordedRunOfSession {
   timeoutMs?: number
 }
 
-/** The seed of a session that sends a recorded run's requests again to its recording: each token a stand-in known by its name. */
+/**
+ * The seed of a session that sends a recorded run's requests again to its recording: each token a stand-in known by its
+ * name.
+ */
 export function replaySeed(run: RecordedRunOfSession, session: RecordedSession): SessionSeed {
   const tokens = Object.fromEntries(
     session.tokens.map((role) => [role, `${STAND_IN}${role}`]),
@@ -143,7 +149,10 @@ export class ReplayTransport implements Transport {
     return Promise.resolve()
   }
 
-  /** The recorded exchange that answers: the first unused of this workflow's or of no workflow's, else of a check's only. */
+  /**
+   * The recorded exchange that answers: the first unused of this workflow's or of no workflow's, else of a check's
+   * only.
+   */
   #find(
     call: string,
     asked: { token: string | undefined; step: string | undefined; sent: unknown },
@@ -213,7 +222,9 @@ function answer(statusCode: number, headers: Record<string, string>, text: strin
   return { statusCode, headers, body: Readable.from([Buffer.from(text)]) }
 }
 
-/** The error the client read the recorded failure from (client.ts describeFailure): a timeout, a connection's, another. */
+/**
+ * The error the client read the recorded failure from (client.ts describeFailure): a timeout, a connection's, another.
+ */
 function failureOf(error: string): Error {
   if (/no complete answer|timeout/i.test(error)) return new DOMException(error, 'TimeoutError')
   const code = /connection failed: (\w+)/.exec(error)?.[1]

@@ -12,7 +12,10 @@ export interface Answer {
 }
 
 /** `stopped`: the run was being stopped (deadline, Ctrl-C): not sent, or cut off while in flight. */
-/** `deadlock`: the shop answered a database deadlock to the same call twice (its transaction rolled back): no answer to judge. */
+/**
+ * `deadlock`: the shop answered a database deadlock to the same call twice (its transaction rolled back): no answer to
+ * judge.
+ */
 export type TransportFailureKind =
   | 'timeout'
   | 'connection'
@@ -50,9 +53,9 @@ export interface RequestSpec {
   /** Already-encoded query string without `?`. */
   query?: string
   /**
-   * The caller is one the endpoint's access class refuses (an access probe): a 401 then says nothing of the token, and a
-   * shop that refuses as it must writes nothing, so the request waits for no turn of writes that deadlock side by side
-   * (client.ts `send`).
+   * The caller is one the endpoint's access class refuses (an access probe): a 401 then says nothing of the token, and
+   * a shop that refuses as it must writes nothing, so the request waits for no turn of writes that deadlock side by
+   * side (client.ts `send`).
    */
   refusalExpected?: boolean
   /** A set-up call, which its caller repeats as it may (retry.ts): the session repeats nothing of it itself. */

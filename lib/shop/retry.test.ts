@@ -51,7 +51,8 @@ describe('which answers are worth another attempt', () => {
         }),
       )?.kind,
     ).toBe('rolled back')
-    // A "could not save" wrapper alone is also how the platform refuses an address it does not take: an answer that stands.
+    // A "could not save" wrapper alone is also how the platform refuses an address it does not take: an answer that
+    // stands.
     expect(
       troubleOf(answered(400, { message: 'The address failed to save. Verify the address and try again.' })),
     ).toBeUndefined()

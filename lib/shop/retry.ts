@@ -129,7 +129,10 @@ export async function sendRepeating(
       found: true,
     }
   }
-  /** After no answer, the first attempt may still be queued at the shop: looked for again, at growing intervals, for `graceMs`. */
+  /**
+   * After no answer, the first attempt may still be queued at the shop: looked for again, at growing intervals, for
+   * `graceMs`.
+   */
   const lookPatiently = async (trouble: Trouble | undefined): Promise<Repeated | undefined> => {
     let found = await look()
     let waited = 0

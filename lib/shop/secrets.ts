@@ -52,7 +52,8 @@ export class Secrets implements Redactor {
 
   /**
    * An exchange whose answer holds a secret learned from it (a token it has just issued), its answer redacted. Its
-   * request, recorded redacted already, stays the same record: the run's evidence knows an exchange by it (evidence.ts).
+   * request, recorded redacted already, stays the same record: the run's evidence knows an exchange by it
+   * (evidence.ts).
    */
   redactAnswer(x: Exchange): Exchange {
     return { ...this.redact(x), request: x.request }

@@ -153,7 +153,8 @@ describe('sendSequence', () => {
     )
     const p = preparer()
     const answers = await sendSequence(session, plan(), p)
-    // The limited admin has no token here: an optional caller is left out. No token got a success: the witness gets request 2.
+    // The limited admin has no token here: an optional caller is left out. No token got a success: the witness gets
+    // request 2.
     expect(sent.map((s) => `${who(s)} ${s.path}`)).toEqual([
       'none /V1/cmsPage/1',
       'malformed /V1/cmsPage/1',

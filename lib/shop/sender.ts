@@ -115,8 +115,8 @@ export function sendCall(session: Session, planned: PlannedCall, hooks: SendHook
 }
 
 /**
- * Why a planned call is not sent, if it is not: read-only mode and a write, or no token for its caller. One decision for
- * the sender and for a recording read back (recorded.ts: a planned call nothing was recorded for).
+ * Why a planned call is not sent, if it is not: read-only mode and a write, or no token for its caller. One decision
+ * for the sender and for a recording read back (recorded.ts: a planned call nothing was recorded for).
  */
 export function notSent(
   { call, request }: PlannedCall,
@@ -290,7 +290,8 @@ async function sendAs(
     ...(refusalExpected ? { refusalExpected } : {}),
     ...onSent,
   })
-  // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed once.
+  // The witness's customer of the run's own may have seen its token expire (tokens live an hour, or less): renewed
+  // once.
   if (caller === plan.witness && outcome.answer?.status === 401 && token !== undefined) {
     const current = await session.liveOwnToken(token)
     if (current !== token) outcome = await session.send({ ...request, token: current, ...onSent })

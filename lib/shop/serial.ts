@@ -29,11 +29,11 @@ export function cartNamed(path: string, token: string | undefined): string | und
 }
 
 /**
- * The probes' placeholder as a guest cart's masked id. A masked id is what the shop handed out for a cart (the platform:
- * 32 random characters), so this one names no shop's cart and its writes have no cart row to deadlock on. As one group,
- * the placeholder probes of every guest-cart endpoint by every caller were one chain (issue 29.9: 71 writes, 2.3 s of
- * a run at 20 ms answers, most of it with a few of 16 requests in flight). A placeholder cart id (`/V1/carts/999999`)
- * keeps its turn: a shop may hold a cart of that id.
+ * The probes' placeholder as a guest cart's masked id. A masked id is what the shop handed out for a cart (the
+ * platform: 32 random characters), so this one names no shop's cart and its writes have no cart row to deadlock on. As
+ * one group, the placeholder probes of every guest-cart endpoint by every caller were one chain (issue 29.9: 71 writes,
+ * 2.3 s of a run at 20 ms answers, most of it with a few of 16 requests in flight). A placeholder cart id
+ * (`/V1/carts/999999`) keeps its turn: a shop may hold a cart of that id.
  */
 const PLACEHOLDER_MASK = `guest ${PLACEHOLDER_ID}`
 

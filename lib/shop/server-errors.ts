@@ -102,7 +102,9 @@ export class ServerErrorLog {
   }
 }
 
-/** The shop's message and report id, read from the answer as recorded (redacted, its body cut at the recording's limit). */
+/**
+ * The shop's message and report id, read from the answer as recorded (redacted, its body cut at the recording's limit).
+ */
 export function shopSaid(recorded: unknown): { message: string; reportId?: string } {
   const text = typeof recorded === 'string' ? recorded : (JSON.stringify(recorded) ?? '')
   const message = clip((messageText(recorded) ?? text).trim(), MAX_MESSAGE_CHARS)

@@ -33,7 +33,10 @@ export interface SessionSeed {
   /** The slowest answer of each kind of call the preflight saw: the checks' deadlines start from it. */
   slowestMs?: Slowest
   concurrency: number
-  /** `--max-rps`: at most this many requests start per second — the run's one share, which its main thread's clients take too. */
+  /**
+   * `--max-rps`: at most this many requests start per second — the run's one share, which its main thread's clients
+   * take too.
+   */
   rate?: RateShare
   /** `fixed`: `concurrency` requests in flight whenever there are, heavy writes like any other (`--pace fixed`). */
   pace?: 'adaptive' | 'fixed'
@@ -46,7 +49,10 @@ export interface SessionSeed {
     customer?: string
     /** A customer of its own for calls that revoke the caller's tokens; absent when none could be made. */
     disposableCustomer?: string
-    /** Where the main customer is the user's (`customerIsTheUsers`): a customer of the run's own that a customer's writes are sent as. */
+    /**
+     * Where the main customer is the user's (`customerIsTheUsers`): a customer of the run's own that a customer's
+     * writes are sent as.
+     */
     ownCustomer?: string
     /** The limited admin's (SHOP_LIMITED_ADMIN_USERNAME); absent when none is configured. */
     limitedAdmin?: string
@@ -84,7 +90,10 @@ const REPEATABLE: ReadonlySet<string> = new Set(['timeout', 'connection', 'proto
 /** The pace's notes a report keeps: the first few say what it did; more would say the same. */
 const MAX_PACE_NOTES = 4
 
-/** Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed forever. */
+/**
+ * Token lifetimes are an hour on the platform; a run that outlives more than a few is misconfigured, not renewed
+ * forever.
+ */
 const MAX_RENEWALS = 10
 
 /** A write was about to leave the machine in read-only mode: a bug of the suite, never sent. */
@@ -198,7 +207,8 @@ export class Session {
     if (this.seed.readOnly && !allowedInReadOnly(spec.method, spec.path)) {
       throw new ReadOnlyViolation(`read-only mode: ${endpointText(spec)} was about to be sent`)
     }
-    // A set-up call repeats itself (retry.ts); a judged one is sent again after a deadlock, in its cart's turn (deadlock.ts).
+    // A set-up call repeats itself (retry.ts); a judged one is sent again after a deadlock, in its cart's turn
+    // (deadlock.ts).
     let outcome =
       spec.ownRepeats === true
         ? await this.client.send(spec, this.#lane)
@@ -348,7 +358,10 @@ export class Session {
   #paceNotes = 0
   /** Tokens of customers of the run's own (set-up), with their credentials: renewed like the run's own tokens. */
   readonly #own: Map<string, Credentials>
-  /** Apart from the run's own tokens' renewals, whose number is bounded (MAX_RENEWALS): each customer of the run's own is one. */
+  /**
+   * Apart from the run's own tokens' renewals, whose number is bounded (MAX_RENEWALS): each customer of the run's own
+   * is one.
+   */
   readonly #ownRenewals: Map<string, Promise<string>>
 
   /** A customer of the run's own and its token, to be renewed where it expires (liveOwnToken). */
@@ -397,7 +410,10 @@ export class Session {
     return renewal
   }
 
-  /** What the shop's pace did (pace.ts), each told once and a few at most: a long run on a changing shop tells the first. */
+  /**
+   * What the shop's pace did (pace.ts), each told once and a few at most: a long run on a changing shop tells the
+   * first.
+   */
   #notePace(note: string): void {
     const text = `${note} (a slow shop is given time, not failed)`
     if (this.#paceNotes >= MAX_PACE_NOTES || this.#notes.includes(text)) return
@@ -433,7 +449,10 @@ export class Session {
   }
 }
 
-/** The token a caller of the run sends (Session.tokenFor): known from the run's seed alone, so the main process knows it too. */
+/**
+ * The token a caller of the run sends (Session.tokenFor): known from the run's seed alone, so the main process knows it
+ * too.
+ */
 export function seedToken(
   seed: Pick<SessionSeed, 'tokens' | 'malformedToken' | 'customerIsTheUsers'>,
   caller: ProbeCaller,

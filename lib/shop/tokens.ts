@@ -17,7 +17,9 @@ export interface RegisteredCustomer extends Credentials {
  * came), so the run hands the preflight one from lib/setup/ and nothing here knows the ledger. Fails with a
  * TokenError the user can act on (the preflight's one line).
  */
-/** How the customer the user configured is named in messages and redactions (`[redacted configured customer token]`). */
+/**
+ * How the customer the user configured is named in messages and redactions (`[redacted configured customer token]`).
+ */
 export const CONFIGURED_CUSTOMER = 'configured customer'
 
 export interface Registrar {
@@ -68,9 +70,9 @@ export async function requestToken(
 }
 
 /**
- * How the platform's two-factor module refuses right admin credentials at the token endpoint (400, Magento_TwoFactorAuth
- * BlockAdminTokenCreation: "Please use the 2fa provider-specific endpoints to obtain a token.", or that the user must
- * configure it first); wrong credentials still get the usual 401.
+ * How the platform's two-factor module refuses right admin credentials at the token endpoint (400,
+ * Magento_TwoFactorAuth BlockAdminTokenCreation: "Please use the 2fa provider-specific endpoints to obtain a token.",
+ * or that the user must configure it first); wrong credentials still get the usual 401.
  */
 const TWO_FACTOR = /\b2fa\b|two-factor/i
 
@@ -86,7 +88,9 @@ export function requireAnswer(outcome: Outcome, what: string) {
   return outcome.answer
 }
 
-/** Node's codes for a certificate it could not verify: self-signed, of a CA it does not know, expired, for another name. */
+/**
+ * Node's codes for a certificate it could not verify: self-signed, of a CA it does not know, expired, for another name.
+ */
 const CERTIFICATE =
   /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|CERT_(HAS_EXPIRED|NOT_YET_VALID|UNTRUSTED|REJECTED)|ERR_TLS_CERT_ALTNAME_INVALID/
 const CERTIFICATE_HINT =

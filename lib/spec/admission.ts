@@ -6,7 +6,10 @@
  */
 import type { AccessClass } from './types.ts'
 
-/** The four callers of the access rules: no Authorization header, a Bearer value no target issued, a customer token, an admin token. */
+/**
+ * The four callers of the access rules: no Authorization header, a Bearer value no target issued, a customer token, an
+ * admin token.
+ */
 type AccessCaller = 'none' | 'malformed' | 'customer' | 'admin'
 
 export const ACCESS_CALLERS: readonly AccessCaller[] = ['none', 'malformed', 'customer', 'admin']
@@ -56,7 +59,10 @@ interface AnswerLike {
   headers?: Readonly<Record<string, string>>
 }
 
-/** The platform answers 401 for every access refusal; 403 is the other status a refusal may have (platform conventions, Errors). */
+/**
+ * The platform answers 401 for every access refusal; 403 is the other status a refusal may have (platform conventions,
+ * Errors).
+ */
 export function isRefusal(status: number): boolean {
   return status === 401 || status === 403
 }
@@ -81,7 +87,9 @@ export function unusableAnswer(answer: AnswerLike | undefined, quoted: string): 
   return undefined
 }
 
-/** What a sent request's answer (absent: none came) says about access; `noRoute`: it is the target's no-route answer. */
+/**
+ * What a sent request's answer (absent: none came) says about access; `noRoute`: it is the target's no-route answer.
+ */
 export function seenOfAnswer(answer: AnswerLike | undefined, noRoute: boolean): Seen {
   if (answer !== undefined && noRoute) return 'no-route'
   if (answer !== undefined && isRefusal(answer.status)) return 'refused'
@@ -131,7 +139,9 @@ const UNANSWERED = new Set(['timeout', 'target-gone', 'no-answer', 'deadlock'])
 /** The reasons the judgement itself gives for leaving access unjudged (lib/results/verdict.ts names them). */
 type AccessReason = 'route-missing' | 'no-answer' | 'unusable-answer' | 'target-refused'
 
-/** How a judgement's messages name things: each caller, the check that judges the route, what states the access class. */
+/**
+ * How a judgement's messages name things: each caller, the check that judges the route, what states the access class.
+ */
 interface AccessWords {
   who?: (caller: string) => string
   /** `route`; `extension-route` for a shop's own operation. */

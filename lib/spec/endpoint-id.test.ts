@@ -20,13 +20,19 @@ const OWNERS = [
   /^lib\/spec\/endpoint-id\.test\.ts$/,
 ]
 
-/** `${row.method} ${row.path}`, `${method} ${path}`, `${op.method} ${op.template}`: a method and a path written together inline. */
+/**
+ * `${row.method} ${row.path}`, `${method} ${path}`, `${op.method} ${op.template}`: a method and a path written together
+ * inline.
+ */
 const INLINE = /\$\{\s*(?:[\w$!?]+\.)*method\s*\} \$\{\s*(?:[\w$!?]+\.)*(?:path|template)\s*\}/g
 
 /** A split on a space, with what is split: how an endpoint id was taken apart (`p.endpoint!.split(' ')`). */
 const SPLIT = /([\w$.!?]+)\.split\(\s*' '\s*\)/g
 
-/** What an endpoint id is held in: an endpoint, an operation, a route, an id or a key (other splits on a space split other things). */
+/**
+ * What an endpoint id is held in: an endpoint, an operation, a route, an id or a key (other splits on a space split
+ * other things).
+ */
 const ID_LIKE = /endpoint|operation|route|(^|\.)(id|key)!?$|(Id|Key)!?$/i
 
 /** Only the catalog turns a string into an id. */

@@ -31,7 +31,9 @@ export const ROUTE_RULES = {
   // No rule about server errors: "HTTP status code per error case: not shown". A 5xx of the shop's application is an
   // answer at the method and path (served); the run lists it, and its body is no payload the JSON rule judges.
   json: rule("the answer is JSON (a server error's body aside)", 'Payloads are JSON.'),
-  /** A shop's own operation, which the spec does not list: what its schema declares is held to the spec's route rules. */
+  /**
+   * A shop's own operation, which the spec does not list: what its schema declares is held to the spec's route rules.
+   */
   declared: rule(
     "an operation the shop's schema declares is served at its method and path: its answer is not the no-route answer (a refusal is not one), and is JSON; a server error to the probe's made-up values judges nothing",
     LISTED,

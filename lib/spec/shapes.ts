@@ -313,7 +313,10 @@ export function listedFields(schemaName: ShapeName): readonly string[] {
   return LISTED[schemaName]
 }
 
-/** The values a call sets under a tabled type's fields (`extension_attributes` aside): what the saved resource must carry. */
+/**
+ * The values a call sets under a tabled type's fields (`extension_attributes` aside): what the saved resource must
+ * carry.
+ */
 export function tabledValues(schemaName: ShapeName, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(
     listedFields(schemaName)

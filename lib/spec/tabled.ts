@@ -36,7 +36,9 @@ export const TABLED_BODY_KEYS: Readonly<Record<string, Readonly<Record<string, T
   'POST /V1/order/:orderId/refund': REFUND_PARTS,
 }
 
-/** The section whose table defines an endpoint's request and return: its 17 rows (a catalog row's `sections` name it). */
+/**
+ * The section whose table defines an endpoint's request and return: its 17 rows (a catalog row's `sections` name it).
+ */
 const DETAIL_SECTION = 'Endpoints › Endpoints with detailed shape'
 
 /**

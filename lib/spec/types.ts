@@ -41,11 +41,16 @@ export interface EndpointRow {
   purpose?: string
   /** Spec sections the row comes from, most specific first, e.g. `Endpoints › Endpoint lists by module › Quote`. */
   sections: string[]
-  /** A batch price operation (Business rules 1, 2): which prices, what the call does, and the invalid items its words name. */
+  /**
+   * A batch price operation (Business rules 1, 2): which prices, what the call does, and the invalid items its words
+   * name.
+   */
   batch?: BatchOperation
   /** The tabled shape of a read whose return the row does not name, where the spec's words say what it loads. */
   answer?: ShapeName
-  /** lib/setup/families/<family>.ts: how to talk to the endpoint on a real shop (a valid call, platform conventions). */
+  /**
+   * lib/setup/families/<family>.ts: how to talk to the endpoint on a real shop (a valid call, platform conventions).
+   */
   family?: FamilyName
 }
 
@@ -68,9 +73,14 @@ export type InvalidKind =
 
 export interface BatchOperation {
   prices: PriceFamily
-  /** `update`, `delete`, `replace`: a batch of price items; `information`: `{skus}` → the stored prices; `cost-delete`: `{skus}` → true. */
+  /**
+   * `update`, `delete`, `replace`: a batch of price items; `information`: `{skus}` → the stored prices; `cost-delete`:
+   * `{skus}` → true.
+   */
   op: 'update' | 'delete' | 'replace' | 'information' | 'cost-delete'
-  /** An update's invalid items, from its purpose words; the deletes and the replace name none and take their update's. */
+  /**
+   * An update's invalid items, from its purpose words; the deletes and the replace name none and take their update's.
+   */
   invalid?: readonly InvalidKind[]
 }
 

@@ -43,7 +43,8 @@ export async function extensionSuite(): Promise<void> {
   const starters = plannedWork(parts, planned)
   const started = new Map<string, Promise<Result>>()
 
-  // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped one.
+  // A file without a test is an error of the run: none to check (no schema, --check, --module) is said by a skipped
+  // one.
   if (planned.length === 0)
     return placeholder(
       `${EXTENSIONS_TITLE}: none in this run`,

@@ -10,11 +10,11 @@
 import { beforeAll, describe, inject, test, type TestContext } from 'vitest'
 import type { RunnerTask, RunnerTestSuite } from 'vitest'
 // The check kinds first, the worker's first import of the suite, as before issue 24: their CommonJS dependencies
-// (undici, ajv) then load in one synchronous stretch, and V8's first full collection of the worker's heap comes
-// after them (14–15 MB kept). Imported after the workflows (faker first), it came before them (11–12 MB kept);
-// V8 sizes the old generation from what a full collection keeps (about 4×), so the second came within the first
-// 200–470 requests instead of after about 1,000–1,400 of 2,084, and what the rest of the run promoted stayed in
-// the heap to its end: about 4 MB more of peak RSS (docs/performance.md). What it costs is where GCs fall, not memory kept.
+// (undici, ajv) then load in one synchronous stretch, and V8's first full collection of the worker's heap comes after
+// them (14–15 MB kept). Imported after the workflows (faker first), it came before them (11–12 MB kept); V8 sizes the
+// old generation from what a full collection keeps (about 4×), so the second came within the first 200–470 requests
+// instead of after about 1,000–1,400 of 2,084, and what the rest of the run promoted stayed in the heap to its end:
+// about 4 MB more of peak RSS (docs/performance.md). What it costs is where GCs fall, not memory kept.
 import '../checks/index.ts'
 import { MODULES } from '../spec/modules.ts'
 import type { SessionSeed } from '../shop/session.ts'
@@ -72,7 +72,8 @@ export function moduleSuite(declared: { module: string; workflows: readonly stri
         throw new Error(
           'no run facts provided: the conformance project is run by its reporter (lib/vitest/run-reporter.ts), which its plugin adds',
         )
-      if (facts.refused !== undefined) return // the preflight refused the target: every test says so, none sends anything
+      // the preflight refused the target: every test says so, none sends anything
+      if (facts.refused !== undefined) return
       const runId = facts.seed.runId
       const session = sessionFor(facts.seed)
       // Work of this module started ahead (by an earlier file) now goes before any still ahead.

@@ -15,7 +15,9 @@ import type { Plugin } from 'vite'
 import type { Reporter, VitestPluginContext } from 'vitest/node'
 
 const RUN_REPORTER = fileURLToPath(new URL('./run-reporter.ts', import.meta.url))
-/** What the suite files import (module-suite.ts, extension-suite.ts), in one module: the worker's bundle of the suite. */
+/**
+ * What the suite files import (module-suite.ts, extension-suite.ts), in one module: the worker's bundle of the suite.
+ */
 const SUITE_ENTRY = fileURLToPath(new URL('./suite-entry.ts', import.meta.url))
 const SUITE_FACES = new Set(
   ['module-suite.ts', 'extension-suite.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))),

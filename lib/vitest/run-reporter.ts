@@ -2,7 +2,8 @@
  * The run's life, as the vitest reporter the conformance project's plugin adds (plugin.ts):
  *
  *   onInit           settings (flags of `shop-conformance run`, environment, `.env`); `--check` provided to collection
- *   onTestRunStart   report dir, ledger, bundled target, preflight, the run's facts provided to the suite files, deadline
+ *   onTestRunStart   report dir, ledger, bundled target, preflight, the run's facts provided to the suite files,
+ *                    deadline
  *   onTestCaseResult each finished test's result (its meta) and progress
  *   onTestRunEnd     cleanup (so its leftovers are in the report), the report in every format, the exit status
  *
@@ -198,7 +199,10 @@ export default class RunReporter implements Reporter {
     )
   }
 
-  /** The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd reports. */
+  /**
+   * The deadline or a signal: vitest cancels (the tests' signals stop the worker's requests), then onTestRunEnd
+   * reports.
+   */
   #stop(why: Stop): void {
     if (this.#run?.stop(why) !== true) return
     // The worker's requests stop now, also those of work started ahead of its test (lookahead).
@@ -341,10 +345,10 @@ export default class RunReporter implements Reporter {
       // After vitest's own (1 when a test failed): the run's status, e.g. 0 when a baseline excuses every failure.
       const status = (this.#status = report.exit.status)
       process.exitCode = status
-      // The printed end is the end of everything: a vitest that has not closed by then (a loaded machine) is left behind.
-      // A run cut short has nothing left to do once its reports are written: its vitest, still cancelling a worker that
-      // loads the suite files, is left a moment, not the time to the end (at load 13 a run stopped in its preflight
-      // ended 5.6 s past the end it printed).
+      // The printed end is the end of everything: a vitest that has not closed by then (a loaded machine) is left
+      // behind. A run cut short has nothing left to do once its reports are written: its vitest, still cancelling a
+      // worker that loads the suite files, is left a moment, not the time to the end (at load 13 a run stopped in its
+      // preflight ended 5.6 s past the end it printed).
       const left = run.endsAt - Date.now()
       setTimeout(
         () => process.exit(status),
@@ -395,7 +399,10 @@ function isMerge(vitest: Vitest): boolean {
   return vitest.config.mergeReports !== undefined && vitest.config.mergeReports !== ''
 }
 
-/** Under `shop-conformance run`: one line and exit 2, before any request. Natively: thrown (the reporter says it once a suite file runs). */
+/**
+ * Under `shop-conformance run`: one line and exit 2, before any request. Natively: thrown (the reporter says it once a
+ * suite file runs).
+ */
 function settingsOrExit(): RunSettings {
   try {
     const settings = runSettings()

@@ -34,13 +34,17 @@ export function scopeOf(vitest: Vitest, modules: ReadonlyArray<TestModule>, conf
     ...(files.length > 0 ? [`files ${files.map((f) => relative(process.cwd(), f) || f).join(' ')}`] : []),
     ...(pattern !== undefined ? [`-t ${String(pattern)}`] : []),
   ]
-  // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole denominator).
+  // Narrowed by vitest, the plan's selection is what it ran; else the flags' (a run cut short keeps its whole
+  // denominator).
   const selection =
     limits.length === 0 ? flags : { ...flags, modules: modules.map((m) => moduleIdOf(m.moduleId)), ids: selected }
   return { selection, limits, ...(shard !== undefined ? { shard } : {}) }
 }
 
-/** The file filters of the command line: on a field vitest keeps internal (set by `start(filters)`), so checked before use. */
+/**
+ * The file filters of the command line: on a field vitest keeps internal (set by `start(filters)`), so checked before
+ * use.
+ */
 function commandLineFiles(vitest: Vitest): string[] {
   const { filenamePattern } = vitest as unknown as { filenamePattern?: unknown }
   return Array.isArray(filenamePattern) && filenamePattern.every((f) => typeof f === 'string') ? filenamePattern : []

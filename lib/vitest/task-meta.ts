@@ -27,7 +27,10 @@ declare module 'vitest' {
     shopNotes?: unknown
     /** The 5xx answers the worker met since the test before carried its own (`ServerErrorList`). */
     shopServerErrors?: unknown
-    /** The session's deadlines so far (`RunDeadlines`) that came with a test's result: what the report says the run used. */
+    /**
+     * The session's deadlines so far (`RunDeadlines`) that came with a test's result: what the report says the run
+     * used.
+     */
     shopDeadlines?: unknown
     /** Set on every test vitest selected to run (mode `run` when its module started): the run's scope. */
     shopSelected?: unknown
@@ -39,7 +42,10 @@ declare module 'vitest' {
 /** A run's report without its results: what each of its test modules carries into a blob. */
 export type RunHead = Omit<Report, 'results'>
 
-/** What a finished test carried: its result, the session's notes, the server errors, or why what it carried cannot be used. */
+/**
+ * What a finished test carried: its result, the session's notes, the server errors, or why what it carried cannot be
+ * used.
+ */
 interface Carried {
   result?: Result
   notes: string[]

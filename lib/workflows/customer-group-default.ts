@@ -22,7 +22,8 @@ export const customerGroupDefaultWorkflow: Workflow = {
         const answer = await s.call(call)
         s.expectSuccess(call, answer)
         s.judgeAnswerOf(READ, answer.body)
-        // GroupInterface's fields are not shown: the platform's `id` (from 0, NOT LOGGED IN) is looked at, only to warn.
+        // GroupInterface's fields are not shown: the platform's `id` (from 0, NOT LOGGED IN) is looked at, only to
+        // warn.
         const id = isObject(answer.body) ? answer.body.id : undefined
         if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0)) {
           s.warnings.push(`the default group has no integer id where the platform sends one: ${describeAnswer(answer)}`)

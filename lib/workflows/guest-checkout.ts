@@ -198,7 +198,8 @@ export const guestCheckoutWorkflow: Workflow<GuestCheckoutState> = {
           refusal: (a) =>
             `the target refused to place the order with payment method "${paymentMethod}" (setting SHOP_PAYMENT_METHOD): ${describeAnswer(a)}`,
         })
-        // What the guest placement returns is not shown (the detail table gives the admin one's); the id is needed to go on.
+        // What the guest placement returns is not shown (the detail table gives the admin one's); the id is needed to
+        // go on.
         const orderId = toId(answer.body)
         if (orderId === undefined)
           s.notJudged(

@@ -45,7 +45,10 @@ async function cartOfA(s: StepScope<MineIsolationState>, a: CustomerA): Promise<
   return answer.body as Record<string, unknown>
 }
 
-/** How B's call came back, for the pass message: refused, a server error that left A alone, or acting on B's own resource. */
+/**
+ * How B's call came back, for the pass message: refused, a server error that left A alone, or acting on B's own
+ * resource.
+ */
 function outcome(answer: Answer, own: string): string {
   if (isSuccess(answer)) return `B's call answered ${describeAnswer(answer)}, acting on B's own ${own}`
   const error = serverErrorOf(answer)

@@ -64,7 +64,9 @@ interface SuccessOptions {
   refusal?: (answer: Answer) => string | undefined
 }
 
-/** Collects the exchanges, warnings and details of one step while it runs; reads and writes the workflow's state `S`. */
+/**
+ * Collects the exchanges, warnings and details of one step while it runs; reads and writes the workflow's state `S`.
+ */
 export class StepScope<S extends object = object> {
   readonly ctx: WorkflowContext<S>
   readonly exchanges: Exchange[] = []
@@ -131,9 +133,9 @@ export class StepScope<S extends object = object> {
   }
 
   /**
-   * A call of the endpoint under test, sent once (a judged call is never repeated): whatever it answers comes
-   * back; no answer at all leaves the step not judged. With `creates`, the call is in the ledger before it is sent; a 4xx
-   * marks it refused, and the step tells what it made with `made`.
+   * A call of the endpoint under test, sent once (a judged call is never repeated): whatever it answers comes back; no
+   * answer at all leaves the step not judged. With `creates`, the call is in the ledger before it is sent; a 4xx marks
+   * it refused, and the step tells what it made with `made`.
    */
   async call(call: SpecCall, creates?: { kind: EntityKind; label: string; key?: string }): Promise<Answer> {
     const ticket =

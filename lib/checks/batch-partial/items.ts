@@ -208,7 +208,10 @@ export function endedAtMixedCall(items: PlannedItem[], mixed: JudgedCall): Judge
   return mixedError !== undefined ? { ...base, unanswered: mixedError } : undefined
 }
 
-/** update / delete / replace judged from the mixed call, its read-back and the all-valid call (the mixed call not ending it). Pure. */
+/**
+ * update / delete / replace judged from the mixed call, its read-back and the all-valid call (the mixed call not ending
+ * it). Pure.
+ */
 export function judgeItemsCalls(op: 'update' | 'delete' | 'replace', family: PriceFamily, calls: ItemsCalls): Judged {
   const { items, before, mixed, readBack, clean, allValid } = calls
   const exchanges: Exchange[] = [mixed.exchange, readBack.exchange, clean.exchange]

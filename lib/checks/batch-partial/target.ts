@@ -34,7 +34,10 @@ export async function send(
 /** How the run's evidence tags the check's own calls (`_probe`): `batch-partial: ` and what the call is. */
 export const BATCH_PROBE = 'batch-partial: '
 
-/** What a judged call is: a batch's mixed, read-back and all-valid calls; an information call's or cost-delete's two, and their read-backs. */
+/**
+ * What a judged call is: a batch's mixed, read-back and all-valid calls; an information call's or cost-delete's two,
+ * and their read-backs.
+ */
 export type BatchRole =
   | 'mixed call'
   | 'read-back'
@@ -44,7 +47,10 @@ export type BatchRole =
   | 'unknown sku'
   | 'unknown sku read back'
 
-/** A judged call as the pure judgements read it: its answer or why none came, and whether it is the target's no-route answer. */
+/**
+ * A judged call as the pure judgements read it: its answer or why none came, and whether it is the target's no-route
+ * answer.
+ */
 export type JudgedCall = Pick<Outcome, 'answer' | 'failure' | 'exchange'> & { noRoute?: boolean }
 
 export const arrayAnswer = (a: Answer): boolean => isSuccess(a) && Array.isArray(a.body)
@@ -120,6 +126,9 @@ export interface Judged {
   summary: string
   /** Set when the row could not be judged after all (a read-back the judgement needs was refused). */
   unjudged?: string
-  /** Set when a call the judgement needs got no answer (a timeout, a target gone) or a server error: why, as a not-judged reason. */
+  /**
+   * Set when a call the judgement needs got no answer (a timeout, a target gone) or a server error: why, as a
+   * not-judged reason.
+   */
   unanswered?: { reason: UnansweredReason | 'server-error'; text: string }
 }

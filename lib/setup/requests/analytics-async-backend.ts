@@ -24,10 +24,16 @@ interface Bulk {
   status: number
 }
 
-/** The open status of an operation not yet run: what the run's own bulk's operation has until the shop's consumer runs it. */
+/**
+ * The open status of an operation not yet run: what the run's own bulk's operation has until the shop's consumer runs
+ * it.
+ */
 const OPEN = 4
 
-/** The run's own bulk operation (in the ledger first: the interface cannot remove it), or in read-only mode the first the shop lists. */
+/**
+ * The run's own bulk operation (in the ledger first: the interface cannot remove it), or in read-only mode the first
+ * the shop lists.
+ */
 function ownBulk(fx: Provisioner): Promise<Bulk> {
   return ownOrFound(
     fx,

@@ -193,7 +193,9 @@ function ownConfigurable(fx: Provisioner): Promise<OwnConfigurable> {
   return fx.session.memo('valid request: own configurable product', () => configurableWithChild(fx, 'configurable'))
 }
 
-/** The run's configurable product the child endpoint attaches its children to, whose options that rebuilds: made once. */
+/**
+ * The run's configurable product the child endpoint attaches its children to, whose options that rebuilds: made once.
+ */
 function configurableToAttachTo(fx: Provisioner): Promise<OwnConfigurable> {
   return fx.session.memo('valid request: configurable product to attach children to', () =>
     configurableWithChild(fx, 'configurable parent'),

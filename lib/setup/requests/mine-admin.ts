@@ -102,7 +102,10 @@ export const MINE_ADMIN_REQUESTS: Readonly<Partial<Record<EndpointId, MineAdminR
   },
 }
 
-/** A write whose path names the calling customer's own cart or account (`/mine`, `/me`): the admin gets its request above. */
+/**
+ * A write whose path names the calling customer's own cart or account (`/mine`, `/me`): the admin gets its request
+ * above.
+ */
 export function isMineWrite(row: Pick<EndpointRow, 'method' | 'path' | 'access'>): boolean {
   return row.access === 'self' && row.method !== 'GET' && /\/(mine|me)(\/|$)/.test(row.path)
 }

@@ -32,7 +32,8 @@ async function adminGuestCart(fx: Provisioner, label: string): Promise<number> {
 export const quoteRecipes: RequestRecipe[] = [
   {
     endpoint: endpointId('POST /V1/carts'),
-    // No body: the contract has no parameter. Every success makes an empty cart (the platform has no call removing one).
+    // No body: the contract has no parameter. Every success makes an empty cart (the platform has no call removing
+    // one).
     prepare: () => Promise.resolve({ actor: 'admin', path: {} }),
     creates: { kind: 'cart', idOf: idText },
   },
@@ -105,7 +106,8 @@ export const quoteRecipes: RequestRecipe[] = [
   },
   {
     endpoint: endpointId('PUT /V1/carts/:cartId'),
-    // A cart without a customer (made by the admin) and a customer of its own without a cart: the assignment uses both up.
+    // A cart without a customer (made by the admin) and a customer of its own without a cart: the assignment uses both
+    // up.
     prepare: async (fx, label) => {
       const cartId = await adminGuestCart(fx, label)
       const customer = await fx.customer(label)

@@ -15,7 +15,10 @@ import { SEARCH_PAGE } from './search.ts'
 import { endpointId } from '../../spec/catalog/index.ts'
 import { platformCall } from '../platform-calls.ts'
 
-/** The run's own sale, made once: its order, invoice, shipment (of all of it) and credit memo (one unit refunded offline). */
+/**
+ * The run's own sale, made once: its order, invoice, shipment (of all of it) and credit memo (one unit refunded
+ * offline).
+ */
 interface OwnSale {
   orderId: number
   invoiceId: number
@@ -128,7 +131,9 @@ function ownTaxRule(fx: Provisioner): Promise<Record<string, unknown> & { id: nu
 
 const creditmemoPath = async (fx: Provisioner) => ({ id: await saleDocument(fx, 'credit memo') })
 
-/** A credit memo of its own for each cancel (a cancel uses it up): a guest order, invoiced, one unit refunded offline. */
+/**
+ * A credit memo of its own for each cancel (a cancel uses it up): a guest order, invoiced, one unit refunded offline.
+ */
 async function creditmemoToCancel(fx: Provisioner, label: string): Promise<number> {
   const order = await fx.guestOrder(`${label} cancel`)
   await fx.invoice(order.orderId)

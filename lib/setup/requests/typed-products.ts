@@ -1,9 +1,10 @@
 /**
  * Products of the run's own of a type or attribute set the provisioner's simple products do not have (bundle,
- * downloadable, configurable; a configurable's children), made as the provisioner makes its simple products (platform body `product` {sku, name, price, type_id, attribute_set_id, …}; in the
- * ledger before the call, found by sku after an answer that never came, removed by the cleanup with `DELETE
- * /V1/products/:sku`, which removes their options, links and samples with them). Disabled and not visible on
- * their own: no storefront of a real shop shows them. In read-only mode a request names one the shop lists.
+ * downloadable, configurable; a configurable's children), made as the provisioner makes its simple products (platform
+ * body `product` {sku, name, price, type_id, attribute_set_id, …}; in the ledger before the call, found by sku after an
+ * answer that never came, removed by the cleanup with `DELETE /V1/products/:sku`, which removes their options, links
+ * and samples with them). Disabled and not visible on their own: no storefront of a real shop shows them. In read-only
+ * mode a request names one the shop lists.
  */
 import { SetupError, type Product, type Provisioner } from '../provision.ts'
 import { searchQuery } from '../../shop/lookup.ts'
@@ -11,7 +12,10 @@ import { firstListed } from './shared.ts'
 
 type ProductType = 'simple' | 'bundle' | 'downloadable' | 'configurable'
 
-/** Makes a product of the type: `extra` adds to (or replaces) the body's fields, e.g. `attribute_set_id`, `custom_attributes`. */
+/**
+ * Makes a product of the type: `extra` adds to (or replaces) the body's fields, e.g. `attribute_set_id`,
+ * `custom_attributes`.
+ */
 export async function typedProduct(
   fx: Provisioner,
   label: string,

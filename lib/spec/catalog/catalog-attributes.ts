@@ -1,7 +1,8 @@
 import type { EndpointRow } from '../types.ts'
 
 /**
- * Spec § Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes: one row per method+path, as the spec gives it.
+ * Spec § Endpoints › Endpoint lists by module › Catalog: attribute sets, groups, attributes: one row per method+path,
+ * as the spec gives it.
  */
 export const rows: EndpointRow[] = [
   {

@@ -2,7 +2,8 @@ import type { EndpointRow } from '../types.ts'
 
 /**
  * Spec § Endpoints › Endpoint lists by module › Catalog: categories: one row per method+path, as the spec gives it.
- * Also the endpoint of the detail table / additional operations that no list names but that belong here: GET /V1/categories/:categoryId.
+ * Also the endpoint of the detail table / additional operations that no list names but that belong here: GET
+ * /V1/categories/:categoryId.
  */
 export const rows: EndpointRow[] = [
   {

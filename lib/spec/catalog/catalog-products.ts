@@ -1,7 +1,8 @@
 import type { EndpointRow } from '../types.ts'
 
 /**
- * Spec § Endpoints › Endpoint lists by module › Catalog: products, links, media, options: one row per method+path, as the spec gives it.
+ * Spec § Endpoints › Endpoint lists by module › Catalog: products, links, media, options: one row per method+path, as
+ * the spec gives it.
  */
 export const rows: EndpointRow[] = [
   {

@@ -1,8 +1,9 @@
 import type { EndpointRow } from '../types.ts'
 
 /**
- * Spec § Endpoints › Endpoint lists by module › Eav: one row per method+path, as the spec gives it.
- * Also the endpoint of the detail table / additional operations that no list names but that belong here: DELETE /V1/eav/attribute-sets/:attributeSetId.
+ * Spec § Endpoints › Endpoint lists by module › Eav: one row per method+path, as the spec gives it. Also the endpoint
+ * of the detail table / additional operations that no list names but that belong here: DELETE
+ * /V1/eav/attribute-sets/:attributeSetId.
  */
 export const rows: EndpointRow[] = [
   {

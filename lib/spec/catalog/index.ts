@@ -65,7 +65,10 @@ for (const m of MODULES) {
 /** All rows, modules in MODULES order. */
 export const CATALOG: readonly EndpointRow[] = Object.freeze(MODULES.flatMap((m) => ROWS_BY_MODULE[m.id] ?? []))
 
-/** The ACL resources the detail table names (Authentication 2), in catalog order: the only ones a limited admin's role can be judged by. */
+/**
+ * The ACL resources the detail table names (Authentication 2), in catalog order: the only ones a limited admin's role
+ * can be judged by.
+ */
 export const ACL_RESOURCES: readonly string[] = Object.freeze([
   ...new Set(CATALOG.flatMap((r) => (r.acl !== undefined ? [r.acl] : []))),
 ])
@@ -76,7 +79,10 @@ const ID_OF = new Map<EndpointRow, EndpointId>(CATALOG.map((row) => [row, endpoi
 const BY_ID = new Map<string, EndpointRow>([...ID_OF].map(([row, id]) => [id, row]))
 const POSITION = new Map<EndpointRow, number>(CATALOG.map((row, i) => [row, i]))
 
-/** The id of a catalog row (`GET /V1/creditmemo/:id`). Throws for any other row: an extension operation or a vendor's endpoint has none. */
+/**
+ * The id of a catalog row (`GET /V1/creditmemo/:id`). Throws for any other row: an extension operation or a vendor's
+ * endpoint has none.
+ */
 export function rowId(row: EndpointRow): EndpointId {
   const id = ID_OF.get(row)
   if (id === undefined) throw new Error(`${endpointText(row)} is not a row of the catalog: it has no endpoint id`)

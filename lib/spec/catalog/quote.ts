@@ -1,8 +1,10 @@
 import type { EndpointRow } from '../types.ts'
 
 /**
- * Spec § Endpoints › Endpoint lists by module › Quote: one row per method+path, as the spec gives it.
- * Also the endpoints of the detail table / additional operations that no list names but that belong here: DELETE /V1/carts/:cartId/items/:itemId, GET /V1/carts/:cartId, GET /V1/carts/:cartId/billing-address, DELETE /V1/carts/:cartId/coupons.
+ * Spec § Endpoints › Endpoint lists by module › Quote: one row per method+path, as the spec gives it. Also the
+ * endpoints of the detail table / additional operations that no list names but that belong here: DELETE
+ * /V1/carts/:cartId/items/:itemId, GET /V1/carts/:cartId, GET /V1/carts/:cartId/billing-address, DELETE
+ * /V1/carts/:cartId/coupons.
  */
 export const rows: EndpointRow[] = [
   {

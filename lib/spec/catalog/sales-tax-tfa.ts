@@ -1,8 +1,10 @@
 import type { EndpointRow } from '../types.ts'
 
 /**
- * Spec § Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth: one row per method+path, as the spec gives it.
- * Also the endpoints of the detail table / additional operations that no list names but that belong here: GET /V1/creditmemo/:id, GET /V1/creditmemo/:id/comments, POST /V1/creditmemo/:id/comments, POST /V1/creditmemo/:id/emails.
+ * Spec § Endpoints › Endpoint lists by module › Sales, SalesRule, Tax, TwoFactorAuth: one row per method+path, as the
+ * spec gives it. Also the endpoints of the detail table / additional operations that no list names but that belong
+ * here: GET /V1/creditmemo/:id, GET /V1/creditmemo/:id/comments, POST /V1/creditmemo/:id/comments, POST
+ * /V1/creditmemo/:id/emails.
  */
 export const rows: EndpointRow[] = [
   {
