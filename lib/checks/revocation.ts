@@ -36,8 +36,8 @@ const REVOKE_SETTLE_MS = 2_000
  */
 export async function revocation(row: EndpointRow, session: Session): Promise<Verdict> {
   const rules = [TOKEN_RULES.revocation]
-  const exchanges: Exchange[] = []
-  const details: Record<string, string> = {}
+  const trail: CallTrail = { exchanges: [], details: {} }
+  const { exchanges, details } = trail
   const notJudged = (message: string, reason: NotJudgedReason): Verdict => ({
     status: 'skipped',
     message: `not judged: ${message}`,
@@ -47,57 +47,14 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
     reason,
   })
   if (session.seed.readOnly) return notJudged(REVOCATION_READ_ONLY, 'read-only')
-  let customer: MadeCustomer
-  try {
-    customer = await provisionerOf(session).customer('revocation')
-  } catch (err) {
-    if (!(err instanceof SetupError)) throw err
-    exchanges.push(...err.exchanges)
-    return notJudged(err.message, err.reason)
+  const customer = await revocationCustomer(session)
+  if (customer instanceof SetupError) {
+    exchanges.push(...customer.exchanges)
+    return notJudged(customer.message, customer.reason)
   }
   const store = session.seed.storeCode
-  /** One call, its exchange kept; a token it issues is a secret before anything records or quotes it. */
-  const call = async (
-    name: string,
-    method: 'GET' | 'POST',
-    path: string,
-    token: string | undefined,
-    body?: unknown,
-  ): Promise<Probe & { issued?: string }> => {
-    const probe = `${TOKENS_PROBE}${name}`
-    const outcome: Outcome = await session.send({
-      method,
-      path: session.targetPath(path),
-      store,
-      ...(token !== undefined ? { token } : {}),
-      ...(body !== undefined ? { body } : {}),
-      probe,
-    })
-    const issued = body !== undefined ? issuedBy(outcome) : undefined
-    if (issued !== undefined) session.secrets.add(issued, 'fresh customer token')
-    const p = {
-      ...readProbe(session, {
-        caller: 'customer',
-        store,
-        path: session.targetPath(path),
-        ...outcome,
-        exchange: issued !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange,
-      }),
-      ...(issued !== undefined ? { issued } : {}),
-    }
-    details[name] = detailOf(p, issued !== undefined)
-    exchanges.push(...exchangesOf(p))
-    return p
-  }
-  /** A new token of the customer, and its use on GET /V1/customers/me. */
-  const renew = async (when: string): Promise<Renewal> => {
-    const fresh = await call(renewalCall(when), 'POST', '/V1/integration/customer/token', undefined, {
-      username: customer.email,
-      password: customer.password,
-    })
-    if (fresh.issued === undefined) return { when, fresh, issued: false }
-    return { when, fresh, issued: true, use: await call(renewalUse(when), 'GET', ME, fresh.issued) }
-  }
+  const call: TokenCall = (name, method, path, token, body) =>
+    tokenCall({ session, store, trail }, name, method, path, token, body)
   const verdict = (j: RevocationJudgement): Verdict => ({ ...j, exchanges, details, rules })
   // Each call only while the ones before leave the rule open (token-judgements.ts judges them).
   const calls: RevocationCalls = { before: await call(REVOCATION_CALLS.before, 'GET', ME, customer.token) }
@@ -111,11 +68,85 @@ export async function revocation(row: EndpointRow, session: Session): Promise<Ve
   // At once; when refused, again a couple of seconds after the revoke, as the platform refuses a token issued
   // in the revoke's second (platform conventions, Tokens): the second one is judged, and a target without that
   // rule costs the run no wait.
-  calls.renewals = [await renew(RENEWALS[0])]
+  calls.renewals = [await renew(call, customer, RENEWALS[0])]
   if ((judged = judgeRevocation(calls)) !== undefined) return verdict(judged)
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, revokedAt + REVOKE_SETTLE_MS - Date.now())))
-  calls.renewals = [...calls.renewals, await renew(RENEWALS[1])]
+  calls.renewals = [...calls.renewals, await renew(call, customer, RENEWALS[1])]
   return verdict(defined(judgeRevocation(calls), 'the revocation judged with every call made (two renewals decide)'))
+}
+
+/** What the revocation's calls leave for its verdict: their exchanges, and each call's answer by its name. */
+interface CallTrail {
+  exchanges: Exchange[]
+  details: Record<string, string>
+}
+
+/** One of the revocation's calls, by its name (its tag in the run's evidence), with the token it sends, if any. */
+type TokenCall = (
+  name: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+) => Promise<Probe & { issued?: string }>
+
+/**
+ * The run's own customer the revocation revokes the token of, or why none could be made (the setup's error, its
+ * exchanges kept).
+ */
+async function revocationCustomer(session: Session): Promise<MadeCustomer | SetupError> {
+  try {
+    return await provisionerOf(session).customer('revocation')
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err
+    return err
+  }
+}
+
+/** One call, its exchange kept; a token it issues is a secret before anything records or quotes it. */
+async function tokenCall(
+  on: { session: Session; store: string; trail: CallTrail },
+  name: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<Probe & { issued?: string }> {
+  const { session, store, trail } = on
+  const probe = `${TOKENS_PROBE}${name}`
+  const outcome: Outcome = await session.send({
+    method,
+    path: session.targetPath(path),
+    store,
+    ...(token !== undefined ? { token } : {}),
+    ...(body !== undefined ? { body } : {}),
+    probe,
+  })
+  const issued = body !== undefined ? issuedBy(outcome) : undefined
+  if (issued !== undefined) session.secrets.add(issued, 'fresh customer token')
+  const p = {
+    ...readProbe(session, {
+      caller: 'customer',
+      store,
+      path: session.targetPath(path),
+      ...outcome,
+      exchange: issued !== undefined ? session.secrets.redactAnswer(outcome.exchange) : outcome.exchange,
+    }),
+    ...(issued !== undefined ? { issued } : {}),
+  }
+  trail.details[name] = detailOf(p, issued !== undefined)
+  trail.exchanges.push(...exchangesOf(p))
+  return p
+}
+
+/** A new token of the customer, and its use on GET /V1/customers/me. */
+async function renew(call: TokenCall, customer: MadeCustomer, when: string): Promise<Renewal> {
+  const fresh = await call(renewalCall(when), 'POST', '/V1/integration/customer/token', undefined, {
+    username: customer.email,
+    password: customer.password,
+  })
+  if (fresh.issued === undefined) return { when, fresh, issued: false }
+  return { when, fresh, issued: true, use: await call(renewalUse(when), 'GET', ME, fresh.issued) }
 }
 
 /** The names of the revocation's first calls (each its tag in the run's evidence, after `tokens: `). */

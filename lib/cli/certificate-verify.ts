@@ -13,13 +13,12 @@ import {
   statementProblems,
   type Manifest,
 } from '../report/certificate.ts'
-import { diffReports, diffText } from '../report/diff.ts'
 import type { Report } from '../report/model.ts'
 import { emptyRegistry, registryProblems, type Registry } from '../report/registry.ts'
 import { ed25519PublicKey, keyIdOf, parseSignatureFile, verifyReport } from '../report/sign.ts'
-import { recordingOf, rejudge, type Recording } from '../run/rejudge.ts'
-import { SUITE } from '../spec/version.ts'
+import { recordingOf, type Recording } from '../run/rejudge.ts'
 import { args, readJson, readText, required, type CommandIo } from './command-io.ts'
+import { rejudgeCheck } from './certificate-rejudge.ts'
 
 /**
  * `verify --package FILE [--pub PUBLIC.pem | --registry DIR]`: a certification package checked offline, each check on
@@ -203,91 +202,6 @@ function certificationCheck(list: CheckList, baselineBytes: Buffer | undefined, 
       () => certificationProblems(r, baseline),
       () => [`${r.certification.verdict}: follows from report.json's results`],
     )
-}
-
-/**
- * The report's results against the packaged evidence judged again, result by result (id, status, reason). A result the
- * installed suite cannot judge from a recording (`not-recorded`: docs/reports.md) is not compared: counted, said.
- * Judged again by another suite version than the statement's, the results cannot be held to the statement's: the
- * check fails saying so, and lists the differences the installed version finds, as `diff` does.
- */
-async function rejudgeCheck(
-  report: Report,
-  manifest: Manifest,
-  { run, entries }: Omit<Recording, 'file'>,
-  now: Date,
-): Promise<PackageCheck> {
-  if (run.id !== report.run.id)
-    return {
-      name: 're-judge',
-      problems: [`evidence.har is of run ${run.id}, report.json of run ${report.run.id}`],
-      detail: [],
-    }
-  let again: Report
-  try {
-    again = await rejudge({ file: PACKAGE_FILES.evidence, run, entries }, now)
-  } catch (err) {
-    return {
-      name: 're-judge',
-      problems: [`evidence.har cannot be judged again: ${(err as Error).message.split('\n')[0]}`],
-      detail: [],
-    }
-  }
-  const judged = new Map(again.results.map((x) => [x.id, x]))
-  const differing: string[] = []
-  let unjudgeable = 0
-  const kinds = new Set<string>()
-  for (const x of report.results) {
-    const y = judged.get(x.id)
-    if (y === undefined) differing.push(`${x.id}: not planned by suite ${SUITE.version}`)
-    else if (y.status === x.status && y.reason === x.reason) continue
-    else if (y.reason === 'not-recorded' && x.applicable !== false) {
-      unjudgeable++
-      kinds.add(x.check)
-    } else
-      differing.push(
-        `${x.id}: report ${x.status}${x.reason !== undefined ? ` (${x.reason})` : ''}, judged again ${y.status}${y.reason !== undefined ? ` (${y.reason})` : ''}`,
-      )
-  }
-  for (const id of judged.keys())
-    if (!report.results.some((x) => x.id === id)) differing.push(`${id}: only judged again (not in report.json)`)
-  const compared = report.results.length - unjudgeable
-  const taken =
-    unjudgeable > 0
-      ? `; ${unjudgeable} taken as signed: suite ${SUITE.version} does not judge ${[...kinds].join(', ')} from a recording`
-      : ''
-  const named = manifest.statement.suite.version
-  if (named !== SUITE.version) {
-    const only = (r: Report) => ({
-      ...r,
-      results: r.results.filter((x) => judged.get(x.id)?.reason !== 'not-recorded'),
-    })
-    const diff = diffText(diffReports(only(report), only(again)), {
-      a: `report.json (suite ${named})`,
-      b: `evidence.har judged again by suite ${SUITE.version}`,
-    })
-    return {
-      name: 're-judge',
-      problems: [
-        `the statement names suite ${named}, this is suite ${SUITE.version}: verify with it (npx shop-conformance@${named} verify --package FILE); judged again by ${SUITE.version}, ${differing.length} results differ`,
-      ],
-      detail: diff.trimEnd().split('\n'),
-    }
-  }
-  if (differing.length > 0) {
-    return {
-      name: 're-judge',
-      problems: [
-        `${differing.length} of ${report.results.length} results differ from the evidence judged again: ${differing.slice(0, 3).join('; ')}${differing.length > 3 ? '; …' : ''}`,
-      ],
-      detail: differing,
-    }
-  }
-  return {
-    name: 're-judge',
-    problems: [],
-    detail: [`${compared} results equal the evidence judged again by suite ${SUITE.version}${taken}`],
-  }
 }
 
 /** The packaged evidence as a recording, or what makes it none. */

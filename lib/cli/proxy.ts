@@ -8,7 +8,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http'
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
@@ -55,6 +55,17 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ])
 
+/** Where the proxy forwards to: the target, the path prefix below it, and the agent that keeps its connections. */
+interface Upstream {
+  target: URL
+  prefix: string
+  https: boolean
+  agent: HttpAgent | HttpsAgent
+}
+
+/** What a forwarded exchange ends with: the answer (none when the target did not answer) and what went wrong. */
+type Finish = (response: RecordedExchange['response'], error?: string) => void
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const har = new HarWriter(options.har, options.target.href)
   const recorder = new Recorder(options.hints)
@@ -62,81 +73,100 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const agent = https
     ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: !options.insecure })
     : new HttpAgent({ keepAlive: true })
-  const prefix = options.target.pathname.replace(/\/+$/, '')
+  const upstream: Upstream = {
+    target: options.target,
+    prefix: options.target.pathname.replace(/\/+$/, ''),
+    https,
+    agent,
+  }
   const inFlight = new Set<Promise<void>>()
 
   const server = createServer((req, res) => {
-    const done = forward(req, res).then((x) => har.write(recorder.entry(x)))
+    const done = forward(upstream, req, res).then((x) => har.write(recorder.entry(x)))
     inFlight.add(done)
     void done.finally(() => inFlight.delete(done))
   })
-
-  function forward(req: IncomingMessage, res: ServerResponse): Promise<RecordedExchange> {
-    const startedAt = Date.now()
-    const url = new URL(`${prefix}${req.url ?? '/'}`, options.target.origin)
-    const headers = forwarded(req.headers)
-    headers.host = options.target.host
-    const sent = new Kept()
-    return new Promise((resolve) => {
-      const finish = (response: RecordedExchange['response'], error?: string) => {
-        const failed = error !== undefined ? { error } : {}
-        const durationMs = Date.now() - startedAt
-        resolve({
-          method: req.method ?? 'GET',
-          url: url.href,
-          requestHeaders: req.headers,
-          requestBody: sent,
-          response,
-          ...failed,
-          startedAt,
-          durationMs,
-        })
-      }
-      const upstream = (https ? httpsRequest : httpRequest)(url, { method: req.method, headers, agent }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwarded(answer.headers))
-        const got = new Kept()
-        answer.on('data', (chunk: Buffer) => got.add(chunk))
-        answer.pipe(res)
-        answer.on('end', () => finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }))
-        answer.on('error', (err) => {
-          finish(
-            { status: answer.statusCode ?? 0, headers: answer.headers, body: got },
-            `the answer was cut off: ${err.message}`,
-          )
-        })
-      })
-      upstream.on('error', (err) => {
-        // The shop could not be reached: the client gets a gateway's 502, the capture the failure (no answer).
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
-        res.end(`shop-conformance proxy: the target did not answer (${err.message})\n`)
-        finish(undefined, err.message)
-      })
-      req.on('data', (chunk: Buffer) => sent.add(chunk))
-      req.pipe(upstream)
-    })
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(new UsageError(`proxy: cannot listen on ${options.host}:${options.port} (${err.code ?? err.message})`))
-    })
-    server.listen(options.port, options.host, () => resolve())
-  })
+  await listen(server, options.host, options.port)
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   return {
     url: `http://${host}:${address.port}`,
     entries: () => har.count,
     async close(graceMs = 5000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, graceMs).unref())])
-      server.closeAllConnections()
-      await closed
+      await drain(server, inFlight, graceMs)
       agent.destroy()
       har.end()
     },
   }
+}
+
+/** One request forwarded to the target and its answer streamed back, resolved with the exchange as it went. */
+function forward(to: Upstream, req: IncomingMessage, res: ServerResponse): Promise<RecordedExchange> {
+  const startedAt = Date.now()
+  const url = new URL(`${to.prefix}${req.url ?? '/'}`, to.target.origin)
+  const headers = forwarded(req.headers)
+  headers.host = to.target.host
+  const sent = new Kept()
+  return new Promise((resolve) => {
+    const finish: Finish = (response, error) => {
+      const failed = error !== undefined ? { error } : {}
+      const durationMs = Date.now() - startedAt
+      resolve({
+        method: req.method ?? 'GET',
+        url: url.href,
+        requestHeaders: req.headers,
+        requestBody: sent,
+        response,
+        ...failed,
+        startedAt,
+        durationMs,
+      })
+    }
+    const send = to.https ? httpsRequest : httpRequest
+    const upstream = send(url, { method: req.method, headers, agent: to.agent }, (answer) => relay(answer, res, finish))
+    upstream.on('error', (err) => {
+      // The shop could not be reached: the client gets a gateway's 502, the capture the failure (no answer).
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
+      res.end(`shop-conformance proxy: the target did not answer (${err.message})\n`)
+      finish(undefined, err.message)
+    })
+    req.on('data', (chunk: Buffer) => sent.add(chunk))
+    req.pipe(upstream)
+  })
+}
+
+/** The target's answer streamed to the client as it comes, its first bytes kept for the capture. */
+function relay(answer: IncomingMessage, res: ServerResponse, finish: Finish): void {
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwarded(answer.headers))
+  const got = new Kept()
+  answer.on('data', (chunk: Buffer) => got.add(chunk))
+  answer.pipe(res)
+  answer.on('end', () => finish({ status: answer.statusCode ?? 0, headers: answer.headers, body: got }))
+  answer.on('error', (err) => {
+    finish(
+      { status: answer.statusCode ?? 0, headers: answer.headers, body: got },
+      `the answer was cut off: ${err.message}`,
+    )
+  })
+}
+
+/** The server listening on host:port; a port it cannot have is a usage error. */
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(new UsageError(`proxy: cannot listen on ${host}:${port} (${err.code ?? err.message})`))
+    })
+    server.listen(port, host, () => resolve())
+  })
+}
+
+/** Stops accepting, lets the requests in flight finish (at most `graceMs`), then closes every connection. */
+async function drain(server: Server, inFlight: ReadonlySet<Promise<void>>, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, graceMs).unref())])
+  server.closeAllConnections()
+  await closed
 }
 
 function forwarded(headers: IncomingHttpHeaders): Record<string, string | string[]> {

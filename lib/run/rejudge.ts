@@ -20,7 +20,10 @@ import {
   selectionOf,
   selectPlan,
   suiteWith,
+  type Plan,
   type PlanKind,
+  type PlanParts,
+  type PlanRow,
 } from '../plan/plan.ts'
 import { exchangeOfEntry, type HarEntry } from '../results/har.ts'
 import type { ExtensionsMode } from '../results/schema-block.ts'
@@ -32,6 +35,8 @@ import { SPEC_VERSION, SUITE } from '../spec/version.ts'
 import type { RecordedSession } from '../shop/replay.ts'
 import { notRecorded, replayWorkflows } from './replay-workflows.ts'
 import { defined } from '../base/defined.ts'
+import type { Verdict } from '../results/verdict.ts'
+import type { PlanBlock } from '../results/plan-block.ts'
 
 /**
  * A run's `_run` header as lib/run/evidence.ts writes it; what came after issue 30.2 is absent in earlier recordings.
@@ -105,6 +110,37 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
   const plan = buildPlan(parts)
   const selection = selectionOf(run.modules ?? [], run.checks ?? [])
   const selected = selectPlan(plan, selection)
+  const planned = run.planned !== undefined ? new Set(run.planned) : undefined
+  const since = `planned by this suite (${SUITE.version}), not by the recording's (${run.suite.version})`
+  const addedSince = (id: string) => planned !== undefined && !planned.has(id)
+  const alias = (p: string) => applyAliases(p, run.pathAliases)
+
+  const results = judgedChecks(recording, parts, selected, { addedSince, since, alias })
+  const selectedIds = new Set(selected.checks.filter((c) => c.kind === 'workflow').map((c) => c.id))
+  results.push(
+    ...(await replayWorkflows(parts.workflows, recording, {
+      selected: selectedIds,
+      since: (id) => (addedSince(id) ? since : undefined),
+    })),
+  )
+  results.push(...notApplicableResults(selected, alias))
+
+  const block = planBlock(plan, selection, [])
+  return completeReport(rejudgedDraft(recording, results, block, now), { made: true })
+}
+
+/** How the selected checks are read against the recording: what its run did not plan, and its path aliases. */
+interface Rejudging {
+  /** Whether the installed suite planned the check since the recording was made (its run did not plan it). */
+  addedSince: (id: string) => boolean
+  /** Why a check added since is not judged. */
+  since: string
+  alias: (path: string) => string
+}
+
+/** The results of the selected checks but the workflows, each judged from the entries recorded for it. */
+function judgedChecks(recording: Recording, parts: PlanParts, selected: Plan, rejudging: Rejudging): Result[] {
+  const { run } = recording
   const facts: RecordedRunFacts = {
     // A recording before the settings were recorded: the settings a full run with a customer plans with.
     settings: run.probeSettings ?? { readOnly: run.readOnly, customer: { reads: true, writes: !run.readOnly } },
@@ -112,9 +148,6 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
     stores: { first: run.target.storeCode, second: run.target.secondStoreCode },
   }
   const tagged = taggedEntries(recording.entries)
-  const planned = run.planned !== undefined ? new Set(run.planned) : undefined
-  const since = `planned by this suite (${SUITE.version}), not by the recording's (${run.suite.version})`
-  const alias = (p: string) => applyAliases(p, run.pathAliases)
   const kinds = new Map<string, PlanKind>(parts.kinds.map((k) => [`${k.origin ?? 'spec'} ${k.name}`, k]))
 
   const results: Result[] = []
@@ -122,32 +155,44 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
     if (p.kind === 'workflow') continue
     const row = defined(rowOfPlanned(p), 'the row of a planned check')
     const kind = defined(kinds.get(`${p.origin} ${p.kind}`), 'the kind of a planned check')
-    const entries = tagged.get(p.id) ?? []
-    const verdict =
-      planned !== undefined && !planned.has(p.id)
-        ? notRecorded(since)
-        : (judgeRecorded(row, kind, entries, facts) ??
-          notRecorded(
-            judgedFromRecording(kind)
-              ? `the recording holds no answer to the call the ${kind.name} check judges`
-              : `this suite does not yet judge the ${kind.name} check from a recording`,
-          ))
-    const target = alias(row.path)
+    const verdict = rejudging.addedSince(p.id)
+      ? notRecorded(rejudging.since)
+      : recordedVerdict(row, kind, tagged.get(p.id) ?? [], facts)
+    const target = rejudging.alias(row.path)
     const result = toResult(row, kind, verdict, 0, target !== row.path ? target : undefined)
     results.push(p.origin === 'spec' ? result : { ...result, origin: p.origin, extension: true })
   }
-  const selectedIds = new Set(selected.checks.filter((c) => c.kind === 'workflow').map((c) => c.id))
-  results.push(
-    ...(await replayWorkflows(parts.workflows, recording, {
-      selected: selectedIds,
-      since: (id) => (planned !== undefined && !planned.has(id) ? since : undefined),
-    })),
-  )
-  results.push(...notApplicableResults(selected, alias))
+  return results
+}
 
-  const block = planBlock(plan, selection, [])
+/**
+ * The verdict of a check judged from its recorded entries; not judged, saying why, when the recording holds no answer
+ * to judge or the suite does not judge that kind from a recording.
+ */
+function recordedVerdict(
+  row: PlanRow,
+  kind: PlanKind,
+  entries: readonly RecordedEntry[],
+  facts: RecordedRunFacts,
+): Verdict {
+  return (
+    judgeRecorded(row, kind, entries, facts) ??
+    notRecorded(
+      judgedFromRecording(kind)
+        ? `the recording holds no answer to the call the ${kind.name} check judges`
+        : `this suite does not yet judge the ${kind.name} check from a recording`,
+    )
+  )
+}
+
+/**
+ * The draft of the rejudged report: the recording's run, target and calibration, what this suite judged, and nothing
+ * made or removed.
+ */
+function rejudgedDraft(recording: Recording, results: Result[], block: PlanBlock, now: Date): ReportDraft {
+  const { run } = recording
   const startedAt = new Date(run.startedAt)
-  const draft: ReportDraft = {
+  return {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
     mode: 'rejudged',
@@ -186,7 +231,6 @@ export async function rejudge(recording: Recording, now = new Date()): Promise<R
     plan: block,
     results: sortResults(results, block),
   }
-  return completeReport(draft, { made: true })
 }
 
 /** Each planned check's recorded entries, by its result id, in the order sent. */

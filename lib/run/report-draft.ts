@@ -14,7 +14,7 @@ import { ledgerEntities, type LedgerEntry } from '../setup/ledger.ts'
 import type { CleanupOutcome } from '../setup/cleanup.ts'
 import { summarise, sortResults, type Report } from '../report/model.ts'
 import type { Baseline } from '../report/baseline.ts'
-import { completeReport, type ReportDraft } from '../report/complete.ts'
+import { completeReport, type Judging, type ReportDraft } from '../report/complete.ts'
 import { splitIdOf } from '../report/merge.ts'
 import type { Result } from '../results/result.ts'
 import {
@@ -85,76 +85,30 @@ export function draftReport(
 ): Report {
   const config = run.config
   const runErrors = [...run.runErrors]
-  if (run.stopped !== undefined)
-    runErrors.push(
-      run.stopped === 'deadline'
-        ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short`
-        : `the run was interrupted (${run.stopped})`,
-    )
+  if (run.stopped !== undefined) runErrors.push(stoppedError(run.stopped, config))
   const plan = planBlock(run.plan, scope.selection, [
     ...flagLimits(PLAN, config.modules, config.checks),
     ...scope.limits,
   ])
-  // What does not apply is judged per module run, whatever `-t` picked within it.
-  const { ids: _ids, ...modulesRun } = scope.selection
-  const alias = (p: string) => applyAliases(p, config.pathAliases)
-  const results =
-    run.pre === undefined
-      ? []
-      : [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
+  const results = resultsOf(run, scope)
   // A target that stopped answering mid-run: an outage, a run error, never a verdict (the results it left are not
   // judged).
   const gone = run.stopped === undefined ? results.find((r) => r.reason === 'target-gone') : undefined
   const goneAt = gone !== undefined ? /at (\S+), after (\d+) requests/.exec(gone.message) : null
-  if (gone !== undefined)
-    runErrors.push(
-      `the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`,
-    )
+  if (gone !== undefined) runErrors.push(targetGoneError(goneAt))
   const partial = partialRun(run.stopped, gone !== undefined, goneAt)
   const draft: ReportDraft = {
     suite: { ...SUITE },
     spec: { version: SPEC_VERSION },
-    target: {
-      baseUrl: run.target?.baseUrl ?? config.baseUrl ?? '',
-      // The bundled reference target names itself; what the user names wins.
-      ...identity(
-        config.targetName ?? run.bundled?.name,
-        config.targetVersion ?? (run.bundled !== undefined ? SUITE.version : undefined),
-      ),
-      storeCode: config.storeCode,
-      secondStoreCode: config.secondStoreCode,
-      bundledReferenceTarget: run.bundled !== undefined,
-      ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
-    },
-    run: {
-      id: run.id,
-      seed: config.seed,
-      readOnly: config.readOnly,
-      concurrency: config.concurrency,
-      ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
-      pace: config.pace,
-      timeoutMs: config.timeoutMs,
-      maxTimeoutMs: config.maxTimeoutMs,
-      ...(run.deadlines !== undefined ? { deadlines: run.deadlines.used } : {}),
-      modules: config.modules,
-      checks: config.checks,
-      ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
-      ...(run.emptyShard !== undefined ? { emptyShard: run.emptyShard } : {}),
-      pathAliases: config.pathAliases,
-      extensions: config.extensions,
-    },
+    target: targetBlock(run),
+    run: runBlock(run, scope),
     startedAt: run.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - run.startedAt.getTime(),
     ...(partial !== undefined ? { partial } : {}),
     summary: summarise(results),
-    calibration: {
-      noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
-      unknownStore: run.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
-    },
-    created: ledgerEntities(ledger).flatMap(({ kind, id, label, state }) =>
-      state === 'created' ? [{ kind, id, label }] : [],
-    ),
+    calibration: calibrationBlock(run),
+    created: createdBy(ledger),
     cleanup: { removed: cleanup.removed.length, leftovers: cleanup.leftovers },
     runErrors,
     ...(run.notes.length > 0 ? { notes: [...new Set(run.notes)] } : {}),
@@ -169,7 +123,92 @@ export function draftReport(
     }),
     results: sortResults(results, plan),
   }
-  const report = completeReport(draft, {
+  const report = completeReport(draft, completion(run))
+  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
+  if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
+  return report
+}
+
+/** The run error a stopped run reports: its deadline (which includes cleanup and reports) or the signal. */
+function stoppedError(stopped: Stop, config: RunConfig): string {
+  return stopped === 'deadline'
+    ? `the run reached its deadline (${config.runTimeoutMs} ms, cleanup and reports included) and was cut short`
+    : `the run was interrupted (${stopped})`
+}
+
+/** The run error of a target that stopped answering, saying where and after how many requests when it was told. */
+function targetGoneError(goneAt: RegExpExecArray | null): string {
+  return `the target stopped answering${goneAt !== null ? ` ${goneAt[0]}` : ''}: the requests after that were not sent, and what they would have judged is not judged`
+}
+
+/**
+ * The run's results and the checks that do not apply to the modules it ran; none when the preflight never ended.
+ */
+function resultsOf(run: RunRecord, scope: RunScope): Result[] {
+  if (run.pre === undefined) return []
+  // What does not apply is judged per module run, whatever `-t` picked within it.
+  const { ids: _ids, ...modulesRun } = scope.selection
+  const alias = (p: string) => applyAliases(p, run.config.pathAliases)
+  return [...run.results.values(), ...notApplicableResults(selectPlan(run.plan, modulesRun), alias)]
+}
+
+/** The preflight's calibration answers, described; none when the preflight never ended. */
+function calibrationBlock(run: RunRecord): ReportDraft['calibration'] {
+  return {
+    noRoute: run.pre?.seed.calibration.noRoute.map(describeFingerprint) ?? [],
+    unknownStore: run.pre?.seed.calibration.unknownStore.map(describeFingerprint) ?? [],
+  }
+}
+
+/** The entities the ledger holds in the state 'created', as the report lists them. */
+function createdBy(ledger: readonly LedgerEntry[]): ReportDraft['created'] {
+  return ledgerEntities(ledger).flatMap(({ kind, id, label, state }) =>
+    state === 'created' ? [{ kind, id, label }] : [],
+  )
+}
+
+/** The report's target block: where the run sent its requests, what names the target, its stores and TLS. */
+function targetBlock(run: RunRecord): ReportDraft['target'] {
+  const config = run.config
+  return {
+    baseUrl: run.target?.baseUrl ?? config.baseUrl ?? '',
+    // The bundled reference target names itself; what the user names wins.
+    ...identity(
+      config.targetName ?? run.bundled?.name,
+      config.targetVersion ?? (run.bundled !== undefined ? SUITE.version : undefined),
+    ),
+    storeCode: config.storeCode,
+    secondStoreCode: config.secondStoreCode,
+    bundledReferenceTarget: run.bundled !== undefined,
+    ...(config.insecure ? { tlsVerification: 'off (--insecure)' as const } : {}),
+  }
+}
+
+/** The report's run block: the settings the run ran with, its deadlines and its shard. */
+function runBlock(run: RunRecord, scope: RunScope): ReportDraft['run'] {
+  const config = run.config
+  return {
+    id: run.id,
+    seed: config.seed,
+    readOnly: config.readOnly,
+    concurrency: config.concurrency,
+    ...(config.maxRps !== undefined ? { maxRps: config.maxRps } : {}),
+    pace: config.pace,
+    timeoutMs: config.timeoutMs,
+    maxTimeoutMs: config.maxTimeoutMs,
+    ...(run.deadlines !== undefined ? { deadlines: run.deadlines.used } : {}),
+    modules: config.modules,
+    checks: config.checks,
+    ...(scope.shard !== undefined ? { shard: `${scope.shard.index}/${scope.shard.count}` } : {}),
+    ...(run.emptyShard !== undefined ? { emptyShard: run.emptyShard } : {}),
+    pathAliases: config.pathAliases,
+    extensions: config.extensions,
+  }
+}
+
+/** What completeReport judges the draft with besides itself: whether the run was made, and its baseline. */
+function completion(run: RunRecord): Judging {
+  return {
     // A deadline or a signal during the start cuts the run short (124, 130, 143): it is not a run that could not be
     // made. An empty shard is made: it had nothing to send.
     made:
@@ -179,16 +218,13 @@ export function draftReport(
     ...(run.baseline !== undefined
       ? {
           baseline: {
-            file: defined(config.baseline, 'the file of the baseline read'),
+            file: defined(run.config.baseline, 'the file of the baseline read'),
             baseline: run.baseline,
-            allowStale: config.allowStale,
+            allowStale: run.config.allowStale,
           },
         }
       : {}),
-  })
-  // Shards are separate processes: what they share (settings, seed, target) is what names their run.
-  if (scope.shard !== undefined) report.run.splitId = splitIdOf(report)
-  return report
+  }
 }
 
 function identity(name: string | undefined, version: string | undefined): { name?: string; version?: string } {
