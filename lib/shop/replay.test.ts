@@ -56,7 +56,12 @@ async function ask(
   )
   let text = ''
   for await (const chunk of res.body) text += String(chunk)
-  return { status: res.statusCode, body: JSON.parse(text) as unknown, type: res.headers['content-type'] }
+  return {
+    status: res.statusCode,
+    body: JSON.parse(text) as unknown,
+    type: res.headers['content-type'],
+    retryAfter: res.headers['retry-after'],
+  }
 }
 
 describe('a recording answering again', () => {
@@ -79,7 +84,7 @@ describe('a recording answering again', () => {
         step: 'register customer A',
         body: { customer: { email: 'a@example.com' }, password: 'S3cret!x' },
       }),
-    ).toEqual({ status: 200, body: { id: 7 }, type: 'application/json' })
+    ).toMatchObject({ status: 200, body: { id: 7 }, type: 'application/json' })
     expect(transport.misses).toEqual([])
     // Used once: the same request again, or another body, step or token, is a miss — answered, never judged.
     expect(
@@ -145,6 +150,18 @@ describe('a recording answering again', () => {
     ])
     await expect(ask(transport, 'GET /V1/orders/5', { token: 'admin' })).rejects.toMatchObject({ name: 'TimeoutError' })
     await expect(ask(transport, 'GET /V1/orders/6', { token: 'admin' })).rejects.toMatchObject({ code: 'ECONNRESET' })
+    // A 429 the run gave up on after waiting as Retry-After asked: given up on at once, its repeats not recorded.
+    const gaveUp = entry(
+      'GET /V1/orders/7',
+      429,
+      { message: 'slow down' },
+      { _token: 'admin', _error: 'the target answered 429 Too Many Requests 3 times' },
+    )
+    const answered429 = entry('GET /V1/orders/8', 429, { message: 'slow down' }, { _token: 'admin' })
+    for (const e of [gaveUp, answered429]) e.response.headers.push({ name: 'Retry-After', value: '2' })
+    const limited = new ReplayTransport([gaveUp, answered429])
+    expect((await ask(limited, 'GET /V1/orders/7', { token: 'admin' })).retryAfter).toBeUndefined()
+    expect((await ask(limited, 'GET /V1/orders/8', { token: 'admin' })).retryAfter).toBe('2')
     expect(transport.misses).toEqual([])
     await ask(transport, 'GET /V1/orders', { token: 'admin' }).catch(() => undefined)
     expect(transport.misses).toEqual(['GET /rest/default/V1/orders as admin (its answer recorded only in part)'])

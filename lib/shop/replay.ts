@@ -142,6 +142,10 @@ export class ReplayTransport implements Transport {
     // A body the run kept only the start of is not the answer the step read.
     if (CUT_SHORT.test(text)) this.misses.push(`${asked} (its answer recorded only in part)`)
     const headers = Object.fromEntries(e.response.headers.map((h) => [h.name.toLowerCase(), h.value]))
+    // A 429 the run gave up on is recorded once, its waits and repeats inside it (client.ts): answered without its
+    // Retry-After, the client gives up on it at once, as it did, rather than waiting and asking for repeats not
+    // recorded.
+    if (e.response.status === 429 && e._error !== undefined) delete headers['retry-after']
     return Promise.resolve(answer(e.response.status, headers, text))
   }
 
